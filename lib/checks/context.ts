@@ -1,0 +1,229 @@
+import { isDeepStrictEqual } from 'node:util';
+import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.js';
+import { DefinitionError, RequestAllowanceError } from '../errors.js';
+import { describeExchange, type Exchange } from '../http/exchange.js';
+import type { Evidence } from '../results/outcome.js';
+import { rule as lookupRule } from '../rules/index.js';
+import type { CheckDefinition } from './define.js';
+import { type RequestFields, RequestSpec } from './request.js';
+import type { Session } from './session.js';
+import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.js';
+
+export interface RuleLedger {
+  passes: number;
+  notes: string[];
+}
+
+/** Budget bucket of a request: the surface's meter and the company the credentials belong to. */
+export function budgetKey(surface: Surface, credentials: RequestFields['credentials']): string {
+  const company = credentials.kind === 'slot' ? COMPANY_OF_SLOT[credentials.slot] : 'anonymous';
+  return `${surface}:${company}`;
+}
+
+export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
+  return ex ? describeExchange(ex) : undefined;
+}
+
+/**
+ * What a check sees: requests against the target, and assertions that each name the rule they judge.
+ * Every assertion either records a pass for its rule or ends the check with a RuleViolation.
+ */
+export class CheckContext {
+  readonly session: Session;
+  readonly definition: CheckDefinition;
+  readonly ledger = new Map<string, RuleLedger>();
+  readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
+  requests = 0;
+  #inCleanup = false;
+
+  constructor(session: Session, definition: CheckDefinition) {
+    this.session = session;
+    this.definition = definition;
+    for (const id of definition.rules) {
+      lookupRule(id);
+      this.ledger.set(id, { passes: 0, notes: [] });
+    }
+  }
+
+  get target(): Target {
+    return this.session.target;
+  }
+
+  /** Seed of this check's random choices: the run seed mixed with the check ID, so one check replays alone. */
+  get seed(): number {
+    let h = this.session.seed >>> 0;
+    for (const ch of this.definition.id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    return h & 0x7fffffff;
+  }
+
+  req(surface: Surface, method: string, path: string): RequestSpec {
+    if (!path.startsWith('/')) throw new DefinitionError(`${this.definition.id}: path must start with '/': ${path}`);
+    return new RequestSpec(
+      { surface, method, path, query: [], headers: { accept: 'application/json' }, credentials: { kind: 'slot', slot: 'primary' }, planned: false, plainHttp: false },
+      (fields) => this.#send(fields),
+    );
+  }
+
+  /** Shorthand for the core host. */
+  core(method: string, path: string): RequestSpec {
+    return this.req('core', method, path);
+  }
+
+  hasKey(slot: KeySlot): boolean {
+    return this.target.keys[slot] !== undefined;
+  }
+
+  hasSurface(surface: Surface): boolean {
+    return this.target.urls[surface] !== undefined;
+  }
+
+  async #send(fields: RequestFields): Promise<Exchange> {
+    if (!this.#inCleanup) {
+      if (this.requests >= this.definition.maxRequests) {
+        throw new RequestAllowanceError(`${this.definition.id} declares at most ${this.definition.maxRequests} requests and tried to send another`);
+      }
+    }
+    this.requests += 1;
+    const base = this.target.urls[fields.surface];
+    if (base === undefined) throw new SkipSignal(`needs ${SURFACE_VARIABLE[fields.surface]}`);
+    const url = new URL(base + fields.path);
+    for (const [k, v] of fields.query) url.searchParams.append(k, v);
+    if (fields.plainHttp) url.protocol = 'http:';
+    const headers: Record<string, string> = { ...fields.headers };
+    let credentials: string;
+    const auth = fields.credentials;
+    if (auth.kind === 'slot') {
+      const pair = this.target.keys[auth.slot];
+      if (!pair) throw new SkipSignal(`needs ${KEY_SLOT_VARIABLE[auth.slot]}`);
+      headers.authorization = `Basic ${Buffer.from(`${pair.id}:${pair.secret}`).toString('base64')}`;
+      credentials = `${auth.slot} key`;
+    } else if (auth.kind === 'raw') {
+      headers.authorization = auth.header;
+      credentials = auth.label;
+    } else {
+      credentials = 'no credentials';
+    }
+    return this.session.client.send({
+      method: fields.method,
+      url: url.href,
+      headers,
+      ...(fields.body !== undefined ? { body: fields.body } : {}),
+      credentials,
+      budgetKey: fields.plainHttp ? null : budgetKey(fields.surface, auth),
+      planned: fields.planned,
+    });
+  }
+
+  #ledger(ruleId: string): RuleLedger {
+    const entry = this.ledger.get(ruleId);
+    if (!entry) throw new DefinitionError(`${this.definition.id} asserts ${ruleId}, which it does not list in its rules`);
+    return entry;
+  }
+
+  // --- assertions -------------------------------------------------------------------------
+
+  /** Records that the rule held at this step. */
+  pass(ruleId: string, note?: string): void {
+    const entry = this.#ledger(ruleId);
+    entry.passes += 1;
+    if (note) entry.notes.push(note);
+  }
+
+  /** Adds an observation to the report without judging. */
+  note(ruleId: string, text: string): void {
+    this.#ledger(ruleId).notes.push(text);
+  }
+
+  /** Observed-only rules are reported, never failed. */
+  observe(ruleId: string, text: string): void {
+    if (lookupRule(ruleId).level !== 'observed') throw new DefinitionError(`${ruleId} is required; observe() is for observed-only rules`);
+    this.pass(ruleId, text);
+  }
+
+  check(ruleId: string, ok: boolean, message: string | (() => string), ex?: Exchange): void {
+    if (lookupRule(ruleId).level === 'observed') throw new DefinitionError(`${ruleId} is observed-only and cannot be asserted`);
+    this.#ledger(ruleId);
+    if (ok) {
+      this.pass(ruleId);
+      return;
+    }
+    throw new RuleViolation(ruleId, typeof message === 'function' ? message() : message, evidenceOf(ex));
+  }
+
+  expectStatus(ruleId: string, ex: Exchange, expected: number | readonly number[]): void {
+    const allowed = typeof expected === 'number' ? [expected] : expected;
+    this.check(ruleId, allowed.includes(ex.status), () => `expected HTTP ${allowed.join(' or ')}, got ${ex.status}`, ex);
+  }
+
+  /** Validates a value (the JSON body by default) against a schema of `schemas/`, naming ajv's instancePath on failure. */
+  expectSchema(ruleId: string, ex: Exchange, schema: string, value: unknown = ex.json): void {
+    if (value === undefined && ex.json === undefined) {
+      this.check(ruleId, false, `expected a JSON body matching ${schema}, got ${ex.jsonError ? `unparsable JSON (${ex.jsonError})` : 'no JSON body'}`, ex);
+      return;
+    }
+    const result = this.session.schemas.validate(schema, value);
+    this.check(ruleId, result.ok, () => `body does not match ${schema}: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
+  }
+
+  expectEqual(ruleId: string, actual: unknown, expected: unknown, what: string, ex?: Exchange): void {
+    this.check(ruleId, isDeepStrictEqual(actual, expected), () => `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`, ex);
+  }
+
+  /**
+   * A core failure: the HTTP status, the error envelope with status equal to it, and, when given,
+   * the exact message (or one of several documented messages).
+   */
+  expectCoreError(ruleId: string, ex: Exchange, status: number, message?: string | readonly string[]): void {
+    this.expectStatus(ruleId, ex, status);
+    this.expectSchema(ruleId, ex, 'core/error');
+    const body = ex.json as { responseData: { status: number; message: string } };
+    this.expectEqual(ruleId, body.responseData.status, status, 'responseData.status', ex);
+    if (message !== undefined) {
+      const allowed = typeof message === 'string' ? [message] : message;
+      this.check(ruleId, allowed.includes(body.responseData.message), () => `responseData.message: expected ${allowed.map((m) => JSON.stringify(m)).join(' or ')}, got ${JSON.stringify(body.responseData.message)}`, ex);
+    }
+  }
+
+  // --- control flow -----------------------------------------------------------------------
+
+  skip(reason: string): never {
+    throw new SkipSignal(reason);
+  }
+
+  /** A step the check builds on must hold; if not, the rules under test are not judged. */
+  prerequisite(ok: boolean, message: string | (() => string), ex?: Exchange): asserts ok {
+    if (!ok) throw new PrerequisiteFailed(typeof message === 'function' ? message() : message, evidenceOf(ex));
+  }
+
+  /** Shorthand: a setup request must succeed with a 2xx. */
+  expectOk(ex: Exchange, what: string): void {
+    this.prerequisite(ex.status >= 200 && ex.status < 300, () => `${what}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}`, ex);
+  }
+
+  /** Registers an undo step; cleanups run last-in first-out, also when the check fails. */
+  cleanup(label: string, run: () => Promise<unknown>): void {
+    this.cleanups.push({ label, run });
+  }
+
+  /** Cleanup by request: the resource is deleted afterwards; a 404 means it is already gone. */
+  undo(label: string, request: RequestSpec): void {
+    this.cleanup(label, async () => {
+      const ex = await request.send();
+      if (ex.status >= 300 && ex.status !== 404) throw new Error(`${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}`);
+    });
+  }
+
+  /** Runs the registered cleanups; returns the labels of those that did not succeed. */
+  async runCleanups(): Promise<string[]> {
+    this.#inCleanup = true;
+    const failed: string[] = [];
+    for (const step of this.cleanups.reverse()) {
+      try {
+        await step.run();
+      } catch (err) {
+        failed.push(`${step.label}: ${(err as Error).message}`);
+      }
+    }
+    return failed;
+  }
+}

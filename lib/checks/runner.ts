@@ -1,0 +1,95 @@
+import { EFFECTS, KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../config/target.js';
+import { HarnessError } from '../errors.js';
+import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
+import { CheckContext } from './context.js';
+import type { CheckDefinition } from './define.js';
+import type { Session } from './session.js';
+import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.js';
+
+/** Why a check cannot run against this target, or undefined when it can. */
+export function missingPrerequisite(session: Session, def: CheckDefinition): string | undefined {
+  const { target } = session;
+  for (const surface of [def.surface, ...(def.needs?.surfaces ?? [])]) {
+    if (target.urls[surface] === undefined) return `needs ${SURFACE_VARIABLE[surface]}`;
+  }
+  for (const slot of def.needs?.keys ?? []) {
+    if (target.keys[slot] === undefined) return `needs ${KEY_SLOT_VARIABLE[slot]}`;
+  }
+  for (const effect of def.needs?.effects ?? []) {
+    if (!target.effects.has(effect)) {
+      return `needs CC_EFFECTS to include ${effect}: the check ${effect === 'call' ? 'places a real call' : 'sends a real SMS'} on the target (allowed effects: ${EFFECTS.join(', ')})`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Runs one check and turns what happened into one verdict per rule it lists:
+ * - the rule an assertion broke: fail, with the evidence;
+ * - rules that passed before the check ended: pass;
+ * - rules not reached: skipped (a skip, a failed prerequisite, or another rule failing first), or error
+ *   when the harness broke.
+ */
+export async function runCheck(session: Session, def: CheckDefinition): Promise<CheckOutcome> {
+  const started = performance.now();
+  const verdicts: RuleVerdict[] = [];
+  const missing = missingPrerequisite(session, def);
+  if (missing) {
+    return {
+      check: def.id,
+      title: def.title,
+      surface: def.surface,
+      verdicts: def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })),
+      requests: 0,
+      unplanned429: 0,
+      durationMs: 0,
+      leftovers: [],
+    };
+  }
+  const t = new CheckContext(session, def);
+  const unplannedBefore = session.client.stats.unplanned429;
+  let ending: unknown;
+  try {
+    await def.run(t);
+  } catch (err) {
+    ending = err;
+  }
+  const leftovers = await t.runCleanups();
+  for (const [rule, ledger] of t.ledger) {
+    const notes = [...ledger.notes];
+    if (ending instanceof RuleViolation && ending.rule === rule) {
+      verdicts.push({ rule, status: 'fail', detail: ending.message, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes });
+    } else if (ledger.passes > 0) {
+      verdicts.push({ rule, status: 'pass', notes });
+    } else if (ending === undefined) {
+      verdicts.push({ rule, status: 'error', detail: `check ${def.id} ended without asserting this rule (a defect of the check)`, notes });
+    } else if (ending instanceof SkipSignal) {
+      verdicts.push({ rule, status: 'skipped', detail: ending.reason, notes });
+    } else if (ending instanceof PrerequisiteFailed) {
+      verdicts.push({ rule, status: 'skipped', detail: `prerequisite failed: ${ending.message}`, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes });
+    } else if (ending instanceof RuleViolation) {
+      verdicts.push({ rule, status: 'skipped', detail: `not reached: ${ending.rule} failed first in this check`, notes });
+    } else {
+      const err = ending as Error;
+      const label = err instanceof HarnessError ? `${err.code}: ${err.message}` : `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}`;
+      verdicts.push({ rule, status: 'error', detail: label, notes });
+    }
+  }
+  return {
+    check: def.id,
+    title: def.title,
+    surface: def.surface,
+    verdicts,
+    requests: t.requests,
+    unplanned429: session.client.stats.unplanned429 - unplannedBefore,
+    durationMs: performance.now() - started,
+    leftovers,
+  };
+}
+
+/** Runs checks one after another, as a live target's budget requires. */
+export async function runChecks(session: Session, defs: readonly CheckDefinition[]): Promise<CheckOutcome[]> {
+  const outcomes: CheckOutcome[] = [];
+  for (const def of defs) outcomes.push(await runCheck(session, def));
+  return outcomes;
+}

@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+import {
+  EFFECTS,
+  type Effect,
+  KEY_SLOTS,
+  KEY_SLOT_VARIABLE,
+  type KeyPair,
+  type KeySlot,
+  SURFACES,
+  SURFACE_VARIABLE,
+  type Surface,
+  type Target,
+} from './target.js';
+import { VARIABLES } from './variables.js';
+
+type Source = Readonly<Record<string, string | undefined>>;
+
+const KNOWN = new Set<string>(VARIABLES.map((v) => v.name));
+const DEFAULT_CONFIG_FILE = 'cc-conformance.json';
+
+/**
+ * Merges the optional config file under the environment: env vars win.
+ * The file is a JSON object keyed by the same variable names as the env.
+ */
+export function readSettings(env: Source, cwd = process.cwd()): Record<string, string> {
+  const named = env.CC_CONFIG_FILE;
+  const path = resolve(cwd, named ?? DEFAULT_CONFIG_FILE);
+  const fromFile: Record<string, string> = {};
+  if (named !== undefined || existsSync(path)) {
+    if (!existsSync(path)) throw new ConfigError(`CC_CONFIG_FILE: no file at ${path}`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`CC_CONFIG_FILE: ${path} is not valid JSON (${(err as Error).message})`);
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ConfigError(`CC_CONFIG_FILE: ${path} must hold a JSON object of CC_* variables`);
+    }
+    for (const [key, value] of Object.entries(parsed)) {
+      if (!KNOWN.has(key)) throw new ConfigError(`${key}: unknown variable in ${path}`);
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw new ConfigError(`${key}: must be a string or number in ${path}`);
+      }
+      fromFile[key] = String(value);
+    }
+  }
+  const merged: Record<string, string> = { ...fromFile };
+  for (const name of KNOWN) {
+    const value = env[name];
+    if (value !== undefined && value !== '') merged[name] = value;
+  }
+  return merged;
+}
+
+/** True when nothing names a target, so the run starts the bundled mock. */
+export function namesNoTarget(settings: Record<string, string>): boolean {
+  return ![...Object.values(SURFACE_VARIABLE), 'CC_KEY_ID', 'CC_KEY_SECRET'].some((name) => settings[name] !== undefined);
+}
+
+function httpsUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}: not a URL: ${JSON.stringify(raw)}`);
+  }
+  // The suite sends credentials on every request; the spec accepts only HTTPS, so plain HTTP is refused here.
+  if (url.protocol !== 'https:') throw new ConfigError(`${name}: must be an https:// URL (the API accepts only HTTPS)`);
+  if (url.search || url.hash) throw new ConfigError(`${name}: must not carry a query or fragment`);
+  if (url.username || url.password) throw new ConfigError(`${name}: must not carry credentials; use CC_KEY_ID and CC_KEY_SECRET`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name}: must be a positive integer, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+function keyPair(settings: Record<string, string>, slot: KeySlot): KeyPair | undefined {
+  const idName = KEY_SLOT_VARIABLE[slot];
+  const secretName = idName.replace(/_ID$/, '_SECRET');
+  const id = settings[idName];
+  const secret = settings[secretName];
+  if (id === undefined && secret === undefined) return undefined;
+  if (id === undefined) throw new ConfigError(`${idName}: missing (${secretName} is set)`);
+  if (secret === undefined) throw new ConfigError(`${secretName}: missing (${idName} is set)`);
+  // A colon in the key ID would split differently inside Basic credentials.
+  if (id.includes(':')) throw new ConfigError(`${idName}: must not contain ':'`);
+  return { id, secret };
+}
+
+function effects(raw: string | undefined): ReadonlySet<Effect> {
+  const out = new Set<Effect>();
+  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (!(EFFECTS as readonly string[]).includes(part)) {
+      throw new ConfigError(`CC_EFFECTS: unknown effect ${JSON.stringify(part)} (known: ${EFFECTS.join(', ')})`);
+    }
+    out.add(part as Effect);
+  }
+  return out;
+}
+
+/** Builds a validated target from merged settings; throws a one-line ConfigError naming the variable. */
+export function targetFromSettings(settings: Record<string, string>, cwd = process.cwd(), bundledMock = false): Target {
+  if (settings.CC_BASE_URL === undefined) throw new ConfigError('CC_BASE_URL: missing (the core host is required once any target variable is set)');
+  const urls: Partial<Record<Surface, string>> = {};
+  for (const surface of SURFACES) {
+    const name = SURFACE_VARIABLE[surface];
+    const raw = settings[name];
+    if (raw !== undefined) urls[surface] = httpsUrl(name, raw);
+  }
+  const keys: Partial<Record<KeySlot, KeyPair>> = {};
+  for (const slot of KEY_SLOTS) {
+    const pair = keyPair(settings, slot);
+    if (pair) keys[slot] = pair;
+  }
+  if (!keys.primary) throw new ConfigError('CC_KEY_ID: missing (the key pair of the company under test is required)');
+  let ca: string | undefined;
+  const caFile = settings.CC_CA_FILE;
+  if (caFile !== undefined) {
+    const path = resolve(cwd, caFile);
+    if (!existsSync(path)) throw new ConfigError(`CC_CA_FILE: no file at ${path}`);
+    ca = readFileSync(path, 'utf8');
+    if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`CC_CA_FILE: ${path} holds no PEM certificate`);
+  }
+  return {
+    urls,
+    keys,
+    ...(ca !== undefined ? { ca, caFile } : {}),
+    rateWindowMs: positiveInt('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
+    effects: effects(settings.CC_EFFECTS),
+    timeoutMs: positiveInt('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
+    bundledMock,
+  };
+}
+
+/** The run seed: CC_SEED when given, else a fresh one. Printed on every run so it can be replayed. */
+export function runSeed(settings: Record<string, string>): number {
+  const raw = settings.CC_SEED;
+  if (raw === undefined) return Math.floor(Math.random() * 2 ** 31);
+  if (!/^\d+$/.test(raw) || Number(raw) >= 2 ** 31) throw new ConfigError(`CC_SEED: must be an integer from 0 to 2147483647, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}

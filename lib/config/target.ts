@@ -1,0 +1,53 @@
+/** The shape of a configured target: where it is, which keys reach it, what it may be made to do. */
+
+export const SURFACES = ['core', 'analytics', 'ai', 'cuecard'] as const;
+export type Surface = (typeof SURFACES)[number];
+
+export const KEY_SLOTS = ['primary', 'second', 'other', 'revoked', 'limits'] as const;
+export type KeySlot = (typeof KEY_SLOTS)[number];
+
+/** Which company a key slot belongs to: budgets are counted per company, not per key. */
+export const COMPANY_OF_SLOT: Readonly<Record<KeySlot, string>> = {
+  primary: 'self',
+  second: 'self',
+  revoked: 'self',
+  other: 'other',
+  limits: 'limits',
+};
+
+/** Env variable naming each key slot, for skip reasons such as "needs CC_KEY2_ID". */
+export const KEY_SLOT_VARIABLE: Readonly<Record<KeySlot, string>> = {
+  primary: 'CC_KEY_ID',
+  second: 'CC_KEY2_ID',
+  other: 'CC_OTHER_KEY_ID',
+  revoked: 'CC_REVOKED_KEY_ID',
+  limits: 'CC_LIMITS_KEY_ID',
+};
+
+export const SURFACE_VARIABLE: Readonly<Record<Surface, string>> = {
+  core: 'CC_BASE_URL',
+  analytics: 'CC_ANALYTICS_URL',
+  ai: 'CC_AI_URL',
+  cuecard: 'CC_CUECARD_URL',
+};
+
+export const EFFECTS = ['call', 'sms'] as const;
+export type Effect = (typeof EFFECTS)[number];
+
+export interface KeyPair {
+  readonly id: string;
+  readonly secret: string;
+}
+
+export interface Target {
+  readonly urls: Readonly<Partial<Record<Surface, string>>>;
+  readonly keys: Readonly<Partial<Record<KeySlot, KeyPair>>>;
+  /** PEM text of the extra CA, read from CC_CA_FILE. */
+  readonly ca?: string;
+  readonly caFile?: string;
+  readonly rateWindowMs: number;
+  readonly effects: ReadonlySet<Effect>;
+  readonly timeoutMs: number;
+  /** Set when the run started the mock itself; shown in the report, never used to relax a check. */
+  readonly bundledMock: boolean;
+}

@@ -1,0 +1,47 @@
+/**
+ * Every configuration variable, listed once. The README table, the config loader
+ * and the mock's `export` lines all read this list, so they cannot drift apart.
+ */
+export interface VariableSpec {
+  readonly name: string;
+  readonly meaning: string;
+  readonly default?: string;
+  /** Never printed: the value is replaced by `[redacted]` wherever config is shown. */
+  readonly secret?: boolean;
+}
+
+export const VARIABLES = [
+  { name: 'CC_BASE_URL', meaning: 'core host including its `/api` prefix, e.g. `https://127.0.0.1:7443/api`' },
+  { name: 'CC_ANALYTICS_URL', meaning: 'analytics host including `/api`' },
+  { name: 'CC_AI_URL', meaning: 'AI host including `/v1` (Conversation Intelligence, VoiceAgent, Dialer under `/dialer`)' },
+  { name: 'CC_CUECARD_URL', meaning: 'CueCard host including `/api`' },
+  { name: 'CC_KEY_ID', meaning: 'API Access Key ID of the company under test' },
+  { name: 'CC_KEY_SECRET', meaning: 'API Access Key Secret of the company under test', secret: true },
+  { name: 'CC_KEY2_ID', meaning: 'optional second key pair of the same company' },
+  { name: 'CC_KEY2_SECRET', meaning: 'secret of the second key pair', secret: true },
+  { name: 'CC_OTHER_KEY_ID', meaning: 'optional key pair of a different company' },
+  { name: 'CC_OTHER_KEY_SECRET', meaning: 'secret of the other company\'s key pair', secret: true },
+  { name: 'CC_REVOKED_KEY_ID', meaning: 'optional revoked key pair of the company under test (the `401` on revoked credentials)' },
+  { name: 'CC_REVOKED_KEY_SECRET', meaning: 'secret of the revoked key pair', secret: true },
+  {
+    name: 'CC_LIMITS_KEY_ID',
+    meaning: 'optional key pair of a company at its limits: agent maximum reached and no SMS funds (the `403` rules)',
+  },
+  { name: 'CC_LIMITS_KEY_SECRET', meaning: 'secret of the limits key pair', secret: true },
+  { name: 'CC_CA_FILE', meaning: 'optional PEM file of an extra CA to trust (the mock writes its own)' },
+  { name: 'CC_RATE_WINDOW_MS', meaning: 'length of the target\'s rate window in ms', default: '60000' },
+  {
+    name: 'CC_EFFECTS',
+    meaning: 'side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms); none on a live target unless listed',
+    default: '',
+  },
+  { name: 'CC_TIMEOUT_MS', meaning: 'per-request timeout in ms', default: '15000' },
+  { name: 'CC_SEED', meaning: 'seed of the run\'s random choices and fuzzing; printed on every run so it can be replayed', default: 'random' },
+  { name: 'CC_CONFIG_FILE', meaning: 'JSON file holding any of these variables by name; env vars win over it', default: 'cc-conformance.json if present' },
+] as const satisfies readonly VariableSpec[];
+
+export type VariableName = (typeof VARIABLES)[number]['name'];
+
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set(
+  VARIABLES.filter((v) => 'secret' in v && v.secret).map((v) => v.name),
+);

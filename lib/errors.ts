@@ -1,0 +1,68 @@
+/**
+ * Errors raised by the harness itself. A harness error is never reported as a
+ * target failure: a rule whose check hits one is reported with status `error`.
+ * Each class carries a stable `code` that tools and the docs refer to.
+ */
+export class HarnessError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** A configuration variable is missing or invalid. */
+export class ConfigError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_CONFIG', message);
+  }
+}
+
+/** The target could not be reached or the exchange broke below HTTP (DNS, TCP, TLS, timeout). */
+export class TransportError extends HarnessError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('CC_ERR_TRANSPORT', message, options);
+  }
+}
+
+/**
+ * An edge (CDN or firewall) answered instead of the API: a `403` with an HTML body.
+ * The spec says this is not an authorization failure, so it is not the target's rule to fail.
+ */
+export class EdgeBlockError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_EDGE_BLOCK', message);
+  }
+}
+
+/** The target kept answering `429` after the client waited for the announced reset and backed off. */
+export class BudgetExhaustedError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_BUDGET', message);
+  }
+}
+
+/** A check tried to spend more requests than it declares; keeps live runs inside their stated cost. */
+export class RequestAllowanceError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_ALLOWANCE', message);
+  }
+}
+
+/** A check names a rule, schema or fixture the project does not define. */
+export class DefinitionError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_DEFINITION', message);
+  }
+}
+
+/** Every harness error code, listed once so the README table can be checked against it. */
+export const HARNESS_ERROR_CODES = [
+  'CC_ERR_CONFIG',
+  'CC_ERR_TRANSPORT',
+  'CC_ERR_EDGE_BLOCK',
+  'CC_ERR_BUDGET',
+  'CC_ERR_ALLOWANCE',
+  'CC_ERR_DEFINITION',
+] as const;

@@ -1,0 +1,37 @@
+/** One request and the answer to it, as the checks and the reports see it (credentials already redacted). */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Which credentials went out, in words: "primary key", "no credentials", "malformed header". */
+  readonly credentials: string;
+}
+
+export interface Exchange {
+  readonly request: SentRequest;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Body as text when it is textual; binary bodies are summarised by `bodyBytes`. */
+  readonly text: string;
+  readonly bodyBytes: number;
+  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
+  readonly json: unknown;
+  readonly jsonError?: string;
+  readonly startedAt: number;
+  readonly durationMs: number;
+}
+
+const EVIDENCE_LIMIT = 2000;
+
+/** A compact, already-redacted view of an exchange for failure messages and reports. */
+export function describeExchange(ex: Exchange): { request: SentRequest; response: { status: number; headers: Record<string, string>; body: string } } {
+  const keep = ['content-type', 'x-serviceapi-resettime', 'retry-after', 'location'];
+  const headers: Record<string, string> = {};
+  for (const name of keep) if (ex.headers[name] !== undefined) headers[name] = ex.headers[name] as string;
+  const body = ex.text.length > EVIDENCE_LIMIT ? `${ex.text.slice(0, EVIDENCE_LIMIT)}… (${ex.text.length} chars)` : ex.text;
+  return {
+    request: ex.request.body && ex.request.body.length > EVIDENCE_LIMIT ? { ...ex.request, body: `${ex.request.body.slice(0, EVIDENCE_LIMIT)}…` } : ex.request,
+    response: { status: ex.status, headers, body: ex.bodyBytes > 0 && ex.text === '' ? `<${ex.bodyBytes} bytes, ${ex.headers['content-type'] ?? 'no content-type'}>` : body },
+  };
+}

@@ -1,0 +1,104 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Keeps the suite inside each company's request budget on each surface, so a normal run never
+ * meets an unplanned `429`. A sliding log of send times per bucket guarantees that no window of
+ * the target's length, however the target aligns it, holds more than `perWindow` of our requests.
+ */
+export interface PacerOptions {
+  windowMs: number;
+  /** Requests allowed per window and bucket; a small margin below the target's budget absorbs network jitter. */
+  perWindow: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<unknown>;
+}
+
+interface Bucket {
+  sends: number[];
+  blockedUntil: number;
+  /** Serialises waiters so they take free slots in arrival order. */
+  queue: Promise<void>;
+}
+
+export class Pacer {
+  readonly windowMs: number;
+  readonly perWindow: number;
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<unknown>;
+  #waitedMs = 0;
+
+  constructor(options: PacerOptions) {
+    this.windowMs = options.windowMs;
+    this.perWindow = options.perWindow;
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? ((ms) => sleep(ms));
+  }
+
+  /** Total time spent waiting for budget, reported with the run's figures. */
+  get waitedMs(): number {
+    return this.#waitedMs;
+  }
+
+  #bucket(key: string): Bucket {
+    let bucket = this.#buckets.get(key);
+    if (!bucket) {
+      bucket = { sends: [], blockedUntil: 0, queue: Promise.resolve() };
+      this.#buckets.set(key, bucket);
+    }
+    return bucket;
+  }
+
+  #prune(bucket: Bucket, now: number): void {
+    const horizon = now - this.windowMs;
+    while (bucket.sends.length > 0 && (bucket.sends[0] as number) <= horizon) bucket.sends.shift();
+  }
+
+  /** Waits for a free slot in the bucket, then records the send. */
+  acquire(key: string): Promise<void> {
+    const bucket = this.#bucket(key);
+    const turn = bucket.queue.then(async () => {
+      for (;;) {
+        const now = this.#now();
+        this.#prune(bucket, now);
+        const waitBlock = bucket.blockedUntil - now;
+        const waitSlot = bucket.sends.length >= this.perWindow ? (bucket.sends[0] as number) + this.windowMs - now + 1 : 0;
+        const wait = Math.max(waitBlock, waitSlot);
+        if (wait <= 0) break;
+        this.#waitedMs += wait;
+        await this.#sleep(wait);
+      }
+      bucket.sends.push(this.#now());
+    });
+    bucket.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Records a send that bypassed `acquire` (a planned burst): it still counts against the budget. */
+  record(key: string): void {
+    this.#bucket(key).sends.push(this.#now());
+  }
+
+  /** After a `429`, nothing more goes to the bucket before the announced reset. */
+  blockUntil(key: string, epochMs: number): void {
+    const bucket = this.#bucket(key);
+    bucket.blockedUntil = Math.max(bucket.blockedUntil, epochMs);
+  }
+
+  /**
+   * Waits until none of our sends to the bucket fall inside the last window and any block has
+   * passed: from then on, as far as our own traffic goes, the target's counter for it is empty.
+   */
+  async quiet(key: string): Promise<void> {
+    const bucket = this.#bucket(key);
+    await bucket.queue;
+    const now = this.#now();
+    const last = bucket.sends.at(-1);
+    const wait = Math.max(last === undefined ? 0 : last + this.windowMs - now + 1, bucket.blockedUntil - now);
+    if (wait > 0) {
+      this.#waitedMs += wait;
+      await this.#sleep(wait);
+    }
+    bucket.sends.length = 0;
+  }
+}

@@ -1,0 +1,50 @@
+import type { Target } from '../config/target.js';
+
+const MARK = '[redacted]';
+
+/**
+ * Removes every credential of the target from text bound for output: the secrets, the key IDs,
+ * and the Basic header values built from them (a server may echo any of these back).
+ */
+export class Redactor {
+  readonly #needles: string[];
+
+  constructor(target: Pick<Target, 'keys'>) {
+    const needles = new Set<string>();
+    for (const pair of Object.values(target.keys)) {
+      if (!pair) continue;
+      needles.add(pair.secret);
+      needles.add(pair.id);
+      needles.add(Buffer.from(`${pair.id}:${pair.secret}`).toString('base64'));
+      needles.add(encodeURIComponent(pair.secret));
+    }
+    // Longest first, so a secret that contains a key ID is removed whole.
+    this.#needles = [...needles].filter((n) => n.length >= 4).sort((a, b) => b.length - a.length);
+  }
+
+  text(value: string): string {
+    let out = value;
+    for (const needle of this.#needles) out = out.split(needle).join(MARK);
+    return out;
+  }
+
+  /** Header maps: the Authorization value is always replaced, whatever it holds. */
+  headers(headers: Readonly<Record<string, string>>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      out[name] = /^(authorization|proxy-authorization|x-api-key|cookie|set-cookie)$/i.test(name) ? redactAuthValue(value) : this.text(value);
+    }
+    return out;
+  }
+
+  /** Any JSON-able value, redacted through its serialised form so nested strings are covered. */
+  value<T>(value: T): T {
+    if (value === undefined) return value;
+    return JSON.parse(this.text(JSON.stringify(value))) as T;
+  }
+}
+
+function redactAuthValue(value: string): string {
+  const scheme = /^(\S+)\s/.exec(value)?.[1];
+  return scheme ? `${scheme} ${MARK}` : MARK;
+}

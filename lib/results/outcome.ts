@@ -1,0 +1,49 @@
+import type { SentRequest } from '../http/exchange.js';
+
+/**
+ * Result states, after the OCI conformance suite's split. A status only escalates:
+ * fail beats error beats pass beats skipped when several checks speak of one rule.
+ * - pass: the target kept the rule wherever it was checked.
+ * - fail: the target broke the rule.
+ * - skipped: a prerequisite is missing (a key pair, a host, an allowed effect, a fixture); the reason says which.
+ * - error: the harness or the environment broke (transport, timeout, our own defect), not the target.
+ * - disabled: the user left the rule out of this run.
+ */
+export type RuleStatus = 'pass' | 'fail' | 'skipped' | 'error' | 'disabled';
+
+export interface Evidence {
+  readonly request: SentRequest;
+  readonly response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string };
+}
+
+/** What one check found about one rule. */
+export interface RuleVerdict {
+  readonly rule: string;
+  readonly status: Exclude<RuleStatus, 'disabled'>;
+  /** Failure message, skip reason or error message. */
+  readonly detail?: string;
+  readonly evidence?: Evidence;
+  /** Observations worth reporting even on a pass: which reading a target took, exact counts. */
+  readonly notes: readonly string[];
+}
+
+/** Everything one check produced; serialisable, because it travels from a vitest worker to the reporter. */
+export interface CheckOutcome {
+  readonly check: string;
+  readonly title: string;
+  readonly surface: string;
+  readonly verdicts: readonly RuleVerdict[];
+  readonly requests: number;
+  /** 429s met outside a planned burst: each is a pacing miss worth reporting. */
+  readonly unplanned429: number;
+  readonly durationMs: number;
+  /** Resources the check created and could not delete: the report lists them so nothing is left unnoticed. */
+  readonly leftovers: readonly string[];
+}
+
+const RANK: Readonly<Record<RuleVerdict['status'], number>> = { skipped: 0, pass: 1, error: 2, fail: 3 };
+
+/** The stronger of two statuses, by the escalation order above. */
+export function escalate(a: RuleVerdict['status'], b: RuleVerdict['status']): RuleVerdict['status'] {
+  return RANK[a] >= RANK[b] ? a : b;
+}

@@ -1,0 +1,161 @@
+import type { Target } from '../config/target.js';
+import { GAPS, RULES } from '../rules/index.js';
+import type { Gap, Rule } from '../rules/types.js';
+import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleVerdict } from './outcome.js';
+
+/**
+ * The run report: one document, versioned, that every reporter renders. Its shape is documented in
+ * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
+ */
+export const REPORT_FORMAT = 'cc-conformance-report';
+export const REPORT_VERSION = 1;
+
+export interface RuleResult extends Rule {
+  readonly status: RuleStatus;
+  /** Failure message, skip reason or error of the deciding check. */
+  readonly detail?: string;
+  readonly evidence?: Evidence;
+  readonly notes: readonly string[];
+  /** Each check that spoke of the rule, with what it found. */
+  readonly checks: readonly { readonly check: string; readonly status: RuleVerdict['status']; readonly detail?: string }[];
+  /** Requests of the checks that judge this rule (a check judging two rules counts for both). */
+  readonly requests: number;
+}
+
+export interface RunSummary {
+  readonly rules: number;
+  readonly byStatus: Readonly<Record<RuleStatus, number>>;
+  readonly required: Readonly<Record<RuleStatus, number>>;
+  readonly gaps: number;
+  readonly checks: number;
+  readonly requests: number;
+  readonly unplanned429: number;
+  readonly leftovers: number;
+}
+
+export interface RunReport {
+  readonly format: typeof REPORT_FORMAT;
+  readonly version: typeof REPORT_VERSION;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly seed: number;
+  readonly target: {
+    readonly bundledMock: boolean;
+    readonly urls: Readonly<Record<string, string>>;
+    /** Key slots configured; never the IDs or secrets. */
+    readonly keySlots: readonly string[];
+    readonly rateWindowMs: number;
+    readonly effects: readonly string[];
+  };
+  readonly summary: RunSummary;
+  readonly verdict: 'pass' | 'fail' | 'incomplete';
+  readonly rules: readonly RuleResult[];
+  readonly gaps: readonly Gap[];
+  readonly checks: readonly Omit<CheckOutcome, 'verdicts'>[];
+  /** Harness-level problems that belong to no rule (a crashed suite file, a reporter error). */
+  readonly problems: readonly string[];
+}
+
+export interface ReportInput {
+  readonly outcomes: readonly CheckOutcome[];
+  readonly target: Target;
+  readonly seed: number;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  /** Rules this run selected; the rest are reported disabled. Undefined selects all. */
+  readonly selected?: ReadonlySet<string>;
+  readonly problems?: readonly string[];
+  readonly rules?: readonly Rule[];
+}
+
+function zeroCounts(): Record<RuleStatus, number> {
+  return { pass: 0, fail: 0, skipped: 0, error: 0, disabled: 0 };
+}
+
+function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined): RuleResult {
+  if (selected && !selected.has(rule.id)) {
+    return { ...rule, status: 'disabled', detail: 'not selected in this run', notes: [], checks: [], requests: 0 };
+  }
+  const checks: RuleResult['checks'][number][] = [];
+  const notes: string[] = [];
+  let requests = 0;
+  let deciding: RuleVerdict | undefined;
+  for (const outcome of outcomes) {
+    for (const verdict of outcome.verdicts) {
+      if (verdict.rule !== rule.id) continue;
+      checks.push({ check: outcome.check, status: verdict.status, ...(verdict.detail ? { detail: verdict.detail } : {}) });
+      notes.push(...verdict.notes);
+      requests += outcome.requests;
+      if (!deciding || escalate(deciding.status, verdict.status) !== deciding.status) deciding = verdict;
+    }
+  }
+  if (!deciding) {
+    return { ...rule, status: 'error', detail: 'no check in this run judges this rule', notes, checks, requests };
+  }
+  const skippedChecks = checks.filter((c) => c.status === 'skipped');
+  if (deciding.status === 'pass' && skippedChecks.length > 0) {
+    notes.push(...skippedChecks.map((c) => `check ${c.check} skipped: ${c.detail ?? ''}`));
+  }
+  return {
+    ...rule,
+    status: deciding.status,
+    ...(deciding.detail ? { detail: deciding.detail } : {}),
+    ...(deciding.evidence ? { evidence: deciding.evidence } : {}),
+    notes,
+    checks,
+    requests,
+  };
+}
+
+export function buildReport(input: ReportInput): RunReport {
+  const catalogue = input.rules ?? RULES;
+  const rules = catalogue.map((rule) => ruleResult(rule, input.outcomes, input.selected));
+  const byStatus = zeroCounts();
+  const required = zeroCounts();
+  for (const r of rules) {
+    byStatus[r.status] += 1;
+    if (r.level === 'required') required[r.status] += 1;
+  }
+  const leftovers = input.outcomes.reduce((n, o) => n + o.leftovers.length, 0);
+  const activeRequired = required.pass + required.fail + required.skipped + required.error;
+  let verdict: RunReport['verdict'];
+  if (required.fail > 0) verdict = 'fail';
+  else if (required.pass === activeRequired && activeRequired > 0 && (input.problems ?? []).length === 0) verdict = 'pass';
+  else verdict = 'incomplete';
+  const urls: Record<string, string> = {};
+  for (const [surface, url] of Object.entries(input.target.urls)) if (url) urls[surface] = url;
+  return {
+    format: REPORT_FORMAT,
+    version: REPORT_VERSION,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: Math.round(input.durationMs),
+    seed: input.seed,
+    target: {
+      bundledMock: input.target.bundledMock,
+      urls,
+      keySlots: Object.keys(input.target.keys),
+      rateWindowMs: input.target.rateWindowMs,
+      effects: [...input.target.effects],
+    },
+    summary: {
+      rules: rules.length,
+      byStatus,
+      required,
+      gaps: GAPS.length,
+      checks: input.outcomes.length,
+      requests: input.outcomes.reduce((n, o) => n + o.requests, 0),
+      unplanned429: input.outcomes.reduce((n, o) => n + o.unplanned429, 0),
+      leftovers,
+    },
+    verdict,
+    rules,
+    gaps: GAPS,
+    checks: input.outcomes.map(({ verdicts: _verdicts, ...rest }) => rest),
+    problems: input.problems ?? [],
+  };
+}
+
+/** Process exit code of a run: 0 every required rule passed, 1 a required rule failed, 3 incomplete. */
+export function exitCodeOf(report: RunReport): number {
+  return report.verdict === 'pass' ? 0 : report.verdict === 'fail' ? 1 : 3;
+}

@@ -1,0 +1,302 @@
+import { type Rule, observed, required } from './types.js';
+
+const S = {
+  hosts: 'What the service does > Hosts',
+  methods: 'What the service does > HTTP method conventions',
+  envelopes: 'What the service does > Response envelopes',
+  auth: 'Authentication',
+  errors: 'Errors > Core API envelope',
+  editContact: 'Endpoints > Core API > Edit contact',
+  addContact: 'Endpoints > Core API > Add contact',
+  contactFields: 'Resources and their fields > Contact',
+  addAgent: 'Endpoints > Core API > Add an agent',
+  agentFields: 'Resources and their fields > Agent',
+  removeMember: 'Endpoints > Core API > Remove agent from group',
+  blacklist: 'Endpoints > Core API > List blacklist',
+  deleteTag: 'Endpoints > Core API > Delete a tag',
+  calls: 'Endpoints > Core API > Call history',
+  contacts: 'Endpoints > Core API > List contacts',
+  countries: 'Endpoints > Core API > List countries',
+  actions: 'Endpoints > Core API > Action endpoints (POST)',
+  paging: 'Endpoints > Pagination of core collections',
+  limits: 'Limits',
+  states: 'States and transitions',
+} as const;
+
+const VENDOR_PATH = 'The spec names the operation without a path; path and payload follow the vendor reference.';
+
+export const CORE_RULES: readonly Rule[] = [
+  // Authentication
+  required({ id: 'CORE-AUTH-MISSING-401', surface: 'core', section: S.auth, statement: 'A request without credentials gets 401.' }),
+  required({ id: 'CORE-AUTH-INCORRECT-401', surface: 'core', section: S.auth, statement: 'An unknown key ID, or a known key ID with a wrong secret, gets 401.' }),
+  required({
+    id: 'CORE-AUTH-MALFORMED-401',
+    surface: 'core',
+    section: S.auth,
+    statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401.',
+  }),
+  required({ id: 'CORE-AUTH-REVOKED-401', surface: 'core', section: S.auth, statement: 'A revoked key pair gets 401.' }),
+  required({
+    id: 'CORE-AUTH-401-BODY',
+    surface: 'core',
+    section: S.auth,
+    statement: "A core 401 carries exactly { responseData: { status: 401, message: 'Unauthorized' } }.",
+  }),
+  required({
+    id: 'CORE-AUTH-KEY-SCOPE',
+    surface: 'core',
+    section: S.auth,
+    statement: 'The credentials alone decide the project: two key pairs of one project read the same data.',
+  }),
+  required({
+    id: 'CORE-ISOLATION-READ',
+    surface: 'core',
+    section: S.auth,
+    statement: "Another project's key never reads this project's data: asked for its identifiers it gets 401 or 404, and its lists never hold them.",
+    reading:
+      "spec-tensions item 6: 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted, the body must hold none of the data, and the report names which status the target chose.",
+  }),
+  required({
+    id: 'CORE-ISOLATION-WRITE',
+    surface: 'core',
+    section: S.auth,
+    statement: "Another project's key never changes this project's data: an edit of its identifier gets 401 or 404 and leaves the record as it was.",
+    reading: 'spec-tensions item 6, as for CORE-ISOLATION-READ.',
+  }),
+
+  // Hosts, transport, content
+  required({ id: 'CORE-HTTPS-ONLY', surface: 'core', section: S.hosts, statement: 'Plain HTTP to the core host is rejected (the probe sends no credentials).' }),
+  required({ id: 'CORE-WRONG-HOST-404', surface: 'core', section: S.hosts, statement: 'A core path requested on another host (analytics, AI, CueCard) gets 404.' }),
+  required({
+    id: 'CORE-JSON-UTF8',
+    surface: 'core',
+    section: S.hosts,
+    statement: 'Core responses, success and error, are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
+    reading: 'spec-tensions item 8: bodiless 204s and the HTML edge-block 403 are outside this rule.',
+  }),
+  observed({
+    id: 'CORE-ACCEPT-HEADER',
+    surface: 'core',
+    section: 'Endpoints',
+    statement: 'A core GET without Accept: application/json may be rejected with 404 or 406; the report shows what the target did.',
+  }),
+
+  // Method convention
+  required({ id: 'CORE-METHOD-PUT-CREATES', surface: 'core', section: S.methods, statement: 'PUT creates: PUT /contacts/add.json answers 201 with the new id.' }),
+  required({ id: 'CORE-METHOD-POST-CREATE-FAILS', surface: 'core', section: S.methods, statement: 'A POST used to create does not work: POST /contacts/add.json is not 2xx and creates nothing.' }),
+  required({ id: 'CORE-METHOD-NO-PATCH', surface: 'core', section: S.methods, statement: 'PATCH is not used: PATCH on an edit path is not 2xx and changes nothing.' }),
+  required({ id: 'CORE-METHOD-GET-SAFE', surface: 'core', section: S.methods, statement: 'GET never modifies data: a GET to a delete path leaves the resource in place.' }),
+
+  // Envelopes and errors
+  required({ id: 'CORE-ENV-COLLECTION', surface: 'core', section: S.envelopes, statement: 'Collections answer responseData = { itemsCount, pageCount, pageNumber, limit, data: [...] }, counters integers.' }),
+  required({
+    id: 'CORE-ENV-SINGLE',
+    surface: 'core',
+    section: S.envelopes,
+    source: 'vendor-reference',
+    statement: 'A single resource (GET /contacts/show/{id}.json) sits directly in responseData, with no pagination fields.',
+  }),
+  required({ id: 'CORE-ENV-ACK', surface: 'core', section: S.envelopes, statement: 'Acknowledgements answer responseData = { status: <integer> }, optionally with data, equal to the HTTP status.' }),
+  required({ id: 'CORE-ERR-ENVELOPE', surface: 'core', section: S.errors, statement: 'Failures carry { responseData: { status, message } }, status an integer equal to the HTTP status, message a string.' }),
+
+  // Pagination
+  required({ id: 'CORE-PAGE-LIMIT-ECHO', surface: 'core', section: S.paging, statement: 'A limit from 1 to 1000 is applied and echoed in limit; data never holds more items.' }),
+  required({ id: 'CORE-PAGE-DEFAULTS', surface: 'core', section: S.paging, statement: 'Without page the first page is returned; without limit the server default (1 to 1000) is echoed in limit.' }),
+  required({ id: 'CORE-PAGE-NUMBER', surface: 'core', section: S.paging, statement: 'pageNumber is the 1-based page returned: the page asked for.' }),
+  required({
+    id: 'CORE-PAGE-COUNT',
+    surface: 'core',
+    section: S.paging,
+    statement: 'pageCount is the number of pages for the current limit: ceil(itemsCount / limit).',
+    reading: 'With no matches the spec does not say whether there are 0 or 1 pages; both are accepted.',
+  }),
+  required({
+    id: 'CORE-PAGE-WALK',
+    surface: 'core',
+    section: S.paging,
+    statement: 'Walking pages 1..pageCount yields itemsCount items without duplicates, full pages before the last, and the last page has pageNumber = pageCount.',
+  }),
+  required({ id: 'CORE-PAGE-EMPTY', surface: 'core', section: S.paging, statement: 'When nothing matches, data is empty and itemsCount is 0.' }),
+  required({
+    id: 'CORE-PAGE-LIMIT-BOUNDS',
+    surface: 'core',
+    section: S.limits,
+    statement: 'limit is 1 to 1000: values outside are rejected with an error envelope or clamped, never applied or echoed out of range.',
+    reading: 'The spec gives the range but not the answer to a value outside it; rejection (4xx) and clamping are both accepted.',
+  }),
+  required({
+    id: 'CORE-PAGE-PAGE-BOUNDS',
+    surface: 'core',
+    section: S.limits,
+    statement: 'page is at least 1: 0, negative or non-integer pages are rejected with an error envelope or answered as a page >= 1, never echoed below 1.',
+    reading: 'As for CORE-PAGE-LIMIT-BOUNDS: rejection and correction are both accepted.',
+  }),
+  observed({ id: 'CORE-PAGE-PAST-LAST', surface: 'core', section: S.paging, statement: 'Behaviour past the last page is not part of the contract; the report shows what the target did.' }),
+
+  // Contacts
+  required({ id: 'CORE-CONTACT-ADD-201', surface: 'core', section: S.addContact, statement: 'Add contact returns 201 on creation.' }),
+  required({ id: 'CORE-CONTACT-EDIT-200', surface: 'core', section: S.editContact, statement: 'A valid edit answers 200 with exactly { responseData: { status: 200 } }.' }),
+  required({ id: 'CORE-CONTACT-EDIT-PARTIAL', surface: 'core', section: S.editContact, statement: 'Only sent fields are updated; fields not sent keep their values.' }),
+  required({ id: 'CORE-CONTACT-EDIT-CLEAR-SCALAR', surface: 'core', section: S.editContact, statement: 'An empty string clears a scalar field.' }),
+  required({ id: 'CORE-CONTACT-EDIT-CLEAR-LIST', surface: 'core', section: S.editContact, statement: "An empty string for ContactNumber, ContactEmail, ContactsTag or ContactAttribute clears all of that property's data." }),
+  required({ id: 'CORE-CONTACT-EDIT-REPLACE-LIST', surface: 'core', section: S.editContact, statement: 'Sending values for a list property keeps only the sent entries and clears all others.' }),
+  required({ id: 'CORE-CONTACT-EDIT-404', surface: 'core', section: S.editContact, statement: "Editing an unknown contact answers 404 with message 'Not found.'." }),
+  required({
+    id: 'CORE-CONTACT-EDIT-406',
+    surface: 'core',
+    section: S.editContact,
+    statement: "Invalid input answers 406 with message 'Invalid input data.' and responseData.data mapping each bad field to an array of messages.",
+  }),
+  required({ id: 'CORE-CONTACT-FIELD-LENGTHS', surface: 'core', section: S.contactFields, statement: 'Contact string fields accept their maximum length and reject one more with 406 naming the field.' }),
+  required({ id: 'CORE-CONTACT-EXTERNALURL-MAX', surface: 'core', section: S.contactFields, statement: 'ExternalUrl accepts 3 items and rejects 4 with 406.' }),
+  required({ id: 'CORE-CONTACT-EMAIL-VALID', surface: 'core', section: S.contactFields, statement: 'ContactEmail items must be valid e-mail addresses: an invalid one is rejected with 406.' }),
+  required({ id: 'CORE-CONTACT-FIELD-TYPES', surface: 'core', section: S.contactFields, statement: 'A field of the wrong type (country_id not an integer) is rejected with 406.' }),
+
+  // Agents
+  required({ id: 'CORE-AGENT-ADD-201', surface: 'core', section: S.addAgent, statement: 'Adding an agent answers 201 { responseData: { status: 201, data: { id: <string> } } }.' }),
+  required({ id: 'CORE-AGENT-ADD-406', surface: 'core', section: S.addAgent, statement: "A missing required field (firstname, lastname, email, pass) answers 406 'Invalid input data.' with field messages." }),
+  required({ id: 'CORE-AGENT-EMAIL-VALID', surface: 'core', section: S.agentFields, statement: 'The agent email must be an e-mail address: an invalid one gets 406.' }),
+  required({ id: 'CORE-AGENT-DAILY-LIMIT', surface: 'core', section: S.agentFields, statement: 'daily_price_limit accepts 1 to 200 inclusive and rejects values outside with 406.' }),
+  required({ id: 'CORE-AGENT-EXTENSION-RANGE', surface: 'core', section: S.agentFields, statement: 'extension accepts 1000 to 9999 inclusive and rejects values outside with 406.' }),
+  required({ id: 'CORE-AGENT-EXTENSION-UNIQUE', surface: 'core', section: S.agentFields, statement: 'An extension already used in the company is rejected with 406.' }),
+  required({ id: 'CORE-AGENT-CALL-NUMBER-ID', surface: 'core', section: S.agentFields, statement: 'call_number_id below 1 is rejected with 406.' }),
+  required({ id: 'CORE-AGENT-MAX-403', surface: 'core', section: S.addAgent, statement: "At the agent maximum, adding an agent answers 403 'Max. number of agents reached.'." }),
+
+  // Groups, tags
+  required({
+    id: 'CORE-GROUP-REMOVE-200',
+    surface: 'core',
+    section: S.removeMember,
+    statement: "Removing an agent from a group answers 200 { responseData: { status: 200, data: { message: 'Agent deleted successfully.' } } }.",
+  }),
+  required({ id: 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP', surface: 'core', section: S.removeMember, statement: 'Removing a membership deletes neither the agent nor the group.' }),
+  required({ id: 'CORE-GROUP-REMOVE-404', surface: 'core', section: S.removeMember, statement: "A group that does not exist answers 404 'Not found.'." }),
+  required({ id: 'CORE-TAG-DELETE-200', surface: 'core', section: S.deleteTag, statement: 'Deleting a tag answers 200 { responseData: { status: 200 } } and the tag is gone.' }),
+  required({ id: 'CORE-TAG-DELETE-404', surface: 'core', section: S.deleteTag, statement: "Deleting an unknown tag answers 404 'Not found.'." }),
+
+  // Blacklist
+  required({
+    id: 'CORE-BLACKLIST-ITEM',
+    surface: 'core',
+    section: S.blacklist,
+    statement: 'Each blacklist data item is { Blacklist: { id, type, public_number } } with type all, incoming or outgoing.',
+    reading: 'spec-tensions item 12: public_number is an integer in the spec and a string in the vendor reference; both are accepted when they hold only digits, and the report names the one used.',
+  }),
+  required({
+    id: 'CORE-BLACKLIST-FILTER-TYPE',
+    surface: 'core',
+    section: S.blacklist,
+    source: 'vendor-reference',
+    statement: 'The type filter (vendor name `type`) returns only entries of that type.',
+  }),
+  required({ id: 'CORE-BLACKLIST-FILTER-ID', surface: 'core', section: S.blacklist, source: 'vendor-reference', statement: 'The id filter (vendor name `id`) returns only that entry.' }),
+  required({
+    id: 'CORE-BLACKLIST-FILTER-NUMBER',
+    surface: 'core',
+    section: S.blacklist,
+    source: 'vendor-reference',
+    statement: 'The number filter (vendor name `public_number`) returns only entries with that number.',
+  }),
+  required({
+    id: 'CORE-BLACKLIST-FILTER-COUNTRY',
+    surface: 'core',
+    section: S.blacklist,
+    source: 'vendor-reference',
+    statement: 'The country calling code filter (vendor name `country_code`) returns only numbers starting with that code.',
+  }),
+
+  // Call history
+  required({ id: 'CORE-CALLS-DATE-FORMAT', surface: 'core', section: S.calls, statement: 'Call record date fields come back as YYYY-MM-DDTHH:MM:SS.000Z.' }),
+  required({
+    id: 'CORE-CALLS-FILTER-DATE',
+    surface: 'core',
+    section: S.calls,
+    statement: 'date_from and date_to (YYYY-MM-DD HH:MM:SS, UTC) return only calls started inside the window.',
+    reading: 'The spec does not name the call record field; the vendor reference field Cdr.started_at is compared, and the check skips when records lack it.',
+  }),
+  ...(
+    [
+      ['CORE-CALLS-FILTER-CONTACT-ID', 'contact_id'],
+      ['CORE-CALLS-FILTER-USER-ID', 'user_id'],
+      ['CORE-CALLS-FILTER-TYPE', 'type'],
+      ['CORE-CALLS-FILTER-STATUS', 'status'],
+      ['CORE-CALLS-FILTER-TAG-ID', 'tag_id'],
+      ['CORE-CALLS-FILTER-CALL-ID', 'call_id'],
+    ] as const
+  ).map(([id, name]) =>
+    required({
+      id,
+      surface: 'core',
+      section: S.calls,
+      source: 'vendor-reference',
+      statement: `The ${name} filter returns only calls matching it.`,
+      reading: 'Record fields are not shown in the spec; the vendor reference fields are compared, and the check skips when records lack them.',
+    }),
+  ),
+
+  // Contacts list
+  ...(
+    [
+      ['CORE-CONTACTS-FILTER-COUNTRY', 'country_id'],
+      ['CORE-CONTACTS-FILTER-TAG', 'tag_id'],
+      ['CORE-CONTACTS-FILTER-INDUSTRY', 'industry'],
+      ['CORE-CONTACTS-FILTER-KEYWORD', 'keyword'],
+    ] as const
+  ).map(([id, name]) =>
+    required({
+      id,
+      surface: 'core',
+      section: S.contacts,
+      statement: `The ${name} filter of List contacts returns a matching contact and leaves out contacts that do not match.`,
+      reading: 'List item fields are not shown in the spec; the check creates its own contact and looks for its id.',
+    }),
+  ),
+
+  // Countries
+  required({ id: 'CORE-COUNTRIES-PLAIN-ARRAY', surface: 'core', section: S.countries, statement: 'List countries returns a plain array inside responseData, with no paging fields.' }),
+  required({ id: 'CORE-COUNTRIES-NO-PAGING', surface: 'core', section: S.countries, statement: 'List countries accepts no page or limit: with them the answer is still the whole, unpaged array (or a rejection).' }),
+
+  // Actions
+  required({
+    id: 'CORE-CALL-CREATE-200',
+    surface: 'core',
+    section: S.actions,
+    source: 'vendor-reference',
+    statement: 'Make a call (POST /calls/create.json) succeeds with only { responseData: { status: 200 } }.',
+    reading: VENDOR_PATH,
+  }),
+  required({ id: 'CORE-CALL-CREATE-403-OFFLINE', surface: 'core', section: S.states, source: 'vendor-reference', statement: 'Make a call answers 403 when the target agent is not online.', reading: VENDOR_PATH }),
+  required({ id: 'CORE-CALL-CREATE-409-BUSY', surface: 'core', section: S.states, source: 'vendor-reference', statement: 'Make a call answers 409 when the target agent is already in a call.', reading: VENDOR_PATH }),
+  required({ id: 'CORE-SMS-403-FUNDS', surface: 'core', section: S.actions, source: 'vendor-reference', statement: 'Send sms (POST /sms/send.json) answers 403 when the account has insufficient funds.', reading: VENDOR_PATH }),
+  required({
+    id: 'CORE-BULK-ACK',
+    surface: 'core',
+    section: S.actions,
+    source: 'vendor-reference',
+    statement: 'Contact actions (POST /bulk/contacts.json) is a POST action answering the acknowledgement envelope.',
+    reading: VENDOR_PATH,
+  }),
+  required({
+    id: 'CORE-RECORDING-410',
+    surface: 'core',
+    section: S.actions,
+    source: 'vendor-reference',
+    statement: "A gone recording answers 410 with message 'Recording expired.' or 'Recording not found.'.",
+    reading: 'Recording path from the vendor reference (GET /calls/recording/{callId}.json); the check probes the oldest recorded calls and skips when none is gone.',
+  }),
+
+  // Rate limit
+  required({ id: 'CORE-RATE-60', surface: 'core', section: S.limits, statement: 'Up to 60 requests per minute per company are served: no 429 among the first 60 after a quiet window.' }),
+  required({
+    id: 'CORE-RATE-429',
+    surface: 'core',
+    section: S.limits,
+    statement: 'Requests over the limit get 429.',
+    reading:
+      'Window alignment is not shown: a burst may straddle a fixed window boundary, so a 429 is required by request 121 of a burst shorter than the window, and the exact count is reported.',
+  }),
+  required({ id: 'CORE-RATE-429-BODY', surface: 'core', section: S.errors, statement: "A 429 carries the core error envelope with status 429 and message 'Too Many Requests'." }),
+  required({ id: 'CORE-RATE-RESET-HEADER', surface: 'core', section: S.limits, statement: 'A 429 carries X-ServiceAPI-ResetTime, a Unix timestamp not in the past and within a window from now.' }),
+  required({ id: 'CORE-RATE-PER-COMPANY', surface: 'core', section: S.limits, statement: 'The budget is per company, not per key: a second key of the company is limited too, another company is not.' }),
+  required({ id: 'CORE-RATE-RECOVERY', surface: 'core', section: S.limits, statement: 'After the reset time, requests are served again.' }),
+];

@@ -1,0 +1,90 @@
+import type { Gap } from './types.js';
+
+/**
+ * What the spec leaves unshown, or what no client can provoke. Nothing asserts these; the report
+ * lists them so a reader sees what a green run does not cover.
+ */
+export const GAPS: readonly Gap[] = [
+  // Resources and their fields > Gaps in the resource fields
+  { id: 'GAP-CONTACT-EDIT-REQUIRED', surface: 'core', section: 'Resources and their fields > Gaps', reason: 'not shown', statement: 'Required fields of the contact edit payload.' },
+  {
+    id: 'GAP-VOICE-AGENT-ENUMS',
+    surface: 'ai',
+    section: 'Resources and their fields > Gaps',
+    reason: 'not shown',
+    statement: 'Allowed values of the voice agent enumerations beyond the single values named.',
+  },
+  {
+    id: 'GAP-CORE-RECORD-FIELDS',
+    surface: 'core',
+    section: 'Resources and their fields > Gaps',
+    reason: 'not shown',
+    statement: 'Fields of call, number, group, campaign (core), SMS and tag records beyond the identifiers named.',
+  },
+  {
+    id: 'GAP-DIALER-RECORD-FIELDS',
+    surface: 'dialer',
+    section: 'Resources and their fields > Gaps',
+    reason: 'not shown',
+    statement: 'Fields of Dialer campaign, script, survey, contact and export-job records beyond those named.',
+  },
+  // States and transitions
+  { id: 'GAP-VOICE-AGENT-TRANSITIONS', surface: 'ai', section: 'States and transitions', reason: 'not shown', statement: 'Transitions of a voice agent from enabled.' },
+  { id: 'GAP-DIALER-DELETED-TRANSITIONS', surface: 'dialer', section: 'States and transitions', reason: 'not shown', statement: 'Transitions of a deleted Dialer campaign.' },
+  { id: 'GAP-EXPORT-JOB-STATES', surface: 'dialer', section: 'States and transitions', reason: 'not shown', statement: 'States of a Dialer export job.' },
+  // Endpoints > Endpoint gaps
+  {
+    id: 'GAP-ACTION-PATHS',
+    surface: 'core',
+    section: 'Endpoints > Endpoint gaps',
+    reason: 'not shown',
+    statement: 'Paths and payloads of Make a call, Send sms and Contact actions (the suite uses the vendor reference and labels those rules).',
+  },
+  {
+    id: 'GAP-BLACKLIST-FILTER-NAMES',
+    surface: 'core',
+    section: 'Endpoints > Endpoint gaps',
+    reason: 'not shown',
+    statement: 'Names of the blacklist filter parameters (the suite uses the vendor reference names and labels those rules).',
+  },
+  { id: 'GAP-LIST-RECORD-FIELDS', surface: 'core', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Response record fields of call history and contact list items.' },
+  { id: 'GAP-VOICE-AGENT-CREATE-STATUS', surface: 'ai', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Success status code and required attributes of Create a voice agent.' },
+  { id: 'GAP-VOICE-AGENT-CALL-PATHS', surface: 'ai', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Path and payload of Initiate a VoiceAgent call and of the emergency stop.' },
+  { id: 'GAP-CUECARD-PATH', surface: 'cuecard', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Path and payload of Create CueCard.' },
+  { id: 'GAP-DIALER-PATHS', surface: 'dialer', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Paths, payloads and response fields of the Dialer operations other than the campaign list.' },
+  { id: 'GAP-CI-RESPONSE-FIELDS', surface: 'ai', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Response fields of the Conversation Intelligence reads other than transcription.' },
+  {
+    id: 'GAP-CORE-PAYLOADS',
+    surface: 'core',
+    section: 'Endpoints > Endpoint gaps',
+    reason: 'not shown',
+    statement: 'Payloads of Numbers, Groups list, Campaigns, SMS, Bulks, contact add, agent edit and blacklist add.',
+  },
+  { id: 'GAP-PAST-LAST-PAGE', surface: 'core', section: 'Endpoints > Pagination of core collections', reason: 'not shown', statement: 'Behaviour past the last page (observed by CORE-PAGE-PAST-LAST, never asserted).' },
+  // Authentication
+  { id: 'GAP-KEY-SCOPES', surface: 'core', section: 'Authentication', reason: 'not shown', statement: 'Per-key permissions or scopes.' },
+  { id: 'GAP-KEY-ADMIN', surface: 'core', section: 'Authentication', reason: 'out of scope', statement: 'Key creation by administrators, one-time display of the secret, labels: dashboard behaviour with no API.' },
+  // Events
+  { id: 'GAP-EVENT-TYPES', surface: 'core', section: 'Events', reason: 'not shown', statement: 'Names of the 22 event types.' },
+  { id: 'GAP-EVENT-ENVELOPE', surface: 'core', section: 'Events', reason: 'not shown', statement: 'Fields of the shared event envelope and of each payload.' },
+  { id: 'GAP-EVENT-SIGNATURE', surface: 'core', section: 'Events', reason: 'not shown', statement: 'Signature scheme and delivery headers.' },
+  { id: 'GAP-EVENT-RETRY', surface: 'core', section: 'Events', reason: 'not shown', statement: 'Retry schedule and the threshold for automatic disabling.' },
+  { id: 'GAP-EVENT-API', surface: 'core', section: 'Events', reason: 'not shown', statement: 'Any API for registering or managing webhook endpoints.' },
+  // Errors
+  { id: 'GAP-NESTED-ERROR-CODES', surface: 'ai', section: 'Errors', reason: 'not shown', statement: 'Values of error.code in the nested VoiceAgent error shape.' },
+  { id: 'GAP-VOICE-AGENT-STATUSES', surface: 'ai', section: 'Errors', reason: 'not shown', statement: 'Status codes of each VoiceAgent operation besides 401.' },
+  {
+    id: 'GAP-CORE-500',
+    surface: 'core',
+    section: 'Errors > Core API envelope',
+    reason: 'not provokable',
+    statement: "500 'Something went wrong.' on edit contact, add agent and remove agent from group: no client request can cause a server fault on purpose.",
+  },
+  // Limits
+  { id: 'GAP-DEFAULT-PAGE-SIZE', surface: 'core', section: 'Limits', reason: 'not shown', statement: 'Default page size of core collections (CORE-PAGE-DEFAULTS checks only that it is echoed and in range).' },
+  { id: 'GAP-RATE-HEADERS', surface: 'core', section: 'Limits', reason: 'not shown', statement: 'Rate-limit response headers other than the reset header.' },
+  { id: 'GAP-VOICE-AGENT-RANGES', surface: 'ai', section: 'Limits', reason: 'not shown', statement: 'Numeric ranges of voice agent attributes.' },
+  // Versioning
+  { id: 'GAP-DEPRECATION', surface: 'core', section: 'Versioning', reason: 'not shown', statement: 'Deprecation and sunset policy.' },
+  { id: 'GAP-CORE-VERSION-SELECT', surface: 'core', section: 'Versioning', reason: 'not shown', statement: 'Any version-selection header or parameter on the core API.' },
+];

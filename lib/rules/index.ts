@@ -1,0 +1,30 @@
+import { DefinitionError } from '../errors.js';
+import { CORE_RULES } from './core.js';
+import { GAPS } from './gaps.js';
+import type { Gap, Rule } from './types.js';
+
+export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.js';
+
+/** Every rule of every surface, in catalogue order. */
+export const RULES: readonly Rule[] = [...CORE_RULES];
+export { GAPS };
+
+const BY_ID = new Map<string, Rule>();
+for (const rule of RULES) {
+  if (BY_ID.has(rule.id)) throw new DefinitionError(`rule ${rule.id} is defined twice`);
+  BY_ID.set(rule.id, rule);
+}
+
+export function rule(id: string): Rule {
+  const found = BY_ID.get(id);
+  if (!found) throw new DefinitionError(`unknown rule ${id}`);
+  return found;
+}
+
+export function hasRule(id: string): boolean {
+  return BY_ID.has(id);
+}
+
+export function gap(id: string): Gap | undefined {
+  return GAPS.find((g) => g.id === id);
+}

@@ -1,0 +1,47 @@
+/**
+ * The rule catalogue's vocabulary. A rule is one atomic statement of the spec the suite checks;
+ * a gap is a statement the spec leaves unshown, listed so the report can say what is not checked.
+ */
+export type RuleSurface = 'core' | 'analytics' | 'ai' | 'cuecard' | 'dialer';
+
+/**
+ * `required`: a target that breaks it fails the run.
+ * `observed`: the spec leaves the behaviour open; the suite reports what the target did and never fails it.
+ */
+export type RuleLevel = 'required' | 'observed';
+
+/** Where the rule's statement comes from; `vendor-reference` marks paths or fields the spec does not show. */
+export type RuleSource = 'spec' | 'vendor-reference';
+
+export interface Rule {
+  readonly id: string;
+  readonly surface: RuleSurface;
+  /** The statement, in one sentence, as the suite checks it. */
+  readonly statement: string;
+  /** The spec heading it comes from, outermost first: "Endpoints > Core API > Edit contact". */
+  readonly section: string;
+  readonly level: RuleLevel;
+  readonly source: RuleSource;
+  /** The reading chosen where the spec pulls two ways (spec-tensions item number in the text). */
+  readonly reading?: string;
+  /** Dialer release that introduced the behaviour. */
+  readonly since?: string;
+}
+
+export interface Gap {
+  readonly id: string;
+  readonly surface: RuleSurface;
+  readonly section: string;
+  /** What the spec does not show, or what a client cannot provoke. */
+  readonly statement: string;
+  readonly reason: 'not shown' | 'not provokable' | 'out of scope';
+}
+
+/** Small constructors keep the data files terse and typed. */
+export function required(rule: Omit<Rule, 'level' | 'source'> & { source?: RuleSource }): Rule {
+  return { source: 'spec', ...rule, level: 'required' };
+}
+
+export function observed(rule: Omit<Rule, 'level' | 'source'> & { source?: RuleSource }): Rule {
+  return { source: 'spec', ...rule, level: 'observed' };
+}

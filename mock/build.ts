@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import { type RequestListener, Server } from 'node:http';
+import { HOSTS, HOST_PREFIX, type HostName, type MockContext } from './context.js';
+import { Faults } from './faults/registry.js';
+import { RateMeter } from './http/rate-meter.js';
+import { coreHost } from './hosts/core/index.js';
+import { serviceHost } from './hosts/service.js';
+import type { MockState } from './state/model.js';
+import { seedState } from './state/seed.js';
+
+export interface MockOptions {
+  /** Seed of the generated data; the same seed gives the same keys and records. */
+  readonly seed?: number;
+  /** Length of the rate window in ms (the spec's minute by default). */
+  readonly rateWindowMs?: number;
+  /** Faults to switch on, by name (see mock/faults/registry.ts). */
+  readonly faults?: Iterable<string>;
+  /** Largest request body accepted, in bytes. */
+  readonly bodyLimit?: number;
+}
+
+export const DEFAULT_SEED = 1;
+export const CORE_BUDGET = 60;
+
+export interface Mock {
+  readonly state: MockState;
+  readonly context: MockContext;
+  readonly apps: Readonly<Record<HostName, FastifyInstance>>;
+  /** The raw request handler of each app, for the HTTPS front door. */
+  readonly handlers: Readonly<Record<HostName, RequestListener>>;
+}
+
+/**
+ * Builds the four hosts without listening: tests use `inject()`, `startMock` puts them behind HTTPS.
+ * One plugin per host, each mounted under its path prefix.
+ */
+export async function buildMock(options: MockOptions = {}): Promise<Mock> {
+  const faults = new Faults(options.faults);
+  const rateWindowMs = options.rateWindowMs ?? 60_000;
+  const state = seedState(options.seed ?? DEFAULT_SEED);
+  const limit = faults.on('rate-limit-off') ? Number.POSITIVE_INFINITY : faults.on('rate-limit-59') ? CORE_BUDGET - 1 : CORE_BUDGET;
+  const context: MockContext = {
+    state,
+    faults,
+    rateWindowMs,
+    coreMeter: new RateMeter(limit, rateWindowMs, faults.on('rate-no-recovery') ? 3 : 1),
+  };
+  const apps = {} as Record<HostName, FastifyInstance>;
+  const handlers = {} as Record<HostName, RequestListener>;
+  for (const host of HOSTS) {
+    let handler: RequestListener | undefined;
+    // The server is created by the front door; the factory only captures Fastify's handler.
+    const serverFactory: FastifyServerFactory = (h) => {
+      handler = h as RequestListener;
+      return new Server(h);
+    };
+    const app = Fastify({ logger: false, bodyLimit: options.bodyLimit ?? 1_048_576, serverFactory, return503OnClosing: false });
+    app.decorateRequest('company', null);
+    if (host === 'core') coreHost(app, context, HOST_PREFIX.core);
+    else serviceHost(app, context, host, HOST_PREFIX[host]);
+    await app.ready();
+    apps[host] = app;
+    handlers[host] = handler as RequestListener;
+  }
+  return { state, context, apps, handlers };
+}

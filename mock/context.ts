@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { Faults } from './faults/registry.js';
+import type { RateMeter } from './http/rate-meter.js';
+import type { Company, MockState } from './state/model.js';
+
+export const HOSTS = ['core', 'analytics', 'ai', 'cuecard'] as const;
+export type HostName = (typeof HOSTS)[number];
+
+/** Path prefix of each host, as the spec's host table gives it. */
+export const HOST_PREFIX: Readonly<Record<HostName, string>> = { core: '/api', analytics: '/api', ai: '/v1', cuecard: '/api' };
+
+/** What every route of the mock shares: the records, the faults switched on, the meters. */
+export interface MockContext {
+  readonly state: MockState;
+  readonly faults: Faults;
+  readonly rateWindowMs: number;
+  readonly coreMeter: RateMeter;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authentication hook; routes run only after it. */
+    company: Company | null;
+  }
+}
+
+export function companyOf(req: FastifyRequest): Company {
+  if (!req.company) throw new Error('route reached without an authenticated company');
+  return req.company;
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { companyOf, type MockContext } from '../../context.js';
+import { type Agent, type Company, nextId } from '../../state/model.js';
+import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { addError, checkInteger, checkString, isEmail, isObject, rejectUnknown } from './validate.js';
+
+const CREATE_FIELDS = new Set(['firstname', 'lastname', 'email', 'pass', 'status_outbound', 'daily_price_limit', 'extension', 'call_number_id']);
+const EDIT_FIELDS = new Set(['firstname', 'lastname', 'email', 'status_outbound', 'daily_price_limit', 'call_number_id']);
+export const DEFAULT_DAILY_PRICE_LIMIT = 50;
+
+function renderAgent(company: Company, a: Agent): Record<string, unknown> {
+  const number = a.call_number_id === null ? undefined : company.numbers.get(a.call_number_id);
+  return {
+    Agent: {
+      id: String(a.id),
+      name: String(a.id),
+      firstname: a.firstname,
+      lastname: a.lastname,
+      email: a.email,
+      is_daily_limit_ok: true,
+      status_outbound: a.status_outbound,
+      availability_status: a.availability_status,
+      extension: a.extension === null ? null : String(a.extension),
+      call_number_id: a.call_number_id,
+      default_number: number?.caller_id_e164 ?? null,
+      associated_numbers: number ? [number.caller_id_e164] : [],
+    },
+  };
+}
+
+/** Agent payload checks shared by create and edit (spec: Resources > Agent; Limits). */
+function checkAgentFields(ctx: MockContext, company: Company, body: Record<string, unknown>, errors: FieldErrors, creating: boolean, selfId?: number): void {
+  const { faults } = ctx;
+  const required = creating && !faults.on('agent-missing-field-accepted');
+  checkString(body, 'firstname', 100, errors, creating);
+  checkString(body, 'lastname', 100, errors, creating);
+  checkString(body, 'email', 254, errors, creating);
+  if (typeof body.email === 'string' && body.email !== '' && !faults.on('agent-email-unchecked') && !isEmail(body.email)) {
+    addError(errors, 'email', 'Please supply a valid email address.');
+  }
+  if (creating) checkString(body, 'pass', 255, errors, required);
+  if (body.status_outbound !== undefined && typeof body.status_outbound !== 'boolean') addError(errors, 'status_outbound', 'Must be a boolean.');
+  checkInteger(body, 'daily_price_limit', errors, { min: 1, max: faults.on('daily-limit-201') ? 201 : 200 });
+  checkInteger(body, 'call_number_id', errors, { min: faults.on('call-number-id-zero') ? 0 : 1 });
+  if (creating) {
+    checkInteger(body, 'extension', errors, { min: 1000, max: faults.on('extension-9999-rejected') ? 9998 : 9999 });
+    const ext = body.extension;
+    if (typeof ext === 'number' && !faults.on('extension-not-unique')) {
+      for (const other of company.agents.values()) {
+        if (other.extension === ext && other.id !== selfId) addError(errors, 'extension', 'Extension is already used in the company.');
+      }
+    }
+  }
+}
+
+export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults, state } = ctx;
+
+  app.get('/agents/index.json', (req, reply) => {
+    const company = companyOf(req);
+    const q = req.query as Record<string, string | undefined>;
+    let items = [...company.agents.values()];
+    if (q.id !== undefined) items = items.filter((a) => String(a.id) === q.id);
+    return sendPage(ctx, req, reply, items, (a) => renderAgent(company, a));
+  });
+
+  app.put('/agents/add.json', (req, reply) => {
+    const company = companyOf(req);
+    if (company.agents.size >= company.agentMax && !faults.on('agent-max-ignored')) return coreError(ctx, reply, 403, 'Max. number of agents reached.');
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    rejectUnknown(body, CREATE_FIELDS, errors);
+    checkAgentFields(ctx, company, body, errors, true);
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    const id = nextId(state, 'agent');
+    company.agents.set(id, {
+      id,
+      firstname: body.firstname as string,
+      lastname: body.lastname as string,
+      email: body.email as string,
+      pass: typeof body.pass === 'string' ? body.pass : '',
+      status_outbound: typeof body.status_outbound === 'boolean' ? body.status_outbound : true,
+      daily_price_limit: typeof body.daily_price_limit === 'number' ? body.daily_price_limit : DEFAULT_DAILY_PRICE_LIMIT,
+      extension: typeof body.extension === 'number' ? body.extension : null,
+      call_number_id: typeof body.call_number_id === 'number' ? body.call_number_id : null,
+      availability_status: 'offline',
+    });
+    return ack(ctx, reply, 201, { id: faults.on('agent-id-integer') ? id : String(id) });
+  });
+
+  app.post<{ Params: { agentId: string } }>('/agents/edit/:agentId.json', (req, reply) => {
+    const company = companyOf(req);
+    const agent = company.agents.get(Number(req.params.agentId));
+    if (!agent || !/^\d+$/.test(req.params.agentId)) return notFound(ctx, reply);
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    rejectUnknown(body, EDIT_FIELDS, errors);
+    checkAgentFields(ctx, company, body, errors, false, agent.id);
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    for (const field of ['firstname', 'lastname', 'email'] as const) if (typeof body[field] === 'string') agent[field] = body[field] as string;
+    if (typeof body.status_outbound === 'boolean') agent.status_outbound = body.status_outbound;
+    if (typeof body.daily_price_limit === 'number') agent.daily_price_limit = body.daily_price_limit;
+    if (typeof body.call_number_id === 'number') agent.call_number_id = body.call_number_id;
+    return ack(ctx, reply, 200);
+  });
+
+  app.delete<{ Params: { agentId: string } }>('/agents/delete/:agentId.json', (req, reply) => {
+    const company = companyOf(req);
+    const id = Number(req.params.agentId);
+    if (!/^\d+$/.test(req.params.agentId) || !company.agents.delete(id)) return notFound(ctx, reply);
+    for (const m of [...company.memberships]) if (m.startsWith(`${id}:`)) company.memberships.delete(m);
+    return ack(ctx, reply, 200);
+  });
+}

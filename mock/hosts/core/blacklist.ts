@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { companyOf, type MockContext } from '../../context.js';
+import { type BlacklistType, nextId } from '../../state/model.js';
+import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { addError, isObject, rejectUnknown } from './validate.js';
+
+const TYPES: readonly BlacklistType[] = ['all', 'incoming', 'outgoing'];
+
+/** Filter names follow the vendor reference: the spec lists the filters but not their names. */
+export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults, state } = ctx;
+
+  app.get('/blacklist/index.json', (req, reply) => {
+    const company = companyOf(req);
+    const q = req.query as Record<string, string | undefined>;
+    let items = [...company.blacklist.values()];
+    if (q.id !== undefined && !faults.on('blacklist-ignores-id')) items = items.filter((e) => String(e.id) === q.id);
+    if (q.type !== undefined && !faults.on('blacklist-ignores-type')) items = items.filter((e) => e.type === q.type);
+    if (q.country_code !== undefined && !faults.on('blacklist-ignores-country')) {
+      const code = q.country_code.replace(/^\+/, '');
+      items = items.filter((e) => String(e.public_number).startsWith(code));
+    }
+    if (q.public_number !== undefined && !faults.on('blacklist-ignores-number')) {
+      const digits = q.public_number.replace(/^\+/, '');
+      items = items.filter((e) => String(e.public_number) === digits);
+    }
+    return sendPage(ctx, req, reply, items, (e) => {
+      const entry = { id: String(e.id), type: e.type, public_number: e.public_number };
+      return faults.on('blacklist-unwrapped') ? entry : { Blacklist: entry };
+    });
+  });
+
+  app.put('/blacklist/add.json', (req, reply) => {
+    const company = companyOf(req);
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    rejectUnknown(body, new Set(['type', 'public_number']), errors);
+    if (!TYPES.includes(body.type as BlacklistType)) addError(errors, 'type', 'Must be all, incoming or outgoing.');
+    const raw = typeof body.public_number === 'number' ? String(body.public_number) : typeof body.public_number === 'string' ? body.public_number.replace(/^\+/, '') : '';
+    if (!/^[1-9][0-9]{5,14}$/.test(raw)) addError(errors, 'public_number', `Please supply only valid numbers. Number ${String(body.public_number)} is not valid.`);
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    const id = nextId(state, 'blacklist');
+    company.blacklist.set(id, { id, type: body.type as BlacklistType, public_number: Number(raw) });
+    return ack(ctx, reply, 201, { id: String(id) });
+  });
+
+  app.delete<{ Params: { id: string } }>('/blacklist/delete/:id.json', (req, reply) => {
+    const company = companyOf(req);
+    if (!/^\d+$/.test(req.params.id) || !company.blacklist.delete(Number(req.params.id))) return notFound(ctx, reply);
+    return ack(ctx, reply, 200);
+  });
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { companyOf, type MockContext } from '../../context.js';
+import type { Call, Company } from '../../state/model.js';
+import { iso } from '../../state/seed.js';
+import { BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { addError, checkInteger, isE164ish, isObject } from './validate.js';
+
+/** Query form of date_from and date_to: `YYYY-MM-DD HH:MM:SS`, UTC (spec: Call history). */
+const QUERY_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+export function parseQueryDate(raw: string): number | undefined {
+  const m = QUERY_DATE.exec(raw);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(ms);
+  // Rejects dates that roll over (Feb 30, 24:00:00).
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || back.getUTCMinutes() !== mi) return undefined;
+  return ms;
+}
+
+function renderCall(ctx: MockContext, company: Company, call: Call): Record<string, unknown> {
+  const date = (ms: number | null) => {
+    if (ms === null) return null;
+    const text = iso(ms);
+    return ctx.faults.on('call-dates-no-millis') ? text.replace('.000Z', 'Z') : text;
+  };
+  const contact = call.contactId === null ? undefined : company.contacts.get(call.contactId);
+  const agent = company.agents.get(call.userId);
+  const talking = call.answeredAt === null ? 0 : Math.round((call.endedAt - call.answeredAt) / 1000);
+  return {
+    Cdr: {
+      id: String(call.id),
+      billsec: String(talking),
+      type: call.type,
+      public_external: call.publicExternal,
+      public_internal: call.publicInternal,
+      recorded: call.recording !== 'none',
+      is_voicemail: false,
+      is_redirected: '0',
+      redirected_from: '',
+      is_local: false,
+      user_id: String(call.userId),
+      talking_time: String(talking),
+      started_at: date(call.startedAt),
+      answered_at: date(call.answeredAt),
+      ended_at: date(call.endedAt),
+      waiting_time: call.waitingTime,
+      wrapup_time: call.wrapupTime,
+      recording_link: call.recording === 'none' ? null : `https://recordings.example.com/r/play/${call.id}`,
+    },
+    ...(contact ? { Contact: { id: String(contact.id), name: contact.name, company: contact.company, industry: contact.industry } } : {}),
+    ...(agent ? { Agent: { id: String(agent.id), firstname: agent.firstname, lastname: agent.lastname, fullname: `${agent.firstname} ${agent.lastname}`, email: agent.email } } : {}),
+    Tags: call.tagIds.map((id) => ({ id: String(id), name: company.tags.get(id)?.name ?? '' })),
+  };
+}
+
+/** A tiny valid WAV header with no samples: enough to stand for the recording media. */
+const EMPTY_WAV = Buffer.from('524946462400000057415645666d74201000000001000100401f0000803e0000020010006461746100000000', 'hex');
+
+export function callRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+
+  app.get('/calls/index.json', (req, reply) => {
+    const company = companyOf(req);
+    const q = req.query as Record<string, string | undefined>;
+    let from: number | undefined;
+    let to: number | undefined;
+    if (q.date_from !== undefined) {
+      from = parseQueryDate(q.date_from);
+      if (from === undefined) return coreError(ctx, reply, 400, BAD_REQUEST);
+    }
+    if (q.date_to !== undefined) {
+      to = parseQueryDate(q.date_to);
+      if (to === undefined) return coreError(ctx, reply, 400, BAD_REQUEST);
+    }
+    const agentByExtension = q.agent_extension === undefined ? undefined : [...company.agents.values()].find((a) => String(a.extension) === q.agent_extension);
+    const keep = (call: Call): boolean => {
+      if (from !== undefined && call.startedAt < from) return false;
+      if (to !== undefined && !faults.on('calls-ignores-date_to') && call.startedAt > to) return false;
+      if (q.contact_id !== undefined && !faults.on('calls-ignores-contact_id') && String(call.contactId) !== q.contact_id) return false;
+      if (q.user_id !== undefined && !faults.on('calls-ignores-user_id') && String(call.userId) !== q.user_id) return false;
+      if (q.type !== undefined && !faults.on('calls-ignores-type') && call.type !== q.type) return false;
+      if (q.status !== undefined && !faults.on('calls-ignores-status') && (q.status === 'answered') !== (call.answeredAt !== null)) return false;
+      if (q.tag_id !== undefined && !faults.on('calls-ignores-tag_id') && !call.tagIds.some((t) => String(t) === q.tag_id)) return false;
+      if (q.call_id !== undefined && !faults.on('calls-ignores-call_id') && String(call.id) !== q.call_id) return false;
+      if (q.agent_extension !== undefined && call.userId !== agentByExtension?.id) return false;
+      if (q.public_external !== undefined && call.publicExternal !== q.public_external) return false;
+      if (q.public_internal !== undefined && call.publicInternal !== q.public_internal) return false;
+      return true;
+    };
+    return sendPage(ctx, req, reply, [...company.calls.values()].filter(keep), (call) => renderCall(ctx, company, call));
+  });
+
+  app.get<{ Params: { callId: string } }>('/calls/recording/:callId.json', (req, reply) => {
+    const call = companyOf(req).calls.get(Number(req.params.callId));
+    if (!call || !/^\d+$/.test(req.params.callId) || call.recording === 'none') return notFound(ctx, reply);
+    if (call.recording === 'available') return reply.code(200).type('audio/x-wav').send(EMPTY_WAV);
+    const message = faults.on('recording-410-message') ? 'Gone' : call.recording === 'expired' ? 'Recording expired.' : 'Recording not found.';
+    return coreError(ctx, reply, 410, message);
+  });
+
+  // Make a call (vendor reference path): 403 when the agent is not online, 409 when already in a call.
+  app.post('/calls/create.json', (req, reply) => {
+    const company = companyOf(req);
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    checkInteger(body, 'agent_id', errors, { min: 1 }, true);
+    if (!isE164ish(body.callee_number)) addError(errors, 'callee_number', 'Please supply a valid number in E.164 format.');
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    const agent = company.agents.get(body.agent_id as number);
+    if (!agent) return notFound(ctx, reply);
+    if (agent.availability_status === 'calling') {
+      return faults.on('call-create-busy-403') ? coreError(ctx, reply, 403, 'Agent is not online.') : coreError(ctx, reply, 409, 'Agent is already calling.');
+    }
+    if (agent.availability_status !== 'online' && !faults.on('call-create-offline-200')) return coreError(ctx, reply, 403, 'Agent is not online.');
+    // The mock places no call; the agent's presence stays as seeded so runs repeat.
+    const extra = faults.on('call-create-extra-body') ? { data: { call_id: 1 } } : {};
+    return reply.code(200).send({ responseData: { status: 200, ...extra } });
+  });
+}

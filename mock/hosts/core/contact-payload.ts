@@ -1,0 +1,147 @@
+import type { Company, Contact } from '../../state/model.js';
+import { nextId, type MockState } from '../../state/model.js';
+import { COUNTRY_IDS } from '../../state/countries.js';
+import type { Faults } from '../../faults/registry.js';
+import type { FieldErrors } from './replies.js';
+import { addError, checkString, clearableInteger, isE164ish, isEmail, isObject, rejectUnknown } from './validate.js';
+
+/** Maximum lengths of the contact's string fields (spec: Resources > Contact; Limits). */
+export const CONTACT_LENGTHS = {
+  name: 150,
+  title: 255,
+  company: 100,
+  industry: 100,
+  website: 100,
+  address: 255,
+  city: 255,
+  zip: 15,
+  state: 255,
+} as const;
+
+type ScalarField = keyof typeof CONTACT_LENGTHS;
+const SCALARS = Object.keys(CONTACT_LENGTHS) as ScalarField[];
+const LISTS = ['ExternalUrl', 'ContactNumber', 'ContactEmail', 'ContactsTag', 'ContactAttribute'] as const;
+const KNOWN = new Set<string>([...SCALARS, 'country_id', 'favorite_agent', ...LISTS]);
+export const EXTERNAL_URL_MAX = 3;
+
+/** A validated change to a contact; applying it cannot fail. */
+export type ContactChange = (contact: Contact) => void;
+
+function listItems(body: Record<string, unknown>, field: string, errors: FieldErrors): Record<string, unknown>[] | null | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (value === '') return null;
+  if (!Array.isArray(value) || !value.every(isObject)) {
+    addError(errors, field, 'Must be an array of objects, or an empty string to clear.');
+    return undefined;
+  }
+  return value;
+}
+
+/**
+ * Validates a contact payload (edit, or add when `creating`) against the company, collecting every
+ * field error; returns the change to apply when the payload is valid.
+ */
+export function parseContactPayload(
+  state: MockState,
+  company: Company,
+  body: unknown,
+  faults: Faults,
+  creating: boolean,
+): { ok: true; change: ContactChange } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  if (!isObject(body)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
+  rejectUnknown(body, KNOWN, errors);
+  const slack = faults.on('contact-length-off-by-one') ? 1 : 0;
+  for (const field of SCALARS) checkString(body, field, CONTACT_LENGTHS[field] + slack, errors, creating && field === 'name');
+
+  let countryId: number | null | undefined;
+  if (faults.on('contact-types-unchecked') && typeof body.country_id === 'string' && body.country_id !== '') countryId = null;
+  else countryId = clearableInteger(body, 'country_id', errors);
+  if (typeof countryId === 'number' && !COUNTRY_IDS.has(countryId)) addError(errors, 'country_id', 'Unknown country.');
+  const favorite = clearableInteger(body, 'favorite_agent', errors);
+  if (typeof favorite === 'number' && !company.agents.has(favorite)) addError(errors, 'favorite_agent', 'Unknown agent.');
+
+  const urls = listItems(body, 'ExternalUrl', errors);
+  if (urls && urls.length > EXTERNAL_URL_MAX + (faults.on('externalurl-max-4') ? 1 : 0)) addError(errors, 'ExternalUrl', `At most ${EXTERNAL_URL_MAX} items.`);
+  for (const item of urls ?? []) {
+    if (typeof item.name !== 'string' || typeof item.url !== 'string' || item.name.length > 30) addError(errors, 'ExternalUrl', 'Each item needs name (at most 30 characters) and url strings.');
+  }
+  const numbers = listItems(body, 'ContactNumber', errors);
+  for (const item of numbers ?? []) if (!isE164ish(item.public_number)) addError(errors, 'ContactNumber', 'Please supply only valid numbers.');
+  const emails = listItems(body, 'ContactEmail', errors);
+  for (const item of emails ?? []) {
+    if (!(faults.on('contact-email-unchecked') ? typeof item.email === 'string' : isEmail(item.email))) addError(errors, 'ContactEmail', 'Please supply a valid email address.');
+  }
+  const tags = listItems(body, 'ContactsTag', errors);
+  for (const item of tags ?? []) if (typeof item.name !== 'string' || item.name.trim() === '' || item.name.length > 255) addError(errors, 'ContactsTag', 'Each tag needs a name.');
+  const attributes = listItems(body, 'ContactAttribute', errors);
+  for (const item of attributes ?? []) {
+    const known = typeof item.attribute_id === 'number' && company.attributes.some((a) => a.id === item.attribute_id);
+    if (!known || typeof item.value !== 'string' || item.value.length > 255) addError(errors, 'ContactAttribute', 'Each item needs a known attribute_id and a value of at most 255 characters.');
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  // Fault switches model a server that gets the edit semantics wrong; all off, this is the spec's behaviour.
+  const overwriteUnsent = !creating && faults.on('edit-contact-overwrites-unsent');
+  const ignoreEmpty = faults.on('edit-contact-empty-ignored');
+  const ignoreListClear = faults.on('edit-contact-list-empty-ignored');
+  const append = faults.on('edit-contact-list-appends');
+  function list<T>(sent: Record<string, unknown>[] | null | undefined, current: T[], map: (item: Record<string, unknown>) => T): T[] {
+    if (sent === undefined || (sent === null && ignoreListClear)) return current;
+    const mapped = (sent ?? []).map(map);
+    return append && sent !== null ? [...current, ...mapped] : mapped;
+  }
+  return {
+    ok: true,
+    change: (contact) => {
+      for (const field of SCALARS) {
+        const value = body[field];
+        if (typeof value === 'string' && !(value === '' && ignoreEmpty)) contact[field] = value;
+        else if (value === undefined && overwriteUnsent) contact[field] = '';
+      }
+      if (countryId !== undefined) contact.country_id = countryId;
+      if (favorite !== undefined) contact.favorite_agent = favorite;
+      contact.external_urls = list(urls, contact.external_urls, (u) => ({ name: u.name as string, url: u.url as string }));
+      contact.numbers = list(numbers, contact.numbers, (n) => n.public_number as string);
+      contact.emails = list(emails, contact.emails, (e) => e.email as string);
+      contact.tags = list(tags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()));
+      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: a.attribute_id as number, value: a.value as string }));
+    },
+  };
+}
+
+/** Contact tags are named; a name the company has not used yet becomes a new tag. */
+function tagIdByName(state: MockState, company: Company, name: string): number {
+  for (const tag of company.tags.values()) if (tag.name === name) return tag.id;
+  const id = nextId(state, 'tag');
+  company.tags.set(id, { id, name });
+  return id;
+}
+
+export function emptyContact(id: number, now: string): Contact {
+  return {
+    id,
+    name: '',
+    title: '',
+    company: '',
+    industry: '',
+    website: '',
+    address: '',
+    city: '',
+    zip: '',
+    state: '',
+    country_id: null,
+    favorite_agent: null,
+    external_urls: [],
+    numbers: [],
+    emails: [],
+    tags: [],
+    attributes: [],
+    created: now,
+    modified: now,
+  };
+}
+
+export const CONTACT_SCALARS = SCALARS;
+export const CONTACT_LISTS = LISTS;

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { companyOf, type MockContext } from '../../context.js';
+import { iso } from '../../state/seed.js';
+import { type Company, type Contact, nextId } from '../../state/model.js';
+import { emptyContact, parseContactPayload } from './contact-payload.js';
+import { ack, coreError, invalidInput, notFound, sendPage } from './replies.js';
+
+/** Inspect a contact (vendor reference): the resource sits directly in responseData. */
+function renderContact(company: Company, c: Contact): Record<string, unknown> {
+  return {
+    Contact: {
+      id: String(c.id),
+      name: c.name,
+      title: c.title,
+      company: c.company,
+      industry: c.industry,
+      website: c.website,
+      address: c.address,
+      city: c.city,
+      zip: c.zip,
+      state: c.state,
+      country_id: c.country_id === null ? null : String(c.country_id),
+      favorite_agent: c.favorite_agent === null ? null : String(c.favorite_agent),
+      created: c.created,
+      modified: c.modified,
+    },
+    ExternalUrl: c.external_urls.map((u) => ({ ...u })),
+    ContactEmail: c.emails.map((email) => ({ email })),
+    ContactNumber: c.numbers.map((public_number) => ({ public_number })),
+    ContactsTag: c.tags.map((id) => ({ name: company.tags.get(id)?.name ?? '' })),
+    ContactAttribute: c.attributes.map((a) => ({ ...a })),
+  };
+}
+
+function renderListItem(c: Contact): Record<string, unknown> {
+  return {
+    Contact: { id: String(c.id), name: c.name, company: c.company },
+    ContactNumber: c.numbers[0] === undefined ? {} : { public_number: c.numbers[0] },
+    ContactEmail: c.emails[0] === undefined ? {} : { email: c.emails[0] },
+  };
+}
+
+/** Finds a contact of the requesting company; the isolation faults widen the search to every company. */
+function findContact(ctx: MockContext, req: FastifyRequest, id: string, anyCompany: boolean): Contact | undefined {
+  const n = Number(id);
+  if (!/^\d+$/.test(id)) return undefined;
+  if (anyCompany) {
+    for (const company of ctx.state.companies.values()) {
+      const hit = company.contacts.get(n);
+      if (hit) return hit;
+    }
+  }
+  return companyOf(req).contacts.get(n);
+}
+
+export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+
+  app.get('/contacts/index.json', (req, reply) => {
+    const company = companyOf(req);
+    const q = req.query as Record<string, string | undefined>;
+    let items = [...company.contacts.values()];
+    if (q.country_id !== undefined && !faults.on('contacts-ignores-country_id')) items = items.filter((c) => String(c.country_id) === q.country_id);
+    if (q.tag_id !== undefined && !faults.on('contacts-ignores-tag_id')) items = items.filter((c) => c.tags.some((t) => String(t) === q.tag_id));
+    if (q.industry !== undefined && !faults.on('contacts-ignores-industry')) items = items.filter((c) => c.industry === q.industry);
+    if (q.keyword !== undefined && !faults.on('contacts-ignores-keyword')) {
+      const k = q.keyword.toLowerCase();
+      items = items.filter((c) => [c.name, c.company, ...c.emails, ...c.numbers].some((v) => v.toLowerCase().includes(k)));
+    }
+    if (faults.on('json-content-type-html')) reply.type('text/html; charset=utf-8');
+    return sendPage(ctx, req, reply, items, renderListItem);
+  });
+
+  app.get<{ Params: { contactId: string } }>('/contacts/show/:contactId.json', (req, reply) => {
+    const contact = findContact(ctx, req, req.params.contactId, faults.on('isolation-read-leak'));
+    if (!contact) return notFound(ctx, reply);
+    const owner = [...ctx.state.companies.values()].find((c) => c.contacts.has(contact.id)) ?? companyOf(req);
+    const body = renderContact(owner, contact);
+    const paging = faults.on('single-with-paging') ? { itemsCount: 1, pageCount: 1, pageNumber: 1, limit: 1 } : {};
+    return reply.code(200).send({ responseData: { ...body, ...paging } });
+  });
+
+  const add = (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const company = companyOf(req);
+    const parsed = parseContactPayload(ctx.state, company, req.body, faults, true);
+    if (!parsed.ok) return invalidInput(ctx, reply, parsed.errors);
+    const now = iso(Date.now());
+    const contact = emptyContact(nextId(ctx.state, 'contact'), now);
+    parsed.change(contact);
+    if (!faults.on('add-contact-not-persisted')) company.contacts.set(contact.id, contact);
+    return ack(ctx, reply, faults.on('add-contact-200') ? 200 : 201, { id: String(contact.id) });
+  };
+  app.put('/contacts/add.json', add);
+  // A POST used to create does not work on the core API; only a fault routes it.
+  if (faults.on('post-creates-contact')) app.post('/contacts/add.json', add);
+
+  const edit = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply) => {
+    const contact = findContact(ctx, req, req.params.contactId, faults.on('isolation-write-leak'));
+    if (!contact) return coreError(ctx, reply, 404, faults.on('edit-contact-404-message') ? 'Contact not found' : 'Not found.');
+    const parsed = parseContactPayload(ctx.state, companyOf(req), req.body, faults, false);
+    if (!parsed.ok) return faults.on('edit-contact-406-no-data') ? coreError(ctx, reply, 406, 'Invalid input data.') : invalidInput(ctx, reply, parsed.errors);
+    parsed.change(contact);
+    contact.modified = iso(Date.now());
+    return ack(ctx, reply, faults.on('edit-contact-201') ? 201 : 200);
+  };
+  app.post('/contacts/edit/:contactId.json', edit);
+  if (faults.on('patch-edits-contact')) app.patch('/contacts/edit/:contactId.json', edit);
+
+  const remove = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply) => {
+    const company = companyOf(req);
+    const id = Number(req.params.contactId);
+    if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return notFound(ctx, reply);
+    return ack(ctx, reply, 200);
+  };
+  app.delete('/contacts/delete/:contactId.json', remove);
+  if (faults.on('get-deletes-contact')) app.get('/contacts/delete/:contactId.json', remove);
+
+  app.get('/contacts/attributes.json', (req, reply) => {
+    const company = companyOf(req);
+    return reply.code(200).send({ responseData: company.attributes.map((a) => ({ ContactAttribute: { id: String(a.id), title: a.title } })) });
+  });
+}

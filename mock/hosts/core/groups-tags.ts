@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { companyOf, type MockContext } from '../../context.js';
+import { nextId } from '../../state/model.js';
+import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { addError, checkInteger, checkString, isObject, rejectUnknown } from './validate.js';
+
+export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+
+  app.get('/groups/index.json', (req, reply) => {
+    const company = companyOf(req);
+    return sendPage(ctx, req, reply, [...company.groups.values()], (g) => ({ Group: { id: String(g.id), internal_name: g.internal_name } }));
+  });
+
+  app.put('/groups/add.json', (req, reply) => {
+    const company = companyOf(req);
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    rejectUnknown(body, new Set(['group_id', 'agent_id']), errors);
+    checkInteger(body, 'group_id', errors, { min: 1 }, true);
+    checkInteger(body, 'agent_id', errors, { min: 1 }, true);
+    if (typeof body.group_id === 'number' && !company.groups.has(body.group_id)) addError(errors, 'group_id', 'Unknown group.');
+    if (typeof body.agent_id === 'number' && !company.agents.has(body.agent_id)) addError(errors, 'agent_id', 'Unknown agent.');
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    company.memberships.add(`${body.agent_id}:${body.group_id}`);
+    return ack(ctx, reply, 200, { message: 'Agent added successfully.' });
+  });
+
+  // Remove agent from group: deletes the membership only (spec: Remove agent from group).
+  app.delete<{ Params: { agentId: string } }>('/groups/delete/:agentId.json', (req, reply) => {
+    const company = companyOf(req);
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { group_id: ['This field is required.'] });
+    checkInteger(body, 'group_id', errors, {}, true);
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    const agentId = Number(req.params.agentId);
+    const groupKnown = company.groups.has(body.group_id as number);
+    if (!groupKnown && !faults.on('group-remove-unknown-group-200')) return notFound(ctx, reply);
+    if (!/^\d+$/.test(req.params.agentId) || !company.agents.has(agentId)) return notFound(ctx, reply);
+    company.memberships.delete(`${agentId}:${body.group_id}`);
+    if (faults.on('group-remove-deletes-agent')) company.agents.delete(agentId);
+    const message = faults.on('group-remove-message') ? 'Agent removed successfully.' : 'Agent deleted successfully.';
+    return ack(ctx, reply, 200, { message });
+  });
+}
+
+export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults, state } = ctx;
+
+  app.get('/tags/index.json', (req, reply) => {
+    const company = companyOf(req);
+    return sendPage(ctx, req, reply, [...company.tags.values()], (t) => ({ Tag: { id: String(t.id), name: t.name } }));
+  });
+
+  app.put('/tags/add.json', (req, reply) => {
+    const company = companyOf(req);
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    rejectUnknown(body, new Set(['name']), errors);
+    checkString(body, 'name', 255, errors, true);
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if ([...company.tags.values()].some((t) => t.name === name)) addError(errors, 'name', 'Tag has already been used. Please select different one.');
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    const id = nextId(state, 'tag');
+    company.tags.set(id, { id, name });
+    return ack(ctx, reply, 201, { id: String(id) });
+  });
+
+  app.delete<{ Params: { id: string } }>('/tags/delete/:id.json', (req, reply) => {
+    const company = companyOf(req);
+    const id = Number(req.params.id);
+    const known = /^\d+$/.test(req.params.id) && company.tags.has(id);
+    if (!known && !faults.on('tag-delete-unknown-200')) return notFound(ctx, reply);
+    if (known && !faults.on('tag-delete-keeps-tag')) {
+      company.tags.delete(id);
+      for (const contact of company.contacts.values()) contact.tags = contact.tags.filter((t) => t !== id);
+    }
+    return ack(ctx, reply, 200);
+  });
+}

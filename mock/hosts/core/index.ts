@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../../context.js';
+import { resolveCredentials } from '../../http/credentials.js';
+import { agentRoutes } from './agents.js';
+import { accountRoutes } from './account.js';
+import { blacklistRoutes } from './blacklist.js';
+import { callRoutes } from './calls.js';
+import { contactRoutes } from './contacts.js';
+import { groupRoutes, tagRoutes } from './groups-tags.js';
+import { BAD_REQUEST, INVALID_INPUT, coreError, notFound, SERVER_ERROR } from './replies.js';
+
+/** Every core route, registered on whichever app serves the core API (and, under a fault, on a wrong host). */
+export function coreRoutes(app: FastifyInstance, ctx: MockContext): void {
+  contactRoutes(app, ctx);
+  agentRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  tagRoutes(app, ctx);
+  blacklistRoutes(app, ctx);
+  callRoutes(app, ctx);
+  accountRoutes(app, ctx);
+}
+
+/**
+ * The core host: authentication, then the company's budget, then the route. Errors of any kind
+ * leave in the core envelope, with the statuses the spec names.
+ */
+export function coreHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
+  const { state, faults } = ctx;
+
+  app.addHook('onRequest', async (req, reply) => {
+    const result = resolveCredentials(state, req.headers.authorization, {
+      ignoreSecret: faults.on('auth-any-secret'),
+      acceptRevoked: faults.on('auth-revoked-accepted'),
+    });
+    let companyId: number;
+    let keyId: string;
+    if (result.ok) {
+      companyId = result.key.companyId;
+      keyId = result.key.id;
+      if (faults.on('auth-second-key-other-company') && result.key.label === 'a2') companyId = 2;
+    } else if (result.problem === 'missing' && faults.on('auth-missing-accepted')) {
+      companyId = 1;
+      keyId = 'anonymous';
+    } else if (result.problem === 'malformed' && faults.on('auth-malformed-400')) {
+      return coreError(ctx, reply, 400, BAD_REQUEST);
+    } else {
+      return reply.code(401).send({ responseData: { status: 401, message: faults.on('auth-401-body-wording') ? 'Unauthorised' : 'Unauthorized' } });
+    }
+    req.company = state.companies.get(companyId) ?? null;
+    // The core budget is counted per company, whichever of its keys is used.
+    const verdict = ctx.coreMeter.hit(faults.on('rate-per-key') ? `key:${keyId}` : `company:${companyId}`);
+    if (!verdict.allowed) {
+      if (!faults.on('rate-no-reset-header')) reply.header('X-ServiceAPI-ResetTime', String(Math.ceil(verdict.resetAt / 1000)));
+      return coreError(ctx, reply, 429, faults.on('rate-429-body') ? 'Rate limit exceeded' : 'Too Many Requests');
+    }
+    const accept = req.headers.accept;
+    if (accept !== undefined && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return coreError(ctx, reply, 406, 'Not acceptable.');
+    return undefined;
+  });
+
+  app.setNotFoundHandler((_req, reply) => notFound(ctx, reply));
+
+  app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status === 415) return coreError(ctx, reply, 406, INVALID_INPUT, { body: ['Send the body as application/json.'] });
+    if (status >= 400 && status < 500) return coreError(ctx, reply, 400, BAD_REQUEST);
+    req.log.error(err);
+    return coreError(ctx, reply, 500, SERVER_ERROR);
+  });
+
+  app.register(async (scoped) => coreRoutes(scoped, ctx), { prefix });
+}

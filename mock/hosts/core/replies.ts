@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MockContext } from '../../context.js';
+
+export const NOT_FOUND = 'Not found.';
+export const INVALID_INPUT = 'Invalid input data.';
+export const BAD_REQUEST = 'Bad request';
+export const SERVER_ERROR = 'Something went wrong.';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The core failure envelope: { responseData: { status, message, data? } }. */
+export function coreError(ctx: MockContext, reply: FastifyReply, status: number, message: string, data?: FieldErrors): FastifyReply {
+  const envelopeStatus = ctx.faults.on('error-status-mismatch') ? 400 : status;
+  return reply.code(status).send({ responseData: { status: envelopeStatus, message, ...(data ? { data } : {}) } });
+}
+
+export function notFound(ctx: MockContext, reply: FastifyReply): FastifyReply {
+  return coreError(ctx, reply, 404, NOT_FOUND);
+}
+
+export function invalidInput(ctx: MockContext, reply: FastifyReply, errors: FieldErrors): FastifyReply {
+  return coreError(ctx, reply, 406, INVALID_INPUT, errors);
+}
+
+/** Acknowledgement envelope: { responseData: { status, data? } }. */
+export function ack(ctx: MockContext, reply: FastifyReply, status: number, data?: unknown): FastifyReply {
+  const shown = ctx.faults.on('ack-status-string') ? String(status) : status;
+  return reply.code(status).send({ responseData: { status: shown, ...(data !== undefined ? { data } : {}) } });
+}
+
+export const DEFAULT_LIMIT = 50;
+
+function positiveInteger(raw: unknown): number | undefined {
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * Sends one page of a core collection: { itemsCount, pageCount, pageNumber, limit, data }.
+ * limit outside 1..1000 and page below 1 are refused with 400, which the spec allows.
+ */
+export function sendPage<T>(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, items: readonly T[], render: (item: T) => unknown): FastifyReply {
+  const query = req.query as Record<string, unknown>;
+  const { faults } = ctx;
+  let limit = DEFAULT_LIMIT;
+  if (query.limit !== undefined) {
+    const parsed = positiveInteger(query.limit);
+    const tolerated = faults.on('limit-bound-not-enforced') && parsed !== undefined && parsed > 1000;
+    if (parsed === undefined || parsed < 1 || (parsed > 1000 && !tolerated)) return coreError(ctx, reply, 400, BAD_REQUEST);
+    limit = parsed;
+  }
+  let page = 1;
+  if (query.page !== undefined) {
+    const parsed = positiveInteger(query.page);
+    if (parsed === 0 && faults.on('page-zero-echoed')) page = 0;
+    else if (parsed === undefined || parsed < 1) return coreError(ctx, reply, 400, BAD_REQUEST);
+    else page = parsed;
+  }
+  const itemsCount = items.length;
+  let pageCount = Math.ceil(itemsCount / limit);
+  if (faults.on('page-count-off-by-one')) pageCount = Math.floor(itemsCount / limit) + 1;
+  let start = (Math.max(page, 1) - 1) * limit;
+  if (faults.on('page-walk-overlap') && page > 1) start -= 1;
+  const end = start + limit + (faults.on('limit-not-applied') ? 1 : 0);
+  const data = items.slice(start, end).map(render);
+  const counters = {
+    itemsCount: itemsCount === 0 && faults.on('empty-items-count') ? 1 : itemsCount,
+    pageCount,
+    pageNumber: faults.on('page-number-always-1') ? 1 : page,
+    limit: query.limit === undefined && faults.on('default-limit-missing') ? 0 : limit,
+  };
+  const shown = faults.on('collection-counters-strings') ? Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, String(v)])) : counters;
+  return reply.code(200).send({ responseData: { ...shown, data } });
+}

@@ -1,0 +1,66 @@
+import type { FieldErrors } from './replies.js';
+
+/** Small field validators for core payloads; each adds messages to an error map keyed by field name. */
+
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function isEmail(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 254) return false;
+  const local = value.split('@')[0] ?? '';
+  if (local.length === 0 || local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  return EMAIL.test(value);
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+/** Fields outside the documented payload are refused rather than silently dropped. */
+export function rejectUnknown(body: Record<string, unknown>, known: ReadonlySet<string>, errors: FieldErrors): void {
+  for (const key of Object.keys(body)) if (!known.has(key)) addError(errors, key, 'Unknown field.');
+}
+
+export function checkString(body: Record<string, unknown>, field: string, max: number, errors: FieldErrors, required = false): void {
+  const value = body[field];
+  if (value === undefined) {
+    if (required) addError(errors, field, 'This field is required.');
+    return;
+  }
+  if (typeof value !== 'string') addError(errors, field, 'Must be a string.');
+  else if (required && value.trim() === '') addError(errors, field, 'This field is required.');
+  else if ([...value].length > max) addError(errors, field, `Maximum length is ${max} characters.`);
+}
+
+export function checkInteger(body: Record<string, unknown>, field: string, errors: FieldErrors, range: { min?: number; max?: number } = {}, required = false): void {
+  const value = body[field];
+  if (value === undefined) {
+    if (required) addError(errors, field, 'This field is required.');
+    return;
+  }
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    addError(errors, field, 'Must be an integer.');
+    return;
+  }
+  if (range.min !== undefined && value < range.min) addError(errors, field, `Must be at least ${range.min}.`);
+  if (range.max !== undefined && value > range.max) addError(errors, field, `Must be at most ${range.max}.`);
+}
+
+/** An integer body field, or `''` to clear it; returns the parsed value, null for a clear, undefined when absent or bad. */
+export function clearableInteger(body: Record<string, unknown>, field: string, errors: FieldErrors): number | null | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (value === '') return null;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    addError(errors, field, 'Must be an integer.');
+    return undefined;
+  }
+  return value;
+}
+
+export function isE164ish(value: unknown): value is string {
+  return typeof value === 'string' && /^\+?[1-9][0-9]{5,14}$/.test(value);
+}

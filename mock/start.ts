@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo, Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Mock, type MockOptions, buildMock } from './build.js';
+import { HOSTS, HOST_PREFIX, type HostName } from './context.js';
+import { frontDoor, type TlsMaterial } from './http/front-door.js';
+import { selfSignedCertificate } from './tls.js';
+
+export interface StartOptions extends MockOptions {
+  /** First of four consecutive ports (core, analytics, AI, CueCard); 0 picks free ports. */
+  readonly portBase?: number;
+  readonly host?: string;
+  /** Reuse a certificate instead of generating one (the proofs share one per process). */
+  readonly tls?: TlsMaterial;
+}
+
+export interface RunningMock {
+  readonly mock: Mock;
+  readonly urls: Readonly<Record<HostName, string>>;
+  readonly caFile: string;
+  /** Every CC_* variable that points a client at this mock, secrets included: for the local mock only. */
+  readonly env: Readonly<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+const URL_VARIABLE: Readonly<Record<HostName, string>> = { core: 'CC_BASE_URL', analytics: 'CC_ANALYTICS_URL', ai: 'CC_AI_URL', cuecard: 'CC_CUECARD_URL' };
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Key pairs by role: A's two keys and its revoked one, B's key, C's key (C sits at its limits). */
+function keyEnv(mock: Mock): Record<string, string> {
+  const byLabel = new Map([...mock.state.keys.values()].map((k) => [k.label, k]));
+  const pairs: [string, string][] = [
+    ['CC_KEY', 'a1'],
+    ['CC_KEY2', 'a2'],
+    ['CC_REVOKED_KEY', 'a-revoked'],
+    ['CC_OTHER_KEY', 'b1'],
+    ['CC_LIMITS_KEY', 'c1'],
+  ];
+  const env: Record<string, string> = {};
+  for (const [prefix, label] of pairs) {
+    const key = byLabel.get(label);
+    if (!key) throw new Error(`seed has no key ${label}`);
+    env[`${prefix}_ID`] = key.id;
+    env[`${prefix}_SECRET`] = key.secret;
+  }
+  return env;
+}
+
+/** Builds the mock and serves each host over HTTPS on its own port. */
+export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
+  const host = options.host ?? '127.0.0.1';
+  const tls = options.tls ?? (await selfSignedCertificate());
+  const mock = await buildMock(options);
+  const servePlain = mock.context.faults.on('https-plain-http-served');
+  const servers: Server[] = [];
+  const urls = {} as Record<HostName, string>;
+  try {
+    for (const [index, name] of HOSTS.entries()) {
+      const door = frontDoor(mock.handlers[name], tls, servePlain);
+      servers.push(door);
+      const port = await listen(door, options.portBase ? options.portBase + index : 0, host);
+      urls[name] = `https://${host}:${port}${HOST_PREFIX[name]}`;
+    }
+  } catch (err) {
+    for (const server of servers) server.close();
+    throw err;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cc-mock-'));
+  const caFile = join(dir, 'ca.pem');
+  writeFileSync(caFile, tls.cert);
+  const env: Record<string, string> = {};
+  for (const name of HOSTS) env[URL_VARIABLE[name]] = urls[name];
+  Object.assign(env, keyEnv(mock), {
+    CC_CA_FILE: caFile,
+    CC_RATE_WINDOW_MS: String(mock.context.rateWindowMs),
+    // The mock places no calls and sends no SMS, so every effect is safe to allow.
+    CC_EFFECTS: 'call,sms',
+  });
+  return {
+    mock,
+    urls,
+    caFile,
+    env,
+    close: async () => {
+      await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      await Promise.all(Object.values(mock.apps).map((app) => app.close()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
