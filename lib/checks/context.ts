@@ -191,7 +191,7 @@ export class CheckContext {
   }
 
   /** A step the check builds on must hold; if not, the rules under test are not judged. */
-  prerequisite(ok: boolean, message: string | (() => string), ex?: Exchange): asserts ok {
+  prerequisite(ok: boolean, message: string | (() => string), ex?: Exchange): void {
     if (!ok) throw new PrerequisiteFailed(typeof message === 'function' ? message() : message, evidenceOf(ex));
   }
 

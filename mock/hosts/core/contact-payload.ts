@@ -2,27 +2,15 @@ import type { Company, Contact } from '../../state/model.js';
 import { nextId, type MockState } from '../../state/model.js';
 import { COUNTRY_IDS } from '../../state/countries.js';
 import type { Faults } from '../../faults/registry.js';
+import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.js';
 import type { FieldErrors } from './replies.js';
 import { addError, checkString, clearableInteger, isE164ish, isEmail, isObject, rejectUnknown } from './validate.js';
 
-/** Maximum lengths of the contact's string fields (spec: Resources > Contact; Limits). */
-export const CONTACT_LENGTHS = {
-  name: 150,
-  title: 255,
-  company: 100,
-  industry: 100,
-  website: 100,
-  address: 255,
-  city: 255,
-  zip: 15,
-  state: 255,
-} as const;
 
-type ScalarField = keyof typeof CONTACT_LENGTHS;
-const SCALARS = Object.keys(CONTACT_LENGTHS) as ScalarField[];
+type ScalarField = keyof typeof CONTACT_MAX_LENGTHS;
+const SCALARS = Object.keys(CONTACT_MAX_LENGTHS) as ScalarField[];
 const LISTS = ['ExternalUrl', 'ContactNumber', 'ContactEmail', 'ContactsTag', 'ContactAttribute'] as const;
 const KNOWN = new Set<string>([...SCALARS, 'country_id', 'favorite_agent', ...LISTS]);
-export const EXTERNAL_URL_MAX = 3;
 
 /** A validated change to a contact; applying it cannot fail. */
 export type ContactChange = (contact: Contact) => void;
@@ -53,7 +41,7 @@ export function parseContactPayload(
   if (!isObject(body)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
   rejectUnknown(body, KNOWN, errors);
   const slack = faults.on('contact-length-off-by-one') ? 1 : 0;
-  for (const field of SCALARS) checkString(body, field, CONTACT_LENGTHS[field] + slack, errors, creating && field === 'name');
+  for (const field of SCALARS) checkString(body, field, CONTACT_MAX_LENGTHS[field] + slack, errors, creating && field === 'name');
 
   let countryId: number | null | undefined;
   if (faults.on('contact-types-unchecked') && typeof body.country_id === 'string' && body.country_id !== '') countryId = null;
@@ -63,7 +51,7 @@ export function parseContactPayload(
   if (typeof favorite === 'number' && !company.agents.has(favorite)) addError(errors, 'favorite_agent', 'Unknown agent.');
 
   const urls = listItems(body, 'ExternalUrl', errors);
-  if (urls && urls.length > EXTERNAL_URL_MAX + (faults.on('externalurl-max-4') ? 1 : 0)) addError(errors, 'ExternalUrl', `At most ${EXTERNAL_URL_MAX} items.`);
+  if (urls && urls.length > EXTERNAL_URL_MAX_ITEMS + (faults.on('externalurl-max-4') ? 1 : 0)) addError(errors, 'ExternalUrl', `At most ${EXTERNAL_URL_MAX_ITEMS} items.`);
   for (const item of urls ?? []) {
     if (typeof item.name !== 'string' || typeof item.url !== 'string' || item.name.length > 30) addError(errors, 'ExternalUrl', 'Each item needs name (at most 30 characters) and url strings.');
   }

@@ -56,6 +56,14 @@ function findContact(ctx: MockContext, req: FastifyRequest, id: string, anyCompa
 export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
+  if (faults.on('json-content-type-html')) {
+    // Relabels the already serialised body, as a misconfigured proxy would.
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (req.routeOptions.url?.endsWith('/contacts/index.json')) reply.header('content-type', 'text/html; charset=utf-8');
+      return payload;
+    });
+  }
+
   app.get('/contacts/index.json', (req, reply) => {
     const company = companyOf(req);
     const q = req.query as Record<string, string | undefined>;
@@ -67,7 +75,6 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
       const k = q.keyword.toLowerCase();
       items = items.filter((c) => [c.name, c.company, ...c.emails, ...c.numbers].some((v) => v.toLowerCase().includes(k)));
     }
-    if (faults.on('json-content-type-html')) reply.type('text/html; charset=utf-8');
     return sendPage(ctx, req, reply, items, renderListItem);
   });
 

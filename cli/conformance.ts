@@ -1,0 +1,132 @@
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createVitest } from 'vitest/node';
+import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
+import { HarnessError } from '../lib/errors.js';
+import { Redactor } from '../lib/http/redact.js';
+import { buildReport, exitCodeOf } from '../lib/results/report.js';
+import { hasRule } from '../lib/rules/index.js';
+import type { RunPayload } from '../lib/checks/vitest.js';
+import { startMock, type RunningMock } from '../mock/start.js';
+import { OutcomeCollector } from '../reporters/collector.js';
+import { renderConsole } from '../reporters/console.js';
+import { writeReports } from '../reporters/files.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const HELP = `Usage: npm run conformance -- [options]
+
+Runs every suite against the target named by the CC_* variables, or, when none is set, against the
+bundled mock started for the run. Writes reports/conformance.json and reports/junit.xml.
+
+Options:
+  --seed N             replay a run: the seed of random choices and fuzzing (also CC_SEED)
+  --rule ID            run only the checks of this rule (repeatable); other rules are reported disabled
+  --reports DIR        where reports go (default: reports)
+  --verbose            list passing rules too
+  --mock-window-ms N   rate window of the bundled mock (default 1000, so a run takes seconds, not minutes)
+  --mock-seed N        data seed of the bundled mock (default 1)
+  --mock-fault NAME    start the bundled mock with a fault on (repeatable), to see a rule fail
+  --help
+
+Exit codes: 0 every required rule passed; 1 a required rule failed; 2 bad configuration or the
+harness could not run; 3 incomplete (no failure, but required rules skipped or in error).`;
+
+function fail(message: string): never {
+  process.stderr.write(`cc-conformance: ${message}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        seed: { type: 'string' },
+        rule: { type: 'string', multiple: true },
+        reports: { type: 'string', default: 'reports' },
+        verbose: { type: 'boolean', default: false },
+        'mock-window-ms': { type: 'string', default: '1000' },
+        'mock-seed': { type: 'string', default: '1' },
+        'mock-fault': { type: 'string', multiple: true },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    fail(`${(err as Error).message} (see --help)`);
+  }
+  if (args.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  for (const id of args.rule ?? []) if (!hasRule(id)) fail(`--rule: unknown rule ${id}`);
+
+  const env = { ...process.env, ...(args.seed !== undefined ? { CC_SEED: args.seed } : {}) };
+  let settings = readSettings(env);
+  const seed = runSeed(settings);
+  let mock: RunningMock | undefined;
+  const bundled = namesNoTarget(settings);
+  if (!bundled && args['mock-fault']) fail('--mock-fault applies only to the bundled mock, and a target is configured');
+  if (bundled) {
+    const window = Number(args['mock-window-ms']);
+    const mockSeed = Number(args['mock-seed']);
+    if (!Number.isInteger(window) || window < 100) fail('--mock-window-ms: must be an integer of at least 100');
+    if (!Number.isInteger(mockSeed) || mockSeed < 0) fail('--mock-seed: must be a non-negative integer');
+    mock = await startMock({ rateWindowMs: window, seed: mockSeed, faults: args['mock-fault'] ?? [] });
+    settings = { ...settings, ...mock.env };
+  }
+  try {
+    const target = targetFromSettings(settings, process.cwd(), bundled);
+    const redactor = new Redactor(target);
+    process.stdout.write(
+      `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
+        `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, seed ${seed}` +
+        `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
+    );
+    const collector = new OutcomeCollector();
+    const started = new Date();
+    const vitest = await createVitest(
+      'test',
+      {
+        config: false,
+        root: ROOT,
+        include: ['suites/**/*.test.ts'],
+        reporters: [collector],
+        watch: false,
+        // One worker without isolation: every suite shares one session, so one pacer guards the budget.
+        isolate: false,
+        fileParallelism: false,
+        maxWorkers: 1,
+        testTimeout: 15 * 60_000,
+        hookTimeout: 60_000,
+      },
+      {},
+    );
+    const payload: RunPayload = { settings, seed, bundledMock: bundled, cwd: process.cwd(), ...(args.rule ? { rules: args.rule } : {}) };
+    vitest.provide('ccRun', payload);
+    await vitest.start();
+    await vitest.close();
+    const report = buildReport({
+      outcomes: collector.outcomes,
+      target,
+      seed,
+      startedAt: started,
+      durationMs: Date.now() - started.getTime(),
+      ...(args.rule ? { selected: new Set(args.rule) } : {}),
+      problems: collector.problems,
+    });
+    const scrub = (text: string) => redactor.text(text);
+    const written = writeReports(report, args.reports, scrub);
+    process.stdout.write(`${scrub(renderConsole(report, { verbose: args.verbose, color: process.stdout.isTTY }))}\n`);
+    process.stdout.write(`reports: ${written.json}, ${written.junit}\n`);
+    return exitCodeOf(report);
+  } finally {
+    await mock?.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => fail(err instanceof HarnessError ? `${err.code}: ${err.message}` : (err as Error).stack ?? String(err)),
+);

@@ -1,0 +1,75 @@
+import { describe, inject, test } from 'vitest';
+import { targetFromSettings } from '../config/load.js';
+import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
+import type { CheckDefinition } from './define.js';
+import { runCheck } from './runner.js';
+import { Session } from './session.js';
+
+/** What the conformance command hands to the suites through vitest's `provide`/`inject`. */
+export interface RunPayload {
+  /** The CC_* settings of the target, secrets included; they stay in memory and are never printed. */
+  readonly settings: Readonly<Record<string, string>>;
+  readonly seed: number;
+  readonly bundledMock: boolean;
+  readonly cwd: string;
+  /** Rule IDs selected for this run; absent means all. */
+  readonly rules?: readonly string[];
+}
+
+/** Metadata every conformance test carries; reporters read it, the runner fills in the outcome. */
+export interface CheckMeta {
+  readonly check: string;
+  readonly rules: readonly string[];
+  outcome?: CheckOutcome;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    ccRun: RunPayload;
+  }
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    cc?: CheckMeta;
+  }
+}
+
+// One session per worker: the conformance run uses a single worker without isolation, so every
+// suite file shares this session and its pacer keeps the whole run inside the target's budget.
+let shared: Session | undefined;
+
+function session(payload: RunPayload): Session {
+  shared ??= new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed);
+  return shared;
+}
+
+function summarise(verdicts: readonly RuleVerdict[]): string {
+  return verdicts
+    .filter((v) => v.status === 'fail' || v.status === 'error')
+    .map((v) => `${v.rule} ${v.status}: ${v.detail ?? ''}`)
+    .join('\n');
+}
+
+/**
+ * Registers a suite's checks as vitest tests, one test per check, each carrying its rule IDs as
+ * metadata. A test fails when the target broke a rule or the harness broke; it is skipped, with the
+ * reason, when none of its rules could be judged.
+ */
+export function registerSuite(name: string, checks: readonly CheckDefinition[]): void {
+  const payload = inject('ccRun');
+  const selected = payload.rules ? new Set(payload.rules) : undefined;
+  describe(name, () => {
+    for (const check of checks) {
+      if (selected && !check.rules.some((r) => selected.has(r))) continue;
+      const meta: CheckMeta = { check: check.id, rules: [...check.rules] };
+      test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta } }, async ({ task, skip }) => {
+        const outcome = await runCheck(session(payload), check);
+        (task.meta.cc as CheckMeta).outcome = outcome;
+        const broken = summarise(outcome.verdicts);
+        if (broken) throw new Error(broken);
+        if (outcome.verdicts.every((v) => v.status === 'skipped')) skip(outcome.verdicts[0]?.detail ?? 'skipped');
+      });
+    }
+  });
+}

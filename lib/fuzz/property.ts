@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import type { CheckContext } from '../checks/context.js';
+import { RuleViolation } from '../checks/signals.js';
+
+export interface Exploration<T> {
+  readonly arbitrary: fc.Arbitrary<T>;
+  /** Values always tried first: the exact boundaries on both sides. */
+  readonly boundaries: readonly T[];
+  /** Random values tried after the boundaries; each costs requests on a live target, so keep it small. */
+  readonly randomRuns: number;
+  readonly property: (value: T) => Promise<void>;
+}
+
+/**
+ * Runs a property against the target with fast-check, seeded by the check's seed so `--seed`
+ * replays it. Shrinking is off: every shrink step would be one more request against the budget,
+ * so the first counterexample is reported as found, with the seed that reproduces it.
+ */
+export async function explore<T>(t: CheckContext, exploration: Exploration<T>): Promise<void> {
+  const details = await fc.check(
+    fc.asyncProperty(exploration.arbitrary, async (value) => {
+      await exploration.property(value);
+    }),
+    {
+      seed: t.seed,
+      numRuns: exploration.boundaries.length + exploration.randomRuns,
+      examples: exploration.boundaries.map((b) => [b] as [T]),
+      endOnFailure: true,
+    },
+  );
+  if (!details.failed) return;
+  const err = details.errorInstance;
+  const where = `(counterexample ${JSON.stringify(details.counterexample?.[0])}, check seed ${t.seed}, run seed ${t.session.seed})`;
+  if (err instanceof RuleViolation) throw new RuleViolation(err.rule, `${err.message} ${where}`, err.evidence);
+  throw err instanceof Error ? err : new Error(`property failed ${where}: ${String(err)}`);
+}

@@ -1,0 +1,41 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { CheckMeta } from '../lib/checks/vitest.js';
+import type { CheckOutcome } from '../lib/results/outcome.js';
+
+/**
+ * The vitest side of the conformance run: it gathers each test's check outcome from its metadata
+ * and the problems that belong to no rule. It computes nothing; the report is built from what it holds.
+ */
+export class OutcomeCollector implements Reporter {
+  readonly outcomes: CheckOutcome[] = [];
+  readonly problems: string[] = [];
+
+  onTestCaseResult(testCase: TestCase): void {
+    const meta = testCase.meta().cc as CheckMeta | undefined;
+    if (!meta) return;
+    if (meta.outcome) {
+      this.outcomes.push(meta.outcome);
+      return;
+    }
+    // The test ended before its check produced an outcome (a crash in the harness): its rules are errors.
+    const result = testCase.result();
+    const message = result.errors?.map((e) => e.message).join('; ') || `test ${result.state} without an outcome`;
+    this.outcomes.push({
+      check: meta.check,
+      title: testCase.name,
+      surface: 'unknown',
+      verdicts: meta.rules.map((rule) => ({ rule, status: 'error', detail: `harness: ${message}`, notes: [] })),
+      requests: 0,
+      unplanned429: 0,
+      durationMs: 0,
+      leftovers: [],
+    });
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const module of testModules) {
+      for (const error of module.errors()) this.problems.push(`${module.moduleId}: ${error.message}`);
+    }
+    for (const error of unhandledErrors) this.problems.push(`unhandled: ${error.message ?? String(error)}`);
+  }
+}

@@ -1,0 +1,70 @@
+import type { RuleResult, RunReport } from '../lib/results/report.js';
+
+/**
+ * What a person reads after a run: one line per rule grouped by surface, then every failure and
+ * error with its spec section, the request and the response (credentials already redacted), then
+ * the totals. Pure: it renders the report and computes nothing.
+ */
+const MARK: Readonly<Record<RuleResult['status'], string>> = { pass: 'PASS', fail: 'FAIL', skipped: 'SKIP', error: 'ERR ', disabled: 'OFF ' };
+
+export interface ConsoleOptions {
+  /** Print passing rules too (default: only the rest, plus the totals). */
+  readonly verbose?: boolean;
+  readonly color?: boolean;
+}
+
+function paint(text: string, code: number, on: boolean): string {
+  return on ? `\u001b[${code}m${text}\u001b[0m` : text;
+}
+
+function indent(text: string, by = '      '): string {
+  return text
+    .split('\n')
+    .map((line) => by + line)
+    .join('\n');
+}
+
+export function renderConsole(report: RunReport, options: ConsoleOptions = {}): string {
+  const color = options.color ?? false;
+  const colors: Readonly<Record<RuleResult['status'], number>> = { pass: 32, fail: 31, skipped: 33, error: 35, disabled: 90 };
+  const lines: string[] = [];
+  const surfaces = [...new Set(report.rules.map((r) => r.surface))];
+  for (const surface of surfaces) {
+    const rules = report.rules.filter((r) => r.surface === surface);
+    const shown = options.verbose ? rules : rules.filter((r) => r.status !== 'pass' && r.status !== 'disabled');
+    const disabled = rules.filter((r) => r.status === 'disabled').length;
+    lines.push(`${surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${disabled > 0 ? ` (${disabled} not selected)` : ''}`);
+    for (const r of shown) {
+      const level = r.level === 'observed' ? ' (observed)' : '';
+      const why = r.status === 'skipped' || r.status === 'disabled' ? ` — ${r.detail ?? ''}` : '';
+      lines.push(`  ${paint(MARK[r.status], colors[r.status], color)} ${r.id}${level}${why}`);
+    }
+  }
+  const broken = report.rules.filter((r) => r.status === 'fail' || r.status === 'error');
+  if (broken.length > 0) lines.push('', 'Failures and errors:');
+  for (const r of broken) {
+    lines.push('', `${paint(MARK[r.status], colors[r.status], color)} ${r.id}: ${r.statement}`);
+    lines.push(`    spec: ${r.section}${r.source === 'vendor-reference' ? ' (path or fields from the vendor reference)' : ''}`);
+    if (r.reading) lines.push(`    reading: ${r.reading}`);
+    lines.push(`    ${r.status === 'fail' ? 'violation' : 'harness error'}: ${r.detail ?? ''}`);
+    if (r.evidence) {
+      const { request, response } = r.evidence;
+      lines.push(`    request: ${request.method} ${request.url} (${request.credentials})`);
+      if (request.body) lines.push(indent(request.body));
+      lines.push(`    response: ${response.status} ${Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('; ')}`);
+      if (response.body) lines.push(indent(response.body));
+    }
+  }
+  if (report.problems.length > 0) lines.push('', 'Harness problems:', ...report.problems.map((p) => `  ${p}`));
+  const leftovers = report.checks.flatMap((c) => c.leftovers.map((l) => `${c.check}: ${l}`));
+  if (leftovers.length > 0) lines.push('', 'Left on the target (could not be deleted):', ...leftovers.map((l) => `  ${l}`));
+  const s = report.summary;
+  const counts = (c: Readonly<Record<string, number>>) => `${c.pass} pass, ${c.fail} fail, ${c.skipped} skipped, ${c.error} error, ${c.disabled} disabled`;
+  lines.push(
+    '',
+    `rules: ${counts(s.byStatus)} (required: ${counts(s.required)})`,
+    `gaps reported: ${s.gaps}; checks: ${s.checks}; requests: ${s.requests}; unplanned 429s: ${s.unplanned429}; seed: ${report.seed}; ${(report.durationMs / 1000).toFixed(1)} s`,
+    `verdict: ${paint(report.verdict.toUpperCase(), report.verdict === 'pass' ? 32 : 31, color)}`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,79 @@
+import { defineCheck } from '../../lib/checks/define.js';
+import type { Surface } from '../../lib/config/target.js';
+import { TransportError } from '../../lib/errors.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { UNKNOWN_ID } from './fixtures.js';
+
+/** A JSON media type, and UTF-8 when a charset is named (spec: Responses are UTF-8 JSON). */
+function isUtf8Json(ex: Exchange): boolean {
+  const type = ex.headers['content-type'] ?? '';
+  const charset = /charset=([^;\s]+)/i.exec(type)?.[1];
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) && (charset === undefined || /^utf-?8$/i.test(charset)) && ex.json !== undefined;
+}
+
+export const transportChecks = [
+  defineCheck({
+    id: 'core.https-only',
+    title: 'plain HTTP to the core host is rejected',
+    surface: 'core',
+    rules: ['CORE-HTTPS-ONLY'],
+    maxRequests: 1,
+    async run(t) {
+      // Sent without credentials: a server that wrongly accepts HTTP must not receive a secret in clear.
+      let ex: Exchange;
+      try {
+        ex = await t.core('GET', '/countries/index.json').overPlainHttp().send();
+      } catch (err) {
+        if (!(err instanceof TransportError)) throw err;
+        t.pass('CORE-HTTPS-ONLY', `plain HTTP refused at the connection: ${err.message}`);
+        return;
+      }
+      const servedByApi = ex.json !== null && typeof ex.json === 'object' && 'responseData' in (ex.json as object);
+      t.check('CORE-HTTPS-ONLY', !servedByApi && ex.status >= 300, `the API answered plain HTTP with ${ex.status} and a core envelope`, ex);
+      t.note('CORE-HTTPS-ONLY', `plain HTTP refused with ${ex.status}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'core.wrong-host',
+    title: 'a core path on another host is 404',
+    surface: 'core',
+    rules: ['CORE-WRONG-HOST-404'],
+    maxRequests: 3,
+    async run(t) {
+      const others = (['analytics', 'ai', 'cuecard'] as const satisfies readonly Surface[]).filter((s) => t.hasSurface(s));
+      if (others.length === 0) t.skip('needs CC_ANALYTICS_URL, CC_AI_URL or CC_CUECARD_URL');
+      for (const surface of others) {
+        const ex = await t.req(surface, 'GET', '/contacts/index.json').send();
+        t.expectStatus('CORE-WRONG-HOST-404', ex, 404);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'core.json',
+    title: 'core success and error bodies are UTF-8 JSON',
+    surface: 'core',
+    rules: ['CORE-JSON-UTF8'],
+    maxRequests: 3,
+    async run(t) {
+      const probes = [t.core('GET', '/contacts/index.json').query({ limit: 1 }), t.core('GET', '/countries/index.json'), t.core('GET', `/contacts/show/${UNKNOWN_ID}.json`)];
+      for (const probe of probes) {
+        const ex = await probe.send();
+        t.check('CORE-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'core.accept-header',
+    title: 'a GET without Accept: application/json (observed)',
+    surface: 'core',
+    rules: ['CORE-ACCEPT-HEADER'],
+    maxRequests: 1,
+    async run(t) {
+      const ex = await t.core('GET', '/countries/index.json').header('accept', undefined).send();
+      t.observe('CORE-ACCEPT-HEADER', `without Accept the target answered ${ex.status}${[404, 406].includes(ex.status) ? ' (a rejection the spec allows)' : ''}`);
+    },
+  }),
+];
