@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { FAULTS, faultSpec } from '../mock/faults/registry.js';
+import { startMock } from '../mock/start.js';
+
+const HELP = `Usage: npm run mock -- [options]
+
+Starts the mock of all four hosts over HTTPS and keeps it up until interrupted. Prints one
+\`export CC_...=...\` line per target variable, then \`ready\`, so that
+  eval "$(npm run --silent mock | sed '/^ready$/q')"
+points the suite, curl or any client at it.
+
+Options:
+  --port-base N        core on N, analytics N+1, AI N+2, CueCard N+3 (default: free ports)
+  --host ADDRESS       address to listen on (default 127.0.0.1)
+  --rate-window-ms N   length of the rate window (default 60000, the spec's minute)
+  --seed N             seed of the generated data (default 1)
+  --fault NAME         switch on a fault (repeatable); --list-faults shows them
+  --list-faults
+  --help`;
+
+/** Single-quotes a value for POSIX shells. */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`cc-mock: ${message}\n`);
+  process.exit(2);
+}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) fail(`--${name}: must be an integer of at least ${min}, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        'port-base': { type: 'string' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'rate-window-ms': { type: 'string' },
+        seed: { type: 'string' },
+        fault: { type: 'string', multiple: true },
+        'list-faults': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    fail(`${(err as Error).message} (see --help)`);
+  }
+  if (args.help) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  if (args['list-faults']) {
+    for (const f of FAULTS) process.stdout.write(`${f.name.padEnd(34)} breaks ${f.breaks.padEnd(34)} ${f.does}\n`);
+    return;
+  }
+  for (const name of args.fault ?? []) if (!faultSpec(name)) fail(`--fault: unknown fault ${JSON.stringify(name)} (see --list-faults)`);
+  const portBase = integer('port-base', args['port-base'], 0, 1);
+  if (portBase > 65532) fail('--port-base: four ports from it must fit below 65536');
+  const running = await startMock({
+    portBase,
+    host: args.host,
+    rateWindowMs: integer('rate-window-ms', args['rate-window-ms'], 60_000, 100),
+    seed: integer('seed', args.seed, 1, 0),
+    faults: args.fault ?? [],
+  });
+  for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
+  process.stdout.write('ready\n');
+  const stop = () => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => fail((err as Error).message));

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { RunReport } from '../../lib/results/report.js';
+import { seedState } from '../../mock/state/seed.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly reports: string;
+}
+
+/** Runs `npm run conformance` as a user would, with no CC_* variable inherited from this process. */
+function conformance(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const reports = mkdtempSync(join(tmpdir(), 'cc-reports-'));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['cli/conformance.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, reports }));
+  });
+}
+
+const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
+
+describe('npm run conformance', () => {
+  test('against the bundled mock: every required rule passes, exit 0, reports written, no secret printed', async () => {
+    const run = await conformance([]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const doc = report(run);
+    expect(doc.format).toBe('cc-conformance-report');
+    expect(doc.verdict).toBe('pass');
+    expect(doc.rules.filter((r) => r.level === 'required' && r.status !== 'pass').map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`)).toEqual([]);
+    expect(doc.summary.leftovers).toBe(0);
+    expect(doc.summary.unplanned429).toBe(0);
+    expect(doc.gaps.length).toBeGreaterThan(0);
+    const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.length);
+    // The bundled mock's data seed is 1, so its keys are known here: none may appear in any output.
+    const texts = [run.stdout, run.stderr, JSON.stringify(doc), junit];
+    for (const key of seedState(1).keys.values()) {
+      for (const text of texts) {
+        expect(text.includes(key.secret)).toBe(false);
+        expect(text.includes(key.id)).toBe(false);
+      }
+    }
+  });
+
+  test('a mock fault makes its rule fail, exit 1; unselected rules are disabled; --seed replays', async () => {
+    const run = await conformance(['--mock-fault', 'tag-delete-unknown-200', '--rule', 'CORE-TAG-DELETE-404', '--seed', '123']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const doc = report(run);
+    expect(doc.seed).toBe(123);
+    const rule = doc.rules.find((r) => r.id === 'CORE-TAG-DELETE-404');
+    expect(rule?.status).toBe('fail');
+    expect(rule?.evidence?.request.method).toBe('DELETE');
+    expect(doc.rules.filter((r) => r.id !== 'CORE-TAG-DELETE-404').every((r) => r.status === 'disabled')).toBe(true);
+    expect(run.stdout).toContain('CORE-TAG-DELETE-404');
+    expect(run.stdout).toContain('spec: Endpoints > Core API > Delete a tag');
+  });
+
+  test('a bad configuration stops the run with one line naming the variable, exit 2', async () => {
+    const run = await conformance([], { CC_BASE_URL: 'http://api.example.com/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret' });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('CC_BASE_URL');
+  });
+});

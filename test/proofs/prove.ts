@@ -1,0 +1,35 @@
+import { Session } from '../../lib/checks/session.js';
+import { runChecks } from '../../lib/checks/runner.js';
+import { targetFromSettings } from '../../lib/config/load.js';
+import { buildReport, type RuleResult } from '../../lib/results/report.js';
+import type { FaultSpec } from '../../mock/faults/registry.js';
+import type { TlsMaterial } from '../../mock/http/front-door.js';
+import { startMock } from '../../mock/start.js';
+import { ALL_CHECKS } from '../../suites/index.js';
+
+/**
+ * Rate window of the proof mocks: long enough that a burst of 121 requests finishes inside one window
+ * while several mocks share the two cores, short enough that waiting out a window costs little.
+ */
+export const PROOF_WINDOW_MS = 2000;
+
+/**
+ * Runs, in-process, only the checks that judge the fault's rule, against a mock with that one fault on,
+ * and returns what the report says of the rule: the same checks and report code as a conformance run.
+ */
+export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleResult> {
+  const running = await startMock({ rateWindowMs: PROOF_WINDOW_MS, faults: [fault.name], tls });
+  const target = targetFromSettings({ ...running.env }, process.cwd(), true);
+  const session = new Session(target, 1);
+  try {
+    const checks = ALL_CHECKS.filter((check) => check.rules.includes(fault.breaks));
+    const outcomes = await runChecks(session, checks);
+    const report = buildReport({ outcomes, target, seed: 1, startedAt: new Date(), durationMs: 0 });
+    const result = report.rules.find((r) => r.id === fault.breaks);
+    if (!result) throw new Error(`rule ${fault.breaks} missing from the report`);
+    return result;
+  } finally {
+    await session.close();
+    await running.close();
+  }
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The project's own tests. The conformance suites under suites/ run only through `npm run conformance`,
+// which hands them a target; they are not part of this configuration.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Fault proofs run concurrently in-process; more at once would starve the mocks' timing on two cores.
+    maxConcurrency: 6,
+  },
+});
