@@ -15,6 +15,7 @@ Options:
   --rate-window-ms N   length of the rate window (default 60000, the spec's minute)
   --seed N             seed of the generated data (default 1)
   --fault NAME         switch on a fault (repeatable); --list-faults shows them
+  --unmetered          no rate limit (for throughput measurements only)
   --list-faults
   --help`;
 
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
         seed: { type: 'string' },
         fault: { type: 'string', multiple: true },
         'list-faults': { type: 'boolean', default: false },
+        unmetered: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
     rateWindowMs: integer('rate-window-ms', args['rate-window-ms'], 60_000, 100),
     seed: integer('seed', args.seed, 1, 0),
     faults: args.fault ?? [],
+    metered: !args.unmetered,
   });
   for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
   process.stdout.write('ready\n');

@@ -17,6 +17,8 @@ export interface MockOptions {
   readonly faults?: Iterable<string>;
   /** Largest request body accepted, in bytes. */
   readonly bodyLimit?: number;
+  /** false turns the rate limit off, for throughput measurements. */
+  readonly metered?: boolean;
 }
 
 export const DEFAULT_SEED = 1;
@@ -38,7 +40,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
   const faults = new Faults(options.faults);
   const rateWindowMs = options.rateWindowMs ?? 60_000;
   const state = seedState(options.seed ?? DEFAULT_SEED);
-  const limit = faults.on('rate-limit-off') ? Number.POSITIVE_INFINITY : faults.on('rate-limit-59') ? CORE_BUDGET - 1 : CORE_BUDGET;
+  const limit = faults.on('rate-limit-off') || options.metered === false ? Number.POSITIVE_INFINITY : faults.on('rate-limit-59') ? CORE_BUDGET - 1 : CORE_BUDGET;
   const context: MockContext = {
     state,
     faults,
