@@ -26,6 +26,7 @@ export class OutcomeCollector implements Reporter {
       surface: 'unknown',
       verdicts: meta.rules.map((rule) => ({ rule, status: 'error', detail: `harness: ${message}`, notes: [] })),
       requests: 0,
+      allowance: 0,
       unplanned429: 0,
       durationMs: 0,
       leftovers: [],

@@ -34,6 +34,8 @@ export interface CheckOutcome {
   readonly surface: string;
   readonly verdicts: readonly RuleVerdict[];
   readonly requests: number;
+  /** The most requests the check may send besides its cleanup, as it declares. */
+  readonly allowance: number;
   /** 429s met outside a planned burst: each is a pacing miss worth reporting. */
   readonly unplanned429: number;
   readonly durationMs: number;
