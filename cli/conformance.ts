@@ -5,7 +5,8 @@ import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import { buildReport, exitCodeOf } from '../lib/results/report.js';
-import { hasRule } from '../lib/rules/index.js';
+import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
+import { ALL_CHECKS } from '../suites/index.js';
 import type { RunPayload } from '../lib/checks/vitest.js';
 import { startMock, type RunningMock } from '../mock/start.js';
 import { OutcomeCollector } from '../reporters/collector.js';
@@ -27,6 +28,8 @@ Options:
   --mock-window-ms N   rate window of the bundled mock (default 1000, so a run takes seconds, not minutes)
   --mock-seed N        data seed of the bundled mock (default 1)
   --mock-fault NAME    start the bundled mock with a fault on (repeatable), to see a rule fail
+  --list-rules         print the rule catalogue and the gaps, then exit
+  --plan               print the checks that would run, with their request allowances, then exit
   --help
 
 Exit codes: 0 every required rule passed; 1 a required rule failed; 2 bad configuration or the
@@ -49,6 +52,8 @@ async function main(): Promise<number> {
         'mock-window-ms': { type: 'string', default: '1000' },
         'mock-seed': { type: 'string', default: '1' },
         'mock-fault': { type: 'string', multiple: true },
+        'list-rules': { type: 'boolean', default: false },
+        plan: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -61,6 +66,18 @@ async function main(): Promise<number> {
     return 0;
   }
   for (const id of args.rule ?? []) if (!hasRule(id)) fail(`--rule: unknown rule ${id}`);
+  if (args['list-rules']) {
+    for (const r of RULES) process.stdout.write(`${r.id}\t${r.level}\t${r.source}\t${r.section}\t${r.statement}\n`);
+    for (const g of GAPS) process.stdout.write(`${g.id}\tgap (${g.reason})\t-\t${g.section}\t${g.statement}\n`);
+    return 0;
+  }
+  if (args.plan) {
+    const selected = args.rule ? new Set(args.rule) : undefined;
+    const checks = ALL_CHECKS.filter((c) => !selected || c.rules.some((r) => selected.has(r)));
+    for (const c of checks) process.stdout.write(`${String(c.maxRequests).padStart(4)}  ${c.id}  [${c.rules.join(', ')}]\n`);
+    process.stdout.write(`${checks.length} checks, at most ${checks.reduce((n, c) => n + c.maxRequests, 0)} requests besides cleanup\n`);
+    return 0;
+  }
 
   const env = { ...process.env, ...(args.seed !== undefined ? { CC_SEED: args.seed } : {}) };
   let settings = readSettings(env);
