@@ -30,6 +30,13 @@ export interface Mock {
   readonly apps: Readonly<Record<HostName, FastifyInstance>>;
   /** The raw request handler of each app, for the HTTPS front door. */
   readonly handlers: Readonly<Record<HostName, RequestListener>>;
+  /** Every route each host serves, so tests can reach all of them (fuzzing bad input, say). */
+  readonly routes: Readonly<Record<HostName, readonly MockRoute[]>>;
+}
+
+export interface MockRoute {
+  readonly method: string;
+  readonly url: string;
 }
 
 /**
@@ -49,6 +56,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
   };
   const apps = {} as Record<HostName, FastifyInstance>;
   const handlers = {} as Record<HostName, RequestListener>;
+  const routes = {} as Record<HostName, MockRoute[]>;
   for (const host of HOSTS) {
     let handler: RequestListener | undefined;
     // The server is created by the front door; the factory only captures Fastify's handler.
@@ -58,11 +66,15 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     };
     const app = Fastify({ logger: false, bodyLimit: options.bodyLimit ?? 1_048_576, serverFactory, return503OnClosing: false });
     app.decorateRequest('company', null);
+    const served: MockRoute[] = (routes[host] = []);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') served.push({ method, url: route.url });
+    });
     if (host === 'core') coreHost(app, context, HOST_PREFIX.core);
     else serviceHost(app, context, host, HOST_PREFIX[host]);
     await app.ready();
     apps[host] = app;
     handlers[host] = handler as RequestListener;
   }
-  return { state, context, apps, handlers };
+  return { state, context, apps, handlers, routes };
 }

@@ -11,7 +11,7 @@ function xml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     // Characters XML 1.0 cannot carry, even escaped.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 }
 
 function detail(rule: RuleResult): string {

@@ -83,7 +83,6 @@ export class CheckContext {
         throw new RequestAllowanceError(`${this.definition.id} declares at most ${this.definition.maxRequests} requests and tried to send another`);
       }
     }
-    this.requests += 1;
     const base = this.target.urls[fields.surface];
     if (base === undefined) throw new SkipSignal(`needs ${SURFACE_VARIABLE[fields.surface]}`);
     const url = new URL(base + fields.path);
@@ -103,6 +102,8 @@ export class CheckContext {
     } else {
       credentials = 'no credentials';
     }
+    // Counted only once it goes out: a request skipped for a missing host or key costs the target nothing.
+    this.requests += 1;
     return this.session.client.send({
       method: fields.method,
       url: url.href,

@@ -34,7 +34,9 @@ export function readSettings(env: Source, cwd = process.cwd()): Record<string, s
     try {
       parsed = JSON.parse(readFileSync(path, 'utf8'));
     } catch (err) {
-      throw new ConfigError(`CC_CONFIG_FILE: ${path} is not valid JSON (${(err as Error).message})`);
+      // V8's message may quote the file around the error, line breaks and secrets included: keep only the position.
+      const at = /\bposition (\d+)/.exec((err as Error).message)?.[1];
+      throw new ConfigError(`CC_CONFIG_FILE: ${path} is not valid JSON${at !== undefined ? ` (error at position ${at})` : ''}`);
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ConfigError(`CC_CONFIG_FILE: ${path} must hold a JSON object of CC_* variables`);
@@ -65,7 +67,8 @@ function httpsUrl(name: string, raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`${name}: not a URL: ${JSON.stringify(raw)}`);
+    // Echo the value to help fix a typo, but not credentials someone put inside it.
+    throw new ConfigError(`${name}: not a URL: ${JSON.stringify(raw.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1[redacted]@'))}`);
   }
   // The suite sends credentials on every request; the spec accepts only HTTPS, so plain HTTP is refused here.
   if (url.protocol !== 'https:') throw new ConfigError(`${name}: must be an https:// URL (the API accepts only HTTPS)`);
@@ -74,9 +77,14 @@ function httpsUrl(name: string, raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+/** Node timers fire at once beyond 2^31 - 1 ms, so durations are capped at a day, far above any real window or timeout. */
+const MAX_DURATION_MS = 86_400_000;
+
+function durationMs(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name}: must be a positive integer, got ${JSON.stringify(raw)}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_DURATION_MS) {
+    throw new ConfigError(`${name}: must be an integer of milliseconds from 1 to ${MAX_DURATION_MS}, got ${JSON.stringify(raw)}`);
+  }
   return Number(raw);
 }
 
@@ -131,9 +139,9 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     urls,
     keys,
     ...(ca !== undefined ? { ca, caFile } : {}),
-    rateWindowMs: positiveInt('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
+    rateWindowMs: durationMs('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
     effects: effects(settings.CC_EFFECTS),
-    timeoutMs: positiveInt('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
+    timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     bundledMock,
   };
 }

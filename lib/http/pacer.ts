@@ -99,6 +99,7 @@ export class Pacer {
       this.#waitedMs += wait;
       await this.#sleep(wait);
     }
-    bucket.sends.length = 0;
+    // Sends recorded by a concurrent acquire during the wait still count; only those now outside the window go.
+    this.#prune(bucket, this.#now());
   }
 }

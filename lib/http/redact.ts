@@ -17,6 +17,11 @@ export class Redactor {
       needles.add(pair.id);
       needles.add(Buffer.from(`${pair.id}:${pair.secret}`).toString('base64'));
       needles.add(encodeURIComponent(pair.secret));
+      // Reports are serialised (JSON, XML) before the last scrub, so the escaped spellings are needles too.
+      for (const raw of [pair.secret, pair.id]) {
+        needles.add(JSON.stringify(raw).slice(1, -1));
+        needles.add(raw.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+      }
     }
     // Longest first, so a secret that contains a key ID is removed whole.
     this.#needles = [...needles].filter((n) => n.length >= 4).sort((a, b) => b.length - a.length);
@@ -37,14 +42,10 @@ export class Redactor {
     return out;
   }
 
-  /** Any JSON-able value, redacted through its serialised form so nested strings are covered. */
-  value<T>(value: T): T {
-    if (value === undefined) return value;
-    return JSON.parse(this.text(JSON.stringify(value))) as T;
-  }
 }
 
 function redactAuthValue(value: string): string {
-  const scheme = /^(\S+)\s/.exec(value)?.[1];
+  // Only an auth-scheme token is kept; a cookie's leading `name=value;` is the credential itself, not a scheme.
+  const scheme = /^([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)\s+\S/.exec(value)?.[1];
   return scheme ? `${scheme} ${MARK}` : MARK;
 }

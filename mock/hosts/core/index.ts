@@ -55,6 +55,8 @@ export function coreHost(app: FastifyInstance, ctx: MockContext, prefix: string)
     }
     const accept = req.headers.accept;
     if (accept !== undefined && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return coreError(ctx, reply, 406, 'Not acceptable.');
+    // Every documented query parameter is a scalar; a repeated one is a malformed parameter (400), not a server fault.
+    if (Object.values(req.query as Record<string, unknown>).some((v) => typeof v !== 'string')) return coreError(ctx, reply, 400, BAD_REQUEST);
     return undefined;
   });
 

@@ -1,0 +1,301 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BudgetExhaustedError, EdgeBlockError, TransportError } from '../../lib/errors.js';
+import { HttpClient, USER_AGENT, type WireRequest } from '../../lib/http/client.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { Pacer } from '../../lib/http/pacer.js';
+import { Redactor } from '../../lib/http/redact.js';
+import { FakeClock } from './support.js';
+
+const KEY_ID = 'CCKTEST0123456789';
+const SECRET = 'cl1ent/secret+Value==';
+const BASIC = `Basic ${Buffer.from(`${KEY_ID}:${SECRET}`).toString('base64')}`;
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const received: Received[] = [];
+const hits = new Map<string, number>();
+/** The last reset second the server announced, per request path. */
+const announced = new Map<string, number>();
+let server: Server;
+let base: string;
+
+/** Unix seconds, 1 to 2 s ahead: never reached while a test runs, so the announced reset is what gets waited for. */
+const resetSoon = () => Math.floor(Date.now() / 1000) + 2;
+
+function tooMany(res: ServerResponse, key: string, reset?: number): void {
+  if (reset !== undefined) announced.set(key, reset);
+  res.writeHead(429, { 'content-type': 'application/json', ...(reset !== undefined ? { 'x-serviceapi-resettime': String(reset) } : {}) });
+  res.end(JSON.stringify({ responseData: { status: 429, message: 'Too Many Requests' } }));
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const key = url.pathname + url.search;
+  const n = (hits.get(key) ?? 0) + 1;
+  hits.set(key, n);
+  switch (url.pathname) {
+    case '/echo':
+      // Echoes every credential it got, in headers and body, as a careless server might.
+      res.writeHead(200, { 'content-type': 'application/json', 'x-echo-authorization': req.headers.authorization ?? '', 'set-cookie': `sid=${SECRET}; Path=/` });
+      res.end(JSON.stringify({ authorization: req.headers.authorization, url: req.url, body, id: KEY_ID, secret: SECRET }));
+      return;
+    case '/429-once':
+      if (n === 1) return tooMany(res, key, resetSoon());
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+      return;
+    case '/429-far-once':
+      if (n === 1) return tooMany(res, key, Math.floor(Date.now() / 1000) + 3600);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+      return;
+    case '/429-bare-once':
+      if (n === 1) return tooMany(res, key);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+      return;
+    case '/429-always':
+      return tooMany(res, key, resetSoon());
+    case '/hang':
+      return;
+    case '/stall-body':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+      return;
+    case '/edge':
+      res.writeHead(403, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<html><body>Access denied</body></html>');
+      return;
+    case '/forbidden':
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end('{"responseData":{"status":403,"message":"Forbidden"}}');
+      return;
+    case '/binary':
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]));
+      return;
+    case '/not-json':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{not json');
+      return;
+    default:
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{}');
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      handle(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+const clients: HttpClient[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function setup(options: { timeoutMs?: number; maxResetWaitMs?: number; windowMs?: number; perWindow?: number } = {}) {
+  const clock = new FakeClock(Date.now());
+  const pacer = new Pacer({ windowMs: options.windowMs ?? 1000, perWindow: options.perWindow ?? 100, now: clock.now, sleep: clock.sleep });
+  const seen: Exchange[] = [];
+  const client = new HttpClient({
+    timeoutMs: options.timeoutMs ?? 2000,
+    pacer,
+    redactor: new Redactor({ keys: { primary: { id: KEY_ID, secret: SECRET } } }),
+    maxResetWaitMs: options.maxResetWaitMs ?? 60_000,
+    onExchange: (ex) => seen.push(ex),
+  });
+  clients.push(client);
+  return { client, clock, pacer, seen };
+}
+
+function wire(path: string, extra: Partial<WireRequest> = {}): WireRequest {
+  return { method: 'GET', url: `${base}${path}`, headers: { accept: 'application/json' }, credentials: 'primary key', budgetKey: 'core:self', ...extra };
+}
+
+function receivedAt(path: string): Received[] {
+  return received.filter((r) => r.url === path);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('HttpClient', () => {
+  test('sends the User-Agent, the given headers and the body, and records the exchange', async () => {
+    const { client, seen } = setup();
+    const ex = await client.send(wire('/echo?case=plain', { method: 'PUT', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-trace': 'harness-1' }, body: '{"name":"tag-1"}' }));
+    const [got] = receivedAt('/echo?case=plain');
+    expect(got?.method).toBe('PUT');
+    expect(got?.headers['user-agent']).toBe(USER_AGENT);
+    expect(got?.headers['x-trace']).toBe('harness-1');
+    expect(got?.headers['content-type']).toBe('application/json');
+    expect(got?.body).toBe('{"name":"tag-1"}');
+    expect(ex.status).toBe(200);
+    expect(ex.request).toMatchObject({ method: 'PUT', url: `${base}/echo?case=plain`, body: '{"name":"tag-1"}', credentials: 'primary key' });
+    expect((ex.json as { body: string }).body).toBe('{"name":"tag-1"}');
+    expect(seen).toEqual([ex]);
+    expect(client.stats).toEqual({ requests: 1, unplanned429: 0 });
+  });
+
+  test('the recorded exchange never holds the credentials, even when the server echoes them', async () => {
+    const { client, seen } = setup();
+    const url = `/echo?token=${encodeURIComponent(SECRET)}`;
+    const ex = await client.send(wire(url, { method: 'POST', headers: { authorization: BASIC, 'content-type': 'text/plain' }, body: `secret=${SECRET}` }));
+    // The credentials did go out: redaction is of the record, not of the request.
+    const [got] = receivedAt(url);
+    expect(got?.headers.authorization).toBe(BASIC);
+    expect(got?.body).toBe(`secret=${SECRET}`);
+    expect(ex.request.headers.authorization).toBe('Basic [redacted]');
+    expect(ex.headers['x-echo-authorization']).toBe('Basic [redacted]');
+    expect(ex.headers['set-cookie']).toBe('[redacted]');
+    expect(ex.json).toMatchObject({ authorization: 'Basic [redacted]', id: '[redacted]', secret: '[redacted]', body: 'secret=[redacted]' });
+    for (const ex2 of [ex, ...seen]) {
+      const all = JSON.stringify(ex2);
+      for (const needle of [SECRET, KEY_ID, BASIC.slice('Basic '.length), encodeURIComponent(SECRET)]) expect(all).not.toContain(needle);
+    }
+  });
+
+  test('a 429 with X-ServiceAPI-ResetTime is waited out, then the request is sent again', async () => {
+    const { client, clock } = setup();
+    const start = clock.t;
+    const ex = await client.send(wire('/429-once?case=a'));
+    expect(ex.status).toBe(200);
+    expect(receivedAt('/429-once?case=a')).toHaveLength(2);
+    // The wait runs to the announced second plus the first back-off step.
+    expect(clock.slept).toEqual([(announced.get('/429-once?case=a') as number) * 1000 + 250 - start]);
+    expect(clock.slept[0]).toBeGreaterThan(1000);
+    expect(client.stats).toEqual({ requests: 2, unplanned429: 1 });
+  });
+
+  test('a reset announced far ahead is capped at maxResetWaitMs', async () => {
+    const { client, clock } = setup({ maxResetWaitMs: 2000 });
+    const start = clock.t;
+    const before = Date.now();
+    await client.send(wire('/429-far-once?case=a'));
+    const after = Date.now();
+    expect(clock.slept).toHaveLength(1);
+    expect(clock.slept[0]).toBeGreaterThanOrEqual(before - start + 2250);
+    expect(clock.slept[0]).toBeLessThanOrEqual(after - start + 2250);
+  });
+
+  test('a 429 without a reset header waits one rate window', async () => {
+    const { client, clock } = setup({ windowMs: 5000 });
+    const start = clock.t;
+    const before = Date.now();
+    const ex = await client.send(wire('/429-bare-once?case=a'));
+    const after = Date.now();
+    expect(ex.status).toBe(200);
+    expect(clock.slept[0]).toBeGreaterThanOrEqual(before - start + 5250);
+    expect(clock.slept[0]).toBeLessThanOrEqual(after - start + 5250);
+  });
+
+  test('429 after every wait gives BudgetExhaustedError, backing off exponentially between tries', async () => {
+    const { client, clock } = setup();
+    const start = clock.t;
+    const err = await rejection(client.send(wire('/429-always?case=a')));
+    expect(err).toBeInstanceOf(BudgetExhaustedError);
+    expect((err as BudgetExhaustedError).code).toBe('CC_ERR_BUDGET');
+    expect(err.message).toContain('/429-always');
+    // One try and three retries; the same reset second each time, so only the back-off grows.
+    expect(receivedAt('/429-always?case=a')).toHaveLength(4);
+    expect(client.stats).toEqual({ requests: 4, unplanned429: 4 });
+    expect(clock.slept).toHaveLength(3);
+    expect(clock.slept).toEqual([(announced.get('/429-always?case=a') as number) * 1000 + 250 - start, 250, 500]);
+  });
+
+  test('a planned request gets its 429 back without a wait or retry, and still counts toward the budget', async () => {
+    const { client, clock, pacer } = setup({ perWindow: 1 });
+    const ex = await client.send(wire('/429-always?case=planned', { planned: true }));
+    expect(ex.status).toBe(429);
+    expect(ex.headers['x-serviceapi-resettime']).toMatch(/^\d+$/);
+    expect(receivedAt('/429-always?case=planned')).toHaveLength(1);
+    expect(client.stats).toEqual({ requests: 1, unplanned429: 0 });
+    expect(clock.slept).toEqual([]);
+    await pacer.acquire('core:self');
+    expect(clock.slept).toEqual([1001]);
+  });
+
+  test('a request outside any budget (budgetKey null) gets its 429 back and is not paced', async () => {
+    const { client, clock } = setup({ perWindow: 1 });
+    for (let i = 0; i < 2; i++) expect((await client.send(wire('/429-always?case=unbudgeted', { budgetKey: null }))).status).toBe(429);
+    expect(clock.slept).toEqual([]);
+    expect(client.stats.unplanned429).toBe(0);
+  });
+
+  // undici checks these timeouts on a coarse timer (about a second), hence the loose bound; the two run side by side.
+  test.concurrent('no answer within timeoutMs is a TransportError', async () => {
+    const { client } = setup({ timeoutMs: 200 });
+    const started = performance.now();
+    const err = await rejection(client.send(wire('/hang?case=headers')));
+    expect(err).toBeInstanceOf(TransportError);
+    expect((err as TransportError).code).toBe('CC_ERR_TRANSPORT');
+    expect(err.message).toContain(`GET ${base}/hang?case=headers`);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  test.concurrent('a body that stops arriving within timeoutMs is a TransportError', async () => {
+    const { client } = setup({ timeoutMs: 200 });
+    const err = await rejection(client.send(wire('/stall-body?case=a')));
+    expect(err).toBeInstanceOf(TransportError);
+    expect(err.message).toContain('body not received');
+  });
+
+  test('a refused connection is a TransportError that names no credential', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { client } = setup();
+    const err = await rejection(client.send(wire('/', { url: `http://127.0.0.1:${port}/api/x?token=${encodeURIComponent(SECRET)}`, headers: { authorization: BASIC } })));
+    expect(err).toBeInstanceOf(TransportError);
+    expect(err.message).toContain('ECONNREFUSED');
+    expect(err.message).not.toContain(encodeURIComponent(SECRET));
+    expect(err.message).toContain('token=[redacted]');
+  });
+
+  test('a 403 with an HTML page is an edge block, not an API answer; a JSON 403 is an answer', async () => {
+    const { client, seen } = setup();
+    const err = await rejection(client.send(wire('/edge?case=a')));
+    expect(err).toBeInstanceOf(EdgeBlockError);
+    expect((err as EdgeBlockError).code).toBe('CC_ERR_EDGE_BLOCK');
+    // The edge's answer is still recorded for the report.
+    expect(seen.map((ex) => ex.status)).toEqual([403]);
+    const ex = await client.send(wire('/forbidden?case=a'));
+    expect(ex.status).toBe(403);
+    expect(ex.json).toEqual({ responseData: { status: 403, message: 'Forbidden' } });
+  });
+
+  test('binary bodies are summarised by size; unparsable JSON keeps the parse error', async () => {
+    const { client } = setup();
+    const bin = await client.send(wire('/binary?case=a'));
+    expect(bin).toMatchObject({ status: 200, text: '', bodyBytes: 8, json: undefined });
+    const bad = await client.send(wire('/not-json?case=a'));
+    expect(bad.text).toBe('{not json');
+    expect(bad.json).toBeUndefined();
+    expect(bad.jsonError).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, test } from 'vitest';
+import { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import { runCheck } from '../../lib/checks/runner.js';
+import { Session } from '../../lib/checks/session.js';
+import { RuleViolation } from '../../lib/checks/signals.js';
+import { integerAround } from '../../lib/fuzz/arbitraries.js';
+import { explore } from '../../lib/fuzz/property.js';
+import { literalTarget } from './support.js';
+
+const RULE = 'CORE-AGENT-DAILY-LIMIT';
+const BOUNDS = integerAround(1, 200);
+
+const sessions: Session[] = [];
+afterAll(() => Promise.all(sessions.map((s) => s.close())));
+
+function context(runSeed: number, checkId = 'harness.explore'): CheckContext {
+  const session = new Session(literalTarget(), runSeed);
+  sessions.push(session);
+  return new CheckContext(session, defineCheck({ id: checkId, title: 'explore', surface: 'core', rules: [RULE], maxRequests: 0, run: async () => undefined }));
+}
+
+/** Every value the property was called with, in order. */
+async function tried(t: CheckContext, randomRuns = 15): Promise<number[]> {
+  const seen: number[] = [];
+  await explore(t, { ...BOUNDS, randomRuns, property: async (v) => void seen.push(v) });
+  return seen;
+}
+
+describe('explore', () => {
+  test('tries the boundaries first, in order, then exactly randomRuns random values', async () => {
+    const seen = await tried(context(42));
+    expect(BOUNDS.boundaries).toEqual([0, 1, 200, 201]);
+    expect(seen.slice(0, 4)).toEqual([0, 1, 200, 201]);
+    // Each value is a request on a live target: the budget is boundaries + randomRuns, no more.
+    expect(seen).toHaveLength(4 + 15);
+    for (const v of seen) {
+      expect(v).toBeGreaterThanOrEqual(1 - 1000);
+      expect(v).toBeLessThanOrEqual(200 + 1000);
+    }
+  });
+
+  test('with no random runs only the boundaries are tried', async () => {
+    expect(await tried(context(42), 0)).toEqual([0, 1, 200, 201]);
+  });
+
+  test('the same run seed replays the same values; another seed or check draws others', async () => {
+    const first = await tried(context(42));
+    expect(await tried(context(42))).toEqual(first);
+    expect((await tried(context(43))).slice(4)).not.toEqual(first.slice(4));
+    // The check ID is mixed into the seed, so one check replays alone whatever ran before it.
+    expect((await tried(context(42, 'harness.explore-other'))).slice(4)).not.toEqual(first.slice(4));
+  });
+
+  test('a violation is rethrown on its rule with the counterexample and both seeds, without shrinking', async () => {
+    const t = context(42);
+    const seen: number[] = [];
+    const evidence = { request: { method: 'PUT', url: 'https://127.0.0.1:1/api/agents/add.json', headers: {}, credentials: 'primary key' }, response: { status: 201, headers: {}, body: '' } };
+    let caught: unknown;
+    try {
+      await explore(t, {
+        ...BOUNDS,
+        randomRuns: 15,
+        property: async (v) => {
+          seen.push(v);
+          if (v > 200) throw new RuleViolation(RULE, `daily_price_limit ${v} was accepted`, evidence);
+        },
+      });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(RuleViolation);
+    const violation = caught as RuleViolation;
+    expect(violation.rule).toBe(RULE);
+    expect(violation.evidence).toEqual(evidence);
+    expect(violation.message).toBe(`daily_price_limit 201 was accepted (counterexample 201, check seed ${t.seed}, run seed 42)`);
+    // Shrinking would call the property again with smaller values; every call is a request.
+    expect(seen).toEqual([0, 1, 200, 201]);
+  });
+
+  test('a random counterexample is reported as found, and its seed finds it again', async () => {
+    const property = (seen: number[]) => async (v: number) => {
+      seen.push(v);
+      if (v > 700) throw new RuleViolation(RULE, `accepted ${v}`);
+    };
+    const runOnce = async () => {
+      const seen: number[] = [];
+      const t = context(7);
+      const err = await explore(t, { ...BOUNDS, randomRuns: 200, property: property(seen) }).then(
+        () => undefined,
+        (e: unknown) => e as RuleViolation,
+      );
+      return { seen, err };
+    };
+    const a = await runOnce();
+    expect(a.err).toBeInstanceOf(RuleViolation);
+    const last = a.seen.at(-1) as number;
+    expect(last).toBeGreaterThan(700);
+    expect(a.err?.message).toContain(`(counterexample ${last}, check seed `);
+    expect(a.seen.slice(0, -1).every((v) => v <= 700)).toBe(true);
+    expect(await runOnce()).toEqual(a);
+  });
+
+  test('any other error is rethrown as it was', async () => {
+    const boom = new Error('socket hang up');
+    await expect(explore(context(1), { arbitrary: fc.integer(), boundaries: [1], randomRuns: 3, property: async () => Promise.reject(boom) })).rejects.toBe(boom);
+  });
+
+  test('inside a check, the violation becomes the fail verdict of its rule', async () => {
+    const session = new Session(literalTarget(), 9);
+    sessions.push(session);
+    const outcome = await runCheck(
+      session,
+      defineCheck({
+        id: 'harness.explore-in-check',
+        title: 'explore in a check',
+        surface: 'core',
+        rules: [RULE],
+        maxRequests: 0,
+        async run(t) {
+          await explore(t, { ...BOUNDS, randomRuns: 5, property: async (v) => t.check(RULE, v !== 0, `accepted ${v}`) });
+        },
+      }),
+    );
+    expect(outcome.verdicts[0]?.status).toBe('fail');
+    expect(outcome.verdicts[0]?.detail).toMatch(/^accepted 0 \(counterexample 0, check seed \d+, run seed 9\)$/);
+  });
+});

@@ -1,0 +1,364 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CheckContext } from '../../lib/checks/context.js';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
+import { runCheck } from '../../lib/checks/runner.js';
+import { Session } from '../../lib/checks/session.js';
+import { targetFromSettings } from '../../lib/config/load.js';
+import { DefinitionError } from '../../lib/errors.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import type { CheckOutcome, RuleVerdict } from '../../lib/results/outcome.js';
+import { rule } from '../../lib/rules/index.js';
+import { type RunningMock, startMock } from '../../mock/start.js';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { literalTarget } from './support.js';
+
+const DELETE_404 = 'CORE-TAG-DELETE-404';
+const DELETE_200 = 'CORE-TAG-DELETE-200';
+const GROUP_404 = 'CORE-GROUP-REMOVE-404';
+const PAST_LAST = 'CORE-PAGE-PAST-LAST';
+
+function check(def: Partial<CheckDefinition> & Pick<CheckDefinition, 'rules' | 'run'>): CheckDefinition {
+  return defineCheck({ id: 'harness.runner', title: 'a check of the runner', surface: 'core', maxRequests: 0, ...def });
+}
+
+function verdict(outcome: CheckOutcome, ruleId: string): RuleVerdict {
+  const found = outcome.verdicts.find((v) => v.rule === ruleId);
+  if (!found) throw new Error(`no verdict for ${ruleId}`);
+  return found;
+}
+
+/** An answer as the client records it, for evidence; no request is needed to build one. */
+const answer: Exchange = {
+  request: { method: 'DELETE', url: 'https://127.0.0.1:1/api/tags/delete/1.json', headers: { authorization: 'Basic [redacted]' }, credentials: 'primary key' },
+  status: 500,
+  headers: { 'content-type': 'application/json', 'x-other': 'dropped from evidence' },
+  text: '{"responseData":{"status":500,"message":"oops"}}',
+  bodyBytes: 48,
+  json: { responseData: { status: 500, message: 'oops' } },
+  startedAt: 0,
+  durationMs: 1,
+};
+
+test('the rule IDs used here have the levels the tests rely on', () => {
+  expect([DELETE_404, DELETE_200, GROUP_404].map((id) => rule(id).level)).toEqual(['required', 'required', 'required']);
+  expect(rule(PAST_LAST).level).toBe('observed');
+});
+
+describe('runCheck, without sending', () => {
+  // The target refuses connections: a check that sent by mistake would end in CC_ERR_TRANSPORT.
+  const session = new Session(literalTarget(), 1);
+  afterAll(() => session.close());
+
+  test('a broken assertion fails its rule with evidence; rules passed before pass, the rest are not reached', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404, DELETE_200, GROUP_404],
+        async run(t) {
+          t.check(DELETE_404, true, 'fine');
+          t.expectStatus(DELETE_200, answer, 200);
+          t.pass(GROUP_404);
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404)).toEqual({ rule: DELETE_404, status: 'pass', notes: [] });
+    const failed = verdict(outcome, DELETE_200);
+    expect(failed.status).toBe('fail');
+    expect(failed.detail).toBe('expected HTTP 200, got 500');
+    expect(failed.evidence?.response).toEqual({ status: 500, headers: { 'content-type': 'application/json' }, body: answer.text });
+    expect(failed.evidence?.request.url).toBe(answer.request.url);
+    expect(verdict(outcome, GROUP_404)).toMatchObject({ status: 'skipped', detail: `not reached: ${DELETE_200} failed first in this check` });
+  });
+
+  test('t.skip() skips every rule not yet passed, with the reason', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404, DELETE_200],
+        async run(t) {
+          t.pass(DELETE_404);
+          t.skip('the target has no tag to delete');
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404).status).toBe('pass');
+    expect(verdict(outcome, DELETE_200)).toMatchObject({ status: 'skipped', detail: 'the target has no tag to delete' });
+  });
+
+  test('a failed prerequisite skips the rules, pointing at the step and its evidence', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_200],
+        async run(t) {
+          t.prerequisite(true, 'holds');
+          t.expectOk(answer, 'creating a tag');
+        },
+      }),
+    );
+    const v = verdict(outcome, DELETE_200);
+    expect(v.status).toBe('skipped');
+    expect(v.detail).toBe('prerequisite failed: creating a tag: DELETE /api/tags/delete/1.json answered 500');
+    expect(v.evidence?.response.status).toBe(500);
+  });
+
+  test('a thrown plain error is an error of the harness, not a failure of the target', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404],
+        async run() {
+          throw new TypeError('cannot read id of undefined');
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404)).toMatchObject({ status: 'error', detail: 'TypeError: cannot read id of undefined' });
+  });
+
+  test('a rule the check never asserts is an error: a check must not pass by saying nothing', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404, DELETE_200],
+        async run(t) {
+          t.pass(DELETE_404);
+          t.note(DELETE_200, 'looked, did not judge');
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404).status).toBe('pass');
+    const v = verdict(outcome, DELETE_200);
+    expect(v.status).toBe('error');
+    expect(v.detail).toContain('ended without asserting');
+    expect(v.notes).toEqual(['looked, did not judge']);
+  });
+
+  test('a missing key slot skips every rule with exactly the variable to set, and runs nothing', async () => {
+    let ran = false;
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404, DELETE_200],
+        maxRequests: 3,
+        needs: { keys: ['primary', 'second'] },
+        async run() {
+          ran = true;
+        },
+      }),
+    );
+    expect(ran).toBe(false);
+    expect(outcome.verdicts).toEqual([
+      { rule: DELETE_404, status: 'skipped', detail: 'needs CC_KEY2_ID', notes: [] },
+      { rule: DELETE_200, status: 'skipped', detail: 'needs CC_KEY2_ID', notes: [] },
+    ]);
+    expect(outcome).toMatchObject({ requests: 0, allowance: 3, leftovers: [] });
+  });
+
+  test('a missing host or effect is named the same way', async () => {
+    const noop = async () => undefined;
+    const host = await runCheck(session, check({ rules: [DELETE_404], needs: { surfaces: ['analytics'] }, run: noop }));
+    expect(verdict(host, DELETE_404).detail).toBe('needs CC_ANALYTICS_URL');
+    const effect = await runCheck(session, check({ rules: [DELETE_404], needs: { effects: ['sms'] }, run: noop }));
+    expect(verdict(effect, DELETE_404).detail).toMatch(/^needs CC_EFFECTS to include sms: /);
+  });
+
+  test('a request with a key the target lacks skips the check instead of sending, and costs nothing', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404],
+        maxRequests: 1,
+        async run(t) {
+          await t.core('GET', '/tags/index.json').as('other').send();
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404)).toMatchObject({ status: 'skipped', detail: 'needs CC_OTHER_KEY_ID' });
+    expect(outcome.requests).toBe(0);
+  });
+
+  test('a request beyond maxRequests is an allowance error and is never sent', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404],
+        maxRequests: 0,
+        async run(t) {
+          await t.core('DELETE', '/tags/delete/1.json').send();
+        },
+      }),
+    );
+    const v = verdict(outcome, DELETE_404);
+    expect(v.status).toBe('error');
+    expect(v.detail).toMatch(/^CC_ERR_ALLOWANCE: harness\.runner declares at most 0 requests/);
+    expect(outcome.requests).toBe(0);
+    expect(session.client.stats.requests).toBe(0);
+  });
+
+  test('cleanups run last-in first-out when the check fails, and one that throws is a leftover', async () => {
+    const ran: string[] = [];
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_200],
+        async run(t) {
+          t.cleanup('delete contact 1', async () => ran.push('contact'));
+          t.cleanup('delete tag 2', async () => {
+            ran.push('tag');
+            throw new Error('DELETE /tags/delete/2.json answered 500');
+          });
+          t.cleanup('delete agent 3', async () => ran.push('agent'));
+          t.check(DELETE_200, false, 'the tag is still listed');
+        },
+      }),
+    );
+    expect(ran).toEqual(['agent', 'tag', 'contact']);
+    expect(outcome.leftovers).toEqual(['delete tag 2: DELETE /tags/delete/2.json answered 500']);
+    expect(verdict(outcome, DELETE_200)).toMatchObject({ status: 'fail', detail: 'the tag is still listed' });
+  });
+
+  test('cleanups also run when the check is skipped or errors', async () => {
+    const ran: string[] = [];
+    for (const ending of ['skip', 'error'] as const) {
+      await runCheck(
+        session,
+        check({
+          rules: [DELETE_200],
+          async run(t) {
+            t.cleanup(ending, async () => ran.push(ending));
+            if (ending === 'skip') t.skip('no fixture');
+            throw new Error('broken');
+          },
+        }),
+      );
+    }
+    expect(ran).toEqual(['skip', 'error']);
+  });
+
+  test('observe() is for observed rules only, check() for required rules only', async () => {
+    const t = new CheckContext(session, check({ rules: [DELETE_404, PAST_LAST], run: async () => undefined }));
+    expect(() => t.observe(DELETE_404, 'saw a 404')).toThrow(DefinitionError);
+    expect(() => t.check(PAST_LAST, true, 'fine')).toThrow(DefinitionError);
+    expect(() => t.expectStatus(PAST_LAST, answer, 500)).toThrow(DefinitionError);
+    t.observe(PAST_LAST, 'past the last page: 200 with empty data');
+    expect(t.ledger.get(PAST_LAST)).toEqual({ passes: 1, notes: ['past the last page: 200 with empty data'] });
+    expect(t.ledger.get(DELETE_404)).toEqual({ passes: 0, notes: [] });
+  });
+
+  test('a definition error inside a check is reported as a harness error with its code', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [PAST_LAST, DELETE_404],
+        async run(t) {
+          t.observe(PAST_LAST, 'seen');
+          t.check(GROUP_404, true, 'not listed by this check');
+        },
+      }),
+    );
+    expect(verdict(outcome, PAST_LAST)).toEqual({ rule: PAST_LAST, status: 'pass', notes: ['seen'] });
+    expect(verdict(outcome, DELETE_404).detail).toMatch(/^CC_ERR_DEFINITION: .*CORE-GROUP-REMOVE-404/);
+  });
+
+  test('a check that lists an unknown rule is refused before it runs', async () => {
+    let ran = false;
+    const def = check({
+      rules: ['CORE-NO-SUCH-RULE'],
+      async run() {
+        ran = true;
+      },
+    });
+    await expect(runCheck(session, def)).rejects.toBeInstanceOf(DefinitionError);
+    expect(ran).toBe(false);
+  });
+});
+
+describe('runCheck against the mock', () => {
+  let running: RunningMock;
+  let session: Session;
+  let secrets: string[];
+
+  beforeAll(async () => {
+    running = await startMock({ rateWindowMs: 1000 });
+    session = new Session(targetFromSettings({ ...running.env }, process.cwd(), true), 7);
+    secrets = Object.entries(running.env).filter(([name]) => /_(ID|SECRET)$/.test(name)).map(([, value]) => value);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await running?.close();
+  });
+
+  async function tagNames(): Promise<string[]> {
+    let names: string[] = [];
+    const outcome = await runCheck(
+      session,
+      check({
+        id: 'harness.list-tags',
+        rules: [DELETE_404],
+        maxRequests: 1,
+        async run(t) {
+          const ex = await t.core('GET', '/tags/index.json').query({ limit: 1000 }).send();
+          t.expectStatus(DELETE_404, ex, 200);
+          names = (ex.json as { responseData: { data: { Tag: { name: string } }[] } }).responseData.data.map((d) => d.Tag.name);
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404).status).toBe('pass');
+    return names;
+  }
+
+  test('a suite check passes against the faithful mock', async () => {
+    const def = ALL_CHECKS.find((c) => c.id === 'core.tags.delete-unknown') as CheckDefinition;
+    const outcome = await runCheck(session, def);
+    expect(outcome.verdicts).toEqual([{ rule: DELETE_404, status: 'pass', notes: [] }]);
+    expect(outcome).toMatchObject({ requests: 1, unplanned429: 0, leftovers: [] });
+  });
+
+  test('a failing check still deletes what it created, outside its allowance, and its report holds no credential', async () => {
+    const name = session.uniqueName('harness-tag');
+    const outcome = await runCheck(
+      session,
+      check({
+        id: 'harness.create-then-fail',
+        rules: [DELETE_200],
+        maxRequests: 1,
+        async run(t) {
+          const created = await t.core('PUT', '/tags/add.json').json({ name }).send();
+          t.expectOk(created, 'creating a tag');
+          const id = (created.json as { responseData: { data: { id: string } } }).responseData.data.id;
+          t.undo(`delete tag ${id}`, t.core('DELETE', `/tags/delete/${id}.json`));
+          t.expectStatus(DELETE_200, created, 200);
+        },
+      }),
+    );
+    const v = verdict(outcome, DELETE_200);
+    expect(v).toMatchObject({ status: 'fail', detail: 'expected HTTP 200, got 201' });
+    expect(v.evidence?.request.headers.authorization).toBe('Basic [redacted]');
+    // Spent: the creation and the cleanup's delete; only the first counts against the allowance of 1.
+    expect(outcome).toMatchObject({ requests: 2, allowance: 1, leftovers: [] });
+    expect(await tagNames()).not.toContain(name);
+    const report = JSON.stringify(outcome);
+    for (const secret of secrets) expect(report).not.toContain(secret);
+  });
+
+  test('the request over the allowance is refused; rules judged before it keep their verdict', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        id: 'harness.over-allowance',
+        rules: [DELETE_404, GROUP_404],
+        maxRequests: 2,
+        async run(t) {
+          for (let i = 0; i < 3; i++) {
+            const ex = await t.core('DELETE', '/tags/delete/2147480123.json').send();
+            t.expectStatus(DELETE_404, ex, 404);
+          }
+          t.pass(GROUP_404);
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404).status).toBe('pass');
+    expect(verdict(outcome, GROUP_404).detail).toMatch(/^CC_ERR_ALLOWANCE: /);
+    expect(outcome.requests).toBe(2);
+  });
+});

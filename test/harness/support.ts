@@ -1,0 +1,34 @@
+import type { Target } from '../../lib/config/target.js';
+
+/**
+ * A target nobody listens on: port 1 of the loopback refuses connections, so a check that sends by
+ * mistake ends in a transport error instead of reaching anything.
+ */
+export function literalTarget(overrides: Partial<Target> = {}): Target {
+  return {
+    urls: { core: 'https://127.0.0.1:1/api' },
+    keys: { primary: { id: 'HARNESSKEYID01', secret: 'harness-secret-0123456789' } },
+    rateWindowMs: 60_000,
+    effects: new Set(),
+    timeoutMs: 1_000,
+    bundledMock: false,
+    ...overrides,
+  };
+}
+
+/** A clock that only moves when the code under test sleeps, so waits are measured, never spent. */
+export class FakeClock {
+  t: number;
+  readonly slept: number[] = [];
+
+  constructor(start = 1_000_000) {
+    this.t = start;
+  }
+
+  readonly now = (): number => this.t;
+
+  readonly sleep = async (ms: number): Promise<void> => {
+    this.slept.push(ms);
+    this.t += ms;
+  };
+}

@@ -1,0 +1,73 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test } from 'vitest';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const TSX = `${ROOT}node_modules/.bin/tsx`;
+const run = promisify(execFile);
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+
+/** Four consecutive free ports are not guaranteed; one free port and the next three are very likely free on a test machine. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Starts `npm run mock` as its script does and collects what it prints up to `ready`. */
+async function startCli(args: string[]): Promise<{ child: ChildProcess; lines: string[] }> {
+  const child = spawn(TSX, ['cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const lines: string[] = [];
+  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
+    lines.push(line);
+    if (line === 'ready') break;
+  }
+  return { child, lines };
+}
+
+describe('npm run mock', () => {
+  test('prints one export line per target variable, then ready; eval of it points curl at the mock', async () => {
+    const base = await freePort();
+    const { child, lines } = await startCli(['--port-base', String(base), '--rate-window-ms', '500']);
+    expect(lines.at(-1)).toBe('ready');
+    const exports = lines.slice(0, -1);
+    expect(exports.every((line) => /^export CC_[A-Z0-9_]+='.*'$/.test(line))).toBe(true);
+    const names = exports.map((line) => /^export (\w+)=/.exec(line)?.[1]);
+    for (const name of ['CC_BASE_URL', 'CC_ANALYTICS_URL', 'CC_AI_URL', 'CC_CUECARD_URL', 'CC_KEY_ID', 'CC_KEY_SECRET', 'CC_KEY2_ID', 'CC_KEY2_SECRET', 'CC_OTHER_KEY_ID', 'CC_OTHER_KEY_SECRET', 'CC_CA_FILE', 'CC_RATE_WINDOW_MS']) {
+      expect(names).toContain(name);
+    }
+    expect(exports).toContain(`export CC_BASE_URL='https://127.0.0.1:${base}/api'`);
+    expect(exports).toContain(`export CC_CUECARD_URL='https://127.0.0.1:${base + 3}/api'`);
+    expect(exports).toContain("export CC_RATE_WINDOW_MS='500'");
+    const script = `${exports.join('\n')}\ncurl -sS --cacert "$CC_CA_FILE" -u "$CC_KEY_ID:$CC_KEY_SECRET" -H 'Accept: application/json' "$CC_BASE_URL/contacts/index.json?limit=2"`;
+    const { stdout } = await run('bash', ['-c', script], { env: cleanEnv });
+    expect((JSON.parse(stdout) as { responseData: { limit: number } }).responseData.limit).toBe(2);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+
+  test('a bad option stops it with one line and exit code 2', async () => {
+    const result = await run(TSX, ['cli/mock.ts', '--rate-window-ms', 'soon'], { cwd: ROOT, env: cleanEnv }).catch((err: { code: number; stderr: string }) => err);
+    expect((result as { code: number }).code).toBe(2);
+    expect((result as { stderr: string }).stderr.trim().split('\n')).toEqual([expect.stringContaining('--rate-window-ms')]);
+  });
+
+  test('--list-faults names every fault with the rule it breaks', async () => {
+    const { stdout } = await run(TSX, ['cli/mock.ts', '--list-faults'], { cwd: ROOT, env: cleanEnv });
+    expect(stdout).toMatch(/^auth-missing-accepted\s+breaks CORE-AUTH-MISSING-401/m);
+  });
+});
