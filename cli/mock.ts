@@ -16,6 +16,9 @@ Options:
   --seed N             seed of the generated data (default 1)
   --fault NAME         switch on a fault (repeatable); --list-faults shows them
   --unmetered          no rate limit (for throughput measurements only)
+  --voice-agent-outage N
+                       the first N VoiceAgent requests get 503 with Retry-After: 1, as when a
+                       dependency is down (spec: Errors, 503); shows a client's retry (default 0)
   --list-faults
   --help`;
 
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
         fault: { type: 'string', multiple: true },
         'list-faults': { type: 'boolean', default: false },
         unmetered: { type: 'boolean', default: false },
+        'voice-agent-outage': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
     seed: integer('seed', args.seed, 1, 0),
     faults: args.fault ?? [],
     metered: !args.unmetered,
+    voiceAgentOutage: integer('voice-agent-outage', args['voice-agent-outage'], 0, 0),
   });
   for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
   process.stdout.write('ready\n');

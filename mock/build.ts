@@ -3,8 +3,10 @@ import { type RequestListener, Server } from 'node:http';
 import { HOSTS, HOST_PREFIX, type HostName, type MockContext } from './context.js';
 import { Faults } from './faults/registry.js';
 import { RateMeter } from './http/rate-meter.js';
+import { aiHost } from './hosts/ai/index.js';
+import { analyticsHost } from './hosts/analytics/index.js';
 import { coreHost } from './hosts/core/index.js';
-import { serviceHost } from './hosts/service.js';
+import { cuecardHost } from './hosts/cuecard/index.js';
 import type { MockState } from './state/model.js';
 import { seedState } from './state/seed.js';
 
@@ -19,9 +21,21 @@ export interface MockOptions {
   readonly bodyLimit?: number;
   /** false turns the rate limit off, for throughput measurements. */
   readonly metered?: boolean;
+  /**
+   * The next N VoiceAgent requests find a dependency down and get 503 (spec: Errors, 503), so a
+   * client's retry with backoff can be seen to work. Not a fault: the spec allows it.
+   */
+  readonly voiceAgentOutage?: number;
 }
 
 export const DEFAULT_SEED = 1;
+
+const HOST_PLUGIN: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockContext, prefix: string) => void>> = {
+  core: coreHost,
+  analytics: analyticsHost,
+  ai: aiHost,
+  cuecard: cuecardHost,
+};
 export const CORE_BUDGET = 60;
 
 export interface Mock {
@@ -53,6 +67,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     faults,
     rateWindowMs,
     coreMeter: new RateMeter(limit, rateWindowMs, faults.on('rate-no-recovery') ? 3 : 1),
+    outage: { voiceAgent: options.voiceAgentOutage ?? 0 },
   };
   const apps = {} as Record<HostName, FastifyInstance>;
   const handlers = {} as Record<HostName, RequestListener>;
@@ -70,8 +85,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') served.push({ method, url: route.url });
     });
-    if (host === 'core') coreHost(app, context, HOST_PREFIX.core);
-    else serviceHost(app, context, host, HOST_PREFIX[host]);
+    HOST_PLUGIN[host](app, context, HOST_PREFIX[host]);
     await app.ready();
     apps[host] = app;
     handlers[host] = handler as RequestListener;

@@ -15,6 +15,8 @@ export interface MockContext {
   readonly faults: Faults;
   readonly rateWindowMs: number;
   readonly coreMeter: RateMeter;
+  /** Requests still to be answered 503 per dependency-backed service; counts down to 0. */
+  readonly outage: { voiceAgent: number };
 }
 
 declare module 'fastify' {

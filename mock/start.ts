@@ -6,6 +6,7 @@ import { type Mock, type MockOptions, buildMock } from './build.js';
 import { HOSTS, HOST_PREFIX, type HostName } from './context.js';
 import { frontDoor, type TlsMaterial } from './http/front-door.js';
 import { selfSignedCertificate } from './tls.js';
+import { EFFECTS } from '../lib/config/target.js';
 
 export interface StartOptions extends MockOptions {
   /** First of four consecutive ports (core, analytics, AI, CueCard); 0 picks free ports. */
@@ -83,8 +84,8 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   Object.assign(env, keyEnv(mock), {
     CC_CA_FILE: caFile,
     CC_RATE_WINDOW_MS: String(mock.context.rateWindowMs),
-    // The mock places no calls and sends no SMS, so every effect is safe to allow.
-    CC_EFFECTS: 'call,sms',
+    // The mock places no calls, sends no SMS and stops nobody's dialing, so every effect is safe to allow.
+    CC_EFFECTS: EFFECTS.join(','),
   });
   return {
     mock,

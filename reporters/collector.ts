@@ -28,6 +28,7 @@ export class OutcomeCollector implements Reporter {
       requests: 0,
       allowance: 0,
       unplanned429: 0,
+      retried503: 0,
       durationMs: 0,
       leftovers: [],
     });

@@ -1,5 +1,8 @@
 import type { CheckDefinition } from '../lib/checks/define.js';
+import { AI_CHECKS } from './ai/index.js';
+import { ANALYTICS_CHECKS } from './analytics/index.js';
 import { CORE_CHECKS } from './core/index.js';
+import { CUECARD_CHECKS } from './cuecard/index.js';
 
 /** Every check of every suite, in run order. */
-export const ALL_CHECKS: readonly CheckDefinition[] = [...CORE_CHECKS];
+export const ALL_CHECKS: readonly CheckDefinition[] = [...CORE_CHECKS, ...AI_CHECKS, ...CUECARD_CHECKS, ...ANALYTICS_CHECKS];

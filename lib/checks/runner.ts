@@ -1,4 +1,4 @@
-import { EFFECTS, KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../config/target.js';
+import { EFFECT_MEANING, KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../config/target.js';
 import { HarnessError } from '../errors.js';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
 import { CheckContext } from './context.js';
@@ -17,7 +17,7 @@ export function missingPrerequisite(session: Session, def: CheckDefinition): str
   }
   for (const effect of def.needs?.effects ?? []) {
     if (!target.effects.has(effect)) {
-      return `needs CC_EFFECTS to include ${effect}: the check ${effect === 'call' ? 'places a real call' : 'sends a real SMS'} on the target (allowed effects: ${EFFECTS.join(', ')})`;
+      return `needs CC_EFFECTS to include ${effect}: the check ${EFFECT_MEANING[effect]} on the target`;
     }
   }
   return undefined;
@@ -43,12 +43,14 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
       requests: 0,
       allowance: def.maxRequests,
       unplanned429: 0,
+      retried503: 0,
       durationMs: 0,
       leftovers: [],
     };
   }
   const t = new CheckContext(session, def);
   const unplannedBefore = session.client.stats.unplanned429;
+  const retriedBefore = session.client.stats.retried503;
   let ending: unknown;
   try {
     await def.run(t);
@@ -84,6 +86,7 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
     requests: t.requests,
     allowance: def.maxRequests,
     unplanned429: session.client.stats.unplanned429 - unplannedBefore,
+    retried503: session.client.stats.retried503 - retriedBefore,
     durationMs: performance.now() - started,
     leftovers,
   };

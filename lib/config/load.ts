@@ -141,6 +141,7 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     ...(ca !== undefined ? { ca, caFile } : {}),
     rateWindowMs: durationMs('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
     effects: effects(settings.CC_EFFECTS),
+    ...(settings.CC_VOICE_AGENT_ID !== undefined ? { voiceAgentId: settings.CC_VOICE_AGENT_ID } : {}),
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     bundledMock,
   };

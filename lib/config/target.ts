@@ -31,8 +31,17 @@ export const SURFACE_VARIABLE: Readonly<Record<Surface, string>> = {
   cuecard: 'CC_CUECARD_URL',
 };
 
-export const EFFECTS = ['call', 'sms'] as const;
+export const EFFECTS = ['call', 'sms', 'voice-agent', 'voice-call', 'emergency-stop'] as const;
 export type Effect = (typeof EFFECTS)[number];
+
+/** What each effect does to a live account, for skip reasons and the README. */
+export const EFFECT_MEANING: Readonly<Record<Effect, string>> = {
+  call: 'places a real call (Make a call)',
+  sms: 'sends a real SMS (Send sms)',
+  'voice-agent': 'creates voice agents, which the API gives no way to delete',
+  'voice-call': 'starts a real VoiceAgent call to a fictional number',
+  'emergency-stop': 'stops outbound VoiceAgent dialing of the whole company for a moment, then lifts the stop',
+};
 
 export interface KeyPair {
   readonly id: string;
@@ -47,6 +56,8 @@ export interface Target {
   readonly caFile?: string;
   readonly rateWindowMs: number;
   readonly effects: ReadonlySet<Effect>;
+  /** An existing voice agent to read when the suite may not create one. */
+  readonly voiceAgentId?: string;
   readonly timeoutMs: number;
   /** Set when the run started the mock itself; shown in the report, never used to relax a check. */
   readonly bundledMock: boolean;

@@ -28,11 +28,16 @@ export const VARIABLES = [
     meaning: 'optional key pair of a company at its limits: agent maximum reached and no SMS funds (the `403` rules)',
   },
   { name: 'CC_LIMITS_KEY_SECRET', meaning: 'secret of the limits key pair', secret: true },
+  {
+    name: 'CC_VOICE_AGENT_ID',
+    meaning: 'optional id of an existing voice agent of the company, read by the VoiceAgent checks when `voice-agent` is not in `CC_EFFECTS`',
+  },
   { name: 'CC_CA_FILE', meaning: 'optional PEM file of an extra CA to trust (the mock writes its own)' },
   { name: 'CC_RATE_WINDOW_MS', meaning: 'length of the target\'s rate window in ms', default: '60000' },
   {
     name: 'CC_EFFECTS',
-    meaning: 'side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms); none on a live target unless listed',
+    meaning:
+      'side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing); none on a live target unless listed',
     default: '',
   },
   { name: 'CC_TIMEOUT_MS', meaning: 'per-request timeout in ms', default: '15000' },

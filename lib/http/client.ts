@@ -28,19 +28,26 @@ export interface ClientOptions {
   /** Longest wait the client accepts from a reset header before it gives up (guards against a clock far off). */
   readonly maxResetWaitMs: number;
   readonly onExchange?: (ex: Exchange) => void;
+  /** Waits between 503 retries; tests pass a fake clock's, so waits are measured, not spent. */
+  readonly sleep?: (ms: number) => Promise<unknown>;
 }
 
 export interface ClientStats {
   requests: number;
   unplanned429: number;
+  /** 503s answered by sending the request again (spec: Errors, 503 "retry with backoff"). */
+  retried503: number;
 }
 
 const RETRIES_ON_429 = 3;
+const RETRIES_ON_503 = 3;
+/** First wait after a 503 without a numeric Retry-After; doubles on each retry (500 ms, 1 s, 2 s). */
+const BACKOFF_503_MS = 500;
 const TEXTUAL = /^(application\/(json|problem\+json|xml)|text\/)/i;
 
-/** The one HTTP client of the suite: pacing, 429 backoff, timeouts, redaction of everything it records. */
+/** The one HTTP client of the suite: pacing, 429 backoff, 503 retries, timeouts, redaction of everything it records. */
 export class HttpClient {
-  readonly stats: ClientStats = { requests: 0, unplanned429: 0 };
+  readonly stats: ClientStats = { requests: 0, unplanned429: 0, retried503: 0 };
   readonly #agent: Agent;
   readonly #options: ClientOptions;
 
@@ -59,21 +66,38 @@ export class HttpClient {
 
   async send(wire: WireRequest): Promise<Exchange> {
     const { pacer } = this.#options;
-    for (let attempt = 0; ; attempt++) {
+    let waits429 = 0;
+    let retries503 = 0;
+    for (;;) {
       if (wire.budgetKey !== null) {
         if (wire.planned) pacer.record(wire.budgetKey);
         else await pacer.acquire(wire.budgetKey);
       }
       const ex = await this.#once(wire);
+      // A dependency is down; after the last retry the 503 goes to the check, which judges or reports it.
+      if (ex.status === 503 && !wire.planned && retries503 < RETRIES_ON_503) {
+        await (this.#options.sleep ?? sleep)(this.#retryAfterMs(ex) ?? BACKOFF_503_MS * 2 ** retries503);
+        retries503++;
+        this.stats.retried503++;
+        continue;
+      }
       if (ex.status !== 429 || wire.planned || wire.budgetKey === null) return ex;
       this.stats.unplanned429++;
       const resetMs = this.#resetAt(ex);
-      if (attempt >= RETRIES_ON_429) {
+      if (waits429 >= RETRIES_ON_429) {
         throw new BudgetExhaustedError(`${wire.method} ${ex.request.url}: still 429 after ${RETRIES_ON_429} waits for the announced reset`);
       }
       // Sleep until the announced reset, then back off exponentially on top of it.
-      pacer.blockUntil(wire.budgetKey, resetMs + 250 * 2 ** attempt);
+      pacer.blockUntil(wire.budgetKey, resetMs + 250 * 2 ** waits429);
+      waits429++;
     }
+  }
+
+  /** A numeric `Retry-After` (seconds) in ms, capped like a reset; undefined when absent or a date. */
+  #retryAfterMs(ex: Exchange): number | undefined {
+    const raw = ex.headers['retry-after']?.trim();
+    if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
+    return Math.min(Number(raw) * 1000, this.#options.maxResetWaitMs);
   }
 
   /** Reset time from `X-ServiceAPI-ResetTime` (Unix seconds); without it, one window from now. */

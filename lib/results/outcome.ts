@@ -38,6 +38,8 @@ export interface CheckOutcome {
   readonly allowance: number;
   /** 429s met outside a planned burst: each is a pacing miss worth reporting. */
   readonly unplanned429: number;
+  /** 503s the client retried with backoff (a dependency of the target was down). */
+  readonly retried503: number;
   readonly durationMs: number;
   /** Resources the check created and could not delete: the report lists them so nothing is left unnoticed. */
   readonly leftovers: readonly string[];

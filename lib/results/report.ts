@@ -30,6 +30,7 @@ export interface RunSummary {
   readonly checks: number;
   readonly requests: number;
   readonly unplanned429: number;
+  readonly retried503: number;
   readonly leftovers: number;
 }
 
@@ -145,6 +146,7 @@ export function buildReport(input: ReportInput): RunReport {
       checks: input.outcomes.length,
       requests: input.outcomes.reduce((n, o) => n + o.requests, 0),
       unplanned429: input.outcomes.reduce((n, o) => n + o.unplanned429, 0),
+      retried503: input.outcomes.reduce((n, o) => n + o.retried503, 0),
       leftovers,
     },
     verdict,

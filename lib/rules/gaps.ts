@@ -50,7 +50,17 @@ export const GAPS: readonly Gap[] = [
   { id: 'GAP-LIST-RECORD-FIELDS', surface: 'core', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Response record fields of call history and contact list items.' },
   { id: 'GAP-VOICE-AGENT-CREATE-STATUS', surface: 'ai', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Success status code and required attributes of Create a voice agent.' },
   { id: 'GAP-VOICE-AGENT-CALL-PATHS', surface: 'ai', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Path and payload of Initiate a VoiceAgent call and of the emergency stop.' },
-  { id: 'GAP-CUECARD-PATH', surface: 'cuecard', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Path and payload of Create CueCard.' },
+  { id: 'GAP-CUECARD-PATH', surface: 'cuecard', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Path and payload of Create CueCard (the suite uses the vendor reference and labels those rules).' },
+  {
+    id: 'GAP-CUECARD-DELIVERY',
+    surface: 'cuecard',
+    section: 'Endpoints > CueCard',
+    reason: 'not provokable',
+    statement: 'A card delivered during a live call: no documented endpoint tells a client the UUID of a call in progress, so only the 424 side is checked.',
+  },
+  { id: 'GAP-CUECARD-BODIES', surface: 'cuecard', section: 'Errors', reason: 'not shown', statement: 'Success status and error bodies of Create CueCard (the report quotes what the target sent).' },
+  { id: 'GAP-ANALYTICS-PATH', surface: 'analytics', section: 'Endpoints > Analytics', reason: 'not shown', statement: 'Path and response fields of Get call details (the suite uses the vendor reference path and asserts no field).' },
+  { id: 'GAP-ANALYTICS-401-BODY', surface: 'analytics', section: 'Authentication', reason: 'not shown', statement: 'The body of a 401 on the analytics and CueCard hosts (only the status is asserted).' },
   { id: 'GAP-DIALER-PATHS', surface: 'dialer', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Paths, payloads and response fields of the Dialer operations other than the campaign list.' },
   { id: 'GAP-CI-RESPONSE-FIELDS', surface: 'ai', section: 'Endpoints > Endpoint gaps', reason: 'not shown', statement: 'Response fields of the Conversation Intelligence reads other than transcription.' },
   {
@@ -73,6 +83,21 @@ export const GAPS: readonly Gap[] = [
   // Errors
   { id: 'GAP-NESTED-ERROR-CODES', surface: 'ai', section: 'Errors', reason: 'not shown', statement: 'Values of error.code in the nested VoiceAgent error shape.' },
   { id: 'GAP-VOICE-AGENT-STATUSES', surface: 'ai', section: 'Errors', reason: 'not shown', statement: 'Status codes of each VoiceAgent operation besides 401.' },
+  {
+    id: 'GAP-VOICE-AGENT-422',
+    surface: 'ai',
+    section: 'Errors > Core API envelope',
+    reason: 'not shown',
+    statement: "Which VoiceAgent requests get 422 'well-formed but cannot be processed': the error table names VoiceAgent and gives no cause.",
+  },
+  {
+    id: 'GAP-VOICE-AGENT-503',
+    surface: 'ai',
+    section: 'Errors > Core API envelope',
+    reason: 'not provokable',
+    statement:
+      "503 'dependency unavailable; retry with backoff' on VoiceAgent: a client cannot take a dependency down. The suite's client retries a 503 with backoff (tested against the mock's --voice-agent-outage).",
+  },
   {
     id: 'GAP-CORE-500',
     surface: 'core',

@@ -1,12 +1,17 @@
 import { DefinitionError } from '../errors.js';
+import { AI_RULES } from './ai.js';
+import { ANALYTICS_RULES } from './analytics.js';
+import { CI_RULES } from './conversation-intelligence.js';
 import { CORE_RULES } from './core.js';
+import { CUECARD_RULES } from './cuecard.js';
 import { GAPS } from './gaps.js';
 import type { Gap, Rule } from './types.js';
+import { VOICE_AGENT_RULES } from './voice-agents.js';
 
 export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.js';
 
 /** Every rule of every surface, in catalogue order. */
-export const RULES: readonly Rule[] = [...CORE_RULES];
+export const RULES: readonly Rule[] = [...CORE_RULES, ...AI_RULES, ...CI_RULES, ...VOICE_AGENT_RULES, ...CUECARD_RULES, ...ANALYTICS_RULES];
 export { GAPS };
 
 const BY_ID = new Map<string, Rule>();

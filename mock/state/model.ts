@@ -1,3 +1,6 @@
+import type { CallAnalysis } from './analysis.js';
+import type { VoiceAgentRecord } from './voice-agents.js';
+
 /** The mock's in-memory records. Identifiers are unique across companies; every lookup is scoped to one. */
 
 export type Presence = 'online' | 'offline' | 'paused' | 'calling';
@@ -72,6 +75,8 @@ export type RecordingState = 'none' | 'available' | 'expired' | 'deleted';
 
 export interface Call {
   id: number;
+  /** The call's UUID (analytics call details; CueCard addresses a live call by it). */
+  uuid: string;
   type: 'incoming' | 'outgoing' | 'internal';
   /** Epoch ms; rendered as YYYY-MM-DDTHH:MM:SS.000Z. */
   startedAt: number;
@@ -102,6 +107,13 @@ export interface Company {
   blacklist: Map<number, BlacklistEntry>;
   numbers: Map<number, CallNumber>;
   calls: Map<number, Call>;
+  /** Conversation Intelligence per call id, made on first read (null: the call has no analysis). */
+  analyses: Map<number, CallAnalysis | null>;
+  voiceAgents: Map<string, VoiceAgentRecord>;
+  /** Calls in progress by UUID, and the agent on each: an agent with presence `calling` has one. */
+  activeCalls: Map<string, number>;
+  /** The emergency stop of outbound VoiceAgent dialing is on. */
+  voiceAgentDialingStopped: boolean;
 }
 
 export interface ApiKey {
@@ -113,6 +125,8 @@ export interface ApiKey {
 }
 
 export interface MockState {
+  /** The data seed: records made lazily (analyses) derive from it, so a seed replays them too. */
+  seed: number;
   companies: Map<number, Company>;
   keys: Map<string, ApiKey>;
   /** Next identifier per record kind, shared by all companies. */

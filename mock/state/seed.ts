@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { COUNTRIES } from './countries.js';
@@ -44,7 +45,7 @@ const GROUPS = ['Sales', 'Support', 'Billing'];
 const PRESENCE_CYCLE: readonly Presence[] = ['online', 'offline', 'calling', 'paused', 'online', 'offline', 'online', 'online'];
 const CALLING_CODES = ['44', '421', '420', '49', '1'];
 
-class Random {
+export class Random {
   readonly #rng;
   constructor(seed: number) {
     this.#rng = xoroshiro128plus(seed);
@@ -70,12 +71,25 @@ class Random {
   }
 }
 
+/**
+ * A UUID-shaped identifier derived from the seed and a name, without drawing from the seeded random
+ * sequence: adding derived records never changes the records drawn before.
+ */
+export function derivedUuid(seed: number, name: string): string {
+  const h = createHash('sha256').update(`${seed}:${name}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
 }
 
 function seedCompany(state: MockState, random: Random, plan: CompanyPlan, companyId: number): Company {
   const company: Company = {
+    analyses: new Map(),
+    voiceAgents: new Map(),
+    activeCalls: new Map(),
+    voiceAgentDialingStopped: false,
     id: companyId,
     name: plan.name,
     agentMax: plan.agentMax,
@@ -188,6 +202,7 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     }
     const call: Call = {
       id,
+      uuid: derivedUuid(state.seed, `call:${id}`),
       type: random.pick(['incoming', 'outgoing', 'outgoing', 'internal'] as const),
       startedAt,
       answeredAt,
@@ -203,11 +218,14 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     };
     company.calls.set(id, call);
   }
+  for (const agent of company.agents.values()) {
+    if (agent.availability_status === 'calling') company.activeCalls.set(derivedUuid(state.seed, `live:${agent.id}`), agent.id);
+  }
   return company;
 }
 
 export function seedState(seed: number): MockState {
-  const state: MockState = { companies: new Map(), keys: new Map(), sequences: new Map() };
+  const state: MockState = { seed, companies: new Map(), keys: new Map(), sequences: new Map() };
   // Identifiers start high, well apart from small numbers a client might guess.
   for (const kind of ['number', 'agent', 'group', 'tag', 'attribute', 'contact', 'blacklist', 'call']) state.sequences.set(kind, 10_000 + (seed % 1000) * 10);
   const random = new Random(seed);

@@ -1,69 +1,19 @@
 import { defineCheck } from '../../lib/checks/define.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
+import { credentialChecks } from '../shared/credentials.js';
 import { createContact, readPage, responseData } from './fixtures.js';
 
-/** A cheap authenticated read used to probe credentials. */
-const probe = (t: CheckContext): RequestSpec => t.core('GET', '/countries/index.json');
-
-async function expect401(t: CheckContext, rule: string, spec: RequestSpec): Promise<void> {
-  const ex = await spec.send();
-  t.expectStatus(rule, ex, 401);
-  t.expectSchema('CORE-AUTH-401-BODY', ex, 'core/unauthorized');
-}
-
-const b64 = (text: string): string => Buffer.from(text).toString('base64');
-
 export const authChecks = [
-  defineCheck({
-    id: 'core.auth.missing',
-    title: 'no credentials: 401 with the core body',
+  // A cheap authenticated read probes every credential variant.
+  ...credentialChecks({
+    name: 'core',
     surface: 'core',
-    rules: ['CORE-AUTH-MISSING-401', 'CORE-AUTH-401-BODY'],
-    maxRequests: 1,
-    run: (t) => expect401(t, 'CORE-AUTH-MISSING-401', probe(t).noAuth()),
-  }),
-
-  defineCheck({
-    id: 'core.auth.incorrect',
-    title: 'unknown key ID and wrong secret: 401',
-    surface: 'core',
-    rules: ['CORE-AUTH-INCORRECT-401', 'CORE-AUTH-401-BODY'],
-    maxRequests: 2,
-    async run(t) {
-      const unknownId = t.session.uniqueName('CCUNKNOWN');
-      await expect401(t, 'CORE-AUTH-INCORRECT-401', probe(t).authorization(`Basic ${b64(`${unknownId}:not-a-secret`)}`, 'unknown key ID'));
-      const primary = t.target.keys.primary;
-      if (!primary) return t.skip('needs CC_KEY_ID');
-      await expect401(t, 'CORE-AUTH-INCORRECT-401', probe(t).authorization(`Basic ${b64(`${primary.id}:${primary.secret}x`)}`, 'primary key ID with a wrong secret'));
+    rules: { missing: 'CORE-AUTH-MISSING-401', incorrect: 'CORE-AUTH-INCORRECT-401', malformed: 'CORE-AUTH-MALFORMED-401', revoked: 'CORE-AUTH-REVOKED-401' },
+    bodyRules: ['CORE-AUTH-401-BODY'],
+    probes: [{ method: 'GET', path: '/countries/index.json' }],
+    expect401(t, rule, ex) {
+      t.expectStatus(rule, ex, 401);
+      t.expectSchema('CORE-AUTH-401-BODY', ex, 'core/unauthorized');
     },
-  }),
-
-  defineCheck({
-    id: 'core.auth.malformed',
-    title: 'malformed Authorization headers: 401',
-    surface: 'core',
-    rules: ['CORE-AUTH-MALFORMED-401', 'CORE-AUTH-401-BODY'],
-    maxRequests: 4,
-    async run(t) {
-      const malformed: [string, string][] = [
-        ['Bearer abcdef0123456789', 'another scheme (Bearer)'],
-        ['Basic !!!not-base64!!!', 'Basic with undecodable base64'],
-        [`Basic ${b64('no-colon-in-here')}`, 'Basic without a colon'],
-        ['Basic', 'Basic without credentials'],
-      ];
-      for (const [header, label] of malformed) await expect401(t, 'CORE-AUTH-MALFORMED-401', probe(t).authorization(header, label));
-    },
-  }),
-
-  defineCheck({
-    id: 'core.auth.revoked',
-    title: 'revoked key pair: 401',
-    surface: 'core',
-    rules: ['CORE-AUTH-REVOKED-401', 'CORE-AUTH-401-BODY'],
-    maxRequests: 1,
-    needs: { keys: ['revoked'] },
-    run: (t) => expect401(t, 'CORE-AUTH-REVOKED-401', probe(t).as('revoked')),
   }),
 
   defineCheck({

@@ -2,14 +2,8 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
 import { TransportError } from '../../lib/errors.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { isUtf8Json } from '../shared/media.js';
 import { UNKNOWN_ID } from './fixtures.js';
-
-/** A JSON media type, and UTF-8 when a charset is named (spec: Responses are UTF-8 JSON). */
-function isUtf8Json(ex: Exchange): boolean {
-  const type = ex.headers['content-type'] ?? '';
-  const charset = /charset=([^;\s]+)/i.exec(type)?.[1];
-  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(type) && (charset === undefined || /^utf-?8$/i.test(charset)) && ex.json !== undefined;
-}
 
 export const transportChecks = [
   defineCheck({

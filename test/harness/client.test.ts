@@ -35,6 +35,12 @@ function tooMany(res: ServerResponse, key: string, reset?: number): void {
   res.end(JSON.stringify({ responseData: { status: 429, message: 'Too Many Requests' } }));
 }
 
+/** A dependency down (spec: Errors, 503), with the nested VoiceAgent body and, when given, a Retry-After in seconds. */
+function unavailable(res: ServerResponse, retryAfter?: string): void {
+  res.writeHead(503, { 'content-type': 'application/json', ...(retryAfter !== undefined ? { 'retry-after': retryAfter } : {}) });
+  res.end(JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'retry with backoff', details: [], target: 'service' }, requestId: 'req_1' }));
+}
+
 function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
   const url = new URL(req.url ?? '/', 'http://x');
   const key = url.pathname + url.search;
@@ -63,6 +69,13 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
       return;
     case '/429-always':
       return tooMany(res, key, resetSoon());
+    case '/503-twice':
+      if (n <= 2) return unavailable(res, '1');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+      return;
+    case '/503-always':
+      return unavailable(res);
     case '/hang':
       return;
     case '/stall-body':
@@ -122,6 +135,7 @@ function setup(options: { timeoutMs?: number; maxResetWaitMs?: number; windowMs?
     redactor: new Redactor({ keys: { primary: { id: KEY_ID, secret: SECRET } } }),
     maxResetWaitMs: options.maxResetWaitMs ?? 60_000,
     onExchange: (ex) => seen.push(ex),
+    sleep: clock.sleep,
   });
   clients.push(client);
   return { client, clock, pacer, seen };
@@ -158,7 +172,7 @@ describe('HttpClient', () => {
     expect(ex.request).toMatchObject({ method: 'PUT', url: `${base}/echo?case=plain`, body: '{"name":"tag-1"}', credentials: 'primary key' });
     expect((ex.json as { body: string }).body).toBe('{"name":"tag-1"}');
     expect(seen).toEqual([ex]);
-    expect(client.stats).toEqual({ requests: 1, unplanned429: 0 });
+    expect(client.stats).toEqual({ requests: 1, unplanned429: 0, retried503: 0 });
   });
 
   test('the recorded exchange never holds the credentials, even when the server echoes them', async () => {
@@ -188,7 +202,7 @@ describe('HttpClient', () => {
     // The wait runs to the announced second plus the first back-off step.
     expect(clock.slept).toEqual([(announced.get('/429-once?case=a') as number) * 1000 + 250 - start]);
     expect(clock.slept[0]).toBeGreaterThan(1000);
-    expect(client.stats).toEqual({ requests: 2, unplanned429: 1 });
+    expect(client.stats).toEqual({ requests: 2, unplanned429: 1, retried503: 0 });
   });
 
   test('a reset announced far ahead is capped at maxResetWaitMs', async () => {
@@ -222,7 +236,7 @@ describe('HttpClient', () => {
     expect(err.message).toContain('/429-always');
     // One try and three retries; the same reset second each time, so only the back-off grows.
     expect(receivedAt('/429-always?case=a')).toHaveLength(4);
-    expect(client.stats).toEqual({ requests: 4, unplanned429: 4 });
+    expect(client.stats).toEqual({ requests: 4, unplanned429: 4, retried503: 0 });
     expect(clock.slept).toHaveLength(3);
     expect(clock.slept).toEqual([(announced.get('/429-always?case=a') as number) * 1000 + 250 - start, 250, 500]);
   });
@@ -233,7 +247,7 @@ describe('HttpClient', () => {
     expect(ex.status).toBe(429);
     expect(ex.headers['x-serviceapi-resettime']).toMatch(/^\d+$/);
     expect(receivedAt('/429-always?case=planned')).toHaveLength(1);
-    expect(client.stats).toEqual({ requests: 1, unplanned429: 0 });
+    expect(client.stats).toEqual({ requests: 1, unplanned429: 0, retried503: 0 });
     expect(clock.slept).toEqual([]);
     await pacer.acquire('core:self');
     expect(clock.slept).toEqual([1001]);
@@ -244,6 +258,36 @@ describe('HttpClient', () => {
     for (let i = 0; i < 2; i++) expect((await client.send(wire('/429-always?case=unbudgeted', { budgetKey: null }))).status).toBe(429);
     expect(clock.slept).toEqual([]);
     expect(client.stats.unplanned429).toBe(0);
+  });
+
+  test('a 503 is retried after the announced Retry-After, and the answer that follows is returned', async () => {
+    const { client, clock, seen } = setup();
+    const ex = await client.send(wire('/503-twice?case=a'));
+    expect(ex.status).toBe(200);
+    expect(receivedAt('/503-twice?case=a')).toHaveLength(3);
+    expect(clock.slept).toEqual([1000, 1000]);
+    expect(seen.map((e) => e.status)).toEqual([503, 503, 200]);
+    expect(client.stats).toEqual({ requests: 3, unplanned429: 0, retried503: 2 });
+  });
+
+  test('503 on every try: three retries backing off from 500 ms, then the last 503 is returned to the caller', async () => {
+    const { client, clock } = setup();
+    const ex = await client.send(wire('/503-always?case=a'));
+    expect(ex.status).toBe(503);
+    expect(ex.json).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(receivedAt('/503-always?case=a')).toHaveLength(4);
+    expect(clock.slept).toEqual([500, 1000, 2000]);
+    expect(client.stats).toEqual({ requests: 4, unplanned429: 0, retried503: 3 });
+  });
+
+  test('a Retry-After longer than maxResetWaitMs is capped; a planned request gets its 503 back at once', async () => {
+    const { client, clock } = setup({ maxResetWaitMs: 300 });
+    expect((await client.send(wire('/503-twice?case=capped'))).status).toBe(200);
+    expect(clock.slept).toEqual([300, 300]);
+    const planned = await client.send(wire('/503-always?case=planned', { planned: true }));
+    expect(planned.status).toBe(503);
+    expect(receivedAt('/503-always?case=planned')).toHaveLength(1);
+    expect(clock.slept).toEqual([300, 300]);
   });
 
   // undici checks these timeouts on a coarse timer (about a second), hence the loose bound; the two run side by side.

@@ -162,6 +162,17 @@ describe('runCheck, without sending', () => {
     expect(verdict(effect, DELETE_404).detail).toMatch(/^needs CC_EFFECTS to include sms: /);
   });
 
+  test('with only the core host configured, every check of the other hosts is skipped naming its variable, and sends nothing', async () => {
+    const variable = { ai: 'CC_AI_URL', analytics: 'CC_ANALYTICS_URL', cuecard: 'CC_CUECARD_URL' } as const;
+    const others = ALL_CHECKS.filter((c) => c.surface !== 'core');
+    expect(others.length).toBeGreaterThan(20);
+    for (const def of others) {
+      const outcome = await runCheck(session, def);
+      expect(outcome.requests, def.id).toBe(0);
+      for (const v of outcome.verdicts) expect(v, def.id).toMatchObject({ status: 'skipped', detail: `needs ${variable[def.surface as keyof typeof variable]}` });
+    }
+  });
+
   test('a request with a key the target lacks skips the check instead of sending, and costs nothing', async () => {
     const outcome = await runCheck(
       session,

@@ -46,6 +46,7 @@ describe('OutcomeCollector', () => {
         requests: 0,
         allowance: 0,
         unplanned429: 0,
+        retried503: 0,
         durationMs: 0,
         leftovers: [],
       },

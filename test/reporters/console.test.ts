@@ -110,7 +110,7 @@ describe('renderConsole', () => {
     const lines = renderConsole(mixed()).split('\n');
     expect(lines.slice(-3)).toEqual([
       'rules: 3 pass, 2 fail, 1 skipped, 1 error, 1 disabled (required: 2 pass, 2 fail, 1 skipped, 1 error, 1 disabled)',
-      expect.stringMatching(/^gaps reported: \d+; checks: 6; requests: 13; unplanned 429s: 0; seed: 424242; 1\.2 s$/),
+      expect.stringMatching(/^gaps reported: \d+; checks: 6; requests: 13; unplanned 429s: 0; 503s retried: 0; seed: 424242; 1\.2 s$/),
       'verdict: FAIL',
     ]);
   });

@@ -72,6 +72,7 @@ export function outcome(check: string, verdicts: RuleVerdict[], extra: Partial<C
     requests: 1,
     allowance: 5,
     unplanned429: 0,
+    retried503: 0,
     durationMs: 12.4,
     leftovers: [],
     ...extra,

@@ -160,7 +160,7 @@ describe('the rest of the document', () => {
   test('summary counts statuses overall and for required rules, and adds up checks', () => {
     const r = report(
       [
-        outcome('a', [fail(TAG_404, 'x'), pass(PAST_LAST)], { requests: 4, unplanned429: 1, leftovers: ['tag 17'] }),
+        outcome('a', [fail(TAG_404, 'x'), pass(PAST_LAST)], { requests: 4, unplanned429: 1, retried503: 2, leftovers: ['tag 17'] }),
         outcome('b', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')], { requests: 0, unplanned429: 2, leftovers: ['contact 3', 'agent 9'] }),
       ],
       { rules: rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, 'CORE-RATE-60'), selected: new Set([TAG_404, TAG_200, PAST_LAST, KEY_SCOPE]) },
@@ -173,11 +173,12 @@ describe('the rest of the document', () => {
       checks: 2,
       requests: 4,
       unplanned429: 3,
+      retried503: 2,
       leftovers: 3,
     });
     expect(r.checks).toEqual([
-      { check: 'a', title: 'title of a', surface: 'core', requests: 4, allowance: 5, unplanned429: 1, durationMs: 12.4, leftovers: ['tag 17'] },
-      { check: 'b', title: 'title of b', surface: 'core', requests: 0, allowance: 5, unplanned429: 2, durationMs: 12.4, leftovers: ['contact 3', 'agent 9'] },
+      { check: 'a', title: 'title of a', surface: 'core', requests: 4, allowance: 5, unplanned429: 1, retried503: 2, durationMs: 12.4, leftovers: ['tag 17'] },
+      { check: 'b', title: 'title of b', surface: 'core', requests: 0, allowance: 5, unplanned429: 2, retried503: 0, durationMs: 12.4, leftovers: ['contact 3', 'agent 9'] },
     ]);
   });
 

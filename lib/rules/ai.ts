@@ -1,0 +1,53 @@
+import { type Rule, required } from './types.js';
+
+/** Rules of the AI host as a whole ({ai_url}): its authentication layer, its service errors, its transport. */
+const S = {
+  hosts: 'What the service does > Hosts',
+  auth: 'Authentication',
+  errors: 'Errors > Errors on the {ai_url} host',
+} as const;
+
+const AUTH_LAYER = "spec Errors on the {ai_url} host, 1: the authentication layer answers before the service.";
+
+export const AI_RULES: readonly Rule[] = [
+  required({ id: 'AI-AUTH-MISSING-401', surface: 'ai', section: S.auth, statement: 'A request to the AI host without credentials gets 401, on Conversation Intelligence and VoiceAgent alike.' }),
+  required({ id: 'AI-AUTH-INCORRECT-401', surface: 'ai', section: S.auth, statement: 'An unknown key ID, or a known key ID with a wrong secret, gets 401 on the AI host.' }),
+  required({ id: 'AI-AUTH-MALFORMED-401', surface: 'ai', section: S.auth, statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the AI host.' }),
+  required({ id: 'AI-AUTH-REVOKED-401', surface: 'ai', section: S.auth, statement: 'A revoked key pair gets 401 on the AI host.' }),
+  required({
+    id: 'AI-AUTH-401-BODY',
+    surface: 'ai',
+    section: S.errors,
+    statement: "An AI-host 401 carries exactly { code: 'UNAUTHORIZED', message: 'You are not authorized to access this resource.' }.",
+    reading: AUTH_LAYER,
+  }),
+  required({ id: 'AI-AUTH-401-NO-CORRELATION', surface: 'ai', section: S.errors, statement: 'An AI-host 401 carries no correlationId: it is produced ahead of the service.' }),
+  required({
+    id: 'AI-ERR-SERVICE-SHAPE',
+    surface: 'ai',
+    section: S.errors,
+    statement: 'A service-raised error on the AI host carries { statusCode, message, error, correlationId }: statusCode the HTTP status, error its status name, no responseData.',
+    reading:
+      "spec-tensions item 3: VoiceAgent create and get document their own nested shape, the more specific statement; this rule judges Conversation Intelligence errors. The status name is compared with the HTTP reason phrase, ignoring case (422 may be 'Unprocessable Entity' or 'Unprocessable Content').",
+  }),
+  required({ id: 'AI-ERR-CORRELATION-UNIQUE', surface: 'ai', section: S.errors, statement: 'Every service-raised error carries its own correlationId: two errors never share one.' }),
+  required({
+    id: 'AI-ERR-SUBERRORS',
+    surface: 'ai',
+    section: S.errors,
+    statement: 'subErrors appears on validation failures only, as an array of strings: an error for a missing resource carries none.',
+  }),
+  required({
+    id: 'AI-JSON-UTF8',
+    surface: 'ai',
+    section: S.hosts,
+    statement: 'AI-host responses with a body, success and error, are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
+    reading: 'spec-tensions item 8: bodiless 204s and the HTML edge-block 403 are outside this rule.',
+  }),
+  required({
+    id: 'AI-WRONG-HOST-404',
+    surface: 'ai',
+    section: S.hosts,
+    statement: 'Conversation Intelligence and VoiceAgent paths requested on the core, analytics or CueCard host get 404.',
+  }),
+];

@@ -1,0 +1,47 @@
+import { type Rule, required } from './types.js';
+
+const S = {
+  hosts: 'What the service does > Hosts',
+  auth: 'Authentication',
+  analytics: 'Endpoints > Analytics',
+  errors: 'Errors > Errors on the {ai_url} host',
+} as const;
+
+const VENDOR_PATH = 'The spec names Get call details without a path; GET /calls/{callId} on the analytics host follows the vendor reference.';
+
+export const ANALYTICS_RULES: readonly Rule[] = [
+  required({
+    id: 'ANALYTICS-CALL-DETAILS',
+    surface: 'analytics',
+    section: S.analytics,
+    source: 'vendor-reference',
+    statement: 'Get call details (GET /calls/{callId}) answers a call of the company with 200 and a JSON object.',
+    reading: VENDOR_PATH,
+  }),
+  required({ id: 'ANALYTICS-UNKNOWN-404', surface: 'analytics', section: S.errors, source: 'vendor-reference', statement: 'Get call details of a call that does not exist answers 404.', reading: VENDOR_PATH }),
+  required({
+    id: 'ANALYTICS-ERR-SHAPE',
+    surface: 'analytics',
+    section: S.errors,
+    statement: 'Get call details errors carry { statusCode, message, error }: statusCode the HTTP status, message a string or an array of validation strings, error the status name.',
+    reading: 'Probed with an unknown call (404) and a non-numeric callId (a validation failure, vendor reference 400).',
+  }),
+  required({ id: 'ANALYTICS-ERR-NO-CORRELATION', surface: 'analytics', section: S.errors, statement: 'Get call details errors carry no correlationId.' }),
+  required({ id: 'ANALYTICS-AUTH-401', surface: 'analytics', section: S.auth, statement: 'An analytics request without credentials, or with a wrong secret, gets 401.' }),
+  required({ id: 'ANALYTICS-SAME-KEY', surface: 'analytics', section: S.auth, statement: 'The key pair of the core API works on the analytics host: a valid key is not answered 401.' }),
+  required({
+    id: 'ANALYTICS-ISOLATION',
+    surface: 'analytics',
+    section: S.auth,
+    statement: "Another project's key never reads this project's call details: it gets 401 or 404, and the body holds none of the call.",
+    reading: "spec-tensions item 6: 401 and 404 are both accepted; the report names which status the target chose.",
+  }),
+  required({
+    id: 'ANALYTICS-WRONG-HOST-404',
+    surface: 'analytics',
+    section: S.hosts,
+    source: 'vendor-reference',
+    statement: 'The Get call details path requested on the core, AI or CueCard host gets 404.',
+    reading: VENDOR_PATH,
+  }),
+];

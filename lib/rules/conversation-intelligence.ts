@@ -1,0 +1,132 @@
+import { type Rule, observed, required } from './types.js';
+
+/** Conversation Intelligence on the AI host: seven read-only analyses of one call, two of them offset-paginated. */
+const S = {
+  ci: 'Endpoints > Conversation Intelligence',
+  transcription: 'Resources and their fields > Conversation Intelligence transcription',
+  methods: 'What the service does > HTTP method conventions',
+  limits: 'Limits',
+  errors: 'Errors > Errors on the {ai_url} host',
+  statuses: 'Errors > Core API envelope',
+  auth: 'Authentication',
+  gaps: 'Endpoints > Endpoint gaps',
+} as const;
+
+const ACCEPT_BOTH = 'both are accepted and the report notes which the target chose';
+
+export const CI_RULES: readonly Rule[] = [
+  // Envelopes
+  required({
+    id: 'CI-ENVELOPE',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'Each of the seven reads of an analysed call answers 200 with a JSON object that carries no responseData envelope.',
+    reading: `'Responses are { data: {...}, pagination }' is read as the shape of the paginated reads; the five others may hold their fields in data or at the top level (the vendor reference shows the top level): ${ACCEPT_BOTH}.`,
+  }),
+  required({
+    id: 'CI-PAGED-ENVELOPE',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'Topics and transcription answer { data: {...}, pagination: { limit, offset, total } } with integer counters and no responseData.',
+  }),
+  // Offset/limit pagination
+  required({ id: 'CI-OFFSET-DEFAULT', surface: 'ai', section: S.limits, statement: 'Without offset, a page starts at the first item and pagination.offset is 0.' }),
+  required({
+    id: 'CI-LIMIT-ECHO',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'A limit of 1 or more is applied: pagination.limit echoes it and the page holds at most that many items.',
+    reading: 'pagination.limit is read as the applied page size; the spec gives no maximum, so the small limits the check sends (1 to 10) must be applied as sent.',
+  }),
+  required({
+    id: 'CI-LIMIT-MIN',
+    surface: 'ai',
+    section: S.limits,
+    statement: 'limit=1 is applied; a limit below 1 or not an integer is never applied: the read answers 400, or 200 with pagination.limit an integer of at least 1 and no more items than it.',
+    reading: `The spec gives the minimum, not the answer to a value below it: rejection (400, the status of invalid parameters) and correction are both allowed; ${ACCEPT_BOTH}.`,
+  }),
+  required({
+    id: 'CI-OFFSET-TYPE',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'An integer offset inside the items is applied and echoed in pagination.offset; an offset that is not an integer is answered 400, or 200 with an integer pagination.offset of at least 0.',
+    reading: `'offset integer' says what a valid offset is, not how an invalid one is answered: ${ACCEPT_BOTH}.`,
+  }),
+  observed({ id: 'CI-OFFSET-NEGATIVE', surface: 'ai', section: S.ci, statement: 'What a negative offset answers: the spec types offset as an integer with default 0 and gives no minimum.' }),
+  observed({ id: 'CI-LIMIT-DEFAULT', surface: 'ai', section: S.ci, statement: 'Which page size applies when no limit is sent: the spec gives only the minimum.' }),
+  required({
+    id: 'CI-WALK',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'Raising offset by limit from 0 until offset >= pagination.total yields every item exactly once: each page holds min(limit, total - offset) items, none repeats and total stays the same.',
+    reading: 'Judged on transcription (items: data.segments) and topics (items: data.topics, the vendor reference name; the spec names no array for topics).',
+  }),
+  required({
+    id: 'CI-REPEAT-FIELDS',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'callId, callers and language repeat identically on every page of a read that carries them.',
+    reading: 'Transcription carries all three; topics carries callId and callers in the vendor reference, and whichever of the three its first page holds must repeat.',
+  }),
+  // Transcription resource
+  required({
+    id: 'CI-TRANSCRIPTION-SCHEMA',
+    surface: 'ai',
+    section: S.transcription,
+    statement:
+      'A transcription page is { data: { callId: integer (the call asked for), segments: [{ start, end: number, caller, text: string }], callers: [{ id: integer, type: contact or agent, localIdentifier: string }], language: string }, pagination }.',
+  }),
+  required({ id: 'CI-SEGMENT-CALLER', surface: 'ai', section: S.transcription, statement: "Each segment's caller is the localIdentifier of one of the transcription's callers." }),
+  required({
+    id: 'CI-SEGMENT-TIMES',
+    surface: 'ai',
+    section: S.transcription,
+    statement: 'No segment ends before it starts: end >= start.',
+    reading: 'start and end (seconds) are read as the bounds of one segment on the call timeline; the order of segments among themselves is not asserted.',
+  }),
+  // The surface's shape
+  required({
+    id: 'CI-NO-LIST',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'There is no endpoint that lists calls: GET /ai/calls answers 404.',
+    reading: 'A path the service does not route answers 404 on the AI host (Hosts; Errors on the {ai_url} host, 3).',
+  }),
+  required({
+    id: 'CI-READ-ONLY',
+    surface: 'ai',
+    section: S.methods,
+    statement: 'Conversation Intelligence is read-only: POST, PUT, PATCH and DELETE on a CI path never answer 2xx and leave the analysis as it was.',
+  }),
+  // Unknown, malformed and foreign calls
+  required({
+    id: 'CI-UNKNOWN-CALL-404',
+    surface: 'ai',
+    section: S.errors,
+    statement: "A callId that is not a call of the company answers 404 on each of the seven reads, as a service error without subErrors and with the endpoint's own message, not 'Route not found'.",
+    reading: "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; 'Call not found' (error table) is an example, not a required wording.",
+  }),
+  required({
+    id: 'CI-CALLID-MALFORMED',
+    surface: 'ai',
+    section: S.statuses,
+    statement: 'A callId that is not a non-negative integer, or is too large to be any call id, answers 400 or 404 as a service error, never 2xx or 5xx.',
+    reading: `400 fits 'malformed or invalid parameters' and 404 fits 'not a call of the company': ${ACCEPT_BOTH}.`,
+  }),
+  observed({ id: 'CI-NO-ANALYSIS', surface: 'ai', section: S.ci, statement: 'What a call of the company without an analysis answers: the spec does not say.' }),
+  required({
+    id: 'AI-ISOLATION-CALLS',
+    surface: 'ai',
+    section: S.auth,
+    statement: "Another company's key never reads this company's call analysis: asked for its call it gets 401 or 404 and the body holds none of the analysis.",
+    reading:
+      "spec-tensions item 6: 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted, the body must hold none of the data, and the report names which status the target chose.",
+  }),
+  observed({
+    id: 'CI-VENDOR-FIELDS',
+    surface: 'ai',
+    section: S.gaps,
+    source: 'vendor-reference',
+    statement: 'Whether the reads carry the fields the vendor reference gives them (summary, overallSentiment, talkListenRatio, topics, smartNotes, link): the spec does not show them.',
+  }),
+];

@@ -1,0 +1,32 @@
+import { type Rule, required } from './types.js';
+
+const S = {
+  hosts: 'What the service does > Hosts',
+  methods: 'What the service does > HTTP method conventions',
+  auth: 'Authentication',
+  cuecard: 'Endpoints > CueCard',
+} as const;
+
+const VENDOR_PATH = 'The spec names Create CueCard without a path or payload; POST /cuecards and its body follow the vendor reference.';
+
+export const CUECARD_RULES: readonly Rule[] = [
+  required({
+    id: 'CUECARD-424-NO-CALL',
+    surface: 'cuecard',
+    section: S.cuecard,
+    source: 'vendor-reference',
+    statement: 'Create CueCard answers 424 when the target has no active call (a well-formed card for a call that is not live).',
+    reading: VENDOR_PATH,
+  }),
+  required({
+    id: 'CUECARD-POST-ONLY',
+    surface: 'cuecard',
+    section: S.methods,
+    source: 'vendor-reference',
+    statement: 'CueCard is POST-only: GET, PUT, PATCH and DELETE on /cuecards are not 2xx.',
+    reading: VENDOR_PATH,
+  }),
+  required({ id: 'CUECARD-AUTH-401', surface: 'cuecard', section: S.auth, statement: 'A CueCard request without credentials, or with a wrong secret, gets 401.' }),
+  required({ id: 'CUECARD-SAME-KEY', surface: 'cuecard', section: S.auth, statement: 'The key pair of the core API works on the CueCard host: a valid key is not answered 401.' }),
+  required({ id: 'CUECARD-WRONG-HOST-404', surface: 'cuecard', section: S.hosts, source: 'vendor-reference', statement: 'The CueCard path requested on the core, analytics or AI host gets 404.', reading: VENDOR_PATH }),
+];

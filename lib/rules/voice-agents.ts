@@ -1,0 +1,123 @@
+import { type Rule, observed, required } from './types.js';
+
+/** VoiceAgent on the AI host ({ai_url}, prefix /v1). */
+const S = {
+  fields: 'Resources and their fields > Voice agent',
+  create: 'Endpoints > Voice agent > Create a voice agent',
+  get: 'Endpoints > Voice agent > Get a voice agent',
+  initiate: 'Endpoints > Voice agent > Initiate a VoiceAgent call',
+  errors: 'Errors > Errors on the {ai_url} host',
+  methods: 'What the service does > HTTP method conventions',
+  auth: 'Authentication',
+} as const;
+
+const NESTED =
+  "spec-tensions item 3: the nested shape documented for create and get is the more specific statement, so it, not the host's service shape, is expected here. The shape shows code, message, details and target with no optional marker, so all four are required; requestId is judged by VA-REQUEST-ID.";
+const CALL_PATH = 'The spec names Initiate a VoiceAgent call without a path or payload; POST /voice-agent/calls and { call_number, voice_agent_id, call_properties? } follow the vendor reference.';
+
+export const VOICE_AGENT_RULES: readonly Rule[] = [
+  required({
+    id: 'VA-CREATE-ENVELOPE',
+    surface: 'ai',
+    section: S.create,
+    statement: 'Create a voice agent answers a 2xx with { data: { id: string, type: string, attributes: object }, requestId: string }.',
+    reading:
+      "The success status is not shown (GAP-VOICE-AGENT-CREATE-STATUS): any 2xx is accepted and the report names it. Required attributes are not shown either, so a 4xx to the suite's payload is a failed prerequisite, not a verdict.",
+  }),
+  required({
+    id: 'VA-ROUNDTRIP',
+    surface: 'ai',
+    section: S.fields,
+    statement: 'Every attribute sent on create, nested members included, comes back unchanged in the create response and on get.',
+    reading: "'The attributes object is also the create payload': a sent value is returned as sent; members the server adds (the response-only fields) are allowed beside it.",
+  }),
+  required({
+    id: 'VA-RESPONSE-FIELDS',
+    surface: 'ai',
+    section: S.fields,
+    statement:
+      "A voice agent as read matches the attribute model in its response form: documented types, and the response-only fields present (verbosity, llmOverride as '<provider> - <model>', providerOverride, resolvedLlm { model, provider }, resolvedProvider, createdAt, updatedAt, and inside the objects that carry them turnEagerness, turnModel, backgroundSound.preset, scenarios[].action and triggerType, answerQuestions.action, transferConfig.destination, transferToHuman.rules[].destination).",
+    reading: "'Fields marked (response) are returned': each is required where its enclosing object is present. Their values are not judged beyond type (GAP-VOICE-AGENT-ENUMS); schema ai/voice-agent.",
+  }),
+  required({
+    id: 'VA-TIMESTAMPS',
+    surface: 'ai',
+    section: S.fields,
+    statement: 'createdAt and updatedAt are ISO 8601 UTC date-times, and updatedAt is not before createdAt.',
+    reading: "UTC is accepted as 'Z' or an offset of +00:00; the order follows from the names, as no update can precede the creation.",
+  }),
+  required({
+    id: 'VA-REQUEST-ID',
+    surface: 'ai',
+    section: S.create,
+    statement: 'Every create and get response with a body carries a non-empty requestId string, on success and on error.',
+    reading: "The 401 is the authentication layer's body ('401 uses the authentication-layer body') and is outside this rule.",
+  }),
+  required({
+    id: 'VA-GET',
+    surface: 'ai',
+    section: S.get,
+    statement: 'Get a voice agent answers a 2xx with the resource shape { data: { id, type, attributes }, requestId } for the id asked, data.id equal to it.',
+    reading: 'The success status of get is not shown (GAP-VOICE-AGENT-STATUSES): any 2xx is accepted and the report names it.',
+  }),
+  required({
+    id: 'VA-ERROR-NESTED-CREATE',
+    surface: 'ai',
+    section: S.errors,
+    statement:
+      'A create payload that is not a JSON object, or gives a documented attribute a value of another type, is refused with a 4xx in the nested error shape { error: { code, message, details: [{ code, message, target }], target } }, never a 5xx.',
+    reading: `${NESTED} Types come from the Voice agent table; since required attributes are not shown, nothing is judged for what a payload leaves out.`,
+  }),
+  required({
+    id: 'VA-ERROR-NESTED-GET',
+    surface: 'ai',
+    section: S.errors,
+    statement: 'Get with a voiceAgentId no voice agent has is refused with a 4xx in the nested error shape.',
+    reading: `${NESTED} The status is not shown (GAP-VOICE-AGENT-STATUSES); any 4xx is accepted and the report names it.`,
+  }),
+  required({
+    id: 'VA-WRITES-POST-ONLY',
+    surface: 'ai',
+    section: S.methods,
+    statement: 'PUT, PATCH and DELETE on /voice-agents/{voiceAgentId} are not 2xx and leave the voice agent as it was.',
+    reading: "spec-tensions item 1: 'VoiceAgent is POST-only' is read as: writes are POST; the documented GET exists.",
+  }),
+  observed({
+    id: 'VA-ENUMS',
+    surface: 'ai',
+    section: S.fields,
+    statement:
+      'The report lists the values the target uses for direction, status, tone, verbosity, turnEagerness, turnModel, backgroundSound.preset, action, triggerType, destination and property type, and the form of its language codes.',
+    reading: "Allowed values beyond the single ones named are not shown (GAP-VOICE-AGENT-ENUMS), nor which standard 'language code' follows.",
+  }),
+  required({
+    id: 'VA-INITIATE-204',
+    surface: 'ai',
+    section: S.initiate,
+    source: 'vendor-reference',
+    statement: 'Initiating a VoiceAgent call for a voice agent of the company answers 204 with an empty body.',
+    reading: `${CALL_PATH} The 204 with no body is the spec's own; the suite calls a number of the UK drama range, which reaches no one.`,
+  }),
+  required({
+    id: 'VA-INITIATE-REFUSED',
+    surface: 'ai',
+    section: S.initiate,
+    source: 'vendor-reference',
+    statement: 'A call request naming a voice agent the company does not have, or without call_number, is refused with a 4xx, never a 2xx or a 5xx.',
+    reading: `${CALL_PATH} The vendor reference lists 400 and 404 for the operation; which one fits each case is not said, so any 4xx is accepted and the report names it.`,
+  }),
+  observed({
+    id: 'VA-EMERGENCY-STOP',
+    surface: 'ai',
+    section: S.initiate,
+    statement: 'The report says what the target does with the emergency stop at POST /voice-agent/emergency-stop { active }: whether a call is refused while stopped and accepted again once lifted.',
+    reading: "The spec says only that the stop exists (GAP-VOICE-AGENT-CALL-PATHS); the path and payload are the suite's choice, so nothing here can fail a target.",
+  }),
+  required({
+    id: 'AI-ISOLATION-VOICE-AGENTS',
+    surface: 'ai',
+    section: S.auth,
+    statement: "Another project's key never reads this project's voice agent: asked for its id it gets 401 or 404, with none of the agent in the body.",
+    reading: "spec-tensions item 6: 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted and the report names which.",
+  }),
+];

@@ -1,0 +1,18 @@
+import { type FaultSpec, fault as f } from './spec.js';
+
+/** Faults of the AI host as a whole: its authentication layer, its service errors, its transport. */
+export const AI_FAULTS: readonly FaultSpec[] = [
+  f('ai-auth-missing-accepted', 'AI-AUTH-MISSING-401', 'a request without credentials is served as company A'),
+  f('ai-auth-any-secret', 'AI-AUTH-INCORRECT-401', 'the key secret is not compared'),
+  f('ai-auth-malformed-400', 'AI-AUTH-MALFORMED-401', 'a malformed Authorization header gets a service 400'),
+  f('ai-auth-revoked-accepted', 'AI-AUTH-REVOKED-401', 'revoked keys keep working'),
+  f('ai-401-wording', 'AI-AUTH-401-BODY', "the 401 says 'Unauthorized'"),
+  f('ai-401-correlation', 'AI-AUTH-401-NO-CORRELATION', 'the 401 carries a correlationId'),
+  f('ai-error-status-mismatch', 'AI-ERR-SERVICE-SHAPE', 'service errors carry statusCode 400 whatever the HTTP status'),
+  f('ai-error-name-code', 'AI-ERR-SERVICE-SHAPE', "service errors carry error 'E404' instead of the status name"),
+  f('ai-error-no-correlation', 'AI-ERR-SERVICE-SHAPE', 'service errors carry no correlationId'),
+  f('ai-correlation-reused', 'AI-ERR-CORRELATION-UNIQUE', 'every service error carries the same correlationId'),
+  f('ai-suberrors-everywhere', 'AI-ERR-SUBERRORS', 'errors that are no validation failure carry an empty subErrors'),
+  f('ai-content-type-text', 'AI-JSON-UTF8', 'AI-host bodies are labelled text/plain'),
+  f('cuecard-serves-ai', 'AI-WRONG-HOST-404', 'the CueCard host answers Conversation Intelligence and VoiceAgent paths'),
+];

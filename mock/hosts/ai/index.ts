@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../../context.js';
+import { resolveCredentials } from '../../http/credentials.js';
+import { conversationIntelligenceRoutes } from './conversation-intelligence.js';
+import { serviceError } from './errors.js';
+import { voiceAgentRoutes } from './voice-agents.js';
+
+export const AUTH_LAYER_401 = { code: 'UNAUTHORIZED', message: 'You are not authorized to access this resource.' } as const;
+
+/**
+ * The AI host ({ai_url}, prefix /v1): an authentication layer that answers before the service
+ * (its 401 carries no correlationId), then the services, whose own errors carry one.
+ */
+export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
+  const { state, faults } = ctx;
+
+  app.addHook('onRequest', async (req, reply) => {
+    const result = resolveCredentials(state, req.headers.authorization, {
+      ignoreSecret: faults.on('ai-auth-any-secret'),
+      acceptRevoked: faults.on('ai-auth-revoked-accepted'),
+    });
+    let companyId: number;
+    if (result.ok) companyId = result.key.companyId;
+    else if (result.problem === 'missing' && faults.on('ai-auth-missing-accepted')) companyId = 1;
+    else if (result.problem === 'malformed' && faults.on('ai-auth-malformed-400')) return serviceError(ctx, reply, 400, 'Malformed Authorization header');
+    else {
+      const body: Record<string, unknown> = { ...AUTH_LAYER_401 };
+      if (faults.on('ai-401-wording')) body.message = 'Unauthorized';
+      if (faults.on('ai-401-correlation')) body.correlationId = 'c0ffee00-0000-4000-8000-000000000401';
+      return reply.code(401).send(body);
+    }
+    req.company = state.companies.get(companyId) ?? null;
+    return undefined;
+  });
+
+  // Never echo the path or query: a body that repeats them can leak what a client put in a URL.
+  app.setNotFoundHandler((_req, reply) => serviceError(ctx, reply, 404, 'Route not found'));
+  app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return serviceError(ctx, reply, 400, 'Bad Request', [status === 415 ? 'body must be application/json' : 'body must be valid JSON']);
+    req.log.error(err);
+    return serviceError(ctx, reply, 500, 'Internal server error');
+  });
+
+  if (faults.on('ai-content-type-text')) {
+    // Relabels the already serialised body, as a misconfigured proxy would.
+    app.addHook('onSend', async (_req, reply, payload) => {
+      if (reply.getHeader('content-type') !== undefined) reply.header('content-type', 'text/plain; charset=utf-8');
+      return payload;
+    });
+  }
+
+  app.register(async (scoped) => aiRoutes(scoped, ctx), { prefix });
+}
+
+/** Every service of the AI host; registered there, and elsewhere only under a wrong-host fault. */
+export function aiRoutes(app: FastifyInstance, ctx: MockContext): void {
+  conversationIntelligenceRoutes(app, ctx);
+  voiceAgentRoutes(app, ctx);
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { companyOf, type MockContext } from '../../context.js';
+import { isPlainObject } from '../../state/voice-agents.js';
+import { isE164ish } from '../core/validate.js';
+import type { NestedDetail } from './errors.js';
+import { requestId } from './errors.js';
+import { reject } from './voice-agents.js';
+
+/**
+ * Outbound VoiceAgent calls (spec: Endpoints > Voice agent > Initiate a VoiceAgent call):
+ * - POST /voice-agent/calls, path and payload from the vendor reference: `{ call_number, voice_agent_id,
+ *   call_properties? }`; 204 with no body (spec); 400 for a bad payload and 404 for a voice agent the
+ *   company does not hold (vendor reference); 409 while the emergency stop is on (mock's choice:
+ *   "conflicts with current state").
+ * - POST /voice-agent/emergency-stop `{ active: boolean }`: the spec names the stop without a path,
+ *   so the mock chose this one; it answers 200 `{ data: { active }, requestId }`.
+ */
+
+const detail = (target: string, message: string, code = 'INVALID_TYPE'): NestedDetail => ({ code, message, target });
+
+/** Vendor reference `createVoiceAgentCall`: two required strings, optional nested variable maps; other members are ignored. */
+function callProblems(body: unknown): NestedDetail[] {
+  if (!isPlainObject(body)) return [detail('body', 'must be a JSON object')];
+  const problems: NestedDetail[] = [];
+  if (body.call_number === undefined) problems.push(detail('call_number', 'is required', 'REQUIRED'));
+  else if (!isE164ish(body.call_number)) problems.push(detail('call_number', 'must be a phone number in E.164 form', 'INVALID_FORMAT'));
+  if (body.voice_agent_id === undefined) problems.push(detail('voice_agent_id', 'is required', 'REQUIRED'));
+  else if (typeof body.voice_agent_id !== 'string' || body.voice_agent_id === '') problems.push(detail('voice_agent_id', 'must be a non-empty string'));
+  const props = body.call_properties;
+  if (props !== undefined) {
+    if (!isPlainObject(props)) problems.push(detail('call_properties', 'must be an object'));
+    else {
+      for (const part of ['output', 'system_prompt'] as const) {
+        const value = props[part];
+        if (value === undefined) continue;
+        if (!isPlainObject(value)) problems.push(detail(`call_properties.${part}`, 'must be an object'));
+        else if (value.variables !== undefined && !isPlainObject(value.variables)) problems.push(detail(`call_properties.${part}.variables`, 'must be an object'));
+      }
+    }
+  }
+  return problems;
+}
+
+export function voiceAgentCallRoutes(va: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+
+  va.post('/voice-agent/calls', (req, reply) => {
+    const problems = callProblems(req.body);
+    if (problems.length > 0) return reject(ctx, reply, 400, 'VALIDATION_ERROR', 'The call request is invalid.', 'body', problems);
+    const body = req.body as { voice_agent_id: string };
+    const company = companyOf(req);
+    if (!company.voiceAgents.has(body.voice_agent_id) && !faults.on('va-initiate-unknown-agent-accepted')) {
+      return reject(ctx, reply, 404, 'NOT_FOUND', 'Voice agent not found.', 'voice_agent_id', [detail('voice_agent_id', 'the company has no voice agent with this id', 'NOT_FOUND')]);
+    }
+    if (company.voiceAgentDialingStopped) return reject(ctx, reply, 409, 'DIALING_STOPPED', 'Outbound VoiceAgent dialing is stopped (emergency stop).', 'voice_agent_id');
+    if (faults.on('va-initiate-200-body')) return reply.code(200).send({ data: { status: 'queued' }, requestId: requestId() });
+    return reply.code(204).send();
+  });
+
+  va.post('/voice-agent/emergency-stop', (req, reply) => {
+    const body = req.body;
+    if (!isPlainObject(body) || typeof body.active !== 'boolean') {
+      return reject(ctx, reply, 400, 'VALIDATION_ERROR', 'The stop request is invalid.', 'body', [detail('active', 'is required and must be a boolean')]);
+    }
+    companyOf(req).voiceAgentDialingStopped = body.active;
+    return reply.code(200).send({ data: { active: body.active }, requestId: requestId() });
+  });
+}

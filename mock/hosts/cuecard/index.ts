@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { companyOf, type MockContext } from '../../context.js';
+import { resolveCredentials } from '../../http/credentials.js';
+import { aiRoutes } from '../ai/index.js';
+import { analyticsRoutes } from '../analytics/index.js';
+import { isObject } from '../core/validate.js';
+
+/**
+ * The CueCard host ({cuecard_url}, prefix /api): Create CueCard on the vendor reference's path
+ * POST /cuecards, delivered to the agent on a live call; 424 when there is no such active call.
+ * The spec shows no error body here; the vendor reference's { success, errors } is used.
+ */
+function cuecardError(reply: FastifyReply, status: number, errors: string[]): FastifyReply {
+  return reply.code(status).send({ success: false, errors });
+}
+
+const REQUIRED = ['call_uuid', 'type', 'title', 'content'] as const;
+const OPTIONAL = ['subtitle', 'icon_url'] as const;
+
+/** Vendor reference CueCardRequest: strings, and a content that is HTML text or an array of blocks. */
+export function cuecardProblems(body: unknown): string[] {
+  if (!isObject(body)) return ['body must be a JSON object'];
+  const problems: string[] = [];
+  for (const field of REQUIRED) {
+    if (body[field] === undefined) problems.push(`field validation for '${field}' failed (required)`);
+  }
+  for (const field of [...REQUIRED.filter((f) => f !== 'content'), ...OPTIONAL]) {
+    if (body[field] !== undefined && typeof body[field] !== 'string') problems.push(`field validation for '${field}' failed (string)`);
+  }
+  const content = body.content;
+  if (content !== undefined && typeof content !== 'string' && !(Array.isArray(content) && content.every(isObject))) problems.push("field validation for 'content' failed (html or blocks)");
+  return problems;
+}
+
+export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
+  const { state, faults } = ctx;
+
+  app.addHook('onRequest', async (req, reply) => {
+    const result = resolveCredentials(state, req.headers.authorization);
+    if (result.ok && faults.on('cuecard-own-keys')) return cuecardError(reply, 401, ['unauthorized']);
+    if (!result.ok && !(result.problem === 'missing' && faults.on('cuecard-auth-missing-accepted'))) return cuecardError(reply, 401, ['unauthorized']);
+    req.company = state.companies.get(result.ok ? result.key.companyId : 1) ?? null;
+    return undefined;
+  });
+  app.setNotFoundHandler((_req, reply) => cuecardError(reply, 404, ['not found']));
+  app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return cuecardError(reply, 400, ['request body must be valid JSON']);
+    req.log.error(err);
+    return cuecardError(reply, 500, ['error processing cue card']);
+  });
+
+  app.register(
+    async (scoped) => {
+      cuecardRoutes(scoped, ctx);
+      // Under these faults the CueCard host also answers other hosts' paths, as a misrouted gateway would.
+      if (faults.on('cuecard-serves-ai')) aiRoutes(scoped, ctx);
+      if (faults.on('cuecard-serves-analytics')) analyticsRoutes(scoped, ctx);
+    },
+    { prefix },
+  );
+}
+
+/** Create CueCard; registered on the CueCard host, and elsewhere only under a wrong-host fault. */
+export function cuecardRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+  app.post('/cuecards', (req, reply) => {
+    const problems = cuecardProblems(req.body);
+    if (problems.length > 0) return cuecardError(reply, 400, problems);
+    const company = companyOf(req);
+    const uuid = (req.body as { call_uuid: string }).call_uuid;
+    // The card goes to the agent on that live call; with no such call the prerequisite is missing.
+    if (!company.activeCalls.has(uuid)) {
+      if (faults.on('cuecard-no-call-200')) return reply.code(200).send({ success: true });
+      return cuecardError(reply, faults.on('cuecard-no-call-404') ? 404 : 424, ['no such active call']);
+    }
+    return reply.code(200).send({ success: true });
+  });
+  if (faults.on('cuecard-get-served')) app.get('/cuecards', (_req, reply) => reply.code(200).send({ success: true, data: [] }));
+}

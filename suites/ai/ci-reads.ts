@@ -1,0 +1,90 @@
+import { defineCheck } from '../../lib/checks/define.js';
+import { analysedCall, CI_READS, type CiRead, callWithoutAnalysis, ciPath, dataOf, FIND_CALL_REQUESTS, FIND_UNANALYSED_REQUESTS, isObject, PAGED_READS } from './ci-calls.js';
+
+/** Reads of analysed calls (and of one without analysis): envelopes, the transcription's shape. */
+
+/** The vendor reference's fields of each read (the spec shows only the transcription's). */
+const VENDOR_SCHEMA: Readonly<Partial<Record<CiRead, string>>> = {
+  summary: 'ai/ci-summary',
+  'overall-sentiment': 'ai/ci-overall-sentiment',
+  'talk-listen-ratio': 'ai/ci-talk-listen-ratio',
+  topics: 'ai/topics',
+  'smart-notes': 'ai/ci-smart-notes',
+  'details-link': 'ai/ci-details-link',
+};
+
+export const CI_READ_CHECKS = [
+  defineCheck({
+    id: 'ai.ci.envelope',
+    title: 'the seven reads of an analysed call: 200, a JSON object, no responseData',
+    surface: 'ai',
+    rules: ['CI-ENVELOPE', 'CI-VENDOR-FIELDS'],
+    maxRequests: FIND_CALL_REQUESTS + CI_READS.length,
+    needs: { surfaces: ['core'] },
+    async run(t) {
+      const rule = 'CI-ENVELOPE';
+      const call = await analysedCall(t);
+      const placement: string[] = [];
+      const vendor: string[] = [];
+      for (const read of CI_READS) {
+        const ex = await t.req('ai', 'GET', ciPath(call.id, read)).send();
+        t.expectStatus(rule, ex, 200);
+        const body = ex.json;
+        t.check(rule, isObject(body), () => `${read}: the body is not a JSON object: ${ex.text.slice(0, 200)}`, ex);
+        const object = body as Record<string, unknown>;
+        t.check(rule, !('responseData' in object), `${read}: the body carries a responseData envelope`, ex);
+        const inData = isObject(object.data);
+        if (!PAGED_READS.has(read)) placement.push(`${read} ${inData ? 'in data' : 'at the top level'}`);
+        const schema = VENDOR_SCHEMA[read];
+        if (schema === undefined) continue;
+        const fields = PAGED_READS.has(read) || !inData ? object : object.data;
+        const result = t.session.schemas.validate(schema, fields);
+        vendor.push(`${read}: ${result.ok ? 'as the vendor reference' : `differs (${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')})`}`);
+      }
+      t.note(rule, `fields of the unpaginated reads: ${placement.join(', ')}`);
+      t.observe('CI-VENDOR-FIELDS', vendor.join('; '));
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.ci.transcription-schema',
+    title: "a whole transcription page has the spec's shape; segment callers and times hold",
+    surface: 'ai',
+    rules: ['CI-TRANSCRIPTION-SCHEMA', 'CI-SEGMENT-CALLER', 'CI-SEGMENT-TIMES'],
+    maxRequests: FIND_CALL_REQUESTS + 1,
+    needs: { surfaces: ['core'] },
+    async run(t) {
+      const call = await analysedCall(t);
+      // One page holding the whole transcription when it is not huge, so every segment is judged.
+      const limit = Math.min(Math.max(call.transcriptionTotal ?? 100, 1), 100);
+      const ex = await t.req('ai', 'GET', ciPath(call.id, 'transcription')).query({ limit }).send();
+      t.expectStatus('CI-TRANSCRIPTION-SCHEMA', ex, 200);
+      t.expectSchema('CI-TRANSCRIPTION-SCHEMA', ex, 'ai/transcription');
+      const data = dataOf(ex) as { callId: number; segments: { start: number; end: number; caller: string }[]; callers: { localIdentifier: string }[] };
+      t.expectEqual('CI-TRANSCRIPTION-SCHEMA', data.callId, Number(call.id), 'data.callId of the call asked for', ex);
+      if (data.segments.length === 0) t.skip(`the transcription of call ${call.id} has no segments to judge`);
+      const known = new Set(data.callers.map((c) => c.localIdentifier));
+      for (const [i, s] of data.segments.entries()) {
+        t.check('CI-SEGMENT-CALLER', known.has(s.caller), () => `segments[${i}].caller ${JSON.stringify(s.caller)} is none of the callers' localIdentifiers ${JSON.stringify([...known])}`, ex);
+      }
+      for (const [i, s] of data.segments.entries()) {
+        t.check('CI-SEGMENT-TIMES', s.end >= s.start, `segments[${i}] ends at ${s.end} s, before its start at ${s.start} s`, ex);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.ci.no-analysis',
+    title: 'a call without analysis (observed)',
+    surface: 'ai',
+    rules: ['CI-NO-ANALYSIS'],
+    maxRequests: FIND_UNANALYSED_REQUESTS + 1,
+    needs: { surfaces: ['core'] },
+    async run(t) {
+      const call = await callWithoutAnalysis(t);
+      const summary = await t.req('ai', 'GET', ciPath(call.id, 'summary')).send();
+      const describe = (ex: typeof summary) => `${ex.status}${isObject(ex.json) && typeof ex.json.message === 'string' ? ` ${JSON.stringify(ex.json.message)}` : ''}`;
+      t.observe('CI-NO-ANALYSIS', `call ${call.id}: transcription ${describe(call.ex)}, summary ${describe(summary)}`);
+    },
+  }),
+];

@@ -1,0 +1,135 @@
+import { STATUS_CODES } from 'node:http';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { Surface } from '../../lib/config/target.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { UNKNOWN_ID } from '../core/fixtures.js';
+import { credentialChecks, type Probe } from '../shared/credentials.js';
+import { isUtf8Json } from '../shared/media.js';
+
+/**
+ * Rules of the AI host as a whole: the authentication layer in front of every service, the shape of
+ * errors the services raise, JSON bodies, and its paths on the wrong host.
+ */
+
+/** One probe per service; the authentication layer answers before either is reached. */
+const AI_PROBES: readonly Probe[] = [
+  { method: 'GET', path: `/ai/calls/${UNKNOWN_ID}/summary` },
+  { method: 'GET', path: '/voice-agents/cc-conformance-probe' },
+  { method: 'POST', path: '/voice-agents', body: {} },
+];
+
+/** A service-raised error no call of any account can avoid: Conversation Intelligence of a call that does not exist. */
+const unknownCall = (t: CheckContext) => t.req('ai', 'GET', `/ai/calls/${UNKNOWN_ID}/summary`);
+
+/** Status names are compared ignoring case; RFC 9110 renamed 422, so both names count. */
+function isStatusName(status: number, name: unknown): boolean {
+  if (typeof name !== 'string') return false;
+  const names = [STATUS_CODES[status], ...(status === 422 ? ['Unprocessable Content'] : [])].filter(Boolean).map((n) => (n as string).toLowerCase());
+  return names.includes(name.toLowerCase());
+}
+
+/** The service error shape, with statusCode equal to the HTTP status and error its name. */
+export function expectServiceError(t: CheckContext, rule: string, ex: Exchange): void {
+  t.check(rule, ex.status >= 400, `expected an error, got ${ex.status}`, ex);
+  t.expectSchema(rule, ex, 'ai/service-error');
+  const body = ex.json as { statusCode: number; error: string };
+  t.expectEqual(rule, body.statusCode, ex.status, 'statusCode against the HTTP status', ex);
+  t.check(rule, isStatusName(ex.status, body.error), () => `error is ${JSON.stringify(body.error)}, not the status name of ${ex.status} (${STATUS_CODES[ex.status]})`, ex);
+}
+
+export const AI_HOST_CHECKS = [
+  ...credentialChecks({
+    name: 'ai',
+    surface: 'ai',
+    rules: { missing: 'AI-AUTH-MISSING-401', incorrect: 'AI-AUTH-INCORRECT-401', malformed: 'AI-AUTH-MALFORMED-401', revoked: 'AI-AUTH-REVOKED-401' },
+    bodyRules: ['AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'],
+    probes: AI_PROBES,
+    expect401(t, rule, ex) {
+      t.expectStatus(rule, ex, 401);
+      const body = ex.json as Record<string, unknown> | undefined;
+      t.check('AI-AUTH-401-NO-CORRELATION', body === undefined || !('correlationId' in body), 'the 401 carries a correlationId, though the authentication layer answers ahead of the service', ex);
+      t.expectSchema('AI-AUTH-401-BODY', ex, 'ai/auth-401');
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.errors.service-shape',
+    title: 'service errors carry { statusCode, message, error, correlationId }',
+    surface: 'ai',
+    rules: ['AI-ERR-SERVICE-SHAPE'],
+    maxRequests: 2,
+    async run(t) {
+      // A missing resource, and a malformed parameter (a validation failure, or the same 404 if the call is looked up first).
+      expectServiceError(t, 'AI-ERR-SERVICE-SHAPE', await unknownCall(t).send());
+      expectServiceError(t, 'AI-ERR-SERVICE-SHAPE', await t.req('ai', 'GET', `/ai/calls/${UNKNOWN_ID}/transcription`).query({ limit: 0 }).send());
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.errors.correlation-unique',
+    title: 'every service error has its own correlationId',
+    surface: 'ai',
+    rules: ['AI-ERR-CORRELATION-UNIQUE'],
+    maxRequests: 2,
+    async run(t) {
+      const ids: unknown[] = [];
+      for (let i = 0; i < 2; i++) {
+        const ex = await unknownCall(t).send();
+        const id = (ex.json as { correlationId?: unknown } | undefined)?.correlationId;
+        t.prerequisite(ex.status >= 400 && typeof id === 'string', 'the unknown call did not answer a service error with a correlationId (judged by AI-ERR-SERVICE-SHAPE)', ex);
+        ids.push(id);
+      }
+      t.check('AI-ERR-CORRELATION-UNIQUE', ids[0] !== ids[1], `two errors share the correlationId ${JSON.stringify(ids[0])}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.errors.sub-errors',
+    title: 'subErrors only on validation failures',
+    surface: 'ai',
+    rules: ['AI-ERR-SUBERRORS'],
+    maxRequests: 2,
+    async run(t) {
+      const missing = await unknownCall(t).send();
+      t.prerequisite(missing.status === 404, `the unknown call answered ${missing.status}, not 404 (judged by CI-UNKNOWN-CALL-404)`, missing);
+      t.check('AI-ERR-SUBERRORS', !('subErrors' in ((missing.json ?? {}) as object)), 'a 404 for a missing resource carries subErrors, which belong to validation failures only', missing);
+      const invalid = await t.req('ai', 'GET', '/ai/calls/not-a-call-id/summary').send();
+      const sub = (invalid.json as { subErrors?: unknown } | undefined)?.subErrors;
+      if (sub === undefined) return t.note('AI-ERR-SUBERRORS', `a non-numeric callId answered ${invalid.status} without subErrors`);
+      t.check('AI-ERR-SUBERRORS', invalid.status === 400 || invalid.status === 422, `subErrors on a ${invalid.status}, which is no validation failure`, invalid);
+      t.check('AI-ERR-SUBERRORS', Array.isArray(sub) && sub.every((s) => typeof s === 'string'), `subErrors is ${JSON.stringify(sub)}, not an array of strings`, invalid);
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.json',
+    title: 'AI-host bodies are UTF-8 JSON',
+    surface: 'ai',
+    rules: ['AI-JSON-UTF8'],
+    maxRequests: 2,
+    async run(t) {
+      for (const probe of [unknownCall(t), t.req('ai', 'GET', '/voice-agents/cc-conformance-probe').noAuth()]) {
+        const ex = await probe.send();
+        t.check('AI-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.wrong-host',
+    title: 'AI paths on another host are 404',
+    surface: 'ai',
+    rules: ['AI-WRONG-HOST-404'],
+    maxRequests: 6,
+    async run(t) {
+      const others = (['core', 'analytics', 'cuecard'] as const satisfies readonly Surface[]).filter((s) => t.hasSurface(s));
+      if (others.length === 0) t.skip('needs CC_BASE_URL, CC_ANALYTICS_URL or CC_CUECARD_URL');
+      // Requests a serving host answers with a validation error, not a 404, so serving them cannot hide behind 'not found'.
+      for (const surface of others) {
+        t.expectStatus('AI-WRONG-HOST-404', await t.req(surface, 'GET', '/ai/calls/not-a-call-id/summary').send(), 404);
+        t.expectStatus('AI-WRONG-HOST-404', await t.req(surface, 'POST', '/voice-agents').json({ agentName: 42 }).send(), 404);
+      }
+    },
+  }),
+];

@@ -1,0 +1,97 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { fictionalNumber } from '../core/fixtures.js';
+import { CALLS, EMERGENCY_STOP, is2xx, is4xx, optionalAgent, readableAgent, UNKNOWN_VOICE_AGENT_ID } from './va-fixtures.js';
+
+/**
+ * Outbound VoiceAgent calls, on the vendor reference's path. Every call goes to one number of the UK
+ * drama range (Ofcom 07700 900xxx), which reaches no one.
+ */
+const CALLEE = fictionalNumber(123);
+
+/** Vendor reference createVoiceAgentCall, with both optional variable maps as its examples show them. */
+function initiate(t: CheckContext, voiceAgentId: string): Promise<Exchange> {
+  return t
+    .req('ai', 'POST', CALLS)
+    .json({
+      call_number: CALLEE,
+      voice_agent_id: voiceAgentId,
+      call_properties: { output: { variables: { external_contact_id: 12345 } }, system_prompt: { variables: { name: 'Conformance Test' } } },
+    })
+    .send();
+}
+
+const stop = (t: CheckContext, active: boolean): Promise<Exchange> => t.req('ai', 'POST', EMERGENCY_STOP).json({ active }).send();
+
+const verdictOf = (ex: Exchange): string => `${ex.status} (${is2xx(ex.status) ? 'accepted' : 'refused'})`;
+
+export const voiceAgentCallChecks = [
+  defineCheck({
+    id: 'ai.voice-agents.initiate',
+    title: 'Initiate a VoiceAgent call: 204 with no body',
+    surface: 'ai',
+    rules: ['VA-INITIATE-204'],
+    maxRequests: 2,
+    needs: { effects: ['voice-call'] },
+    async run(t) {
+      const rule = 'VA-INITIATE-204';
+      const { id } = await readableAgent(t);
+      const ex = await initiate(t, id);
+      t.expectStatus(rule, ex, 204);
+      t.check(rule, ex.bodyBytes === 0, `the 204 carries a body of ${ex.bodyBytes} bytes`, ex);
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.voice-agents.initiate-refused',
+    title: 'a call for an unknown voice agent, or without call_number, is refused with a 4xx',
+    surface: 'ai',
+    rules: ['VA-INITIATE-REFUSED'],
+    maxRequests: 3,
+    needs: { effects: ['voice-call'] },
+    async run(t) {
+      const rule = 'VA-INITIATE-REFUSED';
+      const unknown = await initiate(t, UNKNOWN_VOICE_AGENT_ID);
+      t.check(rule, is4xx(unknown.status), `a call for unknown voice agent ${UNKNOWN_VOICE_AGENT_ID} answered ${unknown.status}`, unknown);
+      const seen = [`unknown voice agent ${unknown.status}`];
+      const agent = await optionalAgent(t);
+      if (agent) {
+        const bare = await t.req('ai', 'POST', CALLS).json({ voice_agent_id: agent.id }).send();
+        t.check(rule, is4xx(bare.status), `a call without call_number answered ${bare.status}`, bare);
+        seen.push(`no call_number ${bare.status}`);
+      } else seen.push('a call without call_number not tried: no voice agent to name (CC_VOICE_AGENT_ID or CC_EFFECTS=voice-agent)');
+      t.note(rule, seen.join('; '));
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.voice-agents.emergency-stop',
+    title: 'emergency stop of outbound VoiceAgent dialing: calls refused while stopped, accepted once lifted (observed)',
+    surface: 'ai',
+    rules: ['VA-EMERGENCY-STOP'],
+    maxRequests: 6,
+    needs: { effects: ['emergency-stop', 'voice-call'] },
+    async run(t) {
+      const rule = 'VA-EMERGENCY-STOP';
+      const { id } = await readableAgent(t);
+      // A refused call now may mean someone already stopped dialing; lifting that stop is not ours to do.
+      const before = await initiate(t, id);
+      if (!is2xx(before.status)) return t.observe(rule, `a call before any stop answered ${before.status}; the stop may already be on, so the suite left it alone`);
+      let lifted = false;
+      // Registered before the stop goes out: a stop that times out may still have been applied.
+      t.cleanup('lift the emergency stop of VoiceAgent dialing', async () => {
+        if (lifted) return;
+        const ex = await stop(t, false);
+        if (!is2xx(ex.status) && ex.status !== 404) throw new Error(`lifting the stop answered ${ex.status}`);
+      });
+      const stopped = await stop(t, true);
+      if (!is2xx(stopped.status)) return t.observe(rule, `POST ${EMERGENCY_STOP} { active: true } answered ${stopped.status}: the target does not take the stop on the suite's chosen path (the spec shows none)`);
+      const during = await initiate(t, id);
+      const lift = await stop(t, false);
+      lifted = is2xx(lift.status);
+      const after = await initiate(t, id);
+      t.observe(rule, `stop answered ${stopped.status}; a call while stopped ${verdictOf(during)}; lifting answered ${lift.status}; a call after lifting ${verdictOf(after)}`);
+    },
+  }),
+];

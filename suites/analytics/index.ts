@@ -1,0 +1,137 @@
+import { STATUS_CODES } from 'node:http';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { Surface } from '../../lib/config/target.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { readPage, UNKNOWN_ID } from '../core/fixtures.js';
+
+/**
+ * Analytics host: Get call details (spec: Endpoints > Analytics; path from the vendor reference) and
+ * its own error shape { statusCode, message, error } without correlationId.
+ */
+
+/** A call of the company under test, from the core call history (1 core request, shared by the run). */
+async function knownCallId(t: CheckContext): Promise<string> {
+  const id = await t.session.memo('analytics.call-id', async () => {
+    const { page } = await readPage<{ Cdr?: { id?: unknown } }>(t, '/calls/index.json', { limit: 1 });
+    return page.data[0]?.Cdr?.id;
+  });
+  if (id === undefined || id === null) t.skip('the call history is empty, so there is no call to ask details of');
+  return String(id);
+}
+
+const details = (t: CheckContext, id: string | number, surface: Surface = 'analytics') => t.req(surface, 'GET', `/calls/${id}`);
+
+function expectAnalyticsError(t: CheckContext, ex: Exchange): void {
+  const rule = 'ANALYTICS-ERR-SHAPE';
+  t.check(rule, ex.status >= 400, `expected an error, got ${ex.status}`, ex);
+  t.expectSchema(rule, ex, 'analytics/error');
+  const body = ex.json as { statusCode: number; error: string };
+  t.expectEqual(rule, body.statusCode, ex.status, 'statusCode against the HTTP status', ex);
+  t.check(rule, body.error.toLowerCase() === (STATUS_CODES[ex.status] ?? '').toLowerCase(), () => `error is ${JSON.stringify(body.error)}, not the status name ${STATUS_CODES[ex.status]}`, ex);
+  t.check('ANALYTICS-ERR-NO-CORRELATION', !('correlationId' in (ex.json as object)), 'the error carries a correlationId', ex);
+}
+
+export const ANALYTICS_CHECKS = [
+  defineCheck({
+    id: 'analytics.call-details',
+    title: 'Get call details of a call of the history: 200 with an object',
+    surface: 'analytics',
+    rules: ['ANALYTICS-CALL-DETAILS'],
+    maxRequests: 2,
+    needs: { surfaces: ['core'] },
+    async run(t) {
+      const ex = await details(t, await knownCallId(t)).send();
+      t.expectStatus('ANALYTICS-CALL-DETAILS', ex, 200);
+      const body = ex.json;
+      t.check('ANALYTICS-CALL-DETAILS', body !== null && typeof body === 'object' && !Array.isArray(body), 'the call details are not a JSON object', ex);
+      t.note('ANALYTICS-CALL-DETAILS', `fields: ${Object.keys(body as object).slice(0, 20).join(', ')}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'analytics.unknown-call',
+    title: 'Get call details of a call that does not exist: 404',
+    surface: 'analytics',
+    rules: ['ANALYTICS-UNKNOWN-404'],
+    maxRequests: 1,
+    run: async (t) => t.expectStatus('ANALYTICS-UNKNOWN-404', await details(t, UNKNOWN_ID).send(), 404),
+  }),
+
+  defineCheck({
+    id: 'analytics.errors',
+    title: 'Get call details errors: { statusCode, message, error }, no correlationId',
+    surface: 'analytics',
+    rules: ['ANALYTICS-ERR-SHAPE', 'ANALYTICS-ERR-NO-CORRELATION'],
+    maxRequests: 2,
+    async run(t) {
+      expectAnalyticsError(t, await details(t, UNKNOWN_ID).send());
+      const invalid = await details(t, 'not-a-call-id').send();
+      expectAnalyticsError(t, invalid);
+      const message = (invalid.json as { message: unknown }).message;
+      t.note('ANALYTICS-ERR-SHAPE', `a non-numeric callId answered ${invalid.status} with message as ${Array.isArray(message) ? 'an array of validation strings' : 'a string'}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'analytics.auth',
+    title: 'analytics: no credentials and a wrong secret get 401',
+    surface: 'analytics',
+    rules: ['ANALYTICS-AUTH-401'],
+    maxRequests: 2,
+    async run(t) {
+      t.expectStatus('ANALYTICS-AUTH-401', await details(t, UNKNOWN_ID).noAuth().send(), 401);
+      const primary = t.target.keys.primary;
+      if (!primary) return t.skip('needs CC_KEY_ID');
+      const header = `Basic ${Buffer.from(`${primary.id}:${primary.secret}x`).toString('base64')}`;
+      t.expectStatus('ANALYTICS-AUTH-401', await details(t, UNKNOWN_ID).authorization(header, 'primary key ID with a wrong secret').send(), 401);
+    },
+  }),
+
+  defineCheck({
+    id: 'analytics.same-key',
+    title: 'the core key pair works on the analytics host',
+    surface: 'analytics',
+    rules: ['ANALYTICS-SAME-KEY'],
+    maxRequests: 1,
+    async run(t) {
+      const ex = await details(t, UNKNOWN_ID).send();
+      t.check('ANALYTICS-SAME-KEY', ex.status !== 401, 'the key pair of the core API was refused with 401 on the analytics host', ex);
+    },
+  }),
+
+  defineCheck({
+    id: 'analytics.isolation',
+    title: "another company's key never reads this company's call details",
+    surface: 'analytics',
+    rules: ['ANALYTICS-ISOLATION'],
+    maxRequests: 3,
+    needs: { surfaces: ['core'], keys: ['other'] },
+    async run(t) {
+      const id = await knownCallId(t);
+      const own = await details(t, id).send();
+      t.expectOk(own, 'reading the call details with the own key');
+      const uuid = (own.json as { uuid?: unknown }).uuid;
+      const foreign = await details(t, id).as('other').send();
+      t.check('ANALYTICS-ISOLATION', [401, 404].includes(foreign.status), `expected 401 or 404 for another company's call, got ${foreign.status}`, foreign);
+      if (typeof uuid === 'string') t.check('ANALYTICS-ISOLATION', !foreign.text.includes(uuid), "the other company's answer holds the call's uuid", foreign);
+      t.note('ANALYTICS-ISOLATION', `another company's key answered ${foreign.status}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'analytics.wrong-host',
+    title: 'the Get call details path on another host is 404',
+    surface: 'analytics',
+    rules: ['ANALYTICS-WRONG-HOST-404'],
+    maxRequests: 4,
+    needs: { surfaces: ['core'] },
+    async run(t) {
+      // A real call: a host that wrongly serves the path would answer it with 200, not a 404 for an unknown id.
+      const id = await knownCallId(t);
+      for (const surface of (['core', 'ai', 'cuecard'] as const).filter((s) => t.hasSurface(s))) {
+        t.expectStatus('ANALYTICS-WRONG-HOST-404', await details(t, id, surface).send(), 404);
+      }
+    },
+  }),
+];

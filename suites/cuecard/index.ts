@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { Surface } from '../../lib/config/target.js';
+
+/**
+ * CueCard (spec: Endpoints > CueCard). The path and payload follow the vendor reference. A card is only
+ * ever sent for a call UUID made up for the run, so no agent on a live account ever sees one.
+ */
+export function cuecardFor(t: CheckContext, callUuid: string): Record<string, unknown> {
+  return { call_uuid: callUuid, type: 'html', title: t.session.uniqueName('cc-conformance card'), content: '<p>cc-conformance probe</p>' };
+}
+
+const create = (t: CheckContext, surface: Surface = 'cuecard') => t.req(surface, 'POST', '/cuecards').json(cuecardFor(t, randomUUID()));
+
+export const CUECARD_CHECKS = [
+  defineCheck({
+    id: 'cuecard.no-active-call',
+    title: 'Create CueCard for a call that is not live: 424',
+    surface: 'cuecard',
+    rules: ['CUECARD-424-NO-CALL'],
+    maxRequests: 1,
+    async run(t) {
+      const ex = await create(t).send();
+      t.expectStatus('CUECARD-424-NO-CALL', ex, 424);
+      t.note('CUECARD-424-NO-CALL', `424 body: ${ex.text.slice(0, 200)}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'cuecard.post-only',
+    title: 'CueCard is POST-only',
+    surface: 'cuecard',
+    rules: ['CUECARD-POST-ONLY'],
+    maxRequests: 4,
+    async run(t) {
+      for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
+        const spec = t.req('cuecard', method, '/cuecards');
+        const ex = await (method === 'GET' || method === 'DELETE' ? spec : spec.json(cuecardFor(t, randomUUID()))).send();
+        t.check('CUECARD-POST-ONLY', ex.status < 200 || ex.status >= 300, `${method} /cuecards answered ${ex.status}`, ex);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'cuecard.auth',
+    title: 'CueCard: no credentials and a wrong secret get 401',
+    surface: 'cuecard',
+    rules: ['CUECARD-AUTH-401'],
+    maxRequests: 2,
+    async run(t) {
+      t.expectStatus('CUECARD-AUTH-401', await create(t).noAuth().send(), 401);
+      const primary = t.target.keys.primary;
+      if (!primary) return t.skip('needs CC_KEY_ID');
+      const header = `Basic ${Buffer.from(`${primary.id}:${primary.secret}x`).toString('base64')}`;
+      t.expectStatus('CUECARD-AUTH-401', await create(t).authorization(header, 'primary key ID with a wrong secret').send(), 401);
+    },
+  }),
+
+  defineCheck({
+    id: 'cuecard.same-key',
+    title: 'the core key pair works on the CueCard host',
+    surface: 'cuecard',
+    rules: ['CUECARD-SAME-KEY'],
+    maxRequests: 1,
+    async run(t) {
+      const ex = await create(t).send();
+      t.check('CUECARD-SAME-KEY', ex.status !== 401, 'the key pair of the core API was refused with 401 on the CueCard host', ex);
+      t.note('CUECARD-SAME-KEY', `a card for a call that is not live answered ${ex.status}`);
+    },
+  }),
+
+  defineCheck({
+    id: 'cuecard.wrong-host',
+    title: 'the CueCard path on another host is 404',
+    surface: 'cuecard',
+    rules: ['CUECARD-WRONG-HOST-404'],
+    maxRequests: 3,
+    async run(t) {
+      const others = (['core', 'analytics', 'ai'] as const satisfies readonly Surface[]).filter((s) => t.hasSurface(s));
+      if (others.length === 0) t.skip('needs CC_BASE_URL, CC_ANALYTICS_URL or CC_AI_URL');
+      for (const surface of others) t.expectStatus('CUECARD-WRONG-HOST-404', await create(t, surface).send(), 404);
+    },
+  }),
+];

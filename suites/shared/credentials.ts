@@ -1,0 +1,94 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
+import type { RequestSpec } from '../../lib/checks/request.js';
+import type { Surface } from '../../lib/config/target.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+
+/**
+ * The credential probes every host shares (spec: Authentication 6): missing, incorrect, malformed and
+ * revoked credentials all get 401. Each host names its rules, the requests to probe with, and how
+ * its 401 must look.
+ */
+export interface CredentialSurface {
+  /** Prefix of the check IDs: `core` gives `core.auth.missing`. */
+  readonly name: string;
+  readonly surface: Surface;
+  readonly rules: { readonly missing: string; readonly incorrect: string; readonly malformed: string; readonly revoked: string };
+  /** Rules the 401 body is judged by, besides the status rule of each probe. */
+  readonly bodyRules: readonly string[];
+  /** Requests the probes rotate through; the authentication layer answers before any of them is served. */
+  readonly probes: readonly Probe[];
+  /** Judges one 401: the status under `rule`, then the body under the body rules. */
+  expect401(t: CheckContext, rule: string, ex: Exchange): void;
+}
+
+export interface Probe {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: unknown;
+}
+
+const b64 = (text: string): string => Buffer.from(text).toString('base64');
+
+const MALFORMED: readonly (readonly [string, string])[] = [
+  ['Bearer abcdef0123456789', 'another scheme (Bearer)'],
+  ['Basic !!!not-base64!!!', 'Basic with undecodable base64'],
+  [`Basic ${b64('no-colon-in-here')}`, 'Basic without a colon'],
+  ['Basic', 'Basic without credentials'],
+];
+
+/** Probe i of the surface, rotating, so each variant reaches more than one endpoint at no extra cost. */
+function nth(s: CredentialSurface, t: CheckContext, i: number): RequestSpec {
+  const probe = s.probes[i % s.probes.length] as Probe;
+  const spec = t.req(s.surface, probe.method, probe.path);
+  return probe.body === undefined ? spec : spec.json(probe.body);
+}
+
+export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
+  return [
+    defineCheck({
+      id: `${s.name}.auth.missing`,
+      title: `${s.name}: no credentials get 401`,
+      surface: s.surface,
+      rules: [s.rules.missing, ...s.bodyRules],
+      maxRequests: s.probes.length,
+      async run(t) {
+        for (let i = 0; i < s.probes.length; i++) s.expect401(t, s.rules.missing, await nth(s, t, i).noAuth().send());
+      },
+    }),
+    defineCheck({
+      id: `${s.name}.auth.incorrect`,
+      title: `${s.name}: an unknown key ID and a wrong secret get 401`,
+      surface: s.surface,
+      rules: [s.rules.incorrect, ...s.bodyRules],
+      maxRequests: 2,
+      async run(t) {
+        const unknownId = t.session.uniqueName('CCUNKNOWN');
+        s.expect401(t, s.rules.incorrect, await nth(s, t, 0).authorization(`Basic ${b64(`${unknownId}:not-a-secret`)}`, 'unknown key ID').send());
+        const primary = t.target.keys.primary;
+        if (!primary) return t.skip('needs CC_KEY_ID');
+        const wrong = nth(s, t, 1).authorization(`Basic ${b64(`${primary.id}:${primary.secret}x`)}`, 'primary key ID with a wrong secret');
+        s.expect401(t, s.rules.incorrect, await wrong.send());
+      },
+    }),
+    defineCheck({
+      id: `${s.name}.auth.malformed`,
+      title: `${s.name}: malformed Authorization headers get 401`,
+      surface: s.surface,
+      rules: [s.rules.malformed, ...s.bodyRules],
+      maxRequests: MALFORMED.length,
+      async run(t) {
+        for (const [i, [header, label]] of MALFORMED.entries()) s.expect401(t, s.rules.malformed, await nth(s, t, i).authorization(header, label).send());
+      },
+    }),
+    defineCheck({
+      id: `${s.name}.auth.revoked`,
+      title: `${s.name}: a revoked key pair gets 401`,
+      surface: s.surface,
+      rules: [s.rules.revoked, ...s.bodyRules],
+      maxRequests: 1,
+      needs: { keys: ['revoked'] },
+      run: async (t) => s.expect401(t, s.rules.revoked, await nth(s, t, 0).as('revoked').send()),
+    }),
+  ];
+}
