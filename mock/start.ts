@@ -62,12 +62,13 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const host = options.host ?? '127.0.0.1';
   const tls = options.tls ?? (await selfSignedCertificate());
   const mock = await buildMock(options);
-  const servePlain = mock.context.faults.on('https-plain-http-served');
+  // The faults that let one host's port serve plain HTTP.
+  const plainFault: Readonly<Record<HostName, string>> = { core: 'https-plain-http-served', ai: 'ai-plain-http-served', analytics: 'analytics-plain-http-served', cuecard: 'cuecard-plain-http-served' };
   const servers: Server[] = [];
   const urls = {} as Record<HostName, string>;
   try {
     for (const [index, name] of HOSTS.entries()) {
-      const door = frontDoor(mock.handlers[name], tls, servePlain);
+      const door = frontDoor(mock.handlers[name], tls, mock.context.faults.on(plainFault[name]));
       servers.push(door);
       const port = await listen(door, options.portBase ? options.portBase + index : 0, host);
       urls[name] = `https://${host}:${port}${HOST_PREFIX[name]}`;

@@ -10,6 +10,7 @@ const S = {
 const AUTH_LAYER = "spec Errors on the {ai_url} host, 1: the authentication layer answers before the service.";
 
 export const AI_RULES: readonly Rule[] = [
+  required({ id: 'AI-HTTPS-ONLY', surface: 'ai', section: S.hosts, statement: 'Plain HTTP to the AI host is rejected (the probe sends no credentials).' }),
   required({ id: 'AI-AUTH-MISSING-401', surface: 'ai', section: S.auth, statement: 'A request to the AI host without credentials gets 401, on Conversation Intelligence and VoiceAgent alike.' }),
   required({ id: 'AI-AUTH-INCORRECT-401', surface: 'ai', section: S.auth, statement: 'An unknown key ID, or a known key ID with a wrong secret, gets 401 on the AI host.' }),
   required({ id: 'AI-AUTH-MALFORMED-401', surface: 'ai', section: S.auth, statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the AI host.' }),

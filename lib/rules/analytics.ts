@@ -10,6 +10,7 @@ const S = {
 const VENDOR_PATH = 'The spec names Get call details without a path; GET /calls/{callId} on the analytics host follows the vendor reference.';
 
 export const ANALYTICS_RULES: readonly Rule[] = [
+  required({ id: 'ANALYTICS-HTTPS-ONLY', surface: 'analytics', section: S.hosts, statement: 'Plain HTTP to the analytics host is rejected (the probe sends no credentials).' }),
   required({
     id: 'ANALYTICS-CALL-DETAILS',
     surface: 'analytics',

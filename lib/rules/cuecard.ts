@@ -10,6 +10,7 @@ const S = {
 const VENDOR_PATH = 'The spec names Create CueCard without a path or payload; POST /cuecards and its body follow the vendor reference.';
 
 export const CUECARD_RULES: readonly Rule[] = [
+  required({ id: 'CUECARD-HTTPS-ONLY', surface: 'cuecard', section: S.hosts, statement: 'Plain HTTP to the CueCard host is rejected (the probe sends no credentials).' }),
   required({
     id: 'CUECARD-424-NO-CALL',
     surface: 'cuecard',

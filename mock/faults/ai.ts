@@ -13,6 +13,7 @@ export const AI_FAULTS: readonly FaultSpec[] = [
   f('ai-error-no-correlation', 'AI-ERR-SERVICE-SHAPE', 'service errors carry no correlationId'),
   f('ai-correlation-reused', 'AI-ERR-CORRELATION-UNIQUE', 'every service error carries the same correlationId'),
   f('ai-suberrors-everywhere', 'AI-ERR-SUBERRORS', 'errors that are no validation failure carry an empty subErrors'),
+  f('ai-plain-http-served', 'AI-HTTPS-ONLY', 'plain HTTP on the AI port is served by the API'),
   f('ai-content-type-text', 'AI-JSON-UTF8', 'AI-host bodies are labelled text/plain'),
   f('cuecard-serves-ai', 'AI-WRONG-HOST-404', 'the CueCard host answers Conversation Intelligence and VoiceAgent paths'),
 ];

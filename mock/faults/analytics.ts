@@ -2,6 +2,7 @@ import { type FaultSpec, fault as f } from './spec.js';
 
 /** Faults of the analytics host. */
 export const ANALYTICS_FAULTS: readonly FaultSpec[] = [
+  f('analytics-plain-http-served', 'ANALYTICS-HTTPS-ONLY', 'plain HTTP on the analytics port is served by the API'),
   f('analytics-details-404', 'ANALYTICS-CALL-DETAILS', 'Get call details answers 404 for every call'),
   f('analytics-unknown-200', 'ANALYTICS-UNKNOWN-404', 'an unknown call answers 200 with an empty object'),
   f('analytics-error-core-envelope', 'ANALYTICS-ERR-SHAPE', 'errors come in the core responseData envelope'),

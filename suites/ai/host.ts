@@ -5,6 +5,7 @@ import type { Surface } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { UNKNOWN_ID } from '../core/fixtures.js';
 import { credentialChecks, type Probe } from '../shared/credentials.js';
+import { httpsOnlyCheck } from '../shared/https-only.js';
 import { isUtf8Json } from '../shared/media.js';
 
 /**
@@ -52,6 +53,8 @@ export const AI_HOST_CHECKS = [
       t.expectSchema('AI-AUTH-401-BODY', ex, 'ai/auth-401');
     },
   }),
+
+  httpsOnlyCheck({ surface: 'ai', rule: 'AI-HTTPS-ONLY', path: `/ai/calls/${UNKNOWN_ID}/summary` }),
 
   defineCheck({
     id: 'ai.errors.service-shape',

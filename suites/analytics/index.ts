@@ -4,6 +4,7 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { readPage, UNKNOWN_ID } from '../core/fixtures.js';
+import { httpsOnlyCheck } from '../shared/https-only.js';
 
 /**
  * Analytics host: Get call details (spec: Endpoints > Analytics; path from the vendor reference) and
@@ -33,6 +34,8 @@ function expectAnalyticsError(t: CheckContext, ex: Exchange): void {
 }
 
 export const ANALYTICS_CHECKS = [
+  httpsOnlyCheck({ surface: 'analytics', rule: 'ANALYTICS-HTTPS-ONLY', path: `/calls/${UNKNOWN_ID}` }),
+
   defineCheck({
     id: 'analytics.call-details',
     title: 'Get call details of a call of the history: 200 with an object',

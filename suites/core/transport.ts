@@ -1,31 +1,16 @@
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
-import { TransportError } from '../../lib/errors.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { httpsOnlyCheck } from '../shared/https-only.js';
 import { isUtf8Json } from '../shared/media.js';
 import { UNKNOWN_ID } from './fixtures.js';
 
 export const transportChecks = [
-  defineCheck({
-    id: 'core.https-only',
-    title: 'plain HTTP to the core host is rejected',
+  httpsOnlyCheck({
     surface: 'core',
-    rules: ['CORE-HTTPS-ONLY'],
-    maxRequests: 1,
-    async run(t) {
-      // Sent without credentials: a server that wrongly accepts HTTP must not receive a secret in clear.
-      let ex: Exchange;
-      try {
-        ex = await t.core('GET', '/countries/index.json').overPlainHttp().send();
-      } catch (err) {
-        if (!(err instanceof TransportError)) throw err;
-        t.pass('CORE-HTTPS-ONLY', `plain HTTP refused at the connection: ${err.message}`);
-        return;
-      }
-      const servedByApi = ex.json !== null && typeof ex.json === 'object' && 'responseData' in (ex.json as object);
-      t.check('CORE-HTTPS-ONLY', !servedByApi && ex.status >= 300, `the API answered plain HTTP with ${ex.status} and a core envelope`, ex);
-      t.note('CORE-HTTPS-ONLY', `plain HTTP refused with ${ex.status}`);
-    },
+    rule: 'CORE-HTTPS-ONLY',
+    path: '/countries/index.json',
+    servedByApi: (ex) => ex.json !== null && typeof ex.json === 'object' && 'responseData' in (ex.json as object),
   }),
 
   defineCheck({

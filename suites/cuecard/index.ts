@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
+import { httpsOnlyCheck } from '../shared/https-only.js';
 
 /**
  * CueCard (spec: Endpoints > CueCard). The path and payload follow the vendor reference. A card is only
@@ -14,6 +15,8 @@ export function cuecardFor(t: CheckContext, callUuid: string): Record<string, un
 const create = (t: CheckContext, surface: Surface = 'cuecard') => t.req(surface, 'POST', '/cuecards').json(cuecardFor(t, randomUUID()));
 
 export const CUECARD_CHECKS = [
+  httpsOnlyCheck({ surface: 'cuecard', rule: 'CUECARD-HTTPS-ONLY', path: '/cuecards' }),
+
   defineCheck({
     id: 'cuecard.no-active-call',
     title: 'Create CueCard for a call that is not live: 424',
