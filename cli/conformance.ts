@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createVitest } from 'vitest/node';
 import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
+import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import { buildReport, exitCodeOf } from '../lib/results/report.js';
@@ -22,12 +23,16 @@ bundled mock started for the run. Writes reports/conformance.json and reports/ju
 
 Options:
   --seed N             replay a run: the seed of random choices and fuzzing (also CC_SEED)
+  --dialer-release R   the Dialer release the target is expected to be (also CC_DIALER_RELEASE):
+                       ${RELEASES.join(', ')}; the suite checks exactly that release
   --rule ID            run only the checks of this rule (repeatable); other rules are reported disabled
   --reports DIR        where reports go (default: reports)
   --verbose            list passing rules too
   --mock-window-ms N   rate window of the bundled mock (default 1000, so a run takes seconds, not minutes)
   --mock-seed N        data seed of the bundled mock (default 1)
   --mock-fault NAME    start the bundled mock with a fault on (repeatable), to see a rule fail
+  --mock-dialer-release R
+                       the Dialer release the bundled mock behaves as (default: the expected one)
   --list-rules         print the rule catalogue and the gaps, then exit
   --plan               print the checks that would run, with their request allowances, then exit
   --help
@@ -46,6 +51,8 @@ async function main(): Promise<number> {
     args = parseArgs({
       options: {
         seed: { type: 'string' },
+        'dialer-release': { type: 'string' },
+        'mock-dialer-release': { type: 'string' },
         rule: { type: 'string', multiple: true },
         reports: { type: 'string', default: 'reports' },
         verbose: { type: 'boolean', default: false },
@@ -79,26 +86,35 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const env = { ...process.env, ...(args.seed !== undefined ? { CC_SEED: args.seed } : {}) };
+  const env = {
+    ...process.env,
+    ...(args.seed !== undefined ? { CC_SEED: args.seed } : {}),
+    ...(args['dialer-release'] !== undefined ? { CC_DIALER_RELEASE: args['dialer-release'] } : {}),
+  };
   let settings = readSettings(env);
   const seed = runSeed(settings);
   let mock: RunningMock | undefined;
   const bundled = namesNoTarget(settings);
-  if (!bundled && args['mock-fault']) fail('--mock-fault applies only to the bundled mock, and a target is configured');
+  if (!bundled && (args['mock-fault'] || args['mock-dialer-release'])) fail('--mock-fault and --mock-dialer-release apply only to the bundled mock, and a target is configured');
   if (bundled) {
     const window = Number(args['mock-window-ms']);
     const mockSeed = Number(args['mock-seed']);
     if (!Number.isInteger(window) || window < 100) fail('--mock-window-ms: must be an integer of at least 100');
     if (!Number.isInteger(mockSeed) || mockSeed < 0) fail('--mock-seed: must be a non-negative integer');
-    mock = await startMock({ rateWindowMs: window, seed: mockSeed, faults: args['mock-fault'] ?? [] });
-    settings = { ...settings, ...mock.env };
+    // The bundled mock plays the expected Dialer release unless told otherwise, so a plain run passes.
+    const profile = parseRelease(args['mock-dialer-release'] ?? settings.CC_DIALER_RELEASE ?? NEWEST);
+    if (!profile) fail(`${args['mock-dialer-release'] !== undefined ? '--mock-dialer-release' : 'CC_DIALER_RELEASE'}: unknown release (known: ${RELEASES.join(', ')})`);
+    mock = await startMock({ rateWindowMs: window, seed: mockSeed, faults: args['mock-fault'] ?? [], dialerRelease: profile });
+    const expected = settings.CC_DIALER_RELEASE;
+    settings = { ...settings, ...mock.env, ...(expected !== undefined ? { CC_DIALER_RELEASE: expected } : {}) };
   }
   try {
     const target = targetFromSettings(settings, process.cwd(), bundled);
     const redactor = new Redactor(target);
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
-        `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, seed ${seed}` +
+        `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
+        `${mock ? ` (mock plays ${mock.mock.context.dialer.release})` : ''}, seed ${seed}` +
         `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
     );
     const collector = new OutcomeCollector();
@@ -136,7 +152,7 @@ async function main(): Promise<number> {
     const scrub = (text: string) => redactor.text(text);
     const written = writeReports(report, args.reports, scrub);
     process.stdout.write(`${scrub(renderConsole(report, { verbose: args.verbose, color: process.stdout.isTTY }))}\n`);
-    process.stdout.write(`reports: ${written.json}, ${written.junit}\n`);
+    process.stdout.write(`reports: ${written.json}, ${written.junit}, ${written.html}\n`);
     return exitCodeOf(report);
   } finally {
     await mock?.close();

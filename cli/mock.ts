@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { NEWEST, parseRelease, type Release, RELEASES } from '../lib/dialer/releases.js';
 import { FAULTS, faultSpec } from '../mock/faults/registry.js';
 import { startMock } from '../mock/start.js';
 
@@ -19,6 +20,11 @@ Options:
   --voice-agent-outage N
                        the first N VoiceAgent requests get 503 with Retry-After: 1, as when a
                        dependency is down (spec: Errors, 503); shows a client's retry (default 0)
+  --dialer-release R   the Dialer release the mock behaves as: ${RELEASES.join(', ')} (default ${NEWEST})
+  --dialer-outage N    the first N Dialer requests get 503 with Retry-After: 1 (default 0)
+  --call-tags-unavailable
+                       the Dialer cannot read call tags: disposition buttons come back with name,
+                       color and outcome null (release latest) or as 503 (older releases)
   --list-faults
   --help`;
 
@@ -38,6 +44,13 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return Number(raw);
 }
 
+function release(raw: string | undefined): Release {
+  if (raw === undefined) return NEWEST;
+  const parsed = parseRelease(raw);
+  if (!parsed) fail(`--dialer-release: unknown release ${JSON.stringify(raw)} (known: ${RELEASES.join(', ')})`);
+  return parsed;
+}
+
 async function main(): Promise<void> {
   let args;
   try {
@@ -51,6 +64,9 @@ async function main(): Promise<void> {
         'list-faults': { type: 'boolean', default: false },
         unmetered: { type: 'boolean', default: false },
         'voice-agent-outage': { type: 'string' },
+        'dialer-release': { type: 'string' },
+        'dialer-outage': { type: 'string' },
+        'call-tags-unavailable': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -77,6 +93,9 @@ async function main(): Promise<void> {
     faults: args.fault ?? [],
     metered: !args.unmetered,
     voiceAgentOutage: integer('voice-agent-outage', args['voice-agent-outage'], 0, 0),
+    dialerRelease: release(args['dialer-release']),
+    dialerOutage: integer('dialer-outage', args['dialer-outage'], 0, 0),
+    callTagsUnavailable: args['call-tags-unavailable'],
   });
   for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
   process.stdout.write('ready\n');

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { type RequestListener, Server } from 'node:http';
 import { HOSTS, HOST_PREFIX, type HostName, type MockContext } from './context.js';
+import { NEWEST, type Release } from '../lib/dialer/releases.js';
 import { Faults } from './faults/registry.js';
 import { RateMeter } from './http/rate-meter.js';
 import { aiHost } from './hosts/ai/index.js';
@@ -26,6 +27,12 @@ export interface MockOptions {
    * client's retry with backoff can be seen to work. Not a fault: the spec allows it.
    */
   readonly voiceAgentOutage?: number;
+  /** The Dialer release the mock behaves as (lib/dialer/releases.ts); the newest by default. */
+  readonly dialerRelease?: Release;
+  /** Like voiceAgentOutage, for the Dialer: the next N Dialer requests get 503. */
+  readonly dialerOutage?: number;
+  /** The Dialer cannot read call tags (a dependency down): disposition buttons lose name, colour and outcome. */
+  readonly callTagsUnavailable?: boolean;
 }
 
 export const DEFAULT_SEED = 1;
@@ -62,12 +69,18 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
   const rateWindowMs = options.rateWindowMs ?? 60_000;
   const state = seedState(options.seed ?? DEFAULT_SEED);
   const limit = faults.on('rate-limit-off') || options.metered === false ? Number.POSITIVE_INFINITY : faults.on('rate-limit-59') ? CORE_BUDGET - 1 : CORE_BUDGET;
+  const dialerLimit = faults.on('dialer-rate-off') || options.metered === false ? Number.POSITIVE_INFINITY : faults.on('dialer-rate-59') ? CORE_BUDGET - 1 : CORE_BUDGET;
   const context: MockContext = {
     state,
     faults,
     rateWindowMs,
     coreMeter: new RateMeter(limit, rateWindowMs, faults.on('rate-no-recovery') ? 3 : 1),
-    outage: { voiceAgent: options.voiceAgentOutage ?? 0 },
+    outage: { voiceAgent: options.voiceAgentOutage ?? 0, dialer: options.dialerOutage ?? 0 },
+    dialer: {
+      release: options.dialerRelease ?? NEWEST,
+      meter: new RateMeter(dialerLimit, rateWindowMs),
+      callTagsUnavailable: options.callTagsUnavailable ?? false,
+    },
   };
   const apps = {} as Record<HostName, FastifyInstance>;
   const handlers = {} as Record<HostName, RequestListener>;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Release } from '../lib/dialer/releases.js';
 import type { Faults } from './faults/registry.js';
 import type { RateMeter } from './http/rate-meter.js';
 import type { Company, MockState } from './state/model.js';
@@ -16,7 +17,14 @@ export interface MockContext {
   readonly rateWindowMs: number;
   readonly coreMeter: RateMeter;
   /** Requests still to be answered 503 per dependency-backed service; counts down to 0. */
-  readonly outage: { voiceAgent: number };
+  readonly outage: { voiceAgent: number; dialer: number };
+  readonly dialer: {
+    /** The release profile: each behaviour the changelog names follows it, nothing else does. */
+    readonly release: Release;
+    /** The Dialer's own budget, per company, apart from the core one. */
+    readonly meter: RateMeter;
+    readonly callTagsUnavailable: boolean;
+  };
 }
 
 declare module 'fastify' {

@@ -87,6 +87,8 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     CC_RATE_WINDOW_MS: String(mock.context.rateWindowMs),
     // The mock places no calls, sends no SMS and stops nobody's dialing, so every effect is safe to allow.
     CC_EFFECTS: EFFECTS.join(','),
+    CC_DIALER_RELEASE: mock.context.dialer.release,
+    CC_DIALER_ARCHIVED_TAG_ID: String([...(mock.state.companies.get(1)?.tags.values() ?? [])].find((t) => t.archived)?.id ?? ''),
   });
   return {
     mock,

@@ -33,7 +33,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
     const rules = report.rules.filter((r) => r.surface === surface);
     const shown = options.verbose ? rules : rules.filter((r) => r.status !== 'pass' && r.status !== 'disabled');
     const disabled = rules.filter((r) => r.status === 'disabled').length;
-    lines.push(`${surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${disabled > 0 ? ` (${disabled} not selected)` : ''}`);
+    lines.push(`${surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${disabled > 0 ? ` (${disabled} disabled)` : ''}`);
     for (const r of shown) {
       const level = r.level === 'observed' ? ' (observed)' : '';
       const why = r.status === 'skipped' || r.status === 'disabled' ? ` — ${r.detail ?? ''}` : '';

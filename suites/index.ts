@@ -3,6 +3,7 @@ import { AI_CHECKS } from './ai/index.js';
 import { ANALYTICS_CHECKS } from './analytics/index.js';
 import { CORE_CHECKS } from './core/index.js';
 import { CUECARD_CHECKS } from './cuecard/index.js';
+import { DIALER_CHECKS } from './dialer/index.js';
 
 /** Every check of every suite, in run order. */
-export const ALL_CHECKS: readonly CheckDefinition[] = [...CORE_CHECKS, ...AI_CHECKS, ...CUECARD_CHECKS, ...ANALYTICS_CHECKS];
+export const ALL_CHECKS: readonly CheckDefinition[] = [...CORE_CHECKS, ...AI_CHECKS, ...CUECARD_CHECKS, ...ANALYTICS_CHECKS, ...DIALER_CHECKS];

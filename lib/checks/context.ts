@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.js';
+import { appliesTo, atLeast, type Release } from '../dialer/releases.js';
 import { DefinitionError, RequestAllowanceError } from '../errors.js';
 import { describeExchange, type Exchange } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
@@ -15,9 +16,11 @@ export interface RuleLedger {
 }
 
 /** Budget bucket of a request: the surface's meter and the company the credentials belong to. */
-export function budgetKey(surface: Surface, credentials: RequestFields['credentials']): string {
+export function budgetKey(surface: Surface, credentials: RequestFields['credentials'], path = ''): string {
   const company = credentials.kind === 'slot' ? COMPANY_OF_SLOT[credentials.slot] : 'anonymous';
-  return `${surface}:${company}`;
+  // The Dialer shares the AI host but has its own budget (spec: Limits).
+  const meter = surface === 'ai' && /^\/dialer(\/|$)/.test(path) ? 'dialer' : surface;
+  return `${meter}:${company}`;
 }
 
 export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
@@ -69,6 +72,21 @@ export class CheckContext {
     return this.req('core', method, path);
   }
 
+  /** The Dialer release the target is expected to be. */
+  get release(): Release {
+    return this.target.dialer.release;
+  }
+
+  /** Whether the expected release has the behaviour introduced in `since`. */
+  atLeast(since: Release): boolean {
+    return atLeast(this.release, since);
+  }
+
+  /** Whether a rule belongs to the expected release; rules of other releases are never judged. */
+  applies(ruleId: string): boolean {
+    return appliesTo(lookupRule(ruleId), this.release);
+  }
+
   hasKey(slot: KeySlot): boolean {
     return this.target.keys[slot] !== undefined;
   }
@@ -110,7 +128,7 @@ export class CheckContext {
       headers,
       ...(fields.body !== undefined ? { body: fields.body } : {}),
       credentials,
-      budgetKey: fields.plainHttp ? null : budgetKey(fields.surface, auth),
+      budgetKey: fields.plainHttp ? null : budgetKey(fields.surface, auth, fields.path),
       planned: fields.planned,
     });
   }
@@ -118,6 +136,7 @@ export class CheckContext {
   #ledger(ruleId: string): RuleLedger {
     const entry = this.ledger.get(ruleId);
     if (!entry) throw new DefinitionError(`${this.definition.id} asserts ${ruleId}, which it does not list in its rules`);
+    if (!this.applies(ruleId)) throw new DefinitionError(`${this.definition.id} judges ${ruleId}, which is not part of Dialer release ${this.release}`);
     return entry;
   }
 

@@ -1,5 +1,7 @@
 import { EFFECT_MEANING, KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../config/target.js';
+import { appliesTo } from '../dialer/releases.js';
 import { HarnessError } from '../errors.js';
+import { rule as lookupRule } from '../rules/index.js';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
 import { CheckContext } from './context.js';
 import type { CheckDefinition } from './define.js';
@@ -48,6 +50,10 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
       leftovers: [],
     };
   }
+  // Rules of other Dialer releases than the expected one are not judged; the report shows them disabled.
+  if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) {
+    return { check: def.id, title: def.title, surface: def.surface, verdicts: [], requests: 0, allowance: def.maxRequests, unplanned429: 0, retried503: 0, durationMs: 0, leftovers: [] };
+  }
   const t = new CheckContext(session, def);
   const unplannedBefore = session.client.stats.unplanned429;
   const retriedBefore = session.client.stats.retried503;
@@ -59,6 +65,7 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
   }
   const leftovers = await t.runCleanups();
   for (const [rule, ledger] of t.ledger) {
+    if (!t.applies(rule)) continue;
     const notes = [...ledger.notes];
     if (ending instanceof RuleViolation && ending.rule === rule) {
       verdicts.push({ rule, status: 'fail', detail: ending.message, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes });

@@ -70,6 +70,7 @@ export function registerSuite(name: string, checks: readonly CheckDefinition[]):
         (task.meta.cc as CheckMeta).outcome = outcome;
         const broken = summarise(outcome.verdicts);
         if (broken) throw new Error(broken);
+        if (outcome.verdicts.length === 0) skip(`its rules are not part of Dialer release ${payload.settings.CC_DIALER_RELEASE ?? 'latest'}`);
         if (outcome.verdicts.every((v) => v.status === 'skipped')) skip(outcome.verdicts[0]?.detail ?? 'skipped');
       });
     }

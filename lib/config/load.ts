@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { NEWEST, parseRelease, RELEASES } from '../dialer/releases.js';
+import { loadDialerRoutes } from '../dialer/routes.js';
 import { ConfigError } from '../errors.js';
 import {
   EFFECTS,
@@ -142,9 +144,21 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     rateWindowMs: durationMs('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
     effects: effects(settings.CC_EFFECTS),
     ...(settings.CC_VOICE_AGENT_ID !== undefined ? { voiceAgentId: settings.CC_VOICE_AGENT_ID } : {}),
+    dialer: {
+      release: dialerRelease(settings.CC_DIALER_RELEASE),
+      routes: loadDialerRoutes(settings.CC_DIALER_ROUTES === undefined ? undefined : resolve(cwd, settings.CC_DIALER_ROUTES)),
+      ...(settings.CC_DIALER_ARCHIVED_TAG_ID !== undefined ? { archivedTagId: settings.CC_DIALER_ARCHIVED_TAG_ID } : {}),
+    },
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     bundledMock,
   };
+}
+
+function dialerRelease(raw: string | undefined) {
+  if (raw === undefined) return NEWEST;
+  const release = parseRelease(raw);
+  if (!release) throw new ConfigError(`CC_DIALER_RELEASE: unknown release ${JSON.stringify(raw)} (known: ${RELEASES.join(', ')})`);
+  return release;
 }
 
 /** The run seed: CC_SEED when given, else a fresh one. Printed on every run so it can be replayed. */

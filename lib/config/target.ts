@@ -1,3 +1,6 @@
+import type { Release } from '../dialer/releases.js';
+import type { DialerRoutes } from '../dialer/routes.js';
+
 /** The shape of a configured target: where it is, which keys reach it, what it may be made to do. */
 
 export const SURFACES = ['core', 'analytics', 'ai', 'cuecard'] as const;
@@ -31,7 +34,7 @@ export const SURFACE_VARIABLE: Readonly<Record<Surface, string>> = {
   cuecard: 'CC_CUECARD_URL',
 };
 
-export const EFFECTS = ['call', 'sms', 'voice-agent', 'voice-call', 'emergency-stop'] as const;
+export const EFFECTS = ['call', 'sms', 'voice-agent', 'voice-call', 'emergency-stop', 'dialer-records', 'dialer-exports'] as const;
 export type Effect = (typeof EFFECTS)[number];
 
 /** What each effect does to a live account, for skip reasons and the README. */
@@ -41,6 +44,8 @@ export const EFFECT_MEANING: Readonly<Record<Effect, string>> = {
   'voice-agent': 'creates voice agents, which the API gives no way to delete',
   'voice-call': 'starts a real VoiceAgent call to a fictional number',
   'emergency-stop': 'stops outbound VoiceAgent dialing of the whole company for a moment, then lifts the stop',
+  'dialer-records': 'creates Dialer call scripts and surveys, which the API gives no way to delete',
+  'dialer-exports': 'queues Dialer data export jobs of campaigns it created, which the API gives no way to delete',
 };
 
 export interface KeyPair {
@@ -58,6 +63,13 @@ export interface Target {
   readonly effects: ReadonlySet<Effect>;
   /** An existing voice agent to read when the suite may not create one. */
   readonly voiceAgentId?: string;
+  readonly dialer: {
+    /** The Dialer release the target is expected to be; the suite checks exactly its behaviour. */
+    readonly release: Release;
+    readonly routes: DialerRoutes;
+    /** A call tag of the account that is archived: no endpoint lists one, so the user names it. */
+    readonly archivedTagId?: string;
+  };
   readonly timeoutMs: number;
   /** Set when the run started the mock itself; shown in the report, never used to relax a check. */
   readonly bundledMock: boolean;

@@ -32,12 +32,19 @@ export const VARIABLES = [
     name: 'CC_VOICE_AGENT_ID',
     meaning: 'optional id of an existing voice agent of the company, read by the VoiceAgent checks when `voice-agent` is not in `CC_EFFECTS`',
   },
+  {
+    name: 'CC_DIALER_RELEASE',
+    meaning: 'the Dialer release the target is expected to be: `pre-1.0.21`, `1.0.21`, `1.0.22`, `next` (2026-09-07) or `latest` (next plus the undated disposition changes); the suite checks exactly that release',
+    default: 'latest',
+  },
+  { name: 'CC_DIALER_ROUTES', meaning: 'optional JSON file overriding Dialer paths by route name, e.g. `{ "campaigns.get": "GET /dialer/v2/campaigns/{campaignId}" }` (names in `lib/dialer/routes.ts`)' },
+  { name: 'CC_DIALER_ARCHIVED_TAG_ID', meaning: 'optional id of an archived call tag of the company (no endpoint lists one), for the archived-disposition rules' },
   { name: 'CC_CA_FILE', meaning: 'optional PEM file of an extra CA to trust (the mock writes its own)' },
   { name: 'CC_RATE_WINDOW_MS', meaning: 'length of the target\'s rate window in ms', default: '60000' },
   {
     name: 'CC_EFFECTS',
     meaning:
-      'side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing); none on a live target unless listed',
+      'side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing), `dialer-records` (create Dialer call scripts and surveys, which cannot be deleted), `dialer-exports` (queue Dialer export jobs, which cannot be deleted); none on a live target unless listed',
     default: '',
   },
   { name: 'CC_TIMEOUT_MS', meaning: 'per-request timeout in ms', default: '15000' },

@@ -100,12 +100,14 @@ export class HttpClient {
     return Math.min(Number(raw) * 1000, this.#options.maxResetWaitMs);
   }
 
-  /** Reset time from `X-ServiceAPI-ResetTime` (Unix seconds); without it, one window from now. */
+  /** Reset time from `X-ServiceAPI-ResetTime` (Unix seconds); without it, Retry-After, else one window from now. */
   #resetAt(ex: Exchange): number {
     const now = Date.now();
     const raw = ex.headers['x-serviceapi-resettime'];
     const parsed = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) * 1000 : Number.NaN;
-    const fallback = now + this.#options.pacer.windowMs;
+    // The reset header is the core API's; elsewhere (the Dialer) a numeric Retry-After is the next best word.
+    const retryAfter = this.#retryAfterMs(ex);
+    const fallback = now + (retryAfter ?? this.#options.pacer.windowMs);
     if (!Number.isFinite(parsed)) return fallback;
     return Math.min(Math.max(parsed, now), now + this.#options.maxResetWaitMs);
   }

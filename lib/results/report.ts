@@ -1,4 +1,5 @@
 import type { Target } from '../config/target.js';
+import { notApplicableReason, type Release } from '../dialer/releases.js';
 import { GAPS, RULES } from '../rules/index.js';
 import type { Gap, Rule } from '../rules/types.js';
 import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleVerdict } from './outcome.js';
@@ -47,6 +48,8 @@ export interface RunReport {
     readonly keySlots: readonly string[];
     readonly rateWindowMs: number;
     readonly effects: readonly string[];
+    /** The Dialer release the run checked; rules of other releases are reported disabled. */
+    readonly dialerRelease: string;
   };
   readonly summary: RunSummary;
   readonly verdict: 'pass' | 'fail' | 'incomplete';
@@ -73,10 +76,12 @@ function zeroCounts(): Record<RuleStatus, number> {
   return { pass: 0, fail: 0, skipped: 0, error: 0, disabled: 0 };
 }
 
-function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined): RuleResult {
+function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined, release: Release): RuleResult {
   if (selected && !selected.has(rule.id)) {
     return { ...rule, status: 'disabled', detail: 'not selected in this run', notes: [], checks: [], requests: 0 };
   }
+  const otherRelease = notApplicableReason(rule, release);
+  if (otherRelease) return { ...rule, status: 'disabled', detail: otherRelease, notes: [], checks: [], requests: 0 };
   const checks: RuleResult['checks'][number][] = [];
   const notes: string[] = [];
   let requests = 0;
@@ -110,7 +115,7 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
 
 export function buildReport(input: ReportInput): RunReport {
   const catalogue = input.rules ?? RULES;
-  const rules = catalogue.map((rule) => ruleResult(rule, input.outcomes, input.selected));
+  const rules = catalogue.map((rule) => ruleResult(rule, input.outcomes, input.selected, input.target.dialer.release));
   const byStatus = zeroCounts();
   const required = zeroCounts();
   for (const r of rules) {
@@ -137,6 +142,7 @@ export function buildReport(input: ReportInput): RunReport {
       keySlots: Object.keys(input.target.keys),
       rateWindowMs: input.target.rateWindowMs,
       effects: [...input.target.effects],
+      dialerRelease: input.target.dialer.release,
     },
     summary: {
       rules: rules.length,

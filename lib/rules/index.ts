@@ -4,6 +4,9 @@ import { ANALYTICS_RULES } from './analytics.js';
 import { CI_RULES } from './conversation-intelligence.js';
 import { CORE_RULES } from './core.js';
 import { CUECARD_RULES } from './cuecard.js';
+import { DIALER_RULES } from './dialer.js';
+import { DIALER_CAMPAIGN_RULES } from './dialer-campaigns.js';
+import { DIALER_RESOURCE_RULES } from './dialer-resources.js';
 import { GAPS } from './gaps.js';
 import type { Gap, Rule } from './types.js';
 import { VOICE_AGENT_RULES } from './voice-agents.js';
@@ -11,7 +14,7 @@ import { VOICE_AGENT_RULES } from './voice-agents.js';
 export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.js';
 
 /** Every rule of every surface, in catalogue order. */
-export const RULES: readonly Rule[] = [...CORE_RULES, ...AI_RULES, ...CI_RULES, ...VOICE_AGENT_RULES, ...CUECARD_RULES, ...ANALYTICS_RULES];
+export const RULES: readonly Rule[] = [...CORE_RULES, ...AI_RULES, ...CI_RULES, ...VOICE_AGENT_RULES, ...CUECARD_RULES, ...ANALYTICS_RULES, ...DIALER_RULES, ...DIALER_CAMPAIGN_RULES, ...DIALER_RESOURCE_RULES];
 export { GAPS };
 
 const BY_ID = new Map<string, Rule>();

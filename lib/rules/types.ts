@@ -24,8 +24,10 @@ export interface Rule {
   readonly source: RuleSource;
   /** The reading chosen where the spec pulls two ways (spec-tensions item number in the text). */
   readonly reading?: string;
-  /** Dialer release that introduced the behaviour. */
+  /** Dialer release that introduced the behaviour (lib/dialer/releases.ts). */
   readonly since?: string;
+  /** Dialer release that changed the behaviour: the rule holds for the releases before it only. */
+  readonly until?: string;
 }
 
 export interface Gap {

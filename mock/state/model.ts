@@ -1,4 +1,5 @@
 import type { CallAnalysis } from './analysis.js';
+import type { DialerState } from './dialer.js';
 import type { VoiceAgentRecord } from './voice-agents.js';
 
 /** The mock's in-memory records. Identifiers are unique across companies; every lookup is scoped to one. */
@@ -26,6 +27,10 @@ export interface Group {
 export interface Tag {
   id: number;
   name: string;
+  /** Colour of the call tag as a disposition; null for a tag without colour. */
+  color: string | null;
+  /** Removed while calls carried it: kept for those calls, treated like deleted wherever a disposition is picked. */
+  archived: boolean;
 }
 
 export interface Contact {
@@ -114,6 +119,7 @@ export interface Company {
   activeCalls: Map<string, number>;
   /** The emergency stop of outbound VoiceAgent dialing is on. */
   voiceAgentDialingStopped: boolean;
+  dialer: DialerState;
 }
 
 export interface ApiKey {

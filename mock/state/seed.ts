@@ -4,6 +4,9 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { COUNTRIES } from './countries.js';
 import type { Agent, ApiKey, BlacklistType, Call, Company, Contact, MockState, Presence, RecordingState } from './model.js';
 import { nextId } from './model.js';
+import { emptyDialerState } from './dialer.js';
+import { seedDialerCampaigns } from './dialer-campaigns-seed.js';
+import { seedDialerResources } from './dialer-resources-seed.js';
 
 /**
  * Deterministic seed data: the same seed gives the same companies, keys and records.
@@ -42,6 +45,10 @@ const INDUSTRIES = ['it', 'finance', 'retail', 'health', 'logistics'];
 const CITIES = ['Bratislava', 'Prague', 'Vienna', 'Berlin', 'Dublin', 'Lisbon', 'Warsaw'];
 const TAGS = ['VIP', 'Lead', 'Missed', 'Callback', 'Partner', 'Churn risk'];
 const GROUPS = ['Sales', 'Support', 'Billing'];
+/** Disposition colours of the call tags; 'Missed' has none, so a button shows colour null. */
+const TAG_COLORS: Readonly<Record<string, string>> = { VIP: '#d4af37', Lead: '#2e86de', Callback: '#10ac84', Partner: '#8e44ad', 'Churn risk': '#e74c3c' };
+/** A call tag removed while calls carried it: archived (spec: States and transitions, call-tag disposition). */
+export const ARCHIVED_TAG_NAME = 'Old campaign offer';
 const PRESENCE_CYCLE: readonly Presence[] = ['online', 'offline', 'calling', 'paused', 'online', 'offline', 'online', 'online'];
 const CALLING_CODES = ['44', '421', '420', '49', '1'];
 
@@ -90,6 +97,7 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     voiceAgents: new Map(),
     activeCalls: new Map(),
     voiceAgentDialingStopped: false,
+    dialer: emptyDialerState(),
     id: companyId,
     name: plan.name,
     agentMax: plan.agentMax,
@@ -146,7 +154,7 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
   }
   for (const name of TAGS) {
     const id = nextId(state, 'tag');
-    company.tags.set(id, { id, name });
+    company.tags.set(id, { id, name, color: TAG_COLORS[name] ?? null, archived: false });
   }
   for (const title of ['Age', 'Plan']) company.attributes.push({ id: nextId(state, 'attribute'), title });
   const agentIds = [...company.agents.keys()];
@@ -218,6 +226,10 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     };
     company.calls.set(id, call);
   }
+  // Added after the calls were drawn, without the seeded random, so the records drawn before stay the same.
+  const archivedId = nextId(state, 'tag');
+  company.tags.set(archivedId, { id: archivedId, name: ARCHIVED_TAG_NAME, color: '#7f8c8d', archived: true });
+  for (const call of [...company.calls.values()].slice(0, 3)) call.tagIds.push(archivedId);
   for (const agent of company.agents.values()) {
     if (agent.availability_status === 'calling') company.activeCalls.set(derivedUuid(state.seed, `live:${agent.id}`), agent.id);
   }
@@ -236,5 +248,8 @@ export function seedState(seed: number): MockState {
     if (plan.revokedKey) keys.push({ id: `CCK${plan.key.toUpperCase()}R${random.hex(12).toUpperCase()}`, secret: random.hex(32), companyId: company.id, revoked: true, label: `${plan.key}-revoked` });
     for (const key of keys) state.keys.set(key.id, key);
   });
+  seedDialerCampaigns(state);
+  // After the campaigns: gives them their disposition buttons; draws only from generators of its own.
+  for (const company of state.companies.values()) seedDialerResources(state, company);
   return state;
 }

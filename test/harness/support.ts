@@ -1,4 +1,5 @@
 import type { Target } from '../../lib/config/target.js';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
 
 /**
  * A target nobody listens on: port 1 of the loopback refuses connections, so a check that sends by
@@ -12,6 +13,7 @@ export function literalTarget(overrides: Partial<Target> = {}): Target {
     effects: new Set(),
     timeoutMs: 1_000,
     bundledMock: false,
+    dialer: { release: 'latest', routes: DIALER_ROUTES },
     ...overrides,
   };
 }

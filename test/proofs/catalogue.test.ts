@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { GAPS, RULES } from '../../lib/rules/index.js';
 import { FAULTS } from '../../mock/faults/registry.js';
 import { ALL_CHECKS } from '../../suites/index.js';
+import { CHANGES } from '../../suites/dialer/changes.js';
+import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.js';
 
 const ruleIds = new Set(RULES.map((r) => r.id));
 
@@ -27,11 +29,30 @@ describe('the rule catalogue holds together', () => {
     expect(RULES.filter((r) => !judged.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 
-  test('every required rule has a fault that kills it, and faults only break required rules', () => {
+  test('every required rule has a fault that kills it, or a Dialer release profile that does, and faults only break required rules', () => {
     const killed = new Set(FAULTS.map((f) => f.breaks));
-    expect(RULES.filter((r) => r.level === 'required' && !killed.has(r.id)).map((r) => r.id)).toEqual([]);
+    // A rule of some Dialer releases only fails against a mock profile outside them: the release matrix proves it.
+    const releaseScoped = (r: (typeof RULES)[number]) => r.until !== undefined || (r.since !== undefined && r.since !== RELEASES[0]);
+    expect(RULES.filter((r) => r.level === 'required' && !killed.has(r.id) && !releaseScoped(r)).map((r) => r.id)).toEqual([]);
     const observed = new Set(RULES.filter((r) => r.level === 'observed').map((r) => r.id));
     expect(FAULTS.filter((f) => !ruleIds.has(f.breaks) || observed.has(f.breaks)).map((f) => f.name)).toEqual([]);
+  });
+
+  test('Dialer releases named on rules, faults and change probes exist, and each change pairs a rule of its release with one of the releases before', () => {
+    const known = new Set<string>(RELEASES);
+    for (const rule of RULES) {
+      for (const release of [rule.since, rule.until]) if (release !== undefined) expect(known.has(release), `${rule.id}: ${release}`).toBe(true);
+    }
+    for (const fault of FAULTS.filter((f) => f.release)) {
+      expect(appliesTo(RULES.find((r) => r.id === fault.breaks) ?? {}, fault.release as Release), `${fault.name} is proved under ${fault.release}, where ${fault.breaks} does not apply`).toBe(true);
+    }
+    for (const change of CHANGES) {
+      const after = RULES.find((r) => r.id === change.rules.after);
+      const before = RULES.find((r) => r.id === change.rules.before);
+      expect(after?.since, `${change.id}: ${change.rules.after} must be since ${change.release}`).toBe(change.release);
+      expect(before?.until, `${change.id}: ${change.rules.before} must be until ${change.release}`).toBe(change.release);
+    }
+    expect(new Set(CHANGES.map((c) => c.id)).size).toBe(CHANGES.length);
   });
 
   test('every rule points at a spec section, and vendor-reference rules say so', () => {

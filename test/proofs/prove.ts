@@ -19,14 +19,19 @@ export const PROOF_WINDOW_MS = 2000;
 export const RATE_PROOF_WINDOW_MS = 5000;
 
 /** Faults proved with the longer window, in their own file so they run beside the others. */
-export const isRateFault = (fault: FaultSpec): boolean => fault.breaks.startsWith('CORE-RATE-');
+export const isRateFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE-/.test(fault.breaks);
 
 /**
  * Runs, in-process, only the checks that judge the fault's rule, against a mock with that one fault on,
  * and returns what the report says of the rule: the same checks and report code as a conformance run.
  */
 export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleResult> {
-  const running = await startMock({ rateWindowMs: isRateFault(fault) ? RATE_PROOF_WINDOW_MS : PROOF_WINDOW_MS, faults: [fault.name], tls });
+  const running = await startMock({
+    rateWindowMs: isRateFault(fault) ? RATE_PROOF_WINDOW_MS : PROOF_WINDOW_MS,
+    faults: [fault.name],
+    tls,
+    ...(fault.release ? { dialerRelease: fault.release } : {}),
+  });
   const target = targetFromSettings({ ...running.env }, process.cwd(), true);
   const session = new Session(target, 1);
   try {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { writeReports } from '../../reporters/files.js';
+import { renderHtml } from '../../reporters/html.js';
 import { renderJunit } from '../../reporters/junit.js';
 import { SECRET, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
 import { parseXml } from './xml.js';
@@ -13,15 +14,16 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const plain = () => report([outcome('a', [fail(TAG_404, 'expected 404', evidence(200)), skip(TAG_200, 'needs CC_KEY2_ID')])], { rules: rules(TAG_404, TAG_200) });
 
 describe('writeReports', () => {
-  test('writes both files into a directory it creates, and the JSON reads back as the report', () => {
+  test('writes the three files into a directory it creates, and the JSON reads back as the report', () => {
     const dir = join(root, 'not', 'yet', 'there');
     const r = plain();
     const written = writeReports(r, dir, (t) => t);
-    expect(written).toEqual({ json: join(dir, 'conformance.json'), junit: join(dir, 'junit.xml') });
+    expect(written).toEqual({ json: join(dir, 'conformance.json'), junit: join(dir, 'junit.xml'), html: join(dir, 'conformance.html') });
     const json = readFileSync(written.json, 'utf8');
     expect(json.endsWith('}\n')).toBe(true);
     expect(JSON.parse(json)).toEqual(r);
     expect(readFileSync(written.junit, 'utf8')).toBe(renderJunit(r));
+    expect(readFileSync(written.html, 'utf8')).toBe(renderHtml(r));
   });
 
   test('writes again over an existing directory and files', () => {
@@ -49,8 +51,8 @@ describe('writeReports', () => {
       return t.split(SECRET).join('[redacted]');
     });
     // The guard only works if it sees the finished documents, not pieces of them.
-    expect(seen).toEqual([JSON.stringify(r, null, 2), renderJunit(r)]);
-    for (const file of [written.json, written.junit]) {
+    expect(seen).toEqual([JSON.stringify(r, null, 2), renderJunit(r), renderHtml(r)]);
+    for (const file of [written.json, written.junit, written.html]) {
       const text = readFileSync(file, 'utf8');
       expect(text, file).not.toContain(SECRET);
       expect(text, file).toContain('[redacted]');

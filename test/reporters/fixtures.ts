@@ -1,4 +1,5 @@
 import type { Target } from '../../lib/config/target.js';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
 import type { CheckOutcome, Evidence, RuleVerdict } from '../../lib/results/outcome.js';
 import { type ReportInput, type RunReport, buildReport } from '../../lib/results/report.js';
 import { rule } from '../../lib/rules/index.js';
@@ -41,6 +42,7 @@ export function target(overrides: Partial<Target> = {}): Target {
     effects: new Set(['sms'] as const),
     timeoutMs: 15_000,
     bundledMock: true,
+    dialer: { release: 'latest', routes: DIALER_ROUTES },
     ...overrides,
   };
 }

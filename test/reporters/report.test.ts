@@ -197,6 +197,7 @@ describe('the rest of the document', () => {
       keySlots: ['primary', 'second'],
       rateWindowMs: 1000,
       effects: ['call', 'sms'],
+      dialerRelease: 'latest',
     });
     const text = JSON.stringify(r);
     for (const pair of Object.values(t.keys)) {

@@ -21,9 +21,18 @@ function correlationId(ctx: MockContext): string {
 }
 
 /** `subErrors` only on validation failures: pass them for a 400 of bad input, never for a missing resource. */
-export function serviceError(ctx: MockContext, reply: FastifyReply, status: number, message: string, subErrors?: readonly string[]): FastifyReply {
+export function serviceError(
+  ctx: MockContext,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  subErrors?: readonly string[],
+  /** Members some errors add, such as the invalid cursor's `code`. */
+  extra: Readonly<Record<string, unknown>> = {},
+): FastifyReply {
   const { faults } = ctx;
   const body: Record<string, unknown> = {
+    ...extra,
     statusCode: faults.on('ai-error-status-mismatch') ? 400 : status,
     message,
     error: faults.on('ai-error-name-code') ? `E${status}` : statusName(status),

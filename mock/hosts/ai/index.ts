@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../../context.js';
 import { resolveCredentials } from '../../http/credentials.js';
+import { AUTH_LAYER_401 } from './auth-layer.js';
 import { conversationIntelligenceRoutes } from './conversation-intelligence.js';
+import { dialerPlugin } from './dialer/index.js';
 import { serviceError } from './errors.js';
 import { voiceAgentRoutes } from './voice-agents.js';
 
-export const AUTH_LAYER_401 = { code: 'UNAUTHORIZED', message: 'You are not authorized to access this resource.' } as const;
+export { AUTH_LAYER_401 } from './auth-layer.js';
 
 /**
  * The AI host ({ai_url}, prefix /v1): an authentication layer that answers before the service
@@ -57,4 +59,5 @@ export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): 
 export function aiRoutes(app: FastifyInstance, ctx: MockContext): void {
   conversationIntelligenceRoutes(app, ctx);
   voiceAgentRoutes(app, ctx);
+  app.register(async (dialer) => dialerPlugin(dialer, ctx), { prefix: '/dialer' });
 }

@@ -101,9 +101,9 @@ export function parseContactPayload(
 
 /** Contact tags are named; a name the company has not used yet becomes a new tag. */
 function tagIdByName(state: MockState, company: Company, name: string): number {
-  for (const tag of company.tags.values()) if (tag.name === name) return tag.id;
+  for (const tag of company.tags.values()) if (tag.name === name && !tag.archived) return tag.id;
   const id = nextId(state, 'tag');
-  company.tags.set(id, { id, name });
+  company.tags.set(id, { id, name, color: null, archived: false });
   return id;
 }
 

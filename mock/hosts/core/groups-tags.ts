@@ -51,7 +51,9 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
 
   app.get('/tags/index.json', (req, reply) => {
     const company = companyOf(req);
-    return sendPage(ctx, req, reply, [...company.tags.values()], (t) => ({ Tag: { id: String(t.id), name: t.name } }));
+    // An archived tag is removed from the account's view; only the calls that carry it keep it.
+    const live = [...company.tags.values()].filter((t) => !t.archived);
+    return sendPage(ctx, req, reply, live, (t) => ({ Tag: { id: String(t.id), name: t.name } }));
   });
 
   app.put('/tags/add.json', (req, reply) => {
@@ -62,20 +64,23 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     rejectUnknown(body, new Set(['name']), errors);
     checkString(body, 'name', 255, errors, true);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if ([...company.tags.values()].some((t) => t.name === name)) addError(errors, 'name', 'Tag has already been used. Please select different one.');
+    if ([...company.tags.values()].some((t) => t.name === name && !t.archived)) addError(errors, 'name', 'Tag has already been used. Please select different one.');
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     const id = nextId(state, 'tag');
-    company.tags.set(id, { id, name });
+    company.tags.set(id, { id, name, color: null, archived: false });
     return ack(ctx, reply, 201, { id: String(id) });
   });
 
   app.delete<{ Params: { id: string } }>('/tags/delete/:id.json', (req, reply) => {
     const company = companyOf(req);
     const id = Number(req.params.id);
-    const known = /^\d+$/.test(req.params.id) && company.tags.has(id);
+    const tag = /^\d+$/.test(req.params.id) ? company.tags.get(id) : undefined;
+    const known = tag !== undefined && !tag.archived;
     if (!known && !faults.on('tag-delete-unknown-200')) return notFound(ctx, reply);
     if (known && !faults.on('tag-delete-keeps-tag')) {
-      company.tags.delete(id);
+      // A tag calls already carry is archived, not deleted (spec: States and transitions, call-tag disposition).
+      if ([...company.calls.values()].some((call) => call.tagIds.includes(id))) tag.archived = true;
+      else company.tags.delete(id);
       for (const contact of company.contacts.values()) contact.tags = contact.tags.filter((t) => t !== id);
     }
     return ack(ctx, reply, 200);

@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util';
+import { Session } from '../lib/checks/session.js';
+import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
+import { NEWEST, parseRelease, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
+import { HarnessError } from '../lib/errors.js';
+import { Redactor } from '../lib/http/redact.js';
+import { startMock, type RunningMock } from '../mock/start.js';
+import { CHANGES } from '../suites/dialer/changes.js';
+import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.js';
+
+const HELP = `Usage: npm run fingerprint -- [options]
+
+Runs only the probes that tell the Dialer releases apart (one per changed behaviour of the
+Versioning table) and prints which release the target behaves like, with the evidence per
+changelog line, or that it matches none. Against the bundled mock when no CC_* target is set.
+
+Options:
+  --mock-dialer-release R   the release the bundled mock plays: ${RELEASES.join(', ')} (default ${NEWEST})
+  --mock-window-ms N        rate window of the bundled mock (default 1000)
+  --help
+
+Exit codes: 0 one or more releases fit every probe; 1 no release fits; 2 bad configuration or the
+harness could not run.`;
+
+function fail(message: string): never {
+  process.stderr.write(`cc-fingerprint: ${message}\n`);
+  process.exit(2);
+}
+
+function table(results: readonly ProbeResult[]): string {
+  const lines = results.map((r) => {
+    const seen = r.side === 'unknown' ? 'not probed' : r.side === 'neither' ? 'NEITHER' : `${r.side} ${r.change.release}`;
+    return `  ${r.change.release.padEnd(10)} ${r.change.line}\n      seen: ${seen} — ${r.evidence}`;
+  });
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: { 'mock-dialer-release': { type: 'string' }, 'mock-window-ms': { type: 'string', default: '1000' }, help: { type: 'boolean', default: false } },
+      strict: true,
+    }).values;
+  } catch (err) {
+    fail(`${(err as Error).message} (see --help)`);
+  }
+  if (args.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  let settings = readSettings(process.env);
+  let mock: RunningMock | undefined;
+  if (namesNoTarget(settings)) {
+    const profile = parseRelease(args['mock-dialer-release'] ?? NEWEST);
+    if (!profile) fail(`--mock-dialer-release: unknown release (known: ${RELEASES.join(', ')})`);
+    const window = Number(args['mock-window-ms']);
+    if (!Number.isInteger(window) || window < 100) fail('--mock-window-ms: must be an integer of at least 100');
+    mock = await startMock({ rateWindowMs: window, dialerRelease: profile });
+    settings = { ...settings, ...mock.env };
+  } else if (args['mock-dialer-release'] !== undefined) fail('--mock-dialer-release applies only to the bundled mock, and a target is configured');
+  const target = targetFromSettings(settings, process.cwd(), mock !== undefined);
+  const session = new Session(target, runSeed(settings));
+  const redactor = new Redactor(target);
+  try {
+    process.stdout.write(`cc-fingerprint: target ${mock ? `bundled mock playing ${mock.mock.context.dialer.release}` : target.urls.ai ?? '(no CC_AI_URL)'}\n`);
+    const results: ProbeResult[] = [];
+    for (const change of CHANGES) results.push(await runProbe(session, change));
+    process.stdout.write(`${redactor.text(table(results))}\n`);
+    const leftovers = results.flatMap((r) => r.leftovers);
+    if (leftovers.length > 0) process.stdout.write(`left on the target (could not be deleted): ${redactor.text(leftovers.join('; '))}\n`);
+    const fits = matchingReleases(results);
+    const requests = results.reduce((n, r) => n + r.requests, 0);
+    if (fits.length === 0) {
+      process.stdout.write(`matches no release (${requests} requests)\n`);
+      for (const release of RELEASES) {
+        const against = results.filter((r) => r.side !== 'unknown' && r.side !== sideOf(release, r.change)).map((r) => r.change.id);
+        process.stdout.write(`  not ${release}: ${against.join(', ')}\n`);
+      }
+      return 1;
+    }
+    const [only] = fits;
+    process.stdout.write(fits.length === 1 && only ? `behaves like: ${only} — ${RELEASE_LABEL[only]} (${requests} requests)\n` : `behaves like one of: ${fits.join(', ')} (the probes that ran cannot tell these apart; ${requests} requests)\n`);
+    return 0;
+  } finally {
+    await session.close();
+    await mock?.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => fail(err instanceof HarnessError ? `${err.code}: ${err.message}` : ((err as Error).stack ?? String(err))),
+);

@@ -1,0 +1,166 @@
+import { DIALER_CAMPAIGN_RELEASE_RULES } from './dialer-campaign-releases.js';
+import { type Rule, observed, required } from './types.js';
+
+/**
+ * Rules of the Dialer campaigns and their cursor lists that hold in every release. The behaviours a
+ * release changed are in ./dialer-campaign-releases.ts, in pairs.
+ */
+const S = {
+  records: 'Resources and their fields > Dialer records (facts known)',
+  states: 'States and transitions',
+  dialer: 'Endpoints > Dialer',
+  errors: 'Errors > Errors on the {ai_url} host',
+  validation: 'Errors > Validation in the Dialer',
+  limits: 'Limits',
+} as const;
+
+/** The spec names these operations without a path; the suite takes them from lib/dialer/routes.ts. */
+export const OUR_PATH = 'The spec names the operation but not its path or payload; the path is this project\'s choice (lib/dialer/routes.ts), overridable with CC_DIALER_ROUTES.';
+/** The include_deleted rules that a release before v1.0.22, which ignores the parameter, keeps as well. */
+const INCLUDE_ALWAYS = 'Holds in every release: before v1.0.22 the parameter is ignored and an unfiltered list holds every status anyway.';
+const WHERE_ID = "The create body's shape is not shown: the id is read from `data.id` or `id` (the list wraps items in `data`), and only the status is judged.";
+
+export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
+  required({
+    id: 'DIALER-CAMPAIGN-LIST-ENVELOPE',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'The campaign list answers 200 with { data: [...], meta: { nextCursor } }, nextCursor a string or null, and each item carries the id, name and status a campaign has.',
+    reading: 'The spec names meta.nextCursor; the items sit in `data` as on the other {ai_url} surfaces. Campaign fields beyond those named are not shown, so no other field is asserted.',
+  }),
+  required({ id: 'DIALER-CAMPAIGN-CREATE-201', surface: 'dialer', section: S.dialer, statement: 'Creating a campaign with a valid body answers 201.', reading: WHERE_ID }),
+  required({
+    id: 'DIALER-CAMPAIGN-READ',
+    surface: 'dialer',
+    section: S.records,
+    statement: 'A created campaign reads back with its id and the name, mode and schedule_policy start_date and start_time it was created with.',
+    reading: `${OUR_PATH} A start_time sent as HH:MM may read back as HH:MM:00 (both forms are the documented format).`,
+  }),
+  required({
+    id: 'DIALER-CAMPAIGN-UPDATE-PARTIAL',
+    surface: 'dialer',
+    section: 'What the service does > HTTP method conventions',
+    statement: 'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
+    reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name may read back trimmed (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
+  }),
+  observed({
+    id: 'DIALER-CAMPAIGN-NAME-TRIMMED',
+    surface: 'dialer',
+    section: S.records,
+    statement: 'A name sent with surrounding whitespace: whether it is stored trimmed or as sent.',
+    reading: "'trimmed before validation' says what validation sees, not what is stored, so the stored form is reported, never judged.",
+  }),
+  required({ id: 'DIALER-CAMPAIGN-DELETE-204', surface: 'dialer', section: S.dialer, statement: 'Deleting a campaign answers 204 with no body.', reading: OUR_PATH }),
+  required({
+    id: 'DIALER-CAMPAIGN-DELETED-KEPT',
+    surface: 'dialer',
+    section: S.states,
+    statement: 'A deleted campaign is kept: it reads back with status deleted.',
+    reading: `'history stays available for reporting': the record is read through the project's Get route. ${OUR_PATH}`,
+  }),
+  required({
+    id: 'DIALER-CAMPAIGN-NOT-FOUND',
+    surface: 'dialer',
+    section: S.errors,
+    statement: 'Reading, updating, deleting or listing the contacts of a campaign id the company does not hold gets 404 in the service error shape, with a message of the endpoint rather than the unmatched-route one.',
+    reading: "'A missing resource gives 404 with the endpoint's own message', set apart from the fixed 'Route not found' of unrouted paths. The unknown id has the form of the company's ids (UUID or integer).",
+  }),
+  required({
+    id: 'DIALER-CAMPAIGN-CONTACTS-CURSOR',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: "A campaign's contacts list is cursor-paginated like the campaign list: pages of at most limit items in { data, meta: { nextCursor } }, followed to a null nextCursor without repeating an item.",
+    reading: `${OUR_PATH} Contact fields are not shown: an item's identity is its id when it has one, else the whole item.`,
+  }),
+  required({
+    id: 'DIALER-LIST-STATUS-FILTER',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'status=<value> lists only campaigns with that status, and lists those the unfiltered list shows with it.',
+    reading: 'Status values other than deleted are not shown; the value is taken from the unfiltered list.',
+  }),
+  required({
+    id: 'DIALER-LIST-MODE-FILTER',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'mode=<value> lists only campaigns with that mode, and lists those the unfiltered list shows with it.',
+    reading: 'Mode values are not shown (the group table names power and predictive dialing); the value is taken from the unfiltered list.',
+  }),
+  required({
+    id: 'DIALER-LIST-STATUS-DELETED',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'status=deleted lists the deleted campaigns and only them, in every release.',
+    reading: "v1.0.22 says 'status=deleted unchanged', so the filter held before it too.",
+  }),
+  required({
+    id: 'DIALER-INCLUDE-DELETED-TRUE',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'include_deleted=true lists every status, the deleted campaigns included.',
+    reading: INCLUDE_ALWAYS,
+  }),
+  required({
+    id: 'DIALER-INCLUDE-DELETED-FALSE',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: "include_deleted=false lists as the parameter's absence does (default false).",
+    reading: `${INCLUDE_ALWAYS} Whether the unfiltered list holds deleted campaigns is the v1.0.22 change, judged by DIALER-LIST-EXCLUDES-DELETED.`,
+  }),
+  required({
+    id: 'DIALER-INCLUDE-DELETED-WITH-STATUS',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'With status set include_deleted has no effect: status=deleted&include_deleted=false lists deleted campaigns, status=<other>&include_deleted=true lists none.',
+    reading: `spec-tensions item 10: beside status, a value other than true or false may be refused (400, 'any other value') or ignored ('no effect'); both are accepted and the report says which. ${INCLUDE_ALWAYS}`,
+  }),
+  required({
+    id: 'DIALER-LIMIT-DEFAULT-50',
+    surface: 'dialer',
+    section: S.limits,
+    statement: 'A list without limit holds 50 campaigns when more exist: a page with a nextCursor holds exactly 50, and a last page at most 50.',
+    reading: 'limit is read as the page size: a page is short only at the end of the list. With 50 campaigns or fewer the default cannot show and is not judged.',
+  }),
+  required({
+    id: 'DIALER-LIMIT-BOUNDS',
+    surface: 'dialer',
+    section: S.limits,
+    statement: 'limit=1 and limit=100 are served with 200 and never exceeded; a page followed by a nextCursor is full.',
+  }),
+  required({
+    id: 'DIALER-LIMIT-OUT-OF-RANGE',
+    surface: 'dialer',
+    section: S.limits,
+    statement: 'A limit outside 1 to 100 or not an integer is never applied: 400 in the service shape, or a 200 page of 1 to 100 items when campaigns exist, never a 5xx.',
+    reading: "The spec gives the range, not what happens outside it: the 400 row ('malformed or invalid parameters') and clamping both fit; the report says which the target chose.",
+  }),
+  required({
+    id: 'DIALER-CURSOR-WALK',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'Following meta.nextCursor over an unchanging list returns every campaign of the list exactly once: no duplicates, no gaps, no page above its limit.',
+    reading: 'The order of a cursor list is not shown, so pages are compared as sets with one page of limit=100; a list longer than 100 is judged for duplicates only.',
+  }),
+  required({
+    id: 'DIALER-CURSOR-LAST-NULL',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'A walk ends with meta.nextCursor null: on the page holding the last campaign, or on one empty page after it.',
+    reading: "'null on the last page': a server that learns of the end one request late, and answers a last empty page with null, is accepted too; the report says which.",
+  }),
+  required({
+    id: 'DIALER-CURSOR-WALK-CHANGING',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'While campaigns are created and deleted between pages, a walk returns no campaign twice and every campaign that exists, undeleted, for the whole walk exactly once.',
+    reading: 'Campaigns created or deleted during the walk may or may not appear (once at most): the spec promises nothing about them. The check changes only campaigns it created; on a live account others must not change campaigns during the walk.',
+  }),
+  required({
+    id: 'DIALER-CURSOR-EMPTY-FIRST-PAGE',
+    surface: 'dialer',
+    section: S.validation,
+    statement: 'An absent or empty cursor is no error and means the first page, in every release.',
+    reading: "The next release says 'an absent or empty cursor is still valid', so it was valid before too. The first page is compared by its items' ids.",
+  }),
+  ...DIALER_CAMPAIGN_RELEASE_RULES,
+];

@@ -1,0 +1,258 @@
+import { type Rule, required } from './types.js';
+
+/**
+ * Rules of the Dialer's resources other than campaigns: call scripts, surveys, a campaign's associations,
+ * disposition buttons and statistics, the disposition tag list, data exports. Paths and payloads follow
+ * the project's route table (GAP-DIALER-PATHS); rules that also lean on field names or values the spec
+ * does not show are marked vendor-reference.
+ */
+const S = {
+  records: 'Resources and their fields > Dialer records (facts known)',
+  states: 'States and transitions',
+  dialer: 'Endpoints > Dialer',
+  errors: 'Errors > Core API envelope',
+  aiErrors: 'Errors > Errors on the {ai_url} host',
+  limits: 'Limits',
+  versioning: 'Versioning',
+} as const;
+
+const TENSION_5 =
+  "spec-tensions item 5: 'invalid export filters give 400' and '422 for a bound outside the RFC 3339 date-time shape' meet on ISO 8601 forms that are not RFC 3339 date-times (date only, no offset, basic or week forms), on RFC 3339-shaped but impossible dates (2026-02-30, month 13, hour 25) and on bounds that are not strings: 400 and 422 are both accepted there and the report names the one taken. Bounds that are not dates at all must get the 422 and its message; valid RFC 3339 date-times in order must be accepted. Lower-case t or z, a space for T and leap seconds are not judged.";
+
+const UUID_READING =
+  'A UUID is the 8-4-4-4-12 hex form with version 1 to 5 and variant 8, 9, a or b, in either case: every usual validator agrees on those. Forms validators disagree on (nil, max, versions 0 and 6 to f, other variants, no dashes, braces, urn: prefix) are sent but not judged, and the report names what the target did.';
+
+export const DIALER_RESOURCE_RULES: readonly Rule[] = [
+  // Call scripts and surveys
+  required({ id: 'DIALER-SCRIPT-CREATE-201', surface: 'dialer', section: S.errors, statement: 'Creating a call script (POST) answers 201 with the script: an id and the name sent.' }),
+  required({ id: 'DIALER-SURVEY-CREATE-201', surface: 'dialer', section: S.errors, statement: 'Creating a survey (POST) answers 201 with the survey: an id, the name sent and its questions.' }),
+  required({
+    id: 'DIALER-NAME-TRIMMED',
+    surface: 'dialer',
+    section: S.records,
+    statement: "A call script's or survey's name is trimmed: one sent with surrounding whitespace comes back without it.",
+  }),
+  required({
+    id: 'DIALER-SCRIPT-UPDATE',
+    surface: 'dialer',
+    section: 'What the service does > HTTP method conventions',
+    statement: 'Updating a call script (PATCH) changes only the fields sent: the new name comes back and is listed, the content stays.',
+  }),
+  required({
+    id: 'DIALER-SURVEY-UPDATE',
+    surface: 'dialer',
+    section: 'What the service does > HTTP method conventions',
+    statement: 'Updating a survey (PATCH) changes only the fields sent: the new name comes back and is listed, the questions stay.',
+  }),
+  required({
+    id: 'DIALER-SURVEY-QUESTIONS-PUT',
+    surface: 'dialer',
+    section: S.records,
+    statement: "Replacing a survey's questions (PUT) replaces them wholesale: the survey then has exactly the questions sent, none of the earlier ones.",
+  }),
+  required({
+    id: 'DIALER-SCRIPTS-LIST',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'List call scripts is cursor-paginated: at most limit items a page (50 without limit), meta.nextCursor a string while more follow and null on the last page, and a walk meets every script once.',
+  }),
+  required({
+    id: 'DIALER-SURVEYS-LIST',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'List surveys is cursor-paginated: at most limit items a page (50 without limit), meta.nextCursor a string while more follow and null on the last page, and a walk meets every survey once.',
+  }),
+  required({
+    id: 'DIALER-SCRIPT-SURVEY-NAME-400',
+    surface: 'dialer',
+    section: S.errors,
+    since: '1.0.21',
+    statement: "A whitespace-only name on call script or survey create or update gets 400 with 'name should not be empty' in subErrors.",
+    reading: 'Whitespace is the ASCII set every trim agrees on: space, tab, line feed, carriage return, vertical tab, form feed.',
+  }),
+  required({
+    id: 'DIALER-SCRIPT-SURVEY-NAME-ACCEPTED',
+    surface: 'dialer',
+    section: S.versioning,
+    until: '1.0.21',
+    statement: 'Before v1.0.21 a whitespace-only name on call script create is accepted.',
+  }),
+
+  // Associations
+  required({
+    id: 'DIALER-ASSOC-REPLACE',
+    surface: 'dialer',
+    section: S.records,
+    statement: "Replacing a campaign's associations (PUT) with { ref_id, type } entries for an agent, a target tag and a queue group answers 2xx with exactly the entries sent, and a second PUT leaves only its own.",
+    reading: 'No endpoint reads associations back (GAP-DIALER-ASSOC-READ), so the replace is judged by the entries the PUT answers with.',
+  }),
+  required({
+    id: 'DIALER-ASSOC-REF-UNCHECKED',
+    surface: 'dialer',
+    section: S.records,
+    since: '1.0.21',
+    statement: 'An association whose ref_id names no agent, tag or group is accepted: ref_id existence is not verified.',
+  }),
+  required({ id: 'DIALER-ASSOC-REF-CHECKED', surface: 'dialer', section: S.versioning, until: '1.0.21', statement: 'Before v1.0.21 an association whose ref_id names nothing is refused with a 4xx.' }),
+
+  // Disposition buttons and the disposition tag list
+  required({
+    id: 'DIALER-BUTTONS-GET',
+    surface: 'dialer',
+    section: S.records,
+    statement: "Get a campaign's disposition buttons answers 200 with a list of buttons, each with tag_id, outcome_kind and the resolved name, color (a string or null) and outcome.",
+  }),
+  required({
+    id: 'DIALER-BUTTONS-REPLACE',
+    surface: 'dialer',
+    section: 'What the service does > HTTP method conventions',
+    statement: "Replacing a campaign's disposition buttons (PUT) answers 2xx, and the buttons then read back are exactly those sent, none of the earlier ones.",
+    reading: 'Compared as a set of (tag_id, outcome_kind); the spec says nothing of order, so the report notes whether it was kept.',
+  }),
+  required({
+    id: 'DIALER-BUTTON-RESOLVED',
+    surface: 'dialer',
+    section: S.records,
+    source: 'vendor-reference',
+    statement: "A button's name and color are those of its call tag in the disposition tag list, color null for a tag without colour, and its outcome the one its outcome_kind resolves to.",
+    reading: 'The outcome_kind values and their outcomes are not shown (GAP-DIALER-OUTCOME-KINDS); the suite uses the project reference in lib/dialer/outcomes.ts.',
+  }),
+  required({ id: 'DIALER-BUTTON-OUTCOME-KIND-400', surface: 'dialer', section: S.errors, statement: 'An unknown outcome_kind on button replace gets 400 in the service error shape.' }),
+  required({ id: 'DIALER-BUTTON-DUP-409', surface: 'dialer', section: S.errors, statement: 'A tag_id given twice on button replace gets 409 in the service error shape.' }),
+  required({
+    id: 'DIALER-BUTTON-TAG-422',
+    surface: 'dialer',
+    section: S.errors,
+    statement: "A tag_id that is not a call tag of the account (an unknown id, another company's tag) gets 422 on button replace.",
+  }),
+  required({ id: 'DIALER-ARCHIVED-REPLACE-422', surface: 'dialer', section: S.states, since: 'latest', statement: 'An archived call tag as tag_id on button replace gets 422.' }),
+  required({
+    id: 'DIALER-ARCHIVED-REPLACE-ACCEPTED',
+    surface: 'dialer',
+    section: S.versioning,
+    until: 'latest',
+    statement: 'Before the undated change an archived call tag is accepted as tag_id on button replace and its button is returned.',
+  }),
+  required({
+    id: 'DIALER-ARCHIVED-BUTTONS-OMITTED',
+    surface: 'dialer',
+    section: S.states,
+    since: 'latest',
+    statement: "A campaign's disposition buttons never include one for an archived call tag.",
+    reading: 'No request can put an archived tag on a button any more, so the buttons of campaigns already on the account are searched for it; an account with none passes, and the report says how many were searched.',
+  }),
+  required({ id: 'DIALER-ARCHIVED-TAGLIST-OMITTED', surface: 'dialer', section: S.states, since: 'latest', statement: 'The disposition tag list omits archived call tags.' }),
+  required({ id: 'DIALER-ARCHIVED-TAGLIST-SHOWN', surface: 'dialer', section: S.versioning, until: 'latest', statement: 'Before the undated change the disposition tag list includes archived call tags.' }),
+  required({ id: 'DIALER-DELETED-BUTTONS-OMITTED', surface: 'dialer', section: S.states, since: 'latest', statement: 'Buttons of a deleted call tag are no longer returned among a campaign\'s disposition buttons.' }),
+  required({ id: 'DIALER-DELETED-BUTTONS-KEPT', surface: 'dialer', section: S.versioning, until: 'latest', statement: 'Before the undated change the button of a deleted call tag is still returned.' }),
+  required({
+    id: 'DIALER-TAG-LIST',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'The disposition tag list answers 200 with call tags of the account, each with an id, among them a tag just added through the core API.',
+    reading: 'Item fields are not shown: only the id a button takes as tag_id is required; name and color are typed when present (color null for a tag without colour).',
+  }),
+
+  // Statistics
+  required({
+    id: 'DIALER-STATS-READ',
+    surface: 'dialer',
+    section: S.dialer,
+    source: 'vendor-reference',
+    statement: "A campaign's statistics answer 200 with the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
+    reading: 'Field names are not shown (GAP-DIALER-STATS-FIELDS); the suite uses the names of schemas/dialer/statistics.json.',
+  }),
+  required({
+    id: 'DIALER-STATS-CONSISTENT',
+    surface: 'dialer',
+    section: S.dialer,
+    source: 'vendor-reference',
+    statement: 'The statistics hold together: the funnel narrows, answered calls are at most the dialed ones, each rate is the ratio of its counts, the split sums to the answered calls and the durations agree.',
+  }),
+  required({
+    id: 'DIALER-STATS-WINDOW',
+    surface: 'dialer',
+    section: S.dialer,
+    source: 'vendor-reference',
+    statement: 'Statistics for a date window answer 200, count no more than all-time, and count no call in a window that ended before the campaign existed.',
+  }),
+  required({
+    id: 'DIALER-STATS-DELETED',
+    surface: 'dialer',
+    section: S.states,
+    statement: "A deleted campaign's statistics stay available: 200 with the figures it had before the deletion.",
+  }),
+
+  // Exports
+  required({
+    id: 'DIALER-EXPORT-202',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'Requesting a campaign data export answers 202 with a jobId that is a UUID, without filters and with valid ones.',
+    reading: UUID_READING,
+  }),
+  required({
+    id: 'DIALER-EXPORT-STATUS',
+    surface: 'dialer',
+    section: S.states,
+    statement: "An export job's status is read by its jobId: 200, and a jobId the answer names is that job's.",
+    reading: 'The status fields and the job states are not shown (GAP-EXPORT-JOB-STATES): only the status code and an echoed jobId are judged.',
+  }),
+  required({
+    id: 'DIALER-EXPORT-DOWNLOAD',
+    surface: 'dialer',
+    section: S.states,
+    statement: 'Once the export is complete, its download link is available: 200 with an absolute https URL.',
+    reading: "Job states are not shown (GAP-EXPORT-JOB-STATES): the download is polled until it answers 200. The link's member name is not shown either: the first absolute http(s) URL among the answer's members is the link. 'Only HTTPS is accepted' makes it https.",
+  }),
+  required({
+    id: 'DIALER-EXPORT-WINDOW-DEFAULTS',
+    surface: 'dialer',
+    section: S.dialer,
+    source: 'vendor-reference',
+    statement: "For an export requested without dateFrom and dateTo, the job's window starts at the campaign's creation time and ends at the time the job ran, not before the request.",
+    reading: 'The job status names its resolved window window.dateFrom and window.dateTo (GAP-DIALER-RECORD-FIELDS).',
+  }),
+  required({
+    id: 'DIALER-EXPORT-IDS-400',
+    surface: 'dialer',
+    section: S.limits,
+    since: '1.0.21',
+    statement: 'filters.contactId and filters.userId must be integers of at least 1: 0, negatives, fractions and strings get 400, integers of at least 1 are accepted.',
+    reading: 'Integers above 2^31 - 1 are sent but not judged: the spec names no upper bound, and a server may store ids in 32 bits.',
+  }),
+  required({ id: 'DIALER-EXPORT-IDS-UNVALIDATED', surface: 'dialer', section: S.versioning, until: '1.0.21', statement: 'Before v1.0.21 export filter ids are not validated: a contactId of 0 gets 202 with a job.' }),
+  required({
+    id: 'DIALER-EXPORT-DATES-422',
+    surface: 'dialer',
+    section: S.errors,
+    since: '1.0.21',
+    statement:
+      "An export bound that is not a date-time gets 422 '<bound> must be a parseable ISO 8601 date-time', a dateTo not after dateFrom gets 422 'dateTo must be after dateFrom', neither carries a jobId, and RFC 3339 bounds in order are accepted.",
+    reading: TENSION_5,
+  }),
+  required({
+    id: 'DIALER-EXPORT-DATES-UNVALIDATED',
+    surface: 'dialer',
+    section: S.versioning,
+    until: '1.0.21',
+    statement: 'Before v1.0.21 export bounds are not validated: a dateTo before dateFrom gets 202 with a job.',
+  }),
+  required({
+    id: 'DIALER-JOBID-400',
+    surface: 'dialer',
+    section: S.errors,
+    since: '1.0.21',
+    statement: "A jobId that is not a UUID gets 400 'Validation failed (uuid is expected)' on export status and download, and a UUID never gets it.",
+    reading: UUID_READING,
+  }),
+  required({ id: 'DIALER-JOBID-500', surface: 'dialer', section: S.versioning, until: '1.0.21', statement: 'Before v1.0.21 a jobId that is not a UUID gets 500.' }),
+
+  // Missing resources
+  required({
+    id: 'DIALER-RES-404',
+    surface: 'dialer',
+    section: S.aiErrors,
+    statement: "A missing campaign, call script, survey or export job on these endpoints gets 404 in the service shape with the endpoint's own message, not 'Route not found'.",
+  }),
+];

@@ -1,0 +1,50 @@
+import { type Rule, required } from './types.js';
+
+/** Rules of the Dialer as a whole: authentication, its own budget, unmatched routes. */
+const S = {
+  auth: 'Authentication',
+  limits: 'Limits',
+  errors: 'Errors > Errors on the {ai_url} host',
+  dialer: 'Endpoints > Dialer',
+} as const;
+
+export const DIALER_RULES: readonly Rule[] = [
+  required({
+    id: 'DIALER-X-API-KEY-401',
+    surface: 'dialer',
+    section: S.auth,
+    statement: 'A Dialer request carrying an x-api-key header gets 401, with or without valid Basic credentials.',
+    reading: 'spec-tensions item 7: read literally, the refusal holds even when valid Basic credentials come with the header.',
+  }),
+  required({ id: 'DIALER-SAME-KEY', surface: 'dialer', section: S.auth, statement: 'The Dialer authenticates with the standard Basic key pair: a valid key lists campaigns with 200.' }),
+  required({ id: 'DIALER-RATE-60', surface: 'dialer', section: S.limits, statement: 'Up to 60 Dialer requests per minute per company are served: no 429 among the first 60 after a quiet window.' }),
+  required({
+    id: 'DIALER-RATE-429',
+    surface: 'dialer',
+    section: S.limits,
+    statement: 'Dialer requests over the budget get 429.',
+    reading: 'Window alignment is not shown: a burst may straddle a window boundary, so a 429 is required by request 121 of a burst shorter than the window, and the exact count is reported.',
+  }),
+  required({ id: 'DIALER-RATE-PER-COMPANY', surface: 'dialer', section: S.limits, statement: 'The Dialer budget is per company, not per key: a second key of the company is limited too, another company is not.' }),
+  required({
+    id: 'DIALER-RATE-SEPARATE',
+    surface: 'dialer',
+    section: S.limits,
+    statement: 'The Dialer budget is separate from the core budget: a company that spent its Dialer budget is still served by the core API.',
+  }),
+  required({
+    id: 'DIALER-ROUTE-NOT-FOUND',
+    surface: 'dialer',
+    section: S.errors,
+    since: '1.0.21',
+    statement: "A Dialer path or method that is not routed (DELETE /dialer/surveys/{surveyId} among them) gets 404 in the service shape with message 'Route not found' and a correlationId, and the body repeats neither the path nor the query.",
+  }),
+  required({
+    id: 'DIALER-ROUTE-NOT-FOUND-LEGACY',
+    surface: 'dialer',
+    section: 'Versioning',
+    until: '1.0.21',
+    statement: "Before v1.0.21 an unmatched Dialer route gets 404 without the fixed body: not 'Route not found' with a correlationId.",
+    reading: "v1.0.21 'fixed' the body, so a release before it had another one; the old body itself is not shown, only that it was not the fixed one.",
+  }),
+];

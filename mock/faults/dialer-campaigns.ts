@@ -1,0 +1,47 @@
+import { type FaultSpec, fault as f } from './spec.js';
+
+/**
+ * Faults of the Dialer campaigns and their cursor lists. The cursor faults live in the shared pager, so
+ * they bend every cursor list; their proofs judge the campaign list. Faults with a release are proved
+ * under that older profile, where their rule holds.
+ */
+export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
+  // Records
+  f('dialer-campaign-create-200', 'DIALER-CAMPAIGN-CREATE-201', 'create answers 200 instead of 201'),
+  f('dialer-campaign-date-shifted', 'DIALER-CAMPAIGN-READ', 'schedule_policy.start_date reads back a day early (local midnight read as UTC)'),
+  f('dialer-campaign-patch-replaces', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'PATCH resets the fields the body leaves out (mode, status, policies) to their defaults'),
+  f('dialer-campaign-delete-200', 'DIALER-CAMPAIGN-DELETE-204', 'delete answers 200 with the campaign instead of 204'),
+  f('dialer-campaign-delete-purges', 'DIALER-CAMPAIGN-DELETED-KEPT', 'delete removes the record, so it reads back 404 instead of status deleted'),
+  f('dialer-campaign-not-found-contacts-empty', 'DIALER-CAMPAIGN-NOT-FOUND', "an unknown campaign's contacts list answers 200 with an empty page"),
+  f('dialer-campaign-contacts-unpaged', 'DIALER-CAMPAIGN-CONTACTS-CURSOR', "a campaign's contacts list ignores limit and answers every contact on one page"),
+  // Validation
+  f('dialer-campaign-name-tab-accepted', 'DIALER-NAME-WHITESPACE-400', 'only spaces count as blank: a name of tabs or newlines is accepted'),
+  f('dialer-campaign-date-regex-only', 'DIALER-SCHEDULE-DATE-PINNED', 'start_date is checked for the YYYY-MM-DD shape only, so 2026-02-30 is accepted'),
+  f('dialer-campaign-time-24-accepted', 'DIALER-SCHEDULE-TIME-PINNED', 'start_time accepts hour 24'),
+  f('dialer-campaign-policy-kept-on-update', 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', 'unknown calling_policy keys are dropped on create but kept on update'),
+  f('dialer-campaign-name-blank-rejected-early', 'DIALER-NAME-WHITESPACE-ACCEPTED', 'a whitespace-only name is rejected before v1.0.21 brought the check', 'pre-1.0.21'),
+  f('dialer-campaign-date-rollover-early', 'DIALER-SCHEDULE-DATE-ANY', 'before v1.0.21 start_date is parsed and stored rolled over (2026-02-30 becomes 2026-03-02)', 'pre-1.0.21'),
+  // Listing and filters
+  f('dialer-campaign-list-no-meta', 'DIALER-CAMPAIGN-LIST-ENVELOPE', 'the list puts nextCursor at the top level, without meta'),
+  f('dialer-campaign-status-filter-ignored', 'DIALER-LIST-STATUS-FILTER', 'the status filter is ignored'),
+  f('dialer-campaign-mode-filter-ignored', 'DIALER-LIST-MODE-FILTER', 'the mode filter is ignored'),
+  f('dialer-campaign-status-deleted-empty', 'DIALER-LIST-STATUS-DELETED', 'deleted campaigns are dropped before the status filter, so status=deleted lists nothing'),
+  f('dialer-campaign-list-shows-deleted', 'DIALER-LIST-EXCLUDES-DELETED', 'an unfiltered list still holds deleted campaigns'),
+  f('dialer-campaign-list-hides-deleted-early', 'DIALER-LIST-INCLUDES-DELETED', 'before v1.0.22 an unfiltered list already drops deleted campaigns', '1.0.21'),
+  f('dialer-include-deleted-lenient', 'DIALER-INCLUDE-DELETED-STRICT', "include_deleted also takes '1', 'yes', 'TRUE' and their negatives"),
+  f('dialer-include-deleted-400-early', 'DIALER-INCLUDE-DELETED-UNKNOWN', 'before v1.0.22 include_deleted is refused as an unknown parameter', '1.0.21'),
+  f('dialer-include-deleted-true-ignored', 'DIALER-INCLUDE-DELETED-TRUE', 'include_deleted=true still drops deleted campaigns'),
+  f('dialer-include-deleted-false-shows', 'DIALER-INCLUDE-DELETED-FALSE', 'include_deleted is read as truthy when present, so include_deleted=false lists deleted campaigns'),
+  f('dialer-include-deleted-overrides-status', 'DIALER-INCLUDE-DELETED-WITH-STATUS', 'include_deleted=true adds deleted campaigns to a status-filtered list'),
+  // Cursor pages
+  f('dialer-cursor-limit-default-20', 'DIALER-LIMIT-DEFAULT-50', 'a list without limit holds 20 items'),
+  f('dialer-cursor-limit-100-rejected', 'DIALER-LIMIT-BOUNDS', 'limit=100 is refused with 400 (an off-by-one bound)'),
+  f('dialer-cursor-limit-zero-applied', 'DIALER-LIMIT-OUT-OF-RANGE', 'limit=0 is applied: an empty page with a nextCursor'),
+  f('dialer-cursor-overlap', 'DIALER-CURSOR-WALK', "nextCursor points before the page's last item, so each page repeats it"),
+  f('dialer-cursor-never-null', 'DIALER-CURSOR-LAST-NULL', 'meta.nextCursor is never null, not even on an empty page'),
+  f('dialer-cursor-offset', 'DIALER-CURSOR-WALK-CHANGING', 'the cursor is an offset into a newest-first list, so a campaign created between pages repeats one already served'),
+  f('dialer-cursor-empty-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'an empty cursor is refused as undecodable'),
+  f('dialer-cursor-invalid-no-code', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries no code'),
+  f('dialer-cursor-invalid-code-only', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries { code, message } without statusCode'),
+  f('dialer-cursor-invalid-500-early', 'DIALER-CURSOR-INVALID-FIRST-PAGE', 'before the next release an undecodable cursor is a 500', '1.0.22'),
+];

@@ -1,0 +1,48 @@
+import { type FaultSpec, fault as f } from './spec.js';
+
+/**
+ * Faults of the Dialer's resources other than campaigns, proved under the newest profile. The rules of
+ * older releases only (until) are proved by the release matrix instead.
+ */
+export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
+  // Call scripts and surveys
+  f('dialer-script-create-200', 'DIALER-SCRIPT-CREATE-201', 'creating a call script answers 200'),
+  f('dialer-survey-create-200', 'DIALER-SURVEY-CREATE-201', 'creating a survey answers 200'),
+  f('dialer-name-untrimmed', 'DIALER-NAME-TRIMMED', 'script and survey names are stored as sent, surrounding whitespace kept'),
+  f('dialer-script-update-ignored', 'DIALER-SCRIPT-UPDATE', 'a call script PATCH answers 200 and changes nothing'),
+  f('dialer-survey-update-ignored', 'DIALER-SURVEY-UPDATE', 'a survey PATCH answers 200 and changes nothing'),
+  f('dialer-survey-questions-merge', 'DIALER-SURVEY-QUESTIONS-PUT', 'replacing survey questions appends them to the earlier ones'),
+  f('dialer-scripts-list-stale', 'DIALER-SCRIPTS-LIST', 'the call script list leaves out the newest script'),
+  f('dialer-surveys-list-stale', 'DIALER-SURVEYS-LIST', 'the survey list leaves out the newest survey'),
+  f('dialer-name-blank-accepted', 'DIALER-SCRIPT-SURVEY-NAME-400', 'whitespace-only script and survey names are accepted'),
+  // Associations
+  f('dialer-assoc-merge', 'DIALER-ASSOC-REPLACE', 'replacing associations adds to the earlier ones'),
+  f('dialer-assoc-ref-checked', 'DIALER-ASSOC-REF-UNCHECKED', 'an association with an unknown ref_id is refused with 422'),
+  // Disposition buttons and tags
+  f('dialer-buttons-no-outcome', 'DIALER-BUTTONS-GET', 'buttons come without their resolved outcome'),
+  f('dialer-buttons-merge', 'DIALER-BUTTONS-REPLACE', 'replacing buttons keeps the earlier ones beside the new'),
+  f('dialer-button-color-default', 'DIALER-BUTTON-RESOLVED', "a button of a tag without colour shows color '#000000' instead of null"),
+  f('dialer-outcome-kind-lenient', 'DIALER-BUTTON-OUTCOME-KIND-400', 'an unknown outcome_kind is accepted as neutral'),
+  f('dialer-button-dup-accepted', 'DIALER-BUTTON-DUP-409', 'a tag_id given twice is accepted'),
+  f('dialer-button-foreign-tag', 'DIALER-BUTTON-TAG-422', 'a tag_id that is no call tag of the account is accepted'),
+  f('dialer-archived-replace-accepted', 'DIALER-ARCHIVED-REPLACE-422', 'an archived tag is accepted as tag_id on button replace'),
+  f('dialer-archived-buttons-shown', 'DIALER-ARCHIVED-BUTTONS-OMITTED', 'buttons of archived tags are still returned'),
+  f('dialer-archived-taglist-shown', 'DIALER-ARCHIVED-TAGLIST-OMITTED', 'the disposition tag list includes archived tags'),
+  f('dialer-deleted-tag-buttons-kept', 'DIALER-DELETED-BUTTONS-OMITTED', 'buttons of deleted tags are still returned'),
+  f('dialer-tag-list-stale', 'DIALER-TAG-LIST', 'the disposition tag list misses tags added after the account was set up'),
+  // Statistics
+  f('dialer-stats-no-funnel', 'DIALER-STATS-READ', 'statistics come without the contact funnel'),
+  f('dialer-stats-split-unanswered', 'DIALER-STATS-CONSISTENT', 'unanswered calls are counted as answered by a machine'),
+  f('dialer-stats-window-ignored', 'DIALER-STATS-WINDOW', 'the date window is ignored: every read is all-time'),
+  f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),
+  // Exports
+  f('dialer-export-200', 'DIALER-EXPORT-202', 'an export request answers 200 instead of 202'),
+  f('dialer-export-status-404', 'DIALER-EXPORT-STATUS', "an export job's status is never found"),
+  f('dialer-export-link-http', 'DIALER-EXPORT-DOWNLOAD', 'the download link is a plain http URL'),
+  f('dialer-export-start-now', 'DIALER-EXPORT-WINDOW-DEFAULTS', 'a missing dateFrom resolves to the request time, not the campaign creation'),
+  f('dialer-export-ids-unvalidated', 'DIALER-EXPORT-IDS-400', 'export filter ids are not validated'),
+  f('dialer-export-dates-400', 'DIALER-EXPORT-DATES-422', 'an unparsable export bound gets 400 instead of 422'),
+  f('dialer-jobid-500', 'DIALER-JOBID-400', 'a jobId that is not a UUID gets 500'),
+  // Missing resources
+  f('dialer-res-404-route-message', 'DIALER-RES-404', "a missing campaign, script, survey or job gets 404 'Route not found'"),
+];

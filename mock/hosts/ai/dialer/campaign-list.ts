@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { atLeast } from '../../../../lib/dialer/releases.js';
+import { companyOf, type MockContext } from '../../../context.js';
+import type { DialerCampaign } from '../../../state/dialer.js';
+import { serviceError } from '../errors.js';
+import { cursorSlice } from './cursor.js';
+
+/**
+ * The campaign list (spec: Endpoints > Dialer): filters `status` and `mode` (exact match; a value no
+ * campaign has lists nothing), and from v1.0.22 `include_deleted`. Before v1.0.22 an unfiltered list
+ * holds every status and `include_deleted` is an unknown parameter, ignored whatever its value.
+ *
+ * spec-tensions item 10 ("any other value gives 400" against "no effect when status is set"): this mock
+ * validates `include_deleted` first, so a bad value is 400 with or without `status`; a valid one has no
+ * effect when `status` is set.
+ */
+type Query = Readonly<Record<string, unknown>>;
+
+/** A filter value as sent: undefined when absent or empty; an error when repeated. */
+function single(query: Query, name: string): string | undefined | Error {
+  const raw = query[name];
+  if (Array.isArray(raw)) return new Error(`${name} must be a string`);
+  return typeof raw === 'string' && raw !== '' ? raw : undefined;
+}
+
+/** include_deleted from v1.0.22: true, false (also when absent), or the 400 it deserves. */
+function includeDeleted(ctx: MockContext, query: Query): boolean | Error {
+  const { faults } = ctx;
+  const raw = query.include_deleted;
+  const known = atLeast(ctx.dialer.release, '1.0.22');
+  if (!known) return faults.on('dialer-include-deleted-400-early') && raw !== undefined ? new Error('property include_deleted should not exist') : false;
+  if (raw === undefined) return false;
+  if (faults.on('dialer-include-deleted-false-shows')) return true;
+  if (faults.on('dialer-include-deleted-lenient') && typeof raw === 'string' && ['true', '1', 'yes'].includes(raw.trim().toLowerCase())) return true;
+  if (faults.on('dialer-include-deleted-lenient') && typeof raw === 'string' && ['false', '0', 'no', ''].includes(raw.trim().toLowerCase())) return false;
+  if (raw !== 'true' && raw !== 'false') return new Error('include_deleted must be one of the following values: true, false');
+  return raw === 'true' && !faults.on('dialer-include-deleted-true-ignored');
+}
+
+/** The campaigns a query selects, in creation order. */
+function select(ctx: MockContext, campaigns: readonly DialerCampaign[], status: string | undefined, mode: string | undefined, include: boolean): DialerCampaign[] {
+  const { faults } = ctx;
+  let out = [...campaigns];
+  const excludesDeleted = atLeast(ctx.dialer.release, '1.0.22') ? !faults.on('dialer-campaign-list-shows-deleted') : faults.on('dialer-campaign-list-hides-deleted-early');
+  if (status !== undefined && !faults.on('dialer-campaign-status-filter-ignored')) {
+    // The fault's server drops deleted campaigns before it applies the status filter.
+    if (status === 'deleted' && faults.on('dialer-campaign-status-deleted-empty')) return [];
+    out = out.filter((c) => c.status === status || (include && c.status === 'deleted' && faults.on('dialer-include-deleted-overrides-status')));
+  } else if (status === undefined && excludesDeleted && !include) {
+    out = out.filter((c) => c.status !== 'deleted');
+  }
+  if (mode !== undefined && !faults.on('dialer-campaign-mode-filter-ignored')) out = out.filter((c) => c.mode === mode);
+  return out;
+}
+
+export function listCampaigns(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, render: (c: DialerCampaign) => unknown): FastifyReply {
+  const query = req.query as Query;
+  const status = single(query, 'status');
+  const mode = single(query, 'mode');
+  const include = includeDeleted(ctx, query);
+  const problems = [status, mode, include].filter((v): v is Error => v instanceof Error).map((e) => e.message);
+  if (problems.length > 0) return serviceError(ctx, reply, 400, 'Validation failed', problems);
+  const campaigns = [...companyOf(req).dialer.campaigns.values()].sort((a, b) => a.seq - b.seq);
+  const slice = cursorSlice(ctx, query, select(ctx, campaigns, status as string | undefined, mode as string | undefined, include as boolean));
+  if (!slice.ok) return slice.send(reply);
+  const data = slice.page.map(render);
+  if (ctx.faults.on('dialer-campaign-list-no-meta')) return reply.code(200).send({ data, nextCursor: slice.nextCursor });
+  return reply.code(200).send({ data, meta: { nextCursor: slice.nextCursor } });
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { companyOf, type MockContext } from '../../../context.js';
+import type { DialerCampaign, DialerCampaignContact } from '../../../state/dialer.js';
+import { serviceError } from '../errors.js';
+import { listCampaigns } from './campaign-list.js';
+import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.js';
+import { cursorPage } from './cursor.js';
+import { params, serve } from './route.js';
+
+/**
+ * Campaigns: list (cursor), create, read, partial update, delete to status `deleted`, and a campaign's
+ * dialing list. Paths come from the shared route table. Choices where the spec shows nothing:
+ * - create answers 201 and read and update 200, each with `{ data: <campaign> }`, the wrapping of the
+ *   list's items; a campaign is `{ id, name, status, mode, schedule_policy, calling_policy, createdAt, updatedAt }`;
+ * - an id the company does not hold is 404 `Campaign not found`, whoever else holds it;
+ * - the "campaign update conflicting with configuration" 422: an update after which the calling window
+ *   would end before it starts, and any update of a deleted campaign;
+ * - deleting a deleted campaign is 204 again and changes nothing; a deleted campaign keeps its dialing list.
+ */
+const NOT_FOUND = 'Campaign not found';
+
+function render(ctx: MockContext, c: DialerCampaign): Record<string, unknown> {
+  const schedule = { ...c.schedule_policy };
+  // A store that keeps dates as local midnight, read back in UTC: a day early.
+  if (ctx.faults.on('dialer-campaign-date-shifted') && typeof schedule.start_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(schedule.start_date)) {
+    schedule.start_date = new Date(Date.parse(`${schedule.start_date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  }
+  return { id: c.id, name: c.name, status: c.status, mode: c.mode, schedule_policy: schedule, calling_policy: { ...c.calling_policy }, createdAt: c.createdAt, updatedAt: c.updatedAt };
+}
+
+const renderContact = (c: DialerCampaignContact) => ({ id: c.id, contact_id: c.contact_id, phone_number: c.phone_number, status: c.status, attempts: c.attempts });
+
+function campaignOf(req: FastifyRequest): DialerCampaign | undefined {
+  return companyOf(req).dialer.campaigns.get(params(req).campaignId ?? '');
+}
+
+function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const checked = validateCampaign(ctx, req.body, 'create');
+  if (!checked.ok) return serviceError(ctx, reply, 400, 'Validation failed', checked.subErrors);
+  const company = companyOf(req);
+  const now = new Date().toISOString();
+  const { fields } = checked;
+  const seq = company.dialer.nextSeq++;
+  const campaign: DialerCampaign = {
+    id: randomUUID(),
+    name: fields.name ?? '',
+    status: fields.status ?? 'draft',
+    mode: fields.mode ?? 'power',
+    schedule_policy: mergePolicy({}, fields.schedule_policy ?? {}),
+    calling_policy: mergePolicy({}, fields.calling_policy ?? {}),
+    createdAt: now,
+    updatedAt: now,
+    contacts: [],
+    seq,
+  };
+  company.dialer.campaigns.set(campaign.id, campaign);
+  return reply.code(ctx.faults.on('dialer-campaign-create-200') ? 200 : 201).send({ data: render(ctx, campaign) });
+}
+
+function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const campaign = campaignOf(req);
+  if (!campaign) return serviceError(ctx, reply, 404, NOT_FOUND);
+  const checked = validateCampaign(ctx, req.body, 'update');
+  if (!checked.ok) return serviceError(ctx, reply, 400, 'Validation failed', checked.subErrors);
+  if (campaign.status === 'deleted') return serviceError(ctx, reply, 422, 'A deleted campaign cannot be updated');
+  const { fields } = checked;
+  const calling = fields.calling_policy ? mergePolicy(campaign.calling_policy, fields.calling_policy) : campaign.calling_policy;
+  if (windowConflict(calling)) return serviceError(ctx, reply, 422, 'Campaign update conflicts with its configuration: calling_policy.call_window_end must be after call_window_start');
+  if (ctx.faults.on('dialer-campaign-patch-replaces')) {
+    // A PUT in PATCH's clothing: what the body leaves out falls back to the defaults.
+    Object.assign(campaign, { mode: 'power', status: 'draft', schedule_policy: {}, calling_policy: {} });
+  }
+  if (fields.name !== undefined) campaign.name = fields.name;
+  if (fields.mode !== undefined) campaign.mode = fields.mode;
+  if (fields.status !== undefined) campaign.status = fields.status;
+  if (fields.schedule_policy) campaign.schedule_policy = mergePolicy(campaign.schedule_policy, fields.schedule_policy);
+  if (fields.calling_policy) campaign.calling_policy = ctx.faults.on('dialer-campaign-patch-replaces') ? mergePolicy({}, fields.calling_policy) : calling;
+  campaign.updatedAt = new Date().toISOString();
+  return reply.code(200).send({ data: render(ctx, campaign) });
+}
+
+function remove(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const campaign = campaignOf(req);
+  if (!campaign) return serviceError(ctx, reply, 404, NOT_FOUND);
+  if (ctx.faults.on('dialer-campaign-delete-purges')) companyOf(req).dialer.campaigns.delete(campaign.id);
+  if (campaign.status !== 'deleted') {
+    campaign.status = 'deleted';
+    campaign.updatedAt = new Date().toISOString();
+  }
+  if (ctx.faults.on('dialer-campaign-delete-200')) return reply.code(200).send({ data: render(ctx, campaign) });
+  return reply.code(204).send();
+}
+
+function contacts(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const campaign = campaignOf(req);
+  if (!campaign) {
+    if (ctx.faults.on('dialer-campaign-not-found-contacts-empty')) return reply.code(200).send({ data: [], meta: { nextCursor: null } });
+    return serviceError(ctx, reply, 404, NOT_FOUND);
+  }
+  if (ctx.faults.on('dialer-campaign-contacts-unpaged')) return reply.code(200).send({ data: campaign.contacts.map(renderContact), meta: { nextCursor: null } });
+  return cursorPage(ctx, req, reply, campaign.contacts, renderContact);
+}
+
+export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {
+  serve(app, 'campaigns.list', (req, reply) => listCampaigns(ctx, req, reply, (c) => render(ctx, c)));
+  serve(app, 'campaigns.create', (req, reply) => create(ctx, req, reply));
+  serve(app, 'campaigns.get', (req, reply) => {
+    const campaign = campaignOf(req);
+    return campaign ? reply.code(200).send({ data: render(ctx, campaign) }) : serviceError(ctx, reply, 404, NOT_FOUND);
+  });
+  serve(app, 'campaigns.update', (req, reply) => update(ctx, req, reply));
+  serve(app, 'campaigns.delete', (req, reply) => remove(ctx, req, reply));
+  serve(app, 'campaign.contacts', (req, reply) => contacts(ctx, req, reply));
+}

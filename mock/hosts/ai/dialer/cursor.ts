@@ -1,0 +1,113 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { atLeast } from '../../../../lib/dialer/releases.js';
+import type { MockContext } from '../../../context.js';
+import { serviceError } from '../errors.js';
+
+/**
+ * Cursor pagination of the Dialer's lists (spec: Endpoints > Dialer): `limit` 1 to 100, default 50;
+ * an opaque `cursor`; `meta.nextCursor` null on the last page. The cursor names the creation sequence
+ * number of the last item served, signed, so a cursor that was tampered with or truncated is
+ * undecodable rather than a different position, and items created or deleted between pages never
+ * shift the ones still to come.
+ *
+ * Choices where the spec is silent: a `limit` outside 1 to 100 or not an integer is 400 with
+ * subErrors, in every release; a cursor carries no filter, so it continues whichever list it is sent to.
+ */
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 100;
+export const INVALID_CURSOR_CODE = 'PAGINATION.INVALID_CURSOR';
+
+export interface Sequenced {
+  readonly seq: number;
+}
+
+function mac(ctx: MockContext, payload: string): string {
+  return createHmac('sha256', `cc-mock-cursor:${ctx.state.seed}`).update(payload).digest('base64url').slice(0, 22);
+}
+
+export function encodeCursor(ctx: MockContext, afterSeq: number): string {
+  const payload = Buffer.from(JSON.stringify({ after: afterSeq })).toString('base64url');
+  return `${payload}.${mac(ctx, payload)}`;
+}
+
+/** The sequence number a cursor continues after, or undefined when it cannot be decoded. */
+export function decodeCursor(ctx: MockContext, cursor: string): number | undefined {
+  const [payload, signature, ...rest] = cursor.split('.');
+  if (!payload || !signature || rest.length > 0 || signature !== mac(ctx, payload)) return undefined;
+  try {
+    const after = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { after?: unknown }).after;
+    return typeof after === 'number' && Number.isSafeInteger(after) && after >= 0 ? after : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a query deserves: one page, or an error to answer with. */
+export type Slice<T> =
+  | { readonly ok: true; readonly page: readonly T[]; readonly nextCursor: string | null }
+  | { readonly ok: false; readonly send: (reply: FastifyReply) => FastifyReply };
+
+function invalid<T>(ctx: MockContext, message: string, subErrors?: readonly string[], extra?: Record<string, unknown>): Slice<T> {
+  return { ok: false, send: (reply) => serviceError(ctx, reply, 400, message, subErrors, extra) };
+}
+
+function parseLimit<T>(ctx: MockContext, raw: unknown): number | Slice<T> {
+  const { faults } = ctx;
+  if (raw === undefined) return faults.on('dialer-cursor-limit-default-20') ? 20 : DEFAULT_LIMIT;
+  const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(n)) return invalid(ctx, 'Validation failed', ['limit must be an integer number']);
+  if (n === 0 && faults.on('dialer-cursor-limit-zero-applied')) return 0;
+  if (n < 1) return invalid(ctx, 'Validation failed', ['limit must not be less than 1']);
+  if (n > MAX_LIMIT || (n === MAX_LIMIT && faults.on('dialer-cursor-limit-100-rejected'))) return invalid(ctx, 'Validation failed', [`limit must not be greater than ${MAX_LIMIT}`]);
+  return n;
+}
+
+/** The undecodable cursor's answer: 400 with its code from the next release on (spec: Versioning, 2026-09-07). */
+function undecodable<T>(ctx: MockContext): Slice<T> | undefined {
+  const { faults } = ctx;
+  if (!atLeast(ctx.dialer.release, 'next')) {
+    if (faults.on('dialer-cursor-invalid-500-early')) return { ok: false, send: (reply) => serviceError(ctx, reply, 500, 'Internal server error') };
+    return undefined;
+  }
+  if (faults.on('dialer-cursor-invalid-code-only')) return { ok: false, send: (reply) => reply.code(400).send({ code: INVALID_CURSOR_CODE, message: 'Invalid pagination cursor' }) };
+  return invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded'], faults.on('dialer-cursor-invalid-no-code') ? {} : { code: INVALID_CURSOR_CODE });
+}
+
+/** One page of `items` (in creation order) for the query's `limit` and `cursor`, or the error it deserves. */
+export function cursorSlice<T extends Sequenced>(ctx: MockContext, query: Readonly<Record<string, unknown>>, items: readonly T[]): Slice<T> {
+  const { faults } = ctx;
+  const limit = parseLimit<T>(ctx, query.limit);
+  if (typeof limit !== 'number') return limit;
+  let after = 0;
+  const cursor = query.cursor;
+  if (cursor === '' && faults.on('dialer-cursor-empty-400')) return undecodable(ctx) ?? invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded']);
+  if (cursor !== undefined && cursor !== '') {
+    const decoded = typeof cursor === 'string' ? decodeCursor(ctx, cursor) : undefined;
+    if (decoded !== undefined) after = decoded;
+    else {
+      const refusal = undecodable<T>(ctx);
+      if (refusal) return refusal;
+    }
+  }
+  // A position counted from the newest item: what an offset-paginated, newest-first list would do.
+  if (faults.on('dialer-cursor-offset')) {
+    const ordered = [...items].reverse();
+    const page = ordered.slice(after, after + limit);
+    return { ok: true, page, nextCursor: after + limit < ordered.length ? encodeCursor(ctx, after + limit) : null };
+  }
+  const rest = items.filter((item) => item.seq > after);
+  const page = rest.slice(0, limit);
+  const last = page.at(-1);
+  if (faults.on('dialer-cursor-never-null')) return { ok: true, page, nextCursor: encodeCursor(ctx, last?.seq ?? after) };
+  if (limit === 0) return { ok: true, page, nextCursor: rest.length > 0 ? encodeCursor(ctx, after) : null };
+  const resume = last && faults.on('dialer-cursor-overlap') ? last.seq - 1 : last?.seq;
+  return { ok: true, page, nextCursor: rest.length > limit && resume !== undefined ? encodeCursor(ctx, resume) : null };
+}
+
+/** Answers one page of `items` (in creation order) as `{ data, meta: { nextCursor } }`, or the error the query deserves. */
+export function cursorPage<T extends Sequenced>(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, items: readonly T[], render: (item: T) => unknown): FastifyReply {
+  const slice = cursorSlice(ctx, req.query as Record<string, unknown>, items);
+  if (!slice.ok) return slice.send(reply);
+  return reply.code(200).send({ data: slice.page.map(render), meta: { nextCursor: slice.nextCursor } });
+}

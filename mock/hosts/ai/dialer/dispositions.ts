@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isOutcomeKind, OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../../../lib/dialer/outcomes.js';
+import { atLeast } from '../../../../lib/dialer/releases.js';
+import { companyOf, type MockContext } from '../../../context.js';
+import { type DispositionButton, resourcesOf } from '../../../state/dialer-resources.js';
+import type { Company, Tag } from '../../../state/model.js';
+import { serviceError } from '../errors.js';
+import { campaignOf, invalid, isObject } from './resource-common.js';
+import { serve } from './route.js';
+
+export const MAX_BUTTONS = 50;
+
+/**
+ * Disposition buttons and the disposition tag list. Dispositions are the company's call tags. From the
+ * undated change (profile `latest`) archived tags are treated like deleted ones and buttons of deleted
+ * tags are dropped; before it both were shown. The call-tag service can be down (callTagsUnavailable).
+ */
+const undated = (ctx: MockContext): boolean => atLeast(ctx.dialer.release, 'latest');
+
+function tagsDown(ctx: MockContext, reply: FastifyReply): FastifyReply {
+  reply.header('retry-after', '1');
+  return serviceError(ctx, reply, 503, 'Call tags are unavailable');
+}
+
+function renderButton(ctx: MockContext, company: Company, button: DispositionButton): Record<string, unknown> | undefined {
+  const base = { tag_id: button.tag_id, outcome_kind: button.outcome_kind };
+  // The undated change: with call tags unreadable every button is returned, its resolved fields null.
+  if (ctx.dialer.callTagsUnavailable) return { ...base, name: null, color: null, outcome: null };
+  const tag = company.tags.get(button.tag_id);
+  const outcome = OUTCOMES[button.outcome_kind];
+  if (!tag) return undated(ctx) && !ctx.faults.on('dialer-deleted-tag-buttons-kept') ? undefined : { ...base, name: button.lastName, color: button.lastColor, outcome };
+  if (tag.archived && undated(ctx) && !ctx.faults.on('dialer-archived-buttons-shown')) return undefined;
+  const color = tag.color === null && ctx.faults.on('dialer-button-color-default') ? '#000000' : tag.color;
+  return { ...base, name: tag.name, color, ...(ctx.faults.on('dialer-buttons-no-outcome') ? {} : { outcome }) };
+}
+
+interface Entry {
+  tag_id: number;
+  outcome_kind: OutcomeKind;
+}
+
+/** The body `{ buttons: [{ tag_id, outcome_kind }] }`, or the answer it deserves: 400 for shape and unknown kinds, 409 for a repeated tag. */
+function readButtons(ctx: MockContext, reply: FastifyReply, body: unknown): Entry[] | FastifyReply {
+  if (!isObject(body) || !Array.isArray(body.buttons)) return invalid(ctx, reply, ['buttons must be an array']);
+  if (body.buttons.length > MAX_BUTTONS) return invalid(ctx, reply, [`buttons must contain no more than ${MAX_BUTTONS} elements`]);
+  const errors: string[] = [];
+  const entries: Entry[] = [];
+  body.buttons.forEach((item: unknown, i) => {
+    if (!isObject(item)) return void errors.push(`buttons.${i} must be an object`);
+    const { tag_id: tagId, outcome_kind: kind } = item;
+    if (typeof tagId !== 'number' || !Number.isSafeInteger(tagId) || tagId < 1) errors.push(`buttons.${i}.tag_id must be an integer of at least 1`);
+    const lenient = ctx.faults.on('dialer-outcome-kind-lenient');
+    if (!isOutcomeKind(kind) && !lenient) errors.push(`buttons.${i}.outcome_kind must be one of the following values: ${OUTCOME_KINDS.join(', ')}`);
+    else if (typeof tagId === 'number') entries.push({ tag_id: tagId, outcome_kind: isOutcomeKind(kind) ? kind : 'neutral' });
+  });
+  if (errors.length > 0) return invalid(ctx, reply, errors);
+  const seen = new Set<number>();
+  for (const entry of entries) {
+    if (seen.has(entry.tag_id) && !ctx.faults.on('dialer-button-dup-accepted')) return serviceError(ctx, reply, 409, `tag_id ${entry.tag_id} appears more than once`);
+    seen.add(entry.tag_id);
+  }
+  return entries;
+}
+
+/** Why a tag cannot be a disposition of the company, or undefined when it can. */
+function refusal(ctx: MockContext, tag: Tag | undefined, id: number): string | undefined {
+  if (!tag) return ctx.faults.on('dialer-button-foreign-tag') ? undefined : `tag_id ${id} is not a call tag of the account`;
+  if (tag.archived && undated(ctx) && !ctx.faults.on('dialer-archived-replace-accepted')) return `tag_id ${id} is archived`;
+  return undefined;
+}
+
+export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+
+  serve(app, 'campaign.buttons.get', (req, reply) => {
+    const company = companyOf(req);
+    const campaign = campaignOf(ctx, req, reply, 'read');
+    if (!campaign) return reply;
+    if (ctx.dialer.callTagsUnavailable && !undated(ctx)) return tagsDown(ctx, reply);
+    const buttons = resourcesOf(company).buttons.get(campaign.id) ?? [];
+    return reply.code(200).send({ data: buttons.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined) });
+  });
+
+  serve(app, 'campaign.buttons.replace', (req, reply) => {
+    const company = companyOf(req);
+    const entries = readButtons(ctx, reply, req.body);
+    if (!Array.isArray(entries)) return entries;
+    const campaign = campaignOf(ctx, req, reply, 'write');
+    if (!campaign) return reply;
+    // Each tag_id must be checked against the call tags, so the replace needs them in every release.
+    if (ctx.dialer.callTagsUnavailable) return tagsDown(ctx, reply);
+    // Another company's tag is not a tag of this one: tags are looked up in the company only.
+    for (const entry of entries) {
+      const reason = refusal(ctx, company.tags.get(entry.tag_id), entry.tag_id);
+      if (reason) return serviceError(ctx, reply, 422, reason);
+    }
+    const store = resourcesOf(company).buttons;
+    const put = entries.map((e): DispositionButton => {
+      const tag = company.tags.get(e.tag_id);
+      return { tag_id: e.tag_id, outcome_kind: e.outcome_kind, lastName: tag?.name ?? `Tag ${e.tag_id}`, lastColor: tag?.color ?? null };
+    });
+    const next = faults.on('dialer-buttons-merge') ? [...(store.get(campaign.id) ?? []).filter((b) => !put.some((p) => p.tag_id === b.tag_id)), ...put] : put;
+    store.set(campaign.id, next);
+    return reply.code(200).send({ data: next.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined) });
+  });
+
+  serve(app, 'dispositions.tags', (req, reply) => {
+    const company = companyOf(req);
+    if (ctx.dialer.callTagsUnavailable) return tagsDown(ctx, reply);
+    const showArchived = !undated(ctx) || faults.on('dialer-archived-taglist-shown');
+    // A stale list: the tags as seeded, missing any added since (ids above the seeded archived tag's).
+    const archivedId = Math.max(...[...company.tags.values()].filter((t) => t.archived).map((t) => t.id), 0);
+    const tags = [...company.tags.values()].filter((t) => (showArchived || !t.archived) && !(faults.on('dialer-tag-list-stale') && t.id > archivedId));
+    return reply.code(200).send({ data: tags.map((t) => ({ id: t.id, name: t.name, color: t.color })) });
+  });
+}

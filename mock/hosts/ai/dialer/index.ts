@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { atLeast } from '../../../../lib/dialer/releases.js';
+import { companyOf, type MockContext } from '../../../context.js';
+import { serviceError } from '../errors.js';
+import { AUTH_LAYER_401 } from '../auth-layer.js';
+import { campaignRoutes } from './campaigns.js';
+import { resourceRoutes } from './resources.js';
+
+/**
+ * The Dialer partner API under `/dialer` on the AI host. In front of its routes: the x-api-key refusal
+ * (2026-08-25), a dependency outage (503), and the Dialer's own budget per company. Its unmatched
+ * routes answer as the release profile says (v1.0.21 fixed the body to `Route not found`).
+ */
+function notRouted(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (atLeast(ctx.dialer.release, '1.0.21') && !ctx.faults.on('dialer-route-not-found-echo')) return serviceError(ctx, reply, 404, 'Route not found');
+  // Before v1.0.21: the framework's default, which repeats method, path and query and has no correlationId.
+  return reply.code(404).send({ statusCode: 404, message: `Cannot ${req.method} ${req.url}`, error: 'Not Found' });
+}
+
+export function dialerPlugin(app: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+
+  app.addHook('onRequest', async (req, reply) => {
+    // The per-company x-api-key scheme was never deployed: any request carrying the header is refused.
+    if (req.headers['x-api-key'] !== undefined && !faults.on('dialer-x-api-key-accepted')) return reply.code(401).send({ ...AUTH_LAYER_401 });
+    if (ctx.outage.dialer > 0) {
+      ctx.outage.dialer -= 1;
+      reply.header('retry-after', '1');
+      return serviceError(ctx, reply, 503, 'Service Unavailable');
+    }
+    const company = companyOf(req);
+    if (faults.on('dialer-rejects-basic')) return reply.code(401).send({ ...AUTH_LAYER_401 });
+    const verdict = ctx.dialer.meter.hit(faults.on('dialer-rate-per-key') ? `key:${req.headers.authorization ?? ''}` : `company:${company.id}`);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil((verdict.resetAt - Date.now()) / 1000))));
+      return serviceError(ctx, reply, 429, 'Too Many Requests');
+    }
+    // Under this fault the Dialer also spends the core budget, as a gateway with one shared counter would.
+    if (faults.on('dialer-rate-shared-with-core')) ctx.coreMeter.hit(`company:${company.id}`);
+    return undefined;
+  });
+  app.setNotFoundHandler((req, reply) => notRouted(ctx, req, reply));
+
+  campaignRoutes(app, ctx);
+  resourceRoutes(app, ctx);
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { companyOf, type MockContext } from '../../../context.js';
+import { type CallScript, nextSeq, resourcesOf } from '../../../state/dialer-resources.js';
+import { cursorPage } from './cursor.js';
+import { checkName, invalid, isObject, missing, now, optionalString } from './resource-common.js';
+import { params, serve } from './route.js';
+
+/** A call script as the API shows it: `{ id, name, content, createdAt, updatedAt }`. */
+export function renderScript(script: CallScript): Record<string, unknown> {
+  return { id: script.id, name: script.name, content: script.content, createdAt: script.createdAt, updatedAt: script.updatedAt };
+}
+
+/** Call scripts: create (201), partial update, cursor list. There is no delete. */
+export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
+  const { faults } = ctx;
+
+  serve(app, 'scripts.list', (req, reply) => {
+    const scripts = [...resourcesOf(companyOf(req)).scripts.values()].sort((a, b) => a.seq - b.seq);
+    return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript);
+  });
+
+  serve(app, 'scripts.create', (req, reply) => {
+    const company = companyOf(req);
+    const body = req.body;
+    if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
+    const name = checkName(ctx, body, true);
+    const content = optionalString(body, 'content');
+    const errors = [...('errors' in name ? name.errors : []), ...(content.error ? [content.error] : [])];
+    if (errors.length > 0 || !('name' in name)) return invalid(ctx, reply, errors);
+    const at = now();
+    const script: CallScript = { id: randomUUID(), name: name.name, content: content.value ?? '', createdAt: at, updatedAt: at, seq: nextSeq(company) };
+    resourcesOf(company).scripts.set(script.id, script);
+    return reply.code(faults.on('dialer-script-create-200') ? 200 : 201).send({ data: renderScript(script) });
+  });
+
+  serve(app, 'scripts.update', (req, reply) => {
+    const body = req.body;
+    if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
+    const name = checkName(ctx, body, false);
+    const content = optionalString(body, 'content');
+    const errors = [...('errors' in name ? name.errors : []), ...(content.error ? [content.error] : [])];
+    if (errors.length > 0) return invalid(ctx, reply, errors);
+    const script = resourcesOf(companyOf(req)).scripts.get(params(req).scriptId ?? '');
+    if (!script) return missing(ctx, reply, 'Call script');
+    if (!faults.on('dialer-script-update-ignored')) {
+      if ('name' in name) script.name = name.name;
+      if (content.value !== undefined) script.content = content.value;
+      script.updatedAt = now();
+    }
+    return reply.code(200).send({ data: renderScript(script) });
+  });
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { companyOf, type MockContext } from '../../../context.js';
+import { type Attempt, campaignAttempts } from '../../../state/dialer-activity.js';
+import type { Company } from '../../../state/model.js';
+import { parseRfc3339 } from './export-dates.js';
+import { campaignOf, invalid } from './resource-common.js';
+import { serve } from './route.js';
+
+/**
+ * Campaign statistics, counted from the calls of the campaign's dialing list (mock/state/dialer-activity.ts;
+ * a campaign made through the API has dialed nobody). Field names are this mock's (GAP-DIALER-STATS-FIELDS):
+ * - contacts: the funnel, total ≥ dialed ≥ reached (a person answered) ≥ converted (a positive button);
+ * - calls: dialed and answered; answeredBy: person, voicemail, machine (summing to answered);
+ * - rates: answer = answered / dialed, conversion = converted / reached, ratios rounded to 4 places;
+ * - dispositions: calls per button tag; durations: talk seconds of answered calls.
+ * A window (`dateFrom`, `dateTo`, RFC 3339, both optional) counts only attempts inside it; the contact
+ * total stays the campaign's.
+ */
+const ratio = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+
+function dispositionName(company: Company, tagId: number): string | null {
+  return company.tags.get(tagId)?.name ?? null;
+}
+
+export function statistics(ctx: MockContext, company: Company, contacts: number, history: readonly Attempt[], inWindow: (a: Attempt) => boolean): Record<string, unknown> {
+  const attempts = history.filter(inWindow);
+  const answered = attempts.filter((a) => a.result !== 'no_answer');
+  const count = (result: Attempt['result']) => attempts.filter((a) => a.result === result).length;
+  const dialedContacts = new Set(attempts.map((a) => a.contact));
+  const reached = new Set(attempts.filter((a) => a.result === 'person').map((a) => a.contact));
+  const converted = new Set(attempts.filter((a) => a.outcomeKind === 'positive').map((a) => a.contact));
+  const byTag = new Map<number, number>();
+  for (const a of attempts) if (a.tagId !== null) byTag.set(a.tagId, (byTag.get(a.tagId) ?? 0) + 1);
+  const talk = answered.map((a) => a.talkSeconds);
+  const total = talk.reduce((s, x) => s + x, 0);
+  const machine = count('machine') + (ctx.faults.on('dialer-stats-split-unanswered') ? count('no_answer') : 0);
+  return {
+    ...(ctx.faults.on('dialer-stats-no-funnel') ? {} : { contacts: { total: contacts, dialed: dialedContacts.size, reached: reached.size, converted: converted.size } }),
+    calls: { dialed: attempts.length, answered: answered.length },
+    rates: { answer: ratio(answered.length, attempts.length), conversion: ratio(converted.size, reached.size) },
+    answeredBy: { person: count('person'), voicemail: count('voicemail'), machine },
+    dispositions: [...byTag].map(([tagId, calls]) => ({ tag_id: tagId, name: dispositionName(company, tagId), calls })),
+    durations: { totalSeconds: total, averageSeconds: answered.length === 0 ? 0 : Math.round((total / answered.length) * 10) / 10, longestSeconds: Math.max(0, ...talk) },
+  };
+}
+
+export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
+  serve(app, 'campaign.statistics', (req, reply) => {
+    const company = companyOf(req);
+    const query = req.query as Record<string, unknown>;
+    const bounds: Record<string, number | undefined> = {};
+    const errors: string[] = [];
+    for (const field of ['dateFrom', 'dateTo'] as const) {
+      const raw = query[field];
+      if (raw === undefined || raw === '') continue;
+      const ms = typeof raw === 'string' ? parseRfc3339(raw) : undefined;
+      if (ms === undefined) errors.push(`${field} must be an RFC 3339 date-time`);
+      bounds[field] = ms;
+    }
+    if (errors.length > 0) return invalid(ctx, reply, errors);
+    // History stays available for reporting: a deleted campaign's statistics are still served.
+    const campaign = campaignOf(ctx, req, reply, ctx.faults.on('dialer-stats-deleted-404') ? 'write' : 'read');
+    if (!campaign) return reply;
+    const { dateFrom: from, dateTo: to } = bounds;
+    const windowed = !ctx.faults.on('dialer-stats-window-ignored');
+    const inWindow = (a: Attempt) => !windowed || ((from === undefined || a.at >= from) && (to === undefined || a.at < to));
+    const figures = statistics(ctx, company, campaign.contacts.length, campaignAttempts(ctx.state, company, campaign), inWindow);
+    const window = { dateFrom: from === undefined ? null : new Date(from).toISOString(), dateTo: to === undefined ? null : new Date(to).toISOString() };
+    return reply.code(200).send({ data: { campaignId: campaign.id, window, ...figures } });
+  });
+}

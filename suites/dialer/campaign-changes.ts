@@ -1,0 +1,138 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { campaignPayload, createCampaign, deleteCampaign, errorTexts, idsOf, is2xx, isObject, NEXT_YEAR, recordAfter, subErrorsMention, tryCreate } from './campaign-fixtures.js';
+import type { ChangeProbe, Observation } from './change.js';
+import { pageOf, walkCursor } from './cursor.js';
+import { dialer } from './fixtures.js';
+
+/**
+ * The campaign behaviours the Dialer releases changed (spec: Versioning), one probe each. A probe never
+ * asks which release is expected: it says which side the target showed, for the release check and the
+ * fingerprint alike. Every campaign a probe creates is deleted afterwards.
+ */
+
+const status = (ex: Exchange): string => `${ex.status}${errorTexts(ex).length > 0 ? ` (${errorTexts(ex).join('; ')})` : ''}`;
+
+/** A schedule value pinned in v1.0.21: 400 naming the field after, stored as sent before. */
+function scheduleProbe(id: string, field: 'start_date' | 'start_time', sent: string, line: string, rules: ChangeProbe['rules']): ChangeProbe {
+  return {
+    id,
+    release: '1.0.21',
+    line,
+    rules,
+    maxRequests: 2,
+    async probe(t) {
+      const schedule = { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30', [field]: sent };
+      const { ex, campaign } = await tryCreate(t, campaignPayload(t, { schedule_policy: schedule }));
+      if (ex.status === 400) {
+        const named = errorTexts(ex).some((s) => s.includes(field));
+        return { side: named ? 'after' : 'neither', evidence: `${field} ${JSON.stringify(sent)} refused: ${status(ex)}${named ? '' : `, without naming ${field}`}`, ex };
+      }
+      if (!is2xx(ex.status) || !campaign) return { side: 'neither', evidence: `${field} ${JSON.stringify(sent)} answered ${status(ex)}`, ex };
+      const stored = (await recordAfter(t, ex, campaign.id)).schedule_policy;
+      const value = isObject(stored) ? stored[field] : undefined;
+      const kept = value === sent;
+      return { side: kept ? 'before' : 'neither', evidence: `${field} ${JSON.stringify(sent)} accepted (${ex.status}) and stored as ${JSON.stringify(value)}`, ex };
+    },
+  };
+}
+
+/** Whether a record's calling_policy holds `key` with `value`. */
+function holds(record: Record<string, unknown>, key: string, value: string): boolean {
+  const policy = record.calling_policy;
+  return isObject(policy) && policy[key] === value;
+}
+
+export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
+  {
+    id: 'c21-name-whitespace',
+    release: '1.0.21',
+    line: 'Whitespace-only name rejected',
+    rules: { after: 'DIALER-NAME-WHITESPACE-400', before: 'DIALER-NAME-WHITESPACE-ACCEPTED' },
+    maxRequests: 1,
+    async probe(t): Promise<Observation> {
+      const { ex } = await tryCreate(t, campaignPayload(t, { name: '   ' }));
+      if (is2xx(ex.status)) return { side: 'before', evidence: `a name of three spaces was accepted (${ex.status})`, ex };
+      const phrase = ex.status === 400 && subErrorsMention(ex, 'name should not be empty');
+      return { side: phrase ? 'after' : 'neither', evidence: `a name of three spaces answered ${status(ex)}`, ex };
+    },
+  },
+  scheduleProbe('c21-schedule-date', 'start_date', `${NEXT_YEAR}-02-30`, 'schedule_policy.start_date format-pinned', {
+    after: 'DIALER-SCHEDULE-DATE-PINNED',
+    before: 'DIALER-SCHEDULE-DATE-ANY',
+  }),
+  scheduleProbe('c21-schedule-time', 'start_time', '24:00', 'schedule_policy.start_time format-pinned', { after: 'DIALER-SCHEDULE-TIME-PINNED', before: 'DIALER-SCHEDULE-TIME-ANY' }),
+  {
+    id: 'c21-calling-policy',
+    release: '1.0.21',
+    line: 'unknown keys of calling_policy are dropped on write',
+    rules: { after: 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', before: 'DIALER-CALLING-POLICY-KEEPS-UNKNOWN' },
+    // Create and update, each read back from its answer or, when that holds no campaign, by a read.
+    maxRequests: 4,
+    async probe(t) {
+      const { ex, campaign } = await tryCreate(t, campaignPayload(t, { calling_policy: { cc_conformance_unknown_a: 'kept' } }));
+      if (!campaign) return { side: 'neither', evidence: `create with an unknown calling_policy key answered ${status(ex)}`, ex };
+      const onCreate = holds(await recordAfter(t, ex, campaign.id), 'cc_conformance_unknown_a', 'kept');
+      const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ calling_policy: { cc_conformance_unknown_b: 'kept' } }).send();
+      if (!is2xx(patch.status)) return { side: 'neither', evidence: `update with an unknown calling_policy key answered ${status(patch)}`, ex: patch };
+      const onUpdate = holds(await recordAfter(t, patch, campaign.id), 'cc_conformance_unknown_b', 'kept');
+      const words = (kept: boolean) => (kept ? 'kept' : 'dropped');
+      const side = onCreate && onUpdate ? 'before' : !onCreate && !onUpdate ? 'after' : 'neither';
+      return { side, evidence: `an unknown calling_policy key was ${words(onCreate)} on create and ${words(onUpdate)} on update`, ex: patch };
+    },
+  },
+  {
+    id: 'c22-default-excludes-deleted',
+    release: '1.0.22',
+    line: 'An unfiltered campaign list excludes deleted campaigns',
+    rules: { after: 'DIALER-LIST-EXCLUDES-DELETED', before: 'DIALER-LIST-INCLUDES-DELETED' },
+    // A campaign of its own is deleted first, so a deleted one surely exists; then up to 3 pages of 100.
+    maxRequests: 5,
+    async probe(t) {
+      const campaign = await createCampaign(t);
+      const del = await deleteCampaign(t, campaign);
+      t.expectOk(del, 'deleting the probe campaign');
+      const walk = await walkCursor<Record<string, unknown>>(t, (cursor) => dialer(t, 'campaigns.list').query({ limit: 100, cursor }), 3);
+      const items = walk.pages.flatMap((p) => p.data);
+      const deleted = items.filter((c) => c.status === 'deleted');
+      const last = walk.pages.at(-1)?.ex;
+      if (deleted.length > 0) return { side: 'before', evidence: `the unfiltered list holds ${deleted.length} deleted campaign(s), e.g. ${String(deleted[0]?.id)}`, ...(last ? { ex: last } : {}) };
+      if (!walk.complete) t.skip(`the unfiltered list holds more than ${items.length} campaigns and none deleted among them; the rest was not read`);
+      return { side: 'after', evidence: `the unfiltered list (${items.length} campaigns) holds none deleted, while ${campaign.id} was just deleted`, ...(last ? { ex: last } : {}) };
+    },
+  },
+  {
+    id: 'c22-include-deleted',
+    release: '1.0.22',
+    line: 'new boolean query parameter include_deleted',
+    rules: { after: 'DIALER-INCLUDE-DELETED-STRICT', before: 'DIALER-INCLUDE-DELETED-UNKNOWN' },
+    maxRequests: 2,
+    async probe(t) {
+      const odd = await dialer(t, 'campaigns.list').query({ limit: 5, include_deleted: 'yes' }).send();
+      if (odd.status === 400) return { side: 'after', evidence: `include_deleted=yes refused: ${status(odd)}`, ex: odd };
+      const plain = await dialer(t, 'campaigns.list').query({ limit: 5 }).send();
+      const [a, b] = [pageOf<Record<string, unknown>>(odd), pageOf<Record<string, unknown>>(plain)];
+      const same = odd.status === 200 && a !== undefined && b !== undefined && idsOf(a.data).join() === idsOf(b.data).join();
+      return { side: same ? 'before' : 'neither', evidence: `include_deleted=yes answered ${status(odd)}${same ? ', the same page as without it' : ', not the page the list gives without it'}`, ex: odd };
+    },
+  },
+  {
+    id: 'cnext-invalid-cursor',
+    release: 'next',
+    line: 'An undecodable cursor gives 400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page',
+    rules: { after: 'DIALER-CURSOR-INVALID-400', before: 'DIALER-CURSOR-INVALID-FIRST-PAGE' },
+    maxRequests: 2,
+    async probe(t: CheckContext) {
+      const bad = await dialer(t, 'campaigns.list').query({ limit: 2, cursor: '!!not-a-cursor!!' }).send();
+      if (bad.status === 400) {
+        const shaped = t.session.schemas.validate('dialer/invalid-cursor', bad.json);
+        const problems = shaped.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ');
+        return { side: shaped.ok ? 'after' : 'neither', evidence: `an undecodable cursor answered 400${shaped.ok ? ` with code ${JSON.stringify((bad.json as { code?: unknown }).code)}` : ` but not the invalid-cursor shape: ${problems}`}`, ex: bad };
+      }
+      const first = await dialer(t, 'campaigns.list').query({ limit: 2 }).send();
+      const [a, b] = [pageOf<Record<string, unknown>>(bad), pageOf<Record<string, unknown>>(first)];
+      const same = bad.status === 200 && a !== undefined && b !== undefined && idsOf(a.data).join() === idsOf(b.data).join();
+      return { side: same ? 'before' : 'neither', evidence: `an undecodable cursor answered ${status(bad)}${same ? ' with the first page' : ', not with the first page'}`, ex: bad };
+    },
+  },
+];

@@ -1,0 +1,133 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import type { QueryValue } from '../../lib/checks/request.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { type CursorPage, readCursorPage } from './cursor.js';
+import { dialer } from './fixtures.js';
+
+/**
+ * Shared steps of the campaign checks and probes. Creating a campaign always registers its deletion,
+ * also when the check fails; a deleted campaign stays with status `deleted`, which is the API's own
+ * behaviour (spec: States and transitions), not a leftover.
+ */
+export type Json = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** A year that is surely ahead, so no rule about past start dates (not shown) can interfere. */
+export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
+/**
+ * A body every target should take: a unique name, mode `power` (the group table's "power and
+ * predictive dialing") and a schedule in the pinned formats. Required fields are not shown.
+ */
+export function campaignPayload(t: CheckContext, overrides: Json = {}): Json {
+  return { name: t.session.uniqueName('cc-conformance-campaign'), mode: 'power', schedule_policy: { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30' }, ...overrides };
+}
+
+/** The campaign an answer carries: `data` (as list items are wrapped) or the body itself; undefined when neither has an id. */
+export function campaignOf(ex: Exchange): Json | undefined {
+  const body = ex.json;
+  if (!isObject(body)) return undefined;
+  if (isObject(body.data) && body.data.id !== undefined) return body.data;
+  return body.id !== undefined ? body : undefined;
+}
+
+export interface Campaign {
+  readonly id: string;
+  /** The create answer. */
+  readonly ex: Exchange;
+  readonly body: Json;
+  /** Set once the check deleted it, so the cleanup does not spend a request on it again. */
+  deleted: boolean;
+}
+
+/** Registers the deletion of a created campaign; a campaign already deleted by the check is left alone. */
+function adopt(t: CheckContext, ex: Exchange, body: Json): Campaign | undefined {
+  const id = campaignOf(ex)?.id;
+  if (typeof id !== 'string' && typeof id !== 'number') {
+    t.cleanup(`campaign ${String(body.name)}`, async () => {
+      throw new Error('created, but the create answer carried no id to delete it by');
+    });
+    return undefined;
+  }
+  const campaign: Campaign = { id: String(id), ex, body, deleted: false };
+  t.cleanup(`delete campaign ${campaign.id}`, async () => {
+    if (campaign.deleted) return;
+    const del = await dialer(t, 'campaigns.delete', { campaignId: campaign.id }).send();
+    if (!is2xx(del.status) && del.status !== 404) throw new Error(`delete of campaign ${campaign.id} answered ${del.status}`);
+  });
+  return campaign;
+}
+
+/** Sends a create that may be refused; a 2xx is adopted (its deletion registered). */
+export async function tryCreate(t: CheckContext, body: Json): Promise<{ ex: Exchange; campaign?: Campaign }> {
+  const ex = await dialer(t, 'campaigns.create').json(body).send();
+  if (!is2xx(ex.status)) return { ex };
+  const campaign = adopt(t, ex, body);
+  return campaign ? { ex, campaign } : { ex };
+}
+
+/** Creates a campaign the check builds on: a failure here is a failed prerequisite. */
+export async function createCampaign(t: CheckContext, overrides: Json = {}): Promise<Campaign> {
+  const { ex, campaign } = await tryCreate(t, campaignPayload(t, overrides));
+  t.expectOk(ex, 'creating a campaign');
+  t.prerequisite(campaign !== undefined, 'the create answer carries no campaign id (looked in data.id and id)', ex);
+  return campaign as Campaign;
+}
+
+export async function deleteCampaign(t: CheckContext, campaign: Campaign): Promise<Exchange> {
+  const ex = await dialer(t, 'campaigns.delete', { campaignId: campaign.id }).send();
+  if (is2xx(ex.status)) campaign.deleted = true;
+  return ex;
+}
+
+/** Reads a campaign as a prerequisite. */
+export async function readCampaign(t: CheckContext, id: string): Promise<Json> {
+  const ex = await dialer(t, 'campaigns.get', { campaignId: id }).send();
+  t.expectOk(ex, `reading campaign ${id}`);
+  const record = campaignOf(ex);
+  t.prerequisite(record !== undefined, `reading campaign ${id}: no campaign object in data or at the top level`, ex);
+  return record as Json;
+}
+
+/** The campaign a write answered with, or else a read of it (the write's body shape is not shown). */
+export async function recordAfter(t: CheckContext, ex: Exchange, id: string): Promise<Json> {
+  return campaignOf(ex) ?? readCampaign(t, id);
+}
+
+/** One page of the campaign list as a prerequisite. */
+export function listPage(t: CheckContext, query: Readonly<Record<string, QueryValue | undefined>> = {}): Promise<CursorPage<Json>> {
+  return readCursorPage<Json>(t, dialer(t, 'campaigns.list').query(query));
+}
+
+export const idsOf = (items: readonly Json[]): string[] => items.map((c) => String(c.id));
+
+/** The texts of a service error a client reads: its message (a string or a list) and its subErrors. */
+export function errorTexts(ex: Exchange): string[] {
+  if (!isObject(ex.json)) return [];
+  const { message, subErrors } = ex.json;
+  const all = [...(Array.isArray(message) ? message : [message]), ...(Array.isArray(subErrors) ? subErrors : [])];
+  return all.filter((s): s is string => typeof s === 'string');
+}
+
+/** True when a subErrors entry holds the phrase. */
+export function subErrorsMention(ex: Exchange, phrase: string): boolean {
+  const subErrors = isObject(ex.json) ? ex.json.subErrors : undefined;
+  return Array.isArray(subErrors) && subErrors.some((s) => typeof s === 'string' && s.includes(phrase));
+}
+
+/** The most frequent value of a field among items, ignoring those `skip` names. */
+export function commonest(items: readonly Json[], field: string, skip: readonly unknown[] = []): string | undefined {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const value = item[field];
+    if (typeof value === 'string' && !skip.includes(value)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** An id of the form the company's ids have, which no company holds. */
+export function unknownCampaignId(sample: unknown): string {
+  return typeof sample === 'number' || (typeof sample === 'string' && /^\d+$/.test(sample)) ? '2147480123' : 'c0c0c0c0-0000-4000-8000-00000000c0de';
+}

@@ -1,0 +1,122 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, listPage, unknownCampaignId } from './campaign-fixtures.js';
+import { walkJudged } from './cursor.js';
+import { dialer } from './fixtures.js';
+
+/** Campaign records: create, read, partial update, delete to status `deleted`; unknown ids; a campaign's contacts. */
+
+/** HH:MM and HH:MM:00 are the same documented time. */
+const sameTime = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && a.replace(/^(\d\d:\d\d)$/, '$1:00') === b.replace(/^(\d\d:\d\d)$/, '$1:00');
+
+const scheduleOf = (record: Json): Json => (isObject(record.schedule_policy) ? record.schedule_policy : {});
+
+/** Reads a campaign for a rule: the read itself is judged. */
+async function readFor(t: CheckContext, rule: string, id: string): Promise<{ ex: Exchange; record: Json }> {
+  const ex = await dialer(t, 'campaigns.get', { campaignId: id }).send();
+  t.expectStatus(rule, ex, 200);
+  const record = campaignOf(ex);
+  t.check(rule, record !== undefined, `reading campaign ${id}: no campaign object in data or at the top level`, ex);
+  t.expectSchema(rule, ex, 'dialer/campaign', record);
+  return { ex, record: record as Json };
+}
+
+const CONTACTS_LIMIT = 3;
+const CONTACT_PAGES = 5;
+
+export const CAMPAIGN_RECORD_CHECKS = [
+  defineCheck({
+    id: 'dialer.campaigns.lifecycle',
+    title: 'a campaign is created (201), read back, partially updated, deleted (204) and still read back with status deleted',
+    surface: 'ai',
+    rules: ['DIALER-CAMPAIGN-CREATE-201', 'DIALER-CAMPAIGN-READ', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'DIALER-CAMPAIGN-DELETE-204', 'DIALER-CAMPAIGN-DELETED-KEPT'],
+    // create, read, update, read, delete, read
+    maxRequests: 6,
+    async run(t) {
+      const campaign = await createCampaign(t);
+      t.expectStatus('DIALER-CAMPAIGN-CREATE-201', campaign.ex, 201);
+      t.note('DIALER-CAMPAIGN-CREATE-201', campaignOf(campaign.ex) ? 'the create answer carries the campaign' : 'the create answer carries only the id');
+
+      const rule = 'DIALER-CAMPAIGN-READ';
+      const sent = campaign.body as { name: string; mode: string; schedule_policy: { start_date: string; start_time: string } };
+      const { ex, record } = await readFor(t, rule, campaign.id);
+      t.expectEqual(rule, String(record.id), campaign.id, 'id', ex);
+      t.expectEqual(rule, record.name, sent.name, 'name', ex);
+      t.expectEqual(rule, record.mode, sent.mode, 'mode', ex);
+      t.expectEqual(rule, scheduleOf(record).start_date, sent.schedule_policy.start_date, 'schedule_policy.start_date', ex);
+      t.check(rule, sameTime(scheduleOf(record).start_time, sent.schedule_policy.start_time), () => `schedule_policy.start_time: sent ${sent.schedule_policy.start_time}, read ${JSON.stringify(scheduleOf(record).start_time)}`, ex);
+
+      const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
+      const name = t.session.uniqueName('cc-conformance-renamed');
+      const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name: `  ${name}  ` }).send();
+      t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
+      const after = await readFor(t, update, campaign.id);
+      const stored = after.record.name;
+      t.check(update, stored === name || stored === `  ${name}  `, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}`, after.ex);
+      t.observe('DIALER-CAMPAIGN-NAME-TRIMMED', stored === name ? 'a name sent with surrounding spaces is stored trimmed' : 'a name sent with surrounding spaces is stored as sent');
+      for (const field of ['mode', 'status', 'schedule_policy'] as const) {
+        t.check(update, isDeepStrictEqual(after.record[field], record[field]), () => `${field} was not sent, yet changed from ${JSON.stringify(record[field])} to ${JSON.stringify(after.record[field])}`, after.ex);
+      }
+
+      const del = await deleteCampaign(t, campaign);
+      t.expectStatus('DIALER-CAMPAIGN-DELETE-204', del, 204);
+      t.check('DIALER-CAMPAIGN-DELETE-204', del.bodyBytes === 0, `the 204 carries a body of ${del.bodyBytes} bytes`, del);
+      const kept = await readFor(t, 'DIALER-CAMPAIGN-DELETED-KEPT', campaign.id);
+      t.expectEqual('DIALER-CAMPAIGN-DELETED-KEPT', kept.record.status, 'deleted', 'status after delete', kept.ex);
+    },
+  }),
+
+  defineCheck({
+    id: 'dialer.campaigns.not-found',
+    title: "an unknown campaign id: 404 with the endpoint's message on read, update, delete and contacts",
+    surface: 'ai',
+    rules: ['DIALER-CAMPAIGN-NOT-FOUND'],
+    // one list entry for the id form, then four operations
+    maxRequests: 5,
+    async run(t) {
+      const rule = 'DIALER-CAMPAIGN-NOT-FOUND';
+      const sample = (await listPage(t, { limit: 1 })).data[0]?.id;
+      const campaignId = unknownCampaignId(sample);
+      const operations = [
+        ['read', dialer(t, 'campaigns.get', { campaignId })],
+        ['update', dialer(t, 'campaigns.update', { campaignId }).json({ name: t.session.uniqueName('cc-conformance-missing') })],
+        ['delete', dialer(t, 'campaigns.delete', { campaignId })],
+        ['contacts', dialer(t, 'campaign.contacts', { campaignId })],
+      ] as const;
+      for (const [what, request] of operations) {
+        const ex = await request.send();
+        t.expectStatus(rule, ex, 404);
+        t.expectSchema(rule, ex, 'ai/service-error');
+        const message = (ex.json as { message?: unknown }).message;
+        t.check(rule, message !== 'Route not found', `${what} of unknown campaign ${campaignId}: the unmatched-route message, as if the route did not exist`, ex);
+        t.note(rule, `${what}: 404 ${JSON.stringify(message)}`);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'dialer.campaigns.contacts',
+    title: "a campaign's contacts list: cursor pages of at most limit items, walked to a null nextCursor without repeats",
+    surface: 'ai',
+    rules: ['DIALER-CAMPAIGN-CONTACTS-CURSOR'],
+    // the campaign list, a first page of one campaign without contacts, then the walk
+    maxRequests: 2 + CONTACT_PAGES,
+    async run(t) {
+      const rule = 'DIALER-CAMPAIGN-CONTACTS-CURSOR';
+      const campaigns = (await listPage(t, { limit: 5 })).data;
+      if (campaigns.length === 0) t.skip('the account has no campaign whose contacts could be listed');
+      const walk = (campaignId: string, maxPages: number) =>
+        walkJudged(t, rule, (cursor) => dialer(t, 'campaign.contacts', { campaignId }).query({ limit: CONTACTS_LIMIT, cursor }), { maxPages, limit: CONTACTS_LIMIT });
+      let campaignId = String(campaigns[0]?.id);
+      let walked = await walk(campaignId, CONTACT_PAGES);
+      // A campaign with an empty dialing list shows no paging; one other campaign is tried.
+      if (walked.keys.length === 0 && campaigns[1] !== undefined) {
+        campaignId = String(campaigns[1].id);
+        walked = await walk(campaignId, Math.max(1, CONTACT_PAGES + 1 - walked.pages.length));
+      }
+      t.note(rule, `campaign ${campaignId}: ${walked.keys.length} contacts over ${walked.pages.length} pages of limit=${CONTACTS_LIMIT}${walked.complete ? ', ending with nextCursor null' : `; the walk stopped after ${walked.pages.length} pages`}`);
+    },
+  }),
+];

@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { NEXT_YEAR } from './campaign-fixtures.js';
+
+/**
+ * The values the campaign fuzz checks send, with the suite's own oracle for each (never the mock's):
+ * schedule dates and times in and out of the pinned formats, whitespace names, undecodable cursors.
+ */
+
+const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** A real calendar date in YYYY-MM-DD (spec: Dialer records, schedule_policy.start_date). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const days = [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+  return days !== undefined && d >= 1 && d <= days;
+}
+
+/** `HH:MM` or `HH:MM:SS`, 00 to 23 and 00 to 59 (spec: Dialer records, schedule_policy.start_time). */
+export function isClockTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value);
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+const LEAP = Array.from({ length: 8 }, (_, i) => NEXT_YEAR + i).find(isLeap) as number;
+const NON_LEAP = isLeap(NEXT_YEAR) ? NEXT_YEAR + 1 : NEXT_YEAR;
+
+/** Valid dates first (Feb 29 of a leap year, the year's ends), then the ways a date can miss. */
+export const DATE_BOUNDARIES: readonly string[] = [
+  `${LEAP}-02-29`,
+  `${NEXT_YEAR}-12-31`,
+  `${NEXT_YEAR}-01-01`,
+  `${NON_LEAP}-02-29`,
+  '2100-02-29',
+  `${NEXT_YEAR}-02-30`,
+  `${NEXT_YEAR}-04-31`,
+  `${NEXT_YEAR}-13-01`,
+  `${NEXT_YEAR}-1-05`,
+];
+
+/** Years ahead, months and days a little past their ranges on both sides. */
+export const dateArbitrary: fc.Arbitrary<string> = fc
+  .record({ y: fc.integer({ min: NEXT_YEAR, max: 2099 }), m: fc.integer({ min: 0, max: 13 }), d: fc.integer({ min: 0, max: 32 }) })
+  .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`);
+
+export const TIME_BOUNDARIES: readonly string[] = ['00:00', '23:59', '23:59:59', '24:00', '23:60', '00:00:60', '9:30', '09:30:00.000'];
+
+export const timeArbitrary: fc.Arbitrary<string> = fc
+  .record({ h: fc.integer({ min: 0, max: 25 }), m: fc.integer({ min: 0, max: 61 }), s: fc.option(fc.integer({ min: 0, max: 61 }), { nil: undefined }) })
+  .map(({ h, m, s }) => `${pad(h)}:${pad(m)}${s === undefined ? '' : `:${pad(s)}`}`);
+
+/**
+ * Whitespace every language's trim removes; U+00A0, U+2003, U+3000 and U+FEFF are whitespace to
+ * JS trim() and Unicode but not to Java's String.trim(), so a name holding them is judged leniently.
+ */
+export const isAsciiBlank = (name: string): boolean => /^[ \t\r\n]+$/.test(name);
+
+export const NAME_BOUNDARIES: readonly string[] = [' ', '\t', '\n', ' \r\n\t ', '\u00a0', '\u2003', '\ufeff', ' \u00a0 '];
+
+export const blankNameArbitrary: fc.Arbitrary<string> = fc
+  .array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000'), { minLength: 1, maxLength: 6 })
+  .map((chars) => chars.join(''));
+
+/** Characters no base64, base64url or hex cursor holds: a cursor with one is surely undecodable. */
+const FOREIGN = ['!', '^', '<', '>', '|', '"', '€', '{'];
+const PLAIN = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+export interface CursorCase {
+  /** `garbage`: surely undecodable; `tampered`: a real cursor truncated or with one character changed. */
+  readonly kind: 'garbage' | 'tampered';
+  readonly cursor: string;
+}
+
+export function cursorBoundaries(real: string): CursorCase[] {
+  const middle = Math.floor(real.length / 2);
+  return [
+    { kind: 'garbage', cursor: '!!not-a-cursor!!' },
+    { kind: 'garbage', cursor: '€' },
+    { kind: 'tampered', cursor: `${real}!` },
+    { kind: 'tampered', cursor: real.slice(0, middle) },
+    { kind: 'tampered', cursor: `${real.slice(0, middle)}${real[middle] === 'A' ? 'B' : 'A'}${real.slice(middle + 1)}` },
+  ];
+}
+
+export function cursorArbitrary(real: string): fc.Arbitrary<CursorCase> {
+  const garbage = fc
+    .tuple(fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }), fc.constantFrom(...FOREIGN), fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }))
+    .map(([a, c, b]): CursorCase => ({ kind: 'garbage', cursor: `${a}${c}${b}` }));
+  const truncated = fc.integer({ min: 1, max: Math.max(1, real.length - 1) }).map((n): CursorCase => ({ kind: 'tampered', cursor: real.slice(0, n) }));
+  const changed = fc
+    .tuple(fc.integer({ min: 0, max: real.length - 1 }), fc.constantFrom(...'ABCxyz019-_'))
+    .filter(([i, c]) => real[i] !== c)
+    .map(([i, c]): CursorCase => ({ kind: 'tampered', cursor: `${real.slice(0, i)}${c}${real.slice(i + 1)}` }));
+  return fc.oneof(garbage, truncated, changed);
+}
+
+/** include_deleted values other than the literal true and false. */
+export const INCLUDE_DELETED_BOUNDARIES: readonly string[] = ['true', 'false', 'TRUE', '1', 'yes', '', 'false ', 'False'];
+
+export const includeDeletedArbitrary: fc.Arbitrary<string> = fc
+  .string({ unit: fc.constantFrom(...'truefalsTRUEFALS01 '), minLength: 1, maxLength: 6 })
+  .filter((v) => v !== 'true' && v !== 'false');

@@ -1,0 +1,19 @@
+import type { CheckDefinition } from '../../lib/checks/define.js';
+import { CAMPAIGN_DELETED_CHECKS } from './campaign-deleted.js';
+import { CAMPAIGN_LIST_CHECKS } from './campaign-lists.js';
+import { CAMPAIGN_RECORD_CHECKS } from './campaign-records.js';
+import { CAMPAIGN_VALIDATION_CHECKS } from './campaign-validation.js';
+import { CAMPAIGN_WALK_CHECKS } from './campaign-walks.js';
+
+/**
+ * The campaign checks in run order: reads of the list first (before the checks that create and delete
+ * campaigns grow it), then the records, the walks, and the fuzzed validation. The release checks of
+ * the campaign changes come from ./campaign-changes.ts through changeCheck().
+ */
+export const CAMPAIGN_CHECKS: readonly CheckDefinition[] = [
+  ...CAMPAIGN_LIST_CHECKS,
+  ...CAMPAIGN_RECORD_CHECKS,
+  ...CAMPAIGN_DELETED_CHECKS,
+  ...CAMPAIGN_WALK_CHECKS,
+  ...CAMPAIGN_VALIDATION_CHECKS,
+];

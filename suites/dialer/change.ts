@@ -1,0 +1,52 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
+import type { Release } from '../../lib/dialer/releases.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+
+/**
+ * One behaviour a Dialer release changed (spec: Versioning). A probe sends the few requests that tell
+ * the two behaviours apart and says which one the target showed. The same probe serves the release
+ * check (the side must match the expected release) and the fingerprint (which release fits every side).
+ */
+export type Side = 'before' | 'after' | 'neither';
+
+export interface Observation {
+  readonly side: Side;
+  /** What the target did, in words, for the report and the fingerprint. */
+  readonly evidence: string;
+  readonly ex?: Exchange;
+}
+
+export interface ChangeProbe {
+  /** Stable: `c21-name-whitespace`. */
+  readonly id: string;
+  /** The release that made the change. */
+  readonly release: Release;
+  /** The changelog line, as the spec words it. */
+  readonly line: string;
+  /** The rule of the new behaviour (its `since` is `release`) and of the old one (its `until` is `release`). */
+  readonly rules: { readonly after: string; readonly before: string };
+  /** The most requests the probe may send, its own setup included. */
+  readonly maxRequests: number;
+  readonly needs?: CheckDefinition['needs'];
+  probe(t: CheckContext): Promise<Observation>;
+}
+
+/** The release check of one change: the side the target shows must be the expected release's. */
+export function changeCheck(change: ChangeProbe): CheckDefinition {
+  return defineCheck({
+    id: `dialer.release.${change.id}`,
+    title: `Dialer ${change.release}: ${change.line}`,
+    surface: 'ai',
+    rules: [change.rules.after, change.rules.before],
+    maxRequests: change.maxRequests,
+    ...(change.needs ? { needs: change.needs } : {}),
+    async run(t) {
+      const expected: Side = t.atLeast(change.release) ? 'after' : 'before';
+      const rule = expected === 'after' ? change.rules.after : change.rules.before;
+      const seen = await change.probe(t);
+      t.note(rule, seen.evidence);
+      t.check(rule, seen.side === expected, () => `expected the behaviour ${expected} ${change.release}, the target showed ${seen.side === 'neither' ? 'neither' : `the one ${seen.side} it`}: ${seen.evidence}`, seen.ex);
+    },
+  });
+}

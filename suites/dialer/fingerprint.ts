@@ -1,0 +1,47 @@
+import { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import { missingPrerequisite } from '../../lib/checks/runner.js';
+import type { Session } from '../../lib/checks/session.js';
+import { PrerequisiteFailed, SkipSignal } from '../../lib/checks/signals.js';
+import { atLeast, type Release, RELEASES } from '../../lib/dialer/releases.js';
+import type { ChangeProbe, Side } from './change.js';
+
+/**
+ * The release fingerprint: each changed behaviour is probed once, and a release fits when every side
+ * the target showed is the side that release has. Probes that could not run say why and constrain nothing.
+ */
+export interface ProbeResult {
+  readonly change: ChangeProbe;
+  /** `unknown` when the probe could not run here (a missing key, host or fixture). */
+  readonly side: Side | 'unknown';
+  readonly evidence: string;
+  readonly requests: number;
+  readonly leftovers: readonly string[];
+}
+
+export async function runProbe(session: Session, change: ChangeProbe): Promise<ProbeResult> {
+  const def = defineCheck({ id: `dialer.fingerprint.${change.id}`, title: change.line, surface: 'ai', rules: [], maxRequests: change.maxRequests, ...(change.needs ? { needs: change.needs } : {}), run: async () => undefined });
+  const missing = missingPrerequisite(session, def);
+  if (missing) return { change, side: 'unknown', evidence: missing, requests: 0, leftovers: [] };
+  const t = new CheckContext(session, def);
+  let result: Pick<ProbeResult, 'side' | 'evidence'>;
+  try {
+    const seen = await change.probe(t);
+    result = { side: seen.side, evidence: seen.evidence };
+  } catch (err) {
+    if (!(err instanceof SkipSignal || err instanceof PrerequisiteFailed)) throw err;
+    result = { side: 'unknown', evidence: err instanceof SkipSignal ? err.reason : `prerequisite failed: ${err.message}` };
+  }
+  const leftovers = await t.runCleanups();
+  return { change, ...result, requests: t.requests, leftovers };
+}
+
+/** The side a release has for a change: the new behaviour from the change's release on. */
+export function sideOf(release: Release, change: ChangeProbe): Side {
+  return atLeast(release, change.release) ? 'after' : 'before';
+}
+
+/** The releases every known side fits. */
+export function matchingReleases(results: readonly ProbeResult[]): Release[] {
+  return RELEASES.filter((release) => results.every((r) => r.side === 'unknown' || r.side === sideOf(release, r.change)));
+}

@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import { OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../lib/dialer/outcomes.js';
+import { explore } from '../../lib/fuzz/property.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { createCampaign } from './campaign-fixtures.js';
+import { dialer } from './fixtures.js';
+import { archivedTagId, type CallTag, dispositionTags, expectDialerError, is2xx, isObject, type Json, listOf, NEEDS_ARCHIVED, sameId, UNKNOWN_INT_ID } from './resource-fixtures.js';
+
+/** A campaign's disposition buttons: read, replace wholesale, resolved fields, and the replace's refusals. */
+interface ButtonEntry {
+  readonly tag_id: string | number;
+  readonly outcome_kind: unknown;
+}
+
+export const putButtons = (t: CheckContext, campaignId: string, buttons: readonly ButtonEntry[]): Promise<Exchange> =>
+  dialer(t, 'campaign.buttons.replace', { campaignId }).json({ buttons }).send();
+
+export const getButtons = (t: CheckContext, campaignId: string): Promise<Exchange> => dialer(t, 'campaign.buttons.get', { campaignId }).send();
+
+const pair = (b: { tag_id?: unknown; outcome_kind?: unknown }): string => `${String(b.tag_id)}/${String(b.outcome_kind)}`;
+
+/** Tags a button may use: not the archived one, whichever release lists it. */
+function usable(t: CheckContext, tags: readonly CallTag[]): CallTag[] {
+  const archived = archivedTagId(t);
+  return tags.filter((tag) => archived === undefined || !sameId(tag.id, archived));
+}
+
+/** Reads the buttons under BUTTONS-GET and returns them. */
+async function judgedButtons(t: CheckContext, campaignId: string): Promise<{ ex: Exchange; buttons: Json[] }> {
+  const ex = await getButtons(t, campaignId);
+  t.expectStatus('DIALER-BUTTONS-GET', ex, 200);
+  t.expectSchema('DIALER-BUTTONS-GET', ex, 'dialer/button-list', listOf(ex) ?? null);
+  return { ex, buttons: listOf(ex) as Json[] };
+}
+
+function judgeExactly(t: CheckContext, ex: Exchange, buttons: readonly Json[], sent: readonly ButtonEntry[], when: string): void {
+  const got = buttons.map(pair);
+  const want = sent.map(pair);
+  t.check('DIALER-BUTTONS-REPLACE', got.length === want.length && want.every((p) => got.includes(p)), () => `${when}: buttons read back are ${JSON.stringify(got)}, sent ${JSON.stringify(want)}`, ex);
+  t.note('DIALER-BUTTONS-REPLACE', `${when}: order ${got.join() === want.join() ? 'kept' : 'not kept'}`);
+}
+
+const replace = defineCheck({
+  id: 'dialer.buttons.replace',
+  title: 'disposition buttons: PUT replaces them wholesale; name and color come from the call tag, outcome from outcome_kind',
+  surface: 'ai',
+  rules: ['DIALER-BUTTONS-GET', 'DIALER-BUTTONS-REPLACE', 'DIALER-BUTTON-RESOLVED'],
+  maxRequests: 6,
+  async run(t) {
+    const { tags } = await dispositionTags(t);
+    // A tag without colour first, when the account has one: its button must show color null.
+    const pool = usable(t, tags);
+    const plain = pool.find((tag) => tag.color === null);
+    const picked = [...(plain ? [plain] : []), ...pool.filter((tag) => tag !== plain)].slice(0, 2);
+    if (picked.length < 2) t.skip(`needs two call tags in the account, the disposition tag list holds ${pool.length}`);
+    if (!plain) t.note('DIALER-BUTTON-RESOLVED', 'no call tag without colour in the account: color null was not seen');
+    const [a, b] = picked as [CallTag, CallTag];
+    const campaign = await createCampaign(t);
+    const first: ButtonEntry[] = [
+      { tag_id: a.id, outcome_kind: 'neutral' },
+      { tag_id: b.id, outcome_kind: 'positive' },
+    ];
+    const put = await putButtons(t, campaign.id, first);
+    t.check('DIALER-BUTTONS-REPLACE', is2xx(put.status), `PUT of two buttons answered ${put.status}`, put);
+    const read = await judgedButtons(t, campaign.id);
+    judgeExactly(t, read.ex, read.buttons, first, 'after the first PUT');
+    for (const button of read.buttons) {
+      const tag = picked.find((x) => sameId(x.id, button.tag_id)) as CallTag;
+      const kind = button.outcome_kind as OutcomeKind;
+      // The tag list's fields are not shown: each is compared only when the list gives it.
+      if (tag.name !== undefined) t.expectEqual('DIALER-BUTTON-RESOLVED', button.name, tag.name, `name of the button for tag ${String(tag.id)}`, read.ex);
+      if (tag.color !== undefined) t.expectEqual('DIALER-BUTTON-RESOLVED', button.color, tag.color, `color of the button for tag ${String(tag.id)}`, read.ex);
+      t.expectEqual('DIALER-BUTTON-RESOLVED', button.outcome, OUTCOMES[kind], `outcome of outcome_kind ${kind}`, read.ex);
+    }
+    const second: ButtonEntry[] = [{ tag_id: b.id, outcome_kind: 'callback' }];
+    const again = await putButtons(t, campaign.id, second);
+    t.check('DIALER-BUTTONS-REPLACE', is2xx(again.status), `PUT of one button answered ${again.status}`, again);
+    const after = await judgedButtons(t, campaign.id);
+    judgeExactly(t, after.ex, after.buttons, second, 'after the second PUT');
+  },
+});
+
+/** Strings no enumeration of outcome_kind holds (values of another type would judge type checks, not the enumeration). */
+const unknownKind = fc
+  .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: 1, maxLength: 12 })
+  .map((s) => `cc_${s}`)
+  .filter((v) => !(OUTCOME_KINDS as readonly string[]).includes(v));
+
+const refusals = defineCheck({
+  id: 'dialer.buttons.refusals',
+  title: 'button replace: unknown outcome_kind 400, repeated tag_id 409, a tag_id that is no call tag of the account 422',
+  surface: 'ai',
+  rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422'],
+  maxRequests: 10,
+  async run(t) {
+    const { tags } = await dispositionTags(t);
+    const tag = usable(t, tags)[0] ?? t.skip('needs a call tag in the account');
+    const campaign = await createCampaign(t);
+    await explore(t, {
+      arbitrary: unknownKind,
+      boundaries: ['', 'cc_conformance_unknown'],
+      randomRuns: 2,
+      property: async (kind) => expectDialerError(t, 'DIALER-BUTTON-OUTCOME-KIND-400', await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: kind }]), 400),
+    });
+    const dup = await putButtons(t, campaign.id, [
+      { tag_id: tag.id, outcome_kind: 'positive' },
+      { tag_id: tag.id, outcome_kind: 'negative' },
+    ]);
+    expectDialerError(t, 'DIALER-BUTTON-DUP-409', dup, 409);
+    const rule = 'DIALER-BUTTON-TAG-422';
+    const unknownId = typeof tag.id === 'number' ? UNKNOWN_INT_ID : String(UNKNOWN_INT_ID);
+    expectDialerError(t, rule, await putButtons(t, campaign.id, [{ tag_id: unknownId, outcome_kind: 'positive' }]), 422);
+    if (!t.hasKey('other') || !t.hasSurface('core')) return t.note(rule, "another company's tag was not tried: needs CC_OTHER_KEY_ID and CC_BASE_URL");
+    const theirs = await t.core('GET', '/tags/index.json').as('other').query({ limit: 1 }).send();
+    const item = (theirs.json as { responseData?: { data?: { Tag?: { id?: unknown } }[] } } | undefined)?.responseData?.data?.[0]?.Tag?.id;
+    if (item === undefined || tags.some((x) => sameId(x.id, item))) return t.note(rule, "another company's tag was not tried: it lists none this account does not hold too");
+    const foreign = typeof tag.id === 'number' && /^\d+$/.test(String(item)) ? Number(item) : String(item);
+    expectDialerError(t, rule, await putButtons(t, campaign.id, [{ tag_id: foreign, outcome_kind: 'positive' }]), 422);
+  },
+});
+
+/** Campaigns whose buttons are searched for the archived tag: reading more costs a request each. */
+const ARCHIVED_SEARCH = 5;
+
+const archivedOmitted = defineCheck({
+  id: 'dialer.buttons.archived-omitted',
+  title: "a campaign's disposition buttons never include the archived call tag",
+  surface: 'ai',
+  rules: ['DIALER-ARCHIVED-BUTTONS-OMITTED'],
+  maxRequests: 1 + ARCHIVED_SEARCH,
+  async run(t) {
+    const rule = 'DIALER-ARCHIVED-BUTTONS-OMITTED';
+    const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
+    // The first campaigns listed: the ones set up earliest, the likeliest to carry a tag archived since.
+    const list = await dialer(t, 'campaigns.list').query({ limit: ARCHIVED_SEARCH }).send();
+    t.expectOk(list, 'listing campaigns');
+    const campaigns = (listOf(list) ?? []).filter(isObject).slice(0, ARCHIVED_SEARCH);
+    if (campaigns.length === 0) t.skip('the account has no campaign whose buttons could show the archived tag');
+    let buttons = 0;
+    for (const campaign of campaigns) {
+      const ex = await getButtons(t, String(campaign.id));
+      t.expectOk(ex, `reading the buttons of campaign ${String(campaign.id)}`);
+      const shown = (listOf(ex) ?? []).filter(isObject);
+      buttons += shown.length;
+      t.check(rule, !shown.some((b) => sameId(b.tag_id, archived)), () => `campaign ${String(campaign.id)} shows a button for archived tag ${String(archived)}`, ex);
+    }
+    t.note(rule, `searched ${buttons} buttons of ${campaigns.length} campaigns`);
+  },
+});
+
+export const BUTTON_CHECKS = [replace, refusals, archivedOmitted];

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import { explore } from '../../lib/fuzz/property.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { createCampaign } from './campaign-fixtures.js';
+import { dialer } from './fixtures.js';
+import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.js';
+import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.js';
+import { classifyBound, classifyJobId, garbageBound, impossibleBound, isoNotRfcBound, mangledUuidArb, uuidArb, validBound } from './resource-formats.js';
+
+/**
+ * What v1.0.21 validates: export filter ids and bounds, and the jobId of status and download. Accepted
+ * values queue an export job on the target, so the accepted side is kept to a few values.
+ */
+const INT32_MAX = 2_147_483_647;
+/** A dateTo after every bound the generators make, so only the bound under test can be wrong. */
+const FAR_END = '2099-01-01T00:00:00Z';
+
+function judgeRefusedWithoutJob(t: CheckContext, rule: string, ex: Exchange, status: number | readonly number[], text?: string): void {
+  expectDialerError(t, rule, ex, status, text);
+  t.check(rule, jobIdOf(ex) === undefined, 'the refusal carries a jobId: a job was queued', ex);
+}
+
+const ids = defineCheck({
+  id: 'dialer.exports.filter-ids',
+  title: 'export filters.contactId and filters.userId: integers of at least 1 accepted, anything else 400 (fuzzed)',
+  surface: 'ai',
+  rules: ['DIALER-EXPORT-IDS-400'],
+  maxRequests: 9,
+  needs: NEEDS_EXPORTS,
+  async run(t) {
+    const rule = 'DIALER-EXPORT-IDS-400';
+    const campaign = await createCampaign(t);
+    let turn = 0;
+    await explore<unknown>(t, {
+      arbitrary: fc.oneof(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.double({ min: -1000, max: 1000, noNaN: true }).filter((x) => !Number.isInteger(x)),
+        fc.integer({ min: 1, max: 1000 }).map(String),
+      ),
+      boundaries: [0, 1, -1, 1.5, '1', INT32_MAX, INT32_MAX + 1],
+      randomRuns: 1,
+      property: async (value) => {
+        const field = turn++ % 2 === 0 ? 'contactId' : 'userId';
+        const ex = await requestExport(t, campaign.id, { filters: { [field]: value } });
+        const what = `filters.${field} ${JSON.stringify(value)}`;
+        if (typeof value === 'number' && Number.isInteger(value) && value > INT32_MAX) return t.note(rule, `${what}: ${ex.status} (above 2^31 - 1, not judged)`);
+        if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return void judgeAccepted(t, rule, ex, what);
+        expectDialerError(t, rule, ex, 400);
+      },
+    });
+  },
+});
+
+const BOUND_MESSAGE = 'dateFrom must be a parseable ISO 8601 date-time';
+
+const dates = defineCheck({
+  id: 'dialer.exports.filter-dates',
+  title: "export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)",
+  surface: 'ai',
+  rules: ['DIALER-EXPORT-DATES-422'],
+  maxRequests: 14,
+  needs: NEEDS_EXPORTS,
+  async run(t) {
+    const rule = 'DIALER-EXPORT-DATES-422';
+    const campaign = await createCampaign(t);
+    const seen: string[] = [];
+    await explore<unknown>(t, {
+      arbitrary: fc.oneof(validBound, garbageBound, impossibleBound, isoNotRfcBound, fc.integer({ min: 19700101, max: 20991231 })),
+      // A non-date first: a target that answers it 400 shows its mistake before any open case.
+      boundaries: ['yesterday', '2026-09-01T10:00:00+02:00', '2026-02-30T00:00:00Z', '2026-09-01', '2026-09-01T10:00:00', '2024-02-29T12:00:00Z', '2026-02-29T12:00:00Z', 20260901],
+      randomRuns: 1,
+      property: async (bound) => {
+        const ex = await requestExport(t, campaign.id, { filters: { dateFrom: bound, dateTo: FAR_END } });
+        const kind = classifyBound(bound);
+        const what = `dateFrom ${JSON.stringify(bound)}`;
+        if (kind === 'valid') return void judgeAccepted(t, rule, ex, what);
+        if (kind === 'unparsable') return judgeRefusedWithoutJob(t, rule, ex, 422, BOUND_MESSAGE);
+        if (kind === 'open') {
+          judgeRefusedWithoutJob(t, rule, ex, [400, 422]);
+          return void seen.push(`${what}: ${ex.status}`);
+        }
+        t.note(rule, `${what}: ${ex.status} (a form readings disagree on, not judged)`);
+      },
+    });
+    t.note(rule, `ISO 8601 forms outside RFC 3339, impossible dates and non-strings (spec-tensions item 5): ${seen.join('; ')}`);
+    const from = '2026-09-01T10:00:00Z';
+    const order: [string, boolean][] = [
+      [from, false],
+      ['2026-09-01T12:00:00+02:00', false],
+      ['2026-09-01T09:59:59Z', false],
+      ['2026-09-01T10:00:01Z', true],
+    ];
+    for (const [to, after] of order) {
+      const ex = await requestExport(t, campaign.id, { filters: { dateFrom: from, dateTo: to } });
+      if (after) judgeAccepted(t, rule, ex, `dateTo ${to} after dateFrom ${from}`);
+      else judgeRefusedWithoutJob(t, rule, ex, 422, 'dateTo must be after dateFrom');
+    }
+  },
+});
+
+const UUID_MESSAGE = 'Validation failed (uuid is expected)';
+
+const jobIds = defineCheck({
+  id: 'dialer.exports.job-id',
+  title: "export status and download: a jobId that is not a UUID gets 400 'Validation failed (uuid is expected)', a UUID never does (fuzzed)",
+  surface: 'ai',
+  rules: ['DIALER-JOBID-400'],
+  maxRequests: 8,
+  async run(t) {
+    const rule = 'DIALER-JOBID-400';
+    let turn = 0;
+    await explore<string>(t, {
+      arbitrary: fc.oneof(uuidArb, mangledUuidArb, fc.string({ unit: fc.constantFrom(...'abcdefxyz0123456789-'), minLength: 1, maxLength: 40 })),
+      boundaries: ['not-a-uuid', UNKNOWN_JOB_ID.toUpperCase(), '00000000-0000-0000-0000-000000000000', UNKNOWN_JOB_ID.slice(0, -1), UNKNOWN_JOB_ID.replace(/-/g, ''), '12345'],
+      randomRuns: 2,
+      property: async (jobId) => {
+        const route = turn++ % 2 === 0 ? 'exports.status' : 'exports.download';
+        const ex = await dialer(t, route, { jobId }).send();
+        const kind = classifyJobId(jobId);
+        const what = `${route} of ${JSON.stringify(jobId)}`;
+        if (kind === 'not') {
+          expectDialerError(t, rule, ex, 400);
+          return t.expectEqual(rule, (ex.json as { message?: unknown }).message, UUID_MESSAGE, `message of ${what}`, ex);
+        }
+        if (kind === 'uuid') return t.check(rule, ex.status !== 400 && ex.status < 500, `${what}: a UUID answered ${ex.status}`, ex);
+        t.note(rule, `${what}: ${ex.status} (a UUID form validators disagree on, not judged)`);
+      },
+    });
+  },
+});
+
+export const EXPORT_FILTER_CHECKS = [ids, dates, jobIds];

@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { DialerRouteName } from '../../lib/dialer/routes.js';
+import { explore } from '../../lib/fuzz/property.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { subErrorsMention } from './campaign-fixtures.js';
+import { walkJudged } from './cursor.js';
+import { dialer } from './fixtures.js';
+import { type Created, expectDialerError, FIRST_QUESTIONS, idOf, is2xx, isObject, type Json, NEEDS_RECORDS, recordOf, runScript, runSurvey } from './resource-fixtures.js';
+
+/**
+ * Call scripts and surveys: create, update, list, and survey questions replaced wholesale. The API has
+ * no delete for either, so the run makes one of each (CC_EFFECTS=dialer-records) and every check shares it.
+ */
+const DEFAULT_LIMIT = 50;
+/** Pages of the default size read looking for the run's record: an account with more is not searched further. */
+const WALK_PAGES = 4;
+const LIMIT_ONE_PAGES = 2;
+/** The requests a list check may spend: a walk at the default size, then two pages of one. */
+const LIST_REQUESTS = WALK_PAGES + LIMIT_ONE_PAGES;
+
+interface Kind {
+  readonly what: 'call script' | 'survey';
+  readonly list: DialerRouteName;
+  readonly update: DialerRouteName;
+  readonly param: 'scriptId' | 'surveyId';
+  readonly listRule: string;
+}
+
+const SCRIPT: Kind = { what: 'call script', list: 'scripts.list', update: 'scripts.update', param: 'scriptId', listRule: 'DIALER-SCRIPTS-LIST' };
+const SURVEY: Kind = { what: 'survey', list: 'surveys.list', update: 'surveys.update', param: 'surveyId', listRule: 'DIALER-SURVEYS-LIST' };
+
+/** The create: 201, the schema, and the name sent without its surrounding whitespace. */
+function judgeCreate(t: CheckContext, rule: string, schema: string, made: Created): Json {
+  t.expectStatus(rule, made.ex, 201);
+  const record = recordOf(made.ex);
+  t.expectSchema(rule, made.ex, schema, record ?? null);
+  t.expectEqual('DIALER-NAME-TRIMMED', (record as Json).name, String(made.sent.name).trim(), 'name of the created record', made.ex);
+  return record as Json;
+}
+
+/**
+ * The list walked at the default page size until the run's record is found, then two pages of one item:
+ * the limit is kept and the cursor moves on. Returns the listed record.
+ */
+async function judgeList(t: CheckContext, kind: Kind, id: string): Promise<Json | undefined> {
+  const rule = kind.listRule;
+  const walk = await walkJudged<Json>(t, rule, (cursor) => dialer(t, kind.list).query({ cursor }), { maxPages: WALK_PAGES, limit: DEFAULT_LIMIT });
+  const found = walk.pages.flatMap((p) => p.data).find((item) => String(item.id) === id);
+  if (!found && !walk.complete) t.skip(`more than ${WALK_PAGES * DEFAULT_LIMIT} ${kind.what}s: the run's one was not reached`);
+  t.check(rule, found !== undefined, `the run's ${kind.what} ${id} is not in the list walked to its end (${walk.keys.length} items)`, walk.pages.at(-1)?.ex);
+  const small = await walkJudged<Json>(t, rule, (cursor) => dialer(t, kind.list).query({ limit: 1, cursor }), { maxPages: LIMIT_ONE_PAGES, limit: 1 });
+  const first = small.pages[0];
+  t.check(rule, first !== undefined && first.data.length === 1, 'limit=1 on a list that is not empty served no item', first?.ex);
+  if (walk.complete && walk.keys.length > 1) t.check(rule, first?.nextCursor !== null, `limit=1 of ${walk.keys.length} ${kind.what}s answered meta.nextCursor null`, first?.ex);
+  t.note(rule, `${walk.keys.length} ${kind.what}s over ${walk.pages.length} page(s)${walk.complete ? '' : ' (walk stopped early)'}`);
+  return found;
+}
+
+const scriptLifecycle = defineCheck({
+  id: 'dialer.scripts.lifecycle',
+  title: 'call scripts: create 201 with the name trimmed, PATCH changes what it sends, the list finds it',
+  surface: 'ai',
+  rules: ['DIALER-SCRIPT-CREATE-201', 'DIALER-NAME-TRIMMED', 'DIALER-SCRIPT-UPDATE', 'DIALER-SCRIPTS-LIST'],
+  maxRequests: 2 + LIST_REQUESTS,
+  needs: NEEDS_RECORDS,
+  async run(t) {
+    const made = await runScript(t);
+    const id = idOf(t, made, 'call script');
+    const record = judgeCreate(t, 'DIALER-SCRIPT-CREATE-201', 'dialer/script', made);
+    const name = t.session.uniqueName('cc-conformance-script-renamed');
+    const ex = await dialer(t, 'scripts.update', { scriptId: id }).json({ name }).send();
+    t.check('DIALER-SCRIPT-UPDATE', is2xx(ex.status), `PATCH of the name answered ${ex.status}`, ex);
+    const after = recordOf(ex);
+    if (after && ex.status !== 204) {
+      t.expectEqual('DIALER-SCRIPT-UPDATE', after.name, name, 'name after the PATCH', ex);
+      if (typeof record.content === 'string') t.expectEqual('DIALER-SCRIPT-UPDATE', after.content, record.content, 'content, not sent', ex);
+    }
+    const listed = await judgeList(t, SCRIPT, id);
+    t.expectEqual('DIALER-SCRIPT-UPDATE', listed?.name, name, 'name of the script as listed after the PATCH');
+  },
+});
+
+const texts = (questions: unknown): unknown => (Array.isArray(questions) ? questions.map((q) => (isObject(q) ? q.text : q)) : questions);
+
+const surveyLifecycle = defineCheck({
+  id: 'dialer.surveys.lifecycle',
+  title: 'surveys: create 201, questions replaced wholesale by PUT, PATCH keeps them, the list finds it',
+  surface: 'ai',
+  rules: ['DIALER-SURVEY-CREATE-201', 'DIALER-NAME-TRIMMED', 'DIALER-SURVEY-QUESTIONS-PUT', 'DIALER-SURVEY-UPDATE', 'DIALER-SURVEYS-LIST'],
+  maxRequests: 3 + LIST_REQUESTS,
+  needs: NEEDS_RECORDS,
+  async run(t) {
+    const made = await runSurvey(t);
+    const id = idOf(t, made, 'survey');
+    const record = judgeCreate(t, 'DIALER-SURVEY-CREATE-201', 'dialer/survey', made);
+    t.expectEqual('DIALER-SURVEY-CREATE-201', texts(record.questions), FIRST_QUESTIONS.map((q) => q.text), 'questions of the created survey', made.ex);
+    const replacement = [{ text: `Replacement question ${t.session.uniqueName('q')}?`, options: ['a', 'b'] }];
+    const put = await dialer(t, 'surveys.questions', { surveyId: id }).json({ questions: replacement }).send();
+    t.check('DIALER-SURVEY-QUESTIONS-PUT', is2xx(put.status), `PUT of the questions answered ${put.status}`, put);
+    const wanted = replacement.map((q) => q.text);
+    const afterPut = recordOf(put);
+    if (afterPut && put.status !== 204) t.expectEqual('DIALER-SURVEY-QUESTIONS-PUT', texts(afterPut.questions), wanted, 'questions after the PUT (the earlier ones must be gone)', put);
+    const name = t.session.uniqueName('cc-conformance-survey-renamed');
+    const patch = await dialer(t, 'surveys.update', { surveyId: id }).json({ name }).send();
+    t.check('DIALER-SURVEY-UPDATE', is2xx(patch.status), `PATCH of the name answered ${patch.status}`, patch);
+    const afterPatch = recordOf(patch);
+    if (afterPatch && patch.status !== 204) {
+      t.expectEqual('DIALER-SURVEY-UPDATE', afterPatch.name, name, 'name after the PATCH', patch);
+      t.expectEqual('DIALER-SURVEY-UPDATE', texts(afterPatch.questions), wanted, 'questions, not sent with the PATCH', patch);
+    }
+    const listed = await judgeList(t, SURVEY, id);
+    t.expectEqual('DIALER-SURVEY-UPDATE', listed?.name, name, 'name of the survey as listed after the PATCH');
+    if (listed?.questions !== undefined) t.expectEqual('DIALER-SURVEY-QUESTIONS-PUT', texts(listed.questions), wanted, 'questions of the survey as listed');
+  },
+});
+
+const WHITESPACE = [' ', '\t', '\n', '\r', '\v', '\f'];
+
+/** The four places a name is validated, taken in turn by the values explored. */
+const NAME_TARGETS: readonly { what: string; send: (t: CheckContext, name: string) => Promise<Exchange> }[] = [
+  { what: 'script create', send: (t, name) => dialer(t, 'scripts.create').json({ name, content: 'blank-name probe' }).send() },
+  { what: 'survey create', send: (t, name) => dialer(t, 'surveys.create').json({ name, questions: [] }).send() },
+  { what: 'script update', send: async (t, name) => dialer(t, SCRIPT.update, { [SCRIPT.param]: idOf(t, await runScript(t), 'call script') }).json({ name }).send() },
+  { what: 'survey update', send: async (t, name) => dialer(t, SURVEY.update, { [SURVEY.param]: idOf(t, await runSurvey(t), 'survey') }).json({ name }).send() },
+];
+
+const blankNames = defineCheck({
+  id: 'dialer.scripts-surveys.blank-name',
+  title: "whitespace-only names on script and survey create and update: 400 'name should not be empty' (fuzzed)",
+  surface: 'ai',
+  rules: ['DIALER-SCRIPT-SURVEY-NAME-400'],
+  // One request per value, plus the run's script and survey the updates need.
+  maxRequests: NAME_TARGETS.length + 2,
+  needs: NEEDS_RECORDS,
+  async run(t) {
+    const rule = 'DIALER-SCRIPT-SURVEY-NAME-400';
+    let turn = 0;
+    await explore(t, {
+      arbitrary: fc.string({ unit: fc.constantFrom(...WHITESPACE), minLength: 1, maxLength: 8 }),
+      boundaries: [' ', '\t\n', ' \v\f\r '],
+      randomRuns: 1,
+      property: async (name) => {
+        const target = NAME_TARGETS[turn++ % NAME_TARGETS.length] as (typeof NAME_TARGETS)[number];
+        const ex = await target.send(t, name);
+        expectDialerError(t, rule, ex, 400);
+        t.check(rule, subErrorsMention(ex, 'name should not be empty'), () => `${target.what} with name ${JSON.stringify(name)}: subErrors lack 'name should not be empty'`, ex);
+      },
+    });
+  },
+});
+
+export const SCRIPT_SURVEY_CHECKS = [scriptLifecycle, surveyLifecycle, blankNames];

@@ -1,0 +1,68 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import { ASSOCIATION_TYPES } from '../../lib/dialer/outcomes.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { createCampaign } from './campaign-fixtures.js';
+import { dialer } from './fixtures.js';
+import { addCoreTag, firstCoreId, is2xx, isObject, listOf, sameId } from './resource-fixtures.js';
+
+/** The disposition tag list, and a campaign's associations (agent, target tag, queue group). */
+const tagList = defineCheck({
+  id: 'dialer.tags.list',
+  title: 'the disposition tag list shows the call tags of the account, a tag just added among them',
+  surface: 'ai',
+  rules: ['DIALER-TAG-LIST'],
+  maxRequests: 2,
+  needs: { surfaces: ['core'] },
+  async run(t) {
+    const rule = 'DIALER-TAG-LIST';
+    const id = await addCoreTag(t);
+    const ex = await dialer(t, 'dispositions.tags').send();
+    t.expectStatus(rule, ex, 200);
+    const tags = listOf(ex);
+    t.expectSchema(rule, ex, 'dialer/disposition-tag-list', tags ?? null);
+    t.check(rule, (tags as unknown[]).some((tag) => isObject(tag) && sameId(tag.id, id)), `tag ${String(id)}, just added through the core API, is not listed`, ex);
+  },
+});
+
+type Entry = { ref_id: number; type: (typeof ASSOCIATION_TYPES)[number] };
+const key = (e: { ref_id?: unknown; type?: unknown }): string => `${String(e.type)}:${String(e.ref_id)}`;
+
+function judgeAnswer(t: CheckContext, ex: Exchange, sent: readonly Entry[], when: string): void {
+  const rule = 'DIALER-ASSOC-REPLACE';
+  t.check(rule, is2xx(ex.status), `${when}: PUT answered ${ex.status}`, ex);
+  const entries = listOf(ex);
+  // No endpoint reads associations back: without entries in the answer, the replace cannot be seen.
+  if (entries === undefined) t.skip(`${when}: the PUT answered ${ex.status} without the entries, and no endpoint reads them back`);
+  t.expectSchema(rule, ex, 'dialer/association-list', entries);
+  const got = (entries as unknown[]).filter(isObject).map(key).sort();
+  t.expectEqual(rule, got, sent.map(key).sort(), `${when}: entries answered`, ex);
+}
+
+const associations = defineCheck({
+  id: 'dialer.associations.replace',
+  title: "a campaign's associations: PUT with an agent, a target tag and a queue group, then PUT with one, leaves exactly what each sent",
+  surface: 'ai',
+  rules: ['DIALER-ASSOC-REPLACE'],
+  maxRequests: 6,
+  needs: { surfaces: ['core'] },
+  async run(t) {
+    // Real records, so a release that still checks ref_id existence (before v1.0.21) takes them too.
+    const agent = await firstCoreId(t, '/agents/index.json', 'Agent');
+    const tag = await firstCoreId(t, '/tags/index.json', 'Tag');
+    const group = await firstCoreId(t, '/groups/index.json', 'Group');
+    if (agent === undefined || tag === undefined || group === undefined) t.skip('needs an agent, a tag and a group in the account');
+    const all: Entry[] = [
+      { ref_id: agent as number, type: 'agent' },
+      { ref_id: tag as number, type: 'target_tag' },
+      { ref_id: group as number, type: 'queue_group' },
+    ];
+    const campaign = await createCampaign(t);
+    const put = (entries: readonly Entry[]) => dialer(t, 'campaign.associations', { campaignId: campaign.id }).json({ associations: entries }).send();
+    judgeAnswer(t, await put(all), all, 'the first PUT');
+    const one = all.slice(0, 1);
+    judgeAnswer(t, await put(one), one, 'the second PUT');
+  },
+});
+
+export const TAG_ASSOCIATION_CHECKS = [tagList, associations];
