@@ -44,7 +44,8 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
   if (broken.length > 0) lines.push('', 'Failures and errors:');
   for (const r of broken) {
     lines.push('', `${paint(MARK[r.status], colors[r.status], color)} ${r.id}: ${r.statement}`);
-    lines.push(`    spec: ${r.section}${r.source === 'vendor-reference' ? ' (path or fields from the vendor reference)' : ''}`);
+    const from = r.source === 'vendor-reference' ? ' (path or fields from the vendor reference)' : r.source === 'project-reference' ? " (names or values from this project's reference)" : '';
+    lines.push(`    spec: ${r.section}${from}`);
     if (r.reading) lines.push(`    reading: ${r.reading}`);
     lines.push(`    ${r.status === 'fail' ? 'violation' : 'harness error'}: ${r.detail ?? ''}`);
     if (r.evidence) {

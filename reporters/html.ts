@@ -17,7 +17,7 @@ pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;word-break:break-all;m
 function ruleRow(r: RuleResult): string {
   const why = r.status === 'pass' ? r.notes.join('; ') : (r.detail ?? '');
   const level = r.level === 'observed' ? ' <small>(observed)</small>' : '';
-  return `<tr id="${esc(r.id)}"><td class="${r.status}">${r.status}</td><td><code>${esc(r.id)}</code>${level}</td><td>${esc(r.statement)}<br><small>${esc(r.section)}${r.source === 'vendor-reference' ? ' · vendor reference' : ''}${r.since ? ` · since ${esc(r.since)}` : ''}${r.until ? ` · until ${esc(r.until)}` : ''}</small></td><td>${esc(why)}</td><td>${r.requests}</td></tr>`;
+  return `<tr id="${esc(r.id)}"><td class="${r.status}">${r.status}</td><td><code>${esc(r.id)}</code>${level}</td><td>${esc(r.statement)}<br><small>${esc(r.section)}${r.source === 'spec' ? '' : ` · ${r.source}`}${r.since ? ` · since ${esc(r.since)}` : ''}${r.until ? ` · until ${esc(r.until)}` : ''}</small></td><td>${esc(why)}</td><td>${r.requests}</td></tr>`;
 }
 
 function failure(r: RuleResult): string {

@@ -1,10 +1,10 @@
-import { type Rule, required } from './types.js';
+import { observed, type Rule, required } from './types.js';
 
 /**
  * Rules of the Dialer's resources other than campaigns: call scripts, surveys, a campaign's associations,
  * disposition buttons and statistics, the disposition tag list, data exports. Paths and payloads follow
  * the project's route table (GAP-DIALER-PATHS); rules that also lean on field names or values the spec
- * does not show are marked vendor-reference.
+ * does not show are marked project-reference and judge a target only where it uses those names.
  */
 const S = {
   records: 'Resources and their fields > Dialer records (facts known)',
@@ -113,7 +113,7 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-BUTTON-RESOLVED',
     surface: 'dialer',
     section: S.records,
-    source: 'vendor-reference',
+    source: 'project-reference',
     statement: "A button's name and color are those of its call tag in the disposition tag list, color null for a tag without colour, and its outcome the one its outcome_kind resolves to.",
     reading: 'The outcome_kind values and their outcomes are not shown (GAP-DIALER-OUTCOME-KINDS); the suite uses the project reference in lib/dialer/outcomes.ts.',
   }),
@@ -158,23 +158,25 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-STATS-READ',
     surface: 'dialer',
     section: S.dialer,
-    source: 'vendor-reference',
-    statement: "A campaign's statistics answer 200 with the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
-    reading: 'Field names are not shown (GAP-DIALER-STATS-FIELDS); the suite uses the names of schemas/dialer/statistics.json.',
+    source: 'project-reference',
+    statement: "A campaign's statistics answer 200 with a JSON object; where the target uses the reference names, it holds every figure the spec names: the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
+    reading: 'Field names are not shown (GAP-DIALER-STATS-FIELDS): a target using none of the names of schemas/dialer/statistics.json is judged on the 200 alone, and the report says so; one using some of them must hold them all.',
   }),
-  required({
+  observed({
     id: 'DIALER-STATS-CONSISTENT',
     surface: 'dialer',
     section: S.dialer,
-    source: 'vendor-reference',
-    statement: 'The statistics hold together: the funnel narrows, answered calls are at most the dialed ones, each rate is the ratio of its counts, the split sums to the answered calls and the durations agree.',
+    source: 'project-reference',
+    statement: 'Whether the statistics hold together as the reference defines them: the funnel narrows, answered calls are at most the dialed ones, each rate is the ratio of its counts, the split sums to the answered calls and the durations agree.',
+    reading: 'The spec names the figures but not how rates are defined nor what the fields are called, so a target is never failed for another definition.',
   }),
-  required({
+  observed({
     id: 'DIALER-STATS-WINDOW',
     surface: 'dialer',
     section: S.dialer,
-    source: 'vendor-reference',
-    statement: 'Statistics for a date window answer 200, count no more than all-time, and count no call in a window that ended before the campaign existed.',
+    source: 'project-reference',
+    statement: 'What statistics for a date window answer, asked with dateFrom and dateTo (the export filters\' names): whether they count no more than all-time, and nothing in a window before the campaign existed.',
+    reading: 'The spec says statistics come all-time or for a date window but does not show how the window is asked for; a target with other parameter names would look as if it ignored the window, so this is observed, not judged.',
   }),
   required({
     id: 'DIALER-STATS-DELETED',
@@ -209,9 +211,9 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-EXPORT-WINDOW-DEFAULTS',
     surface: 'dialer',
     section: S.dialer,
-    source: 'vendor-reference',
+    source: 'project-reference',
     statement: "For an export requested without dateFrom and dateTo, the job's window starts at the campaign's creation time and ends at the time the job ran, not before the request.",
-    reading: 'The job status names its resolved window window.dateFrom and window.dateTo (GAP-DIALER-RECORD-FIELDS).',
+    reading: "The spec states how a missing bound resolves but not where a job shows it: the reference reports window.dateFrom and window.dateTo on the job status (GAP-DIALER-RECORD-FIELDS). A target whose job status has no window is not judged, and the report says so.",
   }),
   required({
     id: 'DIALER-EXPORT-IDS-400',

@@ -10,8 +10,14 @@ export type RuleSurface = 'core' | 'analytics' | 'ai' | 'cuecard' | 'dialer';
  */
 export type RuleLevel = 'required' | 'observed';
 
-/** Where the rule's statement comes from; `vendor-reference` marks paths or fields the spec does not show. */
-export type RuleSource = 'spec' | 'vendor-reference';
+/**
+ * Where the rule's statement comes from. `vendor-reference`: paths or fields the spec does not show,
+ * taken from the vendor's OpenAPI document. `project-reference`: names or values the spec does not show
+ * and no vendor document gives (Dialer enumerations, statistics and job fields), taken from this
+ * project's reference (lib/dialer/outcomes.ts, schemas/dialer); such a rule judges a target only where
+ * it uses those names, and says so when it does not.
+ */
+export type RuleSource = 'spec' | 'vendor-reference' | 'project-reference';
 
 export interface Rule {
   readonly id: string;

@@ -32,8 +32,6 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-tag-list-stale', 'DIALER-TAG-LIST', 'the disposition tag list misses tags added after the account was set up'),
   // Statistics
   f('dialer-stats-no-funnel', 'DIALER-STATS-READ', 'statistics come without the contact funnel'),
-  f('dialer-stats-split-unanswered', 'DIALER-STATS-CONSISTENT', 'unanswered calls are counted as answered by a machine'),
-  f('dialer-stats-window-ignored', 'DIALER-STATS-WINDOW', 'the date window is ignored: every read is all-time'),
   f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),
   // Exports
   f('dialer-export-200', 'DIALER-EXPORT-202', 'an export request answers 200 instead of 202'),

@@ -63,6 +63,8 @@ const replace = defineCheck({
       { tag_id: b.id, outcome_kind: 'positive' },
     ];
     const put = await putButtons(t, campaign.id, first);
+    // The outcome_kind values are the project's reference (the spec shows none): a 400 to them says the vocabulary differs.
+    t.prerequisite(put.status !== 400, `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`, put);
     t.check('DIALER-BUTTONS-REPLACE', is2xx(put.status), `PUT of two buttons answered ${put.status}`, put);
     const read = await judgedButtons(t, campaign.id);
     judgeExactly(t, read.ex, read.buttons, first, 'after the first PUT');
@@ -72,7 +74,9 @@ const replace = defineCheck({
       // The tag list's fields are not shown: each is compared only when the list gives it.
       if (tag.name !== undefined) t.expectEqual('DIALER-BUTTON-RESOLVED', button.name, tag.name, `name of the button for tag ${String(tag.id)}`, read.ex);
       if (tag.color !== undefined) t.expectEqual('DIALER-BUTTON-RESOLVED', button.color, tag.color, `color of the button for tag ${String(tag.id)}`, read.ex);
-      t.expectEqual('DIALER-BUTTON-RESOLVED', button.outcome, OUTCOMES[kind], `outcome of outcome_kind ${kind}`, read.ex);
+      // What a kind resolves to is not shown: the outcome must be there; its value is compared with the reference only in the notes.
+      t.check('DIALER-BUTTON-RESOLVED', 'outcome' in button, `the button for tag ${String(tag.id)} has no resolved outcome`, read.ex);
+      if (button.outcome !== OUTCOMES[kind]) t.note('DIALER-BUTTON-RESOLVED', `outcome_kind ${kind} resolved to ${JSON.stringify(button.outcome)}, the reference says ${OUTCOMES[kind]}`);
     }
     const second: ButtonEntry[] = [{ tag_id: b.id, outcome_kind: 'callback' }];
     const again = await putButtons(t, campaign.id, second);
@@ -93,11 +97,14 @@ const refusals = defineCheck({
   title: 'button replace: unknown outcome_kind 400, repeated tag_id 409, a tag_id that is no call tag of the account 422',
   surface: 'ai',
   rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422'],
-  maxRequests: 10,
+  maxRequests: 11,
   async run(t) {
     const { tags } = await dispositionTags(t);
     const tag = usable(t, tags)[0] ?? t.skip('needs a call tag in the account');
     const campaign = await createCampaign(t);
+    // The refusals below are told apart from a vocabulary the target does not share only after a replace it accepts.
+    const valid = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'positive' }]);
+    t.prerequisite(is2xx(valid.status), `a button with outcome_kind 'positive' of the project reference answered ${valid.status}: the enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`, valid);
     await explore(t, {
       arbitrary: unknownKind,
       boundaries: ['', 'cc_conformance_unknown'],

@@ -47,17 +47,28 @@ export function inconsistency(s: Stats): string | undefined {
   return undefined;
 }
 
-/** Reads statistics under `rule`: 200 and the schema. */
-async function judged(t: CheckContext, rule: string, campaignId: string, window?: Readonly<Record<string, string>>): Promise<{ ex: Exchange; stats: Stats }> {
-  const ex = await stats(t, campaignId, window);
+const FIGURES = ['contacts', 'calls', 'rates', 'answeredBy', 'dispositions', 'durations'] as const;
+
+/**
+ * Reads statistics under `rule`: 200 and a JSON object; the reference schema where the target uses any
+ * of its names. Returns the figures only when they follow the reference, so observations can use them.
+ */
+async function judged(t: CheckContext, rule: string, campaignId: string): Promise<{ ex: Exchange; stats?: Stats }> {
+  const ex = await stats(t, campaignId);
   t.expectStatus(rule, ex, 200);
-  t.expectSchema(rule, ex, 'dialer/statistics', recordOf(ex) ?? null);
-  return { ex, stats: recordOf(ex) as unknown as Stats };
+  const record = recordOf(ex);
+  t.check(rule, isObject(record), 'the statistics are not a JSON object', ex);
+  if (!FIGURES.some((f) => record?.[f] !== undefined)) {
+    t.note(rule, `the statistics use none of the reference names (${FIGURES.join(', ')}): only the status is judged`);
+    return { ex };
+  }
+  t.expectSchema(rule, ex, 'dialer/statistics', record ?? null);
+  return { ex, stats: record as unknown as Stats };
 }
 
 const read = defineCheck({
   id: 'dialer.statistics.read',
-  title: 'campaign statistics: every figure the spec names, holding together, all-time and for a date window',
+  title: 'campaign statistics: every figure the spec names; how they relate and a date window are observed',
   surface: 'ai',
   rules: ['DIALER-STATS-READ', 'DIALER-STATS-CONSISTENT', 'DIALER-STATS-WINDOW'],
   maxRequests: 5,
@@ -67,27 +78,25 @@ const read = defineCheck({
     const first = (listOf(list) ?? []).find(isObject)?.id;
     const campaignId = first === undefined ? (await createCampaign(t)).id : String(first);
     const all = await judged(t, 'DIALER-STATS-READ', campaignId);
-    const problem = inconsistency(all.stats);
-    t.check('DIALER-STATS-CONSISTENT', problem === undefined, () => `all-time statistics of campaign ${campaignId}: ${problem}`, all.ex);
+    if (!all.stats) {
+      t.observe('DIALER-STATS-CONSISTENT', 'not observed: the statistics use other names than the reference');
+      t.observe('DIALER-STATS-WINDOW', 'not observed: the statistics use other names than the reference');
+      return;
+    }
     t.note('DIALER-STATS-READ', `campaign ${campaignId}: ${all.stats.calls.dialed} calls dialed, ${all.stats.calls.answered} answered`);
-    const rule = 'DIALER-STATS-WINDOW';
-    const empty = await judged(t, rule, campaignId, BEFORE_EVERYTHING);
-    t.expectEqual(rule, [empty.stats.calls.dialed, empty.stats.calls.answered, empty.stats.contacts.dialed], [0, 0, 0], 'calls dialed, answered and contacts dialed in January 2000', empty.ex);
+    const problem = inconsistency(all.stats);
+    t.observe('DIALER-STATS-CONSISTENT', problem === undefined ? 'all-time figures hold together as the reference defines them' : `all-time figures of campaign ${campaignId} do not hold together as the reference defines them: ${problem}`);
+    const empty = await stats(t, campaignId, BEFORE_EVERYTHING);
     const now = Date.now();
-    const recent = { dateFrom: new Date(now - 400 * 86_400_000).toISOString(), dateTo: new Date(now + 86_400_000).toISOString() };
-    const part = await judged(t, rule, campaignId, recent);
-    const pairs: [string, number, number][] = [
-      ['calls dialed', part.stats.calls.dialed, all.stats.calls.dialed],
-      ['calls answered', part.stats.calls.answered, all.stats.calls.answered],
-      ['contacts reached', part.stats.contacts.reached, all.stats.contacts.reached],
-    ];
-    for (const [what, windowed, total] of pairs) t.check(rule, windowed <= total, `${what} in the window ${windowed} > all-time ${total}`, part.ex);
-    const windowProblem = inconsistency(part.stats);
-    t.check('DIALER-STATS-CONSISTENT', windowProblem === undefined, () => `statistics of the window: ${windowProblem}`, part.ex);
+    const part = await stats(t, campaignId, { dateFrom: new Date(now - 400 * 86_400_000).toISOString(), dateTo: new Date(now + 86_400_000).toISOString() });
+    const dialed = (ex: Exchange) => (recordOf(ex) as unknown as Partial<Stats> | undefined)?.calls?.dialed;
+    t.observe(
+      'DIALER-STATS-WINDOW',
+      `a window in January 2000 answered ${empty.status} with ${String(dialed(empty))} calls dialed (0 expected); the last 400 days answered ${part.status} with ${String(dialed(part))} of ${all.stats.calls.dialed} calls dialed`,
+    );
   },
 });
 
-const FIGURES = ['contacts', 'calls', 'rates', 'answeredBy', 'dispositions', 'durations'] as const;
 const figuresOf = (record: Json | undefined): Json => Object.fromEntries(FIGURES.map((f) => [f, record?.[f]]));
 
 const deleted = defineCheck({

@@ -59,7 +59,7 @@ describe('the rule catalogue holds together', () => {
     for (const rule of RULES) {
       expect(rule.section.length, rule.id).toBeGreaterThan(0);
       expect(rule.statement.endsWith('.'), `${rule.id}: a statement is one sentence`).toBe(true);
-      expect(['spec', 'vendor-reference']).toContain(rule.source);
+      expect(['spec', 'vendor-reference', 'project-reference']).toContain(rule.source);
     }
   });
 });

@@ -33,7 +33,7 @@ export function statistics(ctx: MockContext, company: Company, contacts: number,
   for (const a of attempts) if (a.tagId !== null) byTag.set(a.tagId, (byTag.get(a.tagId) ?? 0) + 1);
   const talk = answered.map((a) => a.talkSeconds);
   const total = talk.reduce((s, x) => s + x, 0);
-  const machine = count('machine') + (ctx.faults.on('dialer-stats-split-unanswered') ? count('no_answer') : 0);
+  const machine = count('machine');
   return {
     ...(ctx.faults.on('dialer-stats-no-funnel') ? {} : { contacts: { total: contacts, dialed: dialedContacts.size, reached: reached.size, converted: converted.size } }),
     calls: { dialed: attempts.length, answered: answered.length },
@@ -62,8 +62,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
     const campaign = campaignOf(ctx, req, reply, ctx.faults.on('dialer-stats-deleted-404') ? 'write' : 'read');
     if (!campaign) return reply;
     const { dateFrom: from, dateTo: to } = bounds;
-    const windowed = !ctx.faults.on('dialer-stats-window-ignored');
-    const inWindow = (a: Attempt) => !windowed || ((from === undefined || a.at >= from) && (to === undefined || a.at < to));
+    const inWindow = (a: Attempt) => (from === undefined || a.at >= from) && (to === undefined || a.at < to);
     const figures = statistics(ctx, company, campaign.contacts.length, campaignAttempts(ctx.state, company, campaign), inWindow);
     const window = { dateFrom: from === undefined ? null : new Date(from).toISOString(), dateTo: to === undefined ? null : new Date(to).toISOString() };
     return reply.code(200).send({ data: { campaignId: campaign.id, window, ...figures } });
