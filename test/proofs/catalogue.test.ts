@@ -53,6 +53,7 @@ describe('the rule catalogue holds together', () => {
       expect(before?.until, `${change.id}: ${change.rules.before} must be until ${change.release}`).toBe(change.release);
     }
     expect(new Set(CHANGES.map((c) => c.id)).size).toBe(CHANGES.length);
+    expect(RULES.filter((r) => r.surface === 'dialer' && r.since === undefined).map((r) => r.id)).toEqual([]);
   });
 
   test('every rule points at a spec section, and vendor-reference rules say so', () => {
