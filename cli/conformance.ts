@@ -19,7 +19,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HELP = `Usage: npm run conformance -- [options]
 
 Runs every suite against the target named by the CC_* variables, or, when none is set, against the
-bundled mock started for the run. Writes reports/conformance.json and reports/junit.xml.
+bundled mock started for the run. Writes reports/conformance.json, reports/junit.xml and
+reports/conformance.html.
 
 Options:
   --seed N             replay a run: the seed of random choices and fuzzing (also CC_SEED)
