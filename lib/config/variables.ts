@@ -53,7 +53,3 @@ export const VARIABLES = [
 ] as const satisfies readonly VariableSpec[];
 
 export type VariableName = (typeof VARIABLES)[number]['name'];
-
-export const SECRET_VARIABLES: ReadonlySet<string> = new Set(
-  VARIABLES.filter((v) => 'secret' in v && v.secret).map((v) => v.name),
-);

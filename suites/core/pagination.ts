@@ -4,6 +4,7 @@ import { defineCheck } from '../../lib/checks/define.js';
 import { NON_INTEGER_QUERY } from '../../lib/fuzz/arbitraries.js';
 import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { CORE_LIMIT } from '../../lib/spec/limits.js';
 import { type Page, readPage, responseData } from './fixtures.js';
 
 const PAGED = '/contacts/index.json';
@@ -33,7 +34,7 @@ export const paginationChecks = [
     rules: ['CORE-PAGE-LIMIT-ECHO'],
     maxRequests: 3,
     async run(t) {
-      for (const limit of [1, 7, 1000]) {
+      for (const limit of [CORE_LIMIT.min, 7, CORE_LIMIT.max]) {
         const { ex, page } = await readPage(t, PAGED, { limit });
         t.expectEqual('CORE-PAGE-LIMIT-ECHO', page.limit, limit, `limit echoed for limit=${limit}`, ex);
         t.expectEqual('CORE-PAGE-LIMIT-ECHO', page.data.length, Math.min(limit, page.itemsCount), `data length for limit=${limit} of ${page.itemsCount} items`, ex);
@@ -52,7 +53,7 @@ export const paginationChecks = [
       t.expectStatus('CORE-PAGE-DEFAULTS', ex, 200);
       const page = responseData<Page>(ex);
       t.expectEqual('CORE-PAGE-DEFAULTS', page.pageNumber, 1, 'pageNumber without page', ex);
-      t.check('CORE-PAGE-DEFAULTS', Number.isInteger(page.limit) && page.limit >= 1 && page.limit <= 1000, `default limit must be echoed as an integer from 1 to 1000, got ${JSON.stringify(page.limit)}`, ex);
+      t.check('CORE-PAGE-DEFAULTS', Number.isInteger(page.limit) && page.limit >= CORE_LIMIT.min && page.limit <= CORE_LIMIT.max, `default limit must be echoed as an integer from ${CORE_LIMIT.min} to ${CORE_LIMIT.max}, got ${JSON.stringify(page.limit)}`, ex);
       t.check('CORE-PAGE-DEFAULTS', Array.isArray(page.data) && page.data.length <= page.limit, 'data holds more items than the echoed default limit', ex);
       t.note('CORE-PAGE-DEFAULTS', `server default limit: ${page.limit}`);
     },
@@ -139,15 +140,15 @@ export const paginationChecks = [
       const rule = 'CORE-PAGE-LIMIT-BOUNDS';
       await explore(t, {
         arbitrary: fc.oneof(fc.integer({ min: -5, max: 1200 }).map(String), fc.constantFrom(...NON_INTEGER_QUERY)),
-        boundaries: ['0', '1', '1000', '1001', 'abc'],
+        boundaries: [CORE_LIMIT.min - 1, CORE_LIMIT.min, CORE_LIMIT.max, CORE_LIMIT.max + 1].map(String).concat('abc'),
         randomRuns: 4,
         property: async (raw) => {
           const ex = await t.core('GET', '/tags/index.json').query({ limit: raw }).send();
           const asked = /^\d+$/.test(raw) ? Number(raw) : undefined;
-          const inRange = asked !== undefined && asked >= 1 && asked <= 1000;
+          const inRange = asked !== undefined && asked >= CORE_LIMIT.min && asked <= CORE_LIMIT.max;
           if (inRange) t.expectStatus(rule, ex, 200);
           judgeBound(t, rule, ex, (page) => {
-            t.check(rule, Number.isInteger(page.limit) && page.limit >= 1 && page.limit <= 1000, `limit=${raw} was echoed as ${JSON.stringify(page.limit)}`, ex);
+            t.check(rule, Number.isInteger(page.limit) && page.limit >= CORE_LIMIT.min && page.limit <= CORE_LIMIT.max, `limit=${raw} was echoed as ${JSON.stringify(page.limit)}`, ex);
             if (inRange) t.expectEqual(rule, page.limit, asked, `limit echoed for limit=${raw}`, ex);
             t.check(rule, Array.isArray(page.data) && page.data.length <= page.limit, `limit=${raw} returned ${page.data?.length} items over the echoed limit`, ex);
           });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MockContext } from '../../context.js';
+import { CORE_LIMIT, CORE_PAGE_MIN } from '../../../lib/spec/limits.js';
 
 export const NOT_FOUND = 'Not found.';
 export const INVALID_INPUT = 'Invalid input data.';
@@ -46,15 +47,15 @@ export function sendPage<T>(ctx: MockContext, req: FastifyRequest, reply: Fastif
   let limit = DEFAULT_LIMIT;
   if (query.limit !== undefined) {
     const parsed = positiveInteger(query.limit);
-    const tolerated = faults.on('limit-bound-not-enforced') && parsed !== undefined && parsed > 1000;
-    if (parsed === undefined || parsed < 1 || (parsed > 1000 && !tolerated)) return coreError(ctx, reply, 400, BAD_REQUEST);
+    const tolerated = faults.on('limit-bound-not-enforced') && parsed !== undefined && parsed > CORE_LIMIT.max;
+    if (parsed === undefined || parsed < CORE_LIMIT.min || (parsed > CORE_LIMIT.max && !tolerated)) return coreError(ctx, reply, 400, BAD_REQUEST);
     limit = parsed;
   }
   let page = 1;
   if (query.page !== undefined) {
     const parsed = positiveInteger(query.page);
     if (parsed === 0 && faults.on('page-zero-echoed')) page = 0;
-    else if (parsed === undefined || parsed < 1) return coreError(ctx, reply, 400, BAD_REQUEST);
+    else if (parsed === undefined || parsed < CORE_PAGE_MIN) return coreError(ctx, reply, 400, BAD_REQUEST);
     else page = parsed;
   }
   const itemsCount = items.length;
