@@ -2,14 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createVitest } from 'vitest/node';
 import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
-import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
+import { RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import { buildReport, exitCodeOf } from '../lib/results/report.js';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import type { RunPayload } from '../lib/checks/vitest.js';
-import { startMock, type RunningMock } from '../mock/start.js';
+import type { RunningMock } from '../mock/start.js';
+import { startBundledMock } from './bundled-mock.js';
 import { OutcomeCollector } from '../reporters/collector.js';
 import { renderConsole } from '../reporters/console.js';
 import { writeReports } from '../reporters/files.js';
@@ -98,14 +99,15 @@ async function main(): Promise<number> {
   const bundled = namesNoTarget(settings);
   if (!bundled && (args['mock-fault'] || args['mock-dialer-release'])) fail('--mock-fault and --mock-dialer-release apply only to the bundled mock, and a target is configured');
   if (bundled) {
-    const window = Number(args['mock-window-ms']);
-    const mockSeed = Number(args['mock-seed']);
-    if (!Number.isInteger(window) || window < 100) fail('--mock-window-ms: must be an integer of at least 100');
-    if (!Number.isInteger(mockSeed) || mockSeed < 0) fail('--mock-seed: must be a non-negative integer');
     // The bundled mock plays the expected Dialer release unless told otherwise, so a plain run passes.
-    const profile = parseRelease(args['mock-dialer-release'] ?? settings.CC_DIALER_RELEASE ?? NEWEST);
-    if (!profile) fail(`${args['mock-dialer-release'] !== undefined ? '--mock-dialer-release' : 'CC_DIALER_RELEASE'}: unknown release (known: ${RELEASES.join(', ')})`);
-    mock = await startMock({ rateWindowMs: window, seed: mockSeed, faults: args['mock-fault'] ?? [], dialerRelease: profile });
+    const given = args['mock-dialer-release'] ?? settings.CC_DIALER_RELEASE;
+    const from = args['mock-dialer-release'] !== undefined ? '--mock-dialer-release' : 'CC_DIALER_RELEASE';
+    mock = await startBundledMock({
+      windowMs: args['mock-window-ms'],
+      seed: args['mock-seed'],
+      faults: args['mock-fault'] ?? [],
+      ...(given !== undefined ? { release: { value: given, from } } : {}),
+    });
     const expected = settings.CC_DIALER_RELEASE;
     settings = { ...settings, ...mock.env, ...(expected !== undefined ? { CC_DIALER_RELEASE: expected } : {}) };
   }

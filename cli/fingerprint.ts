@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { Session } from '../lib/checks/session.js';
 import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
-import { NEWEST, parseRelease, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
+import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
-import { startMock, type RunningMock } from '../mock/start.js';
+import type { RunningMock } from '../mock/start.js';
+import { startBundledMock } from './bundled-mock.js';
 import { CHANGES } from '../suites/dialer/changes.js';
 import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.js';
 
@@ -52,11 +53,8 @@ async function main(): Promise<number> {
   let settings = readSettings(process.env);
   let mock: RunningMock | undefined;
   if (namesNoTarget(settings)) {
-    const profile = parseRelease(args['mock-dialer-release'] ?? NEWEST);
-    if (!profile) fail(`--mock-dialer-release: unknown release (known: ${RELEASES.join(', ')})`);
-    const window = Number(args['mock-window-ms']);
-    if (!Number.isInteger(window) || window < 100) fail('--mock-window-ms: must be an integer of at least 100');
-    mock = await startMock({ rateWindowMs: window, dialerRelease: profile });
+    const given = args['mock-dialer-release'];
+    mock = await startBundledMock({ windowMs: args['mock-window-ms'], ...(given !== undefined ? { release: { value: given, from: '--mock-dialer-release' } } : {}) });
     settings = { ...settings, ...mock.env };
   } else if (args['mock-dialer-release'] !== undefined) fail('--mock-dialer-release applies only to the bundled mock, and a target is configured');
   const target = targetFromSettings(settings, process.cwd(), mock !== undefined);

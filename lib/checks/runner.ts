@@ -25,6 +25,11 @@ export function missingPrerequisite(session: Session, def: CheckDefinition): str
   return undefined;
 }
 
+/** The outcome of a check that sent nothing. */
+function notRun(def: CheckDefinition, verdicts: RuleVerdict[]): CheckOutcome {
+  return { check: def.id, title: def.title, surface: def.surface, verdicts, requests: 0, allowance: def.maxRequests, unplanned429: 0, retried503: 0, durationMs: 0, leftovers: [] };
+}
+
 /**
  * Runs one check and turns what happened into one verdict per rule it lists:
  * - the rule an assertion broke: fail, with the evidence;
@@ -36,24 +41,9 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
   const started = performance.now();
   const verdicts: RuleVerdict[] = [];
   const missing = missingPrerequisite(session, def);
-  if (missing) {
-    return {
-      check: def.id,
-      title: def.title,
-      surface: def.surface,
-      verdicts: def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })),
-      requests: 0,
-      allowance: def.maxRequests,
-      unplanned429: 0,
-      retried503: 0,
-      durationMs: 0,
-      leftovers: [],
-    };
-  }
+  if (missing) return notRun(def, def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })));
   // Rules of other Dialer releases than the expected one are not judged; the report shows them disabled.
-  if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) {
-    return { check: def.id, title: def.title, surface: def.surface, verdicts: [], requests: 0, allowance: def.maxRequests, unplanned429: 0, retried503: 0, durationMs: 0, leftovers: [] };
-  }
+  if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) return notRun(def, []);
   const t = new CheckContext(session, def);
   const unplannedBefore = session.client.stats.unplanned429;
   const retriedBefore = session.client.stats.retried503;

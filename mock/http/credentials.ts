@@ -1,4 +1,4 @@
-import type { ApiKey, MockState } from '../state/model.js';
+import type { ApiKey, Company, MockState } from '../state/model.js';
 
 export type CredentialProblem = 'missing' | 'malformed' | 'unknown-key' | 'wrong-secret' | 'revoked';
 
@@ -23,4 +23,15 @@ export function resolveCredentials(state: MockState, header: string | undefined,
   if (!leniency.ignoreSecret && key.secret !== decoded.slice(colon + 1)) return { ok: false, problem: 'wrong-secret' };
   if (key.revoked && !leniency.acceptRevoked) return { ok: false, problem: 'revoked' };
   return { ok: true, key };
+}
+
+/**
+ * The company a request acts for on a host that only needs a yes or no: undefined means answer 401.
+ * `acceptMissing` and `refuseValid` are fault switches of the host calling it.
+ */
+export function companyFor(state: MockState, header: string | undefined, faults: { acceptMissing: boolean; refuseValid: boolean }): Company | undefined {
+  const result = resolveCredentials(state, header);
+  if (result.ok) return faults.refuseValid ? undefined : state.companies.get(result.key.companyId);
+  // A server that lets anonymous requests through serves them as the first company.
+  return result.problem === 'missing' && faults.acceptMissing ? state.companies.get(1) : undefined;
 }

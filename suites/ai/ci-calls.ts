@@ -1,3 +1,4 @@
+import { isObject } from '../shared/json.js';
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { readPage } from '../core/fixtures.js';
@@ -25,9 +26,7 @@ export function ciPath(callId: string, read: CiRead): string {
   return `/ai/calls/${encodeURIComponent(callId)}/${read}`;
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+export { isObject };
 
 /** `data` of a body, or an empty object: assertions on it then fail with a readable message. */
 export function dataOf(ex: Exchange): Record<string, unknown> {

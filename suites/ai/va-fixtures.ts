@@ -1,3 +1,4 @@
+import { is2xx, isObject, type Json } from '../shared/json.js';
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { KeySlot } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
@@ -16,11 +17,7 @@ export const EMERGENCY_STOP = '/voice-agent/emergency-stop';
 export const UNKNOWN_VOICE_AGENT_ID = '000000000000000000000000';
 export const NEEDS_AGENT = 'needs CC_VOICE_AGENT_ID, or CC_EFFECTS to include voice-agent (the run then creates one voice agent, which cannot be deleted)';
 
-export type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export { is2xx, isObject, type Json };
 
 /**
  * Every attribute a client sends on create, nested members included. Numbers that the table types
@@ -179,5 +176,4 @@ export function firstMismatch(sent: unknown, got: unknown, at = 'attributes'): s
   return Object.is(sent, got) ? undefined : `${at}: sent ${JSON.stringify(sent)}, got ${JSON.stringify(got)}`;
 }
 
-export const is2xx = (status: number): boolean => status >= 200 && status < 300;
 export const is4xx = (status: number): boolean => status >= 400 && status < 500;

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../lib/checks/define.js';
+import { is2xx } from '../shared/json.js';
 import { createContact, readPage, responseData, showContact } from './fixtures.js';
 
-const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
 export const methodChecks = [
   defineCheck({

@@ -1,3 +1,4 @@
+import { is2xx, isObject, type Json } from '../shared/json.js';
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { QueryValue } from '../../lib/checks/request.js';
 import type { Exchange } from '../../lib/http/exchange.js';
@@ -9,10 +10,7 @@ import { dialer } from './fixtures.js';
  * also when the check fails; a deleted campaign stays with status `deleted`, which is the API's own
  * behaviour (spec: States and transitions), not a leftover.
  */
-export type Json = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+export { is2xx, isObject, type Json };
 
 /** A year that is surely ahead, so no rule about past start dates (not shown) can interfere. */
 export const NEXT_YEAR = new Date().getUTCFullYear() + 1;

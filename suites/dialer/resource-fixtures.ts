@@ -1,3 +1,4 @@
+import { UNKNOWN_ID } from '../core/fixtures.js';
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { expectServiceError } from '../ai/host.js';
@@ -38,7 +39,7 @@ export function brief(ex: Exchange): string {
 }
 
 /** Identifiers no account holds, in the shape the account's own ids have. */
-export const UNKNOWN_INT_ID = 2_147_480_123;
+export const UNKNOWN_INT_ID = UNKNOWN_ID;
 export const UNKNOWN_JOB_ID = 'c0c0c0c0-0000-4000-8000-0000000000b5';
 export function unknownIdLike(sample: unknown, uuid: string): string {
   return typeof sample === 'number' || (typeof sample === 'string' && /^\d+$/.test(sample)) ? String(UNKNOWN_INT_ID) : uuid;

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -9,16 +9,29 @@ const TSX = `${ROOT}node_modules/.bin/tsx`;
 const run = promisify(execFile);
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
 
-/** Four consecutive free ports are not guaranteed; one free port and the next three are very likely free on a test machine. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function listenOn(port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => resolve(server));
   });
+}
+
+/**
+ * A base port whose four ports (core, analytics, AI, CueCard) were all free a moment ago: each is
+ * held at once, then released. Other tests bind random ports meanwhile, so a base is tried again
+ * when any of the four is taken.
+ */
+async function freePortBase(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const first = await listenOn(0);
+    const base = (first?.address() as AddressInfo | null)?.port;
+    const rest = base !== undefined && base <= 65532 ? await Promise.all([1, 2, 3].map((i) => listenOn(base + i))) : [];
+    const held = [first, ...rest].filter((s): s is Server => s !== undefined);
+    await Promise.all(held.map((s) => new Promise((r) => s.close(r))));
+    if (base !== undefined && held.length === 4) return base;
+  }
+  throw new Error('found no four consecutive free ports');
 }
 
 const children: ChildProcess[] = [];
@@ -40,7 +53,7 @@ async function startCli(args: string[]): Promise<{ child: ChildProcess; lines: s
 
 describe('npm run mock', () => {
   test('prints one export line per target variable, then ready; eval of it points curl at the mock', async () => {
-    const base = await freePort();
+    const base = await freePortBase();
     const { child, lines } = await startCli(['--port-base', String(base), '--rate-window-ms', '500']);
     expect(lines.at(-1)).toBe('ready');
     const exports = lines.slice(0, -1);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
-import { resolveCredentials } from '../../http/credentials.js';
+import { companyFor } from '../../http/credentials.js';
 import type { Call, Company } from '../../state/model.js';
 import { iso } from '../../state/seed.js';
 import { statusName } from '../ai/errors.js';
@@ -52,10 +52,9 @@ export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: st
   const { state, faults } = ctx;
 
   app.addHook('onRequest', async (req, reply) => {
-    const result = resolveCredentials(state, req.headers.authorization);
-    if (result.ok && faults.on('analytics-own-keys')) return analyticsError(ctx, reply, 401, 'Unauthorized');
-    if (!result.ok && !(result.problem === 'missing' && faults.on('analytics-auth-missing-accepted'))) return analyticsError(ctx, reply, 401, 'Unauthorized');
-    req.company = state.companies.get(result.ok ? result.key.companyId : 1) ?? null;
+    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('analytics-auth-missing-accepted'), refuseValid: faults.on('analytics-own-keys') });
+    if (!company) return analyticsError(ctx, reply, 401, 'Unauthorized');
+    req.company = company;
     return undefined;
   });
   app.setNotFoundHandler((_req, reply) => analyticsError(ctx, reply, 404, 'Not Found'));

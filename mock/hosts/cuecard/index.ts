@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
-import { resolveCredentials } from '../../http/credentials.js';
+import { companyFor } from '../../http/credentials.js';
 import { aiRoutes } from '../ai/index.js';
 import { analyticsRoutes } from '../analytics/index.js';
 import { isObject } from '../core/validate.js';
@@ -36,10 +36,9 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
   const { state, faults } = ctx;
 
   app.addHook('onRequest', async (req, reply) => {
-    const result = resolveCredentials(state, req.headers.authorization);
-    if (result.ok && faults.on('cuecard-own-keys')) return cuecardError(reply, 401, ['unauthorized']);
-    if (!result.ok && !(result.problem === 'missing' && faults.on('cuecard-auth-missing-accepted'))) return cuecardError(reply, 401, ['unauthorized']);
-    req.company = state.companies.get(result.ok ? result.key.companyId : 1) ?? null;
+    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('cuecard-auth-missing-accepted'), refuseValid: faults.on('cuecard-own-keys') });
+    if (!company) return cuecardError(reply, 401, ['unauthorized']);
+    req.company = company;
     return undefined;
   });
   app.setNotFoundHandler((_req, reply) => cuecardError(reply, 404, ['not found']));

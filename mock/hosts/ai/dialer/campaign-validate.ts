@@ -1,6 +1,7 @@
 import { atLeast } from '../../../../lib/dialer/releases.js';
 import type { MockContext } from '../../../context.js';
 import { CAMPAIGN_MODES, type DialerCampaign } from '../../../state/dialer.js';
+import { isObject } from '../../core/validate.js';
 
 /**
  * Validation of a campaign write (create or partial update), as the release profile says (spec: Errors >
@@ -22,7 +23,6 @@ export const NAME_MAX = 255;
 export type CampaignFields = Pick<DialerCampaign, 'name' | 'mode' | 'status' | 'schedule_policy' | 'calling_policy'>;
 export type Validation = { readonly ok: true; readonly fields: Partial<CampaignFields> } | { readonly ok: false; readonly subErrors: string[] };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const WINDOW = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A real calendar date in YYYY-MM-DD: Feb 29 only in leap years, no Feb 30, months 01 to 12. */

@@ -7,9 +7,7 @@ import { params } from './route.js';
 
 /** What the resource routes share: body checks in the service's validation shape, campaign lookup, names. */
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../../core/validate.js';
 
 /** A validation failure: 400 with the messages in subErrors (spec: Errors on the {ai_url} host, 2). */
 export function invalid(ctx: MockContext, reply: FastifyReply, subErrors: readonly string[]): FastifyReply {

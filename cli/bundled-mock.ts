@@ -1,0 +1,27 @@
+import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
+import { ConfigError } from '../lib/errors.js';
+import { type RunningMock, startMock } from '../mock/start.js';
+
+export interface BundledMockArgs {
+  /** `--mock-window-ms` as given. */
+  readonly windowMs: string;
+  /** `--mock-seed` as given; the mock's default seed when absent. */
+  readonly seed?: string;
+  /** The release the mock plays, and the option or variable it came from (for the error line). */
+  readonly release?: { readonly value: string; readonly from: string };
+  readonly faults?: readonly string[];
+}
+
+/**
+ * Starts the mock a command runs against when no target is configured, after checking the options
+ * that shape it; a bad one is a one-line ConfigError naming it.
+ */
+export async function startBundledMock(args: BundledMockArgs): Promise<RunningMock> {
+  const window = Number(args.windowMs);
+  if (!Number.isInteger(window) || window < 100) throw new ConfigError('--mock-window-ms: must be an integer of at least 100');
+  const seed = args.seed === undefined ? undefined : Number(args.seed);
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new ConfigError('--mock-seed: must be a non-negative integer');
+  const release = parseRelease(args.release?.value ?? NEWEST);
+  if (!release) throw new ConfigError(`${args.release?.from ?? '--mock-dialer-release'}: unknown release (known: ${RELEASES.join(', ')})`);
+  return startMock({ rateWindowMs: window, ...(seed !== undefined ? { seed } : {}), faults: args.faults ?? [], dialerRelease: release });
+}
