@@ -1,0 +1,82 @@
+/**
+ * The scenarios both engines run, by name. Each is written once, here; `npm run load -- --scenario NAME`
+ * and the k6 scripts under `load/k6/` import the same objects. Rates are per target window (the spec's
+ * minute, or the window a mock was started with), so one scenario fits a live account and a fast mock.
+ */
+import type { LoadEndpoint, LoadScenario } from '../shared/model.ts';
+
+/** Cheap reads of each metered surface: a load run never writes. */
+export const CORE_READ: LoadEndpoint = { method: 'GET', path: '/countries/index.json' };
+export const DIALER_READ: LoadEndpoint = { method: 'GET', path: '/dialer/campaigns', query: { limit: '1' } };
+
+/** Both surfaces at half the budget: everything must be served. A gentle first run against a new target. */
+export const smoke: LoadScenario = {
+  name: 'smoke',
+  description: 'core and Dialer at 30 requests per window each for 2 windows; no request may get 429',
+  streams: [
+    { name: 'core-primary', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 30, startWindow: 0, windows: 2, mustServe: true },
+    { name: 'dialer-primary', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 30, startWindow: 0, windows: 2, mustServe: true },
+  ],
+  limited: [],
+};
+
+/**
+ * Over budget on both surfaces with two keys of one company, while another company stays under its
+ * own: the company is limited whichever key it uses, the other company is not.
+ */
+export const budgetFlood: LoadScenario = {
+  name: 'budget-flood',
+  description: 'the company floods core and Dialer at 120 per window over two keys for 3 windows; another company sends 30 per window and must be served throughout',
+  streams: [
+    { name: 'core-primary', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 90, startWindow: 0, windows: 3 },
+    { name: 'core-second', surface: 'core', key: 'second', endpoint: CORE_READ, perWindow: 30, startWindow: 0, windows: 3 },
+    { name: 'core-other', surface: 'core', key: 'other', endpoint: CORE_READ, perWindow: 30, startWindow: 0, windows: 3, mustServe: true },
+    { name: 'dialer-primary', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 90, startWindow: 0, windows: 3 },
+    { name: 'dialer-second', surface: 'dialer', key: 'second', endpoint: DIALER_READ, perWindow: 30, startWindow: 0, windows: 3 },
+    { name: 'dialer-other', surface: 'dialer', key: 'other', endpoint: DIALER_READ, perWindow: 30, startWindow: 0, windows: 3, mustServe: true },
+  ],
+  limited: [
+    { company: 'self', surface: 'core' },
+    { company: 'self', surface: 'dialer' },
+  ],
+};
+
+/** One surface over budget while the other stays under: the budgets are separate in both directions. */
+export const budgetSeparate: LoadScenario = {
+  name: 'budget-separate',
+  description: 'core flooded at 90 per window while the Dialer gets 30, then the other way round, 2 windows each; the quiet surface must be served throughout',
+  streams: [
+    { name: 'core-flood', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 90, startWindow: 0, windows: 2 },
+    { name: 'dialer-quiet', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 30, startWindow: 0, windows: 2, mustServe: true },
+    { name: 'dialer-flood', surface: 'dialer', key: 'second', endpoint: DIALER_READ, perWindow: 90, startWindow: 3, windows: 2 },
+    { name: 'core-quiet', surface: 'core', key: 'second', endpoint: CORE_READ, perWindow: 30, startWindow: 3, windows: 2, mustServe: true },
+  ],
+  limited: [
+    { company: 'self', surface: 'core' },
+    { company: 'self', surface: 'dialer' },
+  ],
+};
+
+export const SCENARIOS: readonly LoadScenario[] = [smoke, budgetFlood, budgetSeparate];
+
+export function scenarioNamed(name: string): LoadScenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}
+
+/**
+ * A paced run at a share of each budget, for the capacity probe: `share` of 60 per window on core and
+ * Dialer for `windows` windows, with the company's primary key.
+ */
+export function pacedShare(options: { readonly coreShare: number; readonly dialerShare: number; readonly windows: number }): LoadScenario {
+  const core = Math.max(1, Math.floor(60 * options.coreShare));
+  const dialer = Math.max(1, Math.floor(60 * options.dialerShare));
+  return {
+    name: 'capacity-probe',
+    description: `core at ${core} and Dialer at ${dialer} requests per window for ${options.windows} windows`,
+    streams: [
+      { name: 'core-share', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: core, startWindow: 0, windows: options.windows },
+      { name: 'dialer-share', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: dialer, startWindow: 0, windows: options.windows },
+    ],
+    limited: [],
+  };
+}

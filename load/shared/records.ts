@@ -1,0 +1,40 @@
+/**
+ * One request of a load run as both engines record it (the Node runner directly, k6 through its
+ * `--out json` lines), so one analysis and one report serve both. Times are ms after the run's start.
+ */
+import type { Company, LoadSurface } from './model.ts';
+
+export interface LoadRecord {
+  readonly stream: string;
+  readonly surface: LoadSurface;
+  readonly company: Company;
+  /** When the request was due by the schedule (open model); latency "corrected" is measured from here. */
+  readonly intendedMs: number;
+  /** When it actually went out; latency "uncorrected" is measured from here. */
+  readonly startedMs: number;
+  /** When the answer, or the error, came. */
+  readonly endedMs: number;
+  /** HTTP status, or 0 when no answer came (transport error, timeout). */
+  readonly status: number;
+  /** Why no answer came, already free of credentials. */
+  readonly error?: string;
+}
+
+export type RecordOutcome = 'served' | 'limited' | 'error';
+
+/** 2xx is served, 429 is limited; any other status, or none, is an error the report lists. */
+export function outcomeOf(record: Pick<LoadRecord, 'status'>): RecordOutcome {
+  if (record.status >= 200 && record.status < 300) return 'served';
+  if (record.status === 429) return 'limited';
+  return 'error';
+}
+
+/** Latency as the open model sees it: from when the request was due, so a stalled target shows. */
+export function correctedLatencyMs(record: LoadRecord): number {
+  return record.endedMs - record.intendedMs;
+}
+
+/** Latency of the exchange alone: from when it went out. */
+export function uncorrectedLatencyMs(record: LoadRecord): number {
+  return record.endedMs - record.startedMs;
+}
