@@ -34,7 +34,7 @@ export const SURFACE_VARIABLE: Readonly<Record<Surface, string>> = {
   cuecard: 'CC_CUECARD_URL',
 };
 
-export const EFFECTS = ['call', 'sms', 'voice-agent', 'voice-call', 'emergency-stop', 'dialer-records', 'dialer-exports'] as const;
+export const EFFECTS = ['call', 'sms', 'voice-agent', 'voice-call', 'emergency-stop', 'dialer-records', 'dialer-exports', 'budget'] as const;
 export type Effect = (typeof EFFECTS)[number];
 
 /** What each effect does to a live account, for skip reasons and the README. */
@@ -46,6 +46,7 @@ export const EFFECT_MEANING: Readonly<Record<Effect, string>> = {
   'emergency-stop': 'stops outbound VoiceAgent dialing of the whole company for a moment, then lifts the stop',
   'dialer-records': 'creates Dialer call scripts and surveys, which the API gives no way to delete',
   'dialer-exports': 'queues Dialer data export jobs of campaigns it created, which the API gives no way to delete',
+  budget: "spends the company's whole core and Dialer budgets on purpose, so the company's other integrations get 429 meanwhile",
 };
 
 export interface KeyPair {
