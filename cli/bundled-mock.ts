@@ -1,5 +1,6 @@
 import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { ConfigError } from '../lib/errors.js';
+import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
 import { type RunningMock, startMock } from '../mock/start.js';
 
 export interface BundledMockArgs {
@@ -10,6 +11,8 @@ export interface BundledMockArgs {
   /** The release the mock plays, and the option or variable it came from (for the error line). */
   readonly release?: { readonly value: string; readonly from: string };
   readonly faults?: readonly string[];
+  /** `--mock-rate-algorithm` as given; the mock's default when absent. */
+  readonly rateAlgorithm?: string;
 }
 
 /**
@@ -23,5 +26,7 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new ConfigError('--mock-seed: must be a non-negative integer');
   const release = parseRelease(args.release?.value ?? NEWEST);
   if (!release) throw new ConfigError(`${args.release?.from ?? '--mock-dialer-release'}: unknown release (known: ${RELEASES.join(', ')})`);
-  return startMock({ rateWindowMs: window, ...(seed !== undefined ? { seed } : {}), faults: args.faults ?? [], dialerRelease: release });
+  const algorithm = args.rateAlgorithm;
+  if (algorithm !== undefined && !isRateAlgorithm(algorithm)) throw new ConfigError(`--mock-rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}`);
+  return startMock({ rateWindowMs: window, ...(seed !== undefined ? { seed } : {}), faults: args.faults ?? [], dialerRelease: release, ...(algorithm !== undefined ? { rateAlgorithm: algorithm } : {}) });
 }

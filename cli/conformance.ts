@@ -35,6 +35,9 @@ Options:
   --mock-fault NAME    start the bundled mock with a fault on (repeatable), to see a rule fail
   --mock-dialer-release R
                        the Dialer release the bundled mock behaves as (default: the expected one)
+  --mock-rate-algorithm A
+                       how the bundled mock counts its budgets' minute: fixed (default), clock or
+                       sliding; the spec leaves it open and every one must pass
   --list-rules         print the rule catalogue and the gaps, then exit
   --plan               print the checks that would run, with their request allowances, then exit
   --help
@@ -61,6 +64,7 @@ async function main(): Promise<number> {
         'mock-window-ms': { type: 'string', default: '1000' },
         'mock-seed': { type: 'string', default: '1' },
         'mock-fault': { type: 'string', multiple: true },
+        'mock-rate-algorithm': { type: 'string' },
         'list-rules': { type: 'boolean', default: false },
         plan: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -97,7 +101,7 @@ async function main(): Promise<number> {
   const seed = runSeed(settings);
   let mock: RunningMock | undefined;
   const bundled = namesNoTarget(settings);
-  if (!bundled && (args['mock-fault'] || args['mock-dialer-release'])) fail('--mock-fault and --mock-dialer-release apply only to the bundled mock, and a target is configured');
+  if (!bundled && (args['mock-fault'] || args['mock-dialer-release'] || args['mock-rate-algorithm'])) fail('--mock-fault, --mock-dialer-release and --mock-rate-algorithm apply only to the bundled mock, and a target is configured');
   if (bundled) {
     // The bundled mock plays the expected Dialer release unless told otherwise, so a plain run passes.
     const given = args['mock-dialer-release'] ?? settings.CC_DIALER_RELEASE;
@@ -107,6 +111,7 @@ async function main(): Promise<number> {
       seed: args['mock-seed'],
       faults: args['mock-fault'] ?? [],
       ...(given !== undefined ? { release: { value: given, from } } : {}),
+      ...(args['mock-rate-algorithm'] !== undefined ? { rateAlgorithm: args['mock-rate-algorithm'] } : {}),
     });
     const expected = settings.CC_DIALER_RELEASE;
     settings = { ...settings, ...mock.env, ...(expected !== undefined ? { CC_DIALER_RELEASE: expected } : {}) };

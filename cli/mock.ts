@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { NEWEST, parseRelease, type Release, RELEASES } from '../lib/dialer/releases.js';
 import { FAULTS, faultSpec } from '../mock/faults/registry.js';
+import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
 import { startMock } from '../mock/start.js';
 
 const HELP = `Usage: npm run mock -- [options]
@@ -16,6 +17,9 @@ Options:
   --rate-window-ms N   length of the rate window (default 60000, the spec's minute)
   --seed N             seed of the generated data (default 1)
   --fault NAME         switch on a fault (repeatable); --list-faults shows them
+  --rate-algorithm A   how both budgets count their minute: fixed (a window opened by the first
+                       request; the default), clock (windows aligned to the clock) or sliding (a
+                       sliding log); the spec leaves it open, and the suite passes all three
   --unmetered          no rate limit (for throughput measurements only)
   --voice-agent-outage N
                        the first N VoiceAgent requests get 503 with Retry-After: 1, as when a
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
         fault: { type: 'string', multiple: true },
         'list-faults': { type: 'boolean', default: false },
         unmetered: { type: 'boolean', default: false },
+        'rate-algorithm': { type: 'string', default: 'fixed' },
         'voice-agent-outage': { type: 'string' },
         'dialer-release': { type: 'string' },
         'dialer-outage': { type: 'string' },
@@ -83,6 +88,8 @@ async function main(): Promise<void> {
     return;
   }
   for (const name of args.fault ?? []) if (!faultSpec(name)) fail(`--fault: unknown fault ${JSON.stringify(name)} (see --list-faults)`);
+  const algorithm = args['rate-algorithm'];
+  if (!isRateAlgorithm(algorithm)) fail(`--rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}, got ${JSON.stringify(algorithm)}`);
   const portBase = integer('port-base', args['port-base'], 0, 1);
   if (portBase > 65532) fail('--port-base: four ports from it must fit below 65536');
   const running = await startMock({
@@ -92,6 +99,7 @@ async function main(): Promise<void> {
     seed: integer('seed', args.seed, 1, 0),
     faults: args.fault ?? [],
     metered: !args.unmetered,
+    rateAlgorithm: algorithm,
     voiceAgentOutage: integer('voice-agent-outage', args['voice-agent-outage'], 0, 0),
     dialerRelease: release(args['dialer-release']),
     dialerOutage: integer('dialer-outage', args['dialer-outage'], 0, 0),

@@ -3,7 +3,8 @@ import { type RequestListener, Server } from 'node:http';
 import { HOSTS, HOST_PREFIX, type HostName, type MockContext } from './context.js';
 import { NEWEST, type Release } from '../lib/dialer/releases.js';
 import { Faults } from './faults/registry.js';
-import { RateMeter } from './http/rate-meter.js';
+import { type RateAlgorithm, RateMeter } from './http/rate-meter.js';
+import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.js';
 import { aiHost } from './hosts/ai/index.js';
 import { analyticsHost } from './hosts/analytics/index.js';
 import { coreHost } from './hosts/core/index.js';
@@ -22,6 +23,11 @@ export interface MockOptions {
   readonly bodyLimit?: number;
   /** false turns the rate limit off, for throughput measurements. */
   readonly metered?: boolean;
+  /**
+   * How the budgets count their minute (the spec does not say): a window opened by the first request
+   * (`fixed`, the default), windows aligned to the clock (`clock`), or a sliding log (`sliding`).
+   */
+  readonly rateAlgorithm?: RateAlgorithm;
   /**
    * The next N VoiceAgent requests find a dependency down and get 503 (spec: Errors, 503), so a
    * client's retry with backoff can be seen to work. Not a fault: the spec allows it.
@@ -43,7 +49,14 @@ const HOST_PLUGIN: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockCon
   ai: aiHost,
   cuecard: cuecardHost,
 };
-export const CORE_BUDGET = 60;
+/** The budget a surface's meter enforces: the spec's 60, or what a fault of that surface makes of it. */
+function budgetLimit(faults: Faults, surface: 'core' | 'dialer'): number {
+  const lenient: readonly [boolean, number][] =
+    surface === 'core'
+      ? [[faults.on('rate-limit-off'), Number.POSITIVE_INFINITY], [faults.on('rate-limit-59'), 59], [faults.on('rate-limit-61'), 61], [faults.on('rate-limit-90'), 90]]
+      : [[faults.on('dialer-rate-off'), Number.POSITIVE_INFINITY], [faults.on('dialer-rate-59'), 59], [faults.on('dialer-rate-61'), 61], [faults.on('dialer-rate-90'), 90]];
+  return lenient.find(([on]) => on)?.[1] ?? REQUESTS_PER_MINUTE;
+}
 
 export interface Mock {
   readonly state: MockState;
@@ -68,17 +81,30 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
   const faults = new Faults(options.faults);
   const rateWindowMs = options.rateWindowMs ?? 60_000;
   const state = seedState(options.seed ?? DEFAULT_SEED);
-  const limit = faults.on('rate-limit-off') || options.metered === false ? Number.POSITIVE_INFINITY : faults.on('rate-limit-59') ? CORE_BUDGET - 1 : CORE_BUDGET;
-  const dialerLimit = faults.on('dialer-rate-off') || options.metered === false ? Number.POSITIVE_INFINITY : faults.on('dialer-rate-59') ? CORE_BUDGET - 1 : CORE_BUDGET;
+  const algorithm = options.rateAlgorithm ?? 'fixed';
+  const metered = options.metered !== false;
+  // A late-recovering server keeps refusing well past the reset it announced.
+  const lateRecoveryMs = 2 * rateWindowMs + 2000;
   const context: MockContext = {
     state,
     faults,
     rateWindowMs,
-    coreMeter: new RateMeter(limit, rateWindowMs, faults.on('rate-no-recovery') ? 3 : 1),
+    rateAlgorithm: algorithm,
+    coreMeter: new RateMeter({
+      limit: metered ? budgetLimit(faults, 'core') : Number.POSITIVE_INFINITY,
+      windowMs: rateWindowMs,
+      algorithm,
+      lateRecoveryMs: faults.on('rate-no-recovery') ? lateRecoveryMs : 0,
+    }),
     outage: { voiceAgent: options.voiceAgentOutage ?? 0, dialer: options.dialerOutage ?? 0 },
     dialer: {
       release: options.dialerRelease ?? NEWEST,
-      meter: new RateMeter(dialerLimit, rateWindowMs),
+      meter: new RateMeter({
+        limit: metered ? budgetLimit(faults, 'dialer') : Number.POSITIVE_INFINITY,
+        windowMs: rateWindowMs,
+        algorithm,
+        lateRecoveryMs: faults.on('dialer-rate-no-recovery') ? lateRecoveryMs : 0,
+      }),
       callTagsUnavailable: options.callTagsUnavailable ?? false,
     },
   };

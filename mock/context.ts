@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Release } from '../lib/dialer/releases.js';
 import type { Faults } from './faults/registry.js';
-import type { RateMeter } from './http/rate-meter.js';
+import type { RateAlgorithm, RateMeter } from './http/rate-meter.js';
 import type { Company, MockState } from './state/model.js';
 
 export const HOSTS = ['core', 'analytics', 'ai', 'cuecard'] as const;
@@ -15,6 +15,8 @@ export interface MockContext {
   readonly state: MockState;
   readonly faults: Faults;
   readonly rateWindowMs: number;
+  /** How both budgets count their minute; the suite must find out on its own. */
+  readonly rateAlgorithm: RateAlgorithm;
   readonly coreMeter: RateMeter;
   /** Requests still to be answered 503 per dependency-backed service; counts down to 0. */
   readonly outage: { voiceAgent: number; dialer: number };

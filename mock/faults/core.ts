@@ -92,11 +92,18 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('sms-no-funds-200', 'CORE-SMS-403-FUNDS', 'an account without funds sends SMS'),
   f('bulk-no-status', 'CORE-BULK-ACK', 'Contact actions answer without responseData.status'),
   f('recording-410-message', 'CORE-RECORDING-410', "a gone recording says 'Gone'"),
-  // Rate limit
+  // Rate limit (the budget checks of suites/budget)
   f('rate-limit-59', 'CORE-RATE-60', 'the 60th request of a window gets 429'),
   f('rate-limit-off', 'CORE-RATE-429', 'requests over the limit are served'),
+  f('rate-limit-61', 'CORE-RATE-WINDOW', 'a window serves 61 requests'),
+  f('rate-limit-90', 'CORE-RATE-WINDOW', 'a window serves 90 requests'),
+  f('rate-race', 'CORE-RATE-CONCURRENT', 'the limiter counts a request only after an await, so requests arriving together all pass'),
   f('rate-429-body', 'CORE-RATE-429-BODY', "the 429 says 'Rate limit exceeded'"),
   f('rate-no-reset-header', 'CORE-RATE-RESET-HEADER', 'the 429 has no X-ServiceAPI-ResetTime'),
+  f('rate-reset-ms', 'CORE-RATE-RESET-HEADER', 'X-ServiceAPI-ResetTime is in milliseconds'),
+  f('rate-reset-past', 'CORE-RATE-RESET-HEADER', 'X-ServiceAPI-ResetTime names a second before the window began'),
+  f('rate-reset-moving', 'CORE-RATE-RESET-STABLE', 'each 429 announces a reset one window after itself, so the reset moves within a window'),
   f('rate-per-key', 'CORE-RATE-PER-COMPANY', 'the budget is counted per key'),
-  f('rate-no-recovery', 'CORE-RATE-RECOVERY', 'the window outlasts the announced reset threefold'),
+  f('rate-no-recovery', 'CORE-RATE-RECOVERY', 'the window outlasts the announced reset by two windows and two seconds'),
+  f('core-rate-shared-with-dialer', 'DIALER-RATE-SEPARATE', 'core requests also spend the Dialer budget'),
 ];

@@ -6,7 +6,13 @@ export const DIALER_FAULTS: readonly FaultSpec[] = [
   f('dialer-rejects-basic', 'DIALER-SAME-KEY', 'the Dialer refuses the standard key pairs with 401'),
   f('dialer-rate-59', 'DIALER-RATE-60', 'the 60th Dialer request of a window gets 429'),
   f('dialer-rate-off', 'DIALER-RATE-429', 'Dialer requests over the budget are served'),
+  f('dialer-rate-61', 'DIALER-RATE-WINDOW', 'a Dialer window serves 61 requests'),
+  f('dialer-rate-90', 'DIALER-RATE-WINDOW', 'a Dialer window serves 90 requests'),
+  f('dialer-rate-race', 'DIALER-RATE-CONCURRENT', 'the Dialer limiter counts a request only after an await, so requests arriving together all pass'),
+  f('dialer-rate-429-core-body', 'DIALER-RATE-429-BODY', 'the Dialer 429 comes in the core envelope { responseData: { status, message } }'),
+  f('dialer-rate-no-recovery', 'DIALER-RATE-RECOVERY', 'a limited company stays refused on the Dialer for two windows and two seconds past the window'),
   f('dialer-rate-per-key', 'DIALER-RATE-PER-COMPANY', 'the Dialer budget is counted per key'),
   f('dialer-rate-shared-with-core', 'DIALER-RATE-SEPARATE', 'Dialer requests also spend the core budget'),
+  f('rate-one-counter', 'DIALER-RATE-SEPARATE', 'core and Dialer requests of a company count in one budget of 60'),
   f('dialer-route-not-found-echo', 'DIALER-ROUTE-NOT-FOUND', 'an unmatched Dialer route repeats method, path and query, without correlationId'),
 ];

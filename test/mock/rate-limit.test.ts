@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { spend } from '../../mock/http/budget.js';
 import { RateMeter } from '../../mock/http/rate-meter.js';
 import { mockClient } from './inject.js';
 
 describe('the rate meter', () => {
-  test('allows the limit per window, refuses the rest, and opens a new window at the reset', () => {
-    const meter = new RateMeter(60, 1000);
+  test('fixed: a window opened by the first request allows the limit, refuses the rest, and opens again at its end', () => {
+    const meter = new RateMeter({ limit: 60, windowMs: 1000 });
     const verdicts = Array.from({ length: 61 }, (_, i) => meter.hit('company:1', 10_000 + i));
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(60);
     expect(verdicts[60]).toEqual({ allowed: false, resetAt: 11_000 });
@@ -12,11 +13,45 @@ describe('the rate meter', () => {
     expect(meter.hit('company:1', 11_000).allowed).toBe(true);
   });
 
+  test('clock: windows start at multiples of the window length, so a burst across a boundary gets two allowances', () => {
+    const meter = new RateMeter({ limit: 60, windowMs: 1000, algorithm: 'clock' });
+    const early = Array.from({ length: 70 }, () => meter.hit('company:1', 10_900));
+    expect(early.filter((v) => v.allowed)).toHaveLength(60);
+    expect(early[69]).toEqual({ allowed: false, resetAt: 11_000 });
+    const late = Array.from({ length: 70 }, () => meter.hit('company:1', 11_000));
+    expect(late.filter((v) => v.allowed)).toHaveLength(60);
+  });
+
+  test('sliding: a slot frees exactly one window after the request that took it', () => {
+    const meter = new RateMeter({ limit: 2, windowMs: 1000, algorithm: 'sliding' });
+    expect(meter.hit('c', 0).allowed).toBe(true);
+    expect(meter.hit('c', 400).allowed).toBe(true);
+    expect(meter.hit('c', 999)).toEqual({ allowed: false, resetAt: 1000 });
+    expect(meter.hit('c', 1000).allowed).toBe(true);
+    expect(meter.hit('c', 1001)).toEqual({ allowed: false, resetAt: 1400 });
+  });
+
+  test('late recovery (a fault): the bucket stays refused past the reset it announced', () => {
+    const meter = new RateMeter({ limit: 1, windowMs: 1000, lateRecoveryMs: 500 });
+    meter.hit('c', 0);
+    expect(meter.hit('c', 10)).toEqual({ allowed: false, resetAt: 1000 });
+    expect(meter.hit('c', 1200)).toEqual({ allowed: false, resetAt: 1000 });
+    expect(meter.hit('c', 1500).allowed).toBe(true);
+  });
+
   test('counts buckets apart', () => {
-    const meter = new RateMeter(1, 1000);
+    const meter = new RateMeter({ limit: 1, windowMs: 1000 });
     expect(meter.hit('company:1', 0).allowed).toBe(true);
     expect(meter.hit('company:2', 0).allowed).toBe(true);
     expect(meter.hit('company:1', 1).allowed).toBe(false);
+  });
+
+  test('a racing limiter (a fault) lets requests arriving together past the limit', async () => {
+    const meter = new RateMeter({ limit: 5, windowMs: 60_000 });
+    const honest = await Promise.all(Array.from({ length: 10 }, () => spend(meter, 'a', false)));
+    expect(honest.filter((v) => v.allowed)).toHaveLength(5);
+    const racy = await Promise.all(Array.from({ length: 10 }, () => spend(meter, 'b', true)));
+    expect(racy.filter((v) => v.allowed)).toHaveLength(10);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../../context.js';
+import { coreResetHeader, spend } from '../../http/budget.js';
 import { resolveCredentials } from '../../http/credentials.js';
 import { agentRoutes } from './agents.js';
 import { accountRoutes } from './account.js';
@@ -48,11 +49,14 @@ export function coreHost(app: FastifyInstance, ctx: MockContext, prefix: string)
     }
     req.company = state.companies.get(companyId) ?? null;
     // The core budget is counted per company, whichever of its keys is used.
-    const verdict = ctx.coreMeter.hit(faults.on('rate-per-key') ? `key:${keyId}` : `company:${companyId}`);
+    const verdict = await spend(ctx.coreMeter, faults.on('rate-per-key') ? `key:${keyId}` : `company:${companyId}`, faults.on('rate-race'));
     if (!verdict.allowed) {
-      if (!faults.on('rate-no-reset-header')) reply.header('X-ServiceAPI-ResetTime', String(Math.ceil(verdict.resetAt / 1000)));
+      const reset = coreResetHeader(ctx, verdict);
+      if (reset !== undefined) reply.header('X-ServiceAPI-ResetTime', reset);
       return coreError(ctx, reply, 429, faults.on('rate-429-body') ? 'Rate limit exceeded' : 'Too Many Requests');
     }
+    // Under these faults the core shares its count with the Dialer's budget, as a gateway with one counter would.
+    if (faults.on('core-rate-shared-with-dialer')) ctx.dialer.meter.hit(`company:${companyId}`);
     const accept = req.headers.accept;
     if (accept !== undefined && !/application\/json|\*\/\*|application\/\*/i.test(accept)) return coreError(ctx, reply, 406, 'Not acceptable.');
     // Every documented query parameter is a scalar; a repeated one is a malformed parameter (400), not a server fault.

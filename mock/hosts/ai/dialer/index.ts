@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { atLeast } from '../../../../lib/dialer/releases.js';
 import { companyOf, type MockContext } from '../../../context.js';
+import { setDialerRetryAfter, spend } from '../../../http/budget.js';
 import { serviceError } from '../errors.js';
 import { AUTH_LAYER_401 } from '../auth-layer.js';
 import { campaignRoutes } from './campaigns.js';
@@ -30,9 +31,13 @@ export function dialerPlugin(app: FastifyInstance, ctx: MockContext): void {
     }
     const company = companyOf(req);
     if (faults.on('dialer-rejects-basic')) return reply.code(401).send({ ...AUTH_LAYER_401 });
-    const verdict = ctx.dialer.meter.hit(faults.on('dialer-rate-per-key') ? `key:${req.headers.authorization ?? ''}` : `company:${company.id}`);
+    // One counter for both surfaces (a fault) makes the Dialer spend the core meter's company bucket.
+    const meter = faults.on('rate-one-counter') ? ctx.coreMeter : ctx.dialer.meter;
+    const verdict = await spend(meter, faults.on('dialer-rate-per-key') ? `key:${req.headers.authorization ?? ''}` : `company:${company.id}`, faults.on('dialer-rate-race'));
     if (!verdict.allowed) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil((verdict.resetAt - Date.now()) / 1000))));
+      setDialerRetryAfter(reply, verdict);
+      // The fault answers in the core envelope, as a gateway shared with the core API might.
+      if (faults.on('dialer-rate-429-core-body')) return reply.code(429).send({ responseData: { status: 429, message: 'Too Many Requests' } });
       return serviceError(ctx, reply, 429, 'Too Many Requests');
     }
     // Under this fault the Dialer also spends the core budget, as a gateway with one shared counter would.

@@ -1,0 +1,34 @@
+import type { FastifyReply } from 'fastify';
+import type { MockContext } from '../context.js';
+import type { MeterVerdict, RateMeter } from './rate-meter.js';
+
+/**
+ * Spends one request of a bucket. `racy` is a fault: a limiter that checks the count, then records the
+ * request after an await, so requests arriving together all pass the check before any is counted.
+ */
+export async function spend(meter: RateMeter, bucket: string, racy: boolean): Promise<MeterVerdict> {
+  if (!racy) return meter.hit(bucket);
+  const verdict = meter.peek(bucket);
+  await new Promise((resolve) => setImmediate(resolve));
+  if (verdict.allowed) meter.record(bucket);
+  return verdict;
+}
+
+/**
+ * `X-ServiceAPI-ResetTime` of a core 429: the Unix second the bucket next has room, rounded up so a
+ * client sleeping until it is served (spec: Limits). The faults announce it wrongly in each way a
+ * server might; undefined leaves the header out.
+ */
+export function coreResetHeader(ctx: MockContext, verdict: MeterVerdict, now = Date.now()): string | undefined {
+  const { faults, rateWindowMs } = ctx;
+  if (faults.on('rate-no-reset-header')) return undefined;
+  if (faults.on('rate-reset-ms')) return String(Math.ceil(verdict.resetAt));
+  if (faults.on('rate-reset-past')) return String(Math.floor((verdict.resetAt - rateWindowMs) / 1000) - 1);
+  if (faults.on('rate-reset-moving')) return String(Math.ceil((now + rateWindowMs) / 1000));
+  return String(Math.ceil(verdict.resetAt / 1000));
+}
+
+/** The Dialer's 429 names no reset in the spec; the mock adds a Retry-After a client may use, as servers often do. */
+export function setDialerRetryAfter(reply: FastifyReply, verdict: MeterVerdict, now = Date.now()): void {
+  reply.header('retry-after', String(Math.max(1, Math.ceil((verdict.resetAt - now) / 1000))));
+}
