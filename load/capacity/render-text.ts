@@ -1,0 +1,107 @@
+/**
+ * The capacity plan as the console shows it: aligned plain-text tables, no colour, so the output can
+ * be pasted into a ticket or diffed.
+ */
+import { BUDGET_PER_WINDOW, type LoadSurface } from '../shared/model.ts';
+import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET, type Verdict } from './plan.ts';
+import { formatDuration } from './time.ts';
+
+/** Where a surface's requests go, in the words of the spec's resource groups. */
+export const SURFACE_LABEL: Readonly<Record<LoadSurface, string>> = {
+  core: 'core',
+  dialer: 'dialer',
+  analytics: 'analytics',
+  ai: 'ai (Conversation Intelligence)',
+  cuecard: 'cuecard',
+};
+
+/** Columns padded to their widest cell; `right` lists the columns holding numbers. */
+export function table(rows: readonly (readonly string[])[], right: readonly number[] = [], indent = '  '): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) => indent + row.map((cell, i) => (i === row.length - 1 && !right.includes(i) ? cell : right.includes(i) ? cell.padStart(widths[i] as number) : cell.padEnd(widths[i] as number))).join('  ').trimEnd());
+}
+
+const count = (n: number): string => String(n);
+
+export function verdictLine(verdict: Verdict): string {
+  return `${verdict.go ? 'GO' : 'NO-GO'}: ${verdict.reason}`;
+}
+
+export function surfaceRows(load: CampaignLoad): string[] {
+  const rows: string[][] = [['surface', 'share of budget', 'requests', 'windows', 'minimum wall time', '']];
+  for (const m of load.metered) {
+    rows.push([
+      m.surface,
+      `${m.share} (${m.perWindow} of ${BUDGET_PER_WINDOW} per window)`,
+      count(m.requests),
+      count(m.windows),
+      formatDuration(m.wallMs),
+      load.bottlenecks.includes(m.surface) ? 'bottleneck' : '',
+    ]);
+  }
+  rows.push(['other', NO_BUDGET, count(load.totals.other), '-', '-', '']);
+  for (const u of load.unmetered) rows.push([`  ${SURFACE_LABEL[u.surface]}`, '', count(u.requests), '', '', '']);
+  return table(rows, [2, 3]);
+}
+
+function stepRows(plan: CapacityPlan): string[] {
+  const rows: string[][] = [['step', 'kind', 'surface', 'requests', 'operation [source]']];
+  for (const s of plan.steps) rows.push([s.id, s.kind, s.surface, count(s.requests), `${s.operation} [${s.source}]`]);
+  return table(rows, [3]);
+}
+
+function batchRows(plan: CapacityPlan): string[] {
+  if (plan.batches.length === 0) return ['  the profile names no batch operation'];
+  const rows: string[][] = [['step', 'surface', 'requests', 'saved', 'time saved alone', 'batch operation (items per request, source)']];
+  for (const b of plan.batches) {
+    const moved = b.batchSurface === b.surface ? '' : ` on ${b.batchSurface}`;
+    rows.push([
+      b.step,
+      b.surface,
+      `${b.requestsBefore} -> ${b.requestsAfter}${moved}`,
+      count(b.savedRequests),
+      formatDuration(b.timeSavedMs),
+      `${b.batchOperation} (${b.itemsPerRequest === 'all' ? 'one request for the whole campaign' : `${b.itemsPerRequest} per request`}, ${b.source})`,
+    ]);
+  }
+  return table(rows, [3]);
+}
+
+function allBatchesLine(plan: CapacityPlan): string {
+  const before = plan.asProfiled;
+  const after = plan.withBatches;
+  const surfaces = (['core', 'dialer'] as const).map((s) => `${s} ${before.requests[s]} -> ${after.requests[s]}`).join(', ');
+  const bottleneck = after.bottlenecks.length === 0 ? 'nothing metered' : after.bottlenecks.join(' and ');
+  return `  every batch at once: ${surfaces}; minimum wall time ${formatDuration(before.minimumWallMs)} -> ${formatDuration(after.minimumWallMs)} (${bottleneck}), saves ${formatDuration(plan.batchTimeSavedMs)}`;
+}
+
+export interface PlanTextContext {
+  /** The profile file as given on the command line. */
+  readonly profileFile: string;
+  /** Where the window length came from: `the spec's minute`, `CC_RATE_WINDOW_MS of the target`, `--window-ms`. */
+  readonly windowFrom: string;
+}
+
+export function renderPlanText(plan: CapacityPlan, context: PlanTextContext): string {
+  const lines = [
+    `Capacity plan: ${plan.contacts} contacts, profile "${plan.profile}" (${context.profileFile})`,
+    `Budget window ${plan.windowMs} ms (${context.windowFrom}); core and Dialer each allow ${plan.budgetPerWindow} requests per window per company`,
+    ...(plan.deadline ? [`Deadline ${plan.deadline.given}: ${plan.deadline.at}, ${formatDuration(Math.max(0, plan.deadline.availableMs))} from now`] : []),
+    '',
+    'Requests and minimum wall time, as profiled (core and Dialer run in parallel; the slower one sets the pace)',
+    ...surfaceRows(plan.asProfiled),
+    `  minimum wall time: ${formatDuration(plan.asProfiled.minimumWallMs)} (${bottleneckText(plan.asProfiled, plan.windowMs)})`,
+    '',
+    'Requests per step, as profiled',
+    ...stepRows(plan),
+    '',
+    'Batch operations (requests before -> after; the campaign time each saves when used alone)',
+    ...batchRows(plan),
+    ...(plan.batches.length > 0 ? [allBatchesLine(plan)] : []),
+    '',
+    `Verdict: ${verdictLine(plan.verdict)}`,
+    ...(plan.batches.length > 0 ? [`With every batch: ${verdictLine(plan.verdictWithBatches)}`] : []),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,75 @@
+/**
+ * Deadlines in and durations out: a deadline is a duration from now (`8h`, `90m`, `1h30m`) or an
+ * ISO 8601 date-time with a zone; durations print in hours and minutes, the unit campaigns are planned in.
+ */
+
+export interface ResolvedDeadline {
+  /** As given. */
+  readonly given: string;
+  /** ISO 8601 (UTC). */
+  readonly at: string;
+  /** From `now` to the deadline; zero or negative when it has passed. */
+  readonly availableMs: number;
+}
+
+/** A deadline that cannot be read; the message says which forms are accepted. */
+export class DeadlineError extends Error {
+  override readonly name = 'DeadlineError';
+}
+
+const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const FORMS = 'a duration such as 8h, 90m or 1h30m, or an ISO 8601 date-time with a zone such as 2026-09-10T18:00:00Z';
+
+function durationMs(raw: string): number | undefined {
+  const match = DURATION.exec(raw);
+  if (!match || raw === '') return undefined;
+  const [, d, h, m, s] = match.map((part) => Number(part ?? 0)) as [number, number, number, number, number];
+  return (((d * 24 + h) * 60 + m) * 60 + s) * 1000;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Date.parse accepts 30 February and rolls it over; a deadline that does not exist is refused instead. */
+function dateTimeMs(raw: string): number | undefined {
+  const match = DATE_TIME.exec(raw);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = Date.parse(raw);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** Resolves a deadline against `now`; throws a DeadlineError when it fits neither form. */
+export function resolveDeadline(given: string, now: Date): ResolvedDeadline {
+  const trimmed = given.trim();
+  const relative = durationMs(trimmed);
+  if (relative !== undefined) {
+    if (relative === 0) throw new DeadlineError(`must be later than now, got ${JSON.stringify(given)}`);
+    return { given, at: new Date(now.getTime() + relative).toISOString(), availableMs: relative };
+  }
+  const absolute = dateTimeMs(trimmed);
+  if (absolute !== undefined) return { given, at: new Date(absolute).toISOString(), availableMs: absolute - now.getTime() };
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(trimmed)) throw new DeadlineError(`a date-time needs a time and a zone (Z or +02:00), got ${JSON.stringify(given)}`);
+  throw new DeadlineError(`must be ${FORMS}, got ${JSON.stringify(given)}`);
+}
+
+/**
+ * Hours and minutes (`16 h 41 min`, `45 min`); seconds only when the duration is not whole minutes,
+ * as with the short windows of a mock.
+ */
+export function formatDuration(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  const abs = Math.abs(ms);
+  if (abs % 60_000 !== 0) {
+    const minutes = Math.floor(abs / 60_000);
+    const seconds = Math.round(((abs % 60_000) / 1000) * 10) / 10;
+    return `${sign}${minutes > 0 ? `${formatDuration(minutes * 60_000)} ` : ''}${seconds} s`;
+  }
+  const hours = Math.floor(abs / 3_600_000);
+  const minutes = (abs % 3_600_000) / 60_000;
+  if (hours === 0) return `${sign}${minutes} min`;
+  return `${sign}${hours} h ${minutes} min`;
+}
