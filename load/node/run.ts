@@ -1,0 +1,191 @@
+/**
+ * A load run with the Node engine: the scenario's timetable sent open-model against the target,
+ * bounded in count and time, every request recorded as a LoadRecord. Sends that were due but not
+ * sent (too many in flight, or the run ended first) are counted as missed, never silently delayed.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Target } from '../../lib/config/target.js';
+import { ConfigError } from '../../lib/errors.js';
+import { Redactor } from '../../lib/http/redact.js';
+import { type LoadScenario, scenarioWindows } from '../shared/model.ts';
+import type { LoadRecord } from '../shared/records.ts';
+import { planSends, type PlannedSend } from './plan.js';
+import { runSchedule } from './scheduler.js';
+import { type PreparedStream, prepareStreams } from './streams.js';
+import { type LoadProgress, LoadTally } from './tally.js';
+import { type Answer, type InFlight, LoadTransport } from './transport.js';
+
+export type { LoadProgress } from './tally.js';
+
+export interface RunLoadOptions {
+  readonly scenario: LoadScenario;
+  readonly target: Target;
+  /** The target's rate window: the scenario's rates are per window. */
+  readonly windowMs: number;
+  /** At most this many sends (the first by intended start); default: the whole scenario. */
+  readonly maxRequests?: number;
+  /** The run ends this long after its start whatever is left; default: the scenario, two windows and the request timeout. */
+  readonly maxDurationMs?: number;
+  /** Aborting stops new sends, gives requests in flight a short grace, then cancels them. */
+  readonly signal?: AbortSignal;
+  /** Called about every PROGRESS_EVERY_MS, and once at the end. */
+  readonly onProgress?: (progress: LoadProgress) => void;
+  /** Above this many requests in flight a due send is missed instead of sent. */
+  readonly maxInFlight?: number;
+}
+
+export interface LoadRunResult {
+  /** One per request sent, ordered by intended start. */
+  readonly records: LoadRecord[];
+  readonly missed: number;
+  /** The signal ended the run. */
+  readonly interrupted: boolean;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  /** Epoch ms of the latest believable core reset announced by a 429. */
+  readonly lastResetAt?: number;
+}
+
+export const DEFAULT_MAX_IN_FLIGHT = 256;
+export const PROGRESS_EVERY_MS = 250;
+/** After an abort, requests in flight get at most this long to answer (and never more than the request timeout). */
+export const ABORT_GRACE_MS = 2_000;
+/** After the time bound, requests in flight get at most this long to answer (and never more than the request timeout). */
+export const BOUND_GRACE_MS = 5_000;
+
+/** The default time bound: the scenario's length, two windows of slack, and one request timeout for the last answers. */
+export function defaultMaxDurationMs(scenario: LoadScenario, windowMs: number, timeoutMs: number): number {
+  return scenarioWindows(scenario) * windowMs + 2 * windowMs + timeoutMs;
+}
+
+function positive(name: string, value: number | undefined, integer: boolean): void {
+  if (value === undefined) return;
+  if (!Number.isFinite(value) || value < (integer ? 0 : Number.MIN_VALUE) || (integer && !Number.isInteger(value))) {
+    throw new ConfigError(`${name}: must be ${integer ? 'a non-negative integer' : 'a positive number'}, got ${value}`);
+  }
+}
+
+export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
+  const { scenario, target, windowMs, signal, onProgress } = options;
+  positive('windowMs', windowMs, false);
+  positive('maxRequests', options.maxRequests, true);
+  positive('maxDurationMs', options.maxDurationMs, false);
+  positive('maxInFlight', options.maxInFlight, true);
+  const maxInFlight = Math.max(1, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  const prepared = prepareStreams(scenario, target);
+  const plan = planSends(scenario, windowMs, (_stream, index) => prepared[index] as PreparedStream, options.maxRequests);
+  const maxDurationMs = options.maxDurationMs ?? defaultMaxDurationMs(scenario, windowMs, target.timeoutMs);
+  const totalMs = Math.min(plan.endMs, maxDurationMs);
+
+  const tally = new LoadTally(windowMs);
+  const records: LoadRecord[] = [];
+  // Each request in flight, with the promise that settles once its record is written.
+  const inFlight = new Map<InFlight, Promise<void>>();
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const clock = () => performance.now() - t0;
+  const report = () => onProgress?.(tally.snapshot(clock(), totalMs, Date.now()));
+
+  if (signal?.aborted) {
+    return { records, missed: plan.sends.length, interrupted: true, startedAt, durationMs: 0 };
+  }
+
+  const transport = new LoadTransport({
+    ...(target.ca !== undefined ? { ca: target.ca } : {}),
+    timeoutMs: target.timeoutMs,
+    redactor: new Redactor(target),
+    connections: maxInFlight,
+  });
+  // Wakes whoever waits for the last answer in flight.
+  let onDrained: (() => void) | undefined;
+
+  const dispatch = (send: PlannedSend<PreparedStream>, nowMs: number) => {
+    if (inFlight.size >= maxInFlight) {
+      tally.missed++;
+      return;
+    }
+    const { stream, company } = send.item;
+    const request = transport.send(send.item);
+    tally.sent++;
+    tally.inFlight++;
+    inFlight.set(
+      request,
+      request.answer.then((answer: Answer) => {
+        const endedMs = clock();
+        inFlight.delete(request);
+        tally.answered(answer.status);
+        if (answer.resetHeader !== undefined && stream.surface === 'core') tally.noteReset(answer.resetHeader, Date.now());
+        records.push({
+          stream: stream.name,
+          surface: stream.surface,
+          company,
+          intendedMs: send.atMs,
+          startedMs: nowMs,
+          endedMs,
+          status: answer.status,
+          ...(answer.error !== undefined ? { error: answer.error } : {}),
+        });
+        if (inFlight.size === 0) onDrained?.();
+      }),
+    );
+  };
+
+  const ticker = setInterval(report, PROGRESS_EVERY_MS);
+  try {
+    const schedule = await runSchedule({ sends: plan.sends, dispatch, now: clock, deadlineMs: maxDurationMs, ...(signal ? { signal } : {}) });
+    tally.missed += schedule.leftOver;
+    await drain({ inFlight, clock, maxDurationMs, timeoutMs: target.timeoutMs, setDrained: (fn) => (onDrained = fn), ...(signal ? { signal } : {}) });
+    const why = signal?.aborted ? 'the run was interrupted before the answer came' : 'the run reached its time bound before the answer came';
+    for (const request of inFlight.keys()) request.cancel(why);
+    await Promise.all(inFlight.values());
+  } finally {
+    clearInterval(ticker);
+    await transport.close(true);
+  }
+  report();
+  records.sort((a, b) => a.intendedMs - b.intendedMs || a.startedMs - b.startedMs);
+  return {
+    records,
+    missed: tally.missed,
+    interrupted: signal?.aborted ?? false,
+    startedAt,
+    durationMs: clock(),
+    ...(tally.lastResetAt !== undefined ? { lastResetAt: tally.lastResetAt } : {}),
+  };
+}
+
+interface DrainOptions {
+  readonly inFlight: ReadonlyMap<InFlight, unknown>;
+  readonly clock: () => number;
+  readonly maxDurationMs: number;
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+  readonly setDrained: (wake: () => void) => void;
+}
+
+/**
+ * Waits for the answers still in flight: until the time bound, then a grace period after it; an abort
+ * shortens the wait to a grace period from the abort. Returns when nothing is in flight or the wait ends.
+ */
+async function drain(options: DrainOptions): Promise<void> {
+  const { inFlight, clock, maxDurationMs, timeoutMs, signal } = options;
+  const boundGraceEnd = maxDurationMs + Math.min(BOUND_GRACE_MS, timeoutMs);
+  let abortedAt: number | undefined = signal?.aborted ? clock() : undefined;
+  while (inFlight.size > 0) {
+    if (abortedAt === undefined && signal?.aborted) abortedAt = clock();
+    const end = Math.min(boundGraceEnd, abortedAt === undefined ? Number.POSITIVE_INFINITY : abortedAt + Math.min(ABORT_GRACE_MS, timeoutMs));
+    const left = end - clock();
+    if (left <= 0) return;
+    const wake = new AbortController();
+    options.setDrained(() => wake.abort());
+    const onAbort = () => wake.abort();
+    if (abortedAt === undefined) signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      await sleep(left, undefined, { signal: wake.signal });
+    } catch {
+      // Woken early: the last answer came, or the signal fired; the loop decides which.
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Running counts of a load run and the latest core reset time, for the live progress line and the
+ * result. Kept apart from the dispatcher so what is counted, and when, reads in one place.
+ */
+import { outcomeOf } from '../shared/records.ts';
+
+export interface LoadProgress {
+  readonly elapsedMs: number;
+  /** The timetable's length (or the time bound, when shorter). */
+  readonly totalMs: number;
+  readonly sent: number;
+  readonly served: number;
+  /** Answered 429. */
+  readonly limited: number;
+  /** Any other status, or no answer. */
+  readonly errors: number;
+  /** Due sends not sent: too many in flight, or the run ended before they were due. */
+  readonly missed: number;
+  readonly inFlight: number;
+  /** Until the latest core 429's announced reset; absent when none is pending. */
+  readonly resetInMs?: number;
+}
+
+/**
+ * A reset further away than this many windows is not believed (a value in milliseconds, say, or a
+ * clock far off); the header is in whole seconds, so a second of rounding is allowed on top.
+ */
+const RESET_HORIZON_WINDOWS = 3;
+
+export class LoadTally {
+  sent = 0;
+  served = 0;
+  limited = 0;
+  errors = 0;
+  missed = 0;
+  inFlight = 0;
+  /** Epoch ms of the latest believable core reset. */
+  lastResetAt: number | undefined;
+
+  constructor(readonly windowMs: number) {}
+
+  answered(status: number): void {
+    this.inFlight--;
+    const outcome = outcomeOf({ status });
+    if (outcome === 'served') this.served++;
+    else if (outcome === 'limited') this.limited++;
+    else this.errors++;
+  }
+
+  /** Takes a core 429's `X-ServiceAPI-ResetTime` (integer Unix seconds) when it is plausible. */
+  noteReset(header: string, nowEpochMs: number): void {
+    if (!/^\d{1,12}$/.test(header.trim())) return;
+    const at = Number(header.trim()) * 1000;
+    const slack = 1000 + RESET_HORIZON_WINDOWS * this.windowMs;
+    if (at > nowEpochMs + slack || at < nowEpochMs - slack) return;
+    this.lastResetAt = at;
+  }
+
+  snapshot(elapsedMs: number, totalMs: number, nowEpochMs: number): LoadProgress {
+    const resetIn = this.lastResetAt === undefined ? undefined : this.lastResetAt - nowEpochMs;
+    return {
+      elapsedMs,
+      totalMs,
+      sent: this.sent,
+      served: this.served,
+      limited: this.limited,
+      errors: this.errors,
+      missed: this.missed,
+      inFlight: this.inFlight,
+      ...(resetIn !== undefined && resetIn > 0 ? { resetInMs: resetIn } : {}),
+    };
+  }
+}
