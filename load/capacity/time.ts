@@ -65,7 +65,7 @@ export function formatDuration(ms: number): string {
   const abs = Math.abs(ms);
   if (abs % 60_000 !== 0) {
     const minutes = Math.floor(abs / 60_000);
-    const seconds = Math.round(((abs % 60_000) / 1000) * 10) / 10;
+    const seconds = Math.round(abs % 60_000) / 1000;
     return `${sign}${minutes > 0 ? `${formatDuration(minutes * 60_000)} ` : ''}${seconds} s`;
   }
   const hours = Math.floor(abs / 3_600_000);
