@@ -1,0 +1,146 @@
+/**
+ * From one run's records to its report. Pure apart from the histogram library: the same records give
+ * the same report, whichever engine recorded them.
+ */
+import { budgetName, COMPANY_OF_KEY, isMetered, LOAD_SURFACES, type LoadScenario, type LoadStream, streamRequests } from '../shared/model.ts';
+import { correctedLatencyMs, type LoadRecord, outcomeOf, uncorrectedLatencyMs } from '../shared/records.ts';
+import { analyseWindows } from '../shared/windows.ts';
+import { judgeExpectations, limitJudged, windowCeiling } from './expectations.ts';
+import { count, statusCounts } from './format.ts';
+import { latencyPercentiles } from './latency.ts';
+import {
+  type ExpectationResult,
+  LOAD_REPORT_FORMAT,
+  LOAD_REPORT_VERSION,
+  type LoadEngine,
+  type LoadKind,
+  type LoadReport,
+  type LoadVerdict,
+  type ScenarioSummary,
+  type StreamSummary,
+  type SurfaceLatency,
+} from './model.ts';
+import { buildSeries, stepMsFor } from './series.ts';
+import { buildTotals } from './totals.ts';
+
+export type { ExpectationResult, ExpectationKind } from './model.ts';
+
+export interface LoadReportInput {
+  readonly records: readonly LoadRecord[];
+  readonly scenario: LoadScenario;
+  readonly windowMs: number;
+  readonly engine: LoadEngine;
+  readonly kind: LoadKind;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly interrupted: boolean;
+  /** Scheduled sends never sent. */
+  readonly missed: number;
+  /** Base addresses by name (`core`, `CC_BASE_URL`, ...); never key IDs or secrets. */
+  readonly target: { readonly bundledMock: boolean; readonly urls: Readonly<Record<string, string>> };
+  /** The engine's own remarks, listed before the report's. */
+  readonly notes?: readonly string[];
+}
+
+function describeRequest(stream: LoadStream): string {
+  const query = new URLSearchParams(stream.endpoint.query ?? {}).toString();
+  return `${stream.endpoint.method} ${stream.endpoint.path}${query ? `?${query}` : ''}`;
+}
+
+function summariseScenario(scenario: LoadScenario): ScenarioSummary {
+  const streams: StreamSummary[] = scenario.streams.map((s) => ({
+    name: s.name,
+    surface: s.surface,
+    key: s.key,
+    company: COMPANY_OF_KEY[s.key],
+    budget: isMetered(s.surface) ? budgetName(COMPANY_OF_KEY[s.key], s.surface) : null,
+    request: describeRequest(s),
+    perWindow: s.perWindow,
+    startWindow: s.startWindow,
+    windows: s.windows,
+    mustServe: s.mustServe === true,
+    planned: streamRequests(s),
+  }));
+  return { name: scenario.name, description: scenario.description, streams, limited: scenario.limited.map((b) => budgetName(b.company, b.surface)) };
+}
+
+/** A base address with any user info, query or fragment dropped: none of these belongs in a report. */
+function baseAddress(raw: string): string {
+  try {
+    const url = new URL(raw);
+    url.username = '';
+    url.password = '';
+    url.search = '';
+    url.hash = '';
+    return url.href;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+function surfaceLatency(records: readonly LoadRecord[]): SurfaceLatency[] {
+  // Only answers have a latency: a request with no answer ended at the client's own limit.
+  const answered = records.filter((r) => r.status !== 0);
+  return LOAD_SURFACES.filter((surface) => records.some((r) => r.surface === surface)).map((surface) => {
+    const mine = answered.filter((r) => r.surface === surface);
+    return { surface, corrected: latencyPercentiles(mine.map(correctedLatencyMs)), uncorrected: latencyPercentiles(mine.map(uncorrectedLatencyMs)) };
+  });
+}
+
+/** 429s no expectation asked about, per budget or unmetered surface: worth a line, never a verdict. */
+function unjudgedLimits(input: LoadReportInput): string[] {
+  const bySubject = new Map<string, number>();
+  for (const r of input.records) {
+    if (outcomeOf(r) !== 'limited' || limitJudged(input.scenario, r)) continue;
+    const subject = isMetered(r.surface) ? budgetName(r.company, r.surface) : r.surface;
+    bySubject.set(subject, (bySubject.get(subject) ?? 0) + 1);
+  }
+  return [...bySubject.entries()].map(([subject, n]) => `${subject} answered ${count(n, 'request')} with 429, which the scenario neither forbids nor expects there; they are counted only`);
+}
+
+function runNotes(input: LoadReportInput): string[] {
+  const notes: string[] = [];
+  if (input.records.length === 0) notes.push('no request was recorded');
+  if (input.interrupted) notes.push('the run was interrupted before its schedule ended, so the verdict is incomplete at best');
+  if (input.missed > 0) notes.push(`${count(input.missed, 'scheduled send')} never went out: the target was offered less than the scenario says`);
+  const errors = input.records.filter((r) => outcomeOf(r) === 'error');
+  if (errors.length > 0) {
+    notes.push(`${count(errors.length, 'request')} got no answer or a status other than 2xx and 429 (${statusCounts(errors)}): the run is incomplete unless an expectation failed`);
+  }
+  return [...notes, ...unjudgedLimits(input)];
+}
+
+function verdictOf(input: LoadReportInput, expectations: readonly ExpectationResult[]): LoadVerdict {
+  if (expectations.some((e) => e.status === 'fail')) return 'fail';
+  const open =
+    input.interrupted || input.records.length === 0 || expectations.some((e) => e.status === 'incomplete') || input.records.some((r) => outcomeOf(r) === 'error');
+  return open ? 'incomplete' : 'pass';
+}
+
+export function buildLoadReport(input: LoadReportInput): LoadReport {
+  const { records, windowMs } = input;
+  const lastEnd = records.reduce((end, r) => Math.max(end, r.endedMs), input.durationMs);
+  const windows = analyseWindows(records, windowMs, stepMsFor(windowMs, lastEnd));
+  const expectations = judgeExpectations(input.scenario, records, windows);
+  return {
+    format: LOAD_REPORT_FORMAT,
+    version: LOAD_REPORT_VERSION,
+    kind: input.kind,
+    engine: input.engine,
+    scenario: summariseScenario(input.scenario),
+    target: { bundledMock: input.target.bundledMock, urls: Object.fromEntries(Object.entries(input.target.urls).map(([name, url]) => [name, baseAddress(url)])) },
+    windowMs,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: input.durationMs,
+    interrupted: input.interrupted,
+    missed: input.missed,
+    verdict: verdictOf(input, expectations),
+    expectations,
+    totals: buildTotals(input.scenario, records, windows),
+    latency: surfaceLatency(records),
+    series: buildSeries(records, windowMs, input.durationMs),
+    windows,
+    windowCeiling: windowCeiling(windows.budget),
+    notes: [...(input.notes ?? []), ...runNotes(input)],
+  };
+}

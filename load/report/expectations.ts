@@ -1,0 +1,70 @@
+/**
+ * Judging what a scenario expects. Only a 429 where the scenario said there is room, a missing 429
+ * where it floods a budget, or more served than any reading of the budget allows is a failure of the
+ * target; other statuses and missing answers leave a judgement open (`incomplete`), never failed.
+ */
+import { BUDGET_PER_WINDOW, budgetName, type LimitedBudget, type LoadScenario, type LoadStream } from '../shared/model.ts';
+import { type LoadRecord, outcomeOf } from '../shared/records.ts';
+import type { BudgetWindows, WindowedAnalysis } from '../shared/windows.ts';
+import { count, firstSent, seconds, statusCounts, statusName } from './format.ts';
+import type { ExpectationResult } from './model.ts';
+
+function mustServe(stream: LoadStream, records: readonly LoadRecord[]): ExpectationResult {
+  const mine = records.filter((r) => r.stream === stream.name);
+  const base = { kind: 'must-serve', subject: stream.name, expected: `every request of ${stream.name} gets a 2xx: its budget has room throughout` } as const;
+  if (mine.length === 0) return { ...base, status: 'incomplete', detail: 'no request of the stream was sent' };
+  const unserved = mine.filter((r) => outcomeOf(r) !== 'served');
+  if (unserved.length === 0) return { ...base, status: 'pass', detail: `all ${count(mine.length, 'request')} were served` };
+  const first = firstSent(unserved)!;
+  const what = `${unserved.length} of ${count(mine.length, 'request')} were not served (${statusCounts(unserved)}); the first not served got ${statusName(first.status)}, sent at ${seconds(first.startedMs)}`;
+  if (unserved.some((r) => outcomeOf(r) === 'limited')) return { ...base, status: 'fail', detail: what };
+  return { ...base, status: 'incomplete', detail: `${what}; none was limited, so the target's budget was not judged` };
+}
+
+function limitEnforced(subject: string, windows: BudgetWindows | undefined): ExpectationResult {
+  const base = { kind: 'limit-enforced', subject, expected: `${subject}, offered more than ${BUDGET_PER_WINDOW} per window, answers some requests with 429` } as const;
+  if (!windows) return { ...base, status: 'incomplete', detail: 'no request on this budget was sent' };
+  if (windows.limited > 0) return { ...base, status: 'pass', detail: `${windows.limited} of ${count(windows.sent, 'request')} got 429` };
+  if (windows.errors > 0) {
+    return { ...base, status: 'incomplete', detail: `no 429 among ${count(windows.sent, 'request')}, but ${windows.errors} got no answer or another status, so the offered load may not have reached the limiter` };
+  }
+  return { ...base, status: 'fail', detail: `the limit was not enforced: ${count(windows.sent, 'request')} sent, ${windows.served} served, none got 429` };
+}
+
+/** What a span of one window may hold at most when it straddles two of the server's windows, each spent in full. */
+export function windowCeiling(budget: number): number {
+  return 2 * budget;
+}
+
+function limitBounded(subject: string, windows: BudgetWindows | undefined, windowMs: number): ExpectationResult {
+  const ceiling = windowCeiling(BUDGET_PER_WINDOW);
+  const base = {
+    kind: 'limit-bounded',
+    subject,
+    expected: `no span of one window (${seconds(windowMs)}) holds more than ${ceiling} served requests of ${subject}: twice the budget of ${BUDGET_PER_WINDOW}, what a span straddling two of the server's windows may hold`,
+  } as const;
+  if (!windows) return { ...base, status: 'incomplete', detail: 'no request on this budget was sent' };
+  const figures = `at most ${windows.maxServedInWindow} served in any span of one window by send time, ${windows.maxServedCertain} certainly inside one window span at the server (spans shortened by the longest latency)`;
+  if (windows.maxServedCertain <= ceiling) return { ...base, status: 'pass', detail: figures };
+  return { ...base, status: 'fail', detail: `${figures}: more than ${ceiling}, which no reading of ${BUDGET_PER_WINDOW} per minute allows` };
+}
+
+function budgetExpectations(budget: LimitedBudget, analysis: WindowedAnalysis): ExpectationResult[] {
+  const subject = budgetName(budget.company, budget.surface);
+  const windows = analysis.budgets.find((b) => b.company === budget.company && b.surface === budget.surface);
+  return [limitEnforced(subject, windows), limitBounded(subject, windows, analysis.windowMs)];
+}
+
+/** Results in scenario order: the must-serve streams, then two per flooded budget. */
+export function judgeExpectations(scenario: LoadScenario, records: readonly LoadRecord[], analysis: WindowedAnalysis): ExpectationResult[] {
+  return [
+    ...scenario.streams.filter((s) => s.mustServe).map((s) => mustServe(s, records)),
+    ...scenario.limited.flatMap((b) => budgetExpectations(b, analysis)),
+  ];
+}
+
+/** Whether a 429 on this record is judged by an expectation; any other 429 is only counted. */
+export function limitJudged(scenario: LoadScenario, record: LoadRecord): boolean {
+  if (scenario.streams.some((s) => s.name === record.stream && s.mustServe)) return true;
+  return scenario.limited.some((b) => b.company === record.company && b.surface === record.surface);
+}

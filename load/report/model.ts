@@ -1,0 +1,173 @@
+/**
+ * The load report: what every load, budget and capacity run writes, whichever engine sent the
+ * requests. One JSON document (this shape) and one HTML view of it. Times are ms after the run's
+ * start unless named otherwise; latencies are in ms.
+ */
+import type { Company, KeyRole, LoadSurface, MeteredSurface } from '../shared/model.ts';
+import type { WindowedAnalysis } from '../shared/windows.ts';
+
+export const LOAD_REPORT_FORMAT = 'cc-load-report';
+export const LOAD_REPORT_VERSION = 1;
+
+export type LoadKind = 'load' | 'budget' | 'capacity';
+export type LoadEngine = 'node' | 'k6';
+
+/**
+ * `incomplete`: nothing the scenario expected was broken, but the run cannot vouch for it: it was
+ * interrupted, or requests got no answer or an answer other than 2xx and 429.
+ */
+export type LoadVerdict = 'pass' | 'fail' | 'incomplete';
+
+/** One stream of the scenario as it was planned. */
+export interface StreamSummary {
+  readonly name: string;
+  readonly surface: LoadSurface;
+  readonly key: KeyRole;
+  readonly company: Company;
+  /** `surface:company` on a metered surface; null where the spec states no budget. */
+  readonly budget: string | null;
+  /** Method, path and query relative to the surface's base address. */
+  readonly request: string;
+  readonly perWindow: number;
+  readonly startWindow: number;
+  readonly windows: number;
+  readonly mustServe: boolean;
+  /** Requests the schedule holds for the stream. */
+  readonly planned: number;
+}
+
+export interface ScenarioSummary {
+  readonly name: string;
+  readonly description: string;
+  readonly streams: readonly StreamSummary[];
+  /** Budgets the scenario floods on purpose, as `surface:company`. */
+  readonly limited: readonly string[];
+}
+
+/** Base addresses only: a report never holds a key ID or a secret. */
+export interface TargetSummary {
+  readonly bundledMock: boolean;
+  readonly urls: Readonly<Record<string, string>>;
+}
+
+/** served = 2xx, limited = 429, errors = any other status or no answer at all. */
+export interface OutcomeCounts {
+  readonly sent: number;
+  readonly served: number;
+  readonly limited: number;
+  readonly errors: number;
+}
+
+export interface StreamTotals extends OutcomeCounts {
+  readonly stream: string;
+  readonly surface: LoadSurface;
+  readonly company: Company;
+  readonly planned: number;
+  /** The errors by status, `0` meaning no answer came (transport error or timeout). */
+  readonly errorStatuses: Readonly<Record<string, number>>;
+  /** Why the first request that got no answer got none (the engine's words), if any did not. */
+  readonly firstError: string | null;
+}
+
+export interface BudgetTotals extends OutcomeCounts {
+  /** `surface:company`. */
+  readonly budget: string;
+  readonly company: Company;
+  readonly surface: MeteredSurface;
+}
+
+export interface LoadTotals {
+  readonly all: OutcomeCounts;
+  readonly streams: readonly StreamTotals[];
+  readonly budgets: readonly BudgetTotals[];
+}
+
+export interface LatencyPercentiles {
+  /** How many answers were measured. When 0 the other fields are 0 too. */
+  readonly count: number;
+  readonly p50: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly p999: number;
+  readonly max: number;
+}
+
+/**
+ * Latency of every answered request (any status, 429 included) of one surface. `corrected` runs from
+ * when the request was due (open model: a stalled target or sender shows), `uncorrected` from when it
+ * went out (the exchange alone).
+ */
+export interface SurfaceLatency {
+  readonly surface: LoadSurface;
+  readonly corrected: LatencyPercentiles;
+  readonly uncorrected: LatencyPercentiles;
+}
+
+/**
+ * One surface over time, in steps of `LoadSeries.stepMs`. Requests are placed in the step they were
+ * sent in, like the windowed analysis, so the two charts line up.
+ */
+export interface SurfaceSeries {
+  readonly surface: LoadSurface;
+  readonly served: readonly number[];
+  readonly limited: readonly number[];
+  readonly errors: readonly number[];
+  /** Corrected latency percentiles of the answers to the requests sent in each step; null where none. */
+  readonly p50: readonly (number | null)[];
+  readonly p90: readonly (number | null)[];
+  readonly p99: readonly (number | null)[];
+}
+
+export interface LoadSeries {
+  /** One second of a one-minute window, scaled to the run's window; longer when the run is long. */
+  readonly stepMs: number;
+  /** Start of each step. */
+  readonly atMs: readonly number[];
+  readonly surfaces: readonly SurfaceSeries[];
+}
+
+/**
+ * What the scenario expected, judged:
+ * - `must-serve`: every request of a `mustServe` stream got a 2xx;
+ * - `limit-enforced`: a budget the scenario floods gave at least one 429;
+ * - `limit-bounded`: no span of one window had more than twice the budget certainly served.
+ */
+export type ExpectationKind = 'must-serve' | 'limit-enforced' | 'limit-bounded';
+
+export interface ExpectationResult {
+  readonly kind: ExpectationKind;
+  /** The stream or the budget (`surface:company`) judged. */
+  readonly subject: string;
+  readonly expected: string;
+  /** `incomplete`: the records cannot tell (nothing sent, or only errors where a judgement needs answers). */
+  readonly status: 'pass' | 'fail' | 'incomplete';
+  readonly detail: string;
+}
+
+export interface LoadReport {
+  readonly format: typeof LOAD_REPORT_FORMAT;
+  readonly version: typeof LOAD_REPORT_VERSION;
+  readonly kind: LoadKind;
+  readonly engine: LoadEngine;
+  readonly scenario: ScenarioSummary;
+  readonly target: TargetSummary;
+  readonly windowMs: number;
+  /** ISO 8601. */
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly interrupted: boolean;
+  /** Scheduled sends that were never sent (the engine fell behind or gave up). */
+  readonly missed: number;
+  readonly verdict: LoadVerdict;
+  readonly expectations: readonly ExpectationResult[];
+  readonly totals: LoadTotals;
+  readonly latency: readonly SurfaceLatency[];
+  readonly series: LoadSeries;
+  readonly windows: WindowedAnalysis;
+  /**
+   * Most served requests one span of a window may hold: twice the budget, reached when the span straddles
+   * two of the server's own windows each served in full. The `limit-bounded` expectation judges against it.
+   */
+  readonly windowCeiling: number;
+  readonly notes: readonly string[];
+}
