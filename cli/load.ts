@@ -1,0 +1,247 @@
+import { parseArgs } from 'node:util';
+import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
+import type { Target } from '../lib/config/target.js';
+import { HarnessError } from '../lib/errors.js';
+import { Redactor } from '../lib/http/redact.js';
+import type { RunningMock } from '../mock/start.js';
+import { buildLoadReport } from '../load/report/build.ts';
+import { writeLoadReports } from '../load/report/files.ts';
+import type { LoadReport } from '../load/report/model.ts';
+import { budgetName, type LoadScenario, scenarioProblems, scenarioRequests, scenarioWindows } from '../load/shared/model.ts';
+import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
+import { refusedForMs } from '../load/node/flood.js';
+import { ProgressLine } from '../load/node/progress.js';
+import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } from '../load/node/run.js';
+import { prepareStreams } from '../load/node/streams.js';
+import { startBundledMock } from './bundled-mock.js';
+
+const HELP = `Usage: npm run load -- --scenario NAME [options]
+
+Runs a load scenario with the Node engine against the target named by the CC_* variables, or, when
+none is set, against the bundled mock started for the run. Requests go out on the scenario's schedule
+whether or not earlier ones have answered (open model); a send that was due but not sent is counted
+as missed. Writes reports/load.json and reports/load.html.
+
+Options:
+  --scenario NAME      the scenario to run (--list shows them)
+  --reports DIR        where reports go (default: reports)
+  --max-requests N     send at most the first N requests of the schedule (default: all)
+  --max-seconds N      end the run after N seconds whatever is left (default: the scenario's length,
+                       two windows and the request timeout)
+  --mock-window-ms N   rate window of the bundled mock (default 1000, so a run takes seconds)
+  --mock-fault NAME    start the bundled mock with a fault on (repeatable)
+  --list               list the scenarios, then exit
+  --help
+
+A scenario that floods a budget on purpose runs against a live target only with budget in
+CC_EFFECTS: meanwhile the company's other integrations get 429.
+
+Ctrl-C stops new sends, waits up to ${ABORT_GRACE_MS / 1000} s for answers in flight, writes the reports marked
+interrupted and exits 130; a second Ctrl-C exits at once.
+
+Exit codes: 0 the scenario's expectations held; 1 an expectation failed; 2 bad configuration or the
+harness could not run; 3 incomplete (errors, missed sends or no answers where a judgement needs
+them); 130 interrupted.`;
+
+const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } as const;
+
+/** Every line bound for output passes through here; until a target is known there is nothing to redact. */
+let scrub: (text: string) => string = (text) => text;
+/** The live line on stderr; anything else written there first ends it. */
+const progress = new ProgressLine(process.stderr);
+
+function say(text: string): void {
+  process.stdout.write(`${scrub(text)}\n`);
+}
+
+function fail(message: string): never {
+  progress.restore();
+  process.stderr.write(`cc-load: ${scrub(message)}\n`);
+  process.exit(EXIT.harness);
+}
+
+function count(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) fail(`--${name}: must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+function secondsOption(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || value > 86_400) fail(`--${name}: must be a number of seconds above 0 and at most 86400, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+function duration(ms: number): string {
+  return ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function listScenarios(): void {
+  for (const s of SCENARIOS) {
+    say(`${s.name}\t${scenarioRequests(s)} requests over ${scenarioWindows(s)} windows${s.limited.length > 0 ? ', floods a budget' : ''}\t${s.description}`);
+  }
+}
+
+/** A live account's budgets are shared with the company's other integrations: flooding them needs the explicit effect. */
+function refuseUnallowedFlood(scenario: LoadScenario, target: Target): void {
+  if (target.bundledMock || scenario.limited.length === 0 || target.effects.has('budget')) return;
+  const refusedMs = refusedForMs(scenario, target.rateWindowMs);
+  const budgets = scenario.limited.map((b) => budgetName(b.company, b.surface)).join(', ');
+  fail(
+    `scenario ${scenario.name} floods the budgets ${budgets} on purpose, so the company's other integrations would get 429 for about ` +
+      `${(refusedMs / 60_000).toFixed(1)} minutes (at a ${target.rateWindowMs} ms window); add budget to CC_EFFECTS to allow it`,
+  );
+}
+
+function startLine(scenario: LoadScenario, target: Target, options: { maxRequests?: number; maxDurationMs: number }): string {
+  const windowMs = target.rateWindowMs;
+  const where = target.bundledMock ? 'bundled mock' : (target.urls.core ?? Object.values(target.urls)[0] ?? '(none)');
+  const requests = Math.min(scenarioRequests(scenario), options.maxRequests ?? Number.POSITIVE_INFINITY);
+  return (
+    `cc-load: target ${where} (${Object.keys(target.urls).join(', ')}), scenario ${scenario.name}, window ${windowMs} ms, ` +
+    `${requests}${requests < scenarioRequests(scenario) ? ` of ${scenarioRequests(scenario)}` : ''} requests over ${duration(scenarioWindows(scenario) * windowMs)}, ` +
+    `time bound ${duration(options.maxDurationMs)}, engine node`
+  );
+}
+
+function summary(report: LoadReport, result: LoadRunResult): string[] {
+  const t = report.totals.all;
+  const lines = [
+    `cc-load: ${report.verdict}${result.interrupted ? ' (interrupted)' : ''}: sent ${t.sent}, served ${t.served}, 429 ${t.limited}, errors ${t.errors}, missed ${report.missed}, in ${duration(report.durationMs)}`,
+  ];
+  for (const e of report.expectations) lines.push(`  ${e.status.padEnd(10)} ${e.kind} ${e.subject}: ${e.detail}`);
+  for (const l of report.latency) {
+    if (l.corrected.count === 0) continue;
+    lines.push(
+      `  latency ${l.surface}: corrected p50 ${l.corrected.p50.toFixed(1)} ms, p99 ${l.corrected.p99.toFixed(1)} ms; ` +
+        `uncorrected p50 ${l.uncorrected.p50.toFixed(1)} ms, p99 ${l.uncorrected.p99.toFixed(1)} ms`,
+    );
+  }
+  for (const note of report.notes) lines.push(`  note: ${note}`);
+  return lines;
+}
+
+function exitCodeOf(report: LoadReport, result: LoadRunResult): number {
+  if (result.interrupted) return EXIT.interrupted;
+  if (report.verdict === 'fail') return EXIT.fail;
+  // A missed send means the target was offered less than the scenario says: a pass could not vouch for it.
+  if (report.verdict === 'incomplete' || result.missed > 0) return EXIT.incomplete;
+  return EXIT.pass;
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        scenario: { type: 'string' },
+        reports: { type: 'string', default: 'reports' },
+        'max-requests': { type: 'string' },
+        'max-seconds': { type: 'string' },
+        'mock-window-ms': { type: 'string', default: '1000' },
+        'mock-fault': { type: 'string', multiple: true },
+        list: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    fail(`${(err as Error).message} (see --help)`);
+  }
+  if (args.help) {
+    say(HELP);
+    return EXIT.pass;
+  }
+  if (args.list) {
+    listScenarios();
+    return EXIT.pass;
+  }
+  if (args.scenario === undefined) fail('--scenario: required (--list shows the scenarios)');
+  const scenario = scenarioNamed(args.scenario);
+  if (!scenario) fail(`--scenario: unknown scenario ${JSON.stringify(args.scenario)} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  const problems = scenarioProblems(scenario);
+  if (problems.length > 0) {
+    for (const p of problems) process.stderr.write(`cc-load: scenario ${scenario.name}: ${p}\n`);
+    return EXIT.harness;
+  }
+  const maxRequests = count('max-requests', args['max-requests']);
+  const maxSeconds = secondsOption('max-seconds', args['max-seconds']);
+
+  // Signals count from here: a Ctrl-C while the mock starts still ends the run cleanly.
+  const stop = new AbortController();
+  const onSignal = () => {
+    if (stop.signal.aborted) {
+      progress.restore();
+      process.exit(EXIT.interrupted);
+    }
+    stop.abort();
+    progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  let settings = readSettings(process.env);
+  const bundled = namesNoTarget(settings);
+  if (!bundled && args['mock-fault']) fail('--mock-fault applies only to the bundled mock, and a target is configured');
+  let mock: RunningMock | undefined;
+  if (bundled) {
+    mock = await startBundledMock({ windowMs: args['mock-window-ms'], faults: args['mock-fault'] ?? [] });
+    settings = { ...settings, ...mock.env };
+  }
+  try {
+    const target = targetFromSettings(settings, process.cwd(), bundled);
+    const redactor = new Redactor(target);
+    scrub = (text) => redactor.text(text);
+    refuseUnallowedFlood(scenario, target);
+    prepareStreams(scenario, target);
+    const windowMs = target.rateWindowMs;
+    const maxDurationMs = maxSeconds !== undefined ? maxSeconds * 1000 : defaultMaxDurationMs(scenario, windowMs, target.timeoutMs);
+    say(startLine(scenario, target, { ...(maxRequests !== undefined ? { maxRequests } : {}), maxDurationMs }));
+
+    const result = await runLoad({
+      scenario,
+      target,
+      windowMs,
+      maxDurationMs,
+      ...(maxRequests !== undefined ? { maxRequests } : {}),
+      signal: stop.signal,
+      onProgress: (p) => progress.update(p),
+    });
+    progress.finish();
+
+    const notes: string[] = [];
+    if (maxRequests !== undefined && maxRequests < scenarioRequests(scenario)) {
+      notes.push(`--max-requests ${maxRequests}: only the first ${maxRequests} of the scenario's ${scenarioRequests(scenario)} requests were scheduled`);
+    }
+    if (maxSeconds !== undefined) notes.push(`--max-seconds ${maxSeconds}: the run was bounded to ${duration(maxDurationMs)}`);
+    if (result.lastResetAt !== undefined) notes.push(`the latest core 429 announced its reset at ${new Date(result.lastResetAt).toISOString()}`);
+    const report = buildLoadReport({
+      records: result.records,
+      scenario,
+      windowMs,
+      engine: 'node',
+      kind: scenario.limited.length > 0 ? 'budget' : 'load',
+      startedAt: result.startedAt,
+      durationMs: result.durationMs,
+      interrupted: result.interrupted,
+      missed: result.missed,
+      target: { bundledMock: bundled, urls: target.urls },
+      notes,
+    });
+    const written = writeLoadReports(report, args.reports, 'load', scrub);
+    for (const line of summary(report, result)) say(line);
+    say(`reports: ${written.json}, ${written.html}`);
+    return exitCodeOf(report, result);
+  } finally {
+    await mock?.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof HarnessError) fail(`${err.code}: ${err.message}`);
+    fail((err as Error).stack ?? String(err));
+  },
+);
