@@ -1,0 +1,119 @@
+/**
+ * The end-of-test summary k6 hands to `handleSummary`, read into one verdict per threshold, and that
+ * verdict as JUnit XML (one testcase per threshold) for CI. Pure: no k6 module, so Node tests use it too.
+ */
+
+/** The parts of k6's summary data this module reads. */
+export interface SummaryMetric {
+  readonly type: 'counter' | 'gauge' | 'rate' | 'trend';
+  readonly values: Readonly<Record<string, number>>;
+  readonly thresholds?: Readonly<Record<string, { readonly ok: boolean }>>;
+}
+
+export interface SummaryData {
+  readonly metrics: Readonly<Record<string, SummaryMetric>>;
+  readonly state?: { readonly testRunDurationMs?: number };
+  readonly setup_data?: unknown;
+}
+
+export interface ThresholdVerdict {
+  /** Metric name with its tag filter, as written in `options.thresholds`. */
+  readonly metric: string;
+  readonly expression: string;
+  readonly ok: boolean;
+  /** No sample reached the metric: k6 counts the threshold as passed, but nothing was measured. */
+  readonly unmeasured: boolean;
+  /** The metric's figures in words, e.g. `rate=0.95 (57 of 60)`. */
+  readonly observed: string;
+  readonly meaning?: string;
+}
+
+function sampleCount(m: SummaryMetric): number | undefined {
+  if (m.type === 'rate') return (m.values.passes ?? 0) + (m.values.fails ?? 0);
+  if (m.type === 'trend') return m.values.count;
+  return undefined;
+}
+
+function figure(n: number | undefined): string {
+  if (n === undefined) return '?';
+  return Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/\.?0+$/, '');
+}
+
+export function observedOf(m: SummaryMetric): string {
+  const v = m.values;
+  switch (m.type) {
+    case 'rate':
+      return `rate=${figure(v.rate)} (${figure(v.passes)} of ${figure((v.passes ?? 0) + (v.fails ?? 0))})`;
+    case 'counter':
+      return `count=${figure(v.count)}`;
+    case 'gauge':
+      return `value=${figure(v.value)}`;
+    case 'trend':
+      return `min=${figure(v.min)} max=${figure(v.max)} avg=${figure(v.avg)} count=${figure(v.count)}`;
+  }
+}
+
+export function thresholdVerdicts(data: SummaryData, meaning: Readonly<Record<string, string>> = {}): ThresholdVerdict[] {
+  const out: ThresholdVerdict[] = [];
+  for (const [metric, m] of Object.entries(data.metrics)) {
+    for (const [expression, t] of Object.entries(m.thresholds ?? {})) {
+      out.push({
+        metric,
+        expression,
+        ok: t.ok,
+        unmeasured: sampleCount(m) === 0,
+        observed: observedOf(m),
+        ...(meaning[metric] !== undefined ? { meaning: meaning[metric] } : {}),
+      });
+    }
+  }
+  return out.sort((a, b) => a.metric.localeCompare(b.metric) || a.expression.localeCompare(b.expression));
+}
+
+/** Text as XML character data or attribute value: escaped, and without the characters XML 1.0 forbids. */
+export function xmlText(value: string): string {
+  return value
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+export function junitXml(run: string, verdicts: readonly ThresholdVerdict[], durationMs: number, notes: readonly string[] = []): string {
+  const failures = verdicts.filter((v) => !v.ok).length;
+  const skipped = verdicts.filter((v) => v.ok && v.unmeasured).length;
+  const seconds = (durationMs / 1000).toFixed(3);
+  const suite = xmlText(`k6 ${run}`);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${suite}" tests="${verdicts.length}" failures="${failures}" skipped="${skipped}" time="${seconds}">`,
+    `  <testsuite name="${suite}" tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
+  ];
+  for (const v of verdicts) {
+    const name = xmlText(`${v.metric}: ${v.expression}`);
+    const detail = xmlText(`${v.observed}${v.meaning ? `; ${v.meaning}` : ''}`);
+    lines.push(`    <testcase classname="${xmlText(`k6.${run}`)}" name="${name}" time="0">`);
+    if (!v.ok) lines.push(`      <failure type="threshold" message="${xmlText(`${v.expression} crossed: ${v.observed}`)}">${detail}</failure>`);
+    else if (v.unmeasured) lines.push(`      <skipped message="${xmlText('no samples: nothing was measured, so k6 passes the threshold without a verdict')}"/>`);
+    else lines.push(`      <system-out>${detail}</system-out>`);
+    lines.push('    </testcase>');
+  }
+  if (notes.length > 0) lines.push(`    <system-out>${xmlText(notes.join('\n'))}</system-out>`);
+  lines.push('  </testsuite>', '</testsuites>', '');
+  return lines.join('\n');
+}
+
+/** The few lines printed at the end of a run: every threshold with its figure, crossed ones marked. */
+export function summaryText(run: string, verdicts: readonly ThresholdVerdict[], notes: readonly string[], files: readonly string[]): string {
+  const crossed = verdicts.filter((v) => !v.ok).length;
+  const lines = [`k6 ${run}: ${verdicts.length} thresholds, ${crossed === 0 ? 'all held' : `${crossed} crossed`}`];
+  for (const v of verdicts) {
+    const mark = !v.ok ? 'FAIL' : v.unmeasured ? 'skip' : ' ok ';
+    lines.push(`  ${mark}  ${v.metric} ${v.expression}   ${v.unmeasured ? 'no samples' : v.observed}`);
+  }
+  for (const n of notes) lines.push(`  note: ${n}`);
+  if (files.length > 0) lines.push(`  k6 summary: ${files.join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}
