@@ -39,13 +39,16 @@ export interface DrawnChart {
   readonly drawn: boolean;
 }
 
+export async function newReportPage(browser: Browser, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
 /**
- * Opens a page from a file and waits until it is complete and, on a load report, every chart is
+ * Loads a page from a file and waits until it is complete and, on a load report, every chart is
  * painted. Anything but the file itself is refused: a report page needs no network.
  */
-export async function openReportPage(browser: Browser, htmlPath: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
+export async function loadReportPage(page: Page, htmlPath: string): Promise<void> {
   const own = pathToFileURL(htmlPath).href;
   await page.route('**/*', (route) => (route.request().url() === own ? route.continue() : route.abort()));
   await page.goto(own, { waitUntil: 'load' });
@@ -54,7 +57,6 @@ export async function openReportPage(browser: Browser, htmlPath: string, width =
     undefined,
     { timeout: 15_000 },
   );
-  return page;
 }
 
 export async function drawnCharts(page: Page): Promise<DrawnChart[] | undefined> {
@@ -64,7 +66,8 @@ export async function drawnCharts(page: Page): Promise<DrawnChart[] | undefined>
 export async function screenshotReport(htmlPath: string, pngPath: string, width = 1280): Promise<void> {
   const browser = await launchChromium();
   try {
-    const page = await openReportPage(browser, htmlPath, width);
+    const page = await newReportPage(browser, width);
+    await loadReportPage(page, htmlPath);
     await page.screenshot({ path: pngPath, fullPage: true });
   } finally {
     await browser.close();

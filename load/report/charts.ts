@@ -83,10 +83,11 @@ export function chartSpecs(report: LoadReport): ChartSpec[] {
       title: `${name}: served in the trailing window (${windows.windowMs} ms)`,
       yLabel: 'served',
       x: b.series.map((p) => p.atMs / 1000),
+      // The reference lines first: uPlot draws in order, and the measured line must stay visible where it meets the budget.
       lines: [
-        { label: 'served in trailing window', color: COLORS.windowed, values: b.series.map((p) => p.count) },
         { label: `budget ${windows.budget}`, color: COLORS.budget, values: flat(windows.budget), reference: true },
         { label: `twice the budget ${report.windowCeiling}`, color: COLORS.budget, values: flat(report.windowCeiling), dash: [6, 4], reference: true },
+        { label: 'served in the trailing window', color: COLORS.windowed, values: b.series.map((p) => p.count) },
       ],
     };
   });

@@ -56,7 +56,7 @@ function verdictTable(report: LoadReport): string {
     ['duration', `${esc((report.durationMs / 1000).toFixed(1))} s`],
     ['window', `${esc(report.windowMs)} ms, budget ${esc(report.windows.budget)} per window per company on core and Dialer each`],
     ['target', esc(target)],
-    ['requests', `${esc(all.sent)} sent: ${esc(all.served)} served, ${esc(all.limited)} limited (429), ${esc(all.errors)} errors`],
+    ['requests', `sent ${esc(all.sent)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)}`],
     ['missed sends', esc(report.missed)],
     ['interrupted', report.interrupted ? '<span class="incomplete">yes</span>' : 'no'],
   ];

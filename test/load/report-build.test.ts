@@ -1,0 +1,227 @@
+import { describe, expect, test } from 'vitest';
+import { buildLoadReport } from '../../load/report/build.ts';
+import { LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION } from '../../load/report/model.ts';
+import { CORE_READ, budgetFlood, pacedShare, smoke } from '../../load/scenarios/index.ts';
+import type { LoadScenario } from '../../load/shared/model.ts';
+import type { LoadRecord } from '../../load/shared/records.ts';
+import { analyseWindows } from '../../load/shared/windows.ts';
+import { WINDOW_MS, inputFor, playScenario, reportOf } from './fixtures-report.ts';
+
+function expectation(report: ReturnType<typeof reportOf>, kind: string, subject: string) {
+  const found = report.expectations.find((e) => e.kind === kind && e.subject === subject);
+  if (!found) throw new Error(`no ${kind} expectation for ${subject}`);
+  return found;
+}
+
+describe('buildLoadReport: expectations and verdict', () => {
+  test('a smoke run served in full passes, with every stream counted', () => {
+    const report = reportOf(smoke);
+    expect(report).toMatchObject({ format: LOAD_REPORT_FORMAT, version: LOAD_REPORT_VERSION, verdict: 'pass', kind: 'budget', engine: 'node', windowMs: WINDOW_MS, startedAt: '2026-09-10T08:00:00.000Z' });
+    expect(report.expectations.map((e) => [e.kind, e.subject, e.status])).toEqual([
+      ['must-serve', 'core-primary', 'pass'],
+      ['must-serve', 'dialer-primary', 'pass'],
+    ]);
+    expect(report.totals.streams.map((s) => [s.stream, s.planned, s.sent, s.served, s.limited, s.errors])).toEqual([
+      ['core-primary', 60, 60, 60, 0, 0],
+      ['dialer-primary', 60, 60, 60, 0, 0],
+    ]);
+    expect(report.totals.all).toEqual({ sent: 120, served: 120, limited: 0, errors: 0 });
+    expect(report.notes).toEqual([]);
+  });
+
+  test('a flood against a limiter of 60 per window passes: 429s appear, the other company is served', () => {
+    const report = reportOf(budgetFlood);
+    expect(report.verdict).toBe('pass');
+    expect(report.expectations.every((e) => e.status === 'pass')).toBe(true);
+    expect(report.totals.budgets.find((b) => b.budget === 'core:self')).toMatchObject({ sent: 360, served: 180, limited: 180, errors: 0 });
+    expect(report.totals.budgets.find((b) => b.budget === 'core:other')).toMatchObject({ sent: 90, served: 90, limited: 0 });
+    expect(expectation(report, 'limit-enforced', 'dialer:self').detail).toBe('180 of 360 requests got 429');
+  });
+
+  test('a flooded budget that never answers 429 fails: the limit was not enforced', () => {
+    const report = reportOf(budgetFlood, { limit: Number.POSITIVE_INFINITY });
+    expect(report.verdict).toBe('fail');
+    const enforced = expectation(report, 'limit-enforced', 'core:self');
+    expect(enforced.status).toBe('fail');
+    expect(enforced.detail).toBe('the limit was not enforced: 360 requests sent, 360 served, none got 429');
+  });
+
+  test('a limiter that lets more than twice the budget through in one window span fails the bound', () => {
+    const scenario: LoadScenario = {
+      name: 'heavy',
+      description: 'core at 200 per window',
+      streams: [{ name: 'core-heavy', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 200, startWindow: 0, windows: 2 }],
+      limited: [{ company: 'self', surface: 'core' }],
+    };
+    const report = reportOf(scenario, { limit: 150 });
+    expect(expectation(report, 'limit-enforced', 'core:self').status).toBe('pass');
+    const bounded = expectation(report, 'limit-bounded', 'core:self');
+    expect(bounded.status).toBe('fail');
+    expect(bounded.detail).toMatch(/more than 120, which no reading of 60 per minute allows$/);
+    expect(report.verdict).toBe('fail');
+  });
+
+  test('a 429 on a must-serve stream fails, naming how many were not served and the first status', () => {
+    const other = playScenario(budgetFlood).filter((r) => r.stream === 'core-other');
+    const answers = new Map([[other[4]!.intendedMs, 503], [other[9]!.intendedMs, 429]]);
+    const report = reportOf(budgetFlood, { answer: (r) => (r.stream === 'core-other' && answers.has(r.intendedMs) ? { status: answers.get(r.intendedMs)! } : undefined) });
+    const served = expectation(report, 'must-serve', 'core-other');
+    expect(served.status).toBe('fail');
+    expect(served.detail).toBe(`2 of 90 requests were not served (429 ×1, 503 ×1); the first not served got 503, sent at ${(other[4]!.startedMs / 1000).toFixed(3)} s`);
+    expect(report.verdict).toBe('fail');
+  });
+
+  test('errors alone never fail an expectation: the run is incomplete, with a note', () => {
+    const report = reportOf(smoke, { answer: (_, i) => (i === 3 ? { status: 503 } : i === 8 ? { status: 0, error: 'ECONNRESET' } : undefined) });
+    expect(report.verdict).toBe('incomplete');
+    expect(report.expectations.some((e) => e.status === 'fail')).toBe(false);
+    expect(report.expectations.filter((e) => e.status === 'incomplete').map((e) => e.detail)).toEqual([
+      expect.stringMatching(/^1 of 60 requests were not served \((503|no answer) ×1\).*none was limited/),
+      expect.stringMatching(/^1 of 60 requests were not served \((503|no answer) ×1\).*none was limited/),
+    ]);
+    expect(report.notes).toContain('2 requests got no answer or a status other than 2xx and 429 (no answer ×1, 503 ×1): the run is incomplete unless an expectation failed');
+    expect(report.totals.all).toEqual({ sent: 120, served: 118, limited: 0, errors: 2 });
+    const withError = report.totals.streams.find((s) => s.firstError !== null);
+    expect(withError?.firstError).toBe('ECONNRESET');
+  });
+
+  test('a flooded budget with errors and no 429 is left open, not failed', () => {
+    const report = reportOf(budgetFlood, { limit: Number.POSITIVE_INFINITY, answer: (r, i) => (r.stream === 'core-primary' && i % 7 === 0 ? { status: 502 } : undefined) });
+    expect(expectation(report, 'limit-enforced', 'core:self').status).toBe('incomplete');
+    expect(expectation(report, 'limit-enforced', 'dialer:self').status).toBe('fail');
+  });
+
+  test('an expectation that failed outweighs errors; an interrupted run is incomplete at best', () => {
+    const failedWithErrors = reportOf(budgetFlood, { limit: Number.POSITIVE_INFINITY, answer: (_, i) => (i === 0 ? { status: 500 } : undefined) });
+    expect(failedWithErrors.verdict).toBe('fail');
+    const records = playScenario(smoke);
+    expect(buildLoadReport(inputFor(smoke, records, { interrupted: true })).verdict).toBe('incomplete');
+    const failedAndInterrupted = buildLoadReport(inputFor(budgetFlood, playScenario(budgetFlood, { limit: Number.POSITIVE_INFINITY }), { interrupted: true }));
+    expect(failedAndInterrupted.verdict).toBe('fail');
+    expect(failedAndInterrupted.notes).toContain('the run was interrupted before its schedule ended, so the verdict is incomplete at best');
+  });
+
+  test('429s nobody asked about are counted only', () => {
+    const scenario = pacedShare({ coreShare: 1.5, dialerShare: 0.5, windows: 2 });
+    const report = reportOf(scenario);
+    expect(report.verdict).toBe('pass');
+    expect(report.totals.budgets.find((b) => b.budget === 'core:self')).toMatchObject({ sent: 180, served: 120, limited: 60 });
+    expect(report.notes).toEqual(['core:self answered 60 requests with 429, which the scenario neither forbids nor expects there; they are counted only']);
+  });
+
+  test('missed sends are reported and noted; a run with no records is incomplete', () => {
+    const missed = buildLoadReport(inputFor(smoke, playScenario(smoke), { missed: 3 }));
+    expect(missed.missed).toBe(3);
+    expect(missed.notes).toContain('3 scheduled sends never went out: the target was offered less than the scenario says');
+    const empty = buildLoadReport(inputFor(smoke, [], { durationMs: 2000 }));
+    expect(empty.verdict).toBe('incomplete');
+    expect(empty.notes).toContain('no request was recorded');
+    expect(empty.expectations.map((e) => e.status)).toEqual(['incomplete', 'incomplete']);
+  });
+});
+
+describe('buildLoadReport: latency', () => {
+  test('a request that went out late shows in the corrected latency and not in the uncorrected', () => {
+    const report = reportOf(smoke, { latencyMs: 20, lateMs: (r) => (r.stream === 'core-primary' && Math.round(r.intendedMs) === 1000 ? 500 : 0) });
+    const core = report.latency.find((l) => l.surface === 'core')!;
+    expect(core.uncorrected).toMatchObject({ count: 60, max: 20 });
+    expect(core.corrected.count).toBe(60);
+    expect(core.corrected.max).toBeCloseTo(520, 0);
+    expect(core.corrected.p50).toBeCloseTo(20, 1);
+    const dialer = report.latency.find((l) => l.surface === 'dialer')!;
+    expect(dialer.corrected.max).toBe(dialer.uncorrected.max);
+  });
+
+  test('percentiles of a known spread, within the histogram precision', () => {
+    const records: LoadRecord[] = Array.from({ length: 1000 }, (_, i) => ({ stream: 'core-primary', surface: 'core', company: 'self', intendedMs: i, startedMs: i, endedMs: i + i + 1, status: 200 }));
+    const { corrected } = buildLoadReport(inputFor(smoke, records)).latency[0]!;
+    expect(corrected.count).toBe(1000);
+    for (const [got, want] of [[corrected.p50, 500], [corrected.p90, 900], [corrected.p99, 990], [corrected.p999, 999], [corrected.max, 1000]] as const) {
+      expect(Math.abs(got - want) / want).toBeLessThan(0.002);
+    }
+  });
+
+  test('requests that got no answer are left out of the latency', () => {
+    const report = reportOf(smoke, { answer: (r) => (r.stream === 'core-primary' ? { status: 0, error: 'timeout' } : undefined) });
+    expect(report.latency.find((l) => l.surface === 'core')?.corrected.count).toBe(0);
+    expect(report.series.surfaces.find((s) => s.surface === 'core')?.p50.every((v) => v === null)).toBe(true);
+  });
+});
+
+describe('buildLoadReport: series and windows', () => {
+  test('the series adds up to the totals, one value per step', () => {
+    const report = reportOf(budgetFlood);
+    const { series } = report;
+    expect(series.stepMs).toBe(Math.round(WINDOW_MS / 60));
+    for (const s of series.surfaces) {
+      for (const values of [s.served, s.limited, s.errors, s.p50, s.p90, s.p99]) expect(values).toHaveLength(series.atMs.length);
+      const totals = report.totals.budgets.filter((b) => b.surface === s.surface);
+      const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+      expect(sum(s.served)).toBe(totals.reduce((n, b) => n + b.served, 0));
+      expect(sum(s.limited)).toBe(totals.reduce((n, b) => n + b.limited, 0));
+    }
+  });
+
+  test('a long run gets longer steps', () => {
+    const records = playScenario(pacedShare({ coreShare: 0.5, dialerShare: 0.5, windows: 30 }));
+    const report = buildLoadReport(inputFor(smoke, records));
+    expect(report.series.atMs.length).toBeLessThanOrEqual(600);
+    expect(report.series.stepMs).toBeGreaterThan(Math.round(WINDOW_MS / 60));
+  });
+
+  test('the windowed figures are the shared analysis of the records', () => {
+    const records = playScenario(budgetFlood);
+    const report = buildLoadReport(inputFor(budgetFlood, records));
+    const direct = analyseWindows(records, WINDOW_MS);
+    expect(report.windows.budgets.map((b) => [b.company, b.surface, b.sent, b.served, b.maxServedInWindow, b.maxServedCertain])).toEqual(
+      direct.budgets.map((b) => [b.company, b.surface, b.sent, b.served, b.maxServedInWindow, b.maxServedCertain]),
+    );
+    expect(report.windowCeiling).toBe(120);
+  });
+
+  test('a span straddling two server windows may hold twice the budget and still passes the bound', () => {
+    const scenario: LoadScenario = {
+      name: 'straddle',
+      description: '130 per window for one window, starting half-way through the server window',
+      streams: [{ name: 'core-burst', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 130, startWindow: 0.5, windows: 1 }],
+      limited: [{ company: 'self', surface: 'core' }],
+    };
+    const report = reportOf(scenario, { latencyMs: 5 });
+    const core = report.windows.budgets[0]!;
+    expect(core.maxServedInWindow).toBe(120);
+    expect(Math.max(...core.series.map((p) => p.count))).toBe(120);
+    expect(expectation(report, 'limit-bounded', 'core:self').status).toBe('pass');
+    expect(report.verdict).toBe('pass');
+  });
+});
+
+describe('buildLoadReport: what the report holds', () => {
+  test('target addresses lose any user info, query and fragment', () => {
+    const report = reportOf(smoke, {}, { target: { bundledMock: false, urls: { core: 'https://key:secret@api.example.com/api?token=abc#x', ai: 'not a url' } } });
+    expect(report.target).toEqual({ bundledMock: false, urls: { core: 'https://api.example.com/api', ai: '(not a URL)' } });
+  });
+
+  test('the scenario is summarised with each stream plan and the engine notes come first', () => {
+    const report = reportOf(budgetFlood, {}, { notes: ['k6 v1.0.0'] });
+    expect(report.scenario.limited).toEqual(['core:self', 'dialer:self']);
+    expect(report.scenario.streams.find((s) => s.name === 'dialer-other')).toEqual({
+      name: 'dialer-other',
+      surface: 'dialer',
+      key: 'other',
+      company: 'other',
+      budget: 'dialer:other',
+      request: 'GET /dialer/campaigns?limit=1',
+      perWindow: 30,
+      startWindow: 0,
+      windows: 3,
+      mustServe: true,
+      planned: 90,
+    });
+    expect(report.notes[0]).toBe('k6 v1.0.0');
+  });
+
+  test('the report survives a JSON round trip unchanged', () => {
+    const report = reportOf(budgetFlood, { answer: (_, i) => (i === 2 ? { status: 0, error: 'socket hang up' } : undefined) });
+    expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+  });
+});
