@@ -3,6 +3,8 @@
  * be pasted into a ticket or diffed.
  */
 import { BUDGET_PER_WINDOW, type LoadSurface } from '../shared/model.ts';
+import type { CapacityDocument } from './document.ts';
+import type { ProbeFindings } from './findings.ts';
 import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET, type Verdict } from './plan.ts';
 import { formatDuration } from './time.ts';
 
@@ -99,9 +101,24 @@ export function renderPlanText(plan: CapacityPlan, context: PlanTextContext): st
     'Batch operations (requests before -> after; the campaign time each saves when used alone)',
     ...batchRows(plan),
     ...(plan.batches.length > 0 ? [allBatchesLine(plan)] : []),
-    '',
-    `Verdict: ${verdictLine(plan.verdict)}`,
-    ...(plan.batches.length > 0 ? [`With every batch: ${verdictLine(plan.verdictWithBatches)}`] : []),
   ];
   return lines.join('\n');
+}
+
+/** What the probe measured, one sentence a line. */
+export function renderFindingsText(findings: ProbeFindings): string {
+  const where = findings.bundledMock ? 'bundled mock' : 'target';
+  return [
+    `Measured by the probe (${where}, ${findings.windows} windows of ${findings.windowMs} ms): the plan rests on these figures`,
+    ...findings.statements.map((s) => `  ${s}`),
+  ].join('\n');
+}
+
+/** The verdict the command exits on, and the one every batch would give. */
+export function renderVerdictText(doc: CapacityDocument): string {
+  const plan = doc.plan;
+  return [
+    `Verdict: ${verdictLine(doc.verdict)}${doc.verdict.basis === 'plan and probe' ? ' [plan and probe]' : ''}`,
+    ...(plan.batches.length > 0 ? [`With every batch: ${verdictLine(doc.verdictWithBatches)}`] : []),
+  ].join('\n');
 }

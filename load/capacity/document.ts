@@ -1,0 +1,50 @@
+/**
+ * The capacity report: the plan, the probe's load report when one ran, what the probe found, and the
+ * verdict resting on both. `reports/capacity.json` is this document; `reports/capacity.html` shows it.
+ */
+import type { LoadReport } from '../report/model.ts';
+import { type ProbeFindings, verdictAfterProbe } from './findings.ts';
+import type { CapacityPlan, Verdict } from './plan.ts';
+
+export const CAPACITY_REPORT_FORMAT = 'cc-capacity-report';
+export const CAPACITY_REPORT_VERSION = 1;
+
+export interface CapacityDocument {
+  readonly format: typeof CAPACITY_REPORT_FORMAT;
+  readonly version: typeof CAPACITY_REPORT_VERSION;
+  /** ISO 8601: when the plan was made; relative deadlines count from here. */
+  readonly plannedAt: string;
+  readonly profileFile: string;
+  /** Where the plan's window length came from. */
+  readonly windowFrom: string;
+  /** The plan's verdict, turned to no-go when the probe met 429 at the planned share. */
+  readonly verdict: Verdict & { readonly basis: 'plan' | 'plan and probe' };
+  /** The same for the campaign with every batch of the profile applied. */
+  readonly verdictWithBatches: Verdict;
+  /** The probe was stopped before its schedule ended. */
+  readonly interrupted: boolean;
+  readonly plan: CapacityPlan;
+  readonly probe: { readonly findings: ProbeFindings; readonly report: LoadReport } | null;
+}
+
+export function capacityDocument(input: {
+  readonly plan: CapacityPlan;
+  readonly plannedAt: Date;
+  readonly profileFile: string;
+  readonly windowFrom: string;
+  readonly probe: { readonly findings: ProbeFindings; readonly report: LoadReport } | null;
+}): CapacityDocument {
+  const { plan, probe } = input;
+  return {
+    format: CAPACITY_REPORT_FORMAT,
+    version: CAPACITY_REPORT_VERSION,
+    plannedAt: input.plannedAt.toISOString(),
+    profileFile: input.profileFile,
+    windowFrom: input.windowFrom,
+    verdict: { ...verdictAfterProbe(plan.verdict, probe?.findings ?? null), basis: probe ? 'plan and probe' : 'plan' },
+    verdictWithBatches: verdictAfterProbe(plan.verdictWithBatches, probe?.findings ?? null),
+    interrupted: probe?.report.interrupted ?? false,
+    plan,
+    probe,
+  };
+}
