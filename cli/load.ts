@@ -147,7 +147,8 @@ async function main(): Promise<number> {
       strict: true,
     }).values;
   } catch (err) {
-    fail(`${(err as Error).message} (see --help)`);
+    // parseArgs explains some mistakes over several lines; the contract is one line.
+    fail(`${(err as Error).message.replace(/\s*\n\s*/g, ' ')} (see --help)`);
   }
   if (args.help) {
     say(HELP);

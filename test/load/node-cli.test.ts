@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { LoadReport } from '../../load/report/model.ts';
+import { seedState } from '../../mock/state/seed.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly reports: string;
+}
+
+type Condition = (stdout: string, stderr: string) => boolean;
+
+/**
+ * Runs `npm run load` as a user would, with no CC_* variable inherited from this process.
+ * Each of `interrupts`, in turn, sends one SIGINT once the output so far satisfies it.
+ */
+function load(args: string[], env: Record<string, string> = {}, interrupts: readonly Condition[] = []): Promise<Run> {
+  const reports = mkdtempSync(join(tmpdir(), 'cc-load-reports-'));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['cli/load.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    let stdout = '';
+    let stderr = '';
+    let next = 0;
+    const check = () => {
+      const condition = interrupts[next];
+      if (condition?.(stdout, stderr)) {
+        next++;
+        child.kill('SIGINT');
+      }
+    };
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      check();
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      check();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, reports }));
+  });
+}
+
+const report = (run: Run): LoadReport => JSON.parse(readFileSync(join(run.reports, 'load.json'), 'utf8')) as LoadReport;
+
+/** The bundled mock's data seed is 1, so its keys are known here: none may appear in any output. */
+function expectNoKeys(...texts: string[]): void {
+  for (const key of seedState(1).keys.values()) {
+    for (const text of texts) {
+      expect(text.includes(key.secret)).toBe(false);
+      expect(text.includes(key.id)).toBe(false);
+    }
+  }
+}
+
+describe('npm run load', () => {
+  test('smoke against the bundled mock: exit 0, one start line, both reports, no key printed', { timeout: 120_000 }, async () => {
+    const run = await load(['--scenario', 'smoke']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^cc-load: target bundled mock .*scenario smoke, window 1000 ms, 120 requests over 2\.0 s/);
+    expect(run.stdout).toContain('cc-load: pass: sent 120, served 120');
+    expect(run.stderr).toMatch(/sent 120 {2}served 120/);
+    const doc = report(run);
+    expect(doc).toMatchObject({ format: 'cc-load-report', engine: 'node', kind: 'load', verdict: 'pass', interrupted: false, missed: 0 });
+    expect(doc.totals.all).toMatchObject({ sent: 120, served: 120 });
+    expect(doc.target.bundledMock).toBe(true);
+    const html = readFileSync(join(run.reports, 'load.html'), 'utf8');
+    expect(html).toContain('<html');
+    expectNoKeys(run.stdout, run.stderr, JSON.stringify(doc), html);
+  });
+
+  test('SIGINT stops the run: exit 130, both reports written and marked interrupted', { timeout: 120_000 }, async () => {
+    // A 5 s window stretches smoke to 10 s: the signal surely comes mid-run.
+    const run = await load(['--scenario', 'smoke', '--mock-window-ms', '5000'], {}, [(_out, err) => /sent [1-9]/.test(err)]);
+    expect(run.code, run.stdout + run.stderr).toBe(130);
+    const doc = report(run);
+    expect(doc.interrupted).toBe(true);
+    expect(doc.verdict).not.toBe('pass');
+    expect(doc.missed).toBeGreaterThan(0);
+    expect(doc.totals.all.sent + doc.missed).toBe(120);
+    expect(existsSync(join(run.reports, 'load.html'))).toBe(true);
+    expect(run.stdout).toContain('(interrupted)');
+  });
+
+  test('a second SIGINT during the grace period exits at once with 130', { timeout: 120_000 }, async () => {
+    // A target that accepts connections and never answers: requests stay in flight through the grace period.
+    const sockets = new Set<Socket>();
+    const hole = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
+    const port = (hole.address() as AddressInfo).port;
+    const live = { CC_BASE_URL: `https://127.0.0.1:${port}/api`, CC_AI_URL: `https://127.0.0.1:${port}/v1`, CC_KEY_ID: 'live-id-0001', CC_KEY_SECRET: 'live-secret-0001', CC_RATE_WINDOW_MS: '2000' };
+    try {
+      const run = await load(['--scenario', 'smoke'], live, [(_out, err) => /in flight [1-9]/.test(err), (_out, err) => err.includes('stopping')]);
+      expect(run.code, run.stdout + run.stderr).toBe(130);
+      // It left during the grace period: no report was written, and the progress line was ended.
+      expect(existsSync(join(run.reports, 'load.json'))).toBe(false);
+      expect(run.stderr.endsWith('\n')).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      hole.close();
+    }
+  });
+
+  test('a live target is not flooded without the budget effect: exit 2, one line saying so', async () => {
+    const live = { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_AI_URL: 'https://127.0.0.1:9/v1', CC_KEY_ID: 'live-id-0001', CC_KEY_SECRET: 'live-secret-0001' };
+    const run = await load(['--scenario', 'budget-flood'], live);
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/budget-flood floods the budgets core:self, dialer:self/);
+    expect(lines[0]).toMatch(/about 4\.0 minutes \(at a 60000 ms window\); add budget to CC_EFFECTS/);
+    expect(run.stdout).toBe('');
+    expectNoKeys(run.stderr);
+    expect(run.stderr).not.toContain('live-secret-0001');
+  });
+
+  test('a stream the live target cannot serve is refused with the variable it needs, exit 2', async () => {
+    const live = { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_KEY_ID: 'live-id-0001', CC_KEY_SECRET: 'live-secret-0001' };
+    const run = await load(['--scenario', 'smoke'], live);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual(['cc-load: CC_ERR_CONFIG: scenario smoke: stream dialer-primary needs CC_AI_URL']);
+  });
+
+  test('bad options: one line, exit 2; --list and --help exit 0', { timeout: 120_000 }, async () => {
+    const [unknown, missing, count, list, help] = await Promise.all([
+      load(['--scenario', 'nope']),
+      load([]),
+      load(['--scenario', 'smoke', '--max-requests', '-1']),
+      load(['--list']),
+      load(['--help']),
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown scenario "nope" \(known: smoke, budget-flood, budget-separate\)/);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--scenario: required');
+    expect(count.code).toBe(2);
+    expect(count.stderr.trim().split('\n')).toHaveLength(1);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^smoke\t120 requests over 2 windows/m);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--max-seconds');
+  });
+});
