@@ -1,0 +1,102 @@
+/**
+ * k6's `--out json` lines turned into the records our load report reads, so a k6 run is judged and
+ * drawn by the same code as a Node run.
+ *
+ * k6 writes one `Point` line per metric sample. Each HTTP request gives several at the same instant
+ * (its end) with the same tags; `http_req_duration` (sending, waiting, receiving) plus
+ * `http_req_blocked` (waiting for a connection, TCP and TLS included) of the same request is the whole
+ * exchange, so the request went out that long before the sample's time.
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { type Company, LOAD_SURFACES, type LoadSurface } from '../load/shared/model.ts';
+import type { LoadRecord } from '../load/shared/records.ts';
+
+interface PointLine {
+  readonly type: 'Point';
+  readonly metric: string;
+  readonly data: { readonly time: string; readonly value: number; readonly tags?: Readonly<Record<string, string>> };
+}
+
+export interface K6Analysis {
+  readonly records: LoadRecord[];
+  /** Arrivals k6 could not start for lack of a free VU (`dropped_iterations`): the open model's missed sends. */
+  readonly dropped: number;
+  /** Points that named a stream but not a surface or company this project knows: a script and this reader disagree. */
+  readonly unreadable: number;
+}
+
+/** Epoch ms with the sub-millisecond part kept: k6 writes nanoseconds, which Date.parse may not take. */
+export function epochMs(time: string): number {
+  const m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/.exec(time);
+  if (!m) return Number.NaN;
+  return Date.parse(`${m[1]}${m[3]}`) + (m[2] ? Number(`0${m[2]}`) * 1000 : 0);
+}
+
+function isPoint(value: unknown): value is PointLine {
+  const v = value as PointLine | null;
+  return v !== null && typeof v === 'object' && v.type === 'Point' && typeof v.metric === 'string' && typeof v.data?.time === 'string' && typeof v.data.value === 'number';
+}
+
+const COMPANIES: readonly string[] = ['self', 'other'];
+
+/**
+ * Reads the file line by line (a long run writes many). Times in the records are ms after `originMs`.
+ * Only requests the scripts tagged with a stream become records: setup's health reads among them,
+ * as stream `setup`, since they spend budget too.
+ */
+export async function readK6Output(path: string, originMs: number): Promise<K6Analysis> {
+  const durations = new Map<string, { time: number; value: number; tags: Readonly<Record<string, string>> }[]>();
+  const blocked = new Map<string, number[]>();
+  let dropped = 0;
+  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (!line.includes('"Point"')) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue; // a line cut short by an interrupted run
+    }
+    if (!isPoint(parsed)) continue;
+    const { metric, data } = parsed;
+    if (metric === 'dropped_iterations') dropped += data.value;
+    if (metric !== 'http_req_duration' && metric !== 'http_req_blocked') continue;
+    if (data.tags?.stream === undefined) continue;
+    // The request's samples share their time and tags exactly: that pair is the request's identity.
+    const key = `${data.time}|${JSON.stringify(data.tags)}`;
+    if (metric === 'http_req_blocked') {
+      blocked.set(key, [...(blocked.get(key) ?? []), data.value]);
+    } else {
+      durations.set(key, [...(durations.get(key) ?? []), { time: epochMs(data.time), value: data.value, tags: data.tags }]);
+    }
+  }
+  const records: LoadRecord[] = [];
+  let unreadable = 0;
+  for (const [key, samples] of durations) {
+    const waits = blocked.get(key) ?? [];
+    samples.forEach((s, i) => {
+      const { stream, surface, company, status, error } = s.tags;
+      if (stream === undefined || !LOAD_SURFACES.includes(surface as LoadSurface) || !COMPANIES.includes(company ?? '') || Number.isNaN(s.time)) {
+        unreadable++;
+        return;
+      }
+      const endedMs = s.time - originMs;
+      const startedMs = endedMs - s.value - (waits[i] ?? 0);
+      const code = Number(status);
+      records.push({
+        stream,
+        surface: surface as LoadSurface,
+        company: company as Company,
+        // k6's arrival-rate executors time a request from when it went out, not from when it was due.
+        intendedMs: startedMs,
+        startedMs,
+        endedMs,
+        status: Number.isInteger(code) ? code : 0,
+        ...(error !== undefined && error !== '' ? { error } : {}),
+      });
+    });
+  }
+  records.sort((a, b) => a.startedMs - b.startedMs);
+  return { records, dropped, unreadable };
+}

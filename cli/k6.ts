@@ -1,0 +1,315 @@
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
+import type { Target } from '../lib/config/target.js';
+import { HarnessError } from '../lib/errors.js';
+import { Redactor } from '../lib/http/redact.js';
+import type { RunningMock } from '../mock/start.js';
+import { refusedForMs } from '../load/node/flood.js';
+import { buildLoadReport } from '../load/report/build.ts';
+import { writeLoadReports } from '../load/report/files.ts';
+import type { LoadReport } from '../load/report/model.ts';
+import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
+import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
+import { startBundledMock } from './bundled-mock.js';
+import { readK6Output } from './k6-analysis.ts';
+import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const HELP = `Usage: npm run k6 -- <scenario|budget> [options] [-- extra k6 run arguments]
+
+Runs a k6 script of load/k6 with the pinned k6 (.tools/bin/k6, else k6 on PATH) against the target
+named by the CC_* variables, or, when none is set, against the bundled mock started for the run.
+
+  scenario   load/k6/scenario.ts: a scenario of load/scenarios as k6 arrival-rate executors
+  budget     load/k6/budget.ts: probes 60 requests per window per company on the core API and the Dialer
+
+Options:
+  --scenario NAME      the scenario to run (default smoke; known: ${SCENARIOS.map((s) => s.name).join(', ')})
+  --reports DIR        where reports go (default: reports)
+  --mock-window-ms N   rate window of the bundled mock (default 2000, so the budget probe takes seconds)
+  --mock-fault NAME    start the bundled mock with a fault on (repeatable)
+  --help
+
+Writes, in the reports folder, for a run named k6-<name> (<name> the scenario, or budget):
+  k6-<name>-summary.json, k6-<name>-junit.xml   k6's summary and one JUnit testcase per threshold
+  k6-<name>.ndjson                               every metric sample (k6 --out json)
+  k6-<name>-dashboard.html                       k6's web dashboard report
+  k6-<name>.json, k6-<name>.html                 the project's load report of the same requests
+
+Key pairs reach k6 through its environment only, never its command line. The budget probe, and a
+scenario that floods a budget, run against a live target only with budget in CC_EFFECTS.
+
+Ctrl-C stops k6 (it still writes its summary), writes the load report marked interrupted, exits 130.
+
+Exit codes: 0 every threshold held and the load report passed; 1 a threshold was crossed or the load
+report failed; 2 bad configuration, k6 missing, or k6 could not run the test (a setup() check
+stopped it: the target is unhealthy or its budget already spent); 3 incomplete (thresholds held, but
+the load report saw errors); 130 interrupted.`;
+
+const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } as const;
+/** k6's exit code when a threshold was crossed. */
+const K6_THRESHOLDS_CROSSED = 99;
+
+/** The budget probe's requests, judged by the load report as two flooded budgets. */
+const BUDGET_PROBE: LoadScenario = {
+  name: 'budget-probe',
+  description:
+    'k6 budget probe: per metered surface, a burst after a quiet window until the first 429, polling until served again, 2 x 60 requests at once into a fresh window, the second key and another company; then each surface flooded while the other is read',
+  streams: [],
+  limited: [
+    { company: 'self', surface: 'core' },
+    { company: 'self', surface: 'dialer' },
+  ],
+};
+/** Windows the budget probe lasts, and how many of them it keeps a budget spent: for the CC_EFFECTS refusal. */
+const PROBE_WINDOWS = 7;
+const PROBE_SPENT_WINDOWS = 4;
+
+let scrub: (text: string) => string = (text) => text;
+
+function say(text: string): void {
+  process.stdout.write(`${scrub(text)}\n`);
+}
+
+function fail(message: string, code: number = EXIT.harness): never {
+  process.stderr.write(`cc-k6: ${scrub(message)}\n`);
+  process.exit(code);
+}
+
+function minutes(ms: number): string {
+  return ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} minutes` : `${(ms / 1000).toFixed(0)} seconds`;
+}
+
+/** A live account's budgets are shared with the company's other integrations: spending them needs the explicit effect. */
+function refuseUnallowedFlood(mode: 'scenario' | 'budget', scenario: LoadScenario, target: Target): void {
+  if (target.bundledMock || target.effects.has('budget')) return;
+  const w = target.rateWindowMs;
+  if (mode === 'budget') {
+    fail(
+      `the budget probe spends the company's whole core and Dialer budgets in about ${PROBE_SPENT_WINDOWS} of its ${PROBE_WINDOWS} windows, so the company's ` +
+        `other integrations would get 429 on and off for about ${minutes(PROBE_WINDOWS * w)} (at a ${w} ms window); add budget to CC_EFFECTS to allow it`,
+    );
+  }
+  if (scenario.limited.length === 0) return;
+  const budgets = scenario.limited.map((b) => budgetName(b.company, b.surface)).join(', ');
+  fail(
+    `scenario ${scenario.name} floods the budgets ${budgets} on purpose, so the company's other integrations would get 429 for about ` +
+      `${minutes(refusedForMs(scenario, w))} (at a ${w} ms window); add budget to CC_EFFECTS to allow it`,
+  );
+}
+
+/** The dashboard aggregates per period: a few points per window on a fast mock, k6's 10 s on a live minute. */
+function dashboardPeriod(windowMs: number): string {
+  return `${Math.min(10_000, Math.max(1000, Math.round(windowMs / 4)))}ms`;
+}
+
+interface Paths {
+  readonly ndjson: string;
+  readonly dashboard: string;
+  readonly summary: string;
+  readonly junit: string;
+}
+
+function pathsOf(dir: string, name: string): Paths {
+  return {
+    ndjson: join(dir, `${name}.ndjson`),
+    dashboard: join(dir, `${name}-dashboard.html`),
+    summary: join(dir, `${name}-summary.json`),
+    junit: join(dir, `${name}-junit.xml`),
+  };
+}
+
+/** k6 wrote these itself: they pass through the redactor too, in case a server echoed a credential. */
+function scrubFiles(paths: readonly string[]): string[] {
+  const present: string[] = [];
+  for (const path of paths) {
+    let text: string;
+    try {
+      if (!statSync(path).isFile()) continue;
+      text = readFileSync(path, 'utf8');
+    } catch {
+      continue;
+    }
+    present.push(path);
+    const clean = scrub(text);
+    if (clean !== text) writeFileSync(path, clean);
+  }
+  return present;
+}
+
+function childEnv(settings: Record<string, string>, target: Target, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  // Only this run's target: a CC_* variable of the shell that the config file or the mock replaced must not leak through.
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CC_')) env[k] = v;
+  Object.assign(env, settings, { CC_RATE_WINDOW_MS: String(target.rateWindowMs), CC_TIMEOUT_MS: String(target.timeoutMs) }, extra);
+  // k6 is a Go program: SSL_CERT_FILE is the CA bundle it trusts. The mock's own CA, or the target's extra one.
+  if (target.caFile !== undefined) env.SSL_CERT_FILE = resolve(target.caFile);
+  return env;
+}
+
+function verdictLines(report: LoadReport): string[] {
+  const t = report.totals.all;
+  const lines = [`cc-k6: load report ${report.verdict}${report.interrupted ? ' (interrupted)' : ''}: sent ${t.sent}, served ${t.served}, 429 ${t.limited}, errors ${t.errors}, dropped ${report.missed}`];
+  for (const e of report.expectations) lines.push(`  ${e.status.padEnd(10)} ${e.kind} ${e.subject}: ${e.detail}`);
+  return lines;
+}
+
+function exitCode(k6Code: number, report: LoadReport | undefined, interrupted: boolean): number {
+  if (interrupted) return EXIT.interrupted;
+  if (k6Code === K6_THRESHOLDS_CROSSED) return EXIT.fail;
+  if (k6Code !== 0) return EXIT.harness;
+  if (!report || report.verdict === 'fail') return EXIT.fail;
+  return report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.pass;
+}
+
+function splitArgs(argv: readonly string[]): { ours: string[]; k6: string[] } {
+  const at = argv.indexOf('--');
+  return at < 0 ? { ours: [...argv], k6: [] } : { ours: argv.slice(0, at), k6: argv.slice(at + 1) };
+}
+
+async function main(): Promise<number> {
+  const { ours, k6: extraArgs } = splitArgs(process.argv.slice(2));
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: ours,
+      options: {
+        scenario: { type: 'string' },
+        reports: { type: 'string', default: 'reports' },
+        'mock-window-ms': { type: 'string', default: '2000' },
+        'mock-fault': { type: 'string', multiple: true },
+        help: { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (err) {
+    fail(`${(err as Error).message} (see --help)`);
+  }
+  const args = parsed.values;
+  if (args.help) {
+    say(HELP);
+    return EXIT.pass;
+  }
+  const [mode, ...rest] = parsed.positionals;
+  if (mode !== 'scenario' && mode !== 'budget') fail(`first argument must be scenario or budget, got ${JSON.stringify(mode ?? '')} (see --help)`);
+  if (rest.length > 0) fail(`unexpected argument ${JSON.stringify(rest[0])}; k6's own arguments go after -- (see --help)`);
+  if (mode === 'budget' && args.scenario !== undefined) fail('--scenario applies to the scenario script only');
+  const scenario = mode === 'budget' ? BUDGET_PROBE : scenarioNamed(args.scenario ?? 'smoke');
+  if (!scenario) fail(`--scenario: unknown scenario ${JSON.stringify(args.scenario)} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  if (mode === 'scenario') {
+    const problems = scenarioProblems(scenario);
+    if (problems.length > 0) fail(`scenario ${scenario.name}: ${problems.join('; ')}`);
+  }
+  const k6 = findK6(ROOT);
+  if (!k6) fail(K6_MISSING);
+
+  // Signals count from here: Ctrl-C while the mock starts still ends the run cleanly.
+  const stop = new AbortController();
+  const onSignal = () => {
+    if (stop.signal.aborted) process.exit(EXIT.interrupted); // a second Ctrl-C: k6 is killed on our way out
+    stop.abort();
+    process.stderr.write('cc-k6: stopping k6 (it writes its summary first; Ctrl-C again to quit now)\n');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  let settings = readSettings(process.env);
+  const bundled = namesNoTarget(settings);
+  if (!bundled && args['mock-fault']) fail('--mock-fault applies only to the bundled mock, and a target is configured');
+  let mock: RunningMock | undefined;
+  if (bundled) {
+    mock = await startBundledMock({ windowMs: args['mock-window-ms'], faults: args['mock-fault'] ?? [] });
+    settings = { ...settings, ...mock.env };
+  }
+  try {
+    const target = targetFromSettings(settings, process.cwd(), bundled);
+    const redactor = new Redactor(target);
+    scrub = (text) => redactor.text(text);
+    refuseUnallowedFlood(mode, scenario, target);
+    if (stop.signal.aborted) return EXIT.interrupted;
+
+    const name = mode === 'budget' ? 'k6-budget' : `k6-${scenario.name}`;
+    const reports = isAbsolute(args.reports) ? args.reports : resolve(args.reports);
+    mkdirSync(reports, { recursive: true });
+    const paths = pathsOf(reports, name);
+    const script = join(ROOT, 'load', 'k6', mode === 'budget' ? 'budget.ts' : 'scenario.ts');
+    const env = childEnv(settings, target, {
+      ...(mode === 'scenario' ? { CC_SCENARIO: scenario.name } : {}),
+      CC_K6_REPORTS: reports,
+      K6_WEB_DASHBOARD: 'true',
+      K6_WEB_DASHBOARD_EXPORT: paths.dashboard,
+      K6_WEB_DASHBOARD_OPEN: 'false',
+      K6_WEB_DASHBOARD_HOST: '127.0.0.1',
+      // 0: the system picks a free port, so runs side by side never collide.
+      K6_WEB_DASHBOARD_PORT: '0',
+      K6_WEB_DASHBOARD_PERIOD: dashboardPeriod(target.rateWindowMs),
+      K6_NO_USAGE_REPORT: 'true',
+      K6_AUTO_EXTENSION_RESOLUTION: 'false',
+    });
+    const where = bundled ? `bundled mock${args['mock-fault'] ? ` (faults: ${args['mock-fault'].join(', ')})` : ''}` : (target.urls.core ?? '(no core URL)');
+    say(`cc-k6: ${mode === 'budget' ? 'budget probe' : `scenario ${scenario.name}`} against ${where}, window ${target.rateWindowMs} ms, k6 at ${k6}`);
+
+    const startedAt = new Date();
+    const k6Code = await runK6({
+      binary: k6,
+      args: ['run', '--out', `json=${paths.ndjson}`, ...extraArgs, script],
+      env,
+      cwd: process.cwd(),
+      scrub,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      signal: stop.signal,
+    });
+    const durationMs = Date.now() - startedAt.getTime();
+    const interrupted = stop.signal.aborted;
+    const written = scrubFiles([paths.summary, paths.junit, paths.ndjson, paths.dashboard]);
+
+    let report: LoadReport | undefined;
+    try {
+      const analysis = await readK6Output(paths.ndjson, startedAt.getTime());
+      const notes = [
+        "k6's arrival-rate executors time each request from when it actually went out, not from when it was due: " +
+          "corrected and uncorrected latency are the same figures here (uncorrected); sends k6 could not start for lack of a free VU are counted as missed (dropped_iterations)",
+        ...(mode === 'budget' ? ["the budget probe's own verdicts per window are k6's thresholds (k6-budget-junit.xml); this report judges the same requests by send time"] : []),
+        ...(analysis.unreadable > 0 ? [`${analysis.unreadable} k6 samples named a stream but no known surface or company and were left out`] : []),
+        ...(k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED && !interrupted ? [`k6 exited ${k6Code}: the run did not complete`] : []),
+      ];
+      report = buildLoadReport({
+        records: analysis.records,
+        scenario,
+        windowMs: target.rateWindowMs,
+        engine: 'k6',
+        kind: mode === 'budget' || scenario.limited.length > 0 ? 'budget' : 'load',
+        startedAt,
+        durationMs,
+        interrupted,
+        missed: analysis.dropped,
+        target: { bundledMock: bundled, urls: target.urls },
+        notes,
+      });
+      const ours = writeLoadReports(report, reports, name, scrub);
+      for (const line of verdictLines(report)) say(line);
+      written.push(ours.json, ours.html);
+    } catch (err) {
+      process.stderr.write(`cc-k6: could not build the load report from ${paths.ndjson}: ${scrub((err as Error).message)}\n`);
+    }
+    say(`reports: ${written.join(', ')}`);
+    if (k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED && !interrupted) say(`cc-k6: k6 exited ${k6Code}: it could not run the test (see its messages above)`);
+    return exitCode(k6Code, report, interrupted);
+  } finally {
+    await mock?.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof HarnessError) fail(`${err.code}: ${err.message}`);
+    fail((err as Error).stack ?? String(err));
+  },
+);

@@ -1,0 +1,174 @@
+/**
+ * `npm run k6` as a user runs it, against the bundled mock: the smoke scenario and the budget probe
+ * pass with every report written, a mock that serves past the budget crosses the matching threshold,
+ * and Ctrl-C still leaves reports behind. Needs k6 (`npm run k6:install`); without it these tests are
+ * skipped, except in CI, where a missing k6 is a failure.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test, type TestContext } from 'vitest';
+import { findK6 } from '../../cli/k6-process.ts';
+import type { LoadReport } from '../../load/report/model.ts';
+import { DEFAULT_SEED } from '../../mock/build.js';
+import { seedState } from '../../mock/state/seed.js';
+import { junitCases, xmlProblems } from './k6-xml.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const K6 = findK6(ROOT);
+const MISSING = 'k6 not installed: npm run k6:install';
+
+function requireK6(ctx: TestContext): void {
+  if (K6) return;
+  if (process.env.CI === 'true') throw new Error(MISSING);
+  ctx.skip(MISSING);
+}
+
+interface Run {
+  readonly code: number | null;
+  readonly output: string;
+  readonly reports: string;
+}
+
+/** No CC_* variable of this process reaches the run: it must start the bundled mock itself. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_'))), ...extra };
+}
+
+function collect(child: ChildProcess, reports: string): Promise<Run> {
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output, reports }));
+  });
+}
+
+function npmK6(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const reports = mkdtempSync(join(tmpdir(), 'cc-k6-'));
+  const child = spawn('npm', ['run', '--silent', 'k6', '--', ...args, '--reports', reports, '--', '--quiet'], { cwd: ROOT, env: cleanEnv(env) });
+  return collect(child, reports);
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+interface K6Summary {
+  metrics: Record<string, { thresholds?: Record<string, { ok: boolean }> }>;
+}
+
+function thresholds(path: string): { name: string; ok: boolean }[] {
+  const summary = readJson<K6Summary>(path);
+  return Object.entries(summary.metrics).flatMap(([metric, m]) => Object.entries(m.thresholds ?? {}).map(([expr, t]) => ({ name: `${metric}: ${expr}`, ok: t.ok })));
+}
+
+/** The bundled mock's keys are known from its seed: none may appear in anything the run printed or wrote. */
+function expectNoCredentials(run: Run): void {
+  const texts = [run.output, ...readdirSync(run.reports).map((f) => readFileSync(join(run.reports, f), 'utf8'))];
+  for (const key of seedState(DEFAULT_SEED).keys.values()) {
+    for (const text of texts) {
+      expect(text.includes(key.secret)).toBe(false);
+      expect(text.includes(key.id)).toBe(false);
+    }
+  }
+}
+
+function expectReports(run: Run, name: string): { summary: string; junit: string; report: LoadReport } {
+  const file = (suffix: string) => join(run.reports, `${name}${suffix}`);
+  for (const suffix of ['-summary.json', '-junit.xml', '.ndjson', '-dashboard.html', '.json', '.html']) expect(existsSync(file(suffix)), `${name}${suffix}`).toBe(true);
+  const dashboard = readFileSync(file('-dashboard.html'), 'utf8');
+  expect(dashboard).toMatch(/<html/i);
+  expect(statSync(file('-dashboard.html')).size).toBeGreaterThan(10_000);
+  const junit = readFileSync(file('-junit.xml'), 'utf8');
+  expect(xmlProblems(junit)).toEqual([]);
+  const report = readJson<LoadReport>(file('.json'));
+  expect(report.format).toBe('cc-load-report');
+  expect(report.engine).toBe('k6');
+  expect(report.notes.some((n) => n.includes('from when it actually went out'))).toBe(true);
+  return { summary: file('-summary.json'), junit, report };
+}
+
+describe('npm run k6 against the bundled mock', () => {
+  test('scenario smoke: every threshold holds, exit 0, k6 and project reports written, no credential printed', { timeout: 90_000 }, async (ctx) => {
+    requireK6(ctx);
+    const run = await npmK6(['scenario', '--scenario', 'smoke']);
+    expect(run.code, run.output).toBe(0);
+    const { summary, junit, report } = expectReports(run, 'k6-smoke');
+    const held = thresholds(summary);
+    expect(held.map((t) => t.name).sort()).toEqual(['must_serve_ok{stream:core-primary}: rate==1', 'must_serve_ok{stream:dialer-primary}: rate==1', 'transport_errors: rate<=0.01']);
+    expect(held.every((t) => t.ok)).toBe(true);
+    expect(junitCases(junit).map((c) => c.name).sort()).toEqual(held.map((t) => t.name).sort());
+    expect(junitCases(junit).some((c) => c.failed || c.skipped)).toBe(false);
+    expect(report.verdict).toBe('pass');
+    expect(report.kind).toBe('load');
+    // Both streams sent their planned 60 each (plus setup's health reads), all served.
+    expect(report.totals.streams.filter((s) => s.planned > 0).map((s) => [s.stream, s.sent, s.served])).toEqual([
+      ['core-primary', 60, 60],
+      ['dialer-primary', 60, 60],
+    ]);
+    expectNoCredentials(run);
+  });
+
+  test('budget: 60 per window per company on core and Dialer, measured per window; every threshold holds, exit 0', { timeout: 90_000 }, async (ctx) => {
+    requireK6(ctx);
+    const run = await npmK6(['budget']);
+    expect(run.code, run.output).toBe(0);
+    const { summary, junit, report } = expectReports(run, 'k6-budget');
+    const held = thresholds(summary);
+    for (const surface of ['core', 'dialer']) {
+      for (const metric of ['budget_served_after_quiet', 'budget_served_fresh_concurrent', 'budget_reopen_wait_ms', 'limited_body_ok', 'per_company_second_key_limited', 'per_company_other_served', 'budgets_independent']) {
+        expect(held.some((t) => t.name.startsWith(`${metric}{surface:${surface}}`)), `${metric} ${surface}`).toBe(true);
+      }
+    }
+    expect(held.some((t) => t.name === 'reset_header_ok{surface:core}: rate==1')).toBe(true);
+    expect(held.filter((t) => !t.ok)).toEqual([]);
+    const cases = junitCases(junit);
+    expect(cases).toHaveLength(held.length);
+    // The mock gives every key pair, so every threshold was measured: none passed for want of samples.
+    expect(cases.filter((c) => c.failed || c.skipped)).toEqual([]);
+    expect(report.verdict).toBe('pass');
+    expect(report.kind).toBe('budget');
+    expectNoCredentials(run);
+  });
+
+  test('a core that serves past its budget (mock fault rate-limit-off) crosses the limited threshold: exit 1', { timeout: 90_000 }, async (ctx) => {
+    requireK6(ctx);
+    const run = await npmK6(['scenario', '--scenario', 'budget-flood', '--mock-fault', 'rate-limit-off']);
+    expect(run.code, run.output).toBe(1);
+    const { summary, junit, report } = expectReports(run, 'k6-budget-flood');
+    expect(thresholds(summary).filter((t) => !t.ok).map((t) => t.name)).toEqual(['limited{surface:core,company:self}: count>0']);
+    expect(junitCases(junit).filter((c) => c.failed).map((c) => c.name)).toEqual(['limited{surface:core,company:self}: count>0']);
+    expect(report.verdict).toBe('fail');
+    expect(report.expectations.find((e) => e.kind === 'limit-enforced' && e.subject === 'core:self')?.status).toBe('fail');
+  });
+
+  test('Ctrl-C: k6 stops and writes its summary, the load report is marked interrupted, exit 130', { timeout: 60_000 }, async (ctx) => {
+    requireK6(ctx);
+    const reports = mkdtempSync(join(tmpdir(), 'cc-k6-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/k6.ts', 'scenario', '--scenario', 'smoke', '--reports', reports, '--', '--quiet'], { cwd: ROOT, env: cleanEnv() });
+    const done = collect(child, reports);
+    let seen = '';
+    let pressed = false;
+    child.stdout?.on('data', (d) => {
+      seen += d;
+      // Once k6 is running its streams, as a user would press Ctrl-C.
+      if (!pressed && seen.includes('cc-k6: scenario smoke against')) {
+        pressed = true;
+        setTimeout(() => child.kill('SIGINT'), 1500);
+      }
+    });
+    const run = await done;
+    expect(run.code, run.output).toBe(130);
+    expect(existsSync(join(reports, 'k6-smoke-summary.json'))).toBe(true);
+    expect(readJson<LoadReport>(join(reports, 'k6-smoke.json')).interrupted).toBe(true);
+  });
+
+  test('a live target without budget in CC_EFFECTS: the budget probe is refused before k6 starts, exit 2', { timeout: 30_000 }, async (ctx) => {
+    requireK6(ctx);
+    const run = await npmK6(['budget'], { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_AI_URL: 'https://127.0.0.1:9/v1', CC_KEY_ID: 'KEYID1234', CC_KEY_SECRET: 'SECRET5678' });
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toMatch(/add budget to CC_EFFECTS/);
+    expect(run.output).not.toMatch(/KEYID1234|SECRET5678/);
+  });
+});
