@@ -40,8 +40,10 @@ describe('renderLoadHtml', () => {
     expect(report.verdict).toBe('incomplete');
     for (const heading of ['Expectations', 'Totals per stream', 'Totals per budget', 'Latency percentiles', 'Missed sends', 'Notes']) expect(html).toContain(`<h2>${heading}</h2>`);
     expect(html).toContain('180 of 360 requests got 429');
-    expect(html).toContain('corrected p99.9');
-    expect(html).toContain('uncorrected p99.9');
+    for (const surface of ['core', 'dialer']) {
+      expect(html).toMatch(new RegExp(`<tr><td>${surface}</td><td>corrected</td><td class="n">\\d+</td>(<td class="n">[\\d.]+</td>){5}</tr>`));
+      expect(html).toMatch(new RegExp(`<tr><td>${surface}</td><td>uncorrected</td><td class="n">\\d+</td>`));
+    }
   });
 
   test('everything taken from the report is escaped, in the markup and in the chart data', () => {
