@@ -22,17 +22,19 @@ export function reportPaths(run: string): { readonly json: string; readonly juni
   return { json: `${dir}/k6-${run}-summary.json`, junit: `${dir}/k6-${run}-junit.xml` };
 }
 
-function notesOf(data: SummaryData): string[] {
+/** Both scripts' setup() returns its notes; no setup data means setup() stopped the run. */
+function notesOf(data: SummaryData): string[] | undefined {
   const notes = (data.setup_data as { notes?: unknown } | undefined)?.notes;
-  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string') : ['setup() did not finish: the run stopped before any load'];
+  return Array.isArray(notes) ? notes.filter((n): n is string => typeof n === 'string') : undefined;
 }
 
 export function reportFiles(data: SummaryData, options: SummaryOptions): Record<string, string> {
   const paths = reportPaths(options.run);
   const verdicts = thresholdVerdicts(data, options.meaning);
-  const notes = notesOf(data);
+  const stoppedEarly = notesOf(data) === undefined;
+  const notes = notesOf(data) ?? ['setup() did not finish: the run stopped before any load'];
   return {
-    stdout: summaryText(options.run, verdicts, notes, [paths.json, paths.junit]),
+    stdout: summaryText(options.run, verdicts, notes, [paths.json, paths.junit], stoppedEarly),
     [paths.json]: JSON.stringify(data, null, 1),
     [paths.junit]: junitXml(options.run, verdicts, data.state?.testRunDurationMs ?? 0, notes),
   };

@@ -134,7 +134,8 @@ describe('npm run k6 against the bundled mock', () => {
 
   test('a core that serves past its budget (mock fault rate-limit-off) crosses the limited threshold: exit 1', { timeout: 90_000 }, async (ctx) => {
     requireK6(ctx);
-    const run = await npmK6(['scenario', '--scenario', 'budget-flood', '--mock-fault', 'rate-limit-off']);
+    // A 1 s window: the flood's three windows take 3 s.
+    const run = await npmK6(['scenario', '--scenario', 'budget-flood', '--mock-fault', 'rate-limit-off', '--mock-window-ms', '1000']);
     expect(run.code, run.output).toBe(1);
     const { summary, junit, report } = expectReports(run, 'k6-budget-flood');
     expect(thresholds(summary).filter((t) => !t.ok).map((t) => t.name)).toEqual(['limited{surface:core,company:self}: count>0']);
