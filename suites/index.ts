@@ -1,9 +1,10 @@
 import type { CheckDefinition } from '../lib/checks/define.js';
 import { AI_CHECKS } from './ai/index.js';
 import { ANALYTICS_CHECKS } from './analytics/index.js';
+import { BUDGET_CHECKS } from './budget/index.js';
 import { CORE_CHECKS } from './core/index.js';
 import { CUECARD_CHECKS } from './cuecard/index.js';
 import { DIALER_CHECKS } from './dialer/index.js';
 
-/** Every check of every suite, in run order. */
-export const ALL_CHECKS: readonly CheckDefinition[] = [...CORE_CHECKS, ...AI_CHECKS, ...CUECARD_CHECKS, ...ANALYTICS_CHECKS, ...DIALER_CHECKS];
+/** Every check of every suite, in run order; the budget checks spend whole windows, so they come last. */
+export const ALL_CHECKS: readonly CheckDefinition[] = [...CORE_CHECKS, ...AI_CHECKS, ...CUECARD_CHECKS, ...ANALYTICS_CHECKS, ...DIALER_CHECKS, ...BUDGET_CHECKS];

@@ -13,6 +13,10 @@ import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.js';
 export interface RuleLedger {
   passes: number;
   notes: string[];
+  /** A violation recorded by `judge`, which lets the check go on judging its other rules. */
+  failure?: RuleViolation;
+  /** Why the check left this rule unjudged while it went on with the others (`skipRule`). */
+  skipped?: string;
 }
 
 /** Budget bucket of a request: the surface's meter and the company the credentials belong to. */
@@ -168,6 +172,28 @@ export class CheckContext {
       return;
     }
     throw new RuleViolation(ruleId, typeof message === 'function' ? message() : message, evidenceOf(ex));
+  }
+
+  /**
+   * Judges a rule without ending the check: a violation is recorded (the first one is kept) and the
+   * check goes on with its other rules. For checks whose costly measurements serve many rules at once.
+   */
+  judge(ruleId: string, ok: boolean, message: string | (() => string), ex?: Exchange): boolean {
+    try {
+      this.check(ruleId, ok, message, ex);
+      return true;
+    } catch (err) {
+      if (!(err instanceof RuleViolation)) throw err;
+      const entry = this.#ledger(ruleId);
+      entry.failure ??= err;
+      return false;
+    }
+  }
+
+  /** Leaves one rule unjudged, with the reason, while the check goes on with the others. */
+  skipRule(ruleId: string, reason: string): void {
+    const entry = this.#ledger(ruleId);
+    entry.skipped ??= reason;
   }
 
   expectStatus(ruleId: string, ex: Exchange, expected: number | readonly number[]): void {

@@ -57,8 +57,11 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
   for (const [rule, ledger] of t.ledger) {
     if (!t.applies(rule)) continue;
     const notes = [...ledger.notes];
-    if (ending instanceof RuleViolation && ending.rule === rule) {
-      verdicts.push({ rule, status: 'fail', detail: ending.message, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes });
+    const violation = ledger.failure ?? (ending instanceof RuleViolation && ending.rule === rule ? ending : undefined);
+    if (violation) {
+      verdicts.push({ rule, status: 'fail', detail: violation.message, ...(violation.evidence ? { evidence: violation.evidence } : {}), notes });
+    } else if (ledger.skipped !== undefined) {
+      verdicts.push({ rule, status: 'skipped', detail: ledger.skipped, notes });
     } else if (ledger.passes > 0) {
       verdicts.push({ rule, status: 'pass', notes });
     } else if (ending === undefined) {

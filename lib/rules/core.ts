@@ -285,18 +285,4 @@ export const CORE_RULES: readonly Rule[] = [
     reading: 'Recording path from the vendor reference (GET /calls/recording/{callId}.json); the check probes the oldest recorded calls and skips when none is gone.',
   }),
 
-  // Rate limit
-  required({ id: 'CORE-RATE-60', surface: 'core', section: S.limits, statement: 'Up to 60 requests per minute per company are served: no 429 among the first 60 after a quiet window.' }),
-  required({
-    id: 'CORE-RATE-429',
-    surface: 'core',
-    section: S.limits,
-    statement: 'Requests over the limit get 429.',
-    reading:
-      'Window alignment is not shown: a burst may straddle a fixed window boundary, so a 429 is required by request 121 of a burst shorter than the window, and the exact count is reported.',
-  }),
-  required({ id: 'CORE-RATE-429-BODY', surface: 'core', section: S.errors, statement: "A 429 carries the core error envelope with status 429 and message 'Too Many Requests'." }),
-  required({ id: 'CORE-RATE-RESET-HEADER', surface: 'core', section: S.limits, statement: 'A 429 carries X-ServiceAPI-ResetTime, a Unix timestamp not in the past and within a window from now.' }),
-  required({ id: 'CORE-RATE-PER-COMPANY', surface: 'core', section: S.limits, statement: 'The budget is per company, not per key: a second key of the company is limited too, another company is not.' }),
-  required({ id: 'CORE-RATE-RECOVERY', surface: 'core', section: S.limits, statement: 'After the reset time, requests are served again.' }),
 ];

@@ -1,6 +1,6 @@
 import { type Rule, required } from './types.js';
 
-/** Rules of the Dialer as a whole: authentication, its own budget, unmatched routes. */
+/** Rules of the Dialer as a whole: authentication and unmatched routes (its budget: budget.ts). */
 const S = {
   auth: 'Authentication',
   limits: 'Limits',
@@ -17,21 +17,6 @@ export const DIALER_RULES: readonly Rule[] = [
     reading: 'spec-tensions item 7: read literally, the refusal holds even when valid Basic credentials come with the header.',
   }),
   required({ id: 'DIALER-SAME-KEY', surface: 'dialer', section: S.auth, statement: 'The Dialer authenticates with the standard Basic key pair: a valid key lists campaigns with 200.' }),
-  required({ id: 'DIALER-RATE-60', surface: 'dialer', section: S.limits, statement: 'Up to 60 Dialer requests per minute per company are served: no 429 among the first 60 after a quiet window.' }),
-  required({
-    id: 'DIALER-RATE-429',
-    surface: 'dialer',
-    section: S.limits,
-    statement: 'Dialer requests over the budget get 429.',
-    reading: 'Window alignment is not shown: a burst may straddle a window boundary, so a 429 is required by request 121 of a burst shorter than the window, and the exact count is reported.',
-  }),
-  required({ id: 'DIALER-RATE-PER-COMPANY', surface: 'dialer', section: S.limits, statement: 'The Dialer budget is per company, not per key: a second key of the company is limited too, another company is not.' }),
-  required({
-    id: 'DIALER-RATE-SEPARATE',
-    surface: 'dialer',
-    section: S.limits,
-    statement: 'The Dialer budget is separate from the core budget: a company that spent its Dialer budget is still served by the core API.',
-  }),
   required({
     id: 'DIALER-ROUTE-NOT-FOUND',
     surface: 'dialer',

@@ -115,6 +115,21 @@ export const GAPS: readonly Gap[] = [
   // Limits
   { id: 'GAP-DEFAULT-PAGE-SIZE', surface: 'core', section: 'Limits', reason: 'not shown', statement: 'Default page size of core collections (CORE-PAGE-DEFAULTS checks only that it is echoed and in range).' },
   { id: 'GAP-RATE-HEADERS', surface: 'core', section: 'Limits', reason: 'not shown', statement: 'Rate-limit response headers other than the reset header.' },
+  { id: 'GAP-RATE-DIALER-RESET', surface: 'dialer', section: 'Limits', reason: 'not shown', statement: 'When a Dialer 429 may be retried: the reset header is named for the core API only.' },
+  {
+    id: 'GAP-RATE-OTHER-HOSTS',
+    surface: 'ai',
+    section: 'Limits',
+    reason: 'not shown',
+    statement: 'Request budgets of the analytics host, the AI host outside the Dialer (Conversation Intelligence, VoiceAgent) and CueCard: none is stated, so none is checked.',
+  },
+  {
+    id: 'GAP-RATE-ALGORITHM',
+    surface: 'core',
+    section: 'Limits',
+    reason: 'not shown',
+    statement: 'How the minute of the core and Dialer budgets is counted (window opened by the first request, clock-aligned, sliding); every such reading is accepted and the one the target behaves like is reported.',
+  },
   { id: 'GAP-VOICE-AGENT-RANGES', surface: 'ai', section: 'Limits', reason: 'not shown', statement: 'Numeric ranges of voice agent attributes.' },
   // Dialer resources (scripts, surveys, buttons, statistics, exports)
   {

@@ -10,10 +10,9 @@ import { envelopeChecks } from './envelopes.js';
 import { groupTagChecks } from './groups-tags.js';
 import { methodChecks } from './methods.js';
 import { paginationChecks } from './pagination.js';
-import { rateLimitChecks } from './rate-limit.js';
 import { transportChecks } from './transport.js';
 
-/** The core suite in run order; the rate-limit checks spend whole windows, so they come last. */
+/** The core suite in run order (the core budget is judged by suites/budget). */
 export const CORE_CHECKS: readonly CheckDefinition[] = [
   ...authChecks,
   ...transportChecks,
@@ -28,5 +27,4 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
   ...callChecks,
   ...countryChecks,
   ...actionChecks,
-  ...rateLimitChecks,
 ];

@@ -5,5 +5,5 @@ import { CHANGES } from './changes.js';
 import { DIALER_HOST_CHECKS } from './host.js';
 import { RESOURCE_CHECKS } from './resources.js';
 
-/** The Dialer suite in run order; the rate-limit checks of host.ts spend whole windows, so they come last. */
+/** The Dialer suite in run order (its budget is judged by suites/budget). */
 export const DIALER_CHECKS: readonly CheckDefinition[] = [...CHANGES.map(changeCheck), ...CAMPAIGN_CHECKS, ...RESOURCE_CHECKS, ...DIALER_HOST_CHECKS];

@@ -1,0 +1,60 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
+import type { Reading } from './judge-trial.js';
+import { type BudgetSurface, probeOf } from './surfaces.js';
+import { isLimited, isServed, receivedAt, sleepUntil } from './trial.js';
+
+/** Requests fired at once into a fresh window: half as many again as the budget, so a third must be refused. */
+export const FRESH_BURST = (3 * REQUESTS_PER_MINUTE) / 2;
+
+export interface FreshBurst {
+  readonly surface: BudgetSurface;
+  readonly firedAt: number;
+  readonly answered: readonly Exchange[];
+  readonly served: number;
+  readonly limited: readonly Exchange[];
+  /** Answers neither 2xx nor 429, and requests that got no answer at all. */
+  readonly others: readonly Exchange[];
+  readonly failures: readonly string[];
+  readonly lastReceivedAt: number;
+}
+
+/**
+ * When a window of the surface is fresh for the company, whatever the reading: none of our requests in
+ * the last window (a window opened by the first request, a sliding log), and early in a window were
+ * the windows aligned to the clock, whose boundaries would repeat every window from the reopening the
+ * trial saw. Undefined when the trial saw no reopening, or saw it too vaguely to place a boundary.
+ */
+export function freshAt(reading: Reading, lastSendMs: number, notBefore: number, windowMs: number, slackMs: number): number | undefined {
+  const quiet = Math.max(lastSendMs + windowMs + slackMs, notBefore);
+  const span = reading.reopenedWithin;
+  if (!span) return undefined;
+  // Early in a window: after the boundary at its latest, and within a quarter window of it at its earliest.
+  for (let k = Math.max(1, Math.floor((quiet - span.to) / windowMs)); ; k++) {
+    const from = span.to + k * windowMs + slackMs;
+    const until = span.from + k * windowMs + windowMs / 4;
+    if (until < from) return undefined;
+    if (until >= quiet) return Math.max(quiet, from);
+  }
+}
+
+/** Waits until `at`, then fires the burst over as many connections as the client keeps. */
+export async function fireIntoFreshWindow(t: CheckContext, surface: BudgetSurface, at: number): Promise<FreshBurst> {
+  await sleepUntil(at);
+  const probe = probeOf(t, surface).planned();
+  const firedAt = Date.now();
+  const settled = await Promise.allSettled(Array.from({ length: FRESH_BURST }, () => probe.send()));
+  const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error)?.message ?? String(s.reason)] : []));
+  return {
+    surface,
+    firedAt,
+    answered,
+    served: answered.filter(isServed).length,
+    limited: answered.filter(isLimited),
+    others: answered.filter((ex) => !isServed(ex) && !isLimited(ex)),
+    failures,
+    lastReceivedAt: Math.max(firedAt, ...answered.map(receivedAt)),
+  };
+}

@@ -1,0 +1,72 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
+import { FRESH_BURST, type FreshBurst } from './fresh-window.js';
+import { type BudgetSurface, probeOf, RULES_OF, SEPARATE_RULE, surfaceName } from './surfaces.js';
+import { isLimited, isServed, receivedAt } from './trial.js';
+
+const B = REQUESTS_PER_MINUTE;
+
+/** Why a burst cannot be judged, or undefined when it can. */
+export function burstTrouble(burst: FreshBurst): string | undefined {
+  if (burst.failures.length > 0) return `inconclusive: ${burst.failures.length} of ${FRESH_BURST} requests got no answer (${burst.failures[0]})`;
+  if (burst.others.length > 0) return `inconclusive: ${burst.others.length} of ${FRESH_BURST} answers were neither 2xx nor 429 (${[...new Set(burst.others.map((ex) => ex.status))].join(', ')})`;
+  return undefined;
+}
+
+/** Exactly the budget served when requests arrive together in a fresh window. */
+export function judgeConcurrent(t: CheckContext, burst: FreshBurst, notFresh: string | undefined): void {
+  const rule = RULES_OF[burst.surface].concurrent;
+  const trouble = burstTrouble(burst);
+  if (trouble) return t.skipRule(rule, trouble);
+  if (notFresh !== undefined) return t.skipRule(rule, notFresh);
+  const took = burst.lastReceivedAt - burst.firedAt;
+  // Fired early in a fresh window (fresh-window.ts), the burst must be over by half a window to lie in it.
+  if (took > t.target.rateWindowMs / 2) return t.skipRule(rule, `inconclusive: the ${FRESH_BURST} requests took ${Math.round(took)} ms to be answered, more than half the ${t.target.rateWindowMs} ms window, so they may have reached the server in two windows`);
+  const evidence = burst.answered.filter(isServed).at(-1) ?? burst.limited[0];
+  t.judge(rule, burst.served === B, `${burst.served} of ${FRESH_BURST} requests fired at once into a fresh window were served, which owes the company exactly ${B}`, evidence);
+  t.note(rule, `${burst.served} served and ${burst.limited.length} refused of ${FRESH_BURST} fired at once; answered within ${Math.round(took)} ms`);
+}
+
+/**
+ * Right after the burst spent the company's budget, within the same window: the company's second key is
+ * refused, another company's key is served.
+ */
+export async function judgePerCompany(t: CheckContext, burst: FreshBurst): Promise<void> {
+  const rule = RULES_OF[burst.surface].perCompany;
+  const missing = (['second', 'other'] as const).find((slot) => !t.hasKey(slot));
+  if (missing) return t.skipRule(rule, `needs ${missing === 'second' ? 'CC_KEY2_ID' : 'CC_OTHER_KEY_ID'}`);
+  const trouble = burstTrouble(burst);
+  if (trouble) return t.skipRule(rule, trouble);
+  if (burst.limited.length === 0) return t.skipRule(rule, `the burst of ${FRESH_BURST} spent no budget (no 429); judged by ${RULES_OF[burst.surface].limited}`);
+  const probe = probeOf(t, burst.surface).planned();
+  const second = await probe.as('second').send();
+  const other = await probe.as('other').send();
+  // The burst's window lasts at least three quarters of a window after it was fired (fresh-window.ts).
+  if (receivedAt(other) > burst.firedAt + (3 * t.target.rateWindowMs) / 4) return t.skipRule(rule, 'inconclusive: the probes were answered more than three quarters of a window after the burst was fired');
+  if (!t.judge(rule, isLimited(second), `the company's second key was answered ${second.status} right after the company spent its ${surfaceName(burst.surface)} budget: the budget is counted per key, not per company`, second)) return;
+  t.judge(rule, !isLimited(other), `another company's key got 429 while only this company had spent its ${surfaceName(burst.surface)} budget`, other);
+}
+
+/**
+ * Right after the burst spent one surface's budget, the other surface serves the company: `other` has
+ * room (none or almost none of our requests in its last window). Returns the probe when it judged.
+ */
+export async function judgeSeparate(t: CheckContext, burst: FreshBurst, other: BudgetSurface): Promise<Exchange | undefined> {
+  const trouble = burstTrouble(burst);
+  if (trouble) {
+    t.note(SEPARATE_RULE, `${surfaceName(burst.surface)} spent: ${trouble}`);
+    return undefined;
+  }
+  if (burst.limited.length === 0) {
+    t.note(SEPARATE_RULE, `the ${surfaceName(burst.surface)} burst spent no budget (no 429)`);
+    return undefined;
+  }
+  const ex = await probeOf(t, other).planned().send();
+  if (!isServed(ex) && !isLimited(ex)) {
+    t.note(SEPARATE_RULE, `the ${surfaceName(other)} answered ${ex.status} right after the ${surfaceName(burst.surface)} budget was spent: neither served nor refused`);
+    return undefined;
+  }
+  t.judge(SEPARATE_RULE, isServed(ex), `the ${surfaceName(other)} answered 429 right after the company spent its ${surfaceName(burst.surface)} budget, with room left in its own: the two budgets are not separate`, ex);
+  return ex;
+}

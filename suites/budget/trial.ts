@@ -1,0 +1,147 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CheckContext } from '../../lib/checks/context.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
+import { type BudgetSurface, budgetBucket, probeOf } from './surfaces.js';
+
+/**
+ * The sequential trial of one surface's budget, measured and not yet judged (judge-trial.ts judges).
+ * After a quiet window: HALF requests one after another, a pause until half a window after the first,
+ * then one after another until the first 429; then one poll every `pollStepMs` until one is served
+ * (the server's window reopened); then one after another until the next 429. Where the reopening
+ * falls, and how many requests are served after it, tell how the server counts its minute.
+ */
+export const HALF = 30;
+/** A burst may straddle a boundary of clock-aligned windows: up to twice the budget, plus the one refused. */
+export const BURST_CAP = 2 * REQUESTS_PER_MINUTE + 1;
+/**
+ * A target that serves the whole BURST_CAP has failed the 429 rule; the trial goes on to its first 429
+ * (for a lenient target straddling a boundary, up to twice its own allowance) so the rest can be judged.
+ */
+export const TRIAL_CAP = 3 * REQUESTS_PER_MINUTE + 1;
+/** Polls spread over 1.5 windows and 2 s after the first 429: every reading reopens within one window. */
+export const POLLS = 80;
+
+export function pollStepMs(windowMs: number): number {
+  return (1.5 * windowMs + 2000) / POLLS;
+}
+
+export const isServed = (ex: Exchange): boolean => ex.status >= 200 && ex.status < 300;
+export const isLimited = (ex: Exchange): boolean => ex.status === 429;
+
+/** When the response had come, on our clock. */
+export const receivedAt = (ex: Exchange): number => ex.startedAt + ex.durationMs;
+
+export interface SequentialTrial {
+  readonly surface: BudgetSurface;
+  readonly windowMs: number;
+  /** The first HALF requests, sent one after another right after the quiet window. */
+  readonly firstHalf: readonly Exchange[];
+  /** From half a window after the first request to the first 429 (included). */
+  readonly secondHalf: readonly Exchange[];
+  readonly firstLimited?: Exchange;
+  /** Requests served before the first 429. */
+  readonly servedBeforeLimit: number;
+  readonly pollStepMs: number;
+  /** Refused polls, then the one served (if any). */
+  readonly polls: readonly Exchange[];
+  readonly reopened?: Exchange;
+  /** From the served poll on, one after another until the next 429 (included) or the budget; the poll is not in it. */
+  readonly afterReopen: readonly Exchange[];
+  /** The served poll plus the requests served after it, before the next 429; budget + 1 means "more than the budget". */
+  readonly servedAfterReopen: number;
+  /** An answer neither 2xx nor 429 stopped the trial: nothing after it can be judged. */
+  readonly disturbed?: Exchange;
+  readonly longestLatencyMs: number;
+}
+
+export async function sleepUntil(epochMs: number): Promise<void> {
+  const wait = epochMs - Date.now();
+  if (wait > 0) await sleep(wait);
+}
+
+class Recorder {
+  readonly all: Exchange[] = [];
+  disturbed?: Exchange;
+
+  constructor(private readonly send: () => Promise<Exchange>) {}
+
+  /** Sends one request; false when the trial must stop (a 429 or a disturbance). */
+  async next(into: Exchange[]): Promise<Exchange> {
+    const ex = await this.send();
+    into.push(ex);
+    this.all.push(ex);
+    if (!isServed(ex) && !isLimited(ex)) this.disturbed ??= ex;
+    return ex;
+  }
+
+  get stopped(): boolean {
+    return this.disturbed !== undefined;
+  }
+}
+
+/** Requests one after another until a 429, a disturbance, or `cap` requests in `into`; the served count. */
+async function untilLimited(rec: Recorder, into: Exchange[], cap: number): Promise<number> {
+  let served = 0;
+  while (into.length < cap && !rec.stopped) {
+    const ex = await rec.next(into);
+    if (isLimited(ex)) break;
+    if (isServed(ex)) served += 1;
+  }
+  return served;
+}
+
+export async function runTrial(t: CheckContext, surface: BudgetSurface): Promise<SequentialTrial> {
+  const windowMs = t.target.rateWindowMs;
+  const probe = probeOf(t, surface).planned();
+  await t.session.pacer.quiet(budgetBucket(t, surface));
+  const rec = new Recorder(() => probe.send());
+
+  const firstHalf: Exchange[] = [];
+  const secondHalf: Exchange[] = [];
+  let served = await untilLimited(rec, firstHalf, HALF);
+  const limitedEarly = firstHalf.find(isLimited);
+  if (!limitedEarly && !rec.stopped) {
+    await sleepUntil((firstHalf[0] as Exchange).startedAt + windowMs / 2);
+    served += await untilLimited(rec, secondHalf, TRIAL_CAP - firstHalf.length);
+  }
+  const firstLimited = limitedEarly ?? secondHalf.find(isLimited);
+
+  const step = pollStepMs(windowMs);
+  const polls: Exchange[] = [];
+  const afterReopen: Exchange[] = [];
+  let reopened: Exchange | undefined;
+  let servedAfterReopen = 0;
+  if (firstLimited && !rec.stopped) {
+    for (let k = 1; k <= POLLS && !rec.stopped; k++) {
+      await sleepUntil(receivedAt(firstLimited) + k * step);
+      const ex = await rec.next(polls);
+      if (isServed(ex)) {
+        reopened = ex;
+        break;
+      }
+    }
+    // Past the budget after the reopening the verdict is settled, so the burst stops there.
+    if (reopened) servedAfterReopen = 1 + (await untilLimited(rec, afterReopen, REQUESTS_PER_MINUTE));
+  }
+  return {
+    surface,
+    windowMs,
+    firstHalf,
+    secondHalf,
+    ...(firstLimited ? { firstLimited } : {}),
+    servedBeforeLimit: served,
+    pollStepMs: step,
+    polls,
+    ...(reopened ? { reopened } : {}),
+    afterReopen,
+    servedAfterReopen,
+    ...(rec.disturbed ? { disturbed: rec.disturbed } : {}),
+    longestLatencyMs: Math.max(0, ...rec.all.map((ex) => ex.durationMs)),
+  };
+}
+
+/** Every exchange of the trial in the order sent. */
+export function trialExchanges(trial: SequentialTrial): Exchange[] {
+  return [...trial.firstHalf, ...trial.secondHalf, ...trial.polls, ...trial.afterReopen];
+}
