@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -271,7 +271,8 @@ async function main(): Promise<number> {
 
     let report: LoadReport | undefined;
     try {
-      const analysis = await readK6Output(paths.ndjson, startedAt.getTime());
+      // Stopped before its first sample (Ctrl-C during k6's start), k6 leaves no output file: nothing was sent.
+      const analysis = existsSync(paths.ndjson) ? await readK6Output(paths.ndjson, startedAt.getTime()) : { records: [], dropped: 0, unreadable: 0 };
       const notes = [
         "k6's arrival-rate executors time each request from when it actually went out, not from when it was due: " +
           "corrected and uncorrected latency are the same figures here (uncorrected); sends k6 could not start for lack of a free VU are counted as missed (dropped_iterations)",

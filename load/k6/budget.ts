@@ -90,7 +90,7 @@ expectServedOrLimited();
 export function setup(): { notes: string[] } {
   for (const surface of ['core', 'dialer'] as const) {
     const missing = missingFor(surface, 'primary');
-    if (missing) exec.test.abort(`the budget probe of the ${surface} needs ${missing}`);
+    if (missing) exec.test.abort(`the budget probe of the ${surface} cannot run: ${missing}`);
   }
   for (const surface of ['core', 'dialer'] as const) {
     const res = read(surface, ENDPOINT[surface], tagsFor(surface, 'primary', 'setup'));

@@ -49,7 +49,7 @@ export interface SetupData {
 export function setup(): SetupData {
   for (const s of scenario.streams) {
     const missing = missingFor(s.surface, s.key);
-    if (missing) exec.test.abort(`stream ${s.name} needs its target: ${missing}`);
+    if (missing) exec.test.abort(`stream ${s.name} cannot run: ${missing}`);
   }
   const surfaces = [...new Set(scenario.streams.map((s) => s.surface))];
   for (const surface of surfaces) {

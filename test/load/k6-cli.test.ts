@@ -90,26 +90,6 @@ function expectReports(run: Run, name: string): { summary: string; junit: string
 }
 
 describe('npm run k6 against the bundled mock', () => {
-  test('scenario smoke: every threshold holds, exit 0, k6 and project reports written, no credential printed', { timeout: 90_000 }, async (ctx) => {
-    requireK6(ctx);
-    const run = await npmK6(['scenario', '--scenario', 'smoke']);
-    expect(run.code, run.output).toBe(0);
-    const { summary, junit, report } = expectReports(run, 'k6-smoke');
-    const held = thresholds(summary);
-    expect(held.map((t) => t.name).sort()).toEqual(['must_serve_ok{stream:core-primary}: rate==1', 'must_serve_ok{stream:dialer-primary}: rate==1', 'transport_errors: rate<=0.01']);
-    expect(held.every((t) => t.ok)).toBe(true);
-    expect(junitCases(junit).map((c) => c.name).sort()).toEqual(held.map((t) => t.name).sort());
-    expect(junitCases(junit).some((c) => c.failed || c.skipped)).toBe(false);
-    expect(report.verdict).toBe('pass');
-    expect(report.kind).toBe('load');
-    // Both streams sent their planned 60 each (plus setup's health reads), all served.
-    expect(report.totals.streams.filter((s) => s.planned > 0).map((s) => [s.stream, s.sent, s.served])).toEqual([
-      ['core-primary', 60, 60],
-      ['dialer-primary', 60, 60],
-    ]);
-    expectNoCredentials(run);
-  });
-
   test('budget: 60 per window per company on core and Dialer, measured per window; every threshold holds, exit 0', { timeout: 90_000 }, async (ctx) => {
     requireK6(ctx);
     const run = await npmK6(['budget']);
@@ -132,7 +112,28 @@ describe('npm run k6 against the bundled mock', () => {
     expectNoCredentials(run);
   });
 
-  test('a core that serves past its budget (mock fault rate-limit-off) crosses the limited threshold: exit 1', { timeout: 90_000 }, async (ctx) => {
+  // The budget probe above runs alone (it measures windows); these four may share the machine.
+  test.concurrent('scenario smoke: every threshold holds, exit 0, k6 and project reports written, no credential printed', { timeout: 90_000 }, async (ctx) => {
+    requireK6(ctx);
+    const run = await npmK6(['scenario', '--scenario', 'smoke']);
+    expect(run.code, run.output).toBe(0);
+    const { summary, junit, report } = expectReports(run, 'k6-smoke');
+    const held = thresholds(summary);
+    expect(held.map((t) => t.name).sort()).toEqual(['must_serve_ok{stream:core-primary}: rate==1', 'must_serve_ok{stream:dialer-primary}: rate==1', 'transport_errors: rate<=0.01']);
+    expect(held.every((t) => t.ok)).toBe(true);
+    expect(junitCases(junit).map((c) => c.name).sort()).toEqual(held.map((t) => t.name).sort());
+    expect(junitCases(junit).some((c) => c.failed || c.skipped)).toBe(false);
+    expect(report.verdict).toBe('pass');
+    expect(report.kind).toBe('load');
+    // Both streams sent their planned 60 each (plus setup's health reads), all served.
+    expect(report.totals.streams.filter((s) => s.planned > 0).map((s) => [s.stream, s.sent, s.served])).toEqual([
+      ['core-primary', 60, 60],
+      ['dialer-primary', 60, 60],
+    ]);
+    expectNoCredentials(run);
+  });
+
+  test.concurrent('a core that serves past its budget (mock fault rate-limit-off) crosses the limited threshold: exit 1', { timeout: 90_000 }, async (ctx) => {
     requireK6(ctx);
     // A 1 s window: the flood's three windows take 3 s.
     const run = await npmK6(['scenario', '--scenario', 'budget-flood', '--mock-fault', 'rate-limit-off', '--mock-window-ms', '1000']);
@@ -144,28 +145,27 @@ describe('npm run k6 against the bundled mock', () => {
     expect(report.expectations.find((e) => e.kind === 'limit-enforced' && e.subject === 'core:self')?.status).toBe('fail');
   });
 
-  test('Ctrl-C: k6 stops and writes its summary, the load report is marked interrupted, exit 130', { timeout: 60_000 }, async (ctx) => {
+  test.concurrent('Ctrl-C: k6 stops and writes its summary, the load report is marked interrupted, exit 130', { timeout: 60_000 }, async (ctx) => {
     requireK6(ctx);
     const reports = mkdtempSync(join(tmpdir(), 'cc-k6-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'cli/k6.ts', 'scenario', '--scenario', 'smoke', '--reports', reports, '--', '--quiet'], { cwd: ROOT, env: cleanEnv() });
     const done = collect(child, reports);
-    let seen = '';
-    let pressed = false;
-    child.stdout?.on('data', (d) => {
-      seen += d;
-      // Once k6 is running its streams, as a user would press Ctrl-C.
-      if (!pressed && seen.includes('cc-k6: scenario smoke against')) {
-        pressed = true;
-        setTimeout(() => child.kill('SIGINT'), 1500);
+    // Once k6 is sending (its JSON output has samples), as a user would press Ctrl-C.
+    const ndjson = join(reports, 'k6-smoke.ndjson');
+    const press = setInterval(() => {
+      if (existsSync(ndjson) && statSync(ndjson).size > 0) {
+        clearInterval(press);
+        setTimeout(() => child.kill('SIGINT'), 500);
       }
-    });
+    }, 100);
+    child.once('close', () => clearInterval(press));
     const run = await done;
     expect(run.code, run.output).toBe(130);
     expect(existsSync(join(reports, 'k6-smoke-summary.json'))).toBe(true);
     expect(readJson<LoadReport>(join(reports, 'k6-smoke.json')).interrupted).toBe(true);
   });
 
-  test('a live target without budget in CC_EFFECTS: the budget probe is refused before k6 starts, exit 2', { timeout: 30_000 }, async (ctx) => {
+  test.concurrent('a live target without budget in CC_EFFECTS: the budget probe is refused before k6 starts, exit 2', { timeout: 30_000 }, async (ctx) => {
     requireK6(ctx);
     const run = await npmK6(['budget'], { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_AI_URL: 'https://127.0.0.1:9/v1', CC_KEY_ID: 'KEYID1234', CC_KEY_SECRET: 'SECRET5678' });
     expect(run.code, run.output).toBe(2);
