@@ -19,6 +19,8 @@ import { startBundledMock } from './bundled-mock.js';
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';
 const MAX_PROBE_WINDOWS = 60;
+/** Signals closer together than this are one Ctrl-C delivered twice. */
+const SAME_CTRL_C_MS = 1_000;
 
 const HELP = `Usage: npm run capacity -- --contacts N --profile FILE [options]
 
@@ -53,7 +55,8 @@ Options:
 Against a live target the probe spends the given share of the company's core and Dialer budgets
 for its windows (printed before it starts); a probe at a share of 1 takes a whole budget and needs
 budget in CC_EFFECTS. It only reads (GET /countries/index.json, GET /dialer/campaigns?limit=1).
-Ctrl-C during the probe stops it, writes the reports marked interrupted and exits 130.
+Ctrl-C during the probe stops it, waits up to ${ABORT_GRACE_MS / 1000} s for answers in flight, writes the reports
+marked interrupted and exits 130; a second Ctrl-C (a second or more later) exits at once.
 
 Exit codes: 0 GO; 1 NO-GO; 2 bad input or configuration, or the harness could not run; 130 interrupted.`;
 
@@ -186,11 +189,17 @@ async function main(): Promise<number> {
 
   // Signals count from here: a Ctrl-C while the mock starts still ends the run cleanly.
   const stop = new AbortController();
+  let firstSignalAt: number | undefined;
   const onSignal = () => {
-    if (stop.signal.aborted) {
+    const at = Date.now();
+    if (firstSignalAt !== undefined) {
+      // tsx relays a terminal's Ctrl-C to the process it runs and, when that process is slow to confirm,
+      // delivers it again: a repeat within a moment is the same Ctrl-C, not a request to quit at once.
+      if (at - firstSignalAt < SAME_CTRL_C_MS) return;
       progress.restore();
       process.exit(EXIT.interrupted);
     }
+    firstSignalAt = at;
     stop.abort();
     progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`);
   };

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { CapacityDocument } from '../../load/capacity/document.ts';
+import { seedState } from '../../mock/state/seed.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const PROFILE = 'load/capacity/profile.example.json';
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly reports: string;
+}
+
+/**
+ * Runs `npm run capacity` as a user would, with no CC_* variable inherited from this process; sends
+ * one SIGINT once the output so far satisfies `interruptWhen`.
+ */
+function capacity(args: string[], env: Record<string, string> = {}, interruptWhen?: (stderr: string) => boolean): Promise<Run> {
+  const reports = mkdtempSync(join(tmpdir(), 'cc-capacity-reports-'));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+  // The tsx command relays a signal to the process it runs and kills that process outright when it does
+  // not confirm within 30 ms, which a loaded test machine can miss: the interrupt test runs the command
+  // in-process with tsx as a loader instead, so what it checks is the command's own handling.
+  const [command, prefix] = interruptWhen ? [process.execPath, ['--import', 'tsx']] : [join(ROOT, 'node_modules/.bin/tsx'), []];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...prefix, 'cli/capacity.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    let stdout = '';
+    let stderr = '';
+    let interrupted = false;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (!interrupted && interruptWhen?.(stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, reports }));
+  });
+}
+
+const doc = (run: Run): CapacityDocument => JSON.parse(readFileSync(join(run.reports, 'capacity.json'), 'utf8')) as CapacityDocument;
+
+describe('npm run capacity', () => {
+  test('with --probe against the bundled mock: exit 0, both reports, the plan and the probe figures in the JSON, no key printed', { timeout: 90_000 }, async () => {
+    const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--probe', '--probe-windows', '2', '--mock-window-ms', '1000']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('cc-capacity: probe: bundled mock, 30 of 60 core requests per window');
+    expect(run.stdout).toContain('Measured by the probe (bundled mock, 2 windows of 1000 ms)');
+    expect(run.stdout).toMatch(/^Verdict: GO: .* \[plan and probe\]$/m);
+
+    const report = doc(run);
+    expect(report).toMatchObject({ format: 'cc-capacity-report', version: 1, interrupted: false, windowFrom: "the spec's minute", verdict: { go: true, basis: 'plan and probe' } });
+    expect(report.plan.asProfiled.totals).toEqual({ core: 30_002, dialer: 10_120, other: 28_000 });
+    expect(report.plan.windowMs).toBe(60_000);
+    expect(report.probe?.report).toMatchObject({ format: 'cc-load-report', kind: 'capacity', engine: 'node', windowMs: 1000, interrupted: false });
+    const surfaces = report.probe?.findings.surfaces ?? [];
+    expect(surfaces.map((f) => [f.surface, f.offeredPerWindow, f.planned, f.sent])).toEqual([
+      ['core', 30, 60, 60],
+      ['dialer', 30, 60, 60],
+    ]);
+    for (const f of surfaces) {
+      expect(f.corrected?.count).toBe(60);
+      expect(f.uncorrected?.p99).toBeGreaterThan(0);
+    }
+
+    const html = readFileSync(join(run.reports, 'capacity.html'), 'utf8');
+    expect(html).toContain('Capacity verdict');
+    expect(html).toContain('Measured by the probe');
+    // Self-contained: the charts' library is inlined, nothing is fetched.
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    for (const key of seedState(1).keys.values()) {
+      for (const text of [run.stdout, run.stderr, JSON.stringify(report), html]) {
+        expect(text.includes(key.secret)).toBe(false);
+        expect(text.includes(key.id)).toBe(false);
+      }
+    }
+  });
+
+  test('the plan alone: NO-GO past the deadline exits 1 and still writes both reports', { timeout: 30_000 }, async () => {
+    const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--deadline', '8h']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/^Verdict: NO-GO: needs at least 16 h 41 min .* short by 8 h 41 min$/m);
+    expect(run.stdout).toMatch(/^With every batch: GO: needs at least 1 h 8 min .* margin 6 h 52 min$/m);
+    const report = doc(run);
+    expect(report.probe).toBeNull();
+    expect(report.verdict).toMatchObject({ go: false, basis: 'plan' });
+    expect(readFileSync(join(run.reports, 'capacity.html'), 'utf8')).toContain('<h1>cc-capacity: <span class="fail">NO-GO</span>');
+  });
+
+  test.each([
+    [['--contacts', '10', '--profile', PROFILE, '--core-share', '1.5'], 'cc-capacity: --core-share: must be more than 0 and at most 1 (a share of the core budget), got 1.5'],
+    [['--contacts', '10', '--profile', PROFILE, '--dialer-share', 'half'], 'cc-capacity: --dialer-share: must be a number above 0 and at most 1, got "half"'],
+    [['--contacts', '10', '--profile', PROFILE, '--deadline', 'soon'], 'cc-capacity: --deadline: must be a duration such as 8h, 90m or 1h30m'],
+    [['--profile', PROFILE], 'cc-capacity: --contacts: required'],
+    [['--contacts', '10', '--profile', 'no-such-profile.json'], 'cc-capacity: --profile: no-such-profile.json: cannot be read (ENOENT)'],
+    [['--contacts', '10', '--profile', PROFILE, '--probe-windows', '2'], 'cc-capacity: --probe-windows and --mock-window-ms apply only with --probe'],
+  ])('bad input %j exits 2 with one line', { timeout: 30_000 }, async (args, message) => {
+    const run = await capacity(args);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr.startsWith(message), run.stderr).toBe(true);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('a profile with a bad field exits 2 naming it', { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-capacity-profile-'));
+    const file = join(dir, 'profile.json');
+    writeFileSync(file, JSON.stringify({ name: 'x', perContact: [{ id: 'a', what: 'a', surface: 'core', operation: 'PUT /contacts/add.json', source: 'spec', itemsPerRequest: 0 }] }));
+    const run = await capacity(['--contacts', '10', '--profile', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`cc-capacity: --profile: ${file}: perContact[0] (a).itemsPerRequest: must be a whole number of at least 1, got 0\n`);
+  });
+
+  test('on a live target a probe at a share of 1 needs budget in CC_EFFECTS, and nothing is sent', { timeout: 30_000 }, async () => {
+    const live = { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_AI_URL: 'https://127.0.0.1:9/v1', CC_KEY_ID: 'live-id-0001', CC_KEY_SECRET: 'live-secret-0001' };
+    const run = await capacity(['--contacts', '10', '--profile', PROFILE, '--core-share', '1', '--probe'], live);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout).toContain("Budget window 60000 ms (the target's CC_RATE_WINDOW_MS)");
+    expect(run.stderr).toContain('cc-capacity: --probe at a share of 1 takes a whole budget of the company');
+    expect(run.stdout).not.toContain('cc-capacity: probe:');
+    expect(run.stdout + run.stderr).not.toContain('live-secret-0001');
+  });
+
+  test('Ctrl-C during the probe: exit 130, both reports written and marked interrupted', { timeout: 60_000 }, async () => {
+    const run = await capacity(['--contacts', '100', '--profile', PROFILE, '--probe', '--probe-windows', '10', '--mock-window-ms', '1000'], {}, (stderr) => /sent [1-9]/.test(stderr));
+    expect(run.code, run.stdout + run.stderr).toBe(130);
+    expect(existsSync(join(run.reports, 'capacity.json')), run.stdout + run.stderr).toBe(true);
+    const report = doc(run);
+    expect(report.interrupted).toBe(true);
+    expect(report.probe?.report.interrupted).toBe(true);
+    expect(report.probe?.findings.statements).toContain('the probe was interrupted: its figures cover only the part that ran');
+    expect(existsSync(join(run.reports, 'capacity.html'))).toBe(true);
+  });
+});
