@@ -4,6 +4,7 @@ import { iso } from '../../state/seed.js';
 import { type Company, type Contact, nextId } from '../../state/model.js';
 import { emptyContact, parseContactPayload } from './contact-payload.js';
 import { ack, coreError, invalidInput, notFound, sendPage } from './replies.js';
+import { RenderedText } from './rendered.js';
 
 /** Inspect a contact (vendor reference): the resource sits directly in responseData. */
 function renderContact(company: Company, c: Contact): Record<string, unknown> {
@@ -40,6 +41,9 @@ function renderListItem(c: Contact): Record<string, unknown> {
   };
 }
 
+/** Every field renderListItem reads, so a list page reuses an item's text until one of them changes. */
+const listItemText = new RenderedText<Contact>(renderListItem, (c) => [c.id, c.name, c.company, c.numbers[0], c.emails[0]]);
+
 /** Finds a contact of the requesting company; the isolation faults widen the search to every company. */
 function findContact(ctx: MockContext, req: FastifyRequest, id: string, anyCompany: boolean): Contact | undefined {
   const n = Number(id);
@@ -75,7 +79,7 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
       const k = q.keyword.toLowerCase();
       items = items.filter((c) => [c.name, c.company, ...c.emails, ...c.numbers].some((v) => v.toLowerCase().includes(k)));
     }
-    return sendPage(ctx, req, reply, items, renderListItem);
+    return sendPage(ctx, req, reply, items, listItemText);
   });
 
   app.get<{ Params: { contactId: string } }>('/contacts/show/:contactId.json', (req, reply) => {

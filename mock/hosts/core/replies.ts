@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MockContext } from '../../context.js';
 import { CORE_LIMIT, CORE_PAGE_MIN } from '../../../lib/spec/limits.js';
+import type { RenderedText } from './rendered.js';
 
 export const NOT_FOUND = 'Not found.';
 export const INVALID_INPUT = 'Invalid input data.';
@@ -40,8 +41,16 @@ function positiveInteger(raw: unknown): number | undefined {
 /**
  * Sends one page of a core collection: { itemsCount, pageCount, pageNumber, limit, data }.
  * limit outside 1..1000 and page below 1 are refused with 400, which the spec allows.
+ * `render` may be a RenderedText, which holds each item's JSON text: the body is then joined from it,
+ * byte for byte what serialising the rendered page gives.
  */
-export function sendPage<T>(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, items: readonly T[], render: (item: T) => unknown): FastifyReply {
+export function sendPage<T extends object>(
+  ctx: MockContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  items: readonly T[],
+  render: ((item: T) => unknown) | RenderedText<T>,
+): FastifyReply {
   const query = req.query as Record<string, unknown>;
   const { faults } = ctx;
   let limit = DEFAULT_LIMIT;
@@ -64,7 +73,7 @@ export function sendPage<T>(ctx: MockContext, req: FastifyRequest, reply: Fastif
   let start = (Math.max(page, 1) - 1) * limit;
   if (faults.on('page-walk-overlap') && page > 1) start -= 1;
   const end = start + limit + (faults.on('limit-not-applied') ? 1 : 0);
-  const data = items.slice(start, end).map(render);
+  const pageItems = items.slice(start, end);
   const counters = {
     itemsCount: itemsCount === 0 && faults.on('empty-items-count') ? 1 : itemsCount,
     pageCount,
@@ -72,5 +81,12 @@ export function sendPage<T>(ctx: MockContext, req: FastifyRequest, reply: Fastif
     limit: query.limit === undefined && faults.on('default-limit-missing') ? 0 : limit,
   };
   const shown = faults.on('collection-counters-strings') ? Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, String(v)])) : counters;
-  return reply.code(200).send({ responseData: { ...shown, data } });
+  if (typeof render === 'function') return reply.code(200).send({ responseData: { ...shown, data: pageItems.map(render) } });
+  // The envelope with an empty data array ends in `[]}}`; the items' text goes between the brackets.
+  const envelope = JSON.stringify({ responseData: { ...shown, data: [] } });
+  const body = `${envelope.slice(0, -3)}${pageItems.map((item) => render.text(item)).join(',')}]}}`;
+  return reply.code(200).header('content-type', JSON_CONTENT_TYPE).send(body);
 }
+
+/** What Fastify labels a serialised object with; a body sent as text must carry it explicitly. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
