@@ -49,7 +49,7 @@ Options:
   --probe-windows N    how many windows the probe runs (default ${DEFAULT_PROBE_WINDOWS}, at most ${MAX_PROBE_WINDOWS})
   --reports DIR        where reports go (default: reports)
   --mock-window-ms N   rate window of the bundled mock the probe runs against (default 1000); the plan
-                       itself stays at the spec's minute
+                       stays at the spec's minute (or --window-ms)
   --help
 
 Against a live target the probe spends the given share of the company's core and Dialer budgets
@@ -173,7 +173,7 @@ async function main(): Promise<number> {
 
   // The plan is for the live campaign: the bundled mock's short window is a test convenience, never the plan's.
   const windowMs = args['window-ms'] !== undefined ? wholeNumber('--window-ms', args['window-ms'], 1, 86_400_000) : (target?.rateWindowMs ?? SPEC_WINDOW_MS);
-  const windowFrom = args['window-ms'] !== undefined ? 'set by --window-ms' : target ? "the target's CC_RATE_WINDOW_MS" : "the spec's minute";
+  const windowFrom = args['window-ms'] !== undefined ? 'set by --window-ms' : target ? "the target's rate window, CC_RATE_WINDOW_MS" : "the spec's minute";
   const now = new Date();
   const plan = makePlan({ contacts, profile, shares, windowMs, ...(args.deadline !== undefined ? { deadline: args.deadline } : {}), now });
   say(renderPlanText(plan, { profileFile: args.profile, windowFrom }));

@@ -121,7 +121,7 @@ describe('npm run capacity', () => {
     const live = { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_AI_URL: 'https://127.0.0.1:9/v1', CC_KEY_ID: 'live-id-0001', CC_KEY_SECRET: 'live-secret-0001' };
     const run = await capacity(['--contacts', '10', '--profile', PROFILE, '--core-share', '1', '--probe'], live);
     expect(run.code, run.stdout + run.stderr).toBe(2);
-    expect(run.stdout).toContain("Budget window 60000 ms (the target's CC_RATE_WINDOW_MS)");
+    expect(run.stdout).toContain("Budget window 60000 ms (the target's rate window, CC_RATE_WINDOW_MS)");
     expect(run.stderr).toContain('cc-capacity: --probe at a share of 1 takes a whole budget of the company');
     expect(run.stdout).not.toContain('cc-capacity: probe:');
     expect(run.stdout + run.stderr).not.toContain('live-secret-0001');
