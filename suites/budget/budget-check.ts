@@ -7,7 +7,7 @@ import { judgeLimitedBodies, judgeResetHeaders, judgeResetStable, judgeTrial, ty
 import { describeRecovery, MAX_ATTEMPTS, recoverLikeAClient } from './recovery-client.js';
 import { ServerClock } from './server-clock.js';
 import { type BudgetSurface, RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, SEPARATE_RULE } from './surfaces.js';
-import { BURST_CAP, isLimited, POLLS, runTrial, type SequentialTrial, trialExchanges } from './trial.js';
+import { BURST_CAP, isLimited, POLLS, receivedAt, runTrial, type SequentialTrial, trialExchanges } from './trial.js';
 
 /**
  * Both budgets (spec: Limits) in one check, because their measurements interlock: the trials of the
@@ -31,39 +31,43 @@ const DIALER_RULES = Object.values(RULES_OF.dialer);
 
 const PER_SURFACE = BURST_CAP + POLLS + BURST_CAP + FRESH_BURST + 3 + MAX_ATTEMPTS;
 
-/** What the company has sent on each surface, so a fresh window can be found. */
+/** When the company's last request on each surface was answered, so a quiet window can be found. */
 class LastSend {
   readonly #at = new Map<BudgetSurface, number>();
   saw(surface: BudgetSurface, exchanges: Iterable<Exchange | undefined>): void {
-    for (const ex of exchanges) if (ex) this.#at.set(surface, Math.max(this.#at.get(surface) ?? 0, ex.startedAt));
+    for (const ex of exchanges) if (ex) this.#at.set(surface, Math.max(this.#at.get(surface) ?? 0, receivedAt(ex)));
   }
   of(surface: BudgetSurface): number {
     return this.#at.get(surface) ?? 0;
   }
 }
 
+/** Timer jitter allowed on top of every wait: answers bound the server's moments from above already. */
+const SLACK_MS = 15;
+
 async function burstStage(
   t: CheckContext,
   surface: BudgetSurface,
-  timing: { readonly reading: Reading; readonly lastSend: number; readonly notBefore: number; readonly slack: number },
+  timing: { readonly reading: Reading; readonly lastAnswer: number; readonly notBefore: number },
   clock: ServerClock,
   last: LastSend,
   other: BudgetSurface | undefined,
 ): Promise<{ burst: FreshBurst; separate?: Exchange }> {
   const rules = RULES_OF[surface];
   const windowMs = t.target.rateWindowMs;
-  const fresh = freshAt(timing.reading, timing.lastSend, timing.notBefore, windowMs, timing.slack);
-  // Without a fresh window the burst still spends the budget for the per-company and separation probes.
-  const burst = await fireIntoFreshWindow(t, surface, fresh ?? Math.max(timing.lastSend + windowMs + timing.slack, timing.notBefore));
+  const fresh = freshAt(timing.reading, timing.lastAnswer, timing.notBefore, windowMs, SLACK_MS);
+  // Without a known fresh window the burst still spends the budget for the separation probe.
+  const burst = await fireIntoFreshWindow(t, surface, fresh?.at ?? Math.max(timing.lastAnswer + windowMs + SLACK_MS, timing.notBefore), fresh?.windowLastsUntil);
+  const notFresh = fresh === undefined ? `the trial could not place the server's window (${timing.reading.text}), so no moment is known to be fresh` : undefined;
   last.saw(surface, burst.answered);
   for (const ex of burst.answered) clock.observe(ex);
-  judgeConcurrent(t, burst, fresh === undefined ? `the trial could not place the server's window (${timing.reading.text}), so no moment is known to be fresh` : undefined);
+  judgeConcurrent(t, burst, notFresh);
   judgeLimitedBodies(t, surface, burst.limited);
   if (surface === 'core') {
     judgeResetHeaders(t, burst.limited, clock);
     judgeResetStable(t, burst.limited, 'of the burst into a fresh window');
   }
-  await judgePerCompany(t, burst);
+  await judgePerCompany(t, burst, notFresh);
   const separate = other && t.hasSurface('ai') ? await judgeSeparate(t, burst, other) : undefined;
   if (separate && other) last.saw(other, [separate]);
   const first429 = burst.limited[0];
@@ -112,16 +116,13 @@ export const budgetCheck: CheckDefinition = defineCheck({
     for (const trial of trials.values()) readings.set(trial.surface, judgeTrial(t, trial, clock));
     t.note(RESET_HEADER_RULE, clock.describe());
 
-    const longest = Math.max(...[...trials.values()].map((tr) => tr.longestLatencyMs));
-    const slack = (trials.get('core') as SequentialTrial).pollStepMs + 2 * longest + 20;
-    const quietAt = (s: BudgetSurface) => last.of(s) + windowMs + slack;
-
+    const quietAt = (s: BudgetSurface) => last.of(s) + windowMs + SLACK_MS;
     const reading = (s: BudgetSurface) => readings.get(s) as Reading;
-    const core = await burstStage(t, 'core', { reading: reading('core'), lastSend: last.of('core'), notBefore: withDialer ? quietAt('dialer') : 0, slack }, clock, last, withDialer ? 'dialer' : undefined);
+    const core = await burstStage(t, 'core', { reading: reading('core'), lastAnswer: last.of('core'), notBefore: withDialer ? quietAt('dialer') : 0 }, clock, last, withDialer ? 'dialer' : undefined);
     if (!withDialer) return settleUnjudged(t);
     // The Dialer's burst waits until the core's has left its window, so a core request then has room.
-    const notBefore = Math.max(core.burst.lastReceivedAt + windowMs + slack, quietAt('dialer'));
-    const dialer = await burstStage(t, 'dialer', { reading: reading('dialer'), lastSend: last.of('dialer'), notBefore, slack }, clock, last, 'core');
+    const notBefore = Math.max(core.burst.lastReceivedAt + windowMs + SLACK_MS, quietAt('dialer'));
+    const dialer = await burstStage(t, 'dialer', { reading: reading('dialer'), lastAnswer: last.of('dialer'), notBefore }, clock, last, 'core');
     // Both directions, or the rule is not judged in full.
     if (!core.separate || !dialer.separate) {
       t.skipRule(SEPARATE_RULE, `judged in ${core.separate || dialer.separate ? 'one direction' : 'neither direction'} only: ${!core.separate ? 'the core burst' : 'the Dialer burst'} did not spend its budget cleanly`);

@@ -18,6 +18,15 @@ export interface FreshBurst {
   readonly others: readonly Exchange[];
   readonly failures: readonly string[];
   readonly lastReceivedAt: number;
+  /** Until when the burst's window surely lasts; undefined when the burst's moment was not known to be fresh. */
+  readonly windowLastsUntil?: number;
+}
+
+/** A moment when a window of the surface is fresh, and how long that window lasts at least. */
+export interface FreshMoment {
+  readonly at: number;
+  /** Before this, whatever the reading, the server still counts in the window the burst began. */
+  readonly windowLastsUntil: number;
 }
 
 /**
@@ -26,8 +35,8 @@ export interface FreshBurst {
  * the windows aligned to the clock, whose boundaries would repeat every window from the reopening the
  * trial saw. Undefined when the trial saw no reopening, or saw it too vaguely to place a boundary.
  */
-export function freshAt(reading: Reading, lastSendMs: number, notBefore: number, windowMs: number, slackMs: number): number | undefined {
-  const quiet = Math.max(lastSendMs + windowMs + slackMs, notBefore);
+export function freshAt(reading: Reading, lastAnswerMs: number, notBefore: number, windowMs: number, slackMs: number): FreshMoment | undefined {
+  const quiet = Math.max(lastAnswerMs + windowMs + slackMs, notBefore);
   const span = reading.reopenedWithin;
   if (!span) return undefined;
   // Early in a window: after the boundary at its latest, and within a quarter window of it at its earliest.
@@ -35,12 +44,13 @@ export function freshAt(reading: Reading, lastSendMs: number, notBefore: number,
     const from = span.to + k * windowMs + slackMs;
     const until = span.from + k * windowMs + windowMs / 4;
     if (until < from) return undefined;
-    if (until >= quiet) return Math.max(quiet, from);
+    // A window opened at the burst lasts a window from it; a clock-aligned one from its boundary, which is after span.from.
+    if (until >= quiet) return { at: Math.max(quiet, from), windowLastsUntil: span.from + (k + 1) * windowMs - slackMs };
   }
 }
 
 /** Waits until `at`, then fires the burst over as many connections as the client keeps. */
-export async function fireIntoFreshWindow(t: CheckContext, surface: BudgetSurface, at: number): Promise<FreshBurst> {
+export async function fireIntoFreshWindow(t: CheckContext, surface: BudgetSurface, at: number, windowLastsUntil: number | undefined): Promise<FreshBurst> {
   await sleepUntil(at);
   const probe = probeOf(t, surface).planned();
   const firedAt = Date.now();
@@ -56,5 +66,6 @@ export async function fireIntoFreshWindow(t: CheckContext, surface: BudgetSurfac
     others: answered.filter((ex) => !isServed(ex) && !isLimited(ex)),
     failures,
     lastReceivedAt: Math.max(firedAt, ...answered.map(receivedAt)),
+    ...(windowLastsUntil !== undefined ? { windowLastsUntil } : {}),
   };
 }

@@ -21,8 +21,7 @@ export function judgeConcurrent(t: CheckContext, burst: FreshBurst, notFresh: st
   if (trouble) return t.skipRule(rule, trouble);
   if (notFresh !== undefined) return t.skipRule(rule, notFresh);
   const took = burst.lastReceivedAt - burst.firedAt;
-  // Fired early in a fresh window (fresh-window.ts), the burst must be over by half a window to lie in it.
-  if (took > t.target.rateWindowMs / 2) return t.skipRule(rule, `inconclusive: the ${FRESH_BURST} requests took ${Math.round(took)} ms to be answered, more than half the ${t.target.rateWindowMs} ms window, so they may have reached the server in two windows`);
+  if (burst.lastReceivedAt > (burst.windowLastsUntil as number)) return t.skipRule(rule, `inconclusive: the ${FRESH_BURST} requests took ${Math.round(took)} ms to be answered, too long to be sure they all reached the server within the ${t.target.rateWindowMs} ms window they were fired in`);
   const evidence = burst.answered.filter(isServed).at(-1) ?? burst.limited[0];
   t.judge(rule, burst.served === B, `${burst.served} of ${FRESH_BURST} requests fired at once into a fresh window were served, which owes the company exactly ${B}`, evidence);
   t.note(rule, `${burst.served} served and ${burst.limited.length} refused of ${FRESH_BURST} fired at once; answered within ${Math.round(took)} ms`);
@@ -32,18 +31,17 @@ export function judgeConcurrent(t: CheckContext, burst: FreshBurst, notFresh: st
  * Right after the burst spent the company's budget, within the same window: the company's second key is
  * refused, another company's key is served.
  */
-export async function judgePerCompany(t: CheckContext, burst: FreshBurst): Promise<void> {
+export async function judgePerCompany(t: CheckContext, burst: FreshBurst, notFresh: string | undefined): Promise<void> {
   const rule = RULES_OF[burst.surface].perCompany;
   const missing = (['second', 'other'] as const).find((slot) => !t.hasKey(slot));
   if (missing) return t.skipRule(rule, `needs ${missing === 'second' ? 'CC_KEY2_ID' : 'CC_OTHER_KEY_ID'}`);
-  const trouble = burstTrouble(burst);
+  const trouble = burstTrouble(burst) ?? notFresh;
   if (trouble) return t.skipRule(rule, trouble);
   if (burst.limited.length === 0) return t.skipRule(rule, `the burst of ${FRESH_BURST} spent no budget (no 429); judged by ${RULES_OF[burst.surface].limited}`);
   const probe = probeOf(t, burst.surface).planned();
   const second = await probe.as('second').send();
   const other = await probe.as('other').send();
-  // The burst's window lasts at least three quarters of a window after it was fired (fresh-window.ts).
-  if (receivedAt(other) > burst.firedAt + (3 * t.target.rateWindowMs) / 4) return t.skipRule(rule, 'inconclusive: the probes were answered more than three quarters of a window after the burst was fired');
+  if (receivedAt(other) > (burst.windowLastsUntil as number)) return t.skipRule(rule, 'inconclusive: the probes were answered too late to be sure they reached the server in the window the burst spent');
   if (!t.judge(rule, isLimited(second), `the company's second key was answered ${second.status} right after the company spent its ${surfaceName(burst.surface)} budget: the budget is counted per key, not per company`, second)) return;
   t.judge(rule, !isLimited(other), `another company's key got 429 while only this company had spent its ${surfaceName(burst.surface)} budget`, other);
 }

@@ -1,4 +1,4 @@
 import { FAULTS } from '../../mock/faults/registry.js';
-import { isRateFault, proofSuite } from './prove.js';
+import { isBudgetFault, proofSuite } from './prove.js';
 
-proofSuite('every fault makes the suite report its rule failed', FAULTS.filter((f) => !isRateFault(f)));
+proofSuite('every fault makes the suite report its rule failed', FAULTS.filter((f) => !isBudgetFault(f)));

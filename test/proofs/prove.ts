@@ -12,14 +12,8 @@ import { ALL_CHECKS } from '../../suites/index.js';
 /** Rate window of the proof mocks: short, so pacing and waits cost little. */
 export const PROOF_WINDOW_MS = 2000;
 
-/**
- * The rate-limit proofs need a burst of up to 121 requests to finish inside one window while many
- * mocks share the two cores (a 2 s window was seen to be too short under that load).
- */
-export const RATE_PROOF_WINDOW_MS = 5000;
-
-/** Faults proved with the longer window, in their own file so they run beside the others. */
-export const isRateFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE-/.test(fault.breaks);
+/** Faults of the request budgets: proved by the budget checks in budget-faults.test.ts, mocks in their own processes. */
+export const isBudgetFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE-/.test(fault.breaks);
 
 /**
  * Runs, in-process, only the checks that judge the fault's rule, against a mock with that one fault on,
@@ -27,7 +21,7 @@ export const isRateFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE-/
  */
 export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleResult> {
   const running = await startMock({
-    rateWindowMs: isRateFault(fault) ? RATE_PROOF_WINDOW_MS : PROOF_WINDOW_MS,
+    rateWindowMs: PROOF_WINDOW_MS,
     faults: [fault.name],
     tls,
     ...(fault.release ? { dialerRelease: fault.release } : {}),
