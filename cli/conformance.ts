@@ -8,6 +8,7 @@ import { Redactor } from '../lib/http/redact.js';
 import { buildReport, exitCodeOf } from '../lib/results/report.js';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
 import { ALL_CHECKS } from '../suites/index.js';
+import { BUDGET_BLOCKED_WINDOWS, BUDGET_CHECK_WINDOWS } from '../suites/budget/budget-check.js';
 import type { RunPayload } from '../lib/checks/vitest.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
@@ -44,6 +45,19 @@ Options:
 
 Exit codes: 0 every required rule passed; 1 a required rule failed; 2 bad configuration or the
 harness could not run; 3 incomplete (no failure, but required rules skipped or in error).`;
+
+/** What the budget checks cost a company: how long they run, and how long its integrations are refused. */
+function budgetPlan(windowMs: number, live: boolean): string {
+  const minutes = (windows: number) => {
+    const ms = windows * windowMs;
+    return ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1).replace(/\.0$/, '')} min`;
+  };
+  return (
+    `budget.both-surfaces spends the company's whole core and Dialer budgets on purpose: about ${BUDGET_CHECK_WINDOWS} windows in all ` +
+    `(${minutes(BUDGET_CHECK_WINDOWS)} at a ${windowMs} ms window), during which the company's other core and Dialer integrations ` +
+    `get 429 for about ${minutes(BUDGET_BLOCKED_WINDOWS)} on each surface${live ? '; on this target it runs only with budget in CC_EFFECTS' : ''}`
+  );
+}
 
 function fail(message: string): never {
   process.stderr.write(`cc-conformance: ${message}\n`);
@@ -89,6 +103,11 @@ async function main(): Promise<number> {
     const checks = ALL_CHECKS.filter((c) => !selected || c.rules.some((r) => selected.has(r)));
     for (const c of checks) process.stdout.write(`${String(c.maxRequests).padStart(4)}  ${c.id}  [${c.rules.join(', ')}]\n`);
     process.stdout.write(`${checks.length} checks, at most ${checks.reduce((n, c) => n + c.maxRequests, 0)} requests besides cleanup\n`);
+    if (checks.some((c) => c.needs?.effects?.includes('budget'))) {
+      const settings = readSettings(process.env);
+      const windowMs = namesNoTarget(settings) ? Number(args['mock-window-ms']) : Number(settings.CC_RATE_WINDOW_MS ?? 60_000);
+      process.stdout.write(`${budgetPlan(windowMs, !namesNoTarget(settings))}\n`);
+    }
     return 0;
   }
 
@@ -122,7 +141,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
         `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
-        `${mock ? ` (mock plays ${mock.mock.context.dialer.release})` : ''}, seed ${seed}` +
+        `${mock ? ` (mock plays ${mock.mock.context.dialer.release}, counts its budgets' minute as ${mock.mock.context.rateAlgorithm})` : ''}, seed ${seed}` +
         `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
     );
     const collector = new OutcomeCollector();
