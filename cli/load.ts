@@ -37,13 +37,15 @@ A scenario that floods a budget on purpose runs against a live target only with 
 CC_EFFECTS: meanwhile the company's other integrations get 429.
 
 Ctrl-C stops new sends, waits up to ${ABORT_GRACE_MS / 1000} s for answers in flight, writes the reports marked
-interrupted and exits 130; a second Ctrl-C exits at once.
+interrupted and exits 130; a second Ctrl-C (a second or more later) exits at once.
 
 Exit codes: 0 the scenario's expectations held; 1 an expectation failed; 2 bad configuration or the
 harness could not run; 3 incomplete (errors, missed sends or no answers where a judgement needs
 them); 130 interrupted.`;
 
 const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } as const;
+/** Signals closer together than this are one Ctrl-C delivered twice. */
+const SAME_SIGNAL_MS = 1_000;
 
 /** Every line bound for output passes through here; until a target is known there is nothing to redact. */
 let scrub: (text: string) => string = (text) => text;
@@ -171,11 +173,17 @@ async function main(): Promise<number> {
 
   // Signals count from here: a Ctrl-C while the mock starts still ends the run cleanly.
   const stop = new AbortController();
+  let firstSignalAt: number | undefined;
   const onSignal = () => {
-    if (stop.signal.aborted) {
+    const at = Date.now();
+    if (firstSignalAt !== undefined) {
+      // tsx relays a terminal's Ctrl-C to this process when it is slow to confirm having had it, so one
+      // Ctrl-C can arrive twice: a repeat within a moment is the same one, not a request to quit at once.
+      if (at - firstSignalAt < SAME_SIGNAL_MS) return;
       progress.restore();
       process.exit(EXIT.interrupted);
     }
+    firstSignalAt = at;
     stop.abort();
     progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`);
   };
