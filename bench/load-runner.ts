@@ -115,7 +115,7 @@ function exploded(f: StepFigures): boolean {
 function describeStep(f: StepFigures): string {
   return (
     `  ${String(f.rate).padStart(5)}/s offered: sent ${f.sent} of ${f.planned}, missed ${f.missed}, errors ${f.errors}, answered ${f.answeredPerSecond.toFixed(0)}/s, ` +
-    `most in flight ${f.maxInFlight}; send lag p50 ${ms(f.lag.p50)} p99 ${ms(f.lag.p99)}; latency corrected p50 ${ms(f.corrected.p50)} p99 ${ms(f.corrected.p99)}, ` +
+    `in flight up to ${f.maxInFlight} (sampled every 250 ms); send lag p50 ${ms(f.lag.p50)} p99 ${ms(f.lag.p99)}; latency corrected p50 ${ms(f.corrected.p50)} p99 ${ms(f.corrected.p99)}, ` +
     `uncorrected p50 ${ms(f.uncorrected.p50)} p99 ${ms(f.uncorrected.p99)}${exploded(f) ? '  <- exploded' : ''}`
   );
 }
