@@ -112,8 +112,9 @@ function runNotes(input: LoadReportInput): string[] {
 
 function verdictOf(input: LoadReportInput, expectations: readonly ExpectationResult[]): LoadVerdict {
   if (expectations.some((e) => e.status === 'fail')) return 'fail';
+  // Missed sends mean the scenario's load was not applied as planned, so nothing it found can pass it.
   const open =
-    input.interrupted || input.records.length === 0 || expectations.some((e) => e.status === 'incomplete') || input.records.some((r) => outcomeOf(r) === 'error');
+    input.interrupted || input.missed > 0 || input.records.length === 0 || expectations.some((e) => e.status === 'incomplete') || input.records.some((r) => outcomeOf(r) === 'error');
   return open ? 'incomplete' : 'pass';
 }
 

@@ -109,9 +109,10 @@ describe('buildLoadReport: expectations and verdict', () => {
     expect(report.notes).toEqual(['core:self answered 60 requests with 429, which the scenario neither forbids nor expects there; they are counted only']);
   });
 
-  test('missed sends are reported and noted; a run with no records is incomplete', () => {
+  test('missed sends are reported and noted and leave the run incomplete; a run with no records is incomplete', () => {
     const missed = buildLoadReport(inputFor(smoke, playScenario(smoke), { missed: 3 }));
     expect(missed.missed).toBe(3);
+    expect(missed.verdict).toBe('incomplete');
     expect(missed.notes).toContain('3 scheduled sends never went out: the target was offered less than the scenario says');
     const empty = buildLoadReport(inputFor(smoke, [], { durationMs: 2000 }));
     expect(empty.verdict).toBe('incomplete');
