@@ -15,12 +15,11 @@ import { ProgressLine } from '../load/node/progress.js';
 import { ABORT_GRACE_MS } from '../load/node/run.js';
 import { prepareStreams } from '../load/node/streams.js';
 import { startBundledMock } from './bundled-mock.js';
+import { onInterrupt } from './interrupt.js';
 
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';
 const MAX_PROBE_WINDOWS = 60;
-/** Signals closer together than this are one Ctrl-C delivered twice. */
-const SAME_CTRL_C_MS = 1_000;
 
 const HELP = `Usage: npm run capacity -- --contacts N --profile FILE [options]
 
@@ -188,23 +187,11 @@ async function main(): Promise<number> {
   }
 
   // Signals count from here: a Ctrl-C while the mock starts still ends the run cleanly.
-  const stop = new AbortController();
-  let firstSignalAt: number | undefined;
-  const onSignal = () => {
-    const at = Date.now();
-    if (firstSignalAt !== undefined) {
-      // tsx relays a terminal's Ctrl-C to the process it runs and, when that process is slow to confirm,
-      // delivers it again: a repeat within a moment is the same Ctrl-C, not a request to quit at once.
-      if (at - firstSignalAt < SAME_CTRL_C_MS) return;
-      progress.restore();
-      process.exit(EXIT.interrupted);
-    }
-    firstSignalAt = at;
-    stop.abort();
-    progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stop = onInterrupt({
+    exitCode: EXIT.interrupted,
+    onFirst: () => progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`),
+    onQuit: () => progress.restore(),
+  });
 
   let mock: RunningMock | undefined;
   if (bundled) {
@@ -221,7 +208,7 @@ async function main(): Promise<number> {
     prepareStreams(scenario, probeTarget);
     say('');
     say(`cc-capacity: ${probeNotice(scenario, probeTarget)}`);
-    const report = await runCapacityProbe({ scenario, target: probeTarget, signal: stop.signal, onProgress: (p) => progress.update(p) });
+    const report = await runCapacityProbe({ scenario, target: probeTarget, signal: stop, onProgress: (p) => progress.update(p) });
     progress.finish();
     const findings = probeFindings(plan, report);
     const doc = capacityDocument({ plan, plannedAt: now, profileFile: args.profile, windowFrom, probe: { findings, report } });

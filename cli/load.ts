@@ -14,6 +14,7 @@ import { ProgressLine } from '../load/node/progress.js';
 import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } from '../load/node/run.js';
 import { prepareStreams } from '../load/node/streams.js';
 import { startBundledMock } from './bundled-mock.js';
+import { onInterrupt } from './interrupt.js';
 
 const HELP = `Usage: npm run load -- --scenario NAME [options]
 
@@ -44,8 +45,6 @@ harness could not run; 3 incomplete (errors, missed sends or no answers where a 
 them); 130 interrupted.`;
 
 const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } as const;
-/** Signals closer together than this are one Ctrl-C delivered twice. */
-const SAME_SIGNAL_MS = 1_000;
 
 /** Every line bound for output passes through here; until a target is known there is nothing to redact. */
 let scrub: (text: string) => string = (text) => text;
@@ -172,23 +171,11 @@ async function main(): Promise<number> {
   const maxSeconds = secondsOption('max-seconds', args['max-seconds']);
 
   // Signals count from here: a Ctrl-C while the mock starts still ends the run cleanly.
-  const stop = new AbortController();
-  let firstSignalAt: number | undefined;
-  const onSignal = () => {
-    const at = Date.now();
-    if (firstSignalAt !== undefined) {
-      // tsx relays a terminal's Ctrl-C to this process when it is slow to confirm having had it, so one
-      // Ctrl-C can arrive twice: a repeat within a moment is the same one, not a request to quit at once.
-      if (at - firstSignalAt < SAME_SIGNAL_MS) return;
-      progress.restore();
-      process.exit(EXIT.interrupted);
-    }
-    firstSignalAt = at;
-    stop.abort();
-    progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stop = onInterrupt({
+    exitCode: EXIT.interrupted,
+    onFirst: () => progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`),
+    onQuit: () => progress.restore(),
+  });
 
   let settings = readSettings(process.env);
   const bundled = namesNoTarget(settings);
@@ -214,7 +201,7 @@ async function main(): Promise<number> {
       windowMs,
       maxDurationMs,
       ...(maxRequests !== undefined ? { maxRequests } : {}),
-      signal: stop.signal,
+      signal: stop,
       onProgress: (p) => progress.update(p),
     });
     progress.finish();
