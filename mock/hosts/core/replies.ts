@@ -82,10 +82,9 @@ export function sendPage<T extends object>(
   };
   const shown = faults.on('collection-counters-strings') ? Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, String(v)])) : counters;
   if (typeof render === 'function') return reply.code(200).send({ responseData: { ...shown, data: pageItems.map(render) } });
-  // The envelope with an empty data array ends in `[]}}`; the items' text goes between the brackets.
-  const envelope = JSON.stringify({ responseData: { ...shown, data: [] } });
-  const body = `${envelope.slice(0, -3)}${pageItems.map((item) => render.text(item)).join(',')}]}}`;
-  return reply.code(200).header('content-type', JSON_CONTENT_TYPE).send(body);
+  // What serialising { responseData: { ...shown, data } } gives, around the items' text.
+  const head = `{"responseData":${JSON.stringify(shown).slice(0, -1)},"data":[`;
+  return reply.code(200).header('content-type', JSON_CONTENT_TYPE).send(render.join(head, pageItems, ']}}'));
 }
 
 /** What Fastify labels a serialised object with; a body sent as text must carry it explicitly. */
