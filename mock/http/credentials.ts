@@ -10,17 +10,41 @@ export interface CredentialLeniency {
   readonly acceptRevoked?: boolean;
 }
 
+/** Key ID and secret of a Basic header; null when it is not one. */
+type Decoded = readonly [id: string, secret: string] | null;
+
+/**
+ * Decoded headers by their text. A client sends the same header on every request, and decoding it
+ * (a regular expression and base64) was a visible part of each request's cost. Only the decoding is
+ * kept, never a verdict, so keys added or revoked later still count; clearing when full bounds the
+ * memory a fuzzing client can make it hold.
+ */
+const decodedHeaders = new Map<string, Decoded>();
+const DECODED_HEADERS_MAX = 256;
+
+function decodeBasic(header: string): Decoded {
+  const known = decodedHeaders.get(header);
+  if (known !== undefined) return known;
+  const match = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(header.trim());
+  let decoded: Decoded = null;
+  if (match) {
+    const text = Buffer.from(match[1] as string, 'base64').toString('utf8');
+    const colon = text.indexOf(':');
+    if (colon > 0) decoded = [text.slice(0, colon), text.slice(colon + 1)];
+  }
+  if (decodedHeaders.size >= DECODED_HEADERS_MAX) decodedHeaders.clear();
+  decodedHeaders.set(header, decoded);
+  return decoded;
+}
+
 /** HTTP Basic: username = key ID, password = key secret. The host never picks the company; the key does. */
 export function resolveCredentials(state: MockState, header: string | undefined, leniency: CredentialLeniency = {}): CredentialResult {
   if (header === undefined || header.trim() === '') return { ok: false, problem: 'missing' };
-  const match = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(header.trim());
-  if (!match) return { ok: false, problem: 'malformed' };
-  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return { ok: false, problem: 'malformed' };
-  const key = state.keys.get(decoded.slice(0, colon));
+  const decoded = decodeBasic(header);
+  if (decoded === null) return { ok: false, problem: 'malformed' };
+  const key = state.keys.get(decoded[0]);
   if (!key) return { ok: false, problem: 'unknown-key' };
-  if (!leniency.ignoreSecret && key.secret !== decoded.slice(colon + 1)) return { ok: false, problem: 'wrong-secret' };
+  if (!leniency.ignoreSecret && key.secret !== decoded[1]) return { ok: false, problem: 'wrong-secret' };
   if (key.revoked && !leniency.acceptRevoked) return { ok: false, problem: 'revoked' };
   return { ok: true, key };
 }

@@ -25,7 +25,8 @@ export function frontDoor(handler: RequestListener, tls: TlsMaterial, servePlain
   https.on('tlsClientError', () => undefined);
   const plain = servePlain ? createHttpServer(handler) : undefined;
   const sockets = new Set<Socket>();
-  const door = createNetServer((socket) => {
+  // An https server sets TCP_NODELAY on the connections it accepts; the door accepts them instead.
+  const door = createNetServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
