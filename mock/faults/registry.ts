@@ -26,6 +26,8 @@ export function faultSpec(name: string): FaultSpec | undefined {
 /** The faults switched on in one mock instance. Asking for an unregistered name is a defect of the mock. */
 export class Faults {
   readonly #on: ReadonlySet<string>;
+  /** Every registered name, switched on or not: `on` runs several times per request, so one lookup. */
+  readonly #state: ReadonlyMap<string, boolean>;
 
   constructor(names: Iterable<string> = []) {
     const on = new Set<string>();
@@ -34,11 +36,13 @@ export class Faults {
       on.add(name);
     }
     this.#on = on;
+    this.#state = new Map(FAULTS.map((spec) => [spec.name, on.has(spec.name)]));
   }
 
   on(name: string): boolean {
-    if (!BY_NAME.has(name)) throw new Error(`mock asks for unregistered fault ${name}`);
-    return this.#on.has(name);
+    const state = this.#state.get(name);
+    if (state === undefined) throw new Error(`mock asks for unregistered fault ${name}`);
+    return state;
   }
 
   names(): string[] {
