@@ -11,6 +11,8 @@
  * Targets: (c) at least 90% of (a), (b) at least 60% of (a). The set repeats --runs times and the
  * medians are printed, since a shared machine is noisy.
  *
+ * Latencies come from autocannon in whole milliseconds.
+ *
  * Usage: npm run bench:mock -- [--seconds N] [--runs N] [--connections N]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -53,6 +55,19 @@ interface Served {
   readonly url: string;
 }
 
+/** Servers still running, stopped if the bench is interrupted. */
+const live = new Set<ChildProcess>();
+process.once('SIGINT', () => {
+  for (const child of live) child.kill('SIGINT');
+  process.exit(130);
+});
+
+function track(child: ChildProcess): ChildProcess {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -63,7 +78,7 @@ function stop(child: ChildProcess): Promise<void> {
 
 /** Starts the mock alone (`npm run mock`) and reads the variables it prints. */
 async function startMockChild(args: string[]): Promise<Served & { env: Record<string, string> }> {
-  const child = spawn(TSX, ['cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = track(spawn(TSX, ['cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }));
   const env: Record<string, string> = {};
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
@@ -77,7 +92,7 @@ async function startMockChild(args: string[]): Promise<Served & { env: Record<st
 
 /** Starts the plain Fastify server of this file in a child; it prints its port. */
 async function startPlainChild(bodyFile: string): Promise<Served> {
-  const child = spawn(TSX, [SELF, '--serve-plain', bodyFile], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = track(spawn(TSX, [SELF, '--serve-plain', bodyFile], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }));
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     const m = /^port (\d+)$/.exec(line);
@@ -86,12 +101,16 @@ async function startPlainChild(bodyFile: string): Promise<Served> {
   throw new Error('the plain server exited before printing its port');
 }
 
-/** The child side: plain Fastify over HTTPS answering every request with the captured bytes. */
+/**
+ * The child side: plain Fastify over HTTPS answering every request with the captured bytes. They are
+ * sent as a string, as Fastify sends any serialised JSON and as the mock sends them (a Buffer would
+ * leave the headers and the body in two writes, which is slower, so the reference would be easier).
+ */
 async function servePlain(bodyFile: string): Promise<void> {
   const { default: Fastify } = await import('fastify');
   const { selfSignedCertificate } = await import('../mock/tls.js');
   const captured = JSON.parse(readFileSync(bodyFile, 'utf8')) as { contentType: string; body: string };
-  const body = Buffer.from(captured.body, 'base64');
+  const body = Buffer.from(captured.body, 'base64').toString('utf8');
   const tls = await selfSignedCertificate();
   const app = Fastify({ logger: false, https: { key: tls.key, cert: tls.cert } });
   app.get('/api/contacts/index.json', (_req, reply) => reply.code(200).header('content-type', captured.contentType).send(body));
@@ -109,6 +128,18 @@ interface Figures {
   readonly p99: number;
   readonly non2xx: number;
   readonly errors: number;
+}
+
+/** One GET of the request, with the CA the server at `url` uses. */
+async function fetchOnce(url: string, auth: string, ca?: string): Promise<{ status: number; contentType: string; body: Buffer }> {
+  const agent = new Agent({ connect: ca === undefined ? { rejectUnauthorized: false } : { ca } });
+  try {
+    const res = await request(url, { dispatcher: agent, headers: { authorization: auth, accept: 'application/json' } });
+    const body = Buffer.from(await res.body.arrayBuffer());
+    return { status: res.statusCode, contentType: String(res.headers['content-type']), body };
+  } finally {
+    await agent.close();
+  }
 }
 
 async function measure(url: string, auth: string, seconds: number, connections: number): Promise<Figures> {
@@ -134,7 +165,7 @@ const LABEL: Readonly<Record<Kind, string>> = {
 };
 
 function line(label: string, f: Figures): string {
-  return `  ${label.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(1).padStart(5)} ms   p99 ${f.p99.toFixed(1).padStart(5)} ms   non-2xx ${String(f.non2xx).padStart(7)}   errors ${f.errors}`;
+  return `  ${label.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(0).padStart(3)} ms   p99 ${f.p99.toFixed(0).padStart(3)} ms   non-2xx ${f.non2xx.toFixed(0).padStart(7)}   errors ${f.errors.toFixed(0)}`;
 }
 
 function load(): string {
@@ -165,18 +196,16 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cc-bench-mock-'));
   const bodyFile = join(dir, 'body.json');
   let auth = '';
+  let mockAnswer: { contentType: string; body: Buffer } | undefined;
   {
     const probe = await startMockChild(['--unmetered']);
     try {
       auth = `Basic ${Buffer.from(`${probe.env.CC_KEY_ID}:${probe.env.CC_KEY_SECRET}`).toString('base64')}`;
-      const agent = new Agent({ connect: { ca: readFileSync(probe.env.CC_CA_FILE as string, 'utf8') } });
-      const res = await request(probe.url, { dispatcher: agent, headers: { authorization: auth, accept: 'application/json' } });
-      const body = Buffer.from(await res.body.arrayBuffer());
-      await agent.close();
-      if (res.statusCode !== 200) throw new Error(`the mock answered ${res.statusCode} to GET ${PATH}`);
-      const contentType = String(res.headers['content-type']);
-      writeFileSync(bodyFile, JSON.stringify({ contentType, body: body.toString('base64') }));
-      console.log(`GET ${PATH} on the core host: ${body.length} bytes of ${contentType}`);
+      const res = await fetchOnce(probe.url, auth, readFileSync(probe.env.CC_CA_FILE as string, 'utf8'));
+      if (res.status !== 200) throw new Error(`the mock answered ${res.status} to GET ${PATH}`);
+      writeFileSync(bodyFile, JSON.stringify({ contentType: res.contentType, body: res.body.toString('base64') }));
+      console.log(`GET ${PATH} on the core host: ${res.body.length} bytes of ${res.contentType}`);
+      mockAnswer = res;
     } finally {
       await stop(probe.child);
     }
@@ -187,9 +216,14 @@ async function main(): Promise<void> {
   try {
     for (let run = 1; run <= runs; run++) {
       console.log(`run ${run} (load average ${load()})`);
-      for (const kind of KINDS) {
+      // Each run starts with another server, so a machine growing busier or quieter favours none.
+      for (const kind of [...KINDS.slice((run - 1) % KINDS.length), ...KINDS.slice(0, (run - 1) % KINDS.length)]) {
         const served = kind === 'plain' ? await startPlainChild(bodyFile) : await startMockChild(kind === 'off' ? ['--unmetered'] : []);
         try {
+          if (kind === 'plain' && run === 1) {
+            const plain = await fetchOnce(served.url, auth);
+            if (plain.contentType !== mockAnswer?.contentType || !plain.body.equals(mockAnswer.body)) throw new Error('the plain server does not answer the bytes the mock sends');
+          }
           const figures = await measure(served.url, auth, seconds, connections);
           results[kind].push(figures);
           console.log(line(LABEL[kind], figures));
