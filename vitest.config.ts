@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Fault proofs run concurrently in-process; more at once would starve the mocks' timing on two cores.
     maxConcurrency: 6,
+    // The longest files wait far more than they compute (rate windows, child processes: the budget proofs,
+    // the conformance and k6 runs), so three files at once keep two cores busy without starving them.
+    maxWorkers: 3,
   },
 });

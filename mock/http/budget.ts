@@ -2,14 +2,17 @@ import type { FastifyReply } from 'fastify';
 import type { MockContext } from '../context.js';
 import type { MeterVerdict, RateMeter } from './rate-meter.js';
 
+/** How long the racing limiter (a fault) takes between checking a bucket and counting the request. */
+export const RACE_WINDOW_MS = 25;
+
 /**
  * Spends one request of a bucket. `racy` is a fault: a limiter that checks the count, then records the
- * request after an await, so requests arriving together all pass the check before any is counted.
+ * request only once a slow write has finished, so every request arriving meanwhile passes the same check.
  */
 export async function spend(meter: RateMeter, bucket: string, racy: boolean): Promise<MeterVerdict> {
   if (!racy) return meter.hit(bucket);
   const verdict = meter.peek(bucket);
-  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS));
   if (verdict.allowed) meter.record(bucket);
   return verdict;
 }
