@@ -26,7 +26,7 @@ function windowReading(surface: string): string {
 }
 
 function concurrentReading(): string {
-  return `${READINGS} A fresh window holds none of the company's requests: the burst goes out once none of the suite's requests fall in the last window, which for clock-aligned windows is also just after a boundary, because the trial's last burst began at one. Fewer than 60 served fails too: a fresh window owes the company its 60. A burst not answered before its window can have ended (half a window after it was fired, at worst) may have reached the server in two windows, and answers other than 2xx and 429 (a 503 of an overloaded gateway, say) disturb it: both leave the rule skipped as inconclusive. ${IDLE}`;
+  return `${READINGS} A fresh window holds none of the company's requests: the burst goes out once none of the suite's requests fall in the last window, which for clock-aligned windows is also just after a boundary, because the trial's last burst began at one. Fewer than 60 served fails too: a fresh window owes the company its 60. A burst not answered before its window can have ended (a window after the boundary it followed, which the trial places) may have reached the server in two windows, and answers other than 2xx and 429 (a 503 of an overloaded gateway, say) disturb it: both leave the rule skipped as inconclusive. ${IDLE}`;
 }
 
 export const CORE_BUDGET_RULES: readonly Rule[] = [

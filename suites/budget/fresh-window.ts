@@ -39,14 +39,15 @@ export function freshAt(reading: Reading, lastAnswerMs: number, notBefore: numbe
   const quiet = Math.max(lastAnswerMs + windowMs + slackMs, notBefore);
   const span = reading.reopenedWithin;
   if (!span) return undefined;
-  // Early in a window: after the boundary at its latest, and within half a window of it at its earliest,
-  // which leaves the burst at least half a window to be answered in (judge-burst.ts checks it was).
+  // Early in a window: after the boundary at its latest (span.to), and within a quarter window of it at
+  // its earliest (span.from) when the quiet moment allows, else right after the next boundary; a span
+  // wider than half a window leaves no moment known to be early enough.
   for (let k = Math.max(1, Math.floor((quiet - span.to) / windowMs)); ; k++) {
     const from = span.to + k * windowMs + slackMs;
-    const until = span.from + k * windowMs + windowMs / 2;
-    if (until < from) return undefined;
-    // A window opened at the burst lasts a window from it; a clock-aligned one from its boundary, which is after span.from.
-    if (until >= quiet) return { at: Math.max(quiet, from), windowLastsUntil: span.from + (k + 1) * windowMs - slackMs };
+    if (from > span.from + k * windowMs + windowMs / 2) return undefined;
+    const windowLastsUntil = span.from + (k + 1) * windowMs - slackMs;
+    if (from >= quiet) return { at: from, windowLastsUntil };
+    if (quiet <= span.from + k * windowMs + windowMs / 4) return { at: quiet, windowLastsUntil };
   }
 }
 

@@ -26,7 +26,8 @@ function load(args: string[], env: Record<string, string> = {}, interrupts: read
   const reports = mkdtempSync(join(tmpdir(), 'cc-load-reports-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['cli/load.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    // As the npm script runs it: one process, so a signal reaches the run itself, not a relaying launcher.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/load.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
     let stdout = '';
     let stderr = '';
     let next = 0;
