@@ -5,28 +5,18 @@
  * parallel as the check runs them.
  * Usage: npm run bench:budget -- [--window-ms N] [--rate-algorithm fixed|clock|sliding]
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Session } from '../lib/checks/session.js';
 import { runChecks } from '../lib/checks/runner.js';
 import { targetFromSettings } from '../lib/config/load.js';
+import { startMockProcess } from '../mock/child-process.js';
 import { BUDGET_CHECKS } from '../suites/budget/index.js';
-
-const ROOT = new URL('..', import.meta.url).pathname;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'window-ms': { type: 'string', default: '60000' }, 'rate-algorithm': { type: 'string', default: 'fixed' } } });
   const windowMs = Number(values['window-ms']);
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
-  const child = spawn(`${ROOT}node_modules/.bin/tsx`, ['cli/mock.ts', '--rate-window-ms', String(windowMs), '--rate-algorithm', values['rate-algorithm'] ?? 'fixed'], { cwd: ROOT, env: clean, stdio: ['ignore', 'pipe', 'inherit'] });
-  const env: Record<string, string> = {};
-  for await (const line of createInterface({ input: child.stdout as NodeJS.ReadableStream })) {
-    if (line === 'ready') break;
-    const m = /^export (\w+)='(.*)'$/.exec(line);
-    if (m) env[m[1] as string] = (m[2] as string).replace(/'\\''/g, "'");
-  }
-  const session = new Session(targetFromSettings(env, process.cwd(), true), 1);
+  const mock = await startMockProcess(['--rate-window-ms', String(windowMs), '--rate-algorithm', values['rate-algorithm'] ?? 'fixed']);
+  const session = new Session(targetFromSettings({ ...mock.env }, process.cwd(), true), 1);
   try {
     console.log(`budget check of both surfaces against the mock (${values['rate-algorithm']}, ${windowMs} ms window), started ${new Date().toISOString()}`);
     const started = performance.now();
@@ -41,7 +31,7 @@ async function main(): Promise<void> {
     for (const v of outcome?.verdicts ?? []) if (v.status !== 'pass') console.log(`  ${v.rule}: ${v.status} ${v.detail ?? ''}`);
   } finally {
     await session.close();
-    child.kill('SIGINT');
+    await mock.stop();
   }
 }
 

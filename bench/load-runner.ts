@@ -9,13 +9,13 @@
  *     installed, k6 (open model, constant-arrival-rate at 1,000 per second).
  * Usage: npm run bench:load -- [--seconds N] [--precision-seconds N] [--rates R,R,...] [--skip-autocannon] [--skip-k6]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { startMockProcess } from '../mock/child-process.js';
 import { targetFromSettings } from '../lib/config/load.js';
 import type { Target } from '../lib/config/target.js';
 import { Redactor } from '../lib/http/redact.js';
@@ -24,7 +24,6 @@ import type { LoadEndpoint, LoadScenario } from '../load/shared/model.ts';
 import { correctedLatencyMs, outcomeOf, uncorrectedLatencyMs } from '../load/shared/records.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const K6 = join(ROOT, '.tools/bin/k6');
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
 const ENDPOINT: LoadEndpoint = { method: 'GET', path: '/contacts/index.json', query: { limit: '50' } };
@@ -35,19 +34,6 @@ const WINDOW_MS = 1000;
 const MISSED_SHARE_LIMIT = 0.01;
 const ERROR_SHARE_LIMIT = 0.01;
 const LAG_P99_LIMIT_MS = 50;
-
-/** The mock in its own process, so it does not share the runner's event loop. */
-async function startMockProcess(args: string[]): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const child = spawn(TSX, ['cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-  const env: Record<string, string> = {};
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  for await (const line of lines) {
-    if (line === 'ready') break;
-    const m = /^export (\w+)='(.*)'$/.exec(line);
-    if (m) env[m[1] as string] = (m[2] as string).replace(/'\\''/g, "'");
-  }
-  return { child, env };
-}
 
 function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -225,9 +211,10 @@ async function main(): Promise<void> {
   const rates = values.rates.split(',').map(Number);
   if (!(seconds >= 1) || !(precisionSeconds >= 1) || rates.some((r) => !(r > 0))) throw new Error('--seconds, --precision-seconds and --rates take positive numbers');
 
-  const { child, env } = await startMockProcess(['--unmetered', '--rate-window-ms', String(WINDOW_MS)]);
+  const mock = await startMockProcess(['--unmetered', '--rate-window-ms', String(WINDOW_MS)]);
+  const { env } = mock;
   try {
-    const target = targetFromSettings(env, ROOT);
+    const target = targetFromSettings({ ...env }, ROOT);
     console.log(`Node load runner against the mock (own process, rate limit off), ${ENDPOINT_TEXT} on the core host, HTTPS`);
     // Opens connections and warms the JIT on both sides (the mock's first thousand answers are slow),
     // so the first step is not measuring start-up.
@@ -262,7 +249,7 @@ async function main(): Promise<void> {
     else if (!existsSync(K6)) console.log('   k6 not installed (npm run k6:install)');
     else console.log(`   ${await k6Figures(env, 1000, seconds)}`);
   } finally {
-    child.kill('SIGINT');
+    await mock.stop();
   }
 }
 

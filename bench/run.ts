@@ -6,12 +6,12 @@
  *  3. the mock's throughput on a list endpoint with the rate limit off.
  * Usage: npm run bench -- [--runs N] [--skip-live-estimate] [--seconds N]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { startMockProcess } from '../mock/child-process.js';
 import { Agent, request } from 'undici';
 import type { RunReport } from '../lib/results/report.js';
 
@@ -31,18 +31,6 @@ function conformance(args: string[]): Promise<{ ms: number; report: RunReport }>
       resolve({ ms, report: JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport });
     });
   });
-}
-
-async function startMockProcess(args: string[]): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const child = spawn(TSX, ['cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-  const env: Record<string, string> = {};
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  for await (const line of lines) {
-    if (line === 'ready') break;
-    const m = /^export (\w+)='(.*)'$/.exec(line);
-    if (m) env[m[1] as string] = (m[2] as string).replace(/'\\''/g, "'");
-  }
-  return { child, env };
 }
 
 /** Closed-loop load: `concurrency` workers send back-to-back requests for `seconds`. */
@@ -98,7 +86,8 @@ async function main(): Promise<void> {
     console.log(`at 60 requests per minute (measured with a 6 s window, scaled by 10): ${((ms * 10) / 60_000).toFixed(1)} min for ${report.summary.requests} requests`);
   }
 
-  const { child, env } = await startMockProcess(['--unmetered']);
+  const mock = await startMockProcess(['--unmetered']);
+  const { env } = mock;
   try {
     for (const concurrency of [1, 16]) {
       const r = await throughput(env, Number(values.seconds), concurrency);
@@ -107,7 +96,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    child.kill('SIGINT');
+    await mock.stop();
   }
 }
 
