@@ -1,3 +1,5 @@
+import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
+import type { Target } from '../lib/config/target.js';
 import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { ConfigError } from '../lib/errors.js';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
@@ -29,4 +31,27 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
   const algorithm = args.rateAlgorithm;
   if (algorithm !== undefined && !isRateAlgorithm(algorithm)) throw new ConfigError(`--mock-rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}`);
   return startMock({ rateWindowMs: window, ...(seed !== undefined ? { seed } : {}), faults: args.faults ?? [], dialerRelease: release, ...(algorithm !== undefined ? { rateAlgorithm: algorithm } : {}) });
+}
+
+/**
+ * The target the CC_* variables name, or, when none is set, the bundled mock started for the run
+ * (`mock`, which the caller closes) and pointed at; `settings` are the CC_* values either way.
+ */
+export async function targetOrBundledMock(options: {
+  readonly mockWindowMs: string;
+  readonly mockFaults?: readonly string[];
+}): Promise<{ target: Target; settings: Record<string, string>; mock?: RunningMock }> {
+  const settings = readSettings(process.env);
+  if (!namesNoTarget(settings)) {
+    if ((options.mockFaults ?? []).length > 0) throw new ConfigError('--mock-fault applies only to the bundled mock, and a target is configured');
+    return { target: targetFromSettings(settings, process.cwd(), false), settings };
+  }
+  const mock = await startBundledMock({ windowMs: options.mockWindowMs, faults: options.mockFaults ?? [] });
+  try {
+    const withMock = { ...settings, ...mock.env };
+    return { target: targetFromSettings(withMock, process.cwd(), true), settings: withMock, mock };
+  } catch (err) {
+    await mock.close();
+    throw err;
+  }
 }

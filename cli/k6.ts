@@ -2,18 +2,16 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
 import type { Target } from '../lib/config/target.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
-import type { RunningMock } from '../mock/start.js';
 import { refusedForMs } from '../load/node/flood.js';
 import { buildLoadReport } from '../load/report/build.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
-import { startBundledMock } from './bundled-mock.js';
+import { targetOrBundledMock } from './bundled-mock.js';
 import { readK6Output } from './k6-analysis.ts';
 import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
 
@@ -218,16 +216,8 @@ async function main(): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  let settings = readSettings(process.env);
-  const bundled = namesNoTarget(settings);
-  if (!bundled && args['mock-fault']) fail('--mock-fault applies only to the bundled mock, and a target is configured');
-  let mock: RunningMock | undefined;
-  if (bundled) {
-    mock = await startBundledMock({ windowMs: args['mock-window-ms'], faults: args['mock-fault'] ?? [] });
-    settings = { ...settings, ...mock.env };
-  }
+  const { target, settings, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [] });
   try {
-    const target = targetFromSettings(settings, process.cwd(), bundled);
     const redactor = new Redactor(target);
     scrub = (text) => redactor.text(text);
     refuseUnallowedFlood(mode, scenario, target);
@@ -251,7 +241,7 @@ async function main(): Promise<number> {
       K6_NO_USAGE_REPORT: 'true',
       K6_AUTO_EXTENSION_RESOLUTION: 'false',
     });
-    const where = bundled ? `bundled mock${args['mock-fault'] ? ` (faults: ${args['mock-fault'].join(', ')})` : ''}` : (target.urls.core ?? '(no core URL)');
+    const where = target.bundledMock ? `bundled mock${args['mock-fault'] ? ` (faults: ${args['mock-fault'].join(', ')})` : ''}` : (target.urls.core ?? '(no core URL)');
     say(`cc-k6: ${mode === 'budget' ? 'budget probe' : `scenario ${scenario.name}`} against ${where}, window ${target.rateWindowMs} ms, k6 at ${k6}`);
 
     const startedAt = new Date();
@@ -290,7 +280,7 @@ async function main(): Promise<number> {
         durationMs,
         interrupted,
         missed: analysis.dropped,
-        target: { bundledMock: bundled, urls: target.urls },
+        target: { bundledMock: target.bundledMock, urls: target.urls },
         notes,
       });
       const ours = writeLoadReports(report, reports, name, scrub);

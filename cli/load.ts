@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
-import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
 import type { Target } from '../lib/config/target.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
-import type { RunningMock } from '../mock/start.js';
 import { buildLoadReport } from '../load/report/build.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
@@ -13,7 +11,7 @@ import { refusedForMs } from '../load/node/flood.js';
 import { ProgressLine } from '../load/node/progress.js';
 import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } from '../load/node/run.js';
 import { prepareStreams } from '../load/node/streams.js';
-import { startBundledMock } from './bundled-mock.js';
+import { targetOrBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 
 const HELP = `Usage: npm run load -- --scenario NAME [options]
@@ -177,16 +175,8 @@ async function main(): Promise<number> {
     onQuit: () => progress.restore(),
   });
 
-  let settings = readSettings(process.env);
-  const bundled = namesNoTarget(settings);
-  if (!bundled && args['mock-fault']) fail('--mock-fault applies only to the bundled mock, and a target is configured');
-  let mock: RunningMock | undefined;
-  if (bundled) {
-    mock = await startBundledMock({ windowMs: args['mock-window-ms'], faults: args['mock-fault'] ?? [] });
-    settings = { ...settings, ...mock.env };
-  }
+  const { target, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [] });
   try {
-    const target = targetFromSettings(settings, process.cwd(), bundled);
     const redactor = new Redactor(target);
     scrub = (text) => redactor.text(text);
     refuseUnallowedFlood(scenario, target);
@@ -222,7 +212,7 @@ async function main(): Promise<number> {
       durationMs: result.durationMs,
       interrupted: result.interrupted,
       missed: result.missed,
-      target: { bundledMock: bundled, urls: target.urls },
+      target: { bundledMock: target.bundledMock, urls: target.urls },
       notes,
     });
     const written = writeLoadReports(report, args.reports, 'load', scrub);
