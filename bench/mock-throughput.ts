@@ -13,8 +13,10 @@
  * A shared machine is noisy: its load changes within seconds. So the three servers run side by side
  * and take turns in slices of at most 2 s, each slice a fresh autocannon run, until each has had its
  * seconds; only one is loaded at a time. A run's ratios therefore compare the same stretch of time.
- * Runs repeat --runs times (3 by default; fresh servers each) and the medians are printed: per server, and of the
- * per-run ratios.
+ * Runs repeat --runs times (3 by default; fresh servers each) and the medians are printed: per
+ * server, and of the per-run ratios. Each server's CPU time per request is printed too (Linux): it
+ * barely moves with the machine's load, so it tells which server costs more even on a busy machine,
+ * and its share of a core tells whether that server was the bottleneck.
  *
  * Usage: npm run bench:mock -- [--seconds N] [--runs N] [--connections N]
  */
@@ -28,7 +30,8 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** Servers run as `node --import tsx`, one process each, so their CPU time can be read. */
+const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
 const SELF = join(ROOT, 'bench/mock-throughput.ts');
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
 const PATH = '/contacts/index.json?limit=50';
@@ -77,7 +80,7 @@ function stop(child: ChildProcess): Promise<void> {
 
 /** Starts the mock alone (`npm run mock`) and reads the variables it prints. */
 async function startMockChild(args: string[]): Promise<Served & { env: Record<string, string> }> {
-  const child = track(spawn(TSX, ['cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }));
   const env: Record<string, string> = {};
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
@@ -91,7 +94,7 @@ async function startMockChild(args: string[]): Promise<Served & { env: Record<st
 
 /** Starts the plain Fastify server of this file in a child; it prints its port. */
 async function startPlainChild(bodyFile: string): Promise<Served> {
-  const child = track(spawn(TSX, [SELF, '--serve-plain', bodyFile], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(spawn(NODE_TSX[0], [...NODE_TSX.slice(1), SELF, '--serve-plain', bodyFile], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }));
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     const m = /^port (\d+)$/.exec(line);
@@ -128,6 +131,9 @@ interface Figures {
   readonly p99: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** The server's CPU time per request in µs, and the share of one core it used while loaded. */
+  readonly cpuPerRequest: number;
+  readonly cpuShare: number;
 }
 
 /** One GET of the request, with the CA the server at `url` uses. */
@@ -142,27 +148,58 @@ async function fetchOnce(url: string, auth: string, ca?: string): Promise<{ stat
   }
 }
 
+/**
+ * CPU seconds a process has used (user and system), from /proc on Linux; undefined elsewhere. Unlike
+ * requests per second it hardly depends on how busy the machine is, so it shows which server costs
+ * more per request even when other work takes turns on the cores.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ, 100 on every Linux build Node runs on. */
+const CLOCK_TICKS = 100;
+
 /** What the slices of one server add up to in a run. */
 class Tally {
   requests = 0;
   seconds = 0;
   non2xx = 0;
   errors = 0;
+  /** The server's CPU seconds over the slices; NaN when they cannot be read. */
+  cpu = 0;
   /** Every response time, in ms (autocannon's own histogram keeps whole milliseconds only). */
   readonly latencies: number[] = [];
 
   figures(): Figures {
     const sorted = Float64Array.from(this.latencies).sort();
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return { rps: this.requests / this.seconds, p50: at(0.5), p99: at(0.99), non2xx: this.non2xx, errors: this.errors };
+    return {
+      rps: this.requests / this.seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      non2xx: this.non2xx,
+      errors: this.errors,
+      cpuPerRequest: (this.cpu / this.requests) * 1e6,
+      cpuShare: this.cpu / this.seconds,
+    };
   }
 }
 
-async function slice(url: string, auth: string, seconds: number, connections: number, tally?: Tally): Promise<void> {
-  const run = autocannon({ url, connections, duration: seconds, headers: { authorization: auth, accept: 'application/json' } });
+async function slice(served: Served, auth: string, seconds: number, connections: number, tally?: Tally): Promise<void> {
+  const cpuBefore = cpuSeconds(served.child.pid);
+  const run = autocannon({ url: served.url, connections, duration: seconds, headers: { authorization: auth, accept: 'application/json' } });
   if (tally) run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => tally.latencies.push(ms));
   const r = await run;
   if (!tally) return;
+  const cpuAfter = cpuSeconds(served.child.pid);
+  tally.cpu += cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : cpuAfter - cpuBefore;
   tally.requests += r.requests.total;
   tally.seconds += r.duration;
   tally.non2xx += r.non2xx;
@@ -184,7 +221,8 @@ const LABEL: Readonly<Record<Kind, string>> = {
 };
 
 function line(label: string, f: Figures): string {
-  return `  ${label.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   non-2xx ${f.non2xx.toFixed(0).padStart(7)}   errors ${f.errors.toFixed(0)}`;
+  const cpu = Number.isNaN(f.cpuPerRequest) ? '' : `   server cpu ${f.cpuPerRequest.toFixed(1).padStart(5)} µs/req (${(f.cpuShare * 100).toFixed(0).padStart(3)}% of a core)`;
+  return `  ${label.padEnd(26)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(5)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   non-2xx ${f.non2xx.toFixed(0).padStart(6)}   errors ${f.errors.toFixed(0)}${cpu}`;
 }
 
 const TARGET: Readonly<Record<'on' | 'off', number>> = { on: 0.9, off: 0.6 };
@@ -255,12 +293,12 @@ async function main(): Promise<void> {
           if (plain.contentType !== mockAnswer?.contentType || !plain.body.equals(mockAnswer.body)) throw new Error('the plain server does not answer the bytes the mock sends');
         }
         // A warm-up lets the JIT settle; for the metered mock it also spends the window's 60 requests.
-        for (const kind of KINDS) await slice(served[kind].url, auth, 1, connections);
+        for (const kind of KINDS) await slice(served[kind], auth, 1, connections);
         const tallies: Record<Kind, Tally> = { plain: new Tally(), off: new Tally(), on: new Tally() };
         for (let i = 0; i < slices; i++) {
           // Each round starts with another server, so a machine growing busier or quieter favours none.
           const first = (i + run) % KINDS.length;
-          for (const kind of [...KINDS.slice(first), ...KINDS.slice(0, first)]) await slice(served[kind].url, auth, sliceSeconds, connections, tallies[kind]);
+          for (const kind of [...KINDS.slice(first), ...KINDS.slice(0, first)]) await slice(served[kind], auth, sliceSeconds, connections, tallies[kind]);
         }
         const figures = { plain: tallies.plain.figures(), off: tallies.off.figures(), on: tallies.on.figures() };
         console.log(`run ${run} (load average after: ${load()})`);
@@ -287,6 +325,8 @@ async function main(): Promise<void> {
       p99: median(all.map((f) => f.p99)),
       non2xx: median(all.map((f) => f.non2xx)),
       errors: median(all.map((f) => f.errors)),
+      cpuPerRequest: median(all.map((f) => f.cpuPerRequest)),
+      cpuShare: median(all.map((f) => f.cpuShare)),
     };
     console.log(line(LABEL[kind], med));
   }
