@@ -2,18 +2,18 @@ import type { FastifyReply } from 'fastify';
 import type { MockContext } from '../context.js';
 import type { MeterVerdict, RateMeter } from './rate-meter.js';
 
-/** How long the racing limiter (a fault) takes between checking a bucket and counting the request. */
-export const RACE_WINDOW_MS = 25;
+/** How long the racing limiter (a fault) takes to count a request it let through. */
+export const RACE_WINDOW_MS = 50;
 
 /**
- * Spends one request of a bucket. `racy` is a fault: a limiter that checks the count, then records the
- * request only once a slow write has finished, so every request arriving meanwhile passes the same check.
+ * Spends one request of a bucket. `racy` is a fault: a limiter whose count is written some time after
+ * its check, as a counter shared between gateway nodes is, so every request arriving meanwhile reads
+ * the old count and passes. The request itself is not held up.
  */
 export async function spend(meter: RateMeter, bucket: string, racy: boolean): Promise<MeterVerdict> {
   if (!racy) return meter.hit(bucket);
   const verdict = meter.peek(bucket);
-  await new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS));
-  if (verdict.allowed) meter.record(bucket);
+  if (verdict.allowed) setTimeout(() => meter.record(bucket), RACE_WINDOW_MS).unref();
   return verdict;
 }
 

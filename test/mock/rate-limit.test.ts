@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { spend } from '../../mock/http/budget.js';
+import { RACE_WINDOW_MS, spend } from '../../mock/http/budget.js';
 import { RateMeter } from '../../mock/http/rate-meter.js';
 import { mockClient } from './inject.js';
 
@@ -52,6 +52,9 @@ describe('the rate meter', () => {
     expect(honest.filter((v) => v.allowed)).toHaveLength(5);
     const racy = await Promise.all(Array.from({ length: 10 }, () => spend(meter, 'b', true)));
     expect(racy.filter((v) => v.allowed)).toHaveLength(10);
+    // Once the late counts land, the bucket is as full as what it let through.
+    await new Promise((resolve) => setTimeout(resolve, RACE_WINDOW_MS + 20));
+    expect((await spend(meter, 'b', true)).allowed).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ import { BUDGET_CHECKS } from '../../suites/budget/index.js';
  * Window of the budget proofs' mocks. The budget checks time bursts against the window, so it must
  * leave room for a loaded machine; each proof then lasts about five windows.
  */
-export const BUDGET_PROOF_WINDOW_MS = 3000;
+export const BUDGET_PROOF_WINDOW_MS = 4000;
 
 /** Budget proofs at once: each fires bursts of up to 121 requests, and the machine has two cores. */
 const AT_ONCE = 3;
