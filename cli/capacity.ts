@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
 import type { Target } from '../lib/config/target.js';
-import { HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
 import type { RunningMock } from '../mock/start.js';
 import { capacityDocument } from '../load/capacity/document.ts';
 import { writeCapacityReports } from '../load/capacity/files.ts';
@@ -16,6 +14,7 @@ import { ABORT_GRACE_MS } from '../load/node/run.js';
 import { prepareStreams } from '../load/node/streams.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
+import { CommandOutput } from './output.js';
 
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';
@@ -61,19 +60,13 @@ Exit codes: 0 GO; 1 NO-GO; 2 bad input or configuration, or the harness could no
 
 const EXIT = { go: 0, noGo: 1, harness: 2, interrupted: 130 } as const;
 
-/** Every line bound for output passes through here; until a target is known there is nothing to redact. */
-let scrub: (text: string) => string = (text) => text;
 const progress = new ProgressLine(process.stderr);
+const out = new CommandOutput('cc-capacity', () => progress.restore());
+const { say, scrub } = out;
+// Annotated, so the compiler knows a call ends the command.
+const fail: (message: string, code?: number) => never = out.fail;
 
-function say(text: string): void {
-  process.stdout.write(`${scrub(text)}\n`);
-}
 
-function fail(message: string): never {
-  progress.restore();
-  process.stderr.write(`cc-capacity: ${scrub(message)}\n`);
-  process.exit(EXIT.harness);
-}
 
 function wholeNumber(option: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(`${option}: must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
@@ -166,8 +159,7 @@ async function main(): Promise<number> {
   if (!bundled && args['mock-window-ms'] !== undefined) fail('--mock-window-ms applies only to the bundled mock, and a target is configured');
   let target = bundled ? undefined : targetFromSettings(settings, process.cwd(), false);
   if (target) {
-    const redactor = new Redactor(target);
-    scrub = (text) => redactor.text(text);
+    out.redactFor(target);
   }
 
   // The plan is for the live campaign: the bundled mock's short window is a test convenience, never the plan's.
@@ -198,8 +190,7 @@ async function main(): Promise<number> {
     mock = await startBundledMock({ windowMs: args['mock-window-ms'] ?? '1000' });
     settings = { ...settings, ...mock.env };
     target = targetFromSettings(settings, process.cwd(), true);
-    const redactor = new Redactor(target);
-    scrub = (text) => redactor.text(text);
+    out.redactFor(target);
   }
   try {
     const probeTarget = target as Target;
@@ -225,10 +216,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof HarnessError) fail(`${err.code}: ${err.message}`);
-    fail((err as Error).stack ?? String(err));
-  },
-);
+out.exitWith(main);

@@ -3,8 +3,6 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Target } from '../lib/config/target.js';
-import { HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
 import { refusedForMs } from '../load/node/flood.js';
 import { buildLoadReport } from '../load/report/build.ts';
 import { writeLoadReports } from '../load/report/files.ts';
@@ -12,6 +10,7 @@ import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
 import { targetOrBundledMock } from './bundled-mock.js';
+import { CommandOutput } from './output.js';
 import { readK6Output } from './k6-analysis.ts';
 import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
 
@@ -67,16 +66,13 @@ const BUDGET_PROBE: LoadScenario = {
 const PROBE_WINDOWS = 7;
 const PROBE_SPENT_WINDOWS = 4;
 
-let scrub: (text: string) => string = (text) => text;
+const out = new CommandOutput('cc-k6');
+const { say, scrub } = out;
+// Annotated, so the compiler knows a call ends the command.
+const fail: (message: string, code?: number) => never = out.fail;
 
-function say(text: string): void {
-  process.stdout.write(`${scrub(text)}\n`);
-}
 
-function fail(message: string, code: number = EXIT.harness): never {
-  process.stderr.write(`cc-k6: ${scrub(message)}\n`);
-  process.exit(code);
-}
+
 
 function minutes(ms: number): string {
   return ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} minutes` : `${(ms / 1000).toFixed(0)} seconds`;
@@ -218,8 +214,7 @@ async function main(): Promise<number> {
 
   const { target, settings, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [] });
   try {
-    const redactor = new Redactor(target);
-    scrub = (text) => redactor.text(text);
+    out.redactFor(target);
     refuseUnallowedFlood(mode, scenario, target);
     if (stop.signal.aborted) return EXIT.interrupted;
 
@@ -297,10 +292,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof HarnessError) fail(`${err.code}: ${err.message}`);
-    fail((err as Error).stack ?? String(err));
-  },
-);
+out.exitWith(main);

@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
 import type { Target } from '../lib/config/target.js';
-import { HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
 import { buildLoadReport } from '../load/report/build.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
@@ -13,6 +11,7 @@ import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } fro
 import { prepareStreams } from '../load/node/streams.js';
 import { targetOrBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
+import { CommandOutput } from './output.js';
 
 const HELP = `Usage: npm run load -- --scenario NAME [options]
 
@@ -44,20 +43,14 @@ them); 130 interrupted.`;
 
 const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } as const;
 
-/** Every line bound for output passes through here; until a target is known there is nothing to redact. */
-let scrub: (text: string) => string = (text) => text;
 /** The live line on stderr; anything else written there first ends it. */
 const progress = new ProgressLine(process.stderr);
+const out = new CommandOutput('cc-load', () => progress.restore());
+const { say, scrub } = out;
+// Annotated, so the compiler knows a call ends the command.
+const fail: (message: string, code?: number) => never = out.fail;
 
-function say(text: string): void {
-  process.stdout.write(`${scrub(text)}\n`);
-}
 
-function fail(message: string): never {
-  progress.restore();
-  process.stderr.write(`cc-load: ${scrub(message)}\n`);
-  process.exit(EXIT.harness);
-}
 
 function count(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -177,8 +170,7 @@ async function main(): Promise<number> {
 
   const { target, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [] });
   try {
-    const redactor = new Redactor(target);
-    scrub = (text) => redactor.text(text);
+    out.redactFor(target);
     refuseUnallowedFlood(scenario, target);
     prepareStreams(scenario, target);
     const windowMs = target.rateWindowMs;
@@ -224,10 +216,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    if (err instanceof HarnessError) fail(`${err.code}: ${err.message}`);
-    fail((err as Error).stack ?? String(err));
-  },
-);
+out.exitWith(main);

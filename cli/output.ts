@@ -1,0 +1,41 @@
+import type { Target } from '../lib/config/target.js';
+import { HarnessError } from '../lib/errors.js';
+import { Redactor } from '../lib/http/redact.js';
+
+/**
+ * What a command prints. Every line passes through the credential redactor of its target (before a
+ * target is known there is nothing to redact); a failure is one line on stderr and an exit code.
+ */
+export class CommandOutput {
+  #redactor: Redactor | undefined;
+
+  constructor(
+    readonly name: string,
+    /** Runs before an error line, so a live progress line ends first. */
+    private readonly beforeError: () => void = () => undefined,
+  ) {}
+
+  redactFor(target: Target): void {
+    this.#redactor = new Redactor(target);
+  }
+
+  readonly scrub = (text: string): string => this.#redactor?.text(text) ?? text;
+
+  readonly say = (text: string): void => {
+    process.stdout.write(`${this.scrub(text)}\n`);
+  };
+
+  readonly fail = (message: string, code = 2): never => {
+    this.beforeError();
+    process.stderr.write(`${this.name}: ${this.scrub(message)}\n`);
+    process.exit(code);
+  };
+
+  /** Runs the command and exits with its code; whatever it throws ends as one line and exit 2. */
+  exitWith(main: () => Promise<number>): void {
+    main().then(
+      (code) => process.exit(code),
+      (err) => this.fail(err instanceof HarnessError ? `${err.code}: ${err.message}` : ((err as Error).stack ?? String(err))),
+    );
+  }
+}
