@@ -29,30 +29,28 @@ export interface BatchAlternative {
   readonly note?: string;
 }
 
-/** Requests that grow with the number of contacts. */
-export interface PerContactStep {
+/** What every step of a profile says of itself, per contact or per campaign. */
+export interface StepDescription {
   readonly id: string;
   readonly what: string;
   readonly surface: LoadSurface;
   readonly operation: string;
   readonly source: ProfileSource;
+  readonly note?: string;
+}
+
+/** Requests that grow with the number of contacts. */
+export interface PerContactStep extends StepDescription {
   /** Items of this operation one contact needs (2 call attempts, 0.4 answered calls). */
   readonly itemsPerContact: number;
   /** Items one request carries as the integration sends it: 1 for one call per contact, 100 for a list page. */
   readonly itemsPerRequest: number;
   readonly batch?: BatchAlternative;
-  readonly note?: string;
 }
 
 /** Requests a campaign sends once, whatever its size. */
-export interface PerCampaignStep {
-  readonly id: string;
-  readonly what: string;
-  readonly surface: LoadSurface;
-  readonly operation: string;
-  readonly source: ProfileSource;
+export interface PerCampaignStep extends StepDescription {
   readonly requests: number;
-  readonly note?: string;
 }
 
 export interface CapacityProfile {
@@ -147,11 +145,10 @@ function parseBatch(raw: unknown, at: string, stepItemsPerContact: number): Batc
   };
 }
 
-function parsePerContact(raw: unknown, at: string, seen: Set<string>): PerContactStep {
-  const obj = object(raw, at);
-  onlyFields(obj, at, ['id', 'what', 'surface', 'operation', 'source', 'itemsPerContact', 'itemsPerRequest', 'batch', 'note']);
+const DESCRIPTION_FIELDS = ['id', 'what', 'surface', 'operation', 'source'] as const;
+
+function parseDescription(obj: Json, at: string, seen: Set<string>): StepDescription {
   const id = stepId(obj, at, seen);
-  const itemsPerContact = positiveNumber(obj, 'itemsPerContact', at, 1);
   const note = optionalText(obj, 'note', at);
   return {
     id,
@@ -159,27 +156,27 @@ function parsePerContact(raw: unknown, at: string, seen: Set<string>): PerContac
     surface: oneOf(obj, 'surface', at, LOAD_SURFACES),
     operation: text(obj, 'operation', at),
     source: oneOf(obj, 'source', at, PROFILE_SOURCES),
+    ...(note !== undefined ? { note } : {}),
+  };
+}
+
+function parsePerContact(raw: unknown, at: string, seen: Set<string>): PerContactStep {
+  const obj = object(raw, at);
+  onlyFields(obj, at, [...DESCRIPTION_FIELDS, 'itemsPerContact', 'itemsPerRequest', 'batch', 'note']);
+  const description = parseDescription(obj, at, seen);
+  const itemsPerContact = positiveNumber(obj, 'itemsPerContact', at, 1);
+  return {
+    ...description,
     itemsPerContact,
     itemsPerRequest: wholeNumber(obj, 'itemsPerRequest', at, 1, 1),
     ...(obj.batch !== undefined ? { batch: parseBatch(obj.batch, `${at}.batch`, itemsPerContact) } : {}),
-    ...(note !== undefined ? { note } : {}),
   };
 }
 
 function parsePerCampaign(raw: unknown, at: string, seen: Set<string>): PerCampaignStep {
   const obj = object(raw, at);
-  onlyFields(obj, at, ['id', 'what', 'surface', 'operation', 'source', 'requests', 'note']);
-  const id = stepId(obj, at, seen);
-  const note = optionalText(obj, 'note', at);
-  return {
-    id,
-    what: text(obj, 'what', at),
-    surface: oneOf(obj, 'surface', at, LOAD_SURFACES),
-    operation: text(obj, 'operation', at),
-    source: oneOf(obj, 'source', at, PROFILE_SOURCES),
-    requests: wholeNumber(obj, 'requests', at, 0),
-    ...(note !== undefined ? { note } : {}),
-  };
+  onlyFields(obj, at, [...DESCRIPTION_FIELDS, 'requests', 'note']);
+  return { ...parseDescription(obj, at, seen), requests: wholeNumber(obj, 'requests', at, 0) };
 }
 
 function list(obj: Json, key: string): unknown[] {
