@@ -26,7 +26,7 @@ function windowReading(surface: string): string {
 }
 
 function concurrentReading(): string {
-  return `${READINGS} A fresh window holds none of the company's requests: the burst goes out once none of the suite's requests fall in the last window, which for clock-aligned windows is also just after a boundary, because the trial's last burst began at one. Fewer than 60 served fails too: a fresh window owes the company its 60. A burst not answered before its window can have ended (a window after the boundary it followed, which the trial places) may have reached the server in two windows, and answers other than 2xx and 429 (a 503 of an overloaded gateway, say) disturb it: both leave the rule skipped as inconclusive. ${IDLE}`;
+  return `${READINGS} A fresh window holds none of the company's requests: the burst goes out once none of the suite's requests fall in the last window, and early in a window were the windows aligned to the clock, whose boundaries repeat every window from where the trial saw the window reopen. Fewer than 60 served fails too: a fresh window owes the company its 60. A burst not answered before its window can have ended (a window after the boundary it followed, which the trial places) may have reached the server in two windows, and answers other than 2xx and 429 (a 503 of an overloaded gateway, say) disturb it: both leave the rule skipped as inconclusive. ${IDLE}`;
 }
 
 export const CORE_BUDGET_RULES: readonly Rule[] = [
@@ -158,7 +158,7 @@ export const DIALER_BUDGET_RULES: readonly Rule[] = [
     section: S.limits,
     statement: 'The Dialer budget is apart from the core budget both ways: a company that spent one is still served by the other.',
     reading:
-      'Judged twice: right after the burst that spent the core budget, a Dialer request of the company is served, and right after the burst that spent the Dialer budget, a core request is served; each time the other surface has had none of the suite\'s requests in its last window.',
+      'Judged twice: right after the burst that spent the core budget, a Dialer request of the company is served, and right after the burst that spent the Dialer budget, a core request is served; each time the other surface has room: none of the suite\'s requests in its last window but the few of the client recovering there.',
   }),
   observed({
     id: 'DIALER-RATE-ALGORITHM',

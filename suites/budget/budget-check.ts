@@ -32,7 +32,7 @@ const DIALER_RULES = Object.values(RULES_OF.dialer);
 const PER_SURFACE = BURST_CAP + POLLS + BURST_CAP + FRESH_BURST + 3 + MAX_ATTEMPTS;
 
 /** When the company's last request on each surface was answered, so a quiet window can be found. */
-class LastSend {
+class LastAnswer {
   readonly #at = new Map<BudgetSurface, number>();
   saw(surface: BudgetSurface, exchanges: Iterable<Exchange | undefined>): void {
     for (const ex of exchanges) if (ex) this.#at.set(surface, Math.max(this.#at.get(surface) ?? 0, receivedAt(ex)));
@@ -50,7 +50,7 @@ async function burstStage(
   surface: BudgetSurface,
   timing: { readonly reading: Reading; readonly lastAnswer: number; readonly notBefore: number },
   clock: ServerClock,
-  last: LastSend,
+  last: LastAnswer,
   other: BudgetSurface | undefined,
 ): Promise<{ burst: FreshBurst; separate?: Exchange }> {
   const rules = RULES_OF[surface];
@@ -104,7 +104,7 @@ export const budgetCheck: CheckDefinition = defineCheck({
     if (!withDialer) for (const rule of [...DIALER_RULES, SEPARATE_RULE]) t.skipRule(rule, 'needs CC_AI_URL');
     const surfaces: BudgetSurface[] = withDialer ? ['core', 'dialer'] : ['core'];
     const clock = new ServerClock();
-    const last = new LastSend();
+    const last = new LastAnswer();
 
     const trials = new Map<BudgetSurface, SequentialTrial>();
     for (const trial of await Promise.all(surfaces.map((s) => runTrial(t, s)))) {

@@ -35,9 +35,11 @@ export async function recoverLikeAClient(t: CheckContext, surface: BudgetSurface
   const retryAfter = limited.headers['retry-after']?.trim();
   let wakeAt: number;
   let firstWait: string;
-  // A reset further away than a window and a second is not believed: a client would otherwise sleep for years.
-  if (reset !== undefined && reset - clock.bounds.lo <= from + windowMs + 1000 + clock.bounds.hi - clock.bounds.lo) {
-    wakeAt = reset - clock.bounds.lo;
+  // When the server's clock surely shows the reset, on ours; a reset further away than a window and a
+  // second (plus what we do not know of the server's clock) is not believed: a client would sleep for years.
+  const resetOnOurClock = reset === undefined ? undefined : reset - clock.bounds.lo;
+  if (resetOnOurClock !== undefined && resetOnOurClock <= from + windowMs + 1000 + (clock.bounds.hi - clock.bounds.lo)) {
+    wakeAt = resetOnOurClock;
     firstWait = 'the announced reset';
   } else if (retryAfter !== undefined && /^\d+$/.test(retryAfter) && Number(retryAfter) * 1000 <= windowMs + 1000) {
     wakeAt = from + Number(retryAfter) * 1000;

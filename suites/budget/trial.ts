@@ -66,7 +66,7 @@ class Recorder {
 
   constructor(private readonly send: () => Promise<Exchange>) {}
 
-  /** Sends one request; false when the trial must stop (a 429 or a disturbance). */
+  /** Sends one request and records it; an answer neither 2xx nor 429 marks the trial disturbed. */
   async next(into: Exchange[]): Promise<Exchange> {
     const ex = await this.send();
     into.push(ex);
