@@ -3,7 +3,6 @@ import { type Rule, required } from './types.js';
 /** Rules of the Dialer as a whole: authentication and unmatched routes (its budget: budget.ts). */
 const S = {
   auth: 'Authentication',
-  limits: 'Limits',
   errors: 'Errors > Errors on the {ai_url} host',
   dialer: 'Endpoints > Dialer',
 } as const;

@@ -4,7 +4,6 @@ import { dialer } from '../dialer/fixtures.js';
 
 /** The two surfaces with a stated budget (spec: Limits). */
 export type BudgetSurface = 'core' | 'dialer';
-export const BUDGET_SURFACES: readonly BudgetSurface[] = ['core', 'dialer'];
 
 /** The rules each surface's measurements judge, by the same short names. */
 export interface SurfaceRules {
