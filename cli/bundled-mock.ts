@@ -2,6 +2,7 @@ import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/l
 import type { Target } from '../lib/config/target.js';
 import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { ConfigError } from '../lib/errors.js';
+import { DIALECTS, isDialect } from '../mock/dialect.js';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
 import { type RunningMock, startMock } from '../mock/start.js';
 
@@ -15,6 +16,8 @@ export interface BundledMockArgs {
   readonly faults?: readonly string[];
   /** `--mock-rate-algorithm` as given; the mock's default when absent. */
   readonly rateAlgorithm?: string;
+  /** `--mock-dialect` as given; `reference` when absent. */
+  readonly dialect?: string;
 }
 
 /**
@@ -30,7 +33,16 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
   if (!release) throw new ConfigError(`${args.release?.from ?? '--mock-dialer-release'}: unknown release (known: ${RELEASES.join(', ')})`);
   const algorithm = args.rateAlgorithm;
   if (algorithm !== undefined && !isRateAlgorithm(algorithm)) throw new ConfigError(`--mock-rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}`);
-  return startMock({ rateWindowMs: window, ...(seed !== undefined ? { seed } : {}), faults: args.faults ?? [], dialerRelease: release, ...(algorithm !== undefined ? { rateAlgorithm: algorithm } : {}) });
+  const dialect = args.dialect;
+  if (dialect !== undefined && !isDialect(dialect)) throw new ConfigError(`--mock-dialect: must be one of ${DIALECTS.join(', ')}`);
+  return startMock({
+    rateWindowMs: window,
+    ...(seed !== undefined ? { seed } : {}),
+    faults: args.faults ?? [],
+    dialerRelease: release,
+    ...(algorithm !== undefined ? { rateAlgorithm: algorithm } : {}),
+    ...(dialect !== undefined ? { dialect } : {}),
+  });
 }
 
 /**

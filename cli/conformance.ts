@@ -39,6 +39,8 @@ Options:
   --mock-rate-algorithm A
                        how the bundled mock counts its budgets' minute: fixed (default), clock or
                        sliding; the spec leaves it open and every one must pass
+  --mock-dialect D      what the bundled mock picks where the spec is silent: reference (default) or
+                       variant (other paths, wrappers and Dialer routes the spec equally allows)
   --list-rules         print the rule catalogue and the gaps, then exit
   --plan               print the checks that would run, with their request allowances, then exit
   --help
@@ -79,6 +81,7 @@ async function main(): Promise<number> {
         'mock-seed': { type: 'string', default: '1' },
         'mock-fault': { type: 'string', multiple: true },
         'mock-rate-algorithm': { type: 'string' },
+        'mock-dialect': { type: 'string' },
         'list-rules': { type: 'boolean', default: false },
         plan: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -120,7 +123,7 @@ async function main(): Promise<number> {
   const seed = runSeed(settings);
   let mock: RunningMock | undefined;
   const bundled = namesNoTarget(settings);
-  if (!bundled && (args['mock-fault'] || args['mock-dialer-release'] || args['mock-rate-algorithm'])) fail('--mock-fault, --mock-dialer-release and --mock-rate-algorithm apply only to the bundled mock, and a target is configured');
+  if (!bundled && (args['mock-fault'] || args['mock-dialer-release'] || args['mock-rate-algorithm'] || args['mock-dialect'])) fail('--mock-fault, --mock-dialer-release, --mock-rate-algorithm and --mock-dialect apply only to the bundled mock, and a target is configured');
   if (bundled) {
     // The bundled mock plays the expected Dialer release unless told otherwise, so a plain run passes.
     const given = args['mock-dialer-release'] ?? settings.CC_DIALER_RELEASE;
@@ -131,6 +134,7 @@ async function main(): Promise<number> {
       faults: args['mock-fault'] ?? [],
       ...(given !== undefined ? { release: { value: given, from } } : {}),
       ...(args['mock-rate-algorithm'] !== undefined ? { rateAlgorithm: args['mock-rate-algorithm'] } : {}),
+      ...(args['mock-dialect'] !== undefined ? { dialect: args['mock-dialect'] } : {}),
     });
     const expected = settings.CC_DIALER_RELEASE;
     settings = { ...settings, ...mock.env, ...(expected !== undefined ? { CC_DIALER_RELEASE: expected } : {}) };
@@ -141,7 +145,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
         `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
-        `${mock ? ` (mock plays ${mock.mock.context.dialer.release}, counts its budgets' minute as ${mock.mock.context.rateAlgorithm})` : ''}, seed ${seed}` +
+        `${mock ? ` (mock plays ${mock.mock.context.dialer.release}, counts its budgets' minute as ${mock.mock.context.rateAlgorithm}, dialect ${mock.mock.context.dialect})` : ''}, seed ${seed}` +
         `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
     );
     const collector = new OutcomeCollector();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { NEWEST, parseRelease, type Release, RELEASES } from '../lib/dialer/releases.js';
+import { DIALECTS, isDialect } from '../mock/dialect.js';
 import { FAULTS, faultSpec } from '../mock/faults/registry.js';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
 import { startMock } from '../mock/start.js';
@@ -20,6 +21,9 @@ Options:
   --rate-algorithm A   how both budgets count their minute: fixed (a window opened by the first
                        request; the default), clock (windows aligned to the clock) or sliding (a
                        sliding log); the spec leaves it open, and the suite passes all three
+  --dialect D          what the mock picks where the spec is silent: reference (the default: the
+                       vendor reference's paths and wrappers, the suite's Dialer routes) or variant
+                       (other choices the spec equally allows; the suite must fail no rule on it)
   --unmetered          no rate limit (for throughput measurements only)
   --voice-agent-outage N
                        the first N VoiceAgent requests get 503 with Retry-After: 1, as when a
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
         'list-faults': { type: 'boolean', default: false },
         unmetered: { type: 'boolean', default: false },
         'rate-algorithm': { type: 'string', default: 'fixed' },
+        dialect: { type: 'string', default: 'reference' },
         'voice-agent-outage': { type: 'string' },
         'dialer-release': { type: 'string' },
         'dialer-outage': { type: 'string' },
@@ -90,6 +95,8 @@ async function main(): Promise<void> {
   for (const name of args.fault ?? []) if (!faultSpec(name)) fail(`--fault: unknown fault ${JSON.stringify(name)} (see --list-faults)`);
   const algorithm = args['rate-algorithm'];
   if (!isRateAlgorithm(algorithm)) fail(`--rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}, got ${JSON.stringify(algorithm)}`);
+  const dialect = args.dialect;
+  if (!isDialect(dialect)) fail(`--dialect: must be one of ${DIALECTS.join(', ')}, got ${JSON.stringify(dialect)}`);
   const portBase = integer('port-base', args['port-base'], 0, 1);
   if (portBase > 65532) fail('--port-base: four ports from it must fit below 65536');
   const running = await startMock({
@@ -100,6 +107,7 @@ async function main(): Promise<void> {
     faults: args.fault ?? [],
     metered: !args.unmetered,
     rateAlgorithm: algorithm,
+    dialect,
     voiceAgentOutage: integer('voice-agent-outage', args['voice-agent-outage'], 0, 0),
     dialerRelease: release(args['dialer-release']),
     dialerOutage: integer('dialer-outage', args['dialer-outage'], 0, 0),

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastif
 import { type RequestListener, Server } from 'node:http';
 import { HOSTS, HOST_PREFIX, type HostName, type MockContext } from './context.js';
 import { NEWEST, type Release } from '../lib/dialer/releases.js';
+import type { Dialect } from './dialect.js';
 import { Faults } from './faults/registry.js';
 import { type RateAlgorithm, RateMeter } from './http/rate-meter.js';
 import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.js';
@@ -39,6 +40,8 @@ export interface MockOptions {
   readonly dialerOutage?: number;
   /** The Dialer cannot read call tags (a dependency down): disposition buttons lose name, colour and outcome. */
   readonly callTagsUnavailable?: boolean;
+  /** What the mock picks where the spec is silent (mock/dialect.ts); `reference` by default. */
+  readonly dialect?: Dialect;
 }
 
 export const DEFAULT_SEED = 1;
@@ -90,6 +93,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     faults,
     rateWindowMs,
     rateAlgorithm: algorithm,
+    dialect: options.dialect ?? 'reference',
     coreMeter: new RateMeter({
       limit: metered ? budgetLimit(faults, 'core') : Number.POSITIVE_INFINITY,
       windowMs: rateWindowMs,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Release } from '../lib/dialer/releases.js';
+import type { Dialect } from './dialect.js';
 import type { Faults } from './faults/registry.js';
 import type { RateAlgorithm, RateMeter } from './http/rate-meter.js';
 import type { Company, MockState } from './state/model.js';
@@ -17,6 +18,8 @@ export interface MockContext {
   readonly rateWindowMs: number;
   /** How both budgets count their minute; the suite must find out on its own. */
   readonly rateAlgorithm: RateAlgorithm;
+  /** What the mock picks where the spec is silent: see mock/dialect.ts. */
+  readonly dialect: Dialect;
   readonly coreMeter: RateMeter;
   /** Requests still to be answered 503 per dependency-backed service; counts down to 0. */
   readonly outage: { voiceAgent: number; dialer: number };
