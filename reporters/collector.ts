@@ -31,6 +31,7 @@ export class OutcomeCollector implements Reporter {
       retried503: 0,
       durationMs: 0,
       leftovers: [],
+      problems: [`${meta.check}: ${message}`],
     });
   }
 

@@ -17,6 +17,8 @@ export interface RuleLedger {
   failure?: RuleViolation;
   /** Why the check left this rule unjudged while it went on with the others (`skipRule`). */
   skipped?: string;
+  /** The check said it has judged this rule in full (`done`): what ends the check later cannot undo its pass. */
+  done?: boolean;
 }
 
 /** Budget bucket of a request: the surface's meter and the company the credentials belong to. */
@@ -188,6 +190,17 @@ export class CheckContext {
       entry.failure ??= err;
       return false;
     }
+  }
+
+  /**
+   * Declares a rule judged in full before the check goes on to its other rules. Without it, a rule passes
+   * only when the whole check runs to its end: a check cut short (a skip, a failed prerequisite, another
+   * rule failing, a harness error) may not have reached the rest of this rule's assertions.
+   */
+  done(ruleId: string): void {
+    const entry = this.#ledger(ruleId);
+    if (entry.passes === 0 && entry.failure === undefined) throw new DefinitionError(`${this.definition.id} declares ${ruleId} judged in full before asserting it`);
+    entry.done = true;
   }
 
   /** Leaves one rule unjudged, with the reason, while the check goes on with the others. */

@@ -3,7 +3,7 @@ import { appliesTo } from '../dialer/releases.js';
 import { HarnessError } from '../errors.js';
 import { rule as lookupRule } from '../rules/index.js';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
-import { CheckContext } from './context.js';
+import { CheckContext, type RuleLedger } from './context.js';
 import type { CheckDefinition } from './define.js';
 import type { Session } from './session.js';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.js';
@@ -27,15 +27,37 @@ export function missingPrerequisite(session: Session, def: CheckDefinition): str
 
 /** The outcome of a check that sent nothing. */
 function notRun(def: CheckDefinition, verdicts: RuleVerdict[]): CheckOutcome {
-  return { check: def.id, title: def.title, surface: def.surface, verdicts, requests: 0, allowance: def.maxRequests, unplanned429: 0, retried503: 0, durationMs: 0, leftovers: [] };
+  return { check: def.id, title: def.title, surface: def.surface, verdicts, requests: 0, allowance: def.maxRequests, unplanned429: 0, retried503: 0, durationMs: 0, leftovers: [], problems: [] };
+}
+
+/** How a check that ended early leaves a rule it had not finished: skipped or error, never pass. */
+function unfinished(rule: string, ledger: RuleLedger, ending: unknown, checkId: string): RuleVerdict {
+  const notes = [...ledger.notes];
+  // What held is kept, but a rule judged in part is not a pass: its remaining assertions might have failed.
+  if (ledger.passes > 0) notes.push(`${ledger.passes} assertion${ledger.passes === 1 ? '' : 's'} held before the check ended; the rest were not judged`);
+  if (ending instanceof SkipSignal) return { rule, status: 'skipped', detail: ending.reason, notes };
+  if (ending instanceof PrerequisiteFailed) {
+    return { rule, status: 'skipped', detail: `prerequisite failed: ${ending.message}`, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes };
+  }
+  if (ending instanceof RuleViolation) {
+    return { rule, status: 'skipped', detail: `${ledger.passes > 0 ? 'not judged in full' : 'not reached'}: ${ending.rule} failed first in this check`, notes };
+  }
+  return { rule, status: 'error', detail: harnessProblem(ending, checkId), notes };
+}
+
+function harnessProblem(ending: unknown, checkId: string): string {
+  if (ending instanceof HarnessError) return `${ending.code}: ${ending.message}`;
+  const err = ending as Error | undefined;
+  return err instanceof Error ? `${err.name}: ${err.message}` : `check ${checkId} threw ${String(ending)}`;
 }
 
 /**
- * Runs one check and turns what happened into one verdict per rule it lists:
+ * Runs one check and turns what happened into one verdict per rule it lists. A status only escalates:
  * - the rule an assertion broke: fail, with the evidence;
- * - rules that passed before the check ended: pass;
- * - rules not reached: skipped (a skip, a failed prerequisite, or another rule failing first), or error
- *   when the harness broke.
+ * - a rule the check ran to the end for (or declared judged in full with `done`): pass;
+ * - a rule the check did not finish: skipped (a skip, a failed prerequisite, another rule failing first)
+ *   or error (the harness, the network, a timeout, the request allowance), with what held as a note.
+ * An error that ended the check is also one of the outcome's problems, so the report lists it.
  */
 export async function runCheck(session: Session, def: CheckDefinition): Promise<CheckOutcome> {
   const started = performance.now();
@@ -54,6 +76,7 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
     ending = err;
   }
   const leftovers = await t.runCleanups();
+  const endedByHarness = ending !== undefined && !(ending instanceof SkipSignal || ending instanceof PrerequisiteFailed || ending instanceof RuleViolation);
   for (const [rule, ledger] of t.ledger) {
     if (!t.applies(rule)) continue;
     const notes = [...ledger.notes];
@@ -62,20 +85,12 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
       verdicts.push({ rule, status: 'fail', detail: violation.message, ...(violation.evidence ? { evidence: violation.evidence } : {}), notes });
     } else if (ledger.skipped !== undefined) {
       verdicts.push({ rule, status: 'skipped', detail: ledger.skipped, notes });
-    } else if (ledger.passes > 0) {
+    } else if ((ending === undefined || ledger.done) && ledger.passes > 0) {
       verdicts.push({ rule, status: 'pass', notes });
     } else if (ending === undefined) {
       verdicts.push({ rule, status: 'error', detail: `check ${def.id} ended without asserting this rule (a defect of the check)`, notes });
-    } else if (ending instanceof SkipSignal) {
-      verdicts.push({ rule, status: 'skipped', detail: ending.reason, notes });
-    } else if (ending instanceof PrerequisiteFailed) {
-      verdicts.push({ rule, status: 'skipped', detail: `prerequisite failed: ${ending.message}`, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes });
-    } else if (ending instanceof RuleViolation) {
-      verdicts.push({ rule, status: 'skipped', detail: `not reached: ${ending.rule} failed first in this check`, notes });
     } else {
-      const err = ending as Error;
-      const label = err instanceof HarnessError ? `${err.code}: ${err.message}` : `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}`;
-      verdicts.push({ rule, status: 'error', detail: label, notes });
+      verdicts.push(unfinished(rule, ledger, ending, def.id));
     }
   }
   return {
@@ -89,6 +104,7 @@ export async function runCheck(session: Session, def: CheckDefinition): Promise<
     retried503: session.client.stats.retried503 - retriedBefore,
     durationMs: performance.now() - started,
     leftovers,
+    problems: endedByHarness ? [`${def.id}: ${harnessProblem(ending, def.id)}`] : [],
   };
 }
 

@@ -43,6 +43,8 @@ export interface CheckOutcome {
   readonly durationMs: number;
   /** Resources the check created and could not delete: the report lists them so nothing is left unnoticed. */
   readonly leftovers: readonly string[];
+  /** Harness errors that ended the check (transport, timeout, allowance, a defect): the report lists each. */
+  readonly problems: readonly string[];
 }
 
 const RANK: Readonly<Record<RuleVerdict['status'], number>> = { skipped: 0, pass: 1, error: 2, fail: 3 };

@@ -56,7 +56,7 @@ export interface RunReport {
   readonly rules: readonly RuleResult[];
   readonly gaps: readonly Gap[];
   readonly checks: readonly Omit<CheckOutcome, 'verdicts'>[];
-  /** Harness-level problems that belong to no rule (a crashed suite file, a reporter error). */
+  /** Harness problems: errors that ended a check (transport, timeout, allowance) and those that belong to no rule (a crashed suite file). */
   readonly problems: readonly string[];
 }
 
@@ -123,10 +123,11 @@ export function buildReport(input: ReportInput): RunReport {
     if (r.level === 'required') required[r.status] += 1;
   }
   const leftovers = input.outcomes.reduce((n, o) => n + o.leftovers.length, 0);
+  const problems = [...input.outcomes.flatMap((o) => o.problems ?? []), ...(input.problems ?? [])];
   const activeRequired = required.pass + required.fail + required.skipped + required.error;
   let verdict: RunReport['verdict'];
   if (required.fail > 0) verdict = 'fail';
-  else if (required.pass === activeRequired && activeRequired > 0 && (input.problems ?? []).length === 0) verdict = 'pass';
+  else if (required.pass === activeRequired && activeRequired > 0 && problems.length === 0) verdict = 'pass';
   else verdict = 'incomplete';
   const urls: Record<string, string> = {};
   for (const [surface, url] of Object.entries(input.target.urls)) if (url) urls[surface] = url;
@@ -159,7 +160,7 @@ export function buildReport(input: ReportInput): RunReport {
     rules,
     gaps: GAPS,
     checks: input.outcomes.map(({ verdicts: _verdicts, ...rest }) => rest),
-    problems: input.problems ?? [],
+    problems,
   };
 }
 

@@ -218,7 +218,7 @@ export const contactChecks = [
     title: 'a field of the wrong type is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-TYPES'],
-    maxRequests: 3,
+    maxRequests: 4,
     async run(t) {
       const id = await createContact(t);
       for (const value of ['abc', true, { id: 1 }]) {

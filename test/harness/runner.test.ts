@@ -4,7 +4,7 @@ import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
 import { runCheck } from '../../lib/checks/runner.js';
 import { Session } from '../../lib/checks/session.js';
 import { targetFromSettings } from '../../lib/config/load.js';
-import { DefinitionError } from '../../lib/errors.js';
+import { DefinitionError, RequestAllowanceError, TransportError } from '../../lib/errors.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import type { CheckOutcome, RuleVerdict } from '../../lib/results/outcome.js';
 import { rule } from '../../lib/rules/index.js';
@@ -49,7 +49,7 @@ describe('runCheck, without sending', () => {
   const session = new Session(literalTarget(), 1);
   afterAll(() => session.close());
 
-  test('a broken assertion fails its rule with evidence; rules passed before pass, the rest are not reached', async () => {
+  test('a broken assertion fails its rule with evidence; rules it cut short are skipped, with what held as a note', async () => {
     const outcome = await runCheck(
       session,
       check({
@@ -61,27 +61,98 @@ describe('runCheck, without sending', () => {
         },
       }),
     );
-    expect(verdict(outcome, DELETE_404)).toEqual({ rule: DELETE_404, status: 'pass', notes: [] });
+    // DELETE_404 held once, but the check might have judged it again later: judged in part is not a pass.
+    expect(verdict(outcome, DELETE_404)).toEqual({
+      rule: DELETE_404,
+      status: 'skipped',
+      detail: `not judged in full: ${DELETE_200} failed first in this check`,
+      notes: ['1 assertion held before the check ended; the rest were not judged'],
+    });
     const failed = verdict(outcome, DELETE_200);
     expect(failed.status).toBe('fail');
     expect(failed.detail).toBe('expected HTTP 200, got 500');
     expect(failed.evidence?.response).toEqual({ status: 500, headers: { 'content-type': 'application/json' }, body: answer.text });
     expect(failed.evidence?.request.url).toBe(answer.request.url);
     expect(verdict(outcome, GROUP_404)).toMatchObject({ status: 'skipped', detail: `not reached: ${DELETE_200} failed first in this check` });
+    expect(outcome.problems).toEqual([]);
   });
 
-  test('t.skip() skips every rule not yet passed, with the reason', async () => {
+  test('a rule declared judged in full with done() keeps its pass whatever ends the check later', async () => {
     const outcome = await runCheck(
       session,
       check({
         rules: [DELETE_404, DELETE_200],
         async run(t) {
+          t.check(DELETE_404, true, 'fine');
+          t.done(DELETE_404);
+          t.expectStatus(DELETE_200, answer, 200);
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404)).toEqual({ rule: DELETE_404, status: 'pass', notes: [] });
+    expect(verdict(outcome, DELETE_200).status).toBe('fail');
+  });
+
+  test('done() before the rule was asserted is a defect of the check', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404],
+        async run(t) {
+          t.done(DELETE_404);
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_404)).toMatchObject({ status: 'error', detail: expect.stringMatching(/^CC_ERR_DEFINITION: .*before asserting it/) });
+    expect(outcome.problems).toHaveLength(1);
+  });
+
+  test('every way a check can end early leaves a rule judged in part unpassed', async () => {
+    const endings: Record<string, { status: string; detail: RegExp; run: (t: CheckContext) => void }> = {
+      skip: { status: 'skipped', detail: /^no fixture$/, run: (t) => t.skip('no fixture') },
+      prerequisite: { status: 'skipped', detail: /^prerequisite failed: setup broke$/, run: (t) => t.prerequisite(false, 'setup broke') },
+      violation: { status: 'skipped', detail: /^not judged in full: /, run: (t) => t.check(DELETE_200, false, 'broken') },
+      transport: { status: 'error', detail: /^CC_ERR_TRANSPORT: reset$/, run: () => { throw new TransportError('reset'); } },
+      allowance: { status: 'error', detail: /^CC_ERR_ALLOWANCE: /, run: () => { throw new RequestAllowanceError('one too many'); } },
+      crash: { status: 'error', detail: /^TypeError: x$/, run: () => { throw new TypeError('x'); } },
+    };
+    for (const [name, ending] of Object.entries(endings)) {
+      const outcome = await runCheck(
+        session,
+        check({
+          rules: [DELETE_404, DELETE_200],
+          async run(t) {
+            // The shape of a loop over many probes: probe 1 holds, probe 2 ends the check.
+            t.check(DELETE_404, true, 'probe 1 of 9 held');
+            ending.run(t);
+            t.check(DELETE_404, true, 'probe 9 of 9 held');
+          },
+        }),
+      );
+      const v = verdict(outcome, DELETE_404);
+      expect(v.status, name).toBe(ending.status);
+      expect(v.detail, name).toMatch(ending.detail);
+      expect(v.notes, name).toContain('1 assertion held before the check ended; the rest were not judged');
+      // Harness errors reach the report's problems; the target's own verdicts and skips do not.
+      expect(outcome.problems.length, name).toBe(ending.status === 'error' ? 1 : 0);
+    }
+  });
+
+  test('t.skip() skips every rule not declared done, with the reason', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404, DELETE_200, GROUP_404],
+        async run(t) {
           t.pass(DELETE_404);
+          t.done(DELETE_404);
+          t.pass(GROUP_404);
           t.skip('the target has no tag to delete');
         },
       }),
     );
     expect(verdict(outcome, DELETE_404).status).toBe('pass');
+    expect(verdict(outcome, GROUP_404)).toMatchObject({ status: 'skipped', detail: 'the target has no tag to delete' });
     expect(verdict(outcome, DELETE_200)).toMatchObject({ status: 'skipped', detail: 'the target has no tag to delete' });
   });
 
@@ -267,8 +338,9 @@ describe('runCheck, without sending', () => {
         },
       }),
     );
-    expect(verdict(outcome, PAST_LAST)).toEqual({ rule: PAST_LAST, status: 'pass', notes: ['seen'] });
+    expect(verdict(outcome, PAST_LAST)).toMatchObject({ rule: PAST_LAST, status: 'error', notes: ['seen', '1 assertion held before the check ended; the rest were not judged'] });
     expect(verdict(outcome, DELETE_404).detail).toMatch(/^CC_ERR_DEFINITION: .*CORE-GROUP-REMOVE-404/);
+    expect(outcome.problems).toEqual([expect.stringMatching(/^harness\.runner: CC_ERR_DEFINITION: /)]);
   });
 
   test('a check that lists an unknown rule is refused before it runs', async () => {
@@ -352,7 +424,7 @@ describe('runCheck against the mock', () => {
     for (const secret of secrets) expect(report).not.toContain(secret);
   });
 
-  test('the request over the allowance is refused; rules judged before it keep their verdict', async () => {
+  test('the request over the allowance is refused; the rule it cut short is an error, not a pass', async () => {
     const outcome = await runCheck(
       session,
       check({
@@ -368,8 +440,9 @@ describe('runCheck against the mock', () => {
         },
       }),
     );
-    expect(verdict(outcome, DELETE_404).status).toBe('pass');
+    expect(verdict(outcome, DELETE_404)).toMatchObject({ status: 'error', notes: ['2 assertions held before the check ended; the rest were not judged'] });
     expect(verdict(outcome, GROUP_404).detail).toMatch(/^CC_ERR_ALLOWANCE: /);
     expect(outcome.requests).toBe(2);
+    expect(outcome.problems).toEqual([expect.stringMatching(/^harness\.over-allowance: CC_ERR_ALLOWANCE: /)]);
   });
 });

@@ -77,6 +77,7 @@ export function outcome(check: string, verdicts: RuleVerdict[], extra: Partial<C
     retried503: 0,
     durationMs: 12.4,
     leftovers: [],
+    problems: [],
     ...extra,
   };
 }
