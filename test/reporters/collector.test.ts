@@ -49,6 +49,7 @@ describe('OutcomeCollector', () => {
         retried503: 0,
         durationMs: 0,
         leftovers: [],
+        problems: ['tag-delete: TypeError: x is undefined; second'],
       },
     ]);
     // What the collector holds must make the report call those rules errors, never passes.

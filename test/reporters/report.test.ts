@@ -122,6 +122,12 @@ describe('verdict of the run and its exit code', () => {
     expect(exitCodeOf(r)).toBe(0);
   });
 
+  test("a harness error that ended a check is one of the report's problems and keeps the run incomplete", () => {
+    const r = report([outcome('a', [pass(TAG_404), pass(TAG_200), pass(PAST_LAST)]), outcome('b', [], { problems: ['b: CC_ERR_TRANSPORT: reset'] })], { rules: catalogue, problems: ['a suite file failed'] });
+    expect(r.problems).toEqual(['b: CC_ERR_TRANSPORT: reset', 'a suite file failed']);
+    expect(r.verdict).toBe('incomplete');
+  });
+
   test('fail: a required rule failed, even beside skips, errors and problems', () => {
     const r = report([outcome('a', [fail(TAG_404, 'got 200'), skip(TAG_200, 'needs CC_KEY2_ID'), error(PAST_LAST, 'timeout')])], {
       rules: catalogue,
@@ -177,8 +183,8 @@ describe('the rest of the document', () => {
       leftovers: 3,
     });
     expect(r.checks).toEqual([
-      { check: 'a', title: 'title of a', surface: 'core', requests: 4, allowance: 5, unplanned429: 1, retried503: 2, durationMs: 12.4, leftovers: ['tag 17'] },
-      { check: 'b', title: 'title of b', surface: 'core', requests: 0, allowance: 5, unplanned429: 2, retried503: 0, durationMs: 12.4, leftovers: ['contact 3', 'agent 9'] },
+      { check: 'a', title: 'title of a', surface: 'core', requests: 4, allowance: 5, unplanned429: 1, retried503: 2, durationMs: 12.4, leftovers: ['tag 17'], problems: [] },
+      { check: 'b', title: 'title of b', surface: 'core', requests: 0, allowance: 5, unplanned429: 2, retried503: 0, durationMs: 12.4, leftovers: ['contact 3', 'agent 9'], problems: [] },
     ]);
   });
 
