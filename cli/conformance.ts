@@ -12,6 +12,7 @@ import { BUDGET_BLOCKED_WINDOWS, BUDGET_CHECK_WINDOWS } from '../suites/budget/b
 import type { RunPayload } from '../lib/checks/vitest.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
+import { SuiteOrderSequencer } from './suite-sequencer.js';
 import { OutcomeCollector } from '../reporters/collector.js';
 import { renderConsole } from '../reporters/console.js';
 import { writeReports } from '../reporters/files.js';
@@ -163,6 +164,7 @@ async function main(): Promise<number> {
         fileParallelism: false,
         maxWorkers: 1,
         testTimeout: 15 * 60_000,
+        sequence: { sequencer: SuiteOrderSequencer, shuffle: false },
         hookTimeout: 60_000,
       },
       {},

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.js';
 import { seedState } from '../../mock/state/seed.js';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { PROOF_SEED } from '../proofs/prove.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -35,9 +37,14 @@ const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports
 describe('npm run conformance', () => {
   // A 2 s window: the rate-limit bursts must finish inside one window while the proofs load both cores.
   test('against the bundled mock: every required rule passes, exit 0, reports written, no secret printed', { timeout: 150_000 }, async () => {
-    const run = await conformance(['--mock-window-ms', '2000']);
+    const run = await conformance(['--mock-window-ms', '2000', '--seed', String(PROOF_SEED)]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const doc = report(run);
+    expect(doc.seed).toBe(PROOF_SEED);
+    // Suite files run in one fixed order, so a seed replays the run: the checks ran in catalogue order.
+    const ran = doc.checks.map((c) => c.check);
+    expect(ran).toEqual(ALL_CHECKS.map((c) => c.id).filter((id) => ran.includes(id)));
+    expect(ran.length).toBeGreaterThan(ALL_CHECKS.length / 2);
     expect(doc.format).toBe('cc-conformance-report');
     expect(doc.verdict).toBe('pass');
     // Rules of older Dialer releases only are disabled on the newest; every other required rule passes.

@@ -5,6 +5,7 @@ import { buildReport, type RuleResult } from '../../lib/results/report.js';
 import { startMockProcess } from '../../mock/child-process.js';
 import type { RateAlgorithm } from '../../mock/http/rate-meter.js';
 import { BUDGET_CHECKS } from '../../suites/budget/index.js';
+import { PROOF_SEED } from './prove.js';
 
 /**
  * Window of the budget proofs' mocks. The budget checks time bursts against the window, so it must
@@ -37,10 +38,10 @@ export function proveBudget(options: { readonly faults?: readonly string[]; read
     const args = ['--rate-window-ms', String(BUDGET_PROOF_WINDOW_MS), '--rate-algorithm', options.algorithm ?? 'fixed', ...(options.faults ?? []).flatMap((f) => ['--fault', f])];
     const mock = await startMockProcess(args);
     const target = targetFromSettings({ ...mock.env }, process.cwd(), true);
-    const session = new Session(target, 1);
+    const session = new Session(target, PROOF_SEED);
     try {
       const outcomes = await runChecks(session, BUDGET_CHECKS);
-      const report = buildReport({ outcomes, target, seed: 1, startedAt: new Date(), durationMs: 0 });
+      const report = buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
       return new Map(report.rules.filter((r) => BUDGET_CHECKS.some((c) => c.rules.includes(r.id))).map((r) => [r.id, r]));
     } finally {
       await session.close();

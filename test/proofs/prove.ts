@@ -12,6 +12,13 @@ import { ALL_CHECKS } from '../../suites/index.js';
 /** Rate window of the proof mocks: short, so pacing and waits cost little. */
 export const PROOF_WINDOW_MS = 2000;
 
+/**
+ * Seed of every proof and of the clean-run bracket around them (test/e2e): a fault proof and the clean run
+ * it is compared with make the same random choices, so a rule that fails only under the fault fails because
+ * of it.
+ */
+export const PROOF_SEED = 1;
+
 /** Faults of the request budgets: proved by the budget checks in budget-faults.test.ts, mocks in their own processes. */
 export const isBudgetFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE-/.test(fault.breaks);
 
@@ -27,11 +34,11 @@ export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleRes
     ...(fault.release ? { dialerRelease: fault.release } : {}),
   });
   const target = targetFromSettings({ ...running.env }, process.cwd(), true);
-  const session = new Session(target, 1);
+  const session = new Session(target, PROOF_SEED);
   try {
     const checks = ALL_CHECKS.filter((check) => check.rules.includes(fault.breaks));
     const outcomes = await runChecks(session, checks);
-    const report = buildReport({ outcomes, target, seed: 1, startedAt: new Date(), durationMs: 0 });
+    const report = buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
     const result = report.rules.find((r) => r.id === fault.breaks);
     if (!result) throw new Error(`rule ${fault.breaks} missing from the report`);
     return result;
