@@ -82,6 +82,12 @@ function httpsUrl(name: string, raw: string): string {
 /** Node timers fire at once beyond 2^31 - 1 ms, so durations are capped at a day, far above any real window or timeout. */
 const MAX_DURATION_MS = 86_400_000;
 
+function flag(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ConfigError(`${name}: must be true or false`);
+}
+
 function durationMs(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_DURATION_MS) {
@@ -143,6 +149,7 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     ...(ca !== undefined ? { ca, caFile } : {}),
     rateWindowMs: durationMs('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
     effects: effects(settings.CC_EFFECTS),
+    budgetExclusive: bundledMock || flag('CC_BUDGET_EXCLUSIVE', settings.CC_BUDGET_EXCLUSIVE),
     ...(settings.CC_VOICE_AGENT_ID !== undefined ? { voiceAgentId: settings.CC_VOICE_AGENT_ID } : {}),
     dialer: {
       release: dialerRelease(settings.CC_DIALER_RELEASE),

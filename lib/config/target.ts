@@ -62,6 +62,11 @@ export interface Target {
   readonly caFile?: string;
   readonly rateWindowMs: number;
   readonly effects: ReadonlySet<Effect>;
+  /**
+   * Nothing else spends the company's budgets during the run (CC_BUDGET_EXCLUSIVE, or the bundled mock):
+   * only then is a count below the budget the target's own doing.
+   */
+  readonly budgetExclusive: boolean;
   /** An existing voice agent to read when the suite may not create one. */
   readonly voiceAgentId?: string;
   readonly dialer: {

@@ -47,6 +47,12 @@ export const VARIABLES = [
       "side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing), `dialer-records` (create Dialer call scripts and surveys, which cannot be deleted), `dialer-exports` (queue Dialer export jobs, which cannot be deleted), `budget` (spend the company's whole core and Dialer budgets on purpose: the budget checks, and load runs that flood a budget; the company's other integrations get `429` meanwhile); none on a live target unless listed",
     default: '',
   },
+  {
+    name: 'CC_BUDGET_EXCLUSIVE',
+    meaning:
+      "`true` when no other client spends the company's core or Dialer budget while the run lasts; only then can the budget checks tell a target that serves fewer than 60 requests a minute from another integration spending the rest (without it, such a count is reported inconclusive, never failed); the bundled mock is always exclusive",
+    default: 'false',
+  },
   { name: 'CC_TIMEOUT_MS', meaning: 'per-request timeout in ms', default: '15000' },
   { name: 'CC_SEED', meaning: 'seed of the run\'s random choices and fuzzing; printed on every run so it can be replayed', default: 'random' },
   { name: 'CC_CONFIG_FILE', meaning: 'JSON file holding any of these variables by name; env vars win over it', default: 'cc-conformance.json if present' },

@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
 import { FRESH_BURST, type FreshBurst } from './fresh-window.js';
-import { type BudgetSurface, probeOf, RULES_OF, SEPARATE_RULE, surfaceName } from './surfaces.js';
+import { type BudgetSurface, judgeBelowBudget, probeOf, RULES_OF, SEPARATE_RULE, surfaceName } from './surfaces.js';
 import { isLimited, isServed, receivedAt } from './trial.js';
 
 const B = REQUESTS_PER_MINUTE;
@@ -23,7 +23,9 @@ export function judgeConcurrent(t: CheckContext, burst: FreshBurst, notFresh: st
   const took = burst.lastReceivedAt - burst.firedAt;
   if (burst.lastReceivedAt > (burst.windowLastsUntil as number)) return t.skipRule(rule, `inconclusive: the ${FRESH_BURST} requests took ${Math.round(took)} ms to be answered, too long to be sure they all reached the server within the ${t.target.rateWindowMs} ms window they were fired in`);
   const evidence = burst.answered.filter(isServed).at(-1) ?? burst.limited[0];
-  t.judge(rule, burst.served === B, `${burst.served} of ${FRESH_BURST} requests fired at once into a fresh window were served, which owes the company exactly ${B}`, evidence);
+  const message = `${burst.served} of ${FRESH_BURST} requests fired at once into a fresh window were served, which owes the company exactly ${B}`;
+  if (burst.served < B) judgeBelowBudget(t, rule, message, evidence);
+  else t.judge(rule, burst.served === B, message, evidence);
   t.note(rule, `${burst.served} served and ${burst.limited.length} refused of ${FRESH_BURST} fired at once; answered within ${Math.round(took)} ms`);
 }
 

@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
 import type { ServerClock } from './server-clock.js';
-import { type BudgetSurface, LIMITED_BODY_SCHEMA, RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, surfaceName } from './surfaces.js';
+import { type BudgetSurface, judgeBelowBudget, LIMITED_BODY_SCHEMA, RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, surfaceName } from './surfaces.js';
 import { BURST_CAP, isLimited, isServed, receivedAt, type SequentialTrial, TRIAL_CAP } from './trial.js';
 
 /** How the target counts its minute, as the trial saw it; the fresh-window bursts are timed by it. */
@@ -71,7 +71,8 @@ function judgeAtLeast60(t: CheckContext, trial: SequentialTrial): void {
   const rule = RULES_OF[trial.surface].atLeast60;
   const complete = trial.firstLimited !== undefined || trial.firstHalf.length + trial.secondHalf.length >= TRIAL_CAP;
   if (!complete) return t.skipRule(rule, disturbance(trial));
-  t.judge(rule, trial.servedBeforeLimit >= B, `429 after only ${trial.servedBeforeLimit} requests after a quiet window`, trial.firstLimited);
+  if (trial.servedBeforeLimit >= B) return t.pass(rule);
+  judgeBelowBudget(t, rule, `429 after only ${trial.servedBeforeLimit} requests after a quiet window`, trial.firstLimited);
 }
 
 function judgeLimited(t: CheckContext, trial: SequentialTrial): void {
@@ -175,7 +176,7 @@ function judgeWindow(t: CheckContext, trial: SequentialTrial): Reading {
     return { kind: 'unknown', reopenedWithin, text: 'serves fewer than the budget' };
   }
   if (served < B) {
-    t.judge(rules.window, false, `${served} served from the reopening to the next 429 fits no reading: a window-based limiter starts afresh there and serves ${B}, a sliding log frees only the ${halfServed} slots of the trial's first requests`, afterLimited);
+    judgeBelowBudget(t, rules.window, `${served} served from the reopening to the next 429 fits no reading: a window-based limiter starts afresh there and serves ${B}, a sliding log frees only the ${halfServed} slots of the trial's first requests`, afterLimited);
     t.observe(rules.algorithm, `none of the three readings: ${counts}`);
     return { kind: 'unknown', reopenedWithin, text: 'fits no reading' };
   }

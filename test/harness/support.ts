@@ -11,6 +11,7 @@ export function literalTarget(overrides: Partial<Target> = {}): Target {
     keys: { primary: { id: 'HARNESSKEYID01', secret: 'harness-secret-0123456789' } },
     rateWindowMs: 60_000,
     effects: new Set(),
+    budgetExclusive: false,
     timeoutMs: 1_000,
     bundledMock: false,
     dialer: { release: 'latest', routes: DIALER_ROUTES },

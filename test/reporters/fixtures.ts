@@ -40,6 +40,7 @@ export function target(overrides: Partial<Target> = {}): Target {
     keys: { primary: { id: 'key-id-primary', secret: SECRET }, second: { id: 'key-id-second', secret: 'second-secret-1234' } },
     rateWindowMs: 1000,
     effects: new Set(['sms'] as const),
+    budgetExclusive: false,
     timeoutMs: 15_000,
     bundledMock: true,
     dialer: { release: 'latest', routes: DIALER_ROUTES },

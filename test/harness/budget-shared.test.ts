@@ -1,0 +1,35 @@
+import { afterAll, expect, test } from 'vitest';
+import { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import { Session } from '../../lib/checks/session.js';
+import { targetFromSettings } from '../../lib/config/load.js';
+import { judgeBelowBudget } from '../../suites/budget/surfaces.js';
+import { literalTarget } from './support.js';
+
+const RULE = 'CORE-RATE-60';
+const def = defineCheck({ id: 'harness.budget-shared', title: 'a count below the budget', surface: 'core', rules: [RULE], maxRequests: 0, run: async () => undefined });
+const sessions: Session[] = [];
+afterAll(() => Promise.all(sessions.map((s) => s.close())));
+
+function judged(budgetExclusive: boolean) {
+  const session = new Session(literalTarget({ budgetExclusive }), 1);
+  sessions.push(session);
+  const t = new CheckContext(session, def);
+  judgeBelowBudget(t, RULE, '429 after only 41 requests after a quiet window');
+  return t.ledger.get(RULE);
+}
+
+test('a count below the budget fails only when nothing else spends the company budget', () => {
+  expect(judged(true)?.failure?.message).toBe('429 after only 41 requests after a quiet window');
+  const shared = judged(false);
+  expect(shared?.failure).toBeUndefined();
+  expect(shared?.skipped).toMatch(/^inconclusive: 429 after only 41 .*CC_BUDGET_EXCLUSIVE=true/);
+});
+
+test('CC_BUDGET_EXCLUSIVE is false unless set to true; the bundled mock is always exclusive', () => {
+  const settings = { CC_BASE_URL: 'https://core.example/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret' };
+  expect(targetFromSettings(settings, process.cwd(), false).budgetExclusive).toBe(false);
+  expect(targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'true' }, process.cwd(), false).budgetExclusive).toBe(true);
+  expect(targetFromSettings(settings, process.cwd(), true).budgetExclusive).toBe(true);
+  expect(() => targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'yes' }, process.cwd(), false)).toThrow(/^CC_BUDGET_EXCLUSIVE: must be true or false$/);
+});
