@@ -43,6 +43,16 @@ export class BudgetExhaustedError extends HarnessError {
   }
 }
 
+/**
+ * The target asked to be retried further ahead than its rate window allows (a reset or Retry-After beyond
+ * one window, as a reset in milliseconds would be): the run reports it at once instead of sleeping on it.
+ */
+export class WaitOutOfRangeError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_WAIT_RANGE', message);
+  }
+}
+
 /** A check tried to spend more requests than it declares; keeps live runs inside their stated cost. */
 export class RequestAllowanceError extends HarnessError {
   constructor(message: string) {
@@ -63,6 +73,7 @@ export const HARNESS_ERROR_CODES = [
   'CC_ERR_TRANSPORT',
   'CC_ERR_EDGE_BLOCK',
   'CC_ERR_BUDGET',
+  'CC_ERR_WAIT_RANGE',
   'CC_ERR_ALLOWANCE',
   'CC_ERR_DEFINITION',
 ] as const;

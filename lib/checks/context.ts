@@ -29,6 +29,15 @@ export function budgetKey(surface: Surface, credentials: RequestFields['credenti
   return `${meter}:${company}`;
 }
 
+/**
+ * Whether a request can be sent again without duplicating anything (spec: Method convention): reads and
+ * deletes, and the Dialer's PUT, which replaces a sub-collection wholesale. A core PUT creates a record.
+ */
+function repeatable(method: string, meter: string | null): boolean {
+  const m = method.toUpperCase();
+  return m === 'GET' || m === 'HEAD' || m === 'DELETE' || (m === 'PUT' && meter?.startsWith('dialer:') === true);
+}
+
 export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
   return ex ? describeExchange(ex) : undefined;
 }
@@ -42,7 +51,9 @@ export class CheckContext {
   readonly definition: CheckDefinition;
   readonly ledger = new Map<string, RuleLedger>();
   readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
+  /** Every request sent, retries and cleanup included. */
   requests = 0;
+  #allowanceSpent = 0;
   #inCleanup = false;
 
   constructor(session: Session, definition: CheckDefinition) {
@@ -103,7 +114,7 @@ export class CheckContext {
 
   async #send(fields: RequestFields): Promise<Exchange> {
     if (!this.#inCleanup) {
-      if (this.requests >= this.definition.maxRequests) {
+      if (this.#allowanceSpent >= this.definition.maxRequests) {
         throw new RequestAllowanceError(`${this.definition.id} declares at most ${this.definition.maxRequests} requests and tried to send another`);
       }
     }
@@ -127,16 +138,24 @@ export class CheckContext {
       credentials = 'no credentials';
     }
     // Counted only once it goes out: a request skipped for a missing host or key costs the target nothing.
-    this.requests += 1;
-    return this.session.client.send({
-      method: fields.method,
-      url: url.href,
-      headers,
-      ...(fields.body !== undefined ? { body: fields.body } : {}),
-      credentials,
-      budgetKey: fields.plainHttp ? null : budgetKey(fields.surface, auth, fields.path),
-      planned: fields.planned,
-    });
+    // The allowance counts the check's own requests; `requests` also counts the client's retries.
+    if (!this.#inCleanup) this.#allowanceSpent += 1;
+    const meter = fields.plainHttp ? null : budgetKey(fields.surface, auth, fields.path);
+    return this.session.client.send(
+      {
+        method: fields.method,
+        url: url.href,
+        headers,
+        ...(fields.body !== undefined ? { body: fields.body } : {}),
+        credentials,
+        budgetKey: meter,
+        planned: fields.planned,
+        repeatable: repeatable(fields.method, meter),
+      },
+      () => {
+        this.requests += 1;
+      },
+    );
   }
 
   #ledger(ruleId: string): RuleLedger {

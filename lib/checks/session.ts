@@ -35,7 +35,6 @@ export class Session {
       timeoutMs: target.timeoutMs,
       pacer: this.pacer,
       redactor: this.redactor,
-      maxResetWaitMs: 2 * target.rateWindowMs + 5_000,
     });
     this.schemas = schemas();
   }

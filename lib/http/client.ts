@@ -1,7 +1,7 @@
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { BudgetExhaustedError, EdgeBlockError, TransportError } from '../errors.js';
+import { BudgetExhaustedError, EdgeBlockError, TransportError, WaitOutOfRangeError } from '../errors.js';
 import type { Exchange } from './exchange.js';
 import type { Pacer } from './pacer.js';
 import type { Redactor } from './redact.js';
@@ -18,6 +18,12 @@ export interface WireRequest {
   readonly budgetKey: string | null;
   /** A planned burst: skips pacing (still recorded) and hands a `429` back instead of waiting it out. */
   readonly planned?: boolean;
+  /**
+   * Sending it again cannot duplicate anything, so any `503` may be retried. Undefined means GET, HEAD and
+   * DELETE only: a `503` may come from a gateway after the service applied a create, and a core PUT creates.
+   * Other requests are retried only after a `503` the service raised itself, which applied nothing.
+   */
+  readonly repeatable?: boolean;
 }
 
 export interface ClientOptions {
@@ -25,8 +31,6 @@ export interface ClientOptions {
   readonly timeoutMs: number;
   readonly pacer: Pacer;
   readonly redactor: Redactor;
-  /** Longest wait the client accepts from a reset header before it gives up (guards against a clock far off). */
-  readonly maxResetWaitMs: number;
   readonly onExchange?: (ex: Exchange) => void;
   /** Waits between 503 retries; tests pass a fake clock's, so waits are measured, not spent. */
   readonly sleep?: (ms: number) => Promise<unknown>;
@@ -40,10 +44,26 @@ export interface ClientStats {
 }
 
 const RETRIES_ON_429 = 3;
+/**
+ * Whole seconds on top of the rate window that a reset or Retry-After may lie ahead: the reset is given in
+ * whole seconds and so is the server's Date header it is read against.
+ */
+const WAIT_SLACK_MS = 2000;
+const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
 const RETRIES_ON_503 = 3;
 /** First wait after a 503 without a numeric Retry-After; doubles on each retry (500 ms, 1 s, 2 s). */
 const BACKOFF_503_MS = 500;
 const TEXTUAL = /^(application\/(json|problem\+json|xml)|text\/)/i;
+
+/**
+ * A `503` the service raised itself: its error carries the `correlationId` (Dialer) or `requestId`
+ * (VoiceAgent) that only the service adds (spec: Errors on the AI host, 2 and 4). Its operation failed, so
+ * sending it again cannot duplicate a record; a gateway's `503` carries neither and proves nothing.
+ */
+function raisedByService(ex: Exchange): boolean {
+  const body = ex.json as { correlationId?: unknown; requestId?: unknown } | null | undefined;
+  return typeof body === 'object' && body !== null && (typeof body.correlationId === 'string' || typeof body.requestId === 'string');
+}
 
 /** The one HTTP client of the suite: pacing, 429 backoff, 503 retries, timeouts, redaction of everything it records. */
 export class HttpClient {
@@ -66,8 +86,13 @@ export class HttpClient {
     await this.#agent.close();
   }
 
-  async send(wire: WireRequest): Promise<Exchange> {
+  /**
+   * Sends the request, waiting out an unplanned `429` and retrying a `503` where that cannot duplicate
+   * anything; `onSent` hears of every request that goes out, retries included.
+   */
+  async send(wire: WireRequest, onSent?: () => void): Promise<Exchange> {
     const { pacer } = this.#options;
+    const repeatable = wire.repeatable ?? REPEATABLE_METHODS.has(wire.method.toUpperCase());
     let waits429 = 0;
     let retries503 = 0;
     for (;;) {
@@ -75,43 +100,61 @@ export class HttpClient {
         if (wire.planned) pacer.record(wire.budgetKey);
         else await pacer.acquire(wire.budgetKey);
       }
+      onSent?.();
       const ex = await this.#once(wire);
-      // A dependency is down; after the last retry the 503 goes to the check, which judges or reports it.
-      if (ex.status === 503 && !wire.planned && retries503 < RETRIES_ON_503) {
+      // A dependency is down; after the last retry, or at once for a request that must not be sent twice,
+      // the 503 goes to the check, which judges or reports it.
+      if (ex.status === 503 && !wire.planned && (repeatable || raisedByService(ex)) && retries503 < RETRIES_ON_503) {
         await (this.#options.sleep ?? sleep)(this.#retryAfterMs(ex) ?? BACKOFF_503_MS * 2 ** retries503);
         retries503++;
         this.stats.retried503++;
         continue;
       }
+      // A 429 is the API refusing the request before serving it (spec: Limits), so it is sent again
+      // whatever its method: nothing was applied.
       if (ex.status !== 429 || wire.planned || wire.budgetKey === null) return ex;
       this.stats.unplanned429++;
-      const resetMs = this.#resetAt(ex);
+      const waitMs = this.#resetWaitMs(ex);
       if (waits429 >= RETRIES_ON_429) {
         throw new BudgetExhaustedError(`${wire.method} ${ex.request.url}: still 429 after ${RETRIES_ON_429} waits for the announced reset`);
       }
       // Sleep until the announced reset, then back off exponentially on top of it.
-      pacer.blockUntil(wire.budgetKey, resetMs + 250 * 2 ** waits429);
+      pacer.blockFor(wire.budgetKey, waitMs + 250 * 2 ** waits429);
       waits429++;
     }
   }
 
-  /** A numeric `Retry-After` (seconds) in ms, capped like a reset; undefined when absent or a date. */
+  /** The longest wait a target may ask for: one rate window and the slack of whole seconds. */
+  get #furthestWaitMs(): number {
+    return this.#options.pacer.windowMs + WAIT_SLACK_MS;
+  }
+
+  /** A numeric `Retry-After` (seconds) in ms; undefined when absent or a date; further than a window is refused. */
   #retryAfterMs(ex: Exchange): number | undefined {
     const raw = ex.headers['retry-after']?.trim();
     if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
-    return Math.min(Number(raw) * 1000, this.#options.maxResetWaitMs);
+    const ms = Number(raw) * 1000;
+    if (ms > this.#furthestWaitMs) throw new WaitOutOfRangeError(`${ex.request.method} ${ex.request.url}: ${ex.status} with Retry-After ${raw} s, further than the ${this.#options.pacer.windowMs} ms rate window; not waited for`);
+    return ms;
   }
 
-  /** Reset time from `X-ServiceAPI-ResetTime` (Unix seconds); without it, Retry-After, else one window from now. */
-  #resetAt(ex: Exchange): number {
-    const now = Date.now();
+  /**
+   * How long to wait after a 429, on our clock: to `X-ServiceAPI-ResetTime` (Unix seconds) read against
+   * the server's own `Date`, so a skewed clock on either side moves nothing; without it a numeric
+   * Retry-After, else one window. A reset further than one window ahead is refused, never slept on.
+   */
+  #resetWaitMs(ex: Exchange): number {
     const raw = ex.headers['x-serviceapi-resettime'];
-    const parsed = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) * 1000 : Number.NaN;
-    // The reset header is the core API's; elsewhere (the Dialer) a numeric Retry-After is the next best word.
-    const retryAfter = this.#retryAfterMs(ex);
-    const fallback = now + (retryAfter ?? this.#options.pacer.windowMs);
-    if (!Number.isFinite(parsed)) return fallback;
-    return Math.min(Math.max(parsed, now), now + this.#options.maxResetWaitMs);
+    if (raw === undefined || !/^\d+$/.test(raw)) return this.#retryAfterMs(ex) ?? this.#options.pacer.windowMs;
+    const date = Date.parse(ex.headers.date ?? '');
+    const serverNow = Number.isFinite(date) ? date : Date.now();
+    const waitMs = Number(raw) * 1000 - serverNow;
+    if (waitMs > this.#furthestWaitMs) {
+      throw new WaitOutOfRangeError(
+        `${ex.request.method} ${ex.request.url}: 429 announcing X-ServiceAPI-ResetTime ${raw}, ${Math.round(waitMs / 1000)} s after the server's ${Number.isFinite(date) ? 'Date' : 'time (no Date header; our clock)'}, further than the ${this.#options.pacer.windowMs} ms rate window; not waited for`,
+      );
+    }
+    return Math.max(waitMs, 0);
   }
 
   async #once(wire: WireRequest): Promise<Exchange> {

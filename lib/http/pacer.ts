@@ -85,6 +85,11 @@ export class Pacer {
     bucket.blockedUntil = Math.max(bucket.blockedUntil, epochMs);
   }
 
+  /** Holds the bucket for `ms` from now, on the pacer's own clock. */
+  blockFor(key: string, ms: number): void {
+    this.blockUntil(key, this.#now() + ms);
+  }
+
   /**
    * Waits until none of our sends to the bucket fall inside the last window and any block has
    * passed: from then on, as far as our own traffic goes, the target's counter for it is empty.

@@ -159,7 +159,6 @@ describe('VoiceAgent outage and bad input', () => {
       timeoutMs: 5000,
       pacer: new Pacer({ windowMs: 1000, perWindow: 100, now: clock.now, sleep: clock.sleep }),
       redactor: new Redactor({ keys: {} }),
-      maxResetWaitMs: 5000,
       sleep: clock.sleep,
     });
     try {
