@@ -12,6 +12,7 @@ import { BUDGET_BLOCKED_WINDOWS, BUDGET_CHECK_WINDOWS } from '../suites/budget/b
 import type { RunPayload } from '../lib/checks/vitest.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
+import { onInterrupt } from './interrupt.js';
 import { SuiteOrderSequencer } from './suite-sequencer.js';
 import { OutcomeCollector } from '../reporters/collector.js';
 import { renderConsole } from '../reporters/console.js';
@@ -151,6 +152,7 @@ async function main(): Promise<number> {
     );
     const collector = new OutcomeCollector();
     const started = new Date();
+    const ownSignalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
     const vitest = await createVitest(
       'test',
       {
@@ -161,6 +163,9 @@ async function main(): Promise<number> {
         watch: false,
         // One worker without isolation: every suite shares one session, so one pacer guards the budget.
         isolate: false,
+        // A worker thread, not a child process: a terminal's Ctrl-C reaches the whole process group, and
+        // a child would die of it mid-check, before its cleanups; a thread hears of it only through us.
+        pool: 'threads',
         fileParallelism: false,
         maxWorkers: 1,
         testTimeout: 15 * 60_000,
@@ -171,6 +176,20 @@ async function main(): Promise<number> {
     );
     const payload: RunPayload = { settings, seed, bundledMock: bundled, cwd: process.cwd(), ...(args.rule ? { rules: args.rule } : {}) };
     vitest.provide('ccRun', payload);
+    // vitest's logger exits the process on the first signal, which would skip the cleanup and the reports.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (!ownSignalListeners[signal].includes(listener)) process.off(signal, listener);
+    }
+    // Ctrl-C or SIGTERM: no new check starts, the running one stops sending and runs its cleanups (an
+    // emergency stop is lifted there), and the reports are written with what ran; a second signal quits.
+    const interrupt = onInterrupt({
+      exitCode: 130,
+      onFirst: () => {
+        process.stderr.write('cc-conformance: interrupted; finishing the running check\'s cleanup and writing the reports (interrupt again to quit at once, leaving its records behind)\n');
+        void vitest.cancelCurrentRun('keyboard-input');
+      },
+      onQuit: () => process.stderr.write('cc-conformance: quit without cleanup; records of the running check may be left on the target\n'),
+    });
     await vitest.start();
     await vitest.close();
     const report = buildReport({
@@ -181,6 +200,7 @@ async function main(): Promise<number> {
       durationMs: Date.now() - started.getTime(),
       ...(args.rule ? { selected: new Set(args.rule) } : {}),
       problems: collector.problems,
+      interrupted: interrupt.aborted,
     });
     const scrub = (text: string) => redactor.text(text);
     const written = writeReports(report, args.reports, scrub);

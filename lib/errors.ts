@@ -53,6 +53,13 @@ export class WaitOutOfRangeError extends HarnessError {
   }
 }
 
+/** The run was interrupted (Ctrl-C, SIGTERM) or the check overran its time: it sends nothing more but its cleanup. */
+export class InterruptedError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_INTERRUPTED', message);
+  }
+}
+
 /** A check tried to spend more requests than it declares; keeps live runs inside their stated cost. */
 export class RequestAllowanceError extends HarnessError {
   constructor(message: string) {
@@ -74,6 +81,7 @@ export const HARNESS_ERROR_CODES = [
   'CC_ERR_EDGE_BLOCK',
   'CC_ERR_BUDGET',
   'CC_ERR_WAIT_RANGE',
+  'CC_ERR_INTERRUPTED',
   'CC_ERR_ALLOWANCE',
   'CC_ERR_DEFINITION',
 ] as const;

@@ -65,7 +65,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
     '',
     `rules: ${counts(s.byStatus)} (required: ${counts(s.required)})`,
     `gaps reported: ${s.gaps}; checks: ${s.checks}; requests: ${s.requests}; unplanned 429s: ${s.unplanned429}; 503s retried: ${s.retried503}; seed: ${report.seed}; ${(report.durationMs / 1000).toFixed(1)} s`,
-    `verdict: ${paint(report.verdict.toUpperCase(), report.verdict === 'pass' ? 32 : 31, color)}`,
+    `verdict: ${paint(report.verdict.toUpperCase(), report.verdict === 'pass' ? 32 : 31, color)}${report.interrupted ? ' (INTERRUPTED: the checks not run are not judged)' : ''}`,
   );
   return lines.join('\n');
 }

@@ -41,7 +41,7 @@ export function renderHtml(report: RunReport): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${esc(report.verdict)}</title><style>${STYLE}</style></head>
 <body>
-<h1>cc-conformance: <span class="${report.verdict === 'pass' ? 'pass' : 'fail'}">${esc(report.verdict.toUpperCase())}</span></h1>
+<h1>cc-conformance: <span class="${report.verdict === 'pass' ? 'pass' : 'fail'}">${esc(report.verdict.toUpperCase())}</span>${report.interrupted ? ' <span class="fail">INTERRUPTED</span>' : ''}</h1>
 <p>${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed} · ${report.target.bundledMock ? 'bundled mock' : esc(Object.values(report.target.urls).join(', '))} · Dialer release ${esc(report.target.dialerRelease)}</p>
 <p>rules: ${esc(counts)} · requests ${s.requests} · unplanned 429s ${s.unplanned429} · 503s retried ${s.retried503} · leftovers ${s.leftovers} · gaps ${s.gaps}</p>
 ${broken.length > 0 ? `<h2>Failures and errors</h2>\n${broken.map(failure).join('\n')}` : ''}

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.js';
 import { appliesTo, atLeast, type Release } from '../dialer/releases.js';
-import { DefinitionError, RequestAllowanceError } from '../errors.js';
+import { DefinitionError, InterruptedError, RequestAllowanceError } from '../errors.js';
 import { describeExchange, type Exchange } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
 import { rule as lookupRule } from '../rules/index.js';
@@ -56,9 +57,13 @@ export class CheckContext {
   #allowanceSpent = 0;
   #inCleanup = false;
 
-  constructor(session: Session, definition: CheckDefinition) {
+  /** Aborted when the run is interrupted or the check overruns its time: the check sends nothing more but its cleanup. */
+  readonly signal: AbortSignal | undefined;
+
+  constructor(session: Session, definition: CheckDefinition, signal?: AbortSignal) {
     this.session = session;
     this.definition = definition;
+    this.signal = signal;
     for (const id of definition.rules) {
       lookupRule(id);
       this.ledger.set(id, { passes: 0, notes: [] });
@@ -114,6 +119,7 @@ export class CheckContext {
 
   async #send(fields: RequestFields): Promise<Exchange> {
     if (!this.#inCleanup) {
+      this.#throwIfInterrupted(`${fields.method} ${fields.path} not sent`);
       if (this.#allowanceSpent >= this.definition.maxRequests) {
         throw new RequestAllowanceError(`${this.definition.id} declares at most ${this.definition.maxRequests} requests and tried to send another`);
       }
@@ -151,11 +157,36 @@ export class CheckContext {
         budgetKey: meter,
         planned: fields.planned,
         repeatable: repeatable(fields.method, meter),
+        // Cleanup goes out whatever happened: it is what an interrupted run still owes the account.
+        ...(this.signal && !this.#inCleanup ? { signal: this.signal } : {}),
       },
       () => {
         this.requests += 1;
       },
     );
+  }
+
+  #throwIfInterrupted(what: string): void {
+    if (!this.signal?.aborted) return;
+    const reason = this.signal.reason;
+    throw new InterruptedError(`${what}: ${reason instanceof Error ? reason.message : 'the run was interrupted'}`);
+  }
+
+  /** Waits, unless the run is interrupted meanwhile (then InterruptedError): checks never sleep through a Ctrl-C. */
+  async sleep(ms: number): Promise<void> {
+    this.#throwIfInterrupted('wait not begun');
+    if (ms <= 0) return;
+    try {
+      await sleep(ms, undefined, this.signal ? { signal: this.signal } : {});
+    } catch (err) {
+      if (this.signal?.aborted) this.#throwIfInterrupted('wait cut short');
+      throw err;
+    }
+  }
+
+  /** `sleep` until a moment on our clock. */
+  sleepUntil(epochMs: number): Promise<void> {
+    return this.sleep(epochMs - Date.now());
   }
 
   #ledger(ruleId: string): RuleLedger {

@@ -59,14 +59,14 @@ function harnessProblem(ending: unknown, checkId: string): string {
  *   or error (the harness, the network, a timeout, the request allowance), with what held as a note.
  * An error that ended the check is also one of the outcome's problems, so the report lists it.
  */
-export async function runCheck(session: Session, def: CheckDefinition): Promise<CheckOutcome> {
+export async function runCheck(session: Session, def: CheckDefinition, options: { readonly signal?: AbortSignal } = {}): Promise<CheckOutcome> {
   const started = performance.now();
   const verdicts: RuleVerdict[] = [];
   const missing = missingPrerequisite(session, def);
   if (missing) return notRun(def, def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })));
   // Rules of other Dialer releases than the expected one are not judged; the report shows them disabled.
   if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) return notRun(def, []);
-  const t = new CheckContext(session, def);
+  const t = new CheckContext(session, def, options.signal);
   const unplannedBefore = session.client.stats.unplanned429;
   const retriedBefore = session.client.stats.retried503;
   let ending: unknown;

@@ -65,8 +65,10 @@ export function registerSuite(name: string, checks: readonly CheckDefinition[]):
     if (chosen.length === 0) test.skip(`${name}: no check of this suite judges a selected rule`);
     for (const check of chosen) {
       const meta: CheckMeta = { check: check.id, rules: [...check.rules] };
-      test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta } }, async ({ task, skip }) => {
-        const outcome = await runCheck(session(payload), check);
+      // vitest aborts `signal` when the run is cancelled (Ctrl-C reaches the command) or the test times out:
+      // the check then sends nothing more, runs its cleanups and still hands its outcome over.
+      test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta } }, async ({ task, skip, signal }) => {
+        const outcome = await runCheck(session(payload), check, { signal });
         (task.meta.cc as CheckMeta).outcome = outcome;
         const broken = summarise(outcome.verdicts);
         if (broken) throw new Error(broken);

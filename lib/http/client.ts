@@ -1,7 +1,7 @@
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { BudgetExhaustedError, EdgeBlockError, TransportError, WaitOutOfRangeError } from '../errors.js';
+import { BudgetExhaustedError, EdgeBlockError, InterruptedError, TransportError, WaitOutOfRangeError } from '../errors.js';
 import type { Exchange } from './exchange.js';
 import type { Pacer } from './pacer.js';
 import type { Redactor } from './redact.js';
@@ -24,6 +24,8 @@ export interface WireRequest {
    * Other requests are retried only after a `503` the service raised itself, which applied nothing.
    */
   readonly repeatable?: boolean;
+  /** Once aborted, nothing more is sent (a wait for budget or a retry ends with InterruptedError); a request on the wire is let finish. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ClientOptions {
@@ -54,6 +56,11 @@ const RETRIES_ON_503 = 3;
 /** First wait after a 503 without a numeric Retry-After; doubles on each retry (500 ms, 1 s, 2 s). */
 const BACKOFF_503_MS = 500;
 const TEXTUAL = /^(application\/(json|problem\+json|xml)|text\/)/i;
+
+function interrupted(wire: WireRequest): InterruptedError {
+  const reason = wire.signal?.reason;
+  return new InterruptedError(`${wire.method} not sent: ${reason instanceof Error ? reason.message : 'the run was interrupted'}`);
+}
 
 /**
  * A `503` the service raised itself: its error carries the `correlationId` (Dialer) or `requestId`
@@ -96,9 +103,12 @@ export class HttpClient {
     let waits429 = 0;
     let retries503 = 0;
     for (;;) {
+      if (wire.signal?.aborted) throw interrupted(wire);
       if (wire.budgetKey !== null) {
         if (wire.planned) pacer.record(wire.budgetKey);
-        else await pacer.acquire(wire.budgetKey);
+        else await pacer.acquire(wire.budgetKey, wire.signal).catch((err: unknown) => {
+          throw wire.signal?.aborted ? interrupted(wire) : err;
+        });
       }
       onSent?.();
       const ex = await this.#once(wire);
@@ -106,6 +116,7 @@ export class HttpClient {
       // the 503 goes to the check, which judges or reports it.
       if (ex.status === 503 && !wire.planned && (repeatable || raisedByService(ex)) && retries503 < RETRIES_ON_503) {
         await (this.#options.sleep ?? sleep)(this.#retryAfterMs(ex) ?? BACKOFF_503_MS * 2 ** retries503);
+        if (wire.signal?.aborted) return ex;
         retries503++;
         this.stats.retried503++;
         continue;

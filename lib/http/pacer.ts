@@ -10,7 +10,8 @@ export interface PacerOptions {
   /** Requests allowed per window and bucket; a small margin below the target's budget absorbs network jitter. */
   perWindow: number;
   now?: () => number;
-  sleep?: (ms: number) => Promise<unknown>;
+  /** Rejects when `signal` aborts: a run being interrupted stops waiting for budget. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<unknown>;
 }
 
 interface Bucket {
@@ -25,14 +26,14 @@ export class Pacer {
   readonly perWindow: number;
   readonly #buckets = new Map<string, Bucket>();
   readonly #now: () => number;
-  readonly #sleep: (ms: number) => Promise<unknown>;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<unknown>;
   #waitedMs = 0;
 
   constructor(options: PacerOptions) {
     this.windowMs = options.windowMs;
     this.perWindow = options.perWindow;
     this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? ((ms) => sleep(ms));
+    this.#sleep = options.sleep ?? ((ms, signal) => sleep(ms, undefined, signal ? { signal } : {}));
   }
 
   /** Total time spent waiting for budget, reported with the run's figures. */
@@ -54,8 +55,8 @@ export class Pacer {
     while (bucket.sends.length > 0 && (bucket.sends[0] as number) <= horizon) bucket.sends.shift();
   }
 
-  /** Waits for a free slot in the bucket, then records the send. */
-  acquire(key: string): Promise<void> {
+  /** Waits for a free slot in the bucket, then records the send; rejects, sending nothing, once `signal` aborts. */
+  acquire(key: string, signal?: AbortSignal): Promise<void> {
     const bucket = this.#bucket(key);
     const turn = bucket.queue.then(async () => {
       for (;;) {
@@ -65,9 +66,11 @@ export class Pacer {
         const waitSlot = bucket.sends.length >= this.perWindow ? (bucket.sends[0] as number) + this.windowMs - now + 1 : 0;
         const wait = Math.max(waitBlock, waitSlot);
         if (wait <= 0) break;
+        signal?.throwIfAborted();
         this.#waitedMs += wait;
-        await this.#sleep(wait);
+        await this.#sleep(wait, signal);
       }
+      signal?.throwIfAborted();
       bucket.sends.push(this.#now());
     });
     bucket.queue = turn.catch(() => undefined);
@@ -94,7 +97,7 @@ export class Pacer {
    * Waits until none of our sends to the bucket fall inside the last window and any block has
    * passed: from then on, as far as our own traffic goes, the target's counter for it is empty.
    */
-  async quiet(key: string): Promise<void> {
+  async quiet(key: string, signal?: AbortSignal): Promise<void> {
     const bucket = this.#bucket(key);
     await bucket.queue;
     const now = this.#now();
@@ -102,7 +105,7 @@ export class Pacer {
     const wait = Math.max(last === undefined ? 0 : last + this.windowMs - now + 1, bucket.blockedUntil - now);
     if (wait > 0) {
       this.#waitedMs += wait;
-      await this.#sleep(wait);
+      await this.#sleep(wait, signal);
     }
     // Sends recorded by a concurrent acquire during the wait still count; only those now outside the window go.
     this.#prune(bucket, this.#now());

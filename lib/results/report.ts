@@ -9,7 +9,7 @@ import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleV
  * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;
@@ -53,6 +53,8 @@ export interface RunReport {
   };
   readonly summary: RunSummary;
   readonly verdict: 'pass' | 'fail' | 'incomplete';
+  /** The run was stopped (Ctrl-C, SIGTERM) before every check ran: what ran is reported, the rest is not judged. */
+  readonly interrupted: boolean;
   readonly rules: readonly RuleResult[];
   readonly gaps: readonly Gap[];
   readonly checks: readonly Omit<CheckOutcome, 'verdicts'>[];
@@ -70,6 +72,7 @@ export interface ReportInput {
   readonly selected?: ReadonlySet<string>;
   readonly problems?: readonly string[];
   readonly rules?: readonly Rule[];
+  readonly interrupted?: boolean;
 }
 
 function zeroCounts(): Record<RuleStatus, number> {
@@ -127,7 +130,7 @@ export function buildReport(input: ReportInput): RunReport {
   const activeRequired = required.pass + required.fail + required.skipped + required.error;
   let verdict: RunReport['verdict'];
   if (required.fail > 0) verdict = 'fail';
-  else if (required.pass === activeRequired && activeRequired > 0 && problems.length === 0) verdict = 'pass';
+  else if (required.pass === activeRequired && activeRequired > 0 && problems.length === 0 && !input.interrupted) verdict = 'pass';
   else verdict = 'incomplete';
   const urls: Record<string, string> = {};
   for (const [surface, url] of Object.entries(input.target.urls)) if (url) urls[surface] = url;
@@ -161,10 +164,13 @@ export function buildReport(input: ReportInput): RunReport {
     gaps: GAPS,
     checks: input.outcomes.map(({ verdicts: _verdicts, ...rest }) => rest),
     problems,
+    interrupted: input.interrupted ?? false,
   };
 }
 
 /** Process exit code of a run: 0 every required rule passed, 1 a required rule failed, 3 incomplete. */
+/** 0 pass, 1 fail, 3 incomplete; 130 for an interrupted run, as for any command stopped by Ctrl-C. */
 export function exitCodeOf(report: RunReport): number {
+  if (report.interrupted) return 130;
   return report.verdict === 'pass' ? 0 : report.verdict === 'fail' ? 1 : 3;
 }

@@ -3,7 +3,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
 import type { Reading } from './judge-trial.js';
 import { type BudgetSurface, probeOf } from './surfaces.js';
-import { isLimited, isServed, receivedAt, sleepUntil } from './trial.js';
+import { isLimited, isServed, receivedAt } from './trial.js';
 
 /** Requests fired at once into a fresh window: half as many again as the budget, so a third must be refused. */
 export const FRESH_BURST = (3 * REQUESTS_PER_MINUTE) / 2;
@@ -53,7 +53,7 @@ export function freshAt(reading: Reading, lastAnswerMs: number, notBefore: numbe
 
 /** Waits until `at`, then fires the burst over as many connections as the client keeps. */
 export async function fireIntoFreshWindow(t: CheckContext, surface: BudgetSurface, at: number, windowLastsUntil: number | undefined): Promise<FreshBurst> {
-  await sleepUntil(at);
+  await t.sleepUntil(at);
   const probe = probeOf(t, surface).planned();
   const firedAt = Date.now();
   const settled = await Promise.allSettled(Array.from({ length: FRESH_BURST }, () => probe.send()));

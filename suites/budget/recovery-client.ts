@@ -5,7 +5,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { announcedReset } from './judge-trial.js';
 import type { ServerClock } from './server-clock.js';
 import { type BudgetSurface, probeOf } from './surfaces.js';
-import { isLimited, isServed, receivedAt, sleepUntil } from './trial.js';
+import { isLimited, isServed, receivedAt } from './trial.js';
 
 /**
  * The client the spec describes (Limits: sleep until X-ServiceAPI-ResetTime, then retry with
@@ -51,7 +51,7 @@ export async function recoverLikeAClient(t: CheckContext, surface: BudgetSurface
   const base = surface === 'core' ? Math.max(100, windowMs / 240) : windowMs / 16;
   const attempts: Exchange[] = [];
   for (let k = 0; k < MAX_ATTEMPTS; k++) {
-    await sleepUntil(wakeAt);
+    await t.sleepUntil(wakeAt);
     const ex = await probe.send();
     attempts.push(ex);
     if (isServed(ex)) return { attempts, wasted: attempts.filter(isLimited).length, recoveredAfterMs: receivedAt(ex) - from, firstWait };

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
@@ -55,11 +54,6 @@ export interface SequentialTrial {
   readonly longestLatencyMs: number;
 }
 
-export async function sleepUntil(epochMs: number): Promise<void> {
-  const wait = epochMs - Date.now();
-  if (wait > 0) await sleep(wait);
-}
-
 class Recorder {
   readonly all: Exchange[] = [];
   disturbed?: Exchange;
@@ -94,7 +88,7 @@ async function untilLimited(rec: Recorder, into: Exchange[], cap: number): Promi
 export async function runTrial(t: CheckContext, surface: BudgetSurface): Promise<SequentialTrial> {
   const windowMs = t.target.rateWindowMs;
   const probe = probeOf(t, surface).planned();
-  await t.session.pacer.quiet(budgetBucket(t, surface));
+  await t.session.pacer.quiet(budgetBucket(t, surface), t.signal);
   const rec = new Recorder(() => probe.send());
 
   const firstHalf: Exchange[] = [];
@@ -102,7 +96,7 @@ export async function runTrial(t: CheckContext, surface: BudgetSurface): Promise
   let served = await untilLimited(rec, firstHalf, HALF);
   const limitedEarly = firstHalf.find(isLimited);
   if (!limitedEarly && !rec.stopped) {
-    await sleepUntil((firstHalf[0] as Exchange).startedAt + windowMs / 2);
+    await t.sleepUntil((firstHalf[0] as Exchange).startedAt + windowMs / 2);
     served += await untilLimited(rec, secondHalf, TRIAL_CAP - firstHalf.length);
   }
   const firstLimited = limitedEarly ?? secondHalf.find(isLimited);
@@ -114,7 +108,7 @@ export async function runTrial(t: CheckContext, surface: BudgetSurface): Promise
   let servedAfterReopen = 0;
   if (firstLimited && !rec.stopped) {
     for (let k = 1; k <= POLLS && !rec.stopped; k++) {
-      await sleepUntil(receivedAt(firstLimited) + k * step);
+      await t.sleepUntil(receivedAt(firstLimited) + k * step);
       const ex = await rec.next(polls);
       if (isServed(ex)) {
         reopened = ex;

@@ -60,9 +60,15 @@ describe('OutcomeCollector', () => {
 
   test('without an error message the test state is the message', () => {
     const collector = new OutcomeCollector();
-    collector.onTestCaseResult(fakeCase('t', { check: 'c', rules: [TAG_404] }, { state: 'skipped' }));
     collector.onTestCaseResult(fakeCase('t', { check: 'd', rules: [TAG_404] }, { state: 'failed', errors: [] }));
-    expect(collector.outcomes.map((o) => o.verdicts[0]?.detail)).toEqual(['harness: test skipped without an outcome', 'harness: test failed without an outcome']);
+    expect(collector.outcomes.map((o) => o.verdicts[0]?.detail)).toEqual(['harness: test failed without an outcome']);
+  });
+
+  test('a check cancelled before it began (an interrupted run) leaves its rules errors, not passes, and adds no problem', () => {
+    const collector = new OutcomeCollector();
+    collector.onTestCaseResult(fakeCase('t', { check: 'c', rules: [TAG_404] }, { state: 'skipped' }));
+    expect(collector.outcomes[0]?.verdicts).toEqual([{ rule: TAG_404, status: 'error', detail: 'not run: the run was interrupted before this check', notes: [] }]);
+    expect(collector.outcomes[0]?.problems).toEqual([]);
   });
 
   test('module errors and unhandled errors at the end of the run become problems', () => {

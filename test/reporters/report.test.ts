@@ -217,12 +217,20 @@ describe('the rest of the document', () => {
     expect(r.format).toBe(REPORT_FORMAT);
     expect(r.format).toBe('cc-conformance-report');
     expect(r.version).toBe(REPORT_VERSION);
-    expect(r.version).toBe(1);
+    expect(r.version).toBe(2);
     expect(r.startedAt).toBe('2025-03-04T05:06:07.000Z');
     expect(r.durationMs).toBe(1235);
     expect(r.seed).toBe(424242);
     expect(r.problems).toEqual(['p1']);
     expect(report([], { rules: rules(TAG_404) }).problems).toEqual([]);
+  });
+
+  test('an interrupted run is incomplete whatever passed, and exits 130', () => {
+    const r = report([outcome('a', [pass(TAG_404)])], { rules: rules(TAG_404), interrupted: true });
+    expect(r.interrupted).toBe(true);
+    expect(r.verdict).toBe('incomplete');
+    expect(exitCodeOf(r)).toBe(130);
+    expect(report([outcome('a', [pass(TAG_404)])], { rules: rules(TAG_404) }).interrupted).toBe(false);
   });
 
   test('the report survives JSON unchanged, as it must to reach a file', () => {
