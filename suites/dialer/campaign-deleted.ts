@@ -70,7 +70,7 @@ export const CAMPAIGN_DELETED_CHECKS = [
       const withTrue = await pageFor(t, rule3, { status: other as string, include_deleted: 'true', limit: 100 });
       const extra = withTrue.data.filter((c) => c.status !== other);
       t.check(rule3, extra.length === 0, () => `status=${other}&include_deleted=true listed ${extra.length} campaign(s) of another status, e.g. ${String(extra[0]?.id)} (${JSON.stringify(extra[0]?.status)})`, withTrue.ex);
-      // spec-tensions item 10: beside status a bad value is either refused or of no effect.
+      // 'Any other value gives 400' and 'no effect when status is set' meet here: beside status a bad value may be refused or ignored.
       const odd = await dialer(t, 'campaigns.list').query({ status: other as string, include_deleted: 'yes', limit: 100 }).send();
       t.expectStatus(rule3, odd, [200, 400]);
       if (odd.status === 200) t.expectEqual(rule3, idsOf(pageOf<Json>(odd)?.data ?? []), idsOf(withTrue.data), `status=${other}&include_deleted=yes ignored: the same page as with include_deleted=true`, odd);
