@@ -1,8 +1,11 @@
 import type { RuleResult, RunReport } from '../lib/results/report.js';
 
 /**
- * JUnit XML for CI dashboards: one testsuite per surface, one testcase per rule. Failures, errors and
- * skips map to JUnit's own elements; gaps are not testcases, they are listed in the JSON report.
+ * JUnit XML for CI dashboards: one testsuite per surface, one testcase per rule that took part in the
+ * run. Failures, errors and skips map to JUnit's own elements. JUnit knows no "disabled" test: a rule
+ * left out of the run (not selected, or of another Dialer release) is no testcase, so no dashboard counts
+ * it as skipped or passed; each testsuite counts such rules in its `disabled` attribute (the attribute
+ * the Ant/Jenkins JUnit schema has for it). Gaps are not testcases; they are listed in the JSON report.
  */
 function xml(text: string): string {
   return text
@@ -14,6 +17,24 @@ function xml(text: string): string {
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 }
 
+/** `Endpoints > Core API > Delete a tag` as `endpoints.core-api.delete-a-tag`: no spaces or `>`, which tools split or choke on. */
+function slug(section: string): string {
+  return section
+    .split('>')
+    .map((part) => part.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
+    .filter((part) => part !== '')
+    .join('.');
+}
+
+/** The dotted class name of a rule: `cc.<surface>.<section>`, which dashboards group as packages. */
+export function classNameOf(rule: Pick<RuleResult, 'surface' | 'section'>): string {
+  return ['cc', rule.surface, slug(rule.section)].filter((part) => part !== '').join('.');
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
 function detail(rule: RuleResult): string {
   const parts = [rule.detail ?? '', `spec: ${rule.section}`];
   if (rule.evidence) {
@@ -23,8 +44,9 @@ function detail(rule: RuleResult): string {
   return parts.join('\n');
 }
 
-function testcase(rule: RuleResult): string {
-  const open = `    <testcase classname="${xml(`${rule.surface}.${rule.section}`)}" name="${xml(`${rule.id}: ${rule.statement}`)}">`;
+function testcase(rule: RuleResult, durationOf: (checks: readonly string[]) => number): string {
+  const time = seconds(durationOf(rule.checks.map((c) => c.check)));
+  const open = `    <testcase classname="${xml(classNameOf(rule))}" name="${xml(`${rule.id}: ${rule.statement}`)}" time="${time}">`;
   switch (rule.status) {
     case 'pass':
       return `${open}</testcase>`;
@@ -38,22 +60,26 @@ function testcase(rule: RuleResult): string {
 }
 
 export function renderJunit(report: RunReport): string {
+  const checkMs = new Map(report.checks.map((c) => [c.check, c.durationMs]));
+  // A check that judged several rules took its time for each of them, as its requests count for each.
+  const durationOf = (checks: readonly string[]) => [...new Set(checks)].reduce((ms, check) => ms + (checkMs.get(check) ?? 0), 0);
+  const count = (rules: readonly RuleResult[], status: RuleResult['status']) => rules.filter((r) => r.status === status).length;
+  const ran = report.rules.filter((r) => r.status !== 'disabled');
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
   const suites = surfaces.map((surface) => {
-    const rules = report.rules.filter((r) => r.surface === surface);
-    const count = (status: RuleResult['status']) => rules.filter((r) => r.status === status).length;
-    const skipped = count('skipped') + count('disabled');
+    const all = report.rules.filter((r) => r.surface === surface);
+    const rules = all.filter((r) => r.status !== 'disabled');
+    const time = seconds(durationOf(rules.flatMap((r) => r.checks.map((c) => c.check))));
     return [
-      `  <testsuite name="${xml(surface)}" tests="${rules.length}" failures="${count('fail')}" errors="${count('error')}" skipped="${skipped}" timestamp="${report.startedAt}">`,
-      ...rules.map(testcase),
+      `  <testsuite name="${xml(surface)}" tests="${rules.length}" failures="${count(rules, 'fail')}" errors="${count(rules, 'error')}" skipped="${count(rules, 'skipped')}" disabled="${count(all, 'disabled')}" time="${time}" timestamp="${report.startedAt}">`,
+      ...rules.map((r) => testcase(r, durationOf)),
       '  </testsuite>',
     ].join('\n');
   });
-  const total = report.rules.length;
-  const { fail, error } = report.summary.byStatus;
+  const { fail, error, skipped, disabled } = report.summary.byStatus;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cc-conformance" tests="${total}" failures="${fail}" errors="${error}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="cc-conformance" tests="${ran.length}" failures="${fail}" errors="${error}" skipped="${skipped}" disabled="${disabled}" time="${seconds(report.durationMs)}">`,
     ...suites,
     '</testsuites>',
     '',

@@ -2,11 +2,10 @@ import { HttpClient } from '../http/client.js';
 import { Pacer } from '../http/pacer.js';
 import { Redactor } from '../http/redact.js';
 import type { Target } from '../config/target.js';
+import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 import { type SchemaRegistry, schemas } from '../schemas/registry.js';
 
-/** Documented budget of every metered surface: 60 requests per minute per company. */
-export const BUDGET_PER_WINDOW = 60;
-/** Our pacing stays this many requests under the budget, so network jitter cannot tip a window over. */
+/** Our pacing stays this many requests under the budget of every metered surface, so network jitter cannot tip a window over. */
 export const PACING_MARGIN = 2;
 
 /**
@@ -28,7 +27,7 @@ export class Session {
     this.target = target;
     this.seed = seed;
     this.nonce = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
-    this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: BUDGET_PER_WINDOW - PACING_MARGIN });
+    this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: REQUESTS_PER_MINUTE - PACING_MARGIN });
     this.redactor = new Redactor(target);
     this.client = new HttpClient({
       ...(target.ca !== undefined ? { ca: target.ca } : {}),

@@ -1,4 +1,4 @@
-import type { Target } from '../config/target.js';
+import type { KeyPair, Target } from '../config/target.js';
 
 const MARK = '[redacted]';
 
@@ -7,22 +7,16 @@ const MARK = '[redacted]';
  * and the Basic header values built from them (a server may echo any of these back).
  */
 export class Redactor {
-  readonly #needles: string[];
+  #needles: string[] = [];
 
   constructor(target: Pick<Target, 'keys'>) {
-    const needles = new Set<string>();
-    for (const pair of Object.values(target.keys)) {
-      if (!pair) continue;
-      needles.add(pair.secret);
-      needles.add(pair.id);
-      needles.add(Buffer.from(`${pair.id}:${pair.secret}`).toString('base64'));
-      needles.add(encodeURIComponent(pair.secret));
-      // Reports are serialised (JSON, XML) before the last scrub, so the escaped spellings are needles too.
-      for (const raw of [pair.secret, pair.id]) {
-        needles.add(JSON.stringify(raw).slice(1, -1));
-        needles.add(raw.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
-      }
-    }
+    for (const pair of Object.values(target.keys)) if (pair) this.add(pair);
+  }
+
+  /** Redacts one more key pair from now on, in every spelling the target's own pairs are redacted in. */
+  add(pair: KeyPair): void {
+    const needles = new Set<string>(this.#needles);
+    for (const needle of spellings(pair)) needles.add(needle);
     // Longest first, so a secret that contains a key ID is removed whole.
     this.#needles = [...needles].filter((n) => n.length >= 4).sort((a, b) => b.length - a.length);
   }
@@ -42,6 +36,21 @@ export class Redactor {
     return out;
   }
 
+}
+
+/** Every spelling of a pair's credentials that output may carry. */
+function spellings(pair: KeyPair): string[] {
+  return [...secretSpellings(pair), ...escaped(pair.id)];
+}
+
+/** The spellings that give the secret away: itself, escaped, URL-encoded, and inside the pair's Basic token. */
+export function secretSpellings(pair: KeyPair): string[] {
+  return [...escaped(pair.secret), Buffer.from(`${pair.id}:${pair.secret}`).toString('base64'), encodeURIComponent(pair.secret)];
+}
+
+// Reports are serialised (JSON, XML) before the last scrub, so the escaped spellings are needles too.
+function escaped(raw: string): string[] {
+  return [raw, JSON.stringify(raw).slice(1, -1), raw.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')];
 }
 
 function redactAuthValue(value: string): string {

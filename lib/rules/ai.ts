@@ -7,7 +7,7 @@ const S = {
   errors: 'Errors > Errors on the {ai_url} host',
 } as const;
 
-const AUTH_LAYER = "spec Errors on the {ai_url} host, 1: the authentication layer answers before the service.";
+const AUTH_LAYER = 'Errors on the {ai_url} host, 1: the authentication layer answers before the service, so its 401 has this fixed body whichever service the path names.';
 
 export const AI_RULES: readonly Rule[] = [
   required({ id: 'AI-HTTPS-ONLY', surface: 'ai', section: S.hosts, statement: 'Plain HTTP to the AI host is rejected (the probe sends no credentials).' }),
@@ -29,7 +29,7 @@ export const AI_RULES: readonly Rule[] = [
     section: S.errors,
     statement: 'A service-raised error on the AI host carries { statusCode, message, error, correlationId }: statusCode the HTTP status, error its status name, no responseData.',
     reading:
-      "spec-tensions item 3: VoiceAgent create and get document their own nested shape, the more specific statement; this rule judges Conversation Intelligence errors. The status name is compared with the HTTP reason phrase, ignoring case (422 may be 'Unprocessable Entity' or 'Unprocessable Content').",
+      "Errors on the {ai_url} host give errors raised by the service the shape { statusCode, message, error, correlationId }, while VoiceAgent create and get document their own nested shape { error, requestId }; the endpoint's own documentation is read as the more specific statement, so this rule judges the service shape on Conversation Intelligence errors, and VoiceAgent create and get are judged against the nested shape by their own rules. The status name is compared with the HTTP reason phrase, ignoring case (422 may be 'Unprocessable Entity' or 'Unprocessable Content').",
   }),
   required({ id: 'AI-ERR-CORRELATION-UNIQUE', surface: 'ai', section: S.errors, statement: 'Every service-raised error carries its own correlationId: two errors never share one.' }),
   required({
@@ -43,7 +43,8 @@ export const AI_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.hosts,
     statement: 'AI-host responses with a body, success and error, are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
-    reading: 'spec-tensions item 8: bodiless 204s and the HTML edge-block 403 are outside this rule.',
+    reading:
+      'Hosts says responses are UTF-8 JSON, yet the error table documents 204 with no content (VoiceAgent initiate, Dialer deletes) and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API); the sentence is read as covering the bodies the API itself sends, so a bodiless 204 and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON.',
   }),
   required({
     id: 'AI-WRONG-HOST-404',

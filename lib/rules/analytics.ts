@@ -1,3 +1,4 @@
+import { ANOTHER_PROJECT } from './readings.js';
 import { type Rule, required } from './types.js';
 
 const S = {
@@ -35,7 +36,7 @@ export const ANALYTICS_RULES: readonly Rule[] = [
     surface: 'analytics',
     section: S.auth,
     statement: "Another project's key never reads this project's call details: it gets 401 or 404, and the body holds none of the call.",
-    reading: "spec-tensions item 6: 401 and 404 are both accepted; the report names which status the target chose.",
+    reading: ANOTHER_PROJECT,
   }),
   required({
     id: 'ANALYTICS-WRONG-HOST-404',

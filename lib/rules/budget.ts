@@ -57,7 +57,7 @@ export const CORE_BUDGET_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.coreErrors,
     statement: "Every core 429 carries the core error envelope with status 429 and message 'Too Many Requests'.",
-    reading: 'Judged on every core 429 the budget checks meet.',
+    reading: 'Every core 429 the budget checks meet is judged, not a sample of them: a client may be handed any of them.',
   }),
   required({
     id: 'CORE-RATE-RESET-HEADER',

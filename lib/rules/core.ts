@@ -54,14 +54,14 @@ export const CORE_RULES: readonly Rule[] = [
     section: S.auth,
     statement: "Another project's key never reads this project's data: asked for its identifiers it gets 401 or 404, and its lists never hold them.",
     reading:
-      "spec-tensions item 6: 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted, the body must hold none of the data, and the report names which status the target chose.",
+      "Authentication 6 says credentials of another project give 401, while Authentication 3 says the credentials alone decide which project's data is read and that identifiers are scoped to a project, so project B's valid key asking for project A's identifier may be refused as foreign credentials (401) or looked up in project B, where no such identifier exists (404). Both statuses are accepted and the report names the one the target chose; under either, the body must hold none of project A's data and project B's lists must never hold project A's identifiers.",
   }),
   required({
     id: 'CORE-ISOLATION-WRITE',
     surface: 'core',
     section: S.auth,
     statement: "Another project's key never changes this project's data: an edit of its identifier gets 401 or 404 and leaves the record as it was.",
-    reading: 'spec-tensions item 6, as for CORE-ISOLATION-READ.',
+    reading: "Credentials of another project give 401 (Authentication 6), yet identifiers are scoped to a project and the credentials alone pick it (Authentication 3), so an edit sent with project B's valid key for project A's identifier may be refused (401) or find no such record in project B (404); both are accepted, and under either the record must read back as it was.",
   }),
 
   // Hosts, transport, content
@@ -72,7 +72,7 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.hosts,
     statement: 'Core responses, success and error, are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
-    reading: 'spec-tensions item 8: bodiless 204s and the HTML edge-block 403 are outside this rule.',
+    reading: 'Hosts says responses are UTF-8 JSON, yet the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, most often for a missing User-Agent, produced ahead of the API); the sentence is read as covering the bodies the API itself sends, so a bodiless 204 and an HTML edge-block 403 are not judged here, and every other core response must be JSON.',
   }),
   observed({
     id: 'CORE-ACCEPT-HEADER',
@@ -129,7 +129,7 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.limits,
     statement: 'page is at least 1: 0, negative or non-integer pages are rejected with an error envelope or answered as a page >= 1, never echoed below 1.',
-    reading: 'As for CORE-PAGE-LIMIT-BOUNDS: rejection and correction are both accepted.',
+    reading: 'The spec gives the least page but not the answer to a page below it or not an integer; rejection (4xx with the error envelope) and correction to a page of at least 1 are both accepted.',
   }),
   observed({ id: 'CORE-PAGE-PAST-LAST', surface: 'core', section: S.paging, statement: 'Behaviour past the last page is not part of the contract; the report shows what the target did.' }),
 
@@ -180,7 +180,7 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.blacklist,
     statement: 'Each blacklist data item is { Blacklist: { id, type, public_number } } with type all, incoming or outgoing.',
-    reading: 'spec-tensions item 12: public_number is an integer in the spec and a string in the vendor reference; both are accepted when they hold only digits, and the report names the one used.',
+    reading: "The Blacklist entry table types public_number as an integer, while the same kind of number is a string in the Contact table's ContactNumber and in the vendor reference's blacklist entry; the difference is read as one of notation, not of content, so an integer and a string holding only digits are both accepted, and the report names the one the target used.",
   }),
   required({
     id: 'CORE-BLACKLIST-FILTER-TYPE',

@@ -66,7 +66,7 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     section: S.versioning,
     until: '1.0.21',
     statement: 'Before v1.0.21 any string is accepted as schedule_policy.start_time and stored as sent.',
-    reading: 'As for DIALER-SCHEDULE-DATE-ANY.',
+    reading: "v1.0.21 'format-pinned' implies the start_time format was free before; 'stored as sent' is how a free format reads back.",
   }),
   required({
     id: 'DIALER-CALLING-POLICY-DROPS-UNKNOWN',
@@ -125,7 +125,7 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     since: 'next',
     statement: "An undecodable cursor gets 400 with code 'PAGINATION.INVALID_CURSOR' beside statusCode 400 in the service shape; a truncated or tampered cursor gets that 400 or a 200 page, never anything else.",
     reading:
-      "spec-tensions item 4: clients branch on code (authentication layer) versus statusCode (service); the code is required at the top level and statusCode must still be there. Surely undecodable means characters no base64 or base64url cursor holds; a truncated or tampered real cursor may still decode on some server.",
+      "Errors on the {ai_url} host tell clients to branch on code (the authentication layer) versus statusCode (the service), yet Validation in the Dialer gives the invalid-cursor error code: 'PAGINATION.INVALID_CURSOR'; it is read as a service error that also names a code, so the code is required at the top level of the body and statusCode 400 must still be there with the rest of the service shape, which keeps a client branching on statusCode right. Surely undecodable means characters no base64 or base64url cursor holds; a truncated or tampered real cursor may still decode on some server.",
   }),
   required({
     id: 'DIALER-CURSOR-INVALID-FIRST-PAGE',

@@ -112,7 +112,7 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     statement: 'With status set include_deleted has no effect: status=deleted&include_deleted=false lists deleted campaigns, status=<other>&include_deleted=true lists none.',
-    reading: `spec-tensions item 10: beside status, a value other than true or false may be refused (400, 'any other value') or ignored ('no effect'); both are accepted and the report says which. ${INCLUDE_ALWAYS}`,
+    reading: `The campaign list says of include_deleted both 'any other value gives 400' and 'no effect when status is set', and the two meet on a value other than true or false sent beside status: a target may validate it first (400) or let status decide and ignore it (200, the same list as with include_deleted=true); both are accepted and the report says which the target did. ${INCLUDE_ALWAYS}`,
   }),
   required({
     id: 'DIALER-LIMIT-DEFAULT-50',

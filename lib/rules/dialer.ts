@@ -13,7 +13,8 @@ export const DIALER_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.auth,
     statement: 'A Dialer request carrying an x-api-key header gets 401, with or without valid Basic credentials.',
-    reading: 'spec-tensions item 7: read literally, the refusal holds even when valid Basic credentials come with the header.',
+    reading:
+      "Authentication 2 says a request carrying an x-api-key header is rejected with 401, and Versioning adds that the x-api-key scheme was never deployed; the sentence names no exception for a request that also carries valid Basic credentials, so it is read literally: the header alone earns the 401, and a target that serves such a request on the strength of its Basic credentials fails.",
   }),
   required({ id: 'DIALER-SAME-KEY', surface: 'dialer', section: S.auth, statement: 'The Dialer authenticates with the standard Basic key pair: a valid key lists campaigns with 200.' }),
   required({

@@ -28,7 +28,10 @@ export interface Rule {
   readonly section: string;
   readonly level: RuleLevel;
   readonly source: RuleSource;
-  /** The reading chosen where the spec pulls two ways (spec-tensions item number in the text). */
+  /**
+   * The reading chosen where the spec is open or pulls two ways, written in full: which sentences meet,
+   * the reading taken and why, and what a target may do under it.
+   */
   readonly reading?: string;
   /** Dialer release that introduced the behaviour (lib/dialer/releases.ts). */
   readonly since?: string;

@@ -1,3 +1,4 @@
+import { ANOTHER_PROJECT } from './readings.js';
 import { type Rule, observed, required } from './types.js';
 
 /** VoiceAgent on the AI host ({ai_url}, prefix /v1). */
@@ -12,7 +13,7 @@ const S = {
 } as const;
 
 const NESTED =
-  "spec-tensions item 3: the nested shape documented for create and get is the more specific statement, so it, not the host's service shape, is expected here. The shape shows code, message, details and target with no optional marker, so all four are required; requestId is judged by VA-REQUEST-ID.";
+  "Errors on the {ai_url} host give errors raised by the service the shape { statusCode, message, error, correlationId }, while the same section (4) and both endpoints document a nested shape { error: { code, message, details, target }, requestId } for VoiceAgent create and get; the endpoint's own documentation is the more specific statement, so the nested shape, not the host's service shape, is expected here. The shape shows code, message, details and target with no optional marker, so all four are required; requestId is judged by VA-REQUEST-ID.";
 const CALL_PATH = 'The spec names Initiate a VoiceAgent call without a path or payload; POST /voice-agent/calls and { call_number, voice_agent_id, call_properties? } follow the vendor reference.';
 
 export const VOICE_AGENT_RULES: readonly Rule[] = [
@@ -80,7 +81,8 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.methods,
     statement: 'PUT, PATCH and DELETE on /voice-agents/{voiceAgentId} are not 2xx and leave the voice agent as it was.',
-    reading: "spec-tensions item 1: 'VoiceAgent is POST-only' is read as: writes are POST; the documented GET exists.",
+    reading:
+      "HTTP method conventions say VoiceAgent is POST-only, yet Get a voice agent documents GET /voice-agents/{voiceAgentId}; the sentence is read as saying that VoiceAgent writes are POST, so the documented GET exists and is used, while PUT, PATCH and DELETE may be answered with any status but a 2xx (404 and 405 alike) and must leave the voice agent as it was.",
   }),
   observed({
     id: 'VA-ENUMS',
@@ -118,6 +120,6 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.auth,
     statement: "Another project's key never reads this project's voice agent: asked for its id it gets 401 or 404, with none of the agent in the body.",
-    reading: "spec-tensions item 6: 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted and the report names which.",
+    reading: ANOTHER_PROJECT,
   }),
 ];

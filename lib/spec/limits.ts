@@ -26,3 +26,8 @@ export const CORE_LIMIT = { min: 1, max: 1000 } as const;
 export const CORE_PAGE_MIN = 1;
 /** Requests per minute per company, core API and (separately) the Dialer. */
 export const REQUESTS_PER_MINUTE = 60;
+/**
+ * `limit` on the cursor-paginated Dialer lists (spec: Limits, "`limit` on Dialer lists: 1 to 100,
+ * default 50"; Endpoints > Dialer, the campaign list's "limit (1 to 100, default 50)").
+ */
+export const DIALER_LIMIT = { min: 1, max: 100, default: 50 } as const;

@@ -2,7 +2,7 @@ import type { OutcomeKind } from '../../lib/dialer/outcomes.js';
 import type { DialerCampaign, DialerCampaignContact } from './dialer.js';
 import { derivedRandom, seededButtons } from './dialer-resources-seed.js';
 import type { Company, MockState } from './model.js';
-import type { Random } from './seed.js';
+import type { Random } from './seed-tools.js';
 
 /**
  * The dialing history behind a campaign's statistics, derived from its dialing list: each contact's

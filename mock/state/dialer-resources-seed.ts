@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OutcomeKind } from '../../lib/dialer/outcomes.js';
 import { type DispositionButton, nextSeq, resourcesOf } from './dialer-resources.js';
 import type { Company, MockState } from './model.js';
-import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed.js';
+import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.js';
 
 const DAY = 86_400_000;
 

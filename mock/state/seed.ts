@@ -1,18 +1,16 @@
-import { createHash } from 'node:crypto';
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { COUNTRIES } from './countries.js';
 import type { Agent, ApiKey, BlacklistType, Call, Company, Contact, MockState, Presence, RecordingState } from './model.js';
 import { nextId } from './model.js';
 import { emptyDialerState } from './dialer.js';
 import { seedDialerCampaigns } from './dialer-campaigns-seed.js';
 import { seedDialerResources } from './dialer-resources-seed.js';
+import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.js';
 
 /**
  * Deterministic seed data: the same seed gives the same companies, keys and records.
  * Calls are dated relative to a fixed reference day, so a seed replays identically on any day.
  */
-export const REFERENCE_DAY = Date.UTC(2026, 9, 1); // 2026-10-01T00:00:00Z
+
 /** Recordings of calls older than this are expired (410 'Recording expired.'). */
 export const RECORDING_RETENTION_DAYS = 180;
 const DAY = 86_400_000;
@@ -47,49 +45,8 @@ const TAGS = ['VIP', 'Lead', 'Missed', 'Callback', 'Partner', 'Churn risk'];
 const GROUPS = ['Sales', 'Support', 'Billing'];
 /** Disposition colours of the call tags; 'Missed' has none, so a button shows colour null. */
 const TAG_COLORS: Readonly<Record<string, string>> = { VIP: '#d4af37', Lead: '#2e86de', Callback: '#10ac84', Partner: '#8e44ad', 'Churn risk': '#e74c3c' };
-/** A call tag removed while calls carried it: archived (spec: States and transitions, call-tag disposition). */
-export const ARCHIVED_TAG_NAME = 'Old campaign offer';
 const PRESENCE_CYCLE: readonly Presence[] = ['online', 'offline', 'calling', 'paused', 'online', 'offline', 'online', 'online'];
 const CALLING_CODES = ['44', '421', '420', '49', '1'];
-
-export class Random {
-  readonly #rng;
-  constructor(seed: number) {
-    this.#rng = xoroshiro128plus(seed);
-  }
-  int(from: number, to: number): number {
-    return uniformInt(this.#rng, from, to);
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(0, items.length - 1)] as T;
-  }
-  chance(percent: number): boolean {
-    return this.int(1, 100) <= percent;
-  }
-  digits(n: number): string {
-    let out = String(this.int(1, 9));
-    while (out.length < n) out += String(this.int(0, 9));
-    return out;
-  }
-  hex(n: number): string {
-    let out = '';
-    while (out.length < n) out += this.int(0, 15).toString(16);
-    return out;
-  }
-}
-
-/**
- * A UUID-shaped identifier derived from the seed and a name, without drawing from the seeded random
- * sequence: adding derived records never changes the records drawn before.
- */
-export function derivedUuid(seed: number, name: string): string {
-  const h = createHash('sha256').update(`${seed}:${name}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-export function iso(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
-}
 
 function seedCompany(state: MockState, random: Random, plan: CompanyPlan, companyId: number): Company {
   const company: Company = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
+import { withWrongSecret } from '../shared/credentials.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 
 /**
@@ -53,10 +54,7 @@ export const CUECARD_CHECKS = [
     maxRequests: 2,
     async run(t) {
       t.expectStatus('CUECARD-AUTH-401', await create(t).noAuth().send(), 401);
-      const primary = t.target.keys.primary;
-      if (!primary) return t.skip('needs CC_KEY_ID');
-      const header = `Basic ${Buffer.from(`${primary.id}:${primary.secret}x`).toString('base64')}`;
-      t.expectStatus('CUECARD-AUTH-401', await create(t).authorization(header, 'primary key ID with a wrong secret').send(), 401);
+      t.expectStatus('CUECARD-AUTH-401', await withWrongSecret(t, create(t)).send(), 401);
     },
   }),
 

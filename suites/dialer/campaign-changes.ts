@@ -1,5 +1,6 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.js';
 import { campaignPayload, createCampaign, deleteCampaign, errorTexts, idsOf, is2xx, isObject, NEXT_YEAR, recordAfter, subErrorsMention, tryCreate } from './campaign-fixtures.js';
 import type { ChangeProbe, Observation } from './change.js';
 import { pageOf, walkCursor } from './cursor.js';
@@ -86,13 +87,13 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.22',
     line: 'An unfiltered campaign list excludes deleted campaigns',
     rules: { after: 'DIALER-LIST-EXCLUDES-DELETED', before: 'DIALER-LIST-INCLUDES-DELETED' },
-    // A campaign of its own is deleted first, so a deleted one surely exists; then up to 3 pages of 100.
+    // A campaign of its own is deleted first, so a deleted one surely exists; then up to 3 pages of the largest limit.
     maxRequests: 5,
     async probe(t) {
       const campaign = await createCampaign(t);
       const del = await deleteCampaign(t, campaign);
       t.expectOk(del, 'deleting the probe campaign');
-      const walk = await walkCursor<Record<string, unknown>>(t, (cursor) => dialer(t, 'campaigns.list').query({ limit: 100, cursor }), 3);
+      const walk = await walkCursor<Record<string, unknown>>(t, (cursor) => dialer(t, 'campaigns.list').query({ limit: DIALER_LIMIT.max, cursor }), 3);
       const items = walk.pages.flatMap((p) => p.data);
       const deleted = items.filter((c) => c.status === 'deleted');
       const last = walk.pages.at(-1)?.ex;

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { QueryValue } from '../../lib/checks/request.js';
 import { defineCheck } from '../../lib/checks/define.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.js';
 import { commonest, createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.js';
 import { pageFor } from './campaign-lists.js';
 import { type CursorPage, pageOf } from './cursor.js';
@@ -13,12 +14,12 @@ import { dialer } from './fixtures.js';
  * with deleted campaigns is the v1.0.22 change, judged by its probe.
  */
 
-/** Pages of 100 walked until `id` shows up, at most `maxPages`; every page judged under `rule`. */
+/** Pages of the largest limit walked until `id` shows up, at most `maxPages`; every page judged under `rule`. */
 async function findIn(t: CheckContext, rule: string, query: Readonly<Record<string, QueryValue>>, id: string, maxPages: number): Promise<{ pages: CursorPage<Json>[]; found: boolean; complete: boolean }> {
   const pages: CursorPage<Json>[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < maxPages; i++) {
-    const page = await pageFor(t, rule, { ...query, limit: 100, cursor });
+    const page = await pageFor(t, rule, { ...query, limit: DIALER_LIMIT.max, cursor });
     pages.push(page);
     if (idsOf(page.data).includes(id)) return { pages, found: true, complete: page.nextCursor === null };
     if (page.nextCursor === null) return { pages, found: false, complete: true };
@@ -48,30 +49,30 @@ export const CAMPAIGN_DELETED_CHECKS = [
         t.check(rule, off.length === 0, () => `status=deleted listed ${off.length} campaign(s) of another status, e.g. ${String(off[0]?.id)} (${JSON.stringify(off[0]?.status)})`, page.ex);
       }
       if (deleted.found || deleted.complete) t.check(rule, deleted.found, `status=deleted does not list campaign ${campaign.id}, deleted just before`, deleted.pages.at(-1)?.ex);
-      else t.note(rule, `campaign ${campaign.id} is not among the first ${PAGES * 100} deleted campaigns; its presence was not judged`);
+      else t.note(rule, `campaign ${campaign.id} is not among the first ${PAGES * DIALER_LIMIT.max} deleted campaigns; its presence was not judged`);
 
       const all = await findIn(t, 'DIALER-INCLUDE-DELETED-TRUE', { include_deleted: 'true' }, campaign.id, PAGES);
       if (all.found || all.complete) t.check('DIALER-INCLUDE-DELETED-TRUE', all.found, `include_deleted=true does not list campaign ${campaign.id}, deleted just before`, all.pages.at(-1)?.ex);
-      else t.note('DIALER-INCLUDE-DELETED-TRUE', `campaign ${campaign.id} is not among the first ${PAGES * 100} campaigns; its presence was not judged`);
+      else t.note('DIALER-INCLUDE-DELETED-TRUE', `campaign ${campaign.id} is not among the first ${PAGES * DIALER_LIMIT.max} campaigns; its presence was not judged`);
       const statuses = new Set(all.pages.flatMap((p) => p.data.map((c) => c.status)));
       t.note('DIALER-INCLUDE-DELETED-TRUE', `statuses listed: ${[...statuses].join(', ')}`);
 
       const rule2 = 'DIALER-INCLUDE-DELETED-FALSE';
-      const none = await pageFor(t, rule2, { include_deleted: 'false', limit: 100 });
-      const absent = await listPage(t, { limit: 100 });
+      const none = await pageFor(t, rule2, { include_deleted: 'false', limit: DIALER_LIMIT.max });
+      const absent = await listPage(t, { limit: DIALER_LIMIT.max });
       t.expectEqual(rule2, idsOf(none.data), idsOf(absent.data), 'ids with include_deleted=false against ids without it', none.ex);
 
       const rule3 = 'DIALER-INCLUDE-DELETED-WITH-STATUS';
-      const onlyDeleted = await pageFor(t, rule3, { status: 'deleted', include_deleted: 'false', limit: 100 });
+      const onlyDeleted = await pageFor(t, rule3, { status: 'deleted', include_deleted: 'false', limit: DIALER_LIMIT.max });
       const wrong = onlyDeleted.data.filter((c) => c.status !== 'deleted');
       t.check(rule3, onlyDeleted.data.length > 0 && wrong.length === 0, () => `status=deleted&include_deleted=false listed ${onlyDeleted.data.length} campaigns, ${wrong.length} not deleted`, onlyDeleted.ex);
       const other = commonest(none.data, 'status', ['deleted']);
       if (other === undefined) t.skip('no campaign of another status than deleted to filter by');
-      const withTrue = await pageFor(t, rule3, { status: other as string, include_deleted: 'true', limit: 100 });
+      const withTrue = await pageFor(t, rule3, { status: other as string, include_deleted: 'true', limit: DIALER_LIMIT.max });
       const extra = withTrue.data.filter((c) => c.status !== other);
       t.check(rule3, extra.length === 0, () => `status=${other}&include_deleted=true listed ${extra.length} campaign(s) of another status, e.g. ${String(extra[0]?.id)} (${JSON.stringify(extra[0]?.status)})`, withTrue.ex);
-      // spec-tensions item 10: beside status a bad value is either refused or of no effect.
-      const odd = await dialer(t, 'campaigns.list').query({ status: other as string, include_deleted: 'yes', limit: 100 }).send();
+      // 'Any other value gives 400' and 'no effect when status is set' meet here: beside status a bad value may be refused or ignored.
+      const odd = await dialer(t, 'campaigns.list').query({ status: other as string, include_deleted: 'yes', limit: DIALER_LIMIT.max }).send();
       t.expectStatus(rule3, odd, [200, 400]);
       if (odd.status === 200) t.expectEqual(rule3, idsOf(pageOf<Json>(odd)?.data ?? []), idsOf(withTrue.data), `status=${other}&include_deleted=yes ignored: the same page as with include_deleted=true`, odd);
       t.note(rule3, `status=${other}&include_deleted=yes answered ${odd.status === 400 ? '400: the value is validated even beside status' : '200: the value has no effect beside status'}`);

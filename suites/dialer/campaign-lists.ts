@@ -4,6 +4,7 @@ import type { QueryValue } from '../../lib/checks/request.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.js';
 import { commonest, idsOf, type Json, listPage } from './campaign-fixtures.js';
 import { type CursorPage, pageOf } from './cursor.js';
 import { dialer } from './fixtures.js';
@@ -24,7 +25,7 @@ export async function pageFor(t: CheckContext, rule: string, query: Query): Prom
 function judgeFilter(t: CheckContext, rule: string, page: CursorPage<Json>, field: string, value: string, expected: readonly Json[]): void {
   const off = page.data.filter((c) => c[field] !== value);
   t.check(rule, off.length === 0, () => `${field}=${value} listed ${off.length} campaign(s) with another ${field}, e.g. ${String(off[0]?.id)} (${JSON.stringify(off[0]?.[field])})`, page.ex);
-  if (page.nextCursor !== null) return t.note(rule, `${field}=${value} fills more than one page of 100; only the first page was judged`);
+  if (page.nextCursor !== null) return t.note(rule, `${field}=${value} fills more than one page of ${DIALER_LIMIT.max}; only the first page was judged`);
   const ids = new Set(idsOf(page.data));
   const missing = expected.filter((c) => !ids.has(String(c.id)));
   t.check(rule, missing.length === 0, () => `${field}=${value} left out ${missing.length} campaign(s) the unfiltered list shows with it, e.g. ${String(missing[0]?.id)}`, page.ex);
@@ -35,7 +36,7 @@ const NOT_INTEGER = ['1.5', 'abc', '-1'];
 export const CAMPAIGN_LIST_CHECKS = [
   defineCheck({
     id: 'dialer.campaigns.first-page',
-    title: 'the campaign list: { data, meta.nextCursor }, 50 campaigns by default, the same first page with an empty cursor',
+    title: `the campaign list: { data, meta.nextCursor }, ${DIALER_LIMIT.default} campaigns by default, the same first page with an empty cursor`,
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-LIST-ENVELOPE', 'DIALER-LIMIT-DEFAULT-50', 'DIALER-CURSOR-EMPTY-FIRST-PAGE'],
     maxRequests: 2,
@@ -46,9 +47,9 @@ export const CAMPAIGN_LIST_CHECKS = [
       t.note(rule, `the first page holds ${first.data.length} campaigns, nextCursor ${first.nextCursor === null ? 'null' : 'set'}`);
 
       const n = first.data.length;
-      const full = first.nextCursor === null ? n <= 50 : n === 50;
+      const full = first.nextCursor === null ? n <= DIALER_LIMIT.default : n === DIALER_LIMIT.default;
       t.check('DIALER-LIMIT-DEFAULT-50', full, `without limit the page holds ${n} campaigns and nextCursor is ${first.nextCursor === null ? 'null' : 'set'}`, first.ex);
-      if (first.nextCursor === null && n < 50) t.note('DIALER-LIMIT-DEFAULT-50', `the list holds ${n} campaigns in all, too few to show the default of 50`);
+      if (first.nextCursor === null && n < DIALER_LIMIT.default) t.note('DIALER-LIMIT-DEFAULT-50', `the list holds ${n} campaigns in all, too few to show the default of ${DIALER_LIMIT.default}`);
 
       const empty = await dialer(t, 'campaigns.list').query({ cursor: '' }).send();
       t.expectStatus('DIALER-CURSOR-EMPTY-FIRST-PAGE', empty, 200);
@@ -63,17 +64,17 @@ export const CAMPAIGN_LIST_CHECKS = [
     rules: ['DIALER-LIST-STATUS-FILTER', 'DIALER-LIST-MODE-FILTER'],
     maxRequests: 3,
     async run(t) {
-      const base = await listPage(t, { limit: 100 });
+      const base = await listPage(t, { limit: DIALER_LIMIT.max });
       const statuses = new Set(base.data.map((c) => c.status));
       const status = commonest(base.data, 'status', ['deleted']);
       if (status === undefined) t.skip('the unfiltered list holds no campaign with a status other than deleted');
-      const byStatus = await pageFor(t, 'DIALER-LIST-STATUS-FILTER', { status, limit: 100 });
+      const byStatus = await pageFor(t, 'DIALER-LIST-STATUS-FILTER', { status, limit: DIALER_LIMIT.max });
       judgeFilter(t, 'DIALER-LIST-STATUS-FILTER', byStatus, 'status', status as string, base.data.filter((c) => c.status === status));
       t.note('DIALER-LIST-STATUS-FILTER', `status=${status}: ${byStatus.data.length} campaigns; the unfiltered page shows the statuses ${[...statuses].join(', ')}`);
 
       const mode = commonest(base.data, 'mode');
       if (mode === undefined) t.skip('no campaign of the unfiltered list carries a mode');
-      const byMode = await pageFor(t, 'DIALER-LIST-MODE-FILTER', { mode, limit: 100 });
+      const byMode = await pageFor(t, 'DIALER-LIST-MODE-FILTER', { mode, limit: DIALER_LIMIT.max });
       // Without status the list keeps its own default for deleted campaigns, which the unfiltered page shares.
       judgeFilter(t, 'DIALER-LIST-MODE-FILTER', byMode, 'mode', mode as string, base.data.filter((c) => c.mode === mode));
       t.note('DIALER-LIST-MODE-FILTER', `mode=${mode}: ${byMode.data.length} campaigns`);
@@ -82,24 +83,24 @@ export const CAMPAIGN_LIST_CHECKS = [
 
   defineCheck({
     id: 'dialer.campaigns.limits',
-    title: 'limit 1 and 100 are served and never exceeded; 0, 101 and non-integers are never applied (fuzzed)',
+    title: `limit ${DIALER_LIMIT.min} and ${DIALER_LIMIT.max} are served and never exceeded; ${DIALER_LIMIT.min - 1}, ${DIALER_LIMIT.max + 1} and non-integers are never applied (fuzzed)`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE'],
     maxRequests: 2 + 5 + 2,
     async run(t) {
       const rule = 'DIALER-LIMIT-BOUNDS';
-      const all = await pageFor(t, rule, { limit: 100 });
-      t.check(rule, all.data.length <= 100 && (all.nextCursor === null || all.data.length === 100), `limit=100: ${all.data.length} campaigns, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`, all.ex);
-      const one = await pageFor(t, rule, { limit: 1 });
-      const expected = Math.min(1, all.data.length);
-      t.check(rule, one.data.length === expected, `limit=1 with ${all.data.length} campaigns listed: ${one.data.length} items`, one.ex);
-      t.check(rule, all.data.length <= 1 || one.nextCursor !== null, 'limit=1 over a list of several campaigns: nextCursor null after the first', one.ex);
+      const all = await pageFor(t, rule, { limit: DIALER_LIMIT.max });
+      t.check(rule, all.data.length <= DIALER_LIMIT.max && (all.nextCursor === null || all.data.length === DIALER_LIMIT.max), `limit=${DIALER_LIMIT.max}: ${all.data.length} campaigns, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`, all.ex);
+      const one = await pageFor(t, rule, { limit: DIALER_LIMIT.min });
+      const expected = Math.min(DIALER_LIMIT.min, all.data.length);
+      t.check(rule, one.data.length === expected, `limit=${DIALER_LIMIT.min} with ${all.data.length} campaigns listed: ${one.data.length} items`, one.ex);
+      t.check(rule, all.data.length <= DIALER_LIMIT.min || one.nextCursor !== null, `limit=${DIALER_LIMIT.min} over a list of several campaigns: nextCursor null after the first`, one.ex);
 
       const outside = 'DIALER-LIMIT-OUT-OF-RANGE';
       const seen: string[] = [];
       await explore(t, {
-        arbitrary: fc.oneof(fc.integer({ min: 101, max: 100_000 }).map(String), fc.integer({ min: -1000, max: 0 }).map(String), fc.constantFrom('1e1', '2.0', '0x10', 'ten')),
-        boundaries: ['0', '101', ...NOT_INTEGER],
+        arbitrary: fc.oneof(fc.integer({ min: DIALER_LIMIT.max + 1, max: 100_000 }).map(String), fc.integer({ min: -1000, max: DIALER_LIMIT.min - 1 }).map(String), fc.constantFrom('1e1', '2.0', '0x10', 'ten')),
+        boundaries: [String(DIALER_LIMIT.min - 1), String(DIALER_LIMIT.max + 1), ...NOT_INTEGER],
         randomRuns: 2,
         property: async (limit) => {
           const ex: Exchange = await dialer(t, 'campaigns.list').query({ limit }).send();
@@ -112,7 +113,7 @@ export const CAMPAIGN_LIST_CHECKS = [
           }
           t.expectSchema(outside, ex, 'dialer/cursor-page');
           const n = (pageOf(ex) as CursorPage).data.length;
-          t.check(outside, n <= 100 && (n >= 1 || all.data.length === 0), `limit=${JSON.stringify(limit)} was applied: a page of ${n} campaigns`, ex);
+          t.check(outside, n <= DIALER_LIMIT.max && (n >= DIALER_LIMIT.min || all.data.length === 0), `limit=${JSON.stringify(limit)} was applied: a page of ${n} campaigns`, ex);
           seen.push(`${JSON.stringify(limit)} 200 with ${n}`);
         },
       });

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { explore } from '../../lib/fuzz/property.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.js';
 import { createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.js';
 import { type CursorCase, cursorArbitrary, cursorBoundaries } from './campaign-values.js';
 import { type CursorPage, pageOf, walkJudged } from './cursor.js';
@@ -9,14 +10,14 @@ import { dialer } from './fixtures.js';
 /**
  * Walking the campaign list by cursor: over an unchanging list, while it changes, and with cursors that
  * are not the server's own. The order of a cursor list is not shown, so walks are compared as sets
- * with one page of limit=100 read just before.
+ * with one page of the largest limit read just before.
  */
 
 /**
- * Whether one page of limit=100 holds the whole list: its nextCursor is null, or it is short (limit is
+ * Whether one page of the largest limit holds the whole list: its nextCursor is null, or it is short (limit is
  * the page size, so a short page is the end; a cursor after it is DIALER-CURSOR-LAST-NULL's business).
  */
-const wholeList = (page: CursorPage<Json>): boolean => page.nextCursor === null || page.data.length < 100;
+const wholeList = (page: CursorPage<Json>): boolean => page.nextCursor === null || page.data.length < DIALER_LIMIT.max;
 
 /** A page size that walks the list in about five pages. */
 const stride = (n: number): number => Math.max(1, Math.ceil(n / 5));
@@ -32,7 +33,7 @@ export const CAMPAIGN_WALK_CHECKS = [
     maxRequests: 1 + 6,
     async run(t) {
       const rule = 'DIALER-CURSOR-WALK';
-      const reference = await listPage(t, { limit: 100 });
+      const reference = await listPage(t, { limit: DIALER_LIMIT.max });
       const n = reference.data.length;
       if (n < 2) t.skip(`the unfiltered list holds ${n} campaign(s): a walk needs at least two`);
       const complete = wholeList(reference);
@@ -40,7 +41,7 @@ export const CAMPAIGN_WALK_CHECKS = [
       const maxPages = complete ? Math.ceil(n / limit) + 1 : 6;
       const walk = await walkJudged<Json>(t, rule, listing(t, limit), { maxPages, limit });
       t.note(rule, `${walk.keys.length} campaigns over ${walk.pages.length} pages of limit=${limit}`);
-      if (!complete) t.skip('the list holds more than 100 campaigns: only duplicates were judged, gaps and the end of the walk need the whole list in one page');
+      if (!complete) t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: only duplicates were judged, gaps and the end of the walk need the whole list in one page`);
 
       const last = 'DIALER-CURSOR-LAST-NULL';
       t.check(last, walk.complete, `${n} campaigns at limit=${limit}: still a nextCursor after ${maxPages} pages`, walk.pages.at(-1)?.ex);
@@ -66,8 +67,8 @@ export const CAMPAIGN_WALK_CHECKS = [
       // Only campaigns the check created are deleted during the walk, never the account's own.
       const early = await createCampaign(t);
       const later = await createCampaign(t);
-      const reference = await listPage(t, { limit: 100 });
-      if (!wholeList(reference)) t.skip('the list holds more than 100 campaigns: the ones lasting the whole walk cannot be known from one page');
+      const reference = await listPage(t, { limit: DIALER_LIMIT.max });
+      if (!wholeList(reference)) t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: the ones lasting the whole walk cannot be known from one page`);
       const changed = new Set([early.id, later.id]);
       const lasting = idsOf(reference.data).filter((id) => !changed.has(id));
       const limit = stride(reference.data.length);

@@ -4,6 +4,7 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { DialerRouteName } from '../../lib/dialer/routes.js';
 import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.js';
 import { subErrorsMention } from './campaign-fixtures.js';
 import { walkJudged } from './cursor.js';
 import { dialer } from './fixtures.js';
@@ -13,7 +14,6 @@ import { type Created, expectDialerError, FIRST_QUESTIONS, idOf, is2xx, isObject
  * Call scripts and surveys: create, update, list, and survey questions replaced wholesale. The API has
  * no delete for either, so the run makes one of each (CC_EFFECTS=dialer-records) and every check shares it.
  */
-const DEFAULT_LIMIT = 50;
 /** Pages of the default size read looking for the run's record: an account with more is not searched further. */
 const WALK_PAGES = 4;
 const LIMIT_ONE_PAGES = 2;
@@ -46,9 +46,9 @@ function judgeCreate(t: CheckContext, rule: string, schema: string, made: Create
  */
 async function judgeList(t: CheckContext, kind: Kind, id: string): Promise<Json | undefined> {
   const rule = kind.listRule;
-  const walk = await walkJudged<Json>(t, rule, (cursor) => dialer(t, kind.list).query({ cursor }), { maxPages: WALK_PAGES, limit: DEFAULT_LIMIT });
+  const walk = await walkJudged<Json>(t, rule, (cursor) => dialer(t, kind.list).query({ cursor }), { maxPages: WALK_PAGES, limit: DIALER_LIMIT.default });
   const found = walk.pages.flatMap((p) => p.data).find((item) => String(item.id) === id);
-  if (!found && !walk.complete) t.skip(`more than ${WALK_PAGES * DEFAULT_LIMIT} ${kind.what}s: the run's one was not reached`);
+  if (!found && !walk.complete) t.skip(`more than ${WALK_PAGES * DIALER_LIMIT.default} ${kind.what}s: the run's one was not reached`);
   t.check(rule, found !== undefined, `the run's ${kind.what} ${id} is not in the list walked to its end (${walk.keys.length} items)`, walk.pages.at(-1)?.ex);
   const small = await walkJudged<Json>(t, rule, (cursor) => dialer(t, kind.list).query({ limit: 1, cursor }), { maxPages: LIMIT_ONE_PAGES, limit: 1 });
   const first = small.pages[0];

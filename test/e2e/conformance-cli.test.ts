@@ -55,7 +55,8 @@ describe('npm run conformance', () => {
     expect(doc.summary.unplanned429).toBe(0);
     expect(doc.gaps.length).toBeGreaterThan(0);
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
-    expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.length);
+    // Disabled rules (those of older Dialer releases) are counted on their testsuite, not listed as testcases.
+    expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.filter((r) => r.status !== 'disabled').length);
     // The bundled mock's data seed is 1, so its keys are known here: none may appear in any output.
     const texts = [run.stdout, run.stderr, JSON.stringify(doc), junit];
     for (const key of seedState(1).keys.values()) {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { OUTCOMES } from '../../lib/dialer/outcomes.js';
 import { type Release, RELEASES } from '../../lib/dialer/releases.js';
 import { schemas } from '../../lib/schemas/registry.js';
-import { ARCHIVED_TAG_NAME } from '../../mock/state/seed.js';
+import { ARCHIVED_TAG_NAME } from '../../mock/state/seed-tools.js';
 import { json, type MockClient, mockClient } from './inject.js';
 
 /** Scripts, surveys, associations, disposition buttons and the tag list, per release profile. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { PLANS, RECORDING_RETENTION_DAYS, REFERENCE_DAY, seedState } from '../../mock/state/seed.js';
+import { PLANS, RECORDING_RETENTION_DAYS, seedState } from '../../mock/state/seed.js';
+import { REFERENCE_DAY } from '../../mock/state/seed-tools.js';
 import { json, mockClient } from './inject.js';
 
 const DAY = 86_400_000;

@@ -4,6 +4,7 @@ import { FAULTS } from '../../mock/faults/registry.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { CHANGES } from '../../suites/dialer/changes.js';
 import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.js';
+import { projectFiles, readProjectFile } from '../harness/source-tree.js';
 
 const ruleIds = new Set(RULES.map((r) => r.id));
 
@@ -62,5 +63,20 @@ describe('the rule catalogue holds together', () => {
       expect(rule.statement.endsWith('.'), `${rule.id}: a statement is one sentence`).toBe(true);
       expect(['spec', 'vendor-reference', 'project-reference']).toContain(rule.source);
     }
+  });
+
+  test('every reading stands on its own: a full sentence of reasonable length, not a pointer elsewhere', () => {
+    const short = RULES.filter((r) => r.reading !== undefined).filter((r) => {
+      const text = r.reading as string;
+      return text.length < 60 || text.split(/\s+/).length < 10 || !/[.]$/.test(text) || /^(as for|see)\b/i.test(text);
+    });
+    expect(short.map((r) => `${r.id}: ${r.reading}`)).toEqual([]);
+  });
+
+  test('the project explains its readings itself: no shipped file points at a document outside the repository', () => {
+    // A clone has no notes kept beside the project, so a reading that cites one explains nothing.
+    const shipped = projectFiles(['lib', 'suites', 'mock', 'schemas', 'reporters', 'cli', 'load', 'README.md', 'ARCHITECTURE.md']);
+    expect(shipped.length).toBeGreaterThan(100);
+    expect(shipped.filter((path) => /spec-tensions/i.test(readProjectFile(path)))).toEqual([]);
   });
 });

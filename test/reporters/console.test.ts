@@ -62,7 +62,7 @@ describe('renderConsole', () => {
       '      {"responseData":{"status":200}}',
     ]);
     const isolation = block(text, ISOLATION_READ);
-    expect(isolation).toContain("    reading: spec-tensions item 6: 'credentials of another project give 401'");
+    expect(isolation).toContain('    reading: Authentication 6 says credentials of another project give 401, while Authentication 3');
     expect(isolation).toContain('    violation: other company read contact 12');
     // No evidence was given, so no request line may be invented.
     expect(isolation).not.toContain('request:');

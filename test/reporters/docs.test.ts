@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules } from './fixtures.js';
+import type { CheckOutcome, Evidence } from '../../lib/results/outcome.js';
+import type { RuleResult, RunReport, RunSummary } from '../../lib/results/report.js';
+import type { Gap } from '../../lib/rules/types.js';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
+import { TAG_404, evidence, fail, outcome, report, rules, target } from './fixtures.js';
 
 // The JSON report is a versioned interface; its table in reporters/README.md is what consumers read.
 const readme = readFileSync(new URL('../../reporters/README.md', import.meta.url), 'utf8');
@@ -15,37 +19,72 @@ const row = (field: string) => {
 };
 const names = (line: string) => new Set([...line.matchAll(/`([A-Za-z0-9]+)(?:\[\])?`/g)].map((m) => m[1]));
 
-const RULE_RESULT_KEYS = ['id', 'surface', 'statement', 'section', 'level', 'source', 'reading', 'since', 'status', 'detail', 'evidence', 'notes', 'checks', 'requests'];
+/** The list is `K` only when it names every key of `T`: otherwise the type is `never` and the list does not compile. */
+type Every<T, K extends readonly PropertyKey[]> = [Exclude<keyof T, K[number]>] extends [never] ? K : never;
 
-// Built from real code, with the optional fields present, so a new field shows up here by itself.
-const full = report(
-  [outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftovers: ['tag 1'] }), outcome('b', [pass(TAG_404), error(TAG_200, 'y')])],
-  { rules: [...rules(TAG_404), { ...rules(TAG_200)[0]!, reading: 'a reading', since: '2.1' }], problems: ['p'] },
-);
+// Every key of each report type, optional ones included; the compiler refuses a list that falls behind its type.
+const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems'] as const satisfies readonly (keyof RunReport)[];
+const TARGET_KEYS = ['bundledMock', 'urls', 'keySlots', 'rateWindowMs', 'effects', 'dialerRelease'] as const satisfies readonly (keyof RunReport['target'])[];
+const SUMMARY_KEYS = ['rules', 'byStatus', 'required', 'gaps', 'checks', 'requests', 'unplanned429', 'retried503', 'leftovers'] as const satisfies readonly (keyof RunSummary)[];
+const RULE_RESULT_KEYS = ['id', 'surface', 'statement', 'section', 'level', 'source', 'reading', 'since', 'until', 'status', 'detail', 'evidence', 'notes', 'checks', 'requests'] as const satisfies readonly (keyof RuleResult)[];
+const EVIDENCE_KEYS = ['request', 'response'] as const satisfies readonly (keyof Evidence)[];
+const CHECK_KEYS = ['check', 'title', 'surface', 'requests', 'allowance', 'unplanned429', 'retried503', 'durationMs', 'leftovers', 'problems'] as const satisfies readonly (keyof Omit<CheckOutcome, 'verdicts'>)[];
+const GAP_KEYS = ['id', 'surface', 'section', 'statement', 'reason'] as const satisfies readonly (keyof Gap)[];
+
+const KEYS = {
+  report: REPORT_KEYS satisfies Every<RunReport, typeof REPORT_KEYS>,
+  target: TARGET_KEYS satisfies Every<RunReport['target'], typeof TARGET_KEYS>,
+  summary: SUMMARY_KEYS satisfies Every<RunSummary, typeof SUMMARY_KEYS>,
+  rule: RULE_RESULT_KEYS satisfies Every<RuleResult, typeof RULE_RESULT_KEYS>,
+  evidence: EVIDENCE_KEYS satisfies Every<Evidence, typeof EVIDENCE_KEYS>,
+  check: CHECK_KEYS satisfies Every<Omit<CheckOutcome, 'verdicts'>, typeof CHECK_KEYS>,
+  gap: GAP_KEYS satisfies Every<Gap, typeof GAP_KEYS>,
+};
+
+// Built from real code, with the optional fields present (a release the rule holds in), so the lists above are checked at run time too.
+const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftovers: ['tag 1'] })], {
+  rules: [{ ...rules(TAG_404)[0]!, reading: 'a reading', since: '1.0.21', until: 'next' }],
+  target: target({ dialer: { release: '1.0.22', routes: DIALER_ROUTES } }),
+  problems: ['p'],
+});
 
 describe('reporters/README.md documents the report it describes', () => {
   test('every top-level key of the report has a row', () => {
     const documented = new Set(table.flatMap((line) => [...names(line.split(' | ')[0] as string)]));
-    for (const key of Object.keys(full)) expect(documented.has(key), key).toBe(true);
+    for (const key of KEYS.report) expect(documented.has(key), key).toBe(true);
   });
 
   test('every key of summary and target is named in its row', () => {
-    for (const key of Object.keys(full.summary)) expect(names(row('summary')).has(key), `summary.${key}`).toBe(true);
-    for (const key of Object.keys(full.target)) expect(names(row('target')).has(key), `target.${key}`).toBe(true);
+    for (const key of KEYS.summary) expect(names(row('summary')).has(key), `summary.${key}`).toBe(true);
+    for (const key of KEYS.target) expect(names(row('target')).has(key), `target.${key}`).toBe(true);
   });
 
-  test('every key of a rule result, including its evidence, is named in the rules row', () => {
+  test('every key of a rule result (the rule, until included, and its verdict) and of its evidence is named in the rules row', () => {
     const documented = names(row('rules[]'));
-    for (const key of RULE_RESULT_KEYS) expect(documented.has(key), key).toBe(true);
-    // The list above must not fall behind the code either.
-    for (const r of full.rules) for (const key of Object.keys(r)) expect(RULE_RESULT_KEYS, key).toContain(key);
-    const withEvidence = full.rules.find((r) => r.evidence);
-    for (const key of Object.keys(withEvidence?.evidence ?? {})) expect(documented.has(key), `evidence.${key}`).toBe(true);
+    for (const key of [...KEYS.rule, ...KEYS.evidence]) expect(documented.has(key), key).toBe(true);
   });
 
-  test('every key of a check entry and of a gap is named in its row', () => {
-    for (const key of Object.keys(full.checks[0] ?? {})) expect(names(row('checks[]')).has(key), `checks.${key}`).toBe(true);
-    for (const key of Object.keys(full.gaps[0] ?? {})) expect(names(row('gaps[]')).has(key), `gaps.${key}`).toBe(true);
+  test('every key of a check entry (its outcome without the verdicts) and of a gap is named in its row', () => {
+    for (const key of KEYS.check) expect(names(row('checks[]')).has(key), `checks.${key}`).toBe(true);
+    for (const key of KEYS.gap) expect(names(row('gaps[]')).has(key), `gaps.${key}`).toBe(true);
+  });
+
+  test('the key lists hold what a built report holds, so they name real fields', () => {
+    const listed = (keys: readonly string[], object: object) => expect(Object.keys(object).filter((k) => !keys.includes(k))).toEqual([]);
+    listed(KEYS.report, full);
+    listed(KEYS.target, full.target);
+    listed(KEYS.summary, full.summary);
+    listed(KEYS.rule, full.rules[0] ?? {});
+    listed(KEYS.evidence, full.rules[0]?.evidence ?? {});
+    listed(KEYS.check, full.checks[0] ?? {});
+    listed(KEYS.gap, full.gaps[0] ?? {});
+    expect(Object.keys(full.rules[0] ?? {}).sort()).toEqual([...KEYS.rule].sort());
+  });
+
+  test('every file of reporters/ is described', () => {
+    const files = readdirSync(new URL('../../reporters/', import.meta.url)).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(readme, file).toMatch(new RegExp(`^\\s*- \`${file.replace('.', '\\.')}\``, 'm'));
   });
 
   test('the documented format and version are the ones the code writes', () => {

@@ -4,7 +4,7 @@ import { isPlainObject } from '../../state/voice-agents.js';
 import { isE164ish } from '../core/validate.js';
 import type { NestedDetail } from './errors.js';
 import { requestId } from './errors.js';
-import { reject } from './voice-agents.js';
+import { reject } from './va-errors.js';
 
 /**
  * Outbound VoiceAgent calls (spec: Endpoints > Voice agent > Initiate a VoiceAgent call):

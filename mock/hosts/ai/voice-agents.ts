@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
 import { attributeProblems, createVoiceAgent, isPlainObject, type VoiceAgentAttributes, type VoiceAgentRecord } from '../../state/voice-agents.js';
-import { nestedError, type NestedDetail, requestId, serviceError } from './errors.js';
+import { requestId, serviceError } from './errors.js';
 import { voiceAgentCallRoutes } from './va-calls.js';
+import { reject } from './va-errors.js';
 
 /**
  * VoiceAgent (spec: Endpoints > Voice agent). Choices where the spec shows nothing:
@@ -42,12 +43,6 @@ export function voiceAgentRoutes(app: FastifyInstance, ctx: MockContext): void {
     voiceAgentResourceRoutes(va, ctx);
     voiceAgentCallRoutes(va, ctx);
   });
-}
-
-/** A nested error, with the fault that drops its requestId. */
-export function reject(ctx: MockContext, reply: FastifyReply, status: number, code: string, message: string, target: string, details: readonly NestedDetail[] = []): FastifyReply {
-  if (ctx.faults.on('va-error-no-request-id')) return reply.code(status).send({ error: { code, message, details: [...details], target } });
-  return nestedError(reply, status, { code, message, target, details });
 }
 
 function newId(ctx: MockContext): string {

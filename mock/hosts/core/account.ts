@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { COUNTRIES } from '../../state/countries.js';
 import { nextId } from '../../state/model.js';
-import { iso } from '../../state/seed.js';
+import { iso } from '../../state/seed-tools.js';
 import { emptyContact, parseContactPayload } from './contact-payload.js';
 import { BAD_REQUEST, coreError, invalidInput, sendPage, type FieldErrors } from './replies.js';
 import { addError, isE164ish, isObject } from './validate.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import type { Call, Company } from '../../state/model.js';
-import { iso } from '../../state/seed.js';
+import { iso } from '../../state/seed-tools.js';
 import { BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
 import { addError, checkInteger, isE164ish, isObject } from './validate.js';
 

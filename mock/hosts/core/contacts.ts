@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
-import { iso } from '../../state/seed.js';
+import { iso } from '../../state/seed-tools.js';
 import { type Company, type Contact, nextId } from '../../state/model.js';
 import { emptyContact, parseContactPayload } from './contact-payload.js';
 import { ack, coreError, invalidInput, notFound, sendPage } from './replies.js';

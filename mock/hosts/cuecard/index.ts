@@ -1,37 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../../context.js';
 import { companyFor } from '../../http/credentials.js';
 import { aiRoutes } from '../ai/index.js';
-import { analyticsRoutes } from '../analytics/index.js';
-import { isObject } from '../core/validate.js';
+import { analyticsRoutes } from '../analytics/routes.js';
+import { cuecardError, cuecardRoutes } from './routes.js';
 
-/**
- * The CueCard host ({cuecard_url}, prefix /api): Create CueCard on the vendor reference's path
- * POST /cuecards, delivered to the agent on a live call; 424 when there is no such active call.
- * The spec shows no error body here; the vendor reference's { success, errors } is used.
- */
-function cuecardError(reply: FastifyReply, status: number, errors: string[]): FastifyReply {
-  return reply.code(status).send({ success: false, errors });
-}
-
-const REQUIRED = ['call_uuid', 'type', 'title', 'content'] as const;
-const OPTIONAL = ['subtitle', 'icon_url'] as const;
-
-/** Vendor reference CueCardRequest: strings, and a content that is HTML text or an array of blocks. */
-export function cuecardProblems(body: unknown): string[] {
-  if (!isObject(body)) return ['body must be a JSON object'];
-  const problems: string[] = [];
-  for (const field of REQUIRED) {
-    if (body[field] === undefined) problems.push(`field validation for '${field}' failed (required)`);
-  }
-  for (const field of [...REQUIRED.filter((f) => f !== 'content'), ...OPTIONAL]) {
-    if (body[field] !== undefined && typeof body[field] !== 'string') problems.push(`field validation for '${field}' failed (string)`);
-  }
-  const content = body.content;
-  if (content !== undefined && typeof content !== 'string' && !(Array.isArray(content) && content.every(isObject))) problems.push("field validation for 'content' failed (html or blocks)");
-  return problems;
-}
-
+/** The CueCard host: its authentication, its error answers, and the routes it serves (./routes.ts). */
 export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
   const { state, faults } = ctx;
 
@@ -60,20 +34,3 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
   );
 }
 
-/** Create CueCard; registered on the CueCard host, and elsewhere only under a wrong-host fault. */
-export function cuecardRoutes(app: FastifyInstance, ctx: MockContext): void {
-  const { faults } = ctx;
-  app.post('/cuecards', (req, reply) => {
-    const problems = cuecardProblems(req.body);
-    if (problems.length > 0) return cuecardError(reply, 400, problems);
-    const company = companyOf(req);
-    const uuid = (req.body as { call_uuid: string }).call_uuid;
-    // The card goes to the agent on that live call; with no such call the prerequisite is missing.
-    if (!company.activeCalls.has(uuid)) {
-      if (faults.on('cuecard-no-call-200')) return reply.code(200).send({ success: true });
-      return cuecardError(reply, faults.on('cuecard-no-call-404') ? 404 : 424, ['no such active call']);
-    }
-    return reply.code(200).send({ success: true });
-  });
-  if (faults.on('cuecard-get-served')) app.get('/cuecards', (_req, reply) => reply.code(200).send({ success: true, data: [] }));
-}

@@ -10,9 +10,10 @@ import { cursorSlice } from './cursor.js';
  * campaign has lists nothing), and from v1.0.22 `include_deleted`. Before v1.0.22 an unfiltered list
  * holds every status and `include_deleted` is an unknown parameter, ignored whatever its value.
  *
- * spec-tensions item 10 ("any other value gives 400" against "no effect when status is set"): this mock
- * validates `include_deleted` first, so a bad value is 400 with or without `status`; a valid one has no
- * effect when `status` is set.
+ * The spec says both "any other value gives 400" and "no effect when status is set" of `include_deleted`,
+ * which meet on a bad value beside `status`: this mock validates `include_deleted` first, so a bad value
+ * is 400 with or without `status`; a valid one has no effect when `status` is set. A server that ignores
+ * a bad value beside `status` fits the spec as well.
  */
 type Query = Readonly<Record<string, unknown>>;
 

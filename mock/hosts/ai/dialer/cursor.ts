@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { atLeast } from '../../../../lib/dialer/releases.js';
+import { DIALER_LIMIT } from '../../../../lib/spec/limits.js';
 import type { MockContext } from '../../../context.js';
 import { serviceError } from '../errors.js';
 
@@ -14,8 +15,6 @@ import { serviceError } from '../errors.js';
  * Choices where the spec is silent: a `limit` outside 1 to 100 or not an integer is 400 with
  * subErrors, in every release; a cursor carries no filter, so it continues whichever list it is sent to.
  */
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
 export const INVALID_CURSOR_CODE = 'PAGINATION.INVALID_CURSOR';
 
 export interface Sequenced {
@@ -54,12 +53,12 @@ function invalid<T>(ctx: MockContext, message: string, subErrors?: readonly stri
 
 function parseLimit<T>(ctx: MockContext, raw: unknown): number | Slice<T> {
   const { faults } = ctx;
-  if (raw === undefined) return faults.on('dialer-cursor-limit-default-20') ? 20 : DEFAULT_LIMIT;
+  if (raw === undefined) return faults.on('dialer-cursor-limit-default-20') ? 20 : DIALER_LIMIT.default;
   const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n)) return invalid(ctx, 'Validation failed', ['limit must be an integer number']);
   if (n === 0 && faults.on('dialer-cursor-limit-zero-applied')) return 0;
-  if (n < 1) return invalid(ctx, 'Validation failed', ['limit must not be less than 1']);
-  if (n > MAX_LIMIT || (n === MAX_LIMIT && faults.on('dialer-cursor-limit-100-rejected'))) return invalid(ctx, 'Validation failed', [`limit must not be greater than ${MAX_LIMIT}`]);
+  if (n < DIALER_LIMIT.min) return invalid(ctx, 'Validation failed', [`limit must not be less than ${DIALER_LIMIT.min}`]);
+  if (n > DIALER_LIMIT.max || (n === DIALER_LIMIT.max && faults.on('dialer-cursor-limit-100-rejected'))) return invalid(ctx, 'Validation failed', [`limit must not be greater than ${DIALER_LIMIT.max}`]);
   return n;
 }
 

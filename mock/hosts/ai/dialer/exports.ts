@@ -40,7 +40,8 @@ function shapeErrors(ctx: MockContext, body: unknown): string[] {
     const v = filters[field];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') errors.push(`filters.${field} must be a string`);
-    // A date alone is ISO 8601 but no date-time: this mock takes the 400 reading (spec-tensions item 5).
+    // A date alone is valid ISO 8601 yet outside the RFC 3339 date-time shape, so both 'invalid filters give 400'
+    // and the 422 for such a bound fit it: this mock answers 400, as an invalid filter.
     else if (DATE_ONLY.test(v)) errors.push(`filters.${field} must be an ISO 8601 date-time, not a date`);
   }
   return errors;
