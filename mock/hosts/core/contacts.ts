@@ -117,14 +117,12 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   app.post('/contacts/edit/:contactId.json', edit);
   if (faults.on('patch-edits-contact')) app.patch('/contacts/edit/:contactId.json', edit);
 
-  const remove = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply) => {
+  app.delete<{ Params: { contactId: string } }>('/contacts/delete/:contactId.json', (req, reply) => {
     const company = companyOf(req);
     const id = Number(req.params.contactId);
     if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return notFound(ctx, reply);
     return ack(ctx, reply, 200);
-  };
-  app.delete('/contacts/delete/:contactId.json', remove);
-  if (faults.on('get-deletes-contact')) app.get('/contacts/delete/:contactId.json', remove);
+  });
 
   app.get('/contacts/attributes.json', (req, reply) => {
     const company = companyOf(req);

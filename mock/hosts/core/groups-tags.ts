@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
 import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
@@ -71,7 +71,7 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     return ack(ctx, reply, 201, { id: String(id) });
   });
 
-  app.delete<{ Params: { id: string } }>('/tags/delete/:id.json', (req, reply) => {
+  const remove = (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const company = companyOf(req);
     const id = Number(req.params.id);
     const tag = /^\d+$/.test(req.params.id) ? company.tags.get(id) : undefined;
@@ -84,5 +84,8 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
       for (const contact of company.contacts.values()) contact.tags = contact.tags.filter((t) => t !== id);
     }
     return ack(ctx, reply, 200);
-  });
+  };
+  app.delete('/tags/delete/:id.json', remove);
+  // GET never modifies data on the core API; only a fault routes a GET to the delete.
+  if (faults.on('get-deletes-tag')) app.get('/tags/delete/:id.json', remove);
 }
