@@ -25,6 +25,12 @@ const S = {
 
 const VENDOR_PATH = 'The spec names the operation without a path; path and payload follow the vendor reference.';
 
+const READ_BACK =
+  'The spec shows no way to read one contact: it is read back with Inspect a contact (GET /contacts/show/{id}.json, vendor reference), its fields taken from responseData.Contact or, failing that, from responseData itself, and its lists (ContactNumber, ...) beside or among them; a read that fails, or that does not show a field the check compares, leaves the rule skipped with the reason, never failed.';
+
+const AGENT_PROBES =
+  'Each probed value is one Add an agent; an agent a probe creates is deleted again (DELETE /agents/delete/{id}.json, vendor reference) before the answer is judged and before the next probe, so an account near its agent maximum is never pushed over it by the check; a 403 (the account is at its maximum) leaves the rule skipped, since no value can then be judged.';
+
 export const CORE_RULES: readonly Rule[] = [
   // Authentication
   required({ id: 'CORE-AUTH-MISSING-401', surface: 'core', section: S.auth, statement: 'A request without credentials gets 401.' }),
@@ -47,6 +53,8 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.auth,
     statement: 'The credentials alone decide the project: two key pairs of one project read the same data.',
+    reading:
+      'Another integration may write to the account between two reads, so two whole pages are never compared: the check creates a contact with the first key, finds it through List contacts with its unique name as keyword (a failed prerequisite when the first key does not see it there), and requires the second key to read the same contact, and every record both reads hold, equal.',
   }),
   required({
     id: 'CORE-ISOLATION-READ',
@@ -61,7 +69,7 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.auth,
     statement: "Another project's key never changes this project's data: an edit of its identifier gets 401 or 404 and leaves the record as it was.",
-    reading: "Credentials of another project give 401 (Authentication 6), yet identifiers are scoped to a project and the credentials alone pick it (Authentication 3), so an edit sent with project B's valid key for project A's identifier may be refused (401) or find no such record in project B (404); both are accepted, and under either the record must read back as it was.",
+    reading: "Credentials of another project give 401 (Authentication 6), yet identifiers are scoped to a project and the credentials alone pick it (Authentication 3), so an edit sent with project B's valid key for project A's identifier may be refused (401) or find no such record in project B (404); both are accepted, and under either the record must read back as it was. The contact is read back with the project's own key through Inspect a contact (vendor reference path and shape); a read that fails or shows no name leaves the rule skipped.",
   }),
 
   // Hosts, transport, content
@@ -82,19 +90,42 @@ export const CORE_RULES: readonly Rule[] = [
   }),
 
   // Method convention
-  required({ id: 'CORE-METHOD-PUT-CREATES', surface: 'core', section: S.methods, statement: 'PUT creates: PUT /contacts/add.json answers 201 with the new id.' }),
+  required({
+    id: 'CORE-METHOD-PUT-CREATES',
+    surface: 'core',
+    section: S.methods,
+    statement: 'PUT creates: PUT /contacts/add.json succeeds and the contact then exists (Edit contact answers 200 for it, not 404).',
+    reading:
+      "The spec does not show the add answer: the new id is looked for in responseData.data.id (vendor reference) and in responseData.id, and an answer carrying it elsewhere or not at all leaves the rule skipped. Whether the contact exists is asked of Edit contact, whose path and 404 for an unknown contact the spec shows.",
+  }),
   required({ id: 'CORE-METHOD-POST-CREATE-FAILS', surface: 'core', section: S.methods, statement: 'A POST used to create does not work: POST /contacts/add.json is not 2xx and creates nothing.' }),
-  required({ id: 'CORE-METHOD-NO-PATCH', surface: 'core', section: S.methods, statement: 'PATCH is not used: PATCH on an edit path is not 2xx and changes nothing.' }),
-  required({ id: 'CORE-METHOD-GET-SAFE', surface: 'core', section: S.methods, statement: 'GET never modifies data: a GET to a delete path leaves the resource in place.' }),
+  required({ id: 'CORE-METHOD-NO-PATCH', surface: 'core', section: S.methods, statement: 'PATCH is not used: PATCH on an edit path is not 2xx and changes nothing.', reading: READ_BACK }),
+  required({
+    id: 'CORE-METHOD-GET-SAFE',
+    surface: 'core',
+    section: S.methods,
+    statement: 'GET never modifies data: a GET to a delete path leaves the resource in place.',
+    reading:
+      "Probed on Delete a tag, the one core delete path the spec shows: a tag is added (PUT /tags/add.json, vendor reference; a failed prerequisite when that does not work), GET /tags/delete/{id}.json is sent, and then deleting the tag must not answer 404 (the spec's answer for a tag that is gone); any answer but 200 and 404 leaves the rule skipped.",
+  }),
 
   // Envelopes and errors
-  required({ id: 'CORE-ENV-COLLECTION', surface: 'core', section: S.envelopes, statement: 'Collections answer responseData = { itemsCount, pageCount, pageNumber, limit, data: [...] }, counters integers.' }),
+  required({
+    id: 'CORE-ENV-COLLECTION',
+    surface: 'core',
+    section: S.envelopes,
+    statement: 'Collections answer responseData = { itemsCount, pageCount, pageNumber, limit, data: [...] }, counters integers.',
+    reading:
+      'The spec says some list endpoints return no paging fields, and calls three lists collections: Call history and List blacklist (paths shown) and List contacts (path not shown; the vendor reference path is judged unless it answers 404). Only those are judged; the agent, group, tag and number lists (vendor reference paths) are read and their envelope only noted.',
+  }),
   required({
     id: 'CORE-ENV-SINGLE',
     surface: 'core',
     section: S.envelopes,
     source: 'vendor-reference',
     statement: 'A single resource (GET /contacts/show/{id}.json) sits directly in responseData, with no pagination fields.',
+    reading:
+      'Path and record shape come from the vendor reference: the read must succeed and show the contact id, in responseData.Contact.id or in responseData.id, or the rule is skipped; the verdict is that responseData carries no pagination field.',
   }),
   required({ id: 'CORE-ENV-ACK', surface: 'core', section: S.envelopes, statement: 'Acknowledgements answer responseData = { status: <integer> }, optionally with data, equal to the HTTP status.' }),
   required({ id: 'CORE-ERR-ENVELOPE', surface: 'core', section: S.errors, statement: 'Failures carry { responseData: { status, message } }, status an integer equal to the HTTP status, message a string.' }),
@@ -122,24 +153,37 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.limits,
     statement: 'limit is 1 to 1000: values outside are rejected with an error envelope or clamped, never applied or echoed out of range.',
-    reading: 'The spec gives the range but not the answer to a value outside it; rejection (4xx) and clamping are both accepted.',
+    reading:
+      'The spec gives the range but not the answer to a value outside it; rejection (4xx in the error envelope) and clamping are both accepted. Probed on List blacklist, whose path the spec shows and for which it states the range itself.',
   }),
   required({
     id: 'CORE-PAGE-PAGE-BOUNDS',
     surface: 'core',
     section: S.limits,
     statement: 'page is at least 1: 0, negative or non-integer pages are rejected with an error envelope or answered as a page >= 1, never echoed below 1.',
-    reading: 'The spec gives the least page but not the answer to a page below it or not an integer; rejection (4xx with the error envelope) and correction to a page of at least 1 are both accepted.',
+    reading: 'The spec gives the least page but not the answer to a page below it or not an integer; rejection (4xx with the error envelope) and correction to a page of at least 1 are both accepted. Probed on List blacklist, whose path the spec shows and for which it states the bound itself.',
   }),
   observed({ id: 'CORE-PAGE-PAST-LAST', surface: 'core', section: S.paging, statement: 'Behaviour past the last page is not part of the contract; the report shows what the target did.' }),
 
   // Contacts
   required({ id: 'CORE-CONTACT-ADD-201', surface: 'core', section: S.addContact, statement: 'Add contact returns 201 on creation.' }),
   required({ id: 'CORE-CONTACT-EDIT-200', surface: 'core', section: S.editContact, statement: 'A valid edit answers 200 with exactly { responseData: { status: 200 } }.' }),
-  required({ id: 'CORE-CONTACT-EDIT-PARTIAL', surface: 'core', section: S.editContact, statement: 'Only sent fields are updated; fields not sent keep their values.' }),
-  required({ id: 'CORE-CONTACT-EDIT-CLEAR-SCALAR', surface: 'core', section: S.editContact, statement: 'An empty string clears a scalar field.' }),
-  required({ id: 'CORE-CONTACT-EDIT-CLEAR-LIST', surface: 'core', section: S.editContact, statement: "An empty string for ContactNumber, ContactEmail, ContactsTag or ContactAttribute clears all of that property's data." }),
-  required({ id: 'CORE-CONTACT-EDIT-REPLACE-LIST', surface: 'core', section: S.editContact, statement: 'Sending values for a list property keeps only the sent entries and clears all others.' }),
+  required({ id: 'CORE-CONTACT-EDIT-PARTIAL', surface: 'core', section: S.editContact, statement: 'Only sent fields are updated; fields not sent keep their values.', reading: READ_BACK }),
+  required({
+    id: 'CORE-CONTACT-EDIT-CLEAR-SCALAR',
+    surface: 'core',
+    section: S.editContact,
+    statement: 'An empty string clears a scalar field.',
+    reading: `${READ_BACK} A cleared field may read as an empty string, null, or not be shown at all; a field not sent must still be shown with its value, so a read that shows nothing cannot pass.`,
+  }),
+  required({
+    id: 'CORE-CONTACT-EDIT-CLEAR-LIST',
+    surface: 'core',
+    section: S.editContact,
+    statement: "An empty string for ContactNumber, ContactEmail, ContactsTag or ContactAttribute clears all of that property's data.",
+    reading: `${READ_BACK} The contact is read before the edit too, and only the lists it then shows holding their entries are judged (an empty list or one no longer shown reads as cleared); a list never shown is noted as not judged, and when none is shown the rule is skipped.`,
+  }),
+  required({ id: 'CORE-CONTACT-EDIT-REPLACE-LIST', surface: 'core', section: S.editContact, statement: 'Sending values for a list property keeps only the sent entries and clears all others.', reading: READ_BACK }),
   required({ id: 'CORE-CONTACT-EDIT-404', surface: 'core', section: S.editContact, statement: "Editing an unknown contact answers 404 with message 'Not found.'." }),
   required({
     id: 'CORE-CONTACT-EDIT-406',
@@ -147,7 +191,14 @@ export const CORE_RULES: readonly Rule[] = [
     section: S.editContact,
     statement: "Invalid input answers 406 with message 'Invalid input data.' and responseData.data mapping each bad field to an array of messages.",
   }),
-  required({ id: 'CORE-CONTACT-FIELD-LENGTHS', surface: 'core', section: S.contactFields, statement: 'Contact string fields accept their maximum length and reject one more with 406 naming the field.' }),
+  required({
+    id: 'CORE-CONTACT-FIELD-LENGTHS',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'Contact string fields accept their maximum length and reject one more with 406 naming the field.',
+    reading:
+      'Every probe value is one the field takes on its own merits, so a refusal can only be for the length: an https URL for website, digits for zip, letters and digits for the free-text fields.',
+  }),
   required({ id: 'CORE-CONTACT-EXTERNALURL-MAX', surface: 'core', section: S.contactFields, statement: 'ExternalUrl accepts 3 items and rejects 4 with 406.' }),
   required({ id: 'CORE-CONTACT-EMAIL-VALID', surface: 'core', section: S.contactFields, statement: 'ContactEmail items must be valid e-mail addresses: an invalid one is rejected with 406.' }),
   required({ id: 'CORE-CONTACT-FIELD-TYPES', surface: 'core', section: S.contactFields, statement: 'A field of the wrong type (country_id not an integer) is rejected with 406.' }),
@@ -156,10 +207,22 @@ export const CORE_RULES: readonly Rule[] = [
   required({ id: 'CORE-AGENT-ADD-201', surface: 'core', section: S.addAgent, statement: 'Adding an agent answers 201 { responseData: { status: 201, data: { id: <string> } } }.' }),
   required({ id: 'CORE-AGENT-ADD-406', surface: 'core', section: S.addAgent, statement: "A missing required field (firstname, lastname, email, pass) answers 406 'Invalid input data.' with field messages." }),
   required({ id: 'CORE-AGENT-EMAIL-VALID', surface: 'core', section: S.agentFields, statement: 'The agent email must be an e-mail address: an invalid one gets 406.' }),
-  required({ id: 'CORE-AGENT-DAILY-LIMIT', surface: 'core', section: S.agentFields, statement: 'daily_price_limit accepts 1 to 200 inclusive and rejects values outside with 406.' }),
-  required({ id: 'CORE-AGENT-EXTENSION-RANGE', surface: 'core', section: S.agentFields, statement: 'extension accepts 1000 to 9999 inclusive and rejects values outside with 406.' }),
-  required({ id: 'CORE-AGENT-EXTENSION-UNIQUE', surface: 'core', section: S.agentFields, statement: 'An extension already used in the company is rejected with 406.' }),
-  required({ id: 'CORE-AGENT-CALL-NUMBER-ID', surface: 'core', section: S.agentFields, statement: 'call_number_id below 1 is rejected with 406.' }),
+  required({ id: 'CORE-AGENT-DAILY-LIMIT', surface: 'core', section: S.agentFields, statement: 'daily_price_limit accepts 1 to 200 inclusive and rejects values outside with 406.', reading: AGENT_PROBES }),
+  required({
+    id: 'CORE-AGENT-EXTENSION-RANGE',
+    surface: 'core',
+    section: S.agentFields,
+    statement: 'extension accepts 1000 to 9999 inclusive and rejects values outside with 406.',
+    reading: `${AGENT_PROBES} Extensions the company already uses (read from the agent list, vendor reference) are not probed, since they would be refused for uniqueness.`,
+  }),
+  required({
+    id: 'CORE-AGENT-EXTENSION-UNIQUE',
+    surface: 'core',
+    section: S.agentFields,
+    statement: 'An extension already used in the company is rejected with 406 or 409.',
+    reading: `The spec says an extension is unique across the company but gives no status for a duplicate: 406 (input validation failed, then with 'Invalid input data.' and the field named in responseData.data) and 409 (conflicts with current state, in the error envelope with any message) both fit its error table, both are accepted, and the report names the one the target used. ${AGENT_PROBES}`,
+  }),
+  required({ id: 'CORE-AGENT-CALL-NUMBER-ID', surface: 'core', section: S.agentFields, statement: 'call_number_id below 1 is rejected with 406.', reading: AGENT_PROBES }),
   required({ id: 'CORE-AGENT-MAX-403', surface: 'core', section: S.addAgent, statement: "At the agent maximum, adding an agent answers 403 'Max. number of agents reached.'." }),
 
   // Groups, tags
@@ -169,9 +232,23 @@ export const CORE_RULES: readonly Rule[] = [
     section: S.removeMember,
     statement: "Removing an agent from a group answers 200 { responseData: { status: 200, data: { message: 'Agent deleted successfully.' } } }.",
   }),
-  required({ id: 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP', surface: 'core', section: S.removeMember, statement: 'Removing a membership deletes neither the agent nor the group.' }),
+  required({
+    id: 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP',
+    surface: 'core',
+    section: S.removeMember,
+    statement: 'Removing a membership deletes neither the agent nor the group.',
+    reading:
+      'The spec shows no agent or group list and no way to add a membership: the vendor reference paths are used, lists are read with or without paging fields and with records wrapped ({ Agent: {...} }) or bare, and the agent must be seen in the agent list before the removal, or the rule is skipped.',
+  }),
   required({ id: 'CORE-GROUP-REMOVE-404', surface: 'core', section: S.removeMember, statement: "A group that does not exist answers 404 'Not found.'." }),
-  required({ id: 'CORE-TAG-DELETE-200', surface: 'core', section: S.deleteTag, statement: 'Deleting a tag answers 200 { responseData: { status: 200 } } and the tag is gone.' }),
+  required({
+    id: 'CORE-TAG-DELETE-200',
+    surface: 'core',
+    section: S.deleteTag,
+    statement: 'Deleting a tag answers 200 { responseData: { status: 200 } } and the tag is gone.',
+    reading:
+      'The spec shows neither a way to add a tag nor a tag list: the tag is added and looked for with the vendor reference paths, its list read with or without paging fields and with items wrapped ({ Tag: {...} }) or bare; the tag must be seen in the list before its deletion, or the "gone" half cannot be judged and the rule is skipped with the answer judged so far as a note.',
+  }),
   required({ id: 'CORE-TAG-DELETE-404', surface: 'core', section: S.deleteTag, statement: "Deleting an unknown tag answers 404 'Not found.'." }),
 
   // Blacklist
@@ -248,12 +325,19 @@ export const CORE_RULES: readonly Rule[] = [
       surface: 'core',
       section: S.contacts,
       statement: `The ${name} filter of List contacts returns a matching contact and leaves out contacts that do not match.`,
-      reading: 'List item fields are not shown in the spec; the check creates its own contact and looks for its id.',
+      reading:
+        'List item fields are not shown in the spec: the check creates its own contact and looks for its id in the items, wrapped as in the vendor reference ({ Contact: { id } }) or bare ({ id }); items that show no id at all leave the rule skipped.',
     }),
   ),
 
   // Countries
-  required({ id: 'CORE-COUNTRIES-PLAIN-ARRAY', surface: 'core', section: S.countries, statement: 'List countries returns a plain array inside responseData, with no paging fields.' }),
+  required({
+    id: 'CORE-COUNTRIES-PLAIN-ARRAY',
+    surface: 'core',
+    section: S.countries,
+    statement: 'List countries returns a plain array inside responseData, with no paging fields.',
+    reading: 'The spec shows no country fields, so the items are not judged: the vendor reference wraps each in { Country: {...} }, and bare records are as good. The path is the vendor reference one (the spec shows none).',
+  }),
   required({ id: 'CORE-COUNTRIES-NO-PAGING', surface: 'core', section: S.countries, statement: 'List countries accepts no page or limit: with them the answer is still the whole, unpaged array (or a rejection).' }),
 
   // Actions

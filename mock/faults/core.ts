@@ -19,7 +19,7 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('add-contact-not-persisted', 'CORE-METHOD-PUT-CREATES', 'PUT /contacts/add.json answers 201 but stores nothing'),
   f('post-creates-contact', 'CORE-METHOD-POST-CREATE-FAILS', 'POST /contacts/add.json creates a contact'),
   f('patch-edits-contact', 'CORE-METHOD-NO-PATCH', 'PATCH /contacts/edit/{id}.json edits the contact'),
-  f('get-deletes-contact', 'CORE-METHOD-GET-SAFE', 'GET /contacts/delete/{id}.json deletes the contact'),
+  f('get-deletes-tag', 'CORE-METHOD-GET-SAFE', 'GET /tags/delete/{id}.json deletes the tag'),
   // Envelopes
   f('collection-counters-strings', 'CORE-ENV-COLLECTION', 'collection counters are strings'),
   f('single-with-paging', 'CORE-ENV-SINGLE', 'Inspect a contact adds pagination fields'),

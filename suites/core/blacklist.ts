@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { fictionalNumber, type Page, readPage, responseData } from './fixtures.js';
+import { createdId, isJson, recordOf } from './shapes.js';
 
 interface Entry {
   readonly id: string;
@@ -19,8 +20,8 @@ async function entries(t: CheckContext): Promise<readonly Entry[]> {
   // Add number to blacklist: path and payload from the vendor reference.
   const created = await t.core('PUT', '/blacklist/add.json').json({ type: 'all', public_number: Number(digits(fictionalNumber(500))) }).send();
   t.expectOk(created, 'adding a blacklist entry to an empty blacklist');
-  const id = responseData<{ data?: { id?: unknown } }>(created).data?.id;
-  t.prerequisite(id !== undefined, 'adding a blacklist entry returned no id', created);
+  const id = createdId(created);
+  t.prerequisite(id !== undefined, 'adding a blacklist entry returned no id in responseData.data.id or responseData.id', created);
   t.undo(`delete blacklist entry ${String(id)}`, t.core('DELETE', `/blacklist/delete/${String(id)}.json`));
   return [{ id: String(id), type: 'all', public_number: digits(fictionalNumber(500)) }];
 }
@@ -106,7 +107,9 @@ export const blacklistChecks = [
       const known = await entries(t);
       const ex = await t.core('GET', '/countries/index.json').send();
       t.expectOk(ex, 'listing countries');
-      const codes = ((ex.json as { responseData?: { Country?: { calling_code?: unknown } }[] }).responseData ?? []).map((c) => String(c.Country?.calling_code ?? '')).filter(Boolean);
+      // The spec shows no country fields: calling_code is read from the vendor reference's { Country: {...} } or a bare record.
+      const list = isJson(ex.json) ? ex.json.responseData : undefined;
+      const codes = (Array.isArray(list) ? list : []).map((c) => String(recordOf(c, 'Country')?.calling_code ?? '')).filter(Boolean);
       // The longest calling code that starts an entry's number is that entry's country.
       const pick = known
         .map((e) => ({ e, code: codes.filter((c) => digits(e.public_number).startsWith(c)).sort((a, b) => b.length - a.length)[0] }))

@@ -1,14 +1,15 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
-import { fictionalNumber, listAgents, readPage, responseData } from './fixtures.js';
+import { fictionalNumber, listAgents, responseData } from './fixtures.js';
+import { readList, recordOf } from './shapes.js';
 
 /** Make a call (vendor reference: POST /calls/create.json) for an agent in the given presence state. */
 async function callWithAgentIn(t: CheckContext, presence: string): Promise<import('../../lib/http/exchange.js').Exchange> {
-  const agent = (await listAgents(t)).find((a) => a.Agent.availability_status === presence);
+  const agent = (await listAgents(t)).agents.find((a) => a.availability_status === presence);
   if (!agent) t.skip(`no agent with availability_status ${presence} on the target (vendor reference field)`);
   return t
     .core('POST', '/calls/create.json')
-    .json({ agent_id: Number(agent?.Agent.id), callee_number: fictionalNumber(100) })
+    .json({ agent_id: Number(agent?.id), callee_number: fictionalNumber(100) })
     .send();
 }
 
@@ -96,8 +97,9 @@ export const actionChecks = [
     maxRequests: 2,
     needs: { keys: ['limits'], effects: ['sms'] },
     async run(t) {
-      const { page } = await readPage<{ CallNumber?: { caller_id_e164?: unknown } }>(t, '/numbers/index.json', { limit: 1 }, 'limits');
-      const sender = page.data[0]?.CallNumber?.caller_id_e164;
+      // The spec shows no number list: path and item shape ({ CallNumber: { caller_id_e164 } }) follow the vendor reference.
+      const { items } = await readList(t, '/numbers/index.json', { limit: 1 }, 'limits');
+      const sender = recordOf(items[0], 'CallNumber')?.caller_id_e164;
       if (sender === undefined) t.skip('the limits account has no number to send from');
       const ex = await t
         .core('POST', '/sms/send.json')

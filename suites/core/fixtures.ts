@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { KeySlot } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { createdId, isJson, type Json, readList, recordOf } from './shapes.js';
 
 /**
  * Shared steps of the core checks: creating what a check needs (and registering its deletion),
@@ -42,49 +43,97 @@ export async function readPage<T = Record<string, unknown>>(
   return { ex, page: responseData<Page<T>>(ex) };
 }
 
-/** Creates a contact (PUT /contacts/add.json) and registers its deletion. Returns its id. */
+/**
+ * Creates a contact (PUT /contacts/add.json) and registers its deletion (vendor reference path). Returns its id.
+ * The spec does not show the add answer: an id it does not carry where `createdId` looks fails the prerequisite.
+ */
 export async function createContact(t: CheckContext, body: Record<string, unknown> = {}, slot: KeySlot = 'primary'): Promise<string> {
   const payload = { name: t.session.uniqueName(), ...body };
   const ex = await t.core('PUT', '/contacts/add.json').as(slot).json(payload).send();
   t.expectOk(ex, 'creating a contact');
-  const id = responseData<{ data?: { id?: unknown } }>(ex).data?.id;
-  t.prerequisite(typeof id === 'string' || typeof id === 'number', 'creating a contact returned no responseData.data.id', ex);
+  const id = createdId(ex);
+  t.prerequisite(id !== undefined, 'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id; the spec does not show the add answer', ex);
   t.undo(`delete contact ${String(id)}`, t.core('DELETE', `/contacts/delete/${String(id)}.json`).as(slot));
   return String(id);
 }
 
+/** A contact as Inspect a contact shows it; the spec shows neither the path nor the shape. */
 export interface ContactView {
-  readonly Contact: Record<string, unknown>;
-  readonly ExternalUrl?: readonly { name: string; url: string }[];
-  readonly ContactNumber?: readonly { public_number: string | number }[];
-  readonly ContactEmail?: readonly { email: string }[];
-  readonly ContactsTag?: readonly { name: string }[];
-  readonly ContactAttribute?: readonly { attribute_id: number | string; value: string }[];
+  /** The contact's own fields: responseData.Contact (vendor reference), or responseData itself when it holds them directly. */
+  readonly fields: Json;
+  /** A list property (ContactNumber, ContactEmail, ...) beside the fields (vendor reference) or among them; undefined when not shown. */
+  list(key: string): unknown;
+}
+
+export function contactViewOf(ex: Exchange): ContactView | undefined {
+  const data = responseData<Json>(ex);
+  const fields = isJson(data.Contact) ? data.Contact : 'id' in data || 'name' in data ? data : undefined;
+  return fields && { fields, list: (key) => data[key] ?? fields[key] };
 }
 
 /** Inspect a contact (GET /contacts/show/{id}.json, vendor reference) as a prerequisite. */
 export async function showContact(t: CheckContext, id: string, slot: KeySlot = 'primary'): Promise<ContactView> {
   const ex = await t.core('GET', `/contacts/show/${id}.json`).as(slot).send();
   t.expectOk(ex, `reading contact ${id}`);
-  const view = responseData<ContactView>(ex);
-  t.prerequisite(typeof view.Contact === 'object' && view.Contact !== null, 'Inspect a contact returned no responseData.Contact', ex);
-  return view;
+  const view = contactViewOf(ex);
+  t.prerequisite(view !== undefined, 'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor directly in responseData', ex);
+  return view as ContactView;
 }
 
-/** A scalar the spec lets a server clear to "" or null; both read as cleared. */
+/** A field the check builds on must be shown by Inspect a contact; when it is not, nothing can be judged on it. */
+export function shownField(t: CheckContext, view: ContactView, field: string): unknown {
+  t.prerequisite(field in view.fields, `Inspect a contact does not show the field ${field}`);
+  return view.fields[field];
+}
+
+/** A list property the check builds on must be shown as an array by Inspect a contact. */
+export function shownList(t: CheckContext, view: ContactView, key: string): readonly unknown[] {
+  const value = view.list(key);
+  t.prerequisite(Array.isArray(value), `Inspect a contact does not show ${key} as a list`);
+  return value as unknown[];
+}
+
+/** A scalar the spec lets a server clear to "" or null; both read as cleared, as does a field no longer shown. */
 export function isCleared(value: unknown): boolean {
   return value === '' || value === null || value === undefined;
 }
 
+/** Sends Add an agent with a valid base payload plus overrides (a field set to undefined is left out). */
+function sendAgent(t: CheckContext, overrides: Record<string, unknown>, slot: KeySlot): Promise<Exchange> {
+  const name = t.session.uniqueName('ccagent');
+  const payload: Record<string, unknown> = { firstname: 'Conformance', lastname: name, email: `${name}@example.com`, pass: `P-${name}-9z`, ...overrides };
+  for (const [key, value] of Object.entries(payload)) if (value === undefined) delete payload[key];
+  return t.core('PUT', '/agents/add.json').as(slot).json(payload).send();
+}
+
+function createdAgentId(ex: Exchange): string | undefined {
+  const id = responseData<{ data?: { id?: unknown } }>(ex).data?.id;
+  return ex.status >= 200 && ex.status < 300 && (typeof id === 'string' || typeof id === 'number') ? String(id) : undefined;
+}
+
+const deleteAgent = (t: CheckContext, id: string, slot: KeySlot) => t.core('DELETE', `/agents/delete/${id}.json`).as(slot);
+
 /** Creates an agent (PUT /agents/add.json) from a valid base payload plus overrides; registers its deletion on 2xx. */
 export async function putAgent(t: CheckContext, overrides: Record<string, unknown> = {}, slot: KeySlot = 'primary'): Promise<Exchange> {
-  const name = t.session.uniqueName('ccagent');
-  const payload = { firstname: 'Conformance', lastname: name, email: `${name}@example.com`, pass: `P-${name}-9z`, ...overrides };
-  for (const [key, value] of Object.entries(payload)) if (value === undefined) delete (payload as Record<string, unknown>)[key];
-  const ex = await t.core('PUT', '/agents/add.json').as(slot).json(payload).send();
-  const id = responseData<{ data?: { id?: unknown } }>(ex).data?.id;
-  if (ex.status >= 200 && ex.status < 300 && (typeof id === 'string' || typeof id === 'number')) {
-    t.undo(`delete agent ${String(id)}`, t.core('DELETE', `/agents/delete/${String(id)}.json`).as(slot));
+  const ex = await sendAgent(t, overrides, slot);
+  const id = createdAgentId(ex);
+  if (id !== undefined) t.undo(`delete agent ${id}`, deleteAgent(t, id, slot));
+  return ex;
+}
+
+/**
+ * One Add an agent as a probe of a value: an agent it creates is deleted at once (vendor reference path), before
+ * the answer is judged and before the next probe, so a check never holds more than one agent of its own and an
+ * account near its agent maximum can still take every probe. Costs 2 requests when the agent is created.
+ */
+export async function probeAgent(t: CheckContext, overrides: Record<string, unknown>): Promise<Exchange> {
+  const ex = await sendAgent(t, overrides, 'primary');
+  const id = createdAgentId(ex);
+  if (id === undefined) return ex;
+  const removed = await deleteAgent(t, id, 'primary').send();
+  if (removed.status >= 300) {
+    t.undo(`delete agent ${id}`, deleteAgent(t, id, 'primary'));
+    t.prerequisite(false, `the agent a probe created could not be deleted before the next probe (DELETE /agents/delete/${id}.json answered ${removed.status})`, removed);
   }
   return ex;
 }
@@ -96,14 +145,21 @@ export function agentIdOf(t: CheckContext, ex: Exchange): string {
   return String(id);
 }
 
-export interface AgentItem {
-  readonly Agent: { id: string | number; extension?: string | number | null; availability_status?: string; status_outbound?: boolean };
+export interface Agent {
+  readonly id: string;
+  readonly extension?: unknown;
+  readonly availability_status?: unknown;
 }
 
-/** All agents of the key's company from one page of up to 1000 (vendor reference path). */
-export async function listAgents(t: CheckContext, slot: KeySlot = 'primary'): Promise<readonly AgentItem[]> {
-  const { page } = await readPage<AgentItem>(t, '/agents/index.json', { limit: 1000 }, slot);
-  return page.data.filter((item) => item && typeof item.Agent === 'object');
+/**
+ * The agents of the key's company, from one read of up to 1000. The spec shows no agent list: path, envelope and
+ * item shape follow the vendor reference (`{ Agent: {...} }`), read tolerantly; an unreadable list fails the prerequisite.
+ */
+export async function listAgents(t: CheckContext, slot: KeySlot = 'primary'): Promise<{ agents: readonly Agent[]; complete: boolean }> {
+  const { ex, items, complete } = await readList(t, '/agents/index.json', { limit: 1000 }, slot);
+  const agents = items.map((item) => recordOf(item, 'Agent')).filter((a): a is Json => a !== undefined && (typeof a.id === 'string' || typeof a.id === 'number'));
+  t.prerequisite(items.length === 0 || agents.length > 0, 'the agent list shows no agent id (vendor reference item { Agent: { id } })', ex);
+  return { agents: agents.map((a) => ({ ...a, id: String(a.id) })), complete };
 }
 
 /** The field messages of a 406, or undefined when the body has none. */

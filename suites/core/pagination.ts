@@ -6,14 +6,15 @@ import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { CORE_LIMIT } from '../../lib/spec/limits.js';
 import { type Page, readPage, responseData } from './fixtures.js';
+import { recordId } from './shapes.js';
 
+/** List contacts: a collection in the spec, with limit and page (path from the vendor reference). */
 const PAGED = '/contacts/index.json';
+/** List blacklist: the spec shows its path and gives limit 1 to 1000 and page at least 1 for it in so many words. */
+const BOUNDED = '/blacklist/index.json';
 
 function identify(item: unknown): string {
-  // Items are keyed by record type ({ Contact: {...} }, { Blacklist: {...} }); the first key's id identifies them.
-  const record = item !== null && typeof item === 'object' ? Object.values(item as Record<string, unknown>)[0] : undefined;
-  const id = record !== null && typeof record === 'object' ? (record as { id?: unknown }).id : undefined;
-  return id === undefined ? JSON.stringify(item) : String(id);
+  return recordId(item) ?? JSON.stringify(item);
 }
 
 /** A bound probe: either a rejection in the error envelope, or a 200 whose echo stays inside the range. */
@@ -88,7 +89,7 @@ export const paginationChecks = [
     maxRequests: 6,
     async run(t) {
       // The blacklist changes rarely, so a walk over it is not disturbed by other users of the account.
-      const path = '/blacklist/index.json';
+      const path = BOUNDED;
       const probe = await readPage(t, path, { limit: 1 });
       const total = probe.page.itemsCount;
       if (total < 2) t.skip(`needs at least 2 blacklist entries to walk, found ${total}`);
@@ -143,7 +144,7 @@ export const paginationChecks = [
         boundaries: [CORE_LIMIT.min - 1, CORE_LIMIT.min, CORE_LIMIT.max, CORE_LIMIT.max + 1].map(String).concat('abc'),
         randomRuns: 4,
         property: async (raw) => {
-          const ex = await t.core('GET', '/tags/index.json').query({ limit: raw }).send();
+          const ex = await t.core('GET', BOUNDED).query({ limit: raw }).send();
           const asked = /^\d+$/.test(raw) ? Number(raw) : undefined;
           const inRange = asked !== undefined && asked >= CORE_LIMIT.min && asked <= CORE_LIMIT.max;
           if (inRange) t.expectStatus(rule, ex, 200);
@@ -170,7 +171,7 @@ export const paginationChecks = [
         boundaries: ['0', '1', '-1', 'abc'],
         randomRuns: 3,
         property: async (raw) => {
-          const ex = await t.core('GET', '/tags/index.json').query({ page: raw, limit: 1 }).send();
+          const ex = await t.core('GET', BOUNDED).query({ page: raw, limit: 1 }).send();
           if (raw === '1') t.expectStatus(rule, ex, 200);
           judgeBound(t, rule, ex, (page) => {
             t.check(rule, Number.isInteger(page.pageNumber) && page.pageNumber >= 1, `page=${raw} was echoed as pageNumber ${JSON.stringify(page.pageNumber)}`, ex);
@@ -187,8 +188,8 @@ export const paginationChecks = [
     rules: ['CORE-PAGE-PAST-LAST'],
     maxRequests: 2,
     async run(t) {
-      const { page } = await readPage(t, '/tags/index.json', { limit: 1 });
-      const ex = await t.core('GET', '/tags/index.json').query({ limit: 1, page: page.pageCount + 1 }).send();
+      const { page } = await readPage(t, BOUNDED, { limit: 1 });
+      const ex = await t.core('GET', BOUNDED).query({ limit: 1, page: page.pageCount + 1 }).send();
       const data = responseData<{ data?: unknown[] }>(ex).data;
       t.observe('CORE-PAGE-PAST-LAST', `page ${page.pageCount + 1} of ${page.pageCount} answered ${ex.status}${Array.isArray(data) ? ` with ${data.length} items` : ''}`);
     },

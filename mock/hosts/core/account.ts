@@ -4,7 +4,7 @@ import { COUNTRIES } from '../../state/countries.js';
 import { nextId } from '../../state/model.js';
 import { iso } from '../../state/seed-tools.js';
 import { emptyContact, parseContactPayload } from './contact-payload.js';
-import { BAD_REQUEST, coreError, invalidInput, sendPage, type FieldErrors } from './replies.js';
+import { BAD_REQUEST, coreError, invalidInput, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
 import { addError, isE164ish, isObject } from './validate.js';
 
 /** Account-wide reads and the remaining actions: countries, numbers, Send sms, Contact actions. */
@@ -14,7 +14,8 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
   // A plain array inside responseData; page and limit are not parameters of this endpoint.
   app.get('/countries/index.json', (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    const items = COUNTRIES.map((c) => ({ Country: { ...c, id: String(c.id) } }));
+    // The spec shows no country fields: the vendor reference wraps each in { Country }, the variant sends them bare.
+    const items = COUNTRIES.map((c) => (ctx.dialect === 'variant' ? { ...c, id: String(c.id) } : { Country: { ...c, id: String(c.id) } }));
     if (faults.on('countries-paginated')) return sendPage(ctx, req, reply, items, (c) => c);
     const limit = Number(q.limit);
     const shown = faults.on('countries-honours-limit') && Number.isInteger(limit) && limit > 0 ? items.slice(0, limit) : items;
@@ -25,9 +26,13 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     const q = req.query as Record<string, string | undefined>;
     let items = [...company.numbers.values()];
-    if (q.id !== undefined) items = items.filter((n) => String(n.id) === q.id);
+    const variant = ctx.dialect === 'variant';
+    // The id and country_code filters are the vendor reference's; the variant knows only country_code.
+    if (q.id !== undefined && !variant) items = items.filter((n) => String(n.id) === q.id);
     if (q.country_code !== undefined) items = items.filter((n) => String(n.country_code) === q.country_code);
-    return sendPage(ctx, req, reply, items, (n) => ({ CallNumber: { ...n, id: String(n.id), country_code: String(n.country_code), area_code: String(n.area_code) } }));
+    const render = (n: (typeof items)[number]) => ({ CallNumber: { ...n, id: String(n.id), country_code: String(n.country_code), area_code: String(n.area_code) } });
+    // The spec does not call the number list a collection: the variant answers it whole, without paging fields.
+    return variant ? sendUnpaged(reply, items, render, 'array') : sendPage(ctx, req, reply, items, render);
   });
 
   app.post('/sms/send.json', (req, reply) => {
@@ -53,7 +58,7 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
       const commandId = typeof command.command_id === 'string' ? command.command_id : String(command.command_id ?? '');
       const data = isObject(command.data) ? command.data : {};
       if (command.action === 'add_contact') {
-        const parsed = parseContactPayload(state, company, data, faults, true);
+        const parsed = parseContactPayload(state, company, data, faults, true, ctx.dialect);
         if (!parsed.ok) return { command_id: commandId, status: 406, data: parsed.errors };
         const contact = emptyContact(nextId(state, 'contact'), iso(Date.now()));
         parsed.change(contact);
@@ -68,7 +73,7 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
           company.contacts.delete(contact.id);
           return { command_id: commandId, status: 200 };
         }
-        const parsed = parseContactPayload(state, company, rest, faults, false);
+        const parsed = parseContactPayload(state, company, rest, faults, false, ctx.dialect);
         if (!parsed.ok) return { command_id: commandId, status: 406, data: parsed.errors };
         parsed.change(contact);
         return { command_id: commandId, status: 200 };

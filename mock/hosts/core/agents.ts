@@ -60,7 +60,8 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     const q = req.query as Record<string, string | undefined>;
     let items = [...company.agents.values()];
-    if (q.id !== undefined) items = items.filter((a) => String(a.id) === q.id);
+    // The id filter is the vendor reference's; the variant has none and lists every agent.
+    if (q.id !== undefined && ctx.dialect !== 'variant') items = items.filter((a) => String(a.id) === q.id);
     return sendPage(ctx, req, reply, items, (a) => renderAgent(company, a));
   });
 

@@ -92,7 +92,8 @@ export function callRoutes(app: FastifyInstance, ctx: MockContext): void {
     return sendPage(ctx, req, reply, [...company.calls.values()].filter(keep), (call) => renderCall(ctx, company, call));
   });
 
-  app.get<{ Params: { callId: string } }>('/calls/recording/:callId.json', (req, reply) => {
+  // Recording media (vendor reference path); the variant serves it under another name, as the spec shows no path.
+  app.get<{ Params: { callId: string } }>(ctx.dialect === 'variant' ? '/recordings/:callId.json' : '/calls/recording/:callId.json', (req, reply) => {
     const call = companyOf(req).calls.get(Number(req.params.callId));
     if (!call || !/^\d+$/.test(req.params.callId) || call.recording === 'none') return notFound(ctx, reply);
     if (call.recording === 'available') return reply.code(200).type('audio/x-wav').send(EMPTY_WAV);

@@ -1,6 +1,7 @@
 import type { Company, Contact } from '../../state/model.js';
 import { nextId, type MockState } from '../../state/model.js';
 import { COUNTRY_IDS } from '../../state/countries.js';
+import type { Dialect } from '../../dialect.js';
 import type { Faults } from '../../faults/registry.js';
 import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.js';
 import type { FieldErrors } from './replies.js';
@@ -36,12 +37,14 @@ export function parseContactPayload(
   body: unknown,
   faults: Faults,
   creating: boolean,
+  dialect: Dialect,
 ): { ok: true; change: ContactChange } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   if (!isObject(body)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
   rejectUnknown(body, KNOWN, errors);
   const slack = faults.on('contact-length-off-by-one') ? 1 : 0;
   for (const field of SCALARS) checkString(body, field, CONTACT_MAX_LENGTHS[field] + slack, errors, creating && field === 'name');
+  if (dialect === 'variant') checkForms(body, errors);
 
   let countryId: number | null | undefined;
   if (faults.on('contact-types-unchecked') && typeof body.country_id === 'string' && body.country_id !== '') countryId = null;
@@ -97,6 +100,16 @@ export function parseContactPayload(
       contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: a.attribute_id as number, value: a.value as string }));
     },
   };
+}
+
+/**
+ * The spec gives website and zip a length only; the `variant` dialect also wants them to look like what they
+ * are, as a stricter server would: an http(s) URL, and a ZIP code of letters, digits, spaces and hyphens.
+ */
+function checkForms(body: Record<string, unknown>, errors: FieldErrors): void {
+  const { website, zip } = body;
+  if (typeof website === 'string' && website !== '' && !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(website)) addError(errors, 'website', 'Please supply a valid URL.');
+  if (typeof zip === 'string' && zip !== '' && !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(zip)) addError(errors, 'zip', 'Please supply a valid ZIP code.');
 }
 
 /** Contact tags are named; a name the company has not used yet becomes a new tag. */

@@ -7,7 +7,7 @@ import { ack, coreError, invalidInput, notFound, sendPage } from './replies.js';
 import { RenderedText } from './rendered.js';
 
 /** Inspect a contact (vendor reference): the resource sits directly in responseData. */
-function renderContact(company: Company, c: Contact): Record<string, unknown> {
+function renderContact(company: Company, c: Contact): { Contact: Record<string, unknown> } & Record<string, unknown> {
   return {
     Contact: {
       id: String(c.id),
@@ -86,20 +86,25 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const contact = findContact(ctx, req, req.params.contactId, faults.on('isolation-read-leak'));
     if (!contact) return notFound(ctx, reply);
     const owner = [...ctx.state.companies.values()].find((c) => c.contacts.has(contact.id)) ?? companyOf(req);
-    const body = renderContact(owner, contact);
+    const { Contact: fields, ...lists } = renderContact(owner, contact);
+    // The spec shows no read of one contact: the variant gives its fields and lists side by side, with no Contact key.
+    const body = ctx.dialect === 'variant' ? { ...fields, ...lists } : { Contact: fields, ...lists };
     const paging = faults.on('single-with-paging') ? { itemsCount: 1, pageCount: 1, pageNumber: 1, limit: 1 } : {};
     return reply.code(200).send({ responseData: { ...body, ...paging } });
   });
 
   const add = (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const company = companyOf(req);
-    const parsed = parseContactPayload(ctx.state, company, req.body, faults, true);
+    const parsed = parseContactPayload(ctx.state, company, req.body, faults, true, ctx.dialect);
     if (!parsed.ok) return invalidInput(ctx, reply, parsed.errors);
     const now = iso(Date.now());
     const contact = emptyContact(nextId(ctx.state, 'contact'), now);
     parsed.change(contact);
     if (!faults.on('add-contact-not-persisted')) company.contacts.set(contact.id, contact);
-    return ack(ctx, reply, faults.on('add-contact-200') ? 200 : 201, { id: String(contact.id) });
+    const status = faults.on('add-contact-200') ? 200 : 201;
+    // The spec does not show the add answer: the variant gives the new id beside the status, not in data.
+    if (ctx.dialect === 'variant') return reply.code(status).send({ responseData: { status, id: String(contact.id) } });
+    return ack(ctx, reply, status, { id: String(contact.id) });
   };
   app.put('/contacts/add.json', add);
   // A POST used to create does not work on the core API; only a fault routes it.
@@ -108,7 +113,7 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   const edit = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply) => {
     const contact = findContact(ctx, req, req.params.contactId, faults.on('isolation-write-leak'));
     if (!contact) return coreError(ctx, reply, 404, faults.on('edit-contact-404-message') ? 'Contact not found' : 'Not found.');
-    const parsed = parseContactPayload(ctx.state, companyOf(req), req.body, faults, false);
+    const parsed = parseContactPayload(ctx.state, companyOf(req), req.body, faults, false, ctx.dialect);
     if (!parsed.ok) return faults.on('edit-contact-406-no-data') ? coreError(ctx, reply, 406, 'Invalid input data.') : invalidInput(ctx, reply, parsed.errors);
     parsed.change(contact);
     contact.modified = iso(Date.now());
@@ -117,16 +122,15 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   app.post('/contacts/edit/:contactId.json', edit);
   if (faults.on('patch-edits-contact')) app.patch('/contacts/edit/:contactId.json', edit);
 
-  const remove = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply) => {
+  app.delete<{ Params: { contactId: string } }>('/contacts/delete/:contactId.json', (req, reply) => {
     const company = companyOf(req);
     const id = Number(req.params.contactId);
     if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return notFound(ctx, reply);
     return ack(ctx, reply, 200);
-  };
-  app.delete('/contacts/delete/:contactId.json', remove);
-  if (faults.on('get-deletes-contact')) app.get('/contacts/delete/:contactId.json', remove);
+  });
 
-  app.get('/contacts/attributes.json', (req, reply) => {
+  // Attributes (vendor reference path); the variant serves it under another name, as the spec shows no path.
+  app.get(ctx.dialect === 'variant' ? '/contacts/attributes/index.json' : '/contacts/attributes.json', (req, reply) => {
     const company = companyOf(req);
     return reply.code(200).send({ responseData: company.attributes.map((a) => ({ ContactAttribute: { id: String(a.id), title: a.title } })) });
   });

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
-import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { ack, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
 import { addError, checkInteger, checkString, isObject, rejectUnknown } from './validate.js';
 
 export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
@@ -9,7 +9,10 @@ export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
 
   app.get('/groups/index.json', (req, reply) => {
     const company = companyOf(req);
-    return sendPage(ctx, req, reply, [...company.groups.values()], (g) => ({ Group: { id: String(g.id), internal_name: g.internal_name } }));
+    const groups = [...company.groups.values()];
+    // The spec shows no group list: the variant answers it whole in responseData.data, each item under the vendor schema's key { Groups }.
+    if (ctx.dialect === 'variant') return sendUnpaged(reply, groups, (g) => ({ Groups: { id: String(g.id), internal_name: g.internal_name } }), 'data');
+    return sendPage(ctx, req, reply, groups, (g) => ({ Group: { id: String(g.id), internal_name: g.internal_name } }));
   });
 
   app.put('/groups/add.json', (req, reply) => {
@@ -53,6 +56,8 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     // An archived tag is removed from the account's view; only the calls that carry it keep it.
     const live = [...company.tags.values()].filter((t) => !t.archived);
+    // The spec shows no tag list: the variant answers it whole as a plain array of bare { id, name } records.
+    if (ctx.dialect === 'variant') return sendUnpaged(reply, live, (t) => ({ id: String(t.id), name: t.name }), 'array');
     return sendPage(ctx, req, reply, live, (t) => ({ Tag: { id: String(t.id), name: t.name } }));
   });
 
@@ -71,7 +76,7 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     return ack(ctx, reply, 201, { id: String(id) });
   });
 
-  app.delete<{ Params: { id: string } }>('/tags/delete/:id.json', (req, reply) => {
+  const remove = (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const company = companyOf(req);
     const id = Number(req.params.id);
     const tag = /^\d+$/.test(req.params.id) ? company.tags.get(id) : undefined;
@@ -84,5 +89,8 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
       for (const contact of company.contacts.values()) contact.tags = contact.tags.filter((t) => t !== id);
     }
     return ack(ctx, reply, 200);
-  });
+  };
+  app.delete('/tags/delete/:id.json', remove);
+  // GET never modifies data on the core API; only a fault routes a GET to the delete.
+  if (faults.on('get-deletes-tag')) app.get('/tags/delete/:id.json', remove);
 }

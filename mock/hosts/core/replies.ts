@@ -30,6 +30,15 @@ export function ack(ctx: MockContext, reply: FastifyReply, status: number, data?
   return reply.code(status).send({ responseData: { status: shown, ...(data !== undefined ? { data } : {}) } });
 }
 
+/**
+ * A list the spec never calls a collection, answered without paging fields (the `variant` dialect): the whole
+ * list, as a plain array in responseData or as responseData.data. page and limit are not its parameters.
+ */
+export function sendUnpaged<T>(reply: FastifyReply, items: readonly T[], render: (item: T) => unknown, form: 'array' | 'data'): FastifyReply {
+  const data = items.map(render);
+  return reply.code(200).send({ responseData: form === 'array' ? data : { data } });
+}
+
 export const DEFAULT_LIMIT = 50;
 
 function positiveInteger(raw: unknown): number | undefined {
