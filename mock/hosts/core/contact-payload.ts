@@ -83,7 +83,8 @@ export function parseContactPayload(
     const mapped = (sent ?? []).map(map);
     return append && sent !== null ? [...current, ...mapped] : mapped;
   }
-  const sentTags = faults.on('contact-tags-first-only') ? tags?.slice(0, 1) : tags;
+  // An empty string (null here) still clears under the fault: only a list of several tags is cut.
+  const sentTags = faults.on('contact-tags-first-only') && tags ? tags.slice(0, 1) : tags;
   return {
     ok: true,
     change: (contact) => {
