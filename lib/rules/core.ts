@@ -229,7 +229,7 @@ export const CORE_RULES: readonly Rule[] = [
     source: 'vendor-reference',
     statement: "Removing an agent from one group deletes that one membership only: the agent's memberships of other groups remain.",
     reading:
-      'The spec shows no read of memberships. The check adds a new agent to two groups (PUT /groups/add.json, vendor reference) and counts members through the vendor reference realtime group statistics (GET /statistics/realtime/groups.json, operators per group). The count is trusted only when adding the agent raised both groups by one and removing it from the first lowered that group by one; otherwise, as when the statistics count only agents online, nothing is judged.',
+      'The spec shows no read of memberships. The check adds a new agent to two groups (PUT /groups/add.json, vendor reference) and counts members through the real-time group statistics, which the spec lists under Calls without a path (path and fields from the vendor reference: GET /statistics/realtime/groups.json, operators per group). The count is trusted only when adding the agent raised both groups by one and removing it from the first lowered that group by one; otherwise, as when the statistics count only agents online, nothing is judged.',
   }),
   required({ id: 'CORE-GROUP-REMOVE-404', surface: 'core', section: S.removeMember, statement: "A group that does not exist answers 404 'Not found.'." }),
   required({ id: 'CORE-TAG-DELETE-200', surface: 'core', section: S.deleteTag, statement: 'Deleting a tag answers 200 { responseData: { status: 200 } } and the tag is gone.' }),
