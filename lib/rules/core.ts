@@ -11,6 +11,7 @@ const S = {
   contactFields: 'Resources and their fields > Contact',
   addAgent: 'Endpoints > Core API > Add an agent',
   agentFields: 'Resources and their fields > Agent',
+  editAgent: 'Endpoints > Core API > Edit agent',
   removeMember: 'Endpoints > Core API > Remove agent from group',
   blacklist: 'Endpoints > Core API > List blacklist',
   deleteTag: 'Endpoints > Core API > Delete a tag',
@@ -149,6 +150,14 @@ export const CORE_RULES: readonly Rule[] = [
   }),
   required({ id: 'CORE-PAGE-EMPTY', surface: 'core', section: S.paging, statement: 'When nothing matches, data is empty and itemsCount is 0.' }),
   required({
+    id: 'CORE-PAGE-ITEMS-COUNT',
+    surface: 'core',
+    section: S.paging,
+    statement: 'itemsCount is the total number of matches over all pages, not the number of items on the page returned: one query answers the same itemsCount whatever its limit.',
+    reading:
+      'The check reads the call history with limit 1, with limit 5 and with limit 1 again; when the two limit-1 reads disagree the history changed meanwhile and nothing is judged, and with fewer than 2 calls there is nothing to tell the two counts apart.',
+  }),
+  required({
     id: 'CORE-PAGE-LIMIT-BOUNDS',
     surface: 'core',
     section: S.limits,
@@ -202,6 +211,23 @@ export const CORE_RULES: readonly Rule[] = [
   required({ id: 'CORE-CONTACT-EXTERNALURL-MAX', surface: 'core', section: S.contactFields, statement: 'ExternalUrl accepts 3 items and rejects 4 with 406.' }),
   required({ id: 'CORE-CONTACT-EMAIL-VALID', surface: 'core', section: S.contactFields, statement: 'ContactEmail items must be valid e-mail addresses: an invalid one is rejected with 406.' }),
   required({ id: 'CORE-CONTACT-FIELD-TYPES', surface: 'core', section: S.contactFields, statement: 'A field of the wrong type (country_id not an integer) is rejected with 406.' }),
+  required({ id: 'CORE-CONTACT-FAVORITE-AGENT-TYPE', surface: 'core', section: S.contactFields, statement: 'A favorite_agent that is not an integer is rejected with 406 naming the field.' }),
+  required({
+    id: 'CORE-CONTACT-TAGS-SEVERAL',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'Several ContactsTag entries in one edit are accepted and the contact then carries every one of them.',
+    reading:
+      'The contact is read back on the vendor reference path GET /contacts/show/{id}.json, where tags are { name } items of ContactsTag; a view without that list cannot show the tags and is a failed prerequisite. The tags are created for the check (PUT /tags/add.json, vendor reference) and deleted afterwards, so the edit creates none by name.',
+  }),
+  required({
+    id: 'CORE-CONTACT-ATTRIBUTE-ITEM',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'ContactAttribute items are { attribute_id: integer, value: string }: items of that shape are accepted and read back in it, and an item whose attribute_id is not an integer or whose value is not a string is refused with 406.',
+    reading:
+      'The spec gives the item shape in the contact edit payload; the check reads the items back on the vendor reference path GET /contacts/show/{id}.json and holds them to the same shape, accepting attribute_id as a JSON integer or as a string of digits, since the core API renders identifiers as strings elsewhere (the agent id, the vendor reference Contact.id). Attribute ids come from the vendor reference list GET /contacts/attributes.json; with fewer than 2 attributes in the account the check skips.',
+  }),
 
   // Agents
   required({ id: 'CORE-AGENT-ADD-201', surface: 'core', section: S.addAgent, statement: 'Adding an agent answers 201 { responseData: { status: 201, data: { id: <string> } } }.' }),
@@ -224,6 +250,32 @@ export const CORE_RULES: readonly Rule[] = [
   }),
   required({ id: 'CORE-AGENT-CALL-NUMBER-ID', surface: 'core', section: S.agentFields, statement: 'call_number_id below 1 is rejected with 406.', reading: AGENT_PROBES }),
   required({ id: 'CORE-AGENT-MAX-403', surface: 'core', section: S.addAgent, statement: "At the agent maximum, adding an agent answers 403 'Max. number of agents reached.'." }),
+  required({
+    id: 'CORE-AGENT-STATUS-OUTBOUND-TYPE',
+    surface: 'core',
+    section: S.agentFields,
+    statement: 'A status_outbound that is not a boolean is rejected on agent create with 406 naming the field.',
+    reading:
+      "The field table is the create payload's, so the rule is judged on PUT /agents/add.json only; the edit payload is not shown. The values sent ('maybe', 2) are ones no boolean coercion reads as true or false, so a server lenient with 'true' or 1 is not failed.",
+  }),
+  required({
+    id: 'CORE-AGENT-DAILY-LIMIT-DEFAULT',
+    surface: 'core',
+    section: S.agentFields,
+    source: 'vendor-reference',
+    statement: 'An agent created without daily_price_limit is accepted, and the default that applies is a daily price limit from 1 to 200.',
+    reading:
+      "'When empty a default value applies' is read as: a create that omits the field is not refused, and the agent then has a limit that is a value of the field (1 to 200 EUR). An empty string or null is not sent, since either may be refused as the wrong type. The value is read back on the vendor reference agent list (Agent.daily_price_limit); a list that does not show the field, or shows it null, cannot show the default and leaves the value unjudged.",
+  }),
+  required({
+    id: 'CORE-AGENT-EDIT-UPDATES',
+    surface: 'core',
+    section: S.editAgent,
+    source: 'vendor-reference',
+    statement: 'POST /agents/edit/{agentId}.json is the update operation for agents: an edit of an existing agent answers 2xx and the change reads back.',
+    reading:
+      "The spec shows the path and the method but not the payload: the check sends the vendor reference payload (the agent's firstname, lastname and email, with a new firstname) and reads the agent back on the vendor reference agent list. A 400 or 406 to that payload means the target expects a payload the spec does not show, a failed prerequisite; any other failure for an agent just created, or a 2xx that changes nothing, breaks the rule.",
+  }),
 
   // Groups, tags
   required({
@@ -239,6 +291,15 @@ export const CORE_RULES: readonly Rule[] = [
     statement: 'Removing a membership deletes neither the agent nor the group.',
     reading:
       'The spec shows no agent or group list and no way to add a membership: the vendor reference paths are used, lists are read with or without paging fields and with records wrapped ({ Agent: {...} }) or bare, and the agent must be seen in the agent list before the removal, or the rule is skipped.',
+  }),
+  required({
+    id: 'CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS',
+    surface: 'core',
+    section: S.removeMember,
+    source: 'vendor-reference',
+    statement: "Removing an agent from one group deletes that one membership only: the agent's memberships of other groups remain.",
+    reading:
+      'The spec shows no read of memberships. The check adds a new agent to two groups (PUT /groups/add.json, vendor reference) and counts members through the real-time group statistics, which the spec lists under Calls without a path (path and fields from the vendor reference: GET /statistics/realtime/groups.json, operators per group). The count is trusted only when adding the agent raised both groups by one and removing it from the first lowered that group by one; otherwise, as when the statistics count only agents online, nothing is judged.',
   }),
   required({ id: 'CORE-GROUP-REMOVE-404', surface: 'core', section: S.removeMember, statement: "A group that does not exist answers 404 'Not found.'." }),
   required({

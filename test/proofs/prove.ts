@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { CheckDefinition } from '../../lib/checks/define.js';
 import { Session } from '../../lib/checks/session.js';
 import { runChecks } from '../../lib/checks/runner.js';
 import { targetFromSettings } from '../../lib/config/load.js';
-import { buildReport, type RuleResult } from '../../lib/results/report.js';
+import { buildReport, type RuleResult, type RunReport } from '../../lib/results/report.js';
 import type { FaultSpec } from '../../mock/faults/registry.js';
 import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { startMock } from '../../mock/start.js';
@@ -23,12 +24,12 @@ export const PROOF_SEED = 1;
 export const isBudgetFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE-/.test(fault.breaks);
 
 /**
- * Runs, in-process, only the checks that judge the fault's rule, against a mock with that one fault on,
- * and returns what the report says of the rule: the same checks and report code as a conformance run.
+ * Runs `checks` in-process against a mock with that one fault on and returns the run's report: the same
+ * checks and report code as a conformance run.
  */
-export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleResult> {
+export async function reportUnder(fault: FaultSpec, tls: TlsMaterial, checks: readonly CheckDefinition[], rateWindowMs = PROOF_WINDOW_MS): Promise<RunReport> {
   const running = await startMock({
-    rateWindowMs: PROOF_WINDOW_MS,
+    rateWindowMs,
     faults: [fault.name],
     tls,
     ...(fault.release ? { dialerRelease: fault.release } : {}),
@@ -36,16 +37,20 @@ export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleRes
   const target = targetFromSettings({ ...running.env }, process.cwd(), true);
   const session = new Session(target, PROOF_SEED);
   try {
-    const checks = ALL_CHECKS.filter((check) => check.rules.includes(fault.breaks));
     const outcomes = await runChecks(session, checks);
-    const report = buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
-    const result = report.rules.find((r) => r.id === fault.breaks);
-    if (!result) throw new Error(`rule ${fault.breaks} missing from the report`);
-    return result;
+    return buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
   } finally {
     await session.close();
     await running.close();
   }
+}
+
+/** Runs only the checks that judge the fault's rule and returns what the report says of the rule. */
+export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleResult> {
+  const report = await reportUnder(fault, tls, ALL_CHECKS.filter((check) => check.rules.includes(fault.breaks)));
+  const result = report.rules.find((r) => r.id === fault.breaks);
+  if (!result) throw new Error(`rule ${fault.breaks} missing from the report`);
+  return result;
 }
 
 /**

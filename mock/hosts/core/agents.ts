@@ -8,7 +8,7 @@ const CREATE_FIELDS = new Set(['firstname', 'lastname', 'email', 'pass', 'status
 const EDIT_FIELDS = new Set(['firstname', 'lastname', 'email', 'status_outbound', 'daily_price_limit', 'call_number_id']);
 export const DEFAULT_DAILY_PRICE_LIMIT = 50;
 
-function renderAgent(company: Company, a: Agent): Record<string, unknown> {
+function renderAgent(ctx: MockContext, company: Company, a: Agent): Record<string, unknown> {
   const number = a.call_number_id === null ? undefined : company.numbers.get(a.call_number_id);
   return {
     Agent: {
@@ -17,6 +17,8 @@ function renderAgent(company: Company, a: Agent): Record<string, unknown> {
       firstname: a.firstname,
       lastname: a.lastname,
       email: a.email,
+      // The vendor reference's Agent schema has the field, its list example does not: the variant leaves it out.
+      ...(ctx.dialect === 'variant' ? {} : { daily_price_limit: a.daily_price_limit }),
       is_daily_limit_ok: true,
       status_outbound: a.status_outbound,
       availability_status: a.availability_status,
@@ -39,7 +41,7 @@ function checkAgentFields(ctx: MockContext, company: Company, body: Record<strin
     addError(errors, 'email', 'Please supply a valid email address.');
   }
   if (creating) checkString(body, 'pass', 255, errors, required);
-  if (body.status_outbound !== undefined && typeof body.status_outbound !== 'boolean') addError(errors, 'status_outbound', 'Must be a boolean.');
+  if (body.status_outbound !== undefined && typeof body.status_outbound !== 'boolean' && !faults.on('status-outbound-type-unchecked')) addError(errors, 'status_outbound', 'Must be a boolean.');
   checkInteger(body, 'daily_price_limit', errors, { min: 1, max: faults.on('daily-limit-201') ? 201 : 200 });
   checkInteger(body, 'call_number_id', errors, { min: faults.on('call-number-id-zero') ? 0 : 1 });
   if (creating) {
@@ -62,7 +64,7 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
     let items = [...company.agents.values()];
     // The id filter is the vendor reference's; the variant has none and lists every agent.
     if (q.id !== undefined && ctx.dialect !== 'variant') items = items.filter((a) => String(a.id) === q.id);
-    return sendPage(ctx, req, reply, items, (a) => renderAgent(company, a));
+    return sendPage(ctx, req, reply, items, (a) => renderAgent(ctx, company, a));
   });
 
   app.put('/agents/add.json', (req, reply) => {
@@ -82,7 +84,7 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
       email: body.email as string,
       pass: typeof body.pass === 'string' ? body.pass : '',
       status_outbound: typeof body.status_outbound === 'boolean' ? body.status_outbound : true,
-      daily_price_limit: typeof body.daily_price_limit === 'number' ? body.daily_price_limit : DEFAULT_DAILY_PRICE_LIMIT,
+      daily_price_limit: typeof body.daily_price_limit === 'number' ? body.daily_price_limit : faults.on('daily-limit-default-zero') ? 0 : DEFAULT_DAILY_PRICE_LIMIT,
       extension: typeof body.extension === 'number' ? body.extension : null,
       call_number_id: typeof body.call_number_id === 'number' ? body.call_number_id : null,
       availability_status: 'offline',
@@ -100,6 +102,7 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
     rejectUnknown(body, EDIT_FIELDS, errors);
     checkAgentFields(ctx, company, body, errors, false, agent.id);
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    if (faults.on('agent-edit-not-persisted')) return ack(ctx, reply, 200);
     for (const field of ['firstname', 'lastname', 'email'] as const) if (typeof body[field] === 'string') agent[field] = body[field] as string;
     if (typeof body.status_outbound === 'boolean') agent.status_outbound = body.status_outbound;
     if (typeof body.daily_price_limit === 'number') agent.daily_price_limit = body.daily_price_limit;

@@ -50,7 +50,9 @@ export function parseContactPayload(
   if (faults.on('contact-types-unchecked') && typeof body.country_id === 'string' && body.country_id !== '') countryId = null;
   else countryId = clearableInteger(body, 'country_id', errors);
   if (typeof countryId === 'number' && !COUNTRY_IDS.has(countryId)) addError(errors, 'country_id', 'Unknown country.');
-  const favorite = clearableInteger(body, 'favorite_agent', errors);
+  // Under the fault a favorite_agent of the wrong type is dropped silently instead of refused.
+  const wrongTypeDropped = faults.on('favorite-agent-type-unchecked') && body.favorite_agent !== '' && !Number.isInteger(body.favorite_agent);
+  const favorite = wrongTypeDropped ? undefined : clearableInteger(body, 'favorite_agent', errors);
   if (typeof favorite === 'number' && !company.agents.has(favorite)) addError(errors, 'favorite_agent', 'Unknown agent.');
 
   const urls = listItems(body, 'ExternalUrl', errors);
@@ -77,12 +79,15 @@ export function parseContactPayload(
   const overwriteUnsent = !creating && faults.on('edit-contact-overwrites-unsent');
   const ignoreEmpty = faults.on('edit-contact-empty-ignored');
   const ignoreListClear = faults.on('edit-contact-list-empty-ignored');
-  const append = faults.on('edit-contact-list-appends');
-  function list<T>(sent: Record<string, unknown>[] | null | undefined, current: T[], map: (item: Record<string, unknown>) => T): T[] {
+  const appendAll = faults.on('edit-contact-list-appends');
+  const appendTagsAttributes = faults.on('edit-contact-tags-attributes-append');
+  function list<T>(sent: Record<string, unknown>[] | null | undefined, current: T[], map: (item: Record<string, unknown>) => T, append = appendAll): T[] {
     if (sent === undefined || (sent === null && ignoreListClear)) return current;
     const mapped = (sent ?? []).map(map);
     return append && sent !== null ? [...current, ...mapped] : mapped;
   }
+  // An empty string (null here) still clears under the fault: only a list of several tags is cut.
+  const sentTags = faults.on('contact-tags-first-only') && tags ? tags.slice(0, 1) : tags;
   return {
     ok: true,
     change: (contact) => {
@@ -96,8 +101,8 @@ export function parseContactPayload(
       contact.external_urls = list(urls, contact.external_urls, (u) => ({ name: u.name as string, url: u.url as string }));
       contact.numbers = list(numbers, contact.numbers, (n) => n.public_number as string);
       contact.emails = list(emails, contact.emails, (e) => e.email as string);
-      contact.tags = list(tags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()));
-      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: a.attribute_id as number, value: a.value as string }));
+      contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);
+      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: a.attribute_id as number, value: a.value as string }), appendAll || appendTagsAttributes);
     },
   };
 }

@@ -7,7 +7,8 @@ import { ack, coreError, invalidInput, notFound, sendPage } from './replies.js';
 import { RenderedText } from './rendered.js';
 
 /** Inspect a contact (vendor reference): the resource sits directly in responseData. */
-function renderContact(company: Company, c: Contact): { Contact: Record<string, unknown> } & Record<string, unknown> {
+function renderContact(ctx: MockContext, company: Company, c: Contact): { Contact: Record<string, unknown> } & Record<string, unknown> {
+  const numericValues = ctx.faults.on('contact-attribute-value-number');
   return {
     Contact: {
       id: String(c.id),
@@ -29,7 +30,7 @@ function renderContact(company: Company, c: Contact): { Contact: Record<string, 
     ContactEmail: c.emails.map((email) => ({ email })),
     ContactNumber: c.numbers.map((public_number) => ({ public_number })),
     ContactsTag: c.tags.map((id) => ({ name: company.tags.get(id)?.name ?? '' })),
-    ContactAttribute: c.attributes.map((a) => ({ ...a })),
+    ContactAttribute: c.attributes.map((a) => ({ ...a, ...(numericValues && /^\d+$/.test(a.value) ? { value: Number(a.value) } : {}) })),
   };
 }
 
@@ -86,7 +87,7 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const contact = findContact(ctx, req, req.params.contactId, faults.on('isolation-read-leak'));
     if (!contact) return notFound(ctx, reply);
     const owner = [...ctx.state.companies.values()].find((c) => c.contacts.has(contact.id)) ?? companyOf(req);
-    const { Contact: fields, ...lists } = renderContact(owner, contact);
+    const { Contact: fields, ...lists } = renderContact(ctx, owner, contact);
     // The spec shows no read of one contact: the variant gives its fields and lists side by side, with no Contact key.
     const body = ctx.dialect === 'variant' ? { ...fields, ...lists } : { Contact: fields, ...lists };
     const paging = faults.on('single-with-paging') ? { itemsCount: 1, pageCount: 1, pageNumber: 1, limit: 1 } : {};

@@ -43,6 +43,7 @@ export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!groupKnown && !faults.on('group-remove-unknown-group-200')) return notFound(ctx, reply);
     if (!/^\d+$/.test(req.params.agentId) || !company.agents.has(agentId)) return notFound(ctx, reply);
     company.memberships.delete(`${agentId}:${body.group_id}`);
+    if (faults.on('group-remove-all-memberships')) for (const m of [...company.memberships]) if (m.startsWith(`${agentId}:`)) company.memberships.delete(m);
     if (faults.on('group-remove-deletes-agent')) company.agents.delete(agentId);
     const message = faults.on('group-remove-message') ? 'Agent removed successfully.' : 'Agent deleted successfully.';
     return ack(ctx, reply, 200, { message });

@@ -7,6 +7,7 @@ import { accountRoutes } from './account.js';
 import { blacklistRoutes } from './blacklist.js';
 import { callRoutes } from './calls.js';
 import { contactRoutes } from './contacts.js';
+import { groupStatisticsRoutes } from './group-statistics.js';
 import { groupRoutes, tagRoutes } from './groups-tags.js';
 import { BAD_REQUEST, INVALID_INPUT, coreError, notFound, SERVER_ERROR } from './replies.js';
 
@@ -15,6 +16,7 @@ export function coreRoutes(app: FastifyInstance, ctx: MockContext): void {
   contactRoutes(app, ctx);
   agentRoutes(app, ctx);
   groupRoutes(app, ctx);
+  groupStatisticsRoutes(app, ctx);
   tagRoutes(app, ctx);
   blacklistRoutes(app, ctx);
   callRoutes(app, ctx);

@@ -84,12 +84,13 @@ export function sendPage<T extends object>(
   const end = start + limit + (faults.on('limit-not-applied') ? 1 : 0);
   const pageItems = items.slice(start, end);
   const counters = {
-    itemsCount: itemsCount === 0 && faults.on('empty-items-count') ? 1 : itemsCount,
+    itemsCount: faults.on('items-count-page-only') ? pageItems.length : itemsCount === 0 && faults.on('empty-items-count') ? 1 : itemsCount,
     pageCount,
     pageNumber: faults.on('page-number-always-1') ? 1 : page,
     limit: query.limit === undefined && faults.on('default-limit-missing') ? 0 : limit,
   };
   const shown = faults.on('collection-counters-strings') ? Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, String(v)])) : counters;
+  if (itemsCount === 0 && faults.on('collection-data-null-when-empty')) return reply.code(200).send({ responseData: { ...shown, data: null } });
   if (typeof render === 'function') return reply.code(200).send({ responseData: { ...shown, data: pageItems.map(render) } });
   // What serialising { responseData: { ...shown, data } } gives, around the items' text.
   const head = `{"responseData":${JSON.stringify(shown).slice(0, -1)},"data":[`;

@@ -1,0 +1,71 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import { DAILY_PRICE_LIMIT } from '../../lib/spec/limits.js';
+import { agentIdOf, listAgents, namesField, putAgent } from './fixtures.js';
+
+/** The agent of that id as the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
+async function listedAgent(t: CheckContext, id: string): Promise<Record<string, unknown>> {
+  const agent = (await listAgents(t)).agents.find((item) => item.id === id);
+  t.prerequisite(agent !== undefined, `the agent list (vendor reference, items { Agent: { id } }) does not show agent ${id}, created by this check`);
+  return agent as unknown as Record<string, unknown>;
+}
+
+export const agentEditChecks = [
+  defineCheck({
+    id: 'core.agents.edit',
+    title: 'Edit agent updates the agent',
+    surface: 'core',
+    rules: ['CORE-AGENT-EDIT-UPDATES'],
+    maxRequests: 3,
+    async run(t) {
+      const rule = 'CORE-AGENT-EDIT-UPDATES';
+      const lastname = t.session.uniqueName('ccagent');
+      const email = `${lastname}@example.com`;
+      const id = agentIdOf(t, await putAgent(t, { lastname, email }));
+      const firstname = 'Edited';
+      const ex = await t.core('POST', `/agents/edit/${id}.json`).json({ firstname, lastname, email }).send();
+      t.prerequisite(ex.status !== 400 && ex.status !== 406, () => `Edit agent refused the vendor reference payload { firstname, lastname, email } with ${ex.status}; the spec does not show the payload`, ex);
+      t.check(rule, ex.status >= 200 && ex.status < 300, () => `Edit agent of agent ${id}, just created, must succeed, got ${ex.status}`, ex);
+      const agent = await listedAgent(t, id);
+      t.prerequisite('firstname' in agent, 'the agent list does not show firstname (vendor reference), so the edit cannot be read back');
+      t.expectEqual(rule, agent.firstname, firstname, `firstname of agent ${id} after Edit agent`);
+    },
+  }),
+
+  defineCheck({
+    id: 'core.agents.status-outbound-type',
+    title: 'Add an agent with a status_outbound that is not a boolean: 406',
+    surface: 'core',
+    rules: ['CORE-AGENT-STATUS-OUTBOUND-TYPE'],
+    maxRequests: 2,
+    async run(t) {
+      const rule = 'CORE-AGENT-STATUS-OUTBOUND-TYPE';
+      for (const value of ['maybe', 2]) {
+        const ex = await putAgent(t, { status_outbound: value });
+        t.expectCoreError(rule, ex, 406, 'Invalid input data.');
+        t.check(rule, namesField(ex, 'status_outbound'), () => `the 406 for status_outbound ${JSON.stringify(value)} does not name status_outbound in responseData.data`, ex);
+      }
+    },
+  }),
+
+  defineCheck({
+    id: 'core.agents.daily-limit-default',
+    title: 'Add an agent without daily_price_limit: accepted, and a default from 1 to 200 applies',
+    surface: 'core',
+    rules: ['CORE-AGENT-DAILY-LIMIT-DEFAULT'],
+    maxRequests: 2,
+    async run(t) {
+      const rule = 'CORE-AGENT-DAILY-LIMIT-DEFAULT';
+      const ex = await putAgent(t);
+      if (ex.status === 406) t.check(rule, !namesField(ex, 'daily_price_limit'), 'an agent without daily_price_limit was refused naming daily_price_limit', ex);
+      const id = agentIdOf(t, ex);
+      t.pass(rule, 'a create without daily_price_limit was accepted');
+      const value = (await listedAgent(t, id)).daily_price_limit;
+      if (value === undefined || value === null) t.skip('the agent list (vendor reference) does not show daily_price_limit, so the default that applies cannot be read');
+      const limit = Number(value);
+      const { min, max } = DAILY_PRICE_LIMIT;
+      t.check(rule, Number.isInteger(limit) && limit >= min && limit <= max, `an agent created without daily_price_limit shows ${JSON.stringify(value)}, not a limit from ${min} to ${max}`);
+      t.note(rule, `default daily_price_limit: ${limit}`);
+    },
+  }),
+];

@@ -1,0 +1,109 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { type ContactView, createContact, namesField, readPage, responseData, showContact } from './fixtures.js';
+
+/**
+ * Edit contact on the list properties the older checks leave aside (ContactsTag, ContactAttribute) and on
+ * favorite_agent. Every step reads what the check itself wrote to a contact it created and deletes.
+ */
+
+const sendEdit = (t: CheckContext, id: string, body: unknown): Promise<Exchange> => t.core('POST', `/contacts/edit/${id}.json`).json(body).send();
+
+/** Names of `count` tags the account already has (vendor reference list), so the edits create no tag by name. */
+async function accountTagNames(t: CheckContext, count: number): Promise<string[]> {
+  const { page } = await readPage<{ Tag?: { name?: unknown } }>(t, '/tags/index.json', { limit: count });
+  const names = [...new Set(page.data.map((item) => item.Tag?.name).filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
+  if (names.length < count) t.skip(`needs ${count} tags in the account (vendor reference list GET /tags/index.json, items { Tag: { name } }), found ${names.length}`);
+  return names;
+}
+
+/** Ids of `count` contact attributes of the account (vendor reference list GET /contacts/attributes.json). */
+async function accountAttributeIds(t: CheckContext, count: number): Promise<number[]> {
+  const ex = await t.core('GET', '/contacts/attributes.json').send();
+  t.expectOk(ex, 'reading the contact attributes');
+  const list = (ex.json as { responseData?: unknown } | undefined)?.responseData;
+  const ids = (Array.isArray(list) ? list : []).map((item: { ContactAttribute?: { id?: unknown } }) => Number(item?.ContactAttribute?.id)).filter(Number.isInteger);
+  if (ids.length < count) t.skip(`needs ${count} contact attributes in the account (vendor reference list, items { ContactAttribute: { id } }), found ${ids.length}`);
+  return ids.slice(0, count);
+}
+
+const tagNames = (view: ContactView): string[] => ((view.list('ContactsTag') ?? []) as readonly { name: string }[]).map((tag) => tag.name).sort();
+
+/** Attribute entries as comparable text, whichever way the target renders attribute_id. */
+const attributePairs = (items: readonly { attribute_id: unknown; value: unknown }[]): string[] => items.map((a) => `${String(a.attribute_id)}=${String(a.value)}`).sort();
+
+export const contactEditChecks = [
+  defineCheck({
+    id: 'core.contacts.edit-tags',
+    title: 'several ContactsTag entries are kept; sent tags replace all others',
+    surface: 'core',
+    rules: ['CORE-CONTACT-TAGS-SEVERAL', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
+    maxRequests: 6,
+    async run(t) {
+      const [first, second] = (await accountTagNames(t, 2)) as [string, string];
+      const id = await createContact(t);
+      const both = await sendEdit(t, id, { ContactsTag: [{ name: first }, { name: second }] });
+      t.check('CORE-CONTACT-TAGS-SEVERAL', both.status === 200, () => `an edit with two tags must be accepted with 200, got ${both.status}`, both);
+      const tagged = await showContact(t, id);
+      t.prerequisite(Array.isArray(tagged.list('ContactsTag')), 'Inspect a contact shows no ContactsTag list (vendor reference), so the tags cannot be read back');
+      t.expectEqual('CORE-CONTACT-TAGS-SEVERAL', tagNames(tagged), [first, second].sort(), 'ContactsTag after an edit sending two tags');
+      t.done('CORE-CONTACT-TAGS-SEVERAL');
+      const one = await sendEdit(t, id, { ContactsTag: [{ name: second }] });
+      t.check('CORE-CONTACT-EDIT-REPLACE-LIST', one.status === 200, () => `an edit sending one of the two tags must be accepted with 200, got ${one.status}`, one);
+      t.expectEqual('CORE-CONTACT-EDIT-REPLACE-LIST', tagNames(await showContact(t, id)), [second], 'ContactsTag after an edit sending one of its two tags');
+    },
+  }),
+
+  defineCheck({
+    id: 'core.contacts.edit-attributes',
+    title: 'ContactAttribute items: shape accepted and read back, wrong types refused, sent entries replace all others',
+    surface: 'core',
+    rules: ['CORE-CONTACT-ATTRIBUTE-ITEM', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
+    maxRequests: 8,
+    async run(t) {
+      const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
+      const [a, b] = (await accountAttributeIds(t, 2)) as [number, number];
+      const id = await createContact(t);
+      for (const item of [{ attribute_id: 'abc', value: '1' }, { attribute_id: a, value: { text: '1' } }]) {
+        t.expectCoreError(rule, await sendEdit(t, id, { ContactAttribute: [item] }), 406, 'Invalid input data.');
+      }
+      // Values of digits: a server that stores them as numbers shows it on the way back.
+      const sent = [
+        { attribute_id: a, value: '11' },
+        { attribute_id: b, value: '22' },
+      ];
+      const accepted = await sendEdit(t, id, { ContactAttribute: sent });
+      t.check(rule, accepted.status === 200, () => `an edit with two { attribute_id, value } items must be accepted with 200, got ${accepted.status}`, accepted);
+      const shown = await t.core('GET', `/contacts/show/${id}.json`).send();
+      t.expectOk(shown, `reading contact ${id}`);
+      const items = responseData<{ ContactAttribute?: unknown }>(shown).ContactAttribute;
+      t.prerequisite(Array.isArray(items), 'Inspect a contact shows no ContactAttribute list (vendor reference), so the items cannot be read back', shown);
+      t.expectSchema(rule, shown, 'core/contact-attributes', items);
+      t.expectEqual(rule, attributePairs(items as { attribute_id: unknown; value: unknown }[]), attributePairs(sent), 'ContactAttribute read back', shown);
+      t.done(rule);
+      const kept = { attribute_id: b, value: '33' };
+      const one = await sendEdit(t, id, { ContactAttribute: [kept] });
+      t.check('CORE-CONTACT-EDIT-REPLACE-LIST', one.status === 200, () => `an edit sending one attribute must be accepted with 200, got ${one.status}`, one);
+      const view = await showContact(t, id);
+      t.expectEqual('CORE-CONTACT-EDIT-REPLACE-LIST', attributePairs((view.list('ContactAttribute') ?? []) as readonly { attribute_id: unknown; value: unknown }[]), attributePairs([kept]), 'ContactAttribute after an edit sending one entry');
+    },
+  }),
+
+  defineCheck({
+    id: 'core.contacts.favorite-agent-type',
+    title: 'a favorite_agent that is not an integer is refused with 406',
+    surface: 'core',
+    rules: ['CORE-CONTACT-FAVORITE-AGENT-TYPE'],
+    maxRequests: 4,
+    async run(t) {
+      const rule = 'CORE-CONTACT-FAVORITE-AGENT-TYPE';
+      const id = await createContact(t);
+      for (const value of ['abc', 2.5, { id: 1 }]) {
+        const ex = await sendEdit(t, id, { favorite_agent: value });
+        t.expectCoreError(rule, ex, 406, 'Invalid input data.');
+        t.check(rule, namesField(ex, 'favorite_agent'), () => `the 406 for favorite_agent ${JSON.stringify(value)} does not name favorite_agent in responseData.data`, ex);
+      }
+    },
+  }),
+];
