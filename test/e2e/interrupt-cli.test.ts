@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { RunReport } from '../../lib/results/report.js';
+import { type MockProcess, startMockProcess } from '../../mock/child-process.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const WINDOW_MS = 1000;
+/** The lists of company A whose records the run creates and deletes. */
+const LISTS = ['/contacts/index.json', '/tags/index.json', '/agents/index.json', '/groups/index.json', '/blacklist/index.json'];
+
+let mock: MockProcess;
+let tls: Agent;
+beforeAll(async () => {
+  mock = await startMockProcess(['--rate-window-ms', String(WINDOW_MS)]);
+  tls = new Agent({ connect: { ca: readFileSync(mock.env.CC_CA_FILE as string, 'utf8') } });
+});
+afterAll(async () => {
+  await tls?.close();
+  await mock?.stop();
+});
+
+/** Every record id of company A's lists, read the way any client would. */
+async function recordsOfCompanyA(): Promise<string[]> {
+  const authorization = `Basic ${Buffer.from(`${mock.env.CC_KEY_ID}:${mock.env.CC_KEY_SECRET}`).toString('base64')}`;
+  const ids: string[] = [];
+  for (const path of LISTS) {
+    const res = await request(`${mock.env.CC_BASE_URL}${path}?limit=1000`, { headers: { authorization }, dispatcher: tls });
+    const body = (await res.body.json()) as { responseData: { data: Record<string, { id: string }>[] } };
+    for (const item of body.responseData.data) ids.push(`${path} ${Object.values(item)[0]?.id}`);
+  }
+  return ids.sort();
+}
+
+/**
+ * Ctrl-C in a terminal reaches the whole process group: the command gets it, and nothing it started may
+ * die of it before the running check's cleanup has been sent.
+ */
+test('Ctrl-C stops the run, cleans up what the running check created, writes reports marked interrupted, exit 130', { timeout: 120_000 }, async () => {
+  const before = await recordsOfCompanyA();
+  const reports = mkdtempSync(join(tmpdir(), 'cc-interrupt-'));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/conformance.ts', '--reports', reports, '--seed', '5'], {
+    cwd: ROOT,
+    env: { ...clean, ...mock.env, CC_RATE_WINDOW_MS: String(WINDOW_MS) },
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  // Several seconds in, the run is inside the core suite, creating and deleting records.
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  process.kill(-(child.pid as number), 'SIGINT');
+  const interruptedAt = Date.now();
+  const code = await exited;
+  expect(code, stdout + stderr).toBe(130);
+  expect(Date.now() - interruptedAt).toBeLessThan(30_000);
+  expect(stderr).toContain('interrupted');
+  const doc = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport;
+  expect(doc.interrupted).toBe(true);
+  expect(doc.verdict).toBe('incomplete');
+  expect(doc.summary.leftovers).toBe(0);
+  // Some checks ran and passed; the rest are errors that say they did not run, never passes.
+  expect(doc.summary.byStatus.pass).toBeGreaterThan(0);
+  const notRun = doc.rules.filter((r) => r.detail === 'not run: the run was interrupted before this check');
+  expect(notRun.length).toBeGreaterThan(0);
+  expect(notRun.every((r) => r.status === 'error')).toBe(true);
+  expect(await recordsOfCompanyA()).toEqual(before);
+});
