@@ -1,5 +1,5 @@
 import { DIALER_CAMPAIGN_RELEASE_RULES } from './dialer-campaign-releases.js';
-import { type Rule, observed, required } from './types.js';
+import { type Rule, required } from './types.js';
 
 /**
  * Rules of the Dialer campaigns and their cursor lists that hold in every release. The behaviours a
@@ -16,6 +16,12 @@ const S = {
 
 /** The spec names these operations without a path; the suite takes them from lib/dialer/routes.ts. */
 export const OUR_PATH = 'The spec names the operation but not its path or payload; the path is this project\'s choice (lib/dialer/routes.ts), overridable with CC_DIALER_ROUTES.';
+/**
+ * One reading of "name (trimmed before validation)" for campaigns, call scripts and surveys alike, which the
+ * spec words the same way for all three.
+ */
+export const NAME_TRIMMED =
+  "The Dialer records section lists what a campaign, a call script and a survey have, among it a `name` 'trimmed before validation'. That is read as a fact about the record's name: the name a record keeps is the trimmed value that passed validation, so a name sent with surrounding whitespace reads back without it, whether on create or on update. The suite surrounds names with ASCII spaces and tabs only, which every trim removes; whether other Unicode spaces count as whitespace is not shown.";
 /** The include_deleted rules that a release before v1.0.22, which ignores the parameter, keeps as well. */
 const INCLUDE_ALWAYS = 'Holds in every release: before v1.0.22 the parameter is ignored and an unfiltered list holds every status anyway.';
 const WHERE_ID = "The create body's shape is not shown: the id is read from `data.id` or `id` (the list wraps items in `data`), and only the status is judged.";
@@ -43,12 +49,12 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     statement: 'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
     reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name may read back trimmed (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
   }),
-  observed({
+  required({
     id: 'DIALER-CAMPAIGN-NAME-TRIMMED',
     surface: 'dialer',
     section: S.records,
-    statement: 'A name sent with surrounding whitespace: whether it is stored trimmed or as sent.',
-    reading: "'trimmed before validation' says what validation sees, not what is stored, so the stored form is reported, never judged.",
+    statement: "A campaign's name is kept trimmed: a name sent with surrounding whitespace on update reads back without it.",
+    reading: `${NAME_TRIMMED} ${OUR_PATH}`,
   }),
   required({ id: 'DIALER-CAMPAIGN-DELETE-204', surface: 'dialer', section: S.dialer, statement: 'Deleting a campaign answers 204 with no body.', reading: OUR_PATH }),
   required({

@@ -8,6 +8,7 @@ import { type FaultSpec, fault as f } from './spec.js';
 export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
   // Records
   f('dialer-campaign-create-200', 'DIALER-CAMPAIGN-CREATE-201', 'create answers 200 instead of 201'),
+  f('dialer-campaign-name-untrimmed', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'a campaign name is validated trimmed but kept as sent, surrounding whitespace included'),
   f('dialer-campaign-date-shifted', 'DIALER-CAMPAIGN-READ', 'schedule_policy.start_date reads back a day early (local midnight read as UTC)'),
   f('dialer-campaign-patch-replaces', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'PATCH resets the fields the body leaves out (mode, status, policies) to their defaults'),
   f('dialer-campaign-delete-200', 'DIALER-CAMPAIGN-DELETE-204', 'delete answers 200 with the campaign instead of 204'),

@@ -29,7 +29,7 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-archived-buttons-shown', 'DIALER-ARCHIVED-BUTTONS-OMITTED', 'buttons of archived tags are still returned'),
   f('dialer-archived-taglist-shown', 'DIALER-ARCHIVED-TAGLIST-OMITTED', 'the disposition tag list includes archived tags'),
   f('dialer-deleted-tag-buttons-kept', 'DIALER-DELETED-BUTTONS-OMITTED', 'buttons of deleted tags are still returned'),
-  f('dialer-tag-list-stale', 'DIALER-TAG-LIST', 'the disposition tag list misses tags added after the account was set up'),
+  f('dialer-tag-list-core-envelope', 'DIALER-TAG-LIST', "the disposition tag list comes in the core API's responseData envelope"),
   // Statistics
   f('dialer-stats-no-funnel', 'DIALER-STATS-READ', 'statistics come without the contact funnel'),
   f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),

@@ -39,6 +39,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       const campaign = await createCampaign(t);
       t.expectStatus('DIALER-CAMPAIGN-CREATE-201', campaign.ex, 201);
       t.note('DIALER-CAMPAIGN-CREATE-201', campaignOf(campaign.ex) ? 'the create answer carries the campaign' : 'the create answer carries only the id');
+      t.done('DIALER-CAMPAIGN-CREATE-201');
 
       const rule = 'DIALER-CAMPAIGN-READ';
       const sent = campaign.body as { name: string; mode: string; schedule_policy: { start_date: string; start_time: string } };
@@ -48,6 +49,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.expectEqual(rule, record.mode, sent.mode, 'mode', ex);
       t.expectEqual(rule, scheduleOf(record).start_date, sent.schedule_policy.start_date, 'schedule_policy.start_date', ex);
       t.check(rule, sameTime(scheduleOf(record).start_time, sent.schedule_policy.start_time), () => `schedule_policy.start_time: sent ${sent.schedule_policy.start_time}, read ${JSON.stringify(scheduleOf(record).start_time)}`, ex);
+      t.done(rule);
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
       const name = t.session.uniqueName('cc-conformance-renamed');
@@ -56,14 +58,17 @@ export const CAMPAIGN_RECORD_CHECKS = [
       const after = await readFor(t, update, campaign.id);
       const stored = after.record.name;
       t.check(update, stored === name || stored === `  ${name}  `, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}`, after.ex);
-      t.observe('DIALER-CAMPAIGN-NAME-TRIMMED', stored === name ? 'a name sent with surrounding spaces is stored trimmed' : 'a name sent with surrounding spaces is stored as sent');
+      t.judge('DIALER-CAMPAIGN-NAME-TRIMMED', stored === name, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}, not trimmed`, after.ex);
+      t.done('DIALER-CAMPAIGN-NAME-TRIMMED');
       for (const field of ['mode', 'status', 'schedule_policy'] as const) {
         t.check(update, isDeepStrictEqual(after.record[field], record[field]), () => `${field} was not sent, yet changed from ${JSON.stringify(record[field])} to ${JSON.stringify(after.record[field])}`, after.ex);
       }
+      t.done(update);
 
       const del = await deleteCampaign(t, campaign);
       t.expectStatus('DIALER-CAMPAIGN-DELETE-204', del, 204);
       t.check('DIALER-CAMPAIGN-DELETE-204', del.bodyBytes === 0, `the 204 carries a body of ${del.bodyBytes} bytes`, del);
+      t.done('DIALER-CAMPAIGN-DELETE-204');
       const kept = await readFor(t, 'DIALER-CAMPAIGN-DELETED-KEPT', campaign.id);
       t.expectEqual('DIALER-CAMPAIGN-DELETED-KEPT', kept.record.status, 'deleted', 'status after delete', kept.ex);
     },

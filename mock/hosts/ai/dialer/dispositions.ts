@@ -108,9 +108,9 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
     const company = companyOf(req);
     if (ctx.dialer.callTagsUnavailable) return tagsDown(ctx, reply);
     const showArchived = !undated(ctx) || faults.on('dialer-archived-taglist-shown');
-    // A stale list: the tags as seeded, missing any added since (ids above the seeded archived tag's).
-    const archivedId = Math.max(...[...company.tags.values()].filter((t) => t.archived).map((t) => t.id), 0);
-    const tags = [...company.tags.values()].filter((t) => (showArchived || !t.archived) && !(faults.on('dialer-tag-list-stale') && t.id > archivedId));
-    return reply.code(200).send({ data: tags.map((t) => ({ id: t.id, name: t.name, color: t.color })) });
+    const data = [...company.tags.values()].filter((t) => showArchived || !t.archived).map((t) => ({ id: t.id, name: t.name, color: t.color }));
+    // A gateway that answers in the core API's envelope, as the tags' own service does.
+    if (faults.on('dialer-tag-list-core-envelope')) return reply.code(200).send({ responseData: { status: 200, data } });
+    return reply.code(200).send({ data });
   });
 }
