@@ -1,4 +1,4 @@
-import { NAME_TRIMMED } from './dialer-campaigns.js';
+import { NAME_TRIMMED } from './dialer-readings.js';
 import { observed, type Rule, required } from './types.js';
 
 /**

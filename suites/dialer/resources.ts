@@ -3,6 +3,7 @@ import { defineCheck, type CheckDefinition } from '../../lib/checks/define.js';
 import type { DialerRouteName } from '../../lib/dialer/routes.js';
 import type { RequestSpec } from '../../lib/checks/request.js';
 import { createCampaign, unknownCampaignId } from './campaign-fixtures.js';
+import { cursorListChecks, OTHER_CURSOR_LISTS } from './cursor-lists.js';
 import { confirmRouted, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.js';
 import { BUTTON_CHECKS } from './resource-buttons.js';
 import { EXPORT_FILTER_CHECKS } from './resource-export-filters.js';
@@ -81,6 +82,7 @@ const notFound = defineCheck({
 /** The resource suite in run order: the run's script and survey are made by the first checks that need them. */
 export const RESOURCE_CHECKS: readonly CheckDefinition[] = [
   ...SCRIPT_SURVEY_CHECKS,
+  ...OTHER_CURSOR_LISTS.flatMap(cursorListChecks),
   ...TAG_ASSOCIATION_CHECKS,
   ...BUTTON_CHECKS,
   ...STATISTICS_CHECKS,

@@ -99,7 +99,7 @@ function contacts(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): F
     return serviceError(ctx, reply, 404, NOT_FOUND);
   }
   if (ctx.faults.on('dialer-campaign-contacts-unpaged')) return reply.code(200).send({ data: campaign.contacts.map(renderContact), meta: { nextCursor: null } });
-  return cursorPage(ctx, req, reply, campaign.contacts, renderContact);
+  return cursorPage(ctx, req, reply, campaign.contacts, renderContact, { emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400') });
 }
 
 export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {

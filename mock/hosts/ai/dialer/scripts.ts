@@ -17,7 +17,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
 
   serve(app, 'scripts.list', (req, reply) => {
     const scripts = [...resourcesOf(companyOf(req)).scripts.values()].sort((a, b) => a.seq - b.seq);
-    return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript);
+    return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript, { lenientCursor: faults.on('dialer-scripts-cursor-lenient') });
   });
 
   serve(app, 'scripts.create', (req, reply) => {
