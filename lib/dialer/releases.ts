@@ -2,7 +2,7 @@
  * Dialer releases, oldest first (spec: Versioning). The 2026-08-25 changes (Basic auth, x-api-key
  * refused, budget per company) precede every release here, so every profile has them.
  *
- * The release table is "in date order" yet ends with an undated row (spec-tensions item 9). The row is
+ * The release table is "in date order" yet ends with an undated row. The row is
  * read as the newest state, `latest`: it is listed last in a table in date order, and the States and
  * transitions section describes its behaviour as the current one. A target that shows it earlier is
  * reported by the fingerprint; only a target expected to be `latest` is failed for lacking it.

@@ -29,7 +29,7 @@ export const AI_RULES: readonly Rule[] = [
     section: S.errors,
     statement: 'A service-raised error on the AI host carries { statusCode, message, error, correlationId }: statusCode the HTTP status, error its status name, no responseData.',
     reading:
-      "spec-tensions item 3: VoiceAgent create and get document their own nested shape, the more specific statement; this rule judges Conversation Intelligence errors. The status name is compared with the HTTP reason phrase, ignoring case (422 may be 'Unprocessable Entity' or 'Unprocessable Content').",
+      "The host lists one service shape, while VoiceAgent create and get document their own nested shape; the endpoint's own documentation is the more specific statement, so VoiceAgent keeps its shape and this rule judges Conversation Intelligence errors. The status name is compared with the HTTP reason phrase, ignoring case (422 may be 'Unprocessable Entity' or 'Unprocessable Content').",
   }),
   required({ id: 'AI-ERR-CORRELATION-UNIQUE', surface: 'ai', section: S.errors, statement: 'Every service-raised error carries its own correlationId: two errors never share one.' }),
   required({
@@ -43,7 +43,7 @@ export const AI_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.hosts,
     statement: 'AI-host responses with a body, success and error, are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
-    reading: 'spec-tensions item 8: bodiless 204s and the HTML edge-block 403 are outside this rule.',
+    reading: "'Responses are UTF-8 JSON', yet a 204 has no body and the edge-block 403 is an HTML page the spec describes itself: those two are outside this rule.",
   }),
   required({
     id: 'AI-WRONG-HOST-404',

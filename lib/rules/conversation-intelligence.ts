@@ -120,7 +120,7 @@ export const CI_RULES: readonly Rule[] = [
     section: S.auth,
     statement: "Another company's key never reads this company's call analysis: asked for its call it gets 401 or 404 and the body holds none of the analysis.",
     reading:
-      "spec-tensions item 6: 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted, the body must hold none of the data, and the report names which status the target chose.",
+      "Asked with valid credentials of another project for this project's call, 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted, the body must hold none of the data, and the report names which status the target chose.",
   }),
   observed({
     id: 'CI-VENDOR-FIELDS',

@@ -18,7 +18,7 @@ const S = {
 } as const;
 
 const TENSION_5 =
-  "spec-tensions item 5: 'invalid export filters give 400' and '422 for a bound outside the RFC 3339 date-time shape' meet on ISO 8601 forms that are not RFC 3339 date-times (date only, no offset, basic or week forms), on RFC 3339-shaped but impossible dates (2026-02-30, month 13, hour 25) and on bounds that are not strings: 400 and 422 are both accepted there and the report names the one taken. Bounds that are not dates at all must get the 422 and its message; valid RFC 3339 date-times in order must be accepted. Lower-case t or z, a space for T and leap seconds are not judged.";
+  "'Invalid export filters give 400' (with 'strict ISO 8601') and '422 for a bound outside the RFC 3339 date-time shape' meet on ISO 8601 forms that are not RFC 3339 date-times (date only, no offset, basic or week forms), on RFC 3339-shaped but impossible dates (2026-02-30, month 13, hour 25) and on bounds that are not strings: 400 and 422 are both accepted there and the report names the one taken. Bounds that are not dates at all must get the 422 and its message; valid RFC 3339 date-times in order must be accepted. Lower-case t or z, a space for T and leap seconds are not judged.";
 
 const UUID_READING =
   'A UUID is the 8-4-4-4-12 hex form with version 1 to 5 and variant 8, 9, a or b, in either case: every usual validator agrees on those. Forms validators disagree on (nil, max, versions 0 and 6 to f, other variants, no dashes, braces, urn: prefix) are sent but not judged, and the report names what the target did.';

@@ -13,7 +13,7 @@ export const DIALER_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.auth,
     statement: 'A Dialer request carrying an x-api-key header gets 401, with or without valid Basic credentials.',
-    reading: 'spec-tensions item 7: read literally, the refusal holds even when valid Basic credentials come with the header.',
+    reading: "'A request carrying an x-api-key header is rejected with 401' is read literally: the refusal holds even when valid Basic credentials come with the header.",
   }),
   required({ id: 'DIALER-SAME-KEY', surface: 'dialer', section: S.auth, statement: 'The Dialer authenticates with the standard Basic key pair: a valid key lists campaigns with 200.' }),
   required({

@@ -12,7 +12,7 @@ const S = {
 } as const;
 
 const NESTED =
-  "spec-tensions item 3: the nested shape documented for create and get is the more specific statement, so it, not the host's service shape, is expected here. The shape shows code, message, details and target with no optional marker, so all four are required; requestId is judged by VA-REQUEST-ID.";
+  "The host lists one service shape for errors raised by the service, while create and get document a nested one; the nested shape documented for these endpoints is the more specific statement, so it, not the host's service shape, is expected here. The shape shows code, message, details and target with no optional marker, so all four are required; requestId is judged by VA-REQUEST-ID.";
 const CALL_PATH = 'The spec names Initiate a VoiceAgent call without a path or payload; POST /voice-agent/calls and { call_number, voice_agent_id, call_properties? } follow the vendor reference.';
 
 export const VOICE_AGENT_RULES: readonly Rule[] = [
@@ -28,16 +28,18 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     id: 'VA-ROUNDTRIP',
     surface: 'ai',
     section: S.fields,
-    statement: 'Every attribute sent on create, nested members included, comes back unchanged in the create response and on get.',
-    reading: "'The attributes object is also the create payload': a sent value is returned as sent; members the server adds (the response-only fields) are allowed beside it.",
+    statement: 'Every attribute sent on create, nested members included, comes back unchanged in the create response and on get, up to the case of language codes and identifiers.',
+    reading:
+      "'The attributes object is also the create payload': a sent value is returned as sent; members the server adds (the response-only fields) are allowed beside it. The spec does not say how language codes are written nor what an identifier looks like, so a server may normalise them: a language code (language, secondaryLanguages, interruptionIgnoreTermLanguages) back in another case, and an identifier (a member named …Id, …Ids or …Extension) back in another case or as a number for a numeric string and the other way round, are accepted, and the report lists each.",
   }),
   required({
     id: 'VA-RESPONSE-FIELDS',
     surface: 'ai',
     section: S.fields,
     statement:
-      "A voice agent as read matches the attribute model in its response form: documented types, and the response-only fields present (verbosity, llmOverride as '<provider> - <model>', providerOverride, resolvedLlm { model, provider }, resolvedProvider, createdAt, updatedAt, and inside the objects that carry them turnEagerness, turnModel, backgroundSound.preset, scenarios[].action and triggerType, answerQuestions.action, transferConfig.destination, transferToHuman.rules[].destination).",
-    reading: "'Fields marked (response) are returned': each is required where its enclosing object is present. Their values are not judged beyond type (GAP-VOICE-AGENT-ENUMS); schema ai/voice-agent.",
+      "A voice agent as read matches the attribute model in its response form: documented types, and the response-only fields present (verbosity, llmOverride as '<provider> - <model>' or null, providerOverride a string or null, resolvedLlm { model, provider }, resolvedProvider, createdAt, updatedAt, and inside the objects that carry them turnEagerness, turnModel, backgroundSound.preset, scenarios[].action and triggerType, answerQuestions.action, transferConfig.destination, transferToHuman.rules[].destination).",
+    reading:
+      "'Fields marked (response) are returned': each is required where its enclosing object is present. Their values are not judged beyond type (GAP-VOICE-AGENT-ENUMS); schema ai/voice-agent. An override names what overrides the default; with nothing overridden there is nothing to name, so llmOverride and providerOverride may be null, while resolvedLlm and resolvedProvider say what is used.",
   }),
   required({
     id: 'VA-TIMESTAMPS',
@@ -65,8 +67,8 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.errors,
     statement:
-      'A create payload that is not a JSON object, or gives a documented attribute a value of another type, is refused with a 4xx in the nested error shape { error: { code, message, details: [{ code, message, target }], target } }, never a 5xx.',
-    reading: `${NESTED} Types come from the Voice agent table; since required attributes are not shown, nothing is judged for what a payload leaves out.`,
+      'A create payload that is not a JSON object, or gives a documented attribute a value of another type, is refused with a 4xx in the nested error shape { error: { code, message, details: [{ code, message, target }], target } }, never a 5xx; a numeric string given for a number may instead be taken as that number.',
+    reading: `${NESTED} Types come from the Voice agent table; since required attributes are not shown, nothing is judged for what a payload leaves out. Whether a server coerces JSON types is not shown: a numeric string for an integer or number member ("5" for 5) that is accepted and read back as that number is accepted, and the report lists each such case.`,
   }),
   required({
     id: 'VA-ERROR-NESTED-GET',
@@ -80,7 +82,7 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.methods,
     statement: 'PUT, PATCH and DELETE on /voice-agents/{voiceAgentId} are not 2xx and leave the voice agent as it was.',
-    reading: "spec-tensions item 1: 'VoiceAgent is POST-only' is read as: writes are POST; the documented GET exists.",
+    reading: "'VoiceAgent and CueCard are POST-only', yet a GET of a voice agent is documented: read as 'every write is a POST', and the documented GET exists.",
   }),
   observed({
     id: 'VA-ENUMS',
@@ -118,6 +120,6 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.auth,
     statement: "Another project's key never reads this project's voice agent: asked for its id it gets 401 or 404, with none of the agent in the body.",
-    reading: "spec-tensions item 6: 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted and the report names which.",
+    reading: "Asked with valid credentials of another project for this project's voice agent, 'credentials of another project give 401' and 'identifiers are scoped to a project' both fit; 401 and 404 are accepted and the report names which.",
   }),
 ];

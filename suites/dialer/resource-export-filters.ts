@@ -84,7 +84,7 @@ const dates = defineCheck({
         t.note(rule, `${what}: ${ex.status} (a form readings disagree on, not judged)`);
       },
     });
-    t.note(rule, `ISO 8601 forms outside RFC 3339, impossible dates and non-strings (spec-tensions item 5): ${seen.join('; ')}`);
+    t.note(rule, `ISO 8601 forms outside RFC 3339, impossible dates and non-strings (400 and 422 both accepted): ${seen.join('; ')}`);
     const from = '2026-09-01T10:00:00Z';
     const order: [string, boolean][] = [
       [from, false],

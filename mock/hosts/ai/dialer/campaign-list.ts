@@ -10,7 +10,7 @@ import { cursorSlice } from './cursor.js';
  * campaign has lists nothing), and from v1.0.22 `include_deleted`. Before v1.0.22 an unfiltered list
  * holds every status and `include_deleted` is an unknown parameter, ignored whatever its value.
  *
- * spec-tensions item 10 ("any other value gives 400" against "no effect when status is set"): this mock
+ * "Any other value gives 400" against "no effect when status is set": this mock
  * validates `include_deleted` first, so a bad value is 400 with or without `status`; a valid one has no
  * effect when `status` is set.
  */

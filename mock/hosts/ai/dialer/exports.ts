@@ -40,7 +40,7 @@ function shapeErrors(ctx: MockContext, body: unknown): string[] {
     const v = filters[field];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') errors.push(`filters.${field} must be a string`);
-    // A date alone is ISO 8601 but no date-time: this mock takes the 400 reading (spec-tensions item 5).
+    // A date alone is ISO 8601 but no date-time: this mock takes the 400 reading ("invalid export filters give 400"), the 422 one being for what does not parse.
     else if (DATE_ONLY.test(v)) errors.push(`filters.${field} must be an ISO 8601 date-time, not a date`);
   }
   return errors;
