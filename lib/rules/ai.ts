@@ -46,6 +46,22 @@ export const AI_RULES: readonly Rule[] = [
     reading: "'Responses are UTF-8 JSON', yet a 204 has no body and the edge-block 403 is an HTML page the spec describes itself: those two are outside this rule.",
   }),
   required({
+    id: 'AI-BASE-PATH',
+    surface: 'ai',
+    section: S.hosts,
+    statement: 'The AI host serves its services under the path prefix /v1: the configured AI URL ends in /v1, and a Conversation Intelligence read under it is answered by the service.',
+    reading:
+      "A base path shows only in the URL a user configures, so the first half is judged on CC_AI_URL itself and the report says so. The second half asks GET /ai/calls/{callId}/summary for a call no account has, under that URL: the service's own 404 (statusCode and a message other than 'Route not found') shows it is served there.",
+  }),
+  required({
+    id: 'AI-EDGE-403-NO-CORRELATION',
+    surface: 'ai',
+    section: S.errors,
+    statement: 'An edge-block 403 (an HTML page instead of the API) carries no correlationId, neither in its page nor in a header.',
+    reading:
+      "'Responses produced ahead of the service carry no correlationId (the 401 above, an edge-block 403 that is an HTML page)'. The suite provokes a block with a blank User-Agent, the commonest cause the spec names; a target whose edge lets that through shows no block, and the rule is skipped. A correlationId would show as the word in the page or in a header name.",
+  }),
+  required({
     id: 'AI-WRONG-HOST-404',
     surface: 'ai',
     section: S.hosts,

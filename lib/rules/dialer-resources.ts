@@ -238,6 +238,15 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     reading: TENSION_5,
   }),
   required({
+    id: 'DIALER-EXPORT-DATETO-422',
+    surface: 'dialer',
+    section: S.errors,
+    since: '1.0.21',
+    statement: 'An export dateTo that is not a date-time at all gets 422 and carries no jobId, as dateFrom does.',
+    reading:
+      "The 422 row names 'a bound outside the RFC 3339 date-time shape' and says no job is queued; v1.0.21 validates both bounds. Its message is shown for dateFrom only, so for dateTo the message is reported, not judged. Only values that are no ISO 8601 date in any reading are sent, so the 400 of 'invalid export filters' cannot be what the target meant. That no job was queued is judged by the refusal carrying no jobId: no endpoint lists jobs.",
+  }),
+  required({
     id: 'DIALER-EXPORT-DATES-UNVALIDATED',
     surface: 'dialer',
     section: S.versioning,

@@ -25,6 +25,14 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
       "The success status is not shown (GAP-VOICE-AGENT-CREATE-STATUS): any 2xx is accepted and the report names it. Required attributes are not shown either, so a 4xx to the suite's payload is a failed prerequisite, not a verdict.",
   }),
   required({
+    id: 'VA-CREATE-DOCUMENTED-VALUES',
+    surface: 'ai',
+    section: S.fields,
+    statement: "A voice agent created with direction 'inbound' and status 'enabled' is accepted: the create is not refused for either value, and the agent reads back with them.",
+    reading:
+      "The Voice agent table says 'value inbound is used' and 'value enabled is used', so both are values a create takes. Required attributes and the other validation rules are not shown: a refusal that names neither direction nor status (in error.target, a detail's target or a message) is a missing prerequisite, not a verdict. The values may read back in another case.",
+  }),
+  required({
     id: 'VA-ROUNDTRIP',
     surface: 'ai',
     section: S.fields,

@@ -40,6 +40,7 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-export-start-now', 'DIALER-EXPORT-WINDOW-DEFAULTS', 'a missing dateFrom resolves to the request time, not the campaign creation'),
   f('dialer-export-ids-unvalidated', 'DIALER-EXPORT-IDS-400', 'export filter ids are not validated'),
   f('dialer-export-dates-400', 'DIALER-EXPORT-DATES-422', 'an unparsable export bound gets 400 instead of 422'),
+  f('dialer-export-dateto-unchecked', 'DIALER-EXPORT-DATETO-422', 'an export dateTo that does not parse is queued with 202'),
   f('dialer-jobid-500', 'DIALER-JOBID-400', 'a jobId that is not a UUID gets 500'),
   // Missing resources
   f('dialer-res-404-route-message', 'DIALER-RES-404', "a missing campaign, script, survey or job gets 404 'Route not found'"),

@@ -96,6 +96,8 @@ function voiceAgentResourceRoutes(va: FastifyInstance, ctx: MockContext): void {
     if (isPlainObject(body) && (body.agentName === undefined || (typeof body.agentName === 'string' && body.agentName.trim() === ''))) {
       problems.push({ code: 'REQUIRED', message: 'is required and must not be blank', target: 'agentName' });
     }
+    // A service that knows outbound agents only, against the spec's "value inbound is used".
+    if (faults.on('va-direction-inbound-refused') && isPlainObject(body) && body.direction === 'inbound') problems.push({ code: 'INVALID_VALUE', message: 'must be outbound', target: 'direction' });
     if (problems.length > 0) {
       // A handler that trusts the types it was sent, as a server without validation would.
       if (faults.on('va-create-500-wrong-type') && problems.some((p) => p.code === 'INVALID_TYPE')) throw new TypeError('cannot read properties of a value of the wrong type');

@@ -107,6 +107,8 @@ export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {
   serve(app, 'campaigns.create', (req, reply) => create(ctx, req, reply));
   serve(app, 'campaigns.get', (req, reply) => {
     const campaign = campaignOf(req);
+    // A read that stamps the record as if it were a write.
+    if (campaign && ctx.faults.on('dialer-get-touches')) campaign.updatedAt = new Date().toISOString();
     return campaign ? reply.code(200).send({ data: render(ctx, campaign) }) : serviceError(ctx, reply, 404, NOT_FOUND);
   });
   serve(app, 'campaigns.update', (req, reply) => update(ctx, req, reply));

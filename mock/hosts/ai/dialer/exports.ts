@@ -53,6 +53,8 @@ function windowProblem(ctx: MockContext, filters: Record<string, unknown>): { st
     const v = filters[field];
     if (typeof v !== 'string') continue;
     const ms = parseRfc3339(v);
+    // The fault's server parses dateTo only when the job runs, so a bad one is queued.
+    if (ms === undefined && field === 'dateTo' && ctx.faults.on('dialer-export-dateto-unchecked')) continue;
     if (ms === undefined) return { status: ctx.faults.on('dialer-export-dates-400') ? 400 : 422, message: `${field} must be a parseable ISO 8601 date-time` };
     parsed[field] = ms;
   }
