@@ -28,7 +28,7 @@ export interface Rule {
   readonly section: string;
   readonly level: RuleLevel;
   readonly source: RuleSource;
-  /** The reading chosen where the spec pulls two ways (spec-tensions item number in the text). */
+  /** The reading chosen where the spec pulls two ways, written out in full. */
   readonly reading?: string;
   /** Dialer release that introduced the behaviour (lib/dialer/releases.ts). */
   readonly since?: string;
