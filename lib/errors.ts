@@ -1,3 +1,5 @@
+import type { Exchange } from './http/exchange.js';
+
 /**
  * Errors raised by the harness itself. A harness error is never reported as a
  * target failure: a rule whose check hits one is reported with status `error`.
@@ -31,8 +33,11 @@ export class TransportError extends HarnessError {
  * The spec says this is not an authorization failure, so it is not the target's rule to fail.
  */
 export class EdgeBlockError extends HarnessError {
-  constructor(message: string) {
+  /** The edge's answer, for the checks that judge the edge itself. */
+  readonly exchange?: Exchange;
+  constructor(message: string, exchange?: Exchange) {
     super('CC_ERR_EDGE_BLOCK', message);
+    if (exchange) this.exchange = exchange;
   }
 }
 

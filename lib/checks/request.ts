@@ -81,6 +81,18 @@ export class RequestSpec {
     return this.#with({ plainHttp: true, credentials: { kind: 'none' } });
   }
 
+  /**
+   * The same request with `inspect` run on every answer before the caller sees it; `inspect` may end the
+   * check (a skip, say). Kept by every variation made from it.
+   */
+  inspected(inspect: (ex: Exchange) => void): RequestSpec {
+    return new RequestSpec(this.fields, async (fields) => {
+      const ex = await this.sender(fields);
+      inspect(ex);
+      return ex;
+    });
+  }
+
   send(): Promise<Exchange> {
     return this.sender(this.fields);
   }

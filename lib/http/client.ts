@@ -229,7 +229,7 @@ export class HttpClient {
     };
     this.#options.onExchange?.(ex);
     if (ex.status === 403 && /text\/html/i.test(contentType)) {
-      throw new EdgeBlockError(`${wire.method} ${sent.url}: 403 with an HTML page, an edge block (often a missing or disallowed User-Agent), not an API answer`);
+      throw new EdgeBlockError(`${wire.method} ${sent.url}: 403 with an HTML page, an edge block (often a missing or disallowed User-Agent), not an API answer`, ex);
     }
     return ex;
   }

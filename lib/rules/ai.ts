@@ -47,6 +47,22 @@ export const AI_RULES: readonly Rule[] = [
       'Hosts says responses are UTF-8 JSON, yet the error table documents 204 with no content (VoiceAgent initiate, Dialer deletes) and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API); the sentence is read as covering the bodies the API itself sends, so a bodiless 204 and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON.',
   }),
   required({
+    id: 'AI-BASE-PATH',
+    surface: 'ai',
+    section: S.hosts,
+    statement: 'The AI host serves its services under the path prefix /v1: the configured AI URL ends in /v1, and a Conversation Intelligence read under it is answered by the service.',
+    reading:
+      "A base path shows only in the URL a user configures, so the first half is judged on CC_AI_URL itself and the report says so. The second half asks GET /ai/calls/{callId}/summary for a call no account has, under that URL: the service's own 404 (statusCode and a message other than 'Route not found') shows it is served there.",
+  }),
+  required({
+    id: 'AI-EDGE-403-NO-CORRELATION',
+    surface: 'ai',
+    section: S.errors,
+    statement: 'An edge-block 403 (an HTML page instead of the API) carries no correlationId, neither in its page nor in a header.',
+    reading:
+      "'Responses produced ahead of the service carry no correlationId (the 401 above, an edge-block 403 that is an HTML page)'. The suite provokes a block with a blank User-Agent, the commonest cause the spec names; a target whose edge lets that through shows no block, and the rule is skipped. A correlationId would show as the word in the page or in a header name.",
+  }),
+  required({
     id: 'AI-WRONG-HOST-404',
     surface: 'ai',
     section: S.hosts,

@@ -105,7 +105,15 @@ export const CI_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.errors,
     statement: "A callId that is not a call of the company answers 404 on each of the seven reads, as a service error without subErrors and with the endpoint's own message, not 'Route not found'.",
-    reading: "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; 'Call not found' (error table) is an example, not a required wording.",
+    reading: "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; the wording itself is judged by CI-CALL-NOT-FOUND.",
+  }),
+  required({
+    id: 'CI-CALL-NOT-FOUND',
+    surface: 'ai',
+    section: S.statuses,
+    statement: "A callId that is not a call of the company answers 404 with message 'Call not found' on each of the seven reads.",
+    reading:
+      "The error table gives 'Call not found' as a known message of the 404 for a missing resource; on the {ai_url} host the reads that name a call by its id are Conversation Intelligence's, and their errors carry a message string, so a call the company does not have gets that message there. Case and a trailing period are not judged.",
   }),
   required({
     id: 'CI-CALLID-MALFORMED',

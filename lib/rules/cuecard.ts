@@ -1,4 +1,4 @@
-import { type Rule, required } from './types.js';
+import { observed, type Rule, required } from './types.js';
 
 const S = {
   hosts: 'What the service does > Hosts',
@@ -16,8 +16,16 @@ export const CUECARD_RULES: readonly Rule[] = [
     surface: 'cuecard',
     section: S.cuecard,
     source: 'vendor-reference',
-    statement: 'Create CueCard answers 424 when the target has no active call (a well-formed card for a call that is not live).',
-    reading: VENDOR_PATH,
+    statement: 'Create CueCard answers 424 for a well-formed card naming a call whose agent has no active call.',
+    reading: `${VENDOR_PATH} The spec's case is 'the target agent has no active call', and a card names a call (call_uuid), not an agent: the suite takes an ended call of the account whose agent the core agent list shows online, offline or paused (the vendor reference's availability_status values other than calling), and its UUID from analytics' Get call details. Where no such agent is known the rule is skipped, never judged on a made-up call (see CUECARD-UNKNOWN-CALL).`,
+  }),
+  observed({
+    id: 'CUECARD-UNKNOWN-CALL',
+    surface: 'cuecard',
+    section: S.cuecard,
+    source: 'vendor-reference',
+    statement: 'What Create CueCard answers for a well-formed card naming a call UUID that no call of the account has.',
+    reading: `${VENDOR_PATH} Such a card names no agent at all, which is not the spec's 'target agent has no active call': 424 (the vendor reference's 'no active call matching call id') and 404 both fit, so the answer is reported, never judged.`,
   }),
   required({
     id: 'CUECARD-POST-ONLY',

@@ -1,3 +1,4 @@
+import { TOLERANT } from './dialer-readings.js';
 import { type Rule, required } from './types.js';
 
 /**
@@ -123,16 +124,16 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.validation,
     since: 'next',
-    statement: "An undecodable cursor gets 400 with code 'PAGINATION.INVALID_CURSOR' beside statusCode 400 in the service shape; a truncated or tampered cursor gets that 400 or a 200 page, never anything else.",
+    statement: "On every cursor list (the campaigns, a campaign's contacts, call scripts, surveys) an undecodable cursor gets 400 with code 'PAGINATION.INVALID_CURSOR' beside statusCode 400 in the service shape; a truncated or tampered cursor gets that 400 or a 200 page, never anything else.",
     reading:
-      "Errors on the {ai_url} host tell clients to branch on code (the authentication layer) versus statusCode (the service), yet Validation in the Dialer gives the invalid-cursor error code: 'PAGINATION.INVALID_CURSOR'; it is read as a service error that also names a code, so the code is required at the top level of the body and statusCode 400 must still be there with the rest of the service shape, which keeps a client branching on statusCode right. Surely undecodable means characters no base64 or base64url cursor holds; a truncated or tampered real cursor may still decode on some server.",
+      "Errors on the {ai_url} host tell clients to branch on code (the authentication layer) versus statusCode (the service), yet Validation in the Dialer gives the invalid-cursor error code: 'PAGINATION.INVALID_CURSOR'; it is read as a service error that also names a code, so the code is required at the top level of the body and statusCode 400 must still be there with the rest of the service shape, which keeps a client branching on statusCode right. Surely undecodable means characters no base64 or base64url cursor holds; a truncated or tampered real cursor may still decode on some server. Each list is judged by its own check, so a list whose path is not routed is skipped alone.",
   }),
   required({
     id: 'DIALER-CURSOR-INVALID-FIRST-PAGE',
     surface: 'dialer',
     section: S.versioning,
     until: 'next',
-    statement: 'Before the next release an undecodable cursor answers 200 with the first page, and a truncated or tampered one a 200 page.',
-    reading: "The changelog: '400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page'.",
+    statement: 'Before the next release an undecodable cursor on any cursor list answers 200 with the first page, and a truncated or tampered one a 200 page.',
+    reading: `The changelog: '400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page'. ${TOLERANT}`,
   }),
 ];

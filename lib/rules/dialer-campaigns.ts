@@ -1,5 +1,6 @@
 import { DIALER_CAMPAIGN_RELEASE_RULES } from './dialer-campaign-releases.js';
-import { type Rule, observed, required } from './types.js';
+import { NAME_TRIMMED, TOLERANT } from './dialer-readings.js';
+import { type Rule, required } from './types.js';
 
 /**
  * Rules of the Dialer campaigns and their cursor lists that hold in every release. The behaviours a
@@ -18,6 +19,8 @@ const S = {
 export const OUR_PATH = 'The spec names the operation but not its path or payload; the path is this project\'s choice (lib/dialer/routes.ts), overridable with CC_DIALER_ROUTES.';
 /** The include_deleted rules that a release before v1.0.22, which ignores the parameter, keeps as well. */
 const INCLUDE_ALWAYS = 'Holds in every release: before v1.0.22 the parameter is ignored and an unfiltered list holds every status anyway.';
+/** The lists the spec gives one cursor scheme. */
+const LISTS = "the campaigns, a campaign's contacts, call scripts, surveys";
 const WHERE_ID = "The create body's shape is not shown: the id is read from `data.id` or `id` (the list wraps items in `data`), and only the status is judged.";
 
 export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
@@ -43,12 +46,12 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     statement: 'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
     reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name may read back trimmed (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
   }),
-  observed({
+  required({
     id: 'DIALER-CAMPAIGN-NAME-TRIMMED',
     surface: 'dialer',
     section: S.records,
-    statement: 'A name sent with surrounding whitespace: whether it is stored trimmed or as sent.',
-    reading: "'trimmed before validation' says what validation sees, not what is stored, so the stored form is reported, never judged.",
+    statement: "A campaign's name is kept trimmed: a name sent with surrounding whitespace on update reads back without it.",
+    reading: `${NAME_TRIMMED} ${OUR_PATH}`,
   }),
   required({ id: 'DIALER-CAMPAIGN-DELETE-204', surface: 'dialer', section: S.dialer, statement: 'Deleting a campaign answers 204 with no body.', reading: OUR_PATH }),
   required({
@@ -77,14 +80,14 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     statement: 'status=<value> lists only campaigns with that status, and lists those the unfiltered list shows with it.',
-    reading: 'Status values other than deleted are not shown; the value is taken from the unfiltered list.',
+    reading: `Status values other than deleted are not shown; the value is taken from the unfiltered list. ${TOLERANT}`,
   }),
   required({
     id: 'DIALER-LIST-MODE-FILTER',
     surface: 'dialer',
     section: S.dialer,
     statement: 'mode=<value> lists only campaigns with that mode, and lists those the unfiltered list shows with it.',
-    reading: 'Mode values are not shown (the group table names power and predictive dialing); the value is taken from the unfiltered list.',
+    reading: `Mode values are not shown (the group table names power and predictive dialing); the value is taken from the unfiltered list. ${TOLERANT}`,
   }),
   required({
     id: 'DIALER-LIST-STATUS-DELETED',
@@ -105,41 +108,42 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     statement: "include_deleted=false lists as the parameter's absence does (default false).",
-    reading: `${INCLUDE_ALWAYS} Whether the unfiltered list holds deleted campaigns is the v1.0.22 change, judged by DIALER-LIST-EXCLUDES-DELETED.`,
+    reading: `${INCLUDE_ALWAYS} Whether the unfiltered list holds deleted campaigns is the v1.0.22 change, judged by DIALER-LIST-EXCLUDES-DELETED. ${TOLERANT}`,
   }),
   required({
     id: 'DIALER-INCLUDE-DELETED-WITH-STATUS',
     surface: 'dialer',
     section: S.dialer,
     statement: 'With status set include_deleted has no effect: status=deleted&include_deleted=false lists deleted campaigns, status=<other>&include_deleted=true lists none.',
-    reading: `The campaign list says of include_deleted both 'any other value gives 400' and 'no effect when status is set', and the two meet on a value other than true or false sent beside status: a target may validate it first (400) or let status decide and ignore it (200, the same list as with include_deleted=true); both are accepted and the report says which the target did. ${INCLUDE_ALWAYS}`,
+    reading: `The campaign list says of include_deleted both 'any other value gives 400' and 'no effect when status is set', and the two meet on a value other than true or false sent beside status: a target may validate it first (400) or let status decide and ignore it (200); both are accepted, when ignored the page must hold campaigns of that status only, and the report says which the target did. ${INCLUDE_ALWAYS}`,
   }),
   required({
     id: 'DIALER-LIMIT-DEFAULT-50',
     surface: 'dialer',
     section: S.limits,
-    statement: 'A list without limit holds 50 campaigns when more exist: a page with a nextCursor holds exactly 50, and a last page at most 50.',
-    reading: 'limit is read as the page size: a page is short only at the end of the list. With 50 campaigns or fewer the default cannot show and is not judged.',
+    statement: `Every cursor list (${LISTS}) without limit holds 50 items a page when more exist: a page with a nextCursor holds exactly 50, and a last page at most 50.`,
+    reading: 'limit is read as the page size: a page is short only at the end of the list. With 50 items or fewer the default cannot show and is not judged. Each list is judged by its own check, so a list whose path is not routed is skipped alone.',
   }),
   required({
     id: 'DIALER-LIMIT-BOUNDS',
     surface: 'dialer',
     section: S.limits,
-    statement: 'limit=1 and limit=100 are served with 200 and never exceeded; a page followed by a nextCursor is full.',
+    statement: `On every cursor list (${LISTS}) limit=1 and limit=100 are served with 200 and never exceeded; a page followed by a nextCursor is full.`,
+    reading: 'Each list is judged by its own check, so a list whose path is not routed is skipped alone.',
   }),
   required({
     id: 'DIALER-LIMIT-OUT-OF-RANGE',
     surface: 'dialer',
     section: S.limits,
-    statement: 'A limit outside 1 to 100 or not an integer is never applied: 400 in the service shape, or a 200 page of 1 to 100 items when campaigns exist, never a 5xx.',
-    reading: "The spec gives the range, not what happens outside it: the 400 row ('malformed or invalid parameters') and clamping both fit; the report says which the target chose.",
+    statement: `On every cursor list (${LISTS}) a limit outside 1 to 100 or not an integer is never applied: 400 in the service shape, or a 200 page of 1 to 100 items when the list has any, never a 5xx.`,
+    reading: "The spec gives the range, not what happens outside it: the 400 row ('malformed or invalid parameters') and clamping both fit; the report says which the target chose, list by list.",
   }),
   required({
     id: 'DIALER-CURSOR-WALK',
     surface: 'dialer',
     section: S.dialer,
     statement: 'Following meta.nextCursor over an unchanging list returns every campaign of the list exactly once: no duplicates, no gaps, no page above its limit.',
-    reading: 'The order of a cursor list is not shown, so pages are compared as sets with one page of limit=100; a list longer than 100 is judged for duplicates only.',
+    reading: `The order of a cursor list is not shown, so pages are compared as sets with one page of limit=100; a list longer than 100 is judged for duplicates only. ${TOLERANT}`,
   }),
   required({
     id: 'DIALER-CURSOR-LAST-NULL',
@@ -153,14 +157,14 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     statement: 'While campaigns are created and deleted between pages, a walk returns no campaign twice and every campaign that exists, undeleted, for the whole walk exactly once.',
-    reading: 'Campaigns created or deleted during the walk may or may not appear (once at most): the spec promises nothing about them. The check changes only campaigns it created; on a live account others must not change campaigns during the walk.',
+    reading: "Campaigns created or deleted during the walk may or may not appear (once at most): the spec promises nothing about them. The check changes only campaigns it created; a campaign counts as lasting when one page of limit=100 lists it before and after the walk, so what others change meanwhile is not held against the target.",
   }),
   required({
     id: 'DIALER-CURSOR-EMPTY-FIRST-PAGE',
     surface: 'dialer',
     section: S.validation,
-    statement: 'An absent or empty cursor is no error and means the first page, in every release.',
-    reading: "The next release says 'an absent or empty cursor is still valid', so it was valid before too. The first page is compared by its items' ids.",
+    statement: `On every cursor list (${LISTS}) an absent or empty cursor is no error and means the first page, in every release.`,
+    reading: `The next release says 'an absent or empty cursor is still valid', so it was valid before too. The first page is compared by its items' ids. ${TOLERANT}`,
   }),
   ...DIALER_CAMPAIGN_RELEASE_RULES,
 ];

@@ -1,3 +1,4 @@
+import { NAME_TRIMMED } from './dialer-readings.js';
 import { observed, type Rule, required } from './types.js';
 
 /**
@@ -30,7 +31,8 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-NAME-TRIMMED',
     surface: 'dialer',
     section: S.records,
-    statement: "A call script's or survey's name is trimmed: one sent with surrounding whitespace comes back without it.",
+    statement: "A call script's or survey's name is kept trimmed: one sent with surrounding whitespace on create comes back without it.",
+    reading: NAME_TRIMMED,
   }),
   required({
     id: 'DIALER-SCRIPT-UPDATE',
@@ -84,7 +86,8 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.records,
     statement: "Replacing a campaign's associations (PUT) with { ref_id, type } entries for an agent, a target tag and a queue group answers 2xx with exactly the entries sent, and a second PUT leaves only its own.",
-    reading: 'No endpoint reads associations back (GAP-DIALER-ASSOC-READ), so the replace is judged by the entries the PUT answers with.',
+    reading:
+      "No endpoint reads associations back (GAP-DIALER-ASSOC-READ), so the replace is judged by the entries the PUT answers with. The spec names ref_id and the three kinds of record but not how an entry says which kind it is: the member `type` and its values agent, target_tag and queue_group are this project's (lib/dialer/outcomes.ts), so a 400 to them is a missing prerequisite, not a verdict.",
   }),
   required({
     id: 'DIALER-ASSOC-REF-UNCHECKED',
@@ -139,7 +142,7 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     section: S.states,
     since: 'latest',
     statement: "A campaign's disposition buttons never include one for an archived call tag.",
-    reading: 'No request can put an archived tag on a button any more, so the buttons of campaigns already on the account are searched for it; an account with none passes, and the report says how many were searched.',
+    reading: 'No request can put an archived tag on a button any more, so the buttons of the first campaigns already on the account are searched for it. When those campaigns carry no button at all nothing was searched, and the rule is skipped with that reason; otherwise the report says how many buttons were searched.',
   }),
   required({ id: 'DIALER-ARCHIVED-TAGLIST-OMITTED', surface: 'dialer', section: S.states, since: 'latest', statement: 'The disposition tag list omits archived call tags.' }),
   required({ id: 'DIALER-ARCHIVED-TAGLIST-SHOWN', surface: 'dialer', section: S.versioning, until: 'latest', statement: 'Before the undated change the disposition tag list includes archived call tags.' }),
@@ -149,8 +152,9 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-TAG-LIST',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'The disposition tag list answers 200 with call tags of the account, each with an id, among them a tag just added through the core API.',
-    reading: 'Item fields are not shown: only the id a button takes as tag_id is required; name and color are typed when present (color null for a tag without colour).',
+    statement: 'The disposition tag list answers 200 with a list of call tags of the account, each with an id, without the core responseData envelope.',
+    reading:
+      "Item fields are not shown: only the id a button takes as tag_id is required; name and color are typed when present (color null for a tag without colour). The spec does not say that a tag added through the core API's Tag resource is a call tag a disposition can use, so whether one just added is listed is reported, never judged.",
   }),
 
   // Statistics
@@ -232,6 +236,15 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     statement:
       "An export bound that is not a date-time gets 422 '<bound> must be a parseable ISO 8601 date-time', a dateTo not after dateFrom gets 422 'dateTo must be after dateFrom', neither carries a jobId, and RFC 3339 bounds in order are accepted.",
     reading: EXPORT_DATES,
+  }),
+  required({
+    id: 'DIALER-EXPORT-DATETO-422',
+    surface: 'dialer',
+    section: S.errors,
+    since: '1.0.21',
+    statement: 'An export dateTo that is not a date-time at all gets 422 and carries no jobId, as dateFrom does.',
+    reading:
+      "The 422 row names 'a bound outside the RFC 3339 date-time shape' and says no job is queued; v1.0.21 validates both bounds. Its message is shown for dateFrom only, so for dateTo the message is reported, not judged. Only values that are no ISO 8601 date in any reading are sent, so the 400 of 'invalid export filters' cannot be what the target meant. That no job was queued is judged by the refusal carrying no jobId: no endpoint lists jobs.",
   }),
   required({
     id: 'DIALER-EXPORT-DATES-UNVALIDATED',

@@ -18,6 +18,22 @@ export const DIALER_RULES: readonly Rule[] = [
   }),
   required({ id: 'DIALER-SAME-KEY', surface: 'dialer', section: S.auth, statement: 'The Dialer authenticates with the standard Basic key pair: a valid key lists campaigns with 200.' }),
   required({
+    id: 'DIALER-BASE-PATH',
+    surface: 'dialer',
+    section: 'What the service does > Hosts',
+    statement: 'The Dialer is served on the AI host under /v1/dialer: GET {ai_url}/dialer/campaigns, the one path the spec shows for reading, answers 200 with a cursor page.',
+    reading:
+      'The path is sent as the spec writes it, not from the route table, so a CC_DIALER_ROUTES override cannot hide a Dialer served elsewhere; that {ai_url} itself ends in /v1 is judged on the configured URL by AI-BASE-PATH.',
+  }),
+  required({
+    id: 'DIALER-GET-SAFE',
+    surface: 'dialer',
+    section: 'What the service does > HTTP method conventions',
+    statement: "Dialer GET requests change nothing: after a campaign, its disposition buttons, contacts and statistics, and the Dialer's lists are read, the campaign, its buttons and its statistics read back exactly as before.",
+    reading:
+      "'GET reads', as for the core API's 'never modifies data'. The check reads a campaign of its own, so no other writer changes it; every member is compared, updatedAt included. Paths other than the campaign list are this project's (lib/dialer/routes.ts).",
+  }),
+  required({
     id: 'DIALER-ROUTE-NOT-FOUND',
     surface: 'dialer',
     section: S.errors,

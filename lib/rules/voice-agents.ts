@@ -26,19 +26,29 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
       "The success status is not shown (GAP-VOICE-AGENT-CREATE-STATUS): any 2xx is accepted and the report names it. Required attributes are not shown either, so a 4xx to the suite's payload is a failed prerequisite, not a verdict.",
   }),
   required({
+    id: 'VA-CREATE-DOCUMENTED-VALUES',
+    surface: 'ai',
+    section: S.fields,
+    statement: "A voice agent created with direction 'inbound' and status 'enabled' is accepted: the create is not refused for either value, and the agent reads back with them.",
+    reading:
+      "The Voice agent table says 'value inbound is used' and 'value enabled is used', so both are values a create takes. Required attributes and the other validation rules are not shown: a refusal that names neither direction nor status (in error.target, a detail's target or a message) is a missing prerequisite, not a verdict. The values may read back in another case.",
+  }),
+  required({
     id: 'VA-ROUNDTRIP',
     surface: 'ai',
     section: S.fields,
-    statement: 'Every attribute sent on create, nested members included, comes back unchanged in the create response and on get.',
-    reading: "'The attributes object is also the create payload': a sent value is returned as sent; members the server adds (the response-only fields) are allowed beside it.",
+    statement: 'Every attribute sent on create, nested members included, comes back unchanged in the create response and on get, up to the case of language codes and identifiers.',
+    reading:
+      "'The attributes object is also the create payload': a sent value is returned as sent; members the server adds (the response-only fields) are allowed beside it. The spec does not say how language codes are written nor what an identifier looks like, so a server may normalise them: a language code (language, secondaryLanguages, interruptionIgnoreTermLanguages) back in another case, and an identifier (a member named …Id, …Ids or …Extension) back in another case or as a number for a numeric string and the other way round, are accepted, and the report lists each.",
   }),
   required({
     id: 'VA-RESPONSE-FIELDS',
     surface: 'ai',
     section: S.fields,
     statement:
-      "A voice agent as read matches the attribute model in its response form: documented types, and the response-only fields present (verbosity, llmOverride as '<provider> - <model>', providerOverride, resolvedLlm { model, provider }, resolvedProvider, createdAt, updatedAt, and inside the objects that carry them turnEagerness, turnModel, backgroundSound.preset, scenarios[].action and triggerType, answerQuestions.action, transferConfig.destination, transferToHuman.rules[].destination).",
-    reading: "'Fields marked (response) are returned': each is required where its enclosing object is present. Their values are not judged beyond type (GAP-VOICE-AGENT-ENUMS); schema ai/voice-agent.",
+      "A voice agent as read matches the attribute model in its response form: documented types, and the response-only fields present (verbosity, llmOverride as '<provider> - <model>' or null, providerOverride a string or null, resolvedLlm { model, provider }, resolvedProvider, createdAt, updatedAt, and inside the objects that carry them turnEagerness, turnModel, backgroundSound.preset, scenarios[].action and triggerType, answerQuestions.action, transferConfig.destination, transferToHuman.rules[].destination).",
+    reading:
+      "'Fields marked (response) are returned': each is required where its enclosing object is present. Their values are not judged beyond type (GAP-VOICE-AGENT-ENUMS); schema ai/voice-agent. An override names what overrides the default; with nothing overridden there is nothing to name, so llmOverride and providerOverride may be null, while resolvedLlm and resolvedProvider say what is used.",
   }),
   required({
     id: 'VA-TIMESTAMPS',
@@ -66,8 +76,8 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.errors,
     statement:
-      'A create payload that is not a JSON object, or gives a documented attribute a value of another type, is refused with a 4xx in the nested error shape { error: { code, message, details: [{ code, message, target }], target } }, never a 5xx.',
-    reading: `${NESTED} Types come from the Voice agent table; since required attributes are not shown, nothing is judged for what a payload leaves out.`,
+      'A create payload that is not a JSON object, or gives a documented attribute a value of another type, is refused with a 4xx in the nested error shape { error: { code, message, details: [{ code, message, target }], target } }, never a 5xx; a numeric string given for a number may instead be taken as that number.',
+    reading: `${NESTED} Types come from the Voice agent table; since required attributes are not shown, nothing is judged for what a payload leaves out. Whether a server coerces JSON types is not shown: a numeric string for an integer or number member ("5" for 5) that is accepted and read back as that number is accepted, and the report lists each such case.`,
   }),
   required({
     id: 'VA-ERROR-NESTED-GET',

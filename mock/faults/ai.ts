@@ -15,5 +15,7 @@ export const AI_FAULTS: readonly FaultSpec[] = [
   f('ai-suberrors-everywhere', 'AI-ERR-SUBERRORS', 'errors that are no validation failure carry an empty subErrors'),
   f('ai-plain-http-served', 'AI-HTTPS-ONLY', 'plain HTTP on the AI port is served by the API'),
   f('ai-content-type-text', 'AI-JSON-UTF8', 'AI-host bodies are labelled text/plain'),
+  f('ai-edge-correlation', 'AI-EDGE-403-NO-CORRELATION', 'the edge-block page quotes a correlationId and sends it as a header'),
+  f('ai-unversioned', 'AI-BASE-PATH', 'the AI host serves its services at the root, not under /v1'),
   f('cuecard-serves-ai', 'AI-WRONG-HOST-404', 'the CueCard host answers Conversation Intelligence and VoiceAgent paths'),
 ];

@@ -1,13 +1,14 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
 /**
- * Faults of the Dialer campaigns and their cursor lists. The cursor faults live in the shared pager, so
- * they bend every cursor list; their proofs judge the campaign list. Faults with a release are proved
- * under that older profile, where their rule holds.
+ * Faults of the Dialer campaigns and their cursor lists. Most cursor faults live in the shared pager, so
+ * they bend every cursor list; two bend one list alone, so the checks of the other lists are proved too.
+ * Faults with a release are proved under that older profile, where their rule holds.
  */
 export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
   // Records
   f('dialer-campaign-create-200', 'DIALER-CAMPAIGN-CREATE-201', 'create answers 200 instead of 201'),
+  f('dialer-campaign-name-untrimmed', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'a campaign name is validated trimmed but kept as sent, surrounding whitespace included'),
   f('dialer-campaign-date-shifted', 'DIALER-CAMPAIGN-READ', 'schedule_policy.start_date reads back a day early (local midnight read as UTC)'),
   f('dialer-campaign-patch-replaces', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'PATCH resets the fields the body leaves out (mode, status, policies) to their defaults'),
   f('dialer-campaign-delete-200', 'DIALER-CAMPAIGN-DELETE-204', 'delete answers 200 with the campaign instead of 204'),
@@ -43,5 +44,7 @@ export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
   f('dialer-cursor-empty-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'an empty cursor is refused as undecodable'),
   f('dialer-cursor-invalid-no-code', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries no code'),
   f('dialer-cursor-invalid-code-only', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries { code, message } without statusCode'),
+  f('dialer-contacts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', "a campaign's contacts list alone refuses an empty cursor as undecodable"),
+  f('dialer-scripts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the call script list alone reads an undecodable cursor as the first page'),
   f('dialer-cursor-invalid-500-early', 'DIALER-CURSOR-INVALID-FIRST-PAGE', 'before the next release an undecodable cursor is a 500', '1.0.22'),
 ];

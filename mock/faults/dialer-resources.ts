@@ -29,7 +29,7 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-archived-buttons-shown', 'DIALER-ARCHIVED-BUTTONS-OMITTED', 'buttons of archived tags are still returned'),
   f('dialer-archived-taglist-shown', 'DIALER-ARCHIVED-TAGLIST-OMITTED', 'the disposition tag list includes archived tags'),
   f('dialer-deleted-tag-buttons-kept', 'DIALER-DELETED-BUTTONS-OMITTED', 'buttons of deleted tags are still returned'),
-  f('dialer-tag-list-stale', 'DIALER-TAG-LIST', 'the disposition tag list misses tags added after the account was set up'),
+  f('dialer-tag-list-core-envelope', 'DIALER-TAG-LIST', "the disposition tag list comes in the core API's responseData envelope"),
   // Statistics
   f('dialer-stats-no-funnel', 'DIALER-STATS-READ', 'statistics come without the contact funnel'),
   f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),
@@ -40,6 +40,7 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-export-start-now', 'DIALER-EXPORT-WINDOW-DEFAULTS', 'a missing dateFrom resolves to the request time, not the campaign creation'),
   f('dialer-export-ids-unvalidated', 'DIALER-EXPORT-IDS-400', 'export filter ids are not validated'),
   f('dialer-export-dates-400', 'DIALER-EXPORT-DATES-422', 'an unparsable export bound gets 400 instead of 422'),
+  f('dialer-export-dateto-unchecked', 'DIALER-EXPORT-DATETO-422', 'an export dateTo that does not parse is queued with 202'),
   f('dialer-jobid-500', 'DIALER-JOBID-400', 'a jobId that is not a UUID gets 500'),
   // Missing resources
   f('dialer-res-404-route-message', 'DIALER-RES-404', "a missing campaign, script, survey or job gets 404 'Route not found'"),

@@ -14,5 +14,7 @@ export const DIALER_FAULTS: readonly FaultSpec[] = [
   f('dialer-rate-per-key', 'DIALER-RATE-PER-COMPANY', 'the Dialer budget is counted per key'),
   f('dialer-rate-shared-with-core', 'DIALER-RATE-SEPARATE', 'Dialer requests also spend the core budget'),
   f('rate-one-counter', 'DIALER-RATE-SEPARATE', 'core and Dialer requests of a company count in one budget of 60'),
+  f('dialer-unprefixed', 'DIALER-BASE-PATH', 'the Dialer is served at the root of the AI host, not under /dialer'),
+  f('dialer-get-touches', 'DIALER-GET-SAFE', 'reading a campaign stamps its updatedAt'),
   f('dialer-route-not-found-echo', 'DIALER-ROUTE-NOT-FOUND', 'an unmatched Dialer route repeats method, path and query, without correlationId'),
 ];

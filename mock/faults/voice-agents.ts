@@ -18,5 +18,6 @@ export const VOICE_AGENT_FAULTS: readonly FaultSpec[] = [
   f('va-put-edits', 'VA-WRITES-POST-ONLY', 'PUT /voice-agents/{id} answers 200 and edits the agent'),
   f('va-initiate-200-body', 'VA-INITIATE-204', 'initiating a call answers 200 with a body'),
   f('va-initiate-unknown-agent-accepted', 'VA-INITIATE-REFUSED', 'a call naming an unknown voice agent is accepted'),
+  f('va-direction-inbound-refused', 'VA-CREATE-DOCUMENTED-VALUES', "create refuses direction 'inbound' with a 400 naming direction"),
   f('va-isolation-leak', 'AI-ISOLATION-VOICE-AGENTS', "get finds voice agents of every company, not only the key's"),
 ];

@@ -16,9 +16,9 @@ function textsOf(value: unknown): string[] {
 export const CI_ACCESS_CHECKS = [
   defineCheck({
     id: 'ai.ci.unknown-call',
-    title: 'a call id the company does not have: 404 service error on every read',
+    title: "a call id the company does not have: 404 service error on every read, with message 'Call not found'",
     surface: 'ai',
-    rules: ['CI-UNKNOWN-CALL-404'],
+    rules: ['CI-UNKNOWN-CALL-404', 'CI-CALL-NOT-FOUND'],
     maxRequests: CI_READS.length,
     async run(t) {
       const rule = 'CI-UNKNOWN-CALL-404';
@@ -31,6 +31,7 @@ export const CI_ACCESS_CHECKS = [
         t.expectEqual(rule, body.statusCode, 404, `${read}: statusCode`, ex);
         t.check(rule, body.subErrors === undefined, `${read}: a missing call is no validation failure, yet subErrors is present`, ex);
         t.check(rule, body.message !== 'Route not found' && body.message.length > 0, () => `${read}: message ${JSON.stringify(body.message)} is not the endpoint's own`, ex);
+        t.judge('CI-CALL-NOT-FOUND', body.message.replace(/\.$/, '').toLowerCase() === 'call not found', () => `${read}: message ${JSON.stringify(body.message)}, not 'Call not found'`, ex);
         messages.add(body.message);
       }
       t.note(rule, `messages: ${[...messages].map((m) => JSON.stringify(m)).join(', ')}`);

@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
+import type { RequestSpec } from '../../lib/checks/request.js';
+import { EdgeBlockError } from '../../lib/errors.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { UNKNOWN_ID } from '../core/fixtures.js';
 import { credentialChecks, type Probe } from '../shared/credentials.js';
@@ -22,6 +24,16 @@ const AI_PROBES: readonly Probe[] = [
 
 /** A service-raised error no call of any account can avoid: Conversation Intelligence of a call that does not exist. */
 const unknownCall = (t: CheckContext) => t.req('ai', 'GET', `/ai/calls/${UNKNOWN_ID}/summary`);
+
+/** What a request got: the API's answer, or the page of an edge in front of it (which the client raises). */
+async function edgeAnswer(request: RequestSpec): Promise<{ served: Exchange } | { blocked: Exchange }> {
+  try {
+    return { served: await request.send() };
+  } catch (err) {
+    if (err instanceof EdgeBlockError && err.exchange) return { blocked: err.exchange };
+    throw err;
+  }
+}
 
 /** Status names are compared ignoring case; RFC 9110 renamed 422, so both names count. */
 function isStatusName(status: number, name: unknown): boolean {
@@ -116,6 +128,41 @@ export const AI_HOST_CHECKS = [
         const ex = await probe.send();
         t.check('AI-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
       }
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.base-path',
+    title: 'the AI host serves under /v1: the configured URL ends in it and the service answers there',
+    surface: 'ai',
+    rules: ['AI-BASE-PATH'],
+    maxRequests: 1,
+    async run(t) {
+      const rule = 'AI-BASE-PATH';
+      const base = new URL(t.target.urls.ai as string);
+      const path = base.pathname.replace(/\/+$/, '');
+      t.check(rule, path.endsWith('/v1'), `the configured AI URL has the path ${JSON.stringify(base.pathname)}, which does not end in /v1`);
+      t.note(rule, `the base path ${path} is judged on the configured CC_AI_URL: only the URL a user gives shows it`);
+      const ex = await unknownCall(t).send();
+      const message = (ex.json as { message?: unknown } | undefined)?.message;
+      t.check(rule, ex.status === 404 && message !== 'Route not found' && typeof message === 'string', () => `a Conversation Intelligence read under ${path} answered ${ex.status} ${JSON.stringify(message)}, not the service's own 404`, ex);
+    },
+  }),
+
+  defineCheck({
+    id: 'ai.edge-block',
+    title: 'an edge-block 403 (HTML, provoked by a blank User-Agent) carries no correlationId',
+    surface: 'ai',
+    rules: ['AI-EDGE-403-NO-CORRELATION'],
+    maxRequests: 1,
+    async run(t) {
+      const rule = 'AI-EDGE-403-NO-CORRELATION';
+      const answer = await edgeAnswer(unknownCall(t).header('user-agent', ''));
+      if ('served' in answer) t.skip(`a request with a blank User-Agent was answered ${answer.served.status} by the API itself: no edge block to judge`);
+      const { blocked } = answer as { blocked: Exchange };
+      const headers = Object.keys(blocked.headers).filter((name) => /correlation/i.test(name));
+      t.check(rule, headers.length === 0, () => `the edge-block 403 sends the header(s) ${headers.join(', ')}`, blocked);
+      t.check(rule, !/correlation[-_ ]?id/i.test(blocked.text), 'the edge-block page quotes a correlationId', blocked);
     },
   }),
 

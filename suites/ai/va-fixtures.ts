@@ -152,15 +152,26 @@ export function envelopeProblem(body: unknown): string | undefined {
   return undefined;
 }
 
+/** Members a server may normalise without changing what they mean: language codes (their case) and identifiers (case, a number sent as a string or back). */
+const LANGUAGE_MEMBERS = new Set(['language', 'secondaryLanguages', 'interruptionIgnoreTermLanguages']);
+const isIdMember = (key: string): boolean => /(Id|Ids|Extension)$/.test(key);
+const idLike = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+function sameOnceNormalised(key: string, sent: unknown, got: unknown): boolean {
+  if (LANGUAGE_MEMBERS.has(key)) return typeof sent === 'string' && typeof got === 'string' && sent.toLowerCase() === got.toLowerCase();
+  return isIdMember(key) && idLike(sent) && idLike(got) && String(sent).toLowerCase() === String(got).toLowerCase();
+}
+
 /**
  * Where `got` differs from what was sent, as a path, or undefined: objects may carry more members
- * than were sent (the response-only ones), arrays must keep their length and order, scalars equal.
+ * than were sent (the response-only ones), arrays must keep their length and order, scalars equal, but
+ * for the normalisations of sameOnceNormalised, which are listed in `normalised` instead.
  */
-export function firstMismatch(sent: unknown, got: unknown, at = 'attributes'): string | undefined {
+export function firstMismatch(sent: unknown, got: unknown, normalised: string[] = [], at = 'attributes', key = ''): string | undefined {
   if (isObject(sent)) {
     if (!isObject(got)) return `${at}: sent an object, got ${JSON.stringify(got)}`;
-    for (const [key, value] of Object.entries(sent)) {
-      const found = firstMismatch(value, got[key], `${at}.${key}`);
+    for (const [member, value] of Object.entries(sent)) {
+      const found = firstMismatch(value, got[member], normalised, `${at}.${member}`, member);
       if (found) return found;
     }
     return undefined;
@@ -168,12 +179,16 @@ export function firstMismatch(sent: unknown, got: unknown, at = 'attributes'): s
   if (Array.isArray(sent)) {
     if (!Array.isArray(got) || got.length !== sent.length) return `${at}: sent ${sent.length} items, got ${JSON.stringify(got)}`;
     for (const [i, value] of sent.entries()) {
-      const found = firstMismatch(value, got[i], `${at}[${i}]`);
+      // An item is named by its array's member, so a list of language codes or ids is normalised like one.
+      const found = firstMismatch(value, got[i], normalised, `${at}[${i}]`, key);
       if (found) return found;
     }
     return undefined;
   }
-  return Object.is(sent, got) ? undefined : `${at}: sent ${JSON.stringify(sent)}, got ${JSON.stringify(got)}`;
+  if (Object.is(sent, got)) return undefined;
+  if (!sameOnceNormalised(key, sent, got)) return `${at}: sent ${JSON.stringify(sent)}, got ${JSON.stringify(got)}`;
+  normalised.push(`${at}: sent ${JSON.stringify(sent)}, got ${JSON.stringify(got)}`);
+  return undefined;
 }
 
 export const is4xx = (status: number): boolean => status >= 400 && status < 500;

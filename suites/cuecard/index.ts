@@ -4,10 +4,12 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
 import { withWrongSecret } from '../shared/credentials.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
+import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.js';
 
 /**
  * CueCard (spec: Endpoints > CueCard). The path and payload follow the vendor reference. A card is only
- * ever sent for a call UUID made up for the run, so no agent on a live account ever sees one.
+ * ever sent for a call UUID made up for the run, or for a call that has ended and whose agent the core API
+ * shows not on a call, so no live call on an account ever gets one.
  */
 export function cuecardFor(t: CheckContext, callUuid: string): Record<string, unknown> {
   return { call_uuid: callUuid, type: 'html', title: t.session.uniqueName('cc-conformance card'), content: '<p>cc-conformance probe</p>' };
@@ -20,14 +22,22 @@ export const CUECARD_CHECKS = [
 
   defineCheck({
     id: 'cuecard.no-active-call',
-    title: 'Create CueCard for a call that is not live: 424',
+    title: "Create CueCard: 424 for a call whose agent has no active call; what a made-up call answers is reported",
     surface: 'cuecard',
-    rules: ['CUECARD-424-NO-CALL'],
-    maxRequests: 1,
+    rules: ['CUECARD-UNKNOWN-CALL', 'CUECARD-424-NO-CALL'],
+    maxRequests: 1 + IDLE_CALL_REQUESTS + 1,
     async run(t) {
-      const ex = await create(t).send();
-      t.expectStatus('CUECARD-424-NO-CALL', ex, 424);
-      t.note('CUECARD-424-NO-CALL', `424 body: ${ex.text.slice(0, 200)}`);
+      const made = await create(t).send();
+      t.observe('CUECARD-UNKNOWN-CALL', `a card for a call UUID no call has answered ${made.status}: ${made.text.slice(0, 200)}`);
+      t.done('CUECARD-UNKNOWN-CALL');
+
+      const rule = 'CUECARD-424-NO-CALL';
+      if (!t.hasSurface('core') || !t.hasSurface('analytics')) t.skip("needs CC_BASE_URL and CC_ANALYTICS_URL: an agent without an active call is found through the core agent list and a call's details");
+      const idle = await idleAgentCall(t);
+      const { uuid, callId, agentId, availability } = typeof idle === 'string' ? t.skip(`no agent known to be without an active call: ${idle}`) : idle;
+      const ex = await t.req('cuecard', 'POST', '/cuecards').json(cuecardFor(t, uuid)).send();
+      t.expectStatus(rule, ex, 424);
+      t.note(rule, `call ${callId} of agent ${agentId} (${availability}): 424 ${ex.text.slice(0, 160)}`);
     },
   }),
 

@@ -3,7 +3,7 @@ import { NEXT_YEAR } from './campaign-fixtures.js';
 
 /**
  * The values the campaign fuzz checks send, with the suite's own oracle for each (never the mock's):
- * schedule dates and times in and out of the pinned formats, whitespace names, undecodable cursors.
+ * schedule dates and times in and out of the pinned formats, whitespace names, include_deleted values.
  */
 
 const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -61,39 +61,6 @@ export const NAME_BOUNDARIES: readonly string[] = [' ', '\t', '\n', ' \r\n\t ', 
 export const blankNameArbitrary: fc.Arbitrary<string> = fc
   .array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000'), { minLength: 1, maxLength: 6 })
   .map((chars) => chars.join(''));
-
-/** Characters no base64, base64url or hex cursor holds: a cursor with one is surely undecodable. */
-const FOREIGN = ['!', '^', '<', '>', '|', '"', '€', '{'];
-const PLAIN = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-export interface CursorCase {
-  /** `garbage`: surely undecodable; `tampered`: a real cursor truncated or with one character changed. */
-  readonly kind: 'garbage' | 'tampered';
-  readonly cursor: string;
-}
-
-export function cursorBoundaries(real: string): CursorCase[] {
-  const middle = Math.floor(real.length / 2);
-  return [
-    { kind: 'garbage', cursor: '!!not-a-cursor!!' },
-    { kind: 'garbage', cursor: '€' },
-    { kind: 'tampered', cursor: `${real}!` },
-    { kind: 'tampered', cursor: real.slice(0, middle) },
-    { kind: 'tampered', cursor: `${real.slice(0, middle)}${real[middle] === 'A' ? 'B' : 'A'}${real.slice(middle + 1)}` },
-  ];
-}
-
-export function cursorArbitrary(real: string): fc.Arbitrary<CursorCase> {
-  const garbage = fc
-    .tuple(fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }), fc.constantFrom(...FOREIGN), fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }))
-    .map(([a, c, b]): CursorCase => ({ kind: 'garbage', cursor: `${a}${c}${b}` }));
-  const truncated = fc.integer({ min: 1, max: Math.max(1, real.length - 1) }).map((n): CursorCase => ({ kind: 'tampered', cursor: real.slice(0, n) }));
-  const changed = fc
-    .tuple(fc.integer({ min: 0, max: real.length - 1 }), fc.constantFrom(...'ABCxyz019-_'))
-    .filter(([i, c]) => real[i] !== c)
-    .map(([i, c]): CursorCase => ({ kind: 'tampered', cursor: `${real.slice(0, i)}${c}${real.slice(i + 1)}` }));
-  return fc.oneof(garbage, truncated, changed);
-}
 
 /** include_deleted values other than the literal true and false. */
 export const INCLUDE_DELETED_BOUNDARIES: readonly string[] = ['true', 'false', 'TRUE', '1', 'yes', '', 'false ', 'False'];

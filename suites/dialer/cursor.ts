@@ -26,6 +26,14 @@ export async function readCursorPage<T = Record<string, unknown>>(t: CheckContex
   return page as CursorPage<T>;
 }
 
+/** One page judged under a rule: a 200 in the page envelope (schema dialer/cursor-page). */
+export async function judgedPage<T = Record<string, unknown>>(t: CheckContext, rule: string, request: RequestSpec): Promise<CursorPage<T>> {
+  const ex = await request.send();
+  t.expectStatus(rule, ex, 200);
+  t.expectSchema(rule, ex, 'dialer/cursor-page');
+  return pageOf<T>(ex) as CursorPage<T>;
+}
+
 /**
  * Follows `meta.nextCursor` from the first page until it is null, at most `maxPages` pages; `between`
  * runs after each page but the last (a check may change the list there). Returns every page read and
@@ -79,10 +87,8 @@ export async function walkJudged<T = Record<string, unknown>>(
   const keys: string[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < options.maxPages; i++) {
-    const ex = await page(cursor).send();
-    t.expectStatus(rule, ex, 200);
-    t.expectSchema(rule, ex, 'dialer/cursor-page');
-    const current = pageOf<T>(ex) as CursorPage<T>;
+    const current = await judgedPage<T>(t, rule, page(cursor));
+    const { ex } = current;
     const { limit } = options;
     if (limit !== undefined) t.check(rule, current.data.length <= limit, () => `page ${i + 1} holds ${current.data.length} items with limit=${limit}`, ex);
     for (const key of keysOf(current.data)) {

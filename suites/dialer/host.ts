@@ -3,12 +3,26 @@ import { defineCheck } from '../../lib/checks/define.js';
 import { dialer } from './fixtures.js';
 
 /**
- * The Dialer as a whole: the standard key pair and nothing else (2026-08-25). Its own budget of 60
- * requests per minute per company is judged with the core's by suites/budget.
+ * The Dialer as a whole: where it is served, and the standard key pair and nothing else (2026-08-25).
+ * Its own budget of 60 requests per minute per company is judged with the core's by suites/budget.
  */
 const listOne = (t: CheckContext) => dialer(t, 'campaigns.list').query({ limit: 1 });
 
 export const DIALER_HOST_CHECKS = [
+  defineCheck({
+    id: 'dialer.base-path',
+    title: 'the Dialer is served under /dialer on the AI host: the campaign list answers at the path the spec shows',
+    surface: 'ai',
+    rules: ['DIALER-BASE-PATH'],
+    maxRequests: 1,
+    async run(t) {
+      // Spelled as the spec writes it, not taken from the route table: an override must not move the Dialer.
+      const ex = await t.req('ai', 'GET', '/dialer/campaigns').query({ limit: 1 }).send();
+      t.expectStatus('DIALER-BASE-PATH', ex, 200);
+      t.expectSchema('DIALER-BASE-PATH', ex, 'dialer/cursor-page');
+    },
+  }),
+
   defineCheck({
     id: 'dialer.auth.same-key',
     title: 'the Dialer takes the standard Basic key pair',

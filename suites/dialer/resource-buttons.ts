@@ -19,10 +19,15 @@ export const putButtons = (t: CheckContext, campaignId: string, buttons: readonl
 
 export const getButtons = (t: CheckContext, campaignId: string): Promise<Exchange> => dialer(t, 'campaign.buttons.get', { campaignId }).send();
 
+/** The outcome_kind values are the project's reference (the spec shows none): a 400 to them says the target's vocabulary differs. */
+export function expectKinds(t: CheckContext, ex: Exchange): void {
+  t.prerequisite(ex.status !== 400, `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`, ex);
+}
+
 const pair = (b: { tag_id?: unknown; outcome_kind?: unknown }): string => `${String(b.tag_id)}/${String(b.outcome_kind)}`;
 
 /** Tags a button may use: not the archived one, whichever release lists it. */
-function usable(t: CheckContext, tags: readonly CallTag[]): CallTag[] {
+export function usableTags(t: CheckContext, tags: readonly CallTag[]): CallTag[] {
   const archived = archivedTagId(t);
   return tags.filter((tag) => archived === undefined || !sameId(tag.id, archived));
 }
@@ -51,7 +56,7 @@ const replace = defineCheck({
   async run(t) {
     const { tags } = await dispositionTags(t);
     // A tag without colour first, when the account has one: its button must show color null.
-    const pool = usable(t, tags);
+    const pool = usableTags(t, tags);
     const plain = pool.find((tag) => tag.color === null);
     const picked = [...(plain ? [plain] : []), ...pool.filter((tag) => tag !== plain)].slice(0, 2);
     if (picked.length < 2) t.skip(`needs two call tags in the account, the disposition tag list holds ${pool.length}`);
@@ -63,8 +68,7 @@ const replace = defineCheck({
       { tag_id: b.id, outcome_kind: 'positive' },
     ];
     const put = await putButtons(t, campaign.id, first);
-    // The outcome_kind values are the project's reference (the spec shows none): a 400 to them says the vocabulary differs.
-    t.prerequisite(put.status !== 400, `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`, put);
+    expectKinds(t, put);
     t.check('DIALER-BUTTONS-REPLACE', is2xx(put.status), `PUT of two buttons answered ${put.status}`, put);
     const read = await judgedButtons(t, campaign.id);
     judgeExactly(t, read.ex, read.buttons, first, 'after the first PUT');
@@ -100,7 +104,7 @@ const refusals = defineCheck({
   maxRequests: 11,
   async run(t) {
     const { tags } = await dispositionTags(t);
-    const tag = usable(t, tags)[0] ?? t.skip('needs a call tag in the account');
+    const tag = usableTags(t, tags)[0] ?? t.skip('needs a call tag in the account');
     const campaign = await createCampaign(t);
     // The refusals below are told apart from a vocabulary the target does not share only after a replace it accepts.
     const valid = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'positive' }]);
@@ -153,6 +157,8 @@ const archivedOmitted = defineCheck({
       buttons += shown.length;
       t.check(rule, !shown.some((b) => sameId(b.tag_id, archived)), () => `campaign ${String(campaign.id)} shows a button for archived tag ${String(archived)}`, ex);
     }
+    // With no button to search, the omission was never put to the test.
+    if (buttons === 0) t.skip(`the first ${campaigns.length} campaigns carry no disposition button: there was nothing the archived tag could show up in`);
     t.note(rule, `searched ${buttons} buttons of ${campaigns.length} campaigns`);
   },
 });

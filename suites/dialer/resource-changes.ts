@@ -3,9 +3,10 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { createCampaign, errorTexts, subErrorsMention } from './campaign-fixtures.js';
 import type { ChangeProbe, Observation, Side } from './change.js';
 import { dialer } from './fixtures.js';
-import { getButtons, putButtons } from './resource-buttons.js';
+import { expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.js';
 import { jobIdOf, requestExport } from './resource-exports.js';
-import { addCoreTag, archivedTagId, brief, is2xx, isObject, listOf, NEEDS_ARCHIVED, NEEDS_EXPORTS, NEEDS_RECORDS, sameId, UNKNOWN_INT_ID } from './resource-fixtures.js';
+import { addCoreTag, archivedTagId, brief, dispositionTags, firstCoreId, is2xx, isObject, listOf, NEEDS_ARCHIVED, NEEDS_EXPORTS, NEEDS_RECORDS, sameId, UNKNOWN_INT_ID } from './resource-fixtures.js';
+import { expectVocabulary } from './resource-tags.js';
 
 /**
  * The changes of the Dialer's releases to scripts, surveys, associations, dispositions and exports.
@@ -85,10 +86,17 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'association ref_id values are not checked for existence',
     rules: { after: 'DIALER-ASSOC-REF-UNCHECKED', before: 'DIALER-ASSOC-REF-CHECKED' },
-    maxRequests: 2,
+    // an agent of the account, a campaign, an association the target must take, then one naming nobody
+    maxRequests: 4,
+    needs: { surfaces: ['core'] },
     async probe(t) {
+      const agent = (await firstCoreId(t, '/agents/index.json', 'Agent')) ?? t.skip('needs an agent in the account: an association naming it tells the type vocabulary apart from a refused ref_id');
       const campaign = await createCampaign(t);
-      const ex = await dialer(t, 'campaign.associations', { campaignId: campaign.id }).json({ associations: [{ ref_id: UNKNOWN_INT_ID, type: 'agent' }] }).send();
+      const put = (refId: number) => dialer(t, 'campaign.associations', { campaignId: campaign.id }).json({ associations: [{ ref_id: refId, type: 'agent' }] }).send();
+      const known = await put(agent);
+      expectVocabulary(t, known);
+      t.expectOk(known, `an association naming agent ${agent}`);
+      const ex = await put(UNKNOWN_INT_ID);
       return seen(sideOf(is2xx(ex.status), ex.status >= 400 && ex.status < 500), ex);
     },
   },
@@ -97,10 +105,13 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'archived dispositions refused with 422 on button replace',
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
-    maxRequests: 3,
+    // the tag list, a campaign, a button the target must take, the archived tag's button, and a read
+    maxRequests: 5,
     async probe(t) {
       const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
+      const tag = usableTags(t, (await dispositionTags(t)).tags)[0] ?? t.skip('needs a call tag that is not archived, to tell the outcome_kind vocabulary apart from a refused tag');
       const campaign = await createCampaign(t);
+      expectKinds(t, await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'negative' }]));
       const ex = await putButtons(t, campaign.id, [{ tag_id: archived, outcome_kind: 'negative' }]);
       if (ex.status === 422) return seen('after', ex);
       if (!is2xx(ex.status)) return seen('neither', ex);

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign } from './campaign-fixtures.js';
+import { createCampaign, errorTexts } from './campaign-fixtures.js';
 import { dialer } from './fixtures.js';
 import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.js';
 import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.js';
@@ -100,6 +100,35 @@ const dates = defineCheck({
   },
 });
 
+/** A dateFrom every reading accepts, so only dateTo can be wrong. */
+const GOOD_FROM = '2026-09-01T10:00:00Z';
+
+const dateTo = defineCheck({
+  id: 'dialer.exports.filter-date-to',
+  title: 'an export dateTo that is no date-time: 422 and no job, as for dateFrom (fuzzed)',
+  surface: 'ai',
+  rules: ['DIALER-EXPORT-DATETO-422'],
+  maxRequests: 1 + 3 + 1,
+  needs: NEEDS_EXPORTS,
+  async run(t) {
+    const rule = 'DIALER-EXPORT-DATETO-422';
+    const campaign = await createCampaign(t);
+    const messages = new Set<string>();
+    await explore<string>(t, {
+      // Only text no ISO 8601 reading takes for a date, so 422 is the one answer the spec allows.
+      arbitrary: garbageBound.filter((v) => classifyBound(v) === 'unparsable'),
+      boundaries: ['tomorrow', 'not-a-date', '2026/09/02 10:00:00'],
+      randomRuns: 1,
+      property: async (bound) => {
+        const ex = await requestExport(t, campaign.id, { filters: { dateFrom: GOOD_FROM, dateTo: bound } });
+        judgeRefusedWithoutJob(t, rule, ex, 422);
+        messages.add(errorTexts(ex).join('; '));
+      },
+    });
+    t.note(rule, `messages: ${[...messages].map((m) => JSON.stringify(m)).join(', ')}`);
+  },
+});
+
 const UUID_MESSAGE = 'Validation failed (uuid is expected)';
 
 const jobIds = defineCheck({
@@ -131,4 +160,4 @@ const jobIds = defineCheck({
   },
 });
 
-export const EXPORT_FILTER_CHECKS = [ids, dates, jobIds];
+export const EXPORT_FILTER_CHECKS = [ids, dates, dateTo, jobIds];

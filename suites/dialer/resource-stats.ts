@@ -97,7 +97,7 @@ const read = defineCheck({
   },
 });
 
-const figuresOf = (record: Json | undefined): Json => Object.fromEntries(FIGURES.map((f) => [f, record?.[f]]));
+export const figuresOf = (record: Json | undefined): Json => Object.fromEntries(FIGURES.map((f) => [f, record?.[f]]));
 
 const deleted = defineCheck({
   id: 'dialer.statistics.deleted',

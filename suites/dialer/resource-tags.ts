@@ -9,27 +9,36 @@ import { addCoreTag, firstCoreId, is2xx, isObject, listOf, sameId } from './reso
 /** The disposition tag list, and a campaign's associations (agent, target tag, queue group). */
 const tagList = defineCheck({
   id: 'dialer.tags.list',
-  title: 'the disposition tag list shows the call tags of the account, a tag just added among them',
+  title: 'the disposition tag list answers a list of call tags with ids; whether a tag added through the core API is among them is noted',
   surface: 'ai',
   rules: ['DIALER-TAG-LIST'],
   maxRequests: 2,
-  needs: { surfaces: ['core'] },
   async run(t) {
     const rule = 'DIALER-TAG-LIST';
-    const id = await addCoreTag(t);
+    // The spec does not say that a core tag is a call tag a disposition can use: the tag only informs a note.
+    const added = t.hasSurface('core') ? await addCoreTag(t) : undefined;
     const ex = await dialer(t, 'dispositions.tags').send();
     t.expectStatus(rule, ex, 200);
     const tags = listOf(ex);
     t.expectSchema(rule, ex, 'dialer/disposition-tag-list', tags ?? null);
-    t.check(rule, (tags as unknown[]).some((tag) => isObject(tag) && sameId(tag.id, id)), `tag ${String(id)}, just added through the core API, is not listed`, ex);
+    t.note(rule, `${(tags as unknown[]).length} tags listed`);
+    if (added === undefined) return;
+    const listed = (tags as unknown[]).some((tag) => isObject(tag) && sameId(tag.id, added));
+    t.note(rule, `tag ${String(added)}, just added through the core API, ${listed ? 'is' : 'is not'} among them`);
   },
 });
 
 type Entry = { ref_id: number; type: (typeof ASSOCIATION_TYPES)[number] };
 const key = (e: { ref_id?: unknown; type?: unknown }): string => `${String(e.type)}:${String(e.ref_id)}`;
 
+/** The association types are the project's reference (lib/dialer/outcomes.ts): a 400 to them says the target's vocabulary differs. */
+export function expectVocabulary(t: CheckContext, ex: Exchange): void {
+  t.prerequisite(ex.status !== 400, `the target refused association types of the project reference (${ASSOCIATION_TYPES.join(', ')}; lib/dialer/outcomes.ts): the spec names an agent, a target tag and a queue group without their type values`, ex);
+}
+
 function judgeAnswer(t: CheckContext, ex: Exchange, sent: readonly Entry[], when: string): void {
   const rule = 'DIALER-ASSOC-REPLACE';
+  expectVocabulary(t, ex);
   t.check(rule, is2xx(ex.status), `${when}: PUT answered ${ex.status}`, ex);
   const entries = listOf(ex);
   // No endpoint reads associations back: without entries in the answer, the replace cannot be seen.

@@ -83,7 +83,7 @@ function analysisFor(ctx: MockContext, req: Request, reply: FastifyReply): CallA
   }
   if (faults.on('ci-unknown-call-500')) throw new Error(`call ${callId} dereferenced while missing`);
   if (faults.on('ci-unknown-call-200')) return emptyAnalysis(callId);
-  serviceError(ctx, reply, 404, 'Call not found');
+  serviceError(ctx, reply, 404, faults.on('ci-unknown-call-message') ? 'Analysis not found' : 'Call not found');
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { MockContext } from '../../context.js';
 import { resolveCredentials } from '../../http/credentials.js';
 import { AUTH_LAYER_401 } from './auth-layer.js';
@@ -9,14 +9,26 @@ import { voiceAgentRoutes } from './voice-agents.js';
 
 export { AUTH_LAYER_401 } from './auth-layer.js';
 
+/** The page an edge in front of the host answers instead of the API: HTML, no correlationId (it never reached the service). */
+function edgeBlock(ctx: MockContext, reply: FastifyReply): FastifyReply {
+  const traced = ctx.faults.on('ai-edge-correlation');
+  if (traced) reply.header('x-correlation-id', 'c0ffee00-0000-4000-8000-000000000403');
+  const quote = traced ? '<p>correlationId: c0ffee00-0000-4000-8000-000000000403</p>' : '';
+  return reply.code(403).type('text/html; charset=utf-8').send(`<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Access denied</h1><p>Requests need a User-Agent.</p>${quote}</body></html>`);
+}
+
 /**
- * The AI host ({ai_url}, prefix /v1): an authentication layer that answers before the service
- * (its 401 carries no correlationId), then the services, whose own errors carry one.
+ * The AI host ({ai_url}, prefix /v1): an edge that refuses a blank User-Agent with an HTML 403, an
+ * authentication layer that answers before the service (neither carries a correlationId), then the
+ * services, whose own errors carry one.
  */
 export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
   const { state, faults } = ctx;
 
   app.addHook('onRequest', async (req, reply) => {
+    // An edge ahead of everything: a blank User-Agent is refused before authentication.
+    const agent = req.headers['user-agent'];
+    if (typeof agent === 'string' && agent.trim() === '') return edgeBlock(ctx, reply);
     const result = resolveCredentials(state, req.headers.authorization, {
       ignoreSecret: faults.on('ai-auth-any-secret'),
       acceptRevoked: faults.on('ai-auth-revoked-accepted'),
@@ -52,12 +64,13 @@ export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): 
     });
   }
 
-  app.register(async (scoped) => aiRoutes(scoped, ctx), { prefix });
+  // The fault's host forgets its versioned base path and serves at the root.
+  app.register(async (scoped) => aiRoutes(scoped, ctx), { prefix: faults.on('ai-unversioned') ? '' : prefix });
 }
 
 /** Every service of the AI host; registered there, and elsewhere only under a wrong-host fault. */
 export function aiRoutes(app: FastifyInstance, ctx: MockContext): void {
   conversationIntelligenceRoutes(app, ctx);
   voiceAgentRoutes(app, ctx);
-  app.register(async (dialer) => dialerPlugin(dialer, ctx), { prefix: '/dialer' });
+  app.register(async (dialer) => dialerPlugin(dialer, ctx), { prefix: ctx.faults.on('dialer-unprefixed') ? '' : '/dialer' });
 }

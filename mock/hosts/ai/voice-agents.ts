@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
 import { attributeProblems, createVoiceAgent, isPlainObject, type VoiceAgentAttributes, type VoiceAgentRecord } from '../../state/voice-agents.js';
-import { requestId, serviceError } from './errors.js';
+import { nestedError, type NestedDetail, requestId, serviceError } from './errors.js';
+import { readPayload, writeAttributes } from './va-dialect.js';
 import { voiceAgentCallRoutes } from './va-calls.js';
 import { reject } from './va-errors.js';
 
@@ -70,7 +71,7 @@ function render(ctx: MockContext, record: VoiceAgentRecord, operation: 'create' 
     if (faults.on('va-get-drops-nested')) for (const rule of attributes.skills?.transferToHuman?.rules ?? []) delete rule.groupExtension;
   }
   const id: string | number = operation === 'create' && faults.on('va-create-id-number') ? Number.parseInt(record.id.slice(0, 12), 16) : record.id;
-  const data = { id, type: 'voiceAgent', attributes };
+  const data = { id, type: 'voiceAgent', attributes: writeAttributes(ctx, attributes as Record<string, unknown>) };
   return { data: operation === 'get' && faults.on('va-get-data-array') ? [data] : data, requestId: requestId() };
 }
 
@@ -86,11 +87,13 @@ function voiceAgentResourceRoutes(va: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
   va.post('/voice-agents', (req, reply) => {
-    const body = req.body;
+    const body = readPayload(ctx, req.body);
     const problems = attributeProblems(body);
     if (isPlainObject(body) && (body.agentName === undefined || (typeof body.agentName === 'string' && body.agentName.trim() === ''))) {
       problems.push({ code: 'REQUIRED', message: 'is required and must not be blank', target: 'agentName' });
     }
+    // A service that knows outbound agents only, against the spec's "value inbound is used".
+    if (faults.on('va-direction-inbound-refused') && isPlainObject(body) && body.direction === 'inbound') problems.push({ code: 'INVALID_VALUE', message: 'must be outbound', target: 'direction' });
     if (problems.length > 0) {
       // A handler that trusts the types it was sent, as a server without validation would.
       if (faults.on('va-create-500-wrong-type') && problems.some((p) => p.code === 'INVALID_TYPE')) throw new TypeError('cannot read properties of a value of the wrong type');

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ASSOCIATION_TYPES, type AssociationType } from '../../../../lib/dialer/outcomes.js';
+import { ASSOCIATION_TYPES } from '../../../../lib/dialer/outcomes.js';
 import { atLeast } from '../../../../lib/dialer/releases.js';
 import { companyOf, type MockContext } from '../../../context.js';
 import { type Association, resourcesOf } from '../../../state/dialer-resources.js';
 import type { Company } from '../../../state/model.js';
 import { serviceError } from '../errors.js';
 import { campaignOf, invalid, isObject } from './resource-common.js';
+import { associationType, associationWord, wrapped } from './dialect.js';
 import { serve } from './route.js';
 
 export const MAX_ASSOCIATIONS = 500;
@@ -18,7 +19,7 @@ function exists(company: Company, entry: Association): boolean {
   return tag !== undefined && !tag.archived;
 }
 
-function readEntries(value: unknown): { entries?: Association[]; errors: string[] } {
+function readEntries(ctx: MockContext, value: unknown): { entries?: Association[]; errors: string[] } {
   if (!Array.isArray(value)) return { errors: ['associations must be an array'] };
   if (value.length > MAX_ASSOCIATIONS) return { errors: [`associations must contain no more than ${MAX_ASSOCIATIONS} elements`] };
   const errors: string[] = [];
@@ -27,8 +28,9 @@ function readEntries(value: unknown): { entries?: Association[]; errors: string[
     if (!isObject(item)) return void errors.push(`associations.${i} must be an object`);
     const { ref_id: ref, type } = item;
     if (typeof ref !== 'number' || !Number.isSafeInteger(ref) || ref < 1) errors.push(`associations.${i}.ref_id must be an integer of at least 1`);
-    if (!(ASSOCIATION_TYPES as readonly unknown[]).includes(type)) errors.push(`associations.${i}.type must be one of the following values: ${ASSOCIATION_TYPES.join(', ')}`);
-    else if (typeof ref === 'number') entries.push({ ref_id: ref, type: type as AssociationType });
+    const kind = associationType(ctx, type);
+    if (kind === undefined) errors.push(`associations.${i}.type must be one of the following values: ${ASSOCIATION_TYPES.map((t) => associationWord(ctx, t)).join(', ')}`);
+    else if (typeof ref === 'number') entries.push({ ref_id: ref, type: kind });
   });
   return errors.length > 0 ? { errors } : { entries, errors };
 }
@@ -37,22 +39,22 @@ function readEntries(value: unknown): { entries?: Association[]; errors: string[
 export function associationRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
-  serve(app, 'campaign.associations', (req, reply) => {
+  serve(app, ctx, 'campaign.associations', (req, reply) => {
     const company = companyOf(req);
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
-    const read = readEntries(body.associations);
+    const read = readEntries(ctx, body.associations);
     if (!read.entries) return invalid(ctx, reply, read.errors);
     const campaign = campaignOf(ctx, req, reply, 'write');
     if (!campaign) return reply;
     // v1.0.21: ref_id existence is no longer verified (spec: Versioning).
     if (!atLeast(ctx.dialer.release, '1.0.21') || faults.on('dialer-assoc-ref-checked')) {
       const unknown = read.entries.find((entry) => !exists(company, entry));
-      if (unknown) return serviceError(ctx, reply, 422, `ref_id ${unknown.ref_id} is not a known ${unknown.type.replace('_', ' ')}`);
+      if (unknown) return serviceError(ctx, reply, 422, `ref_id ${unknown.ref_id} is not a known ${associationWord(ctx, unknown.type).replace('_', ' ')}`);
     }
     const store = resourcesOf(company).associations;
     const next = faults.on('dialer-assoc-merge') ? [...(store.get(campaign.id) ?? []), ...read.entries] : read.entries;
     store.set(campaign.id, next);
-    return reply.code(200).send({ data: next.map((e) => ({ ref_id: e.ref_id, type: e.type })) });
+    return reply.code(200).send(wrapped(ctx, next.map((e) => ({ ref_id: e.ref_id, type: associationWord(ctx, e.type) }))));
   });
 }

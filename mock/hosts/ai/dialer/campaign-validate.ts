@@ -46,7 +46,8 @@ function checkName(ctx: MockContext, raw: unknown, errors: string[]): string | u
   const blank = ctx.faults.on('dialer-campaign-name-tab-accepted') ? raw.replace(/ /g, '') === '' : name === '';
   if (pinned && blank) return void errors.push('name should not be empty');
   if (name.length > NAME_MAX) return void errors.push(`name must be shorter than or equal to ${NAME_MAX} characters`);
-  return name;
+  // The fault's server validates a trimmed copy and keeps what was sent.
+  return ctx.faults.on('dialer-campaign-name-untrimmed') ? raw : name;
 }
 
 function checkSchedule(ctx: MockContext, raw: unknown, errors: string[]): Record<string, unknown> | undefined {

@@ -6,6 +6,7 @@ import { serviceError } from '../errors.js';
 import { listCampaigns } from './campaign-list.js';
 import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.js';
 import { cursorPage } from './cursor.js';
+import { wrapped } from './dialect.js';
 import { params, serve } from './route.js';
 
 /**
@@ -55,7 +56,7 @@ function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
     seq,
   };
   company.dialer.campaigns.set(campaign.id, campaign);
-  return reply.code(ctx.faults.on('dialer-campaign-create-200') ? 200 : 201).send({ data: render(ctx, campaign) });
+  return reply.code(ctx.faults.on('dialer-campaign-create-200') ? 200 : 201).send(wrapped(ctx, render(ctx, campaign)));
 }
 
 function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -77,7 +78,7 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
   if (fields.schedule_policy) campaign.schedule_policy = mergePolicy(campaign.schedule_policy, fields.schedule_policy);
   if (fields.calling_policy) campaign.calling_policy = ctx.faults.on('dialer-campaign-patch-replaces') ? mergePolicy({}, fields.calling_policy) : calling;
   campaign.updatedAt = new Date().toISOString();
-  return reply.code(200).send({ data: render(ctx, campaign) });
+  return reply.code(200).send(wrapped(ctx, render(ctx, campaign)));
 }
 
 function remove(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -88,7 +89,7 @@ function remove(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
     campaign.status = 'deleted';
     campaign.updatedAt = new Date().toISOString();
   }
-  if (ctx.faults.on('dialer-campaign-delete-200')) return reply.code(200).send({ data: render(ctx, campaign) });
+  if (ctx.faults.on('dialer-campaign-delete-200')) return reply.code(200).send(wrapped(ctx, render(ctx, campaign)));
   return reply.code(204).send();
 }
 
@@ -99,17 +100,19 @@ function contacts(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): F
     return serviceError(ctx, reply, 404, NOT_FOUND);
   }
   if (ctx.faults.on('dialer-campaign-contacts-unpaged')) return reply.code(200).send({ data: campaign.contacts.map(renderContact), meta: { nextCursor: null } });
-  return cursorPage(ctx, req, reply, campaign.contacts, renderContact);
+  return cursorPage(ctx, req, reply, campaign.contacts, renderContact, { emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400') });
 }
 
 export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {
-  serve(app, 'campaigns.list', (req, reply) => listCampaigns(ctx, req, reply, (c) => render(ctx, c)));
-  serve(app, 'campaigns.create', (req, reply) => create(ctx, req, reply));
-  serve(app, 'campaigns.get', (req, reply) => {
+  serve(app, ctx, 'campaigns.list', (req, reply) => listCampaigns(ctx, req, reply, (c) => render(ctx, c)));
+  serve(app, ctx, 'campaigns.create', (req, reply) => create(ctx, req, reply));
+  serve(app, ctx, 'campaigns.get', (req, reply) => {
     const campaign = campaignOf(req);
-    return campaign ? reply.code(200).send({ data: render(ctx, campaign) }) : serviceError(ctx, reply, 404, NOT_FOUND);
+    // A read that stamps the record as if it were a write.
+    if (campaign && ctx.faults.on('dialer-get-touches')) campaign.updatedAt = new Date().toISOString();
+    return campaign ? reply.code(200).send(wrapped(ctx, render(ctx, campaign))) : serviceError(ctx, reply, 404, NOT_FOUND);
   });
-  serve(app, 'campaigns.update', (req, reply) => update(ctx, req, reply));
-  serve(app, 'campaigns.delete', (req, reply) => remove(ctx, req, reply));
-  serve(app, 'campaign.contacts', (req, reply) => contacts(ctx, req, reply));
+  serve(app, ctx, 'campaigns.update', (req, reply) => update(ctx, req, reply));
+  serve(app, ctx, 'campaigns.delete', (req, reply) => remove(ctx, req, reply));
+  serve(app, ctx, 'campaign.contacts', (req, reply) => contacts(ctx, req, reply));
 }

@@ -73,18 +73,26 @@ function undecodable<T>(ctx: MockContext): Slice<T> | undefined {
   return invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded'], faults.on('dialer-cursor-invalid-no-code') ? {} : { code: INVALID_CURSOR_CODE });
 }
 
+/** Ways one list may page unlike the others, for the faults that break a single list. */
+export interface ListQuirks {
+  /** An undecodable cursor is read as the first page, whatever the release. */
+  readonly lenientCursor?: boolean;
+  /** An empty cursor is refused as undecodable. */
+  readonly emptyCursorRefused?: boolean;
+}
+
 /** One page of `items` (in creation order) for the query's `limit` and `cursor`, or the error it deserves. */
-export function cursorSlice<T extends Sequenced>(ctx: MockContext, query: Readonly<Record<string, unknown>>, items: readonly T[]): Slice<T> {
+export function cursorSlice<T extends Sequenced>(ctx: MockContext, query: Readonly<Record<string, unknown>>, items: readonly T[], quirks: ListQuirks = {}): Slice<T> {
   const { faults } = ctx;
   const limit = parseLimit<T>(ctx, query.limit);
   if (typeof limit !== 'number') return limit;
   let after = 0;
   const cursor = query.cursor;
-  if (cursor === '' && faults.on('dialer-cursor-empty-400')) return undecodable(ctx) ?? invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded']);
+  if (cursor === '' && (faults.on('dialer-cursor-empty-400') || quirks.emptyCursorRefused)) return undecodable(ctx) ?? invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded']);
   if (cursor !== undefined && cursor !== '') {
     const decoded = typeof cursor === 'string' ? decodeCursor(ctx, cursor) : undefined;
     if (decoded !== undefined) after = decoded;
-    else {
+    else if (!quirks.lenientCursor) {
       const refusal = undecodable<T>(ctx);
       if (refusal) return refusal;
     }
@@ -105,8 +113,8 @@ export function cursorSlice<T extends Sequenced>(ctx: MockContext, query: Readon
 }
 
 /** Answers one page of `items` (in creation order) as `{ data, meta: { nextCursor } }`, or the error the query deserves. */
-export function cursorPage<T extends Sequenced>(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, items: readonly T[], render: (item: T) => unknown): FastifyReply {
-  const slice = cursorSlice(ctx, req.query as Record<string, unknown>, items);
+export function cursorPage<T extends Sequenced>(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, items: readonly T[], render: (item: T) => unknown, quirks: ListQuirks = {}): FastifyReply {
+  const slice = cursorSlice(ctx, req.query as Record<string, unknown>, items, quirks);
   if (!slice.ok) return slice.send(reply);
   return reply.code(200).send({ data: slice.page.map(render), meta: { nextCursor: slice.nextCursor } });
 }

@@ -6,6 +6,7 @@ import { type DispositionButton, resourcesOf } from '../../../state/dialer-resou
 import type { Company, Tag } from '../../../state/model.js';
 import { serviceError } from '../errors.js';
 import { campaignOf, invalid, isObject } from './resource-common.js';
+import { wrapped } from './dialect.js';
 import { serve } from './route.js';
 
 export const MAX_BUTTONS = 50;
@@ -72,16 +73,16 @@ function refusal(ctx: MockContext, tag: Tag | undefined, id: number): string | u
 export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
-  serve(app, 'campaign.buttons.get', (req, reply) => {
+  serve(app, ctx, 'campaign.buttons.get', (req, reply) => {
     const company = companyOf(req);
     const campaign = campaignOf(ctx, req, reply, 'read');
     if (!campaign) return reply;
     if (ctx.dialer.callTagsUnavailable && !undated(ctx)) return tagsDown(ctx, reply);
     const buttons = resourcesOf(company).buttons.get(campaign.id) ?? [];
-    return reply.code(200).send({ data: buttons.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined) });
+    return reply.code(200).send(wrapped(ctx, buttons.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined)));
   });
 
-  serve(app, 'campaign.buttons.replace', (req, reply) => {
+  serve(app, ctx, 'campaign.buttons.replace', (req, reply) => {
     const company = companyOf(req);
     const entries = readButtons(ctx, reply, req.body);
     if (!Array.isArray(entries)) return entries;
@@ -101,16 +102,16 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
     });
     const next = faults.on('dialer-buttons-merge') ? [...(store.get(campaign.id) ?? []).filter((b) => !put.some((p) => p.tag_id === b.tag_id)), ...put] : put;
     store.set(campaign.id, next);
-    return reply.code(200).send({ data: next.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined) });
+    return reply.code(200).send(wrapped(ctx, next.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined)));
   });
 
-  serve(app, 'dispositions.tags', (req, reply) => {
+  serve(app, ctx, 'dispositions.tags', (req, reply) => {
     const company = companyOf(req);
     if (ctx.dialer.callTagsUnavailable) return tagsDown(ctx, reply);
     const showArchived = !undated(ctx) || faults.on('dialer-archived-taglist-shown');
-    // A stale list: the tags as seeded, missing any added since (ids above the seeded archived tag's).
-    const archivedId = Math.max(...[...company.tags.values()].filter((t) => t.archived).map((t) => t.id), 0);
-    const tags = [...company.tags.values()].filter((t) => (showArchived || !t.archived) && !(faults.on('dialer-tag-list-stale') && t.id > archivedId));
-    return reply.code(200).send({ data: tags.map((t) => ({ id: t.id, name: t.name, color: t.color })) });
+    const data = [...company.tags.values()].filter((t) => showArchived || !t.archived).map((t) => ({ id: t.id, name: t.name, color: t.color }));
+    // A gateway that answers in the core API's envelope, as the tags' own service does.
+    if (faults.on('dialer-tag-list-core-envelope')) return reply.code(200).send({ responseData: { status: 200, data } });
+    return reply.code(200).send(wrapped(ctx, data));
   });
 }

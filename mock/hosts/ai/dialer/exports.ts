@@ -7,6 +7,7 @@ import { type ExportJob, resourcesOf } from '../../../state/dialer-resources.js'
 import { serviceError } from '../errors.js';
 import { DATE_ONLY, isUuid, parseRfc3339 } from './export-dates.js';
 import { campaignOf, invalid, isObject, missing } from './resource-common.js';
+import { wrapped } from './dialect.js';
 import { params, serve } from './route.js';
 
 /**
@@ -54,6 +55,8 @@ function windowProblem(ctx: MockContext, filters: Record<string, unknown>): { st
     const v = filters[field];
     if (typeof v !== 'string') continue;
     const ms = parseRfc3339(v);
+    // The fault's server parses dateTo only when the job runs, so a bad one is queued.
+    if (ms === undefined && field === 'dateTo' && ctx.faults.on('dialer-export-dateto-unchecked')) continue;
     if (ms === undefined) return { status: ctx.faults.on('dialer-export-dates-400') ? 400 : 422, message: `${field} must be a parseable ISO 8601 date-time` };
     parsed[field] = ms;
   }
@@ -89,7 +92,7 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
   const validating = () => atLeast(ctx.dialer.release, '1.0.21');
 
-  serve(app, 'campaign.export', (req, reply) => {
+  serve(app, ctx, 'campaign.export', (req, reply) => {
     const body = req.body;
     if (validating()) {
       const errors = shapeErrors(ctx, body);
@@ -105,7 +108,7 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
     }
     const job: ExportJob = { id: randomUUID(), campaignId: campaign.id, filters: filters ?? {}, requestedAt: Date.now(), ranAt: null, window: null };
     resourcesOf(companyOf(req)).exports.set(job.id, job);
-    return reply.code(faults.on('dialer-export-200') ? 200 : 202).send({ data: { jobId: job.id, status: 'queued' } });
+    return reply.code(faults.on('dialer-export-200') ? 200 : 202).send(wrapped(ctx, { jobId: job.id, status: 'queued' }));
   });
 
   /** The job of the path, or undefined after answering: 400 (v1.0.21) or 500 (before) for a malformed id, 404 for an unknown one. */
@@ -122,20 +125,20 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
     return job;
   }
 
-  serve(app, 'exports.status', (req, reply) => {
+  serve(app, ctx, 'exports.status', (req, reply) => {
     const job = jobOf(req, reply);
     if (!job) return reply;
     if (faults.on('dialer-export-status-404')) return missing(ctx, reply, 'Export job');
     runIfDue(ctx, job, companyOf(req).dialer.campaigns.get(job.campaignId), true);
-    return reply.code(200).send({ data: renderJob(job) });
+    return reply.code(200).send(wrapped(ctx, renderJob(job)));
   });
 
-  serve(app, 'exports.download', (req, reply) => {
+  serve(app, ctx, 'exports.download', (req, reply) => {
     const job = jobOf(req, reply);
     if (!job) return reply;
     runIfDue(ctx, job, companyOf(req).dialer.campaigns.get(job.campaignId), false);
     if (job.ranAt === null) return serviceError(ctx, reply, 409, 'Export job is not complete yet');
     const base = faults.on('dialer-export-link-http') ? DOWNLOAD_BASE.replace('https:', 'http:') : DOWNLOAD_BASE;
-    return reply.code(200).send({ data: { jobId: job.id, url: `${base}/${job.id}.csv`, expiresAt: new Date(job.ranAt + 3_600_000).toISOString() } });
+    return reply.code(200).send(wrapped(ctx, { jobId: job.id, url: `${base}/${job.id}.csv`, expiresAt: new Date(job.ranAt + 3_600_000).toISOString() }));
   });
 }

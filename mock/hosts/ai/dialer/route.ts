@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DIALER_ROUTES, type DialerRouteName } from '../../../../lib/dialer/routes.js';
+import type { DialerRouteName } from '../../../../lib/dialer/routes.js';
+import type { MockContext } from '../../../context.js';
+import { routesOf } from './dialect.js';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
- * Serves a route of the shared Dialer route table (lib/dialer/routes.ts) on the plugin mounted at
- * `/dialer`: the mock answers exactly the paths the suite asks, from one source.
+ * Serves a route of the Dialer route table on the plugin mounted at `/dialer`: in the reference dialect
+ * the shared table (lib/dialer/routes.ts), so the mock answers exactly the paths the suite asks, from one
+ * source; in the variant dialect its own paths (./dialect.ts).
  */
-export function serve(app: FastifyInstance, name: DialerRouteName, handler: Handler): void {
-  const [method, template] = DIALER_ROUTES[name].split(' ') as [string, string];
+export function serve(app: FastifyInstance, ctx: MockContext, name: DialerRouteName, handler: Handler): void {
+  const [method, template] = routesOf(ctx)[name].split(' ') as [string, string];
   const url = template.replace(/^\/dialer/, '').replace(/\{(\w+)\}/g, ':$1') || '/';
   app.route({ method: method as 'GET', url, handler });
 }

@@ -4,6 +4,7 @@ import { companyOf, type MockContext } from '../../../context.js';
 import { type CallScript, nextSeq, resourcesOf } from '../../../state/dialer-resources.js';
 import { cursorPage } from './cursor.js';
 import { checkName, invalid, isObject, missing, now, optionalString } from './resource-common.js';
+import { wrapped } from './dialect.js';
 import { params, serve } from './route.js';
 
 /** A call script as the API shows it: `{ id, name, content, createdAt, updatedAt }`. */
@@ -15,12 +16,12 @@ export function renderScript(script: CallScript): Record<string, unknown> {
 export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
-  serve(app, 'scripts.list', (req, reply) => {
+  serve(app, ctx, 'scripts.list', (req, reply) => {
     const scripts = [...resourcesOf(companyOf(req)).scripts.values()].sort((a, b) => a.seq - b.seq);
-    return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript);
+    return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript, { lenientCursor: faults.on('dialer-scripts-cursor-lenient') });
   });
 
-  serve(app, 'scripts.create', (req, reply) => {
+  serve(app, ctx, 'scripts.create', (req, reply) => {
     const company = companyOf(req);
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
@@ -31,10 +32,10 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
     const at = now();
     const script: CallScript = { id: randomUUID(), name: name.name, content: content.value ?? '', createdAt: at, updatedAt: at, seq: nextSeq(company) };
     resourcesOf(company).scripts.set(script.id, script);
-    return reply.code(faults.on('dialer-script-create-200') ? 200 : 201).send({ data: renderScript(script) });
+    return reply.code(faults.on('dialer-script-create-200') ? 200 : 201).send(wrapped(ctx, renderScript(script)));
   });
 
-  serve(app, 'scripts.update', (req, reply) => {
+  serve(app, ctx, 'scripts.update', (req, reply) => {
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
     const name = checkName(ctx, body, false);
@@ -48,6 +49,6 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
       if (content.value !== undefined) script.content = content.value;
       script.updatedAt = now();
     }
-    return reply.code(200).send({ data: renderScript(script) });
+    return reply.code(200).send(wrapped(ctx, renderScript(script)));
   });
 }

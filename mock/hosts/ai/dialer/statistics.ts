@@ -4,6 +4,7 @@ import { type Attempt, campaignAttempts } from '../../../state/dialer-activity.j
 import type { Company } from '../../../state/model.js';
 import { parseRfc3339 } from './export-dates.js';
 import { campaignOf, invalid } from './resource-common.js';
+import { wrapped } from './dialect.js';
 import { serve } from './route.js';
 
 /**
@@ -45,7 +46,7 @@ export function statistics(ctx: MockContext, company: Company, contacts: number,
 }
 
 export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
-  serve(app, 'campaign.statistics', (req, reply) => {
+  serve(app, ctx, 'campaign.statistics', (req, reply) => {
     const company = companyOf(req);
     const query = req.query as Record<string, unknown>;
     const bounds: Record<string, number | undefined> = {};
@@ -65,6 +66,6 @@ export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
     const inWindow = (a: Attempt) => (from === undefined || a.at >= from) && (to === undefined || a.at < to);
     const figures = statistics(ctx, company, campaign.contacts.length, campaignAttempts(ctx.state, company, campaign), inWindow);
     const window = { dateFrom: from === undefined ? null : new Date(from).toISOString(), dateTo: to === undefined ? null : new Date(to).toISOString() };
-    return reply.code(200).send({ data: { campaignId: campaign.id, window, ...figures } });
+    return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window, ...figures }));
   });
 }

@@ -4,6 +4,7 @@ import { companyOf, type MockContext } from '../../../context.js';
 import { nextSeq, resourcesOf, type Survey, type SurveyQuestion } from '../../../state/dialer-resources.js';
 import { cursorPage } from './cursor.js';
 import { checkName, invalid, isObject, missing, now } from './resource-common.js';
+import { wrapped } from './dialect.js';
 import { params, serve } from './route.js';
 
 export const MAX_QUESTIONS = 100;
@@ -39,12 +40,12 @@ function readQuestions(value: unknown): { questions?: SurveyQuestion[]; errors: 
 export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
-  serve(app, 'surveys.list', (req, reply) => {
+  serve(app, ctx, 'surveys.list', (req, reply) => {
     const surveys = [...resourcesOf(companyOf(req)).surveys.values()].sort((a, b) => a.seq - b.seq);
     return cursorPage(ctx, req, reply, faults.on('dialer-surveys-list-stale') ? surveys.slice(0, -1) : surveys, renderSurvey);
   });
 
-  serve(app, 'surveys.create', (req, reply) => {
+  serve(app, ctx, 'surveys.create', (req, reply) => {
     const company = companyOf(req);
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
@@ -55,10 +56,10 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
     const at = now();
     const survey: Survey = { id: randomUUID(), name: name.name, questions: questions.questions, createdAt: at, updatedAt: at, seq: nextSeq(company) };
     resourcesOf(company).surveys.set(survey.id, survey);
-    return reply.code(faults.on('dialer-survey-create-200') ? 200 : 201).send({ data: renderSurvey(survey) });
+    return reply.code(faults.on('dialer-survey-create-200') ? 200 : 201).send(wrapped(ctx, renderSurvey(survey)));
   });
 
-  serve(app, 'surveys.update', (req, reply) => {
+  serve(app, ctx, 'surveys.update', (req, reply) => {
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
     const name = checkName(ctx, body, false);
@@ -69,11 +70,11 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
       survey.name = name.name;
       survey.updatedAt = now();
     }
-    return reply.code(200).send({ data: renderSurvey(survey) });
+    return reply.code(200).send(wrapped(ctx, renderSurvey(survey)));
   });
 
   // PUT replaces the sub-collection wholesale (spec: HTTP method conventions).
-  serve(app, 'surveys.questions', (req, reply) => {
+  serve(app, ctx, 'surveys.questions', (req, reply) => {
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
     const read = readQuestions(body.questions);
@@ -82,6 +83,6 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!survey) return missing(ctx, reply, 'Survey');
     survey.questions = faults.on('dialer-survey-questions-merge') ? [...survey.questions, ...read.questions] : read.questions;
     survey.updatedAt = now();
-    return reply.code(200).send({ data: renderSurvey(survey) });
+    return reply.code(200).send(wrapped(ctx, renderSurvey(survey)));
   });
 }

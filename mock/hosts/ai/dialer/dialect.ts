@@ -1,0 +1,52 @@
+import { ASSOCIATION_TYPES, type AssociationType } from '../../../../lib/dialer/outcomes.js';
+import { DIALER_ROUTES, type DialerRoutes } from '../../../../lib/dialer/routes.js';
+import type { MockContext } from '../../../context.js';
+
+/**
+ * What the Dialer of the `variant` dialect (mock/dialect.ts) picks where the spec is silent:
+ * - its own paths for every route the spec does not show; the campaign list and create keep theirs, and
+ *   surveys stay under `/dialer/surveys/{surveyId}`, the path the spec's unrouted DELETE implies;
+ * - its own words for the three kinds of association entry;
+ * - single records and the lists that are no cursor pages answered bare, without the `{ data }` wrapper
+ *   (a cursor page keeps `{ data, meta: { nextCursor } }`, the scheme the spec gives every cursor list).
+ */
+export const VARIANT_ROUTES: DialerRoutes = {
+  ...DIALER_ROUTES,
+  'campaigns.get': 'GET /dialer/campaign/{campaignId}',
+  'campaigns.update': 'PATCH /dialer/campaign/{campaignId}',
+  'campaigns.delete': 'DELETE /dialer/campaign/{campaignId}',
+  'campaign.contacts': 'GET /dialer/campaign/{campaignId}/contacts',
+  'campaign.associations': 'PUT /dialer/campaign/{campaignId}/assignments',
+  'campaign.buttons.get': 'GET /dialer/campaign/{campaignId}/dispositions',
+  'campaign.buttons.replace': 'PUT /dialer/campaign/{campaignId}/dispositions',
+  'campaign.statistics': 'GET /dialer/campaign/{campaignId}/stats',
+  'campaign.export': 'POST /dialer/campaign/{campaignId}/export',
+  'exports.status': 'GET /dialer/export-jobs/{jobId}',
+  'exports.download': 'GET /dialer/export-jobs/{jobId}/link',
+  'scripts.list': 'GET /dialer/scripts',
+  'scripts.create': 'POST /dialer/scripts',
+  'scripts.update': 'PATCH /dialer/scripts/{scriptId}',
+  'surveys.questions': 'PUT /dialer/surveys/{surveyId}/items',
+  'dispositions.tags': 'GET /dialer/call-tags',
+};
+
+export function routesOf(ctx: MockContext): DialerRoutes {
+  return ctx.dialect === 'variant' ? VARIANT_ROUTES : DIALER_ROUTES;
+}
+
+const VARIANT_WORDS: Readonly<Record<AssociationType, string>> = { agent: 'user', target_tag: 'tag', queue_group: 'group' };
+
+/** The word an association entry uses for its kind of record. */
+export function associationWord(ctx: MockContext, type: AssociationType): string {
+  return ctx.dialect === 'variant' ? VARIANT_WORDS[type] : type;
+}
+
+/** The kind of record an entry's word names, or undefined when the dialect has no such word. */
+export function associationType(ctx: MockContext, word: unknown): AssociationType | undefined {
+  return ASSOCIATION_TYPES.find((type) => associationWord(ctx, type) === word);
+}
+
+/** A single record or a list that is no cursor page, as the dialect wraps it. */
+export function wrapped(ctx: MockContext, payload: unknown): unknown {
+  return ctx.dialect === 'variant' ? payload : { data: payload };
+}

@@ -1,0 +1,193 @@
+import { DIALER_LIMIT } from '../../lib/spec/limits.js';
+import fc from 'fast-check';
+import type { CheckContext } from '../../lib/checks/context.js';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
+import type { QueryValue, RequestSpec } from '../../lib/checks/request.js';
+import type { DialerRouteName } from '../../lib/dialer/routes.js';
+import { explore } from '../../lib/fuzz/property.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { createCampaign, listPage } from './campaign-fixtures.js';
+import { type CursorPage, judgedPage, keysOf, pageOf, readCursorPage } from './cursor.js';
+import { type CursorCase, cursorArbitrary, cursorBoundaries, MAX_CURSOR_BOUNDARIES } from './cursor-values.js';
+import { dialer } from './fixtures.js';
+import { membershipProblem } from './membership.js';
+
+/**
+ * What every cursor-paginated Dialer list shares (spec: Endpoints > Dialer, "the same limit, cursor,
+ * meta.nextCursor scheme"; Limits; Validation in the Dialer): the page size by default and at its bounds,
+ * an empty cursor, and cursors that are not the server's own. One set of checks per list, made from the
+ * list's description, so each list is judged, and skipped, on its own.
+ */
+type Params = Readonly<Record<string, string>>;
+type Query = Readonly<Record<string, QueryValue | undefined>>;
+
+export interface CursorList {
+  /** Part of the check ids: `dialer.lists.<key>.…`. */
+  readonly key: string;
+  /** The list in words, for titles and notes. */
+  readonly what: string;
+  readonly route: DialerRouteName;
+  /** Path parameters the list needs, found or made by the check, and the requests that may cost. */
+  readonly params?: { readonly requests: number; find(t: CheckContext): Promise<Params> };
+  /** Random values tried beside the boundaries; each costs a request. */
+  readonly randomRuns: number;
+}
+
+/** A campaign whose contacts to page through: the first one listed, else one of the check's own (an empty list pages too). */
+const someCampaign = {
+  requests: 2,
+  async find(t: CheckContext): Promise<Params> {
+    const first = (await listPage(t, { limit: 1 })).data[0]?.id;
+    return { campaignId: first === undefined ? (await createCampaign(t)).id : String(first) };
+  },
+};
+
+/** The list every client reads: more random values. */
+export const CAMPAIGN_LIST: CursorList = { key: 'campaigns', what: 'the campaign list', route: 'campaigns.list', randomRuns: 2 };
+
+/** The lists the spec gives "the same limit, cursor, meta.nextCursor scheme". */
+export const OTHER_CURSOR_LISTS: readonly CursorList[] = [
+  { key: 'contacts', what: "a campaign's contacts", route: 'campaign.contacts', params: someCampaign, randomRuns: 1 },
+  { key: 'scripts', what: 'the call script list', route: 'scripts.list', randomRuns: 1 },
+  { key: 'surveys', what: 'the survey list', route: 'surveys.list', randomRuns: 1 },
+];
+
+export const DEFAULT_LIMIT = DIALER_LIMIT.default;
+export const MAX_LIMIT = DIALER_LIMIT.max;
+
+const setupOf = (list: CursorList): number => list.params?.requests ?? 0;
+
+/** The list's request builder, its path parameters found once. */
+async function lister(t: CheckContext, list: CursorList): Promise<(query: Query) => RequestSpec> {
+  const params = list.params ? await list.params.find(t) : {};
+  return (query) => dialer(t, list.route, params).query(query);
+}
+
+const idsOf = (page: CursorPage): string[] => keysOf(page.data);
+
+function firstPage(list: CursorList): CheckDefinition {
+  return defineCheck({
+    id: `dialer.lists.${list.key}.first-page`,
+    title: `${list.what}: ${DEFAULT_LIMIT} items a page without limit, and an empty cursor gives the first page`,
+    surface: 'ai',
+    rules: ['DIALER-LIMIT-DEFAULT-50', 'DIALER-CURSOR-EMPTY-FIRST-PAGE'],
+    // the first page, the empty cursor, the first page again (others may write in between)
+    maxRequests: setupOf(list) + 3,
+    async run(t) {
+      const request = await lister(t, list);
+      const rule = 'DIALER-LIMIT-DEFAULT-50';
+      const first = await judgedPage(t, rule, request({}));
+      const n = first.data.length;
+      const full = first.nextCursor === null ? n <= DEFAULT_LIMIT : n === DEFAULT_LIMIT;
+      t.check(rule, full, `${list.what} without limit: ${n} items and nextCursor ${first.nextCursor === null ? 'null' : 'set'}`, first.ex);
+      if (first.nextCursor === null && n < DEFAULT_LIMIT) t.note(rule, `${list.what} holds ${n} items in all, too few to show the default of ${DEFAULT_LIMIT}`);
+      t.done(rule);
+
+      const empty = 'DIALER-CURSOR-EMPTY-FIRST-PAGE';
+      const fromEmpty = await judgedPage(t, empty, request({ cursor: '' }));
+      const again = await readCursorPage(t, request({}));
+      const problem = membershipProblem(idsOf(fromEmpty), idsOf(first), idsOf(again));
+      t.check(empty, problem === undefined, () => `${list.what} with cursor= against the first page read before and after it: ${problem}`, fromEmpty.ex);
+    },
+  });
+}
+
+const NOT_INTEGER = ['1.5', 'abc', '-1'];
+
+function limits(list: CursorList): CheckDefinition {
+  const boundaries = ['0', '101', ...NOT_INTEGER];
+  return defineCheck({
+    id: `dialer.lists.${list.key}.limits`,
+    title: `${list.what}: limit 1 and 100 are served and never exceeded; 0, 101 and non-integers are never applied (fuzzed)`,
+    surface: 'ai',
+    rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE'],
+    maxRequests: setupOf(list) + 2 + boundaries.length + list.randomRuns,
+    async run(t) {
+      const request = await lister(t, list);
+      const rule = 'DIALER-LIMIT-BOUNDS';
+      const all = await judgedPage(t, rule, request({ limit: MAX_LIMIT }));
+      t.check(rule, all.data.length <= MAX_LIMIT && (all.nextCursor === null || all.data.length === MAX_LIMIT), `${list.what} with limit=100: ${all.data.length} items, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`, all.ex);
+      const one = await judgedPage(t, rule, request({ limit: 1 }));
+      t.check(rule, one.data.length === Math.min(1, all.data.length), `${list.what} with limit=1, ${all.data.length} items listed: ${one.data.length} items`, one.ex);
+      t.check(rule, all.data.length <= 1 || one.nextCursor !== null, `${list.what} with limit=1 over several items: nextCursor null after the first`, one.ex);
+      t.done(rule);
+
+      const outside = 'DIALER-LIMIT-OUT-OF-RANGE';
+      const seen: string[] = [];
+      await explore(t, {
+        arbitrary: fc.oneof(fc.integer({ min: 101, max: 100_000 }).map(String), fc.integer({ min: -1000, max: 0 }).map(String), fc.constantFrom('1e1', '2.0', '0x10', 'ten')),
+        boundaries,
+        randomRuns: list.randomRuns,
+        property: async (limit) => {
+          const ex: Exchange = await request({ limit }).send();
+          t.check(outside, ex.status < 500, `limit=${JSON.stringify(limit)} answered ${ex.status}`, ex);
+          t.expectStatus(outside, ex, [200, 400]);
+          if (ex.status === 400) {
+            t.expectSchema(outside, ex, 'ai/service-error');
+            seen.push(`${JSON.stringify(limit)} 400`);
+            return;
+          }
+          t.expectSchema(outside, ex, 'dialer/cursor-page');
+          const n = (pageOf(ex) as CursorPage).data.length;
+          t.check(outside, n <= MAX_LIMIT && (n >= 1 || all.data.length === 0), `limit=${JSON.stringify(limit)} was applied: a page of ${n} items`, ex);
+          seen.push(`${JSON.stringify(limit)} 200 with ${n}`);
+        },
+      });
+      t.note(outside, `${list.what}: ${seen.join('; ')}`);
+    },
+  });
+}
+
+function foreignCursors(list: CursorList): CheckDefinition {
+  return defineCheck({
+    id: `dialer.lists.${list.key}.cursor-fuzz`,
+    title: `${list.what}: undecodable, truncated and tampered cursors get 400 PAGINATION.INVALID_CURSOR or a page, as the release says (fuzzed)`,
+    surface: 'ai',
+    rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE'],
+    // a first page (its cursor to tamper with), the cursors, and the first page again
+    maxRequests: setupOf(list) + 1 + MAX_CURSOR_BOUNDARIES + list.randomRuns + 1,
+    async run(t) {
+      const request = await lister(t, list);
+      const page = (cursor?: string) => request({ limit: 2, cursor });
+      const first = await readCursorPage(t, page());
+      const after = t.applies('DIALER-CURSOR-INVALID-400');
+      const rule = after ? 'DIALER-CURSOR-INVALID-400' : 'DIALER-CURSOR-INVALID-FIRST-PAGE';
+      if (first.nextCursor === null) t.note(rule, `${list.what} fits one page of 2: only undecodable cursors were sent, no real one to truncate or tamper with`);
+      const seen: string[] = [];
+      const servedForGarbage: CursorPage[] = [];
+      await explore<CursorCase>(t, {
+        arbitrary: cursorArbitrary(first.nextCursor),
+        boundaries: cursorBoundaries(first.nextCursor),
+        randomRuns: list.randomRuns,
+        property: async ({ kind, cursor }) => {
+          const ex = await page(cursor).send();
+          seen.push(`${kind} ${ex.status}`);
+          t.check(rule, ex.status < 500, `${list.what}: ${kind} cursor ${JSON.stringify(cursor)} answered ${ex.status}`, ex);
+          if (after && kind === 'garbage') {
+            t.expectStatus(rule, ex, 400);
+            return t.expectSchema(rule, ex, 'dialer/invalid-cursor');
+          }
+          t.expectStatus(rule, ex, after ? [200, 400] : 200);
+          if (ex.status === 400) return t.expectSchema(rule, ex, 'dialer/invalid-cursor');
+          t.expectSchema(rule, ex, 'dialer/cursor-page');
+          if (kind === 'garbage') servedForGarbage.push(pageOf(ex) as CursorPage);
+        },
+      });
+      if (servedForGarbage.length > 0) {
+        // Before the next release an undecodable cursor means the first page, read again to allow for other writers.
+        const last = await readCursorPage(t, page());
+        for (const served of servedForGarbage) {
+          const problem = membershipProblem(idsOf(served), idsOf(first), idsOf(last));
+          t.check(rule, problem === undefined, () => `${list.what}: an undecodable cursor answered a page that is not the first one: ${problem}`, served.ex);
+        }
+      }
+      const counts = seen.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<string, number>());
+      t.note(rule, `${list.what}: ${[...counts].map(([s, k]) => `${s} ×${k}`).join(', ')}`);
+    },
+  });
+}
+
+/** The cursor checks of one list. */
+export function cursorListChecks(list: CursorList): CheckDefinition[] {
+  return [firstPage(list), limits(list), foreignCursors(list)];
+}

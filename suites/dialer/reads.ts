@@ -1,0 +1,47 @@
+import type { CheckContext } from '../../lib/checks/context.js';
+import { defineCheck } from '../../lib/checks/define.js';
+import type { DialerRouteName } from '../../lib/dialer/routes.js';
+import { createCampaign, readCampaign } from './campaign-fixtures.js';
+import { dialer } from './fixtures.js';
+import { listOf, recordOf } from './resource-fixtures.js';
+import { figuresOf } from './resource-stats.js';
+
+/**
+ * "GET reads" (spec: HTTP method conventions): every Dialer read is made on a campaign of the check's own,
+ * between two snapshots of what a read could have changed. No other writer touches that campaign, so the
+ * two snapshots must be equal, every member of the campaign included.
+ */
+
+/** The reads of one campaign's state, taken before and after the others. */
+async function snapshot(t: CheckContext, campaignId: string): Promise<Record<string, unknown>> {
+  const campaign = await readCampaign(t, campaignId);
+  const buttons = await dialer(t, 'campaign.buttons.get', { campaignId }).send();
+  t.expectOk(buttons, `reading the disposition buttons of campaign ${campaignId}`);
+  const statistics = await dialer(t, 'campaign.statistics', { campaignId }).send();
+  t.expectOk(statistics, `reading the statistics of campaign ${campaignId}`);
+  return { campaign, buttons: listOf(buttons), statistics: figuresOf(recordOf(statistics)) };
+}
+const SNAPSHOT_REQUESTS = 3;
+
+/** The Dialer's lists, read once in between. */
+const LISTS: readonly DialerRouteName[] = ['campaigns.list', 'scripts.list', 'surveys.list', 'dispositions.tags'];
+
+export const READ_CHECKS = [
+  defineCheck({
+    id: 'dialer.reads.no-side-effects',
+    title: "Dialer GETs change nothing: a campaign, its buttons and its statistics read the same after every read",
+    surface: 'ai',
+    rules: ['DIALER-GET-SAFE'],
+    // a campaign, two snapshots, its contacts and the lists in between
+    maxRequests: 1 + 2 * SNAPSHOT_REQUESTS + 1 + LISTS.length,
+    async run(t) {
+      const rule = 'DIALER-GET-SAFE';
+      const { id } = await createCampaign(t);
+      const before = await snapshot(t, id);
+      t.expectOk(await dialer(t, 'campaign.contacts', { campaignId: id }).send(), `listing the contacts of campaign ${id}`);
+      for (const route of LISTS) t.expectOk(await dialer(t, route).query(route === 'dispositions.tags' ? {} : { limit: 1 }).send(), `reading ${route}`);
+      const after = await snapshot(t, id);
+      for (const part of Object.keys(before)) t.expectEqual(rule, after[part], before[part], `${part} of campaign ${id} after the reads`);
+    },
+  }),
+];
