@@ -6,6 +6,7 @@ import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
+import { onInterrupt } from './interrupt.js';
 import { CHANGES } from '../suites/dialer/changes.js';
 import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.js';
 
@@ -62,11 +63,23 @@ async function main(): Promise<number> {
   const redactor = new Redactor(target);
   try {
     process.stdout.write(`cc-fingerprint: target ${mock ? `bundled mock playing ${mock.mock.context.dialer.release}` : target.urls.ai ?? '(no CC_AI_URL)'}\n`);
+    // Ctrl-C or SIGTERM: the running probe stops sending and cleans up, no further probe starts.
+    const interrupt = onInterrupt({
+      exitCode: 130,
+      onFirst: () => process.stderr.write('cc-fingerprint: interrupted; cleaning up after the running probe (interrupt again to quit at once)\n'),
+    });
     const results: ProbeResult[] = [];
-    for (const change of CHANGES) results.push(await runProbe(session, change));
+    for (const change of CHANGES) {
+      if (interrupt.aborted) break;
+      results.push(await runProbe(session, change, interrupt));
+    }
     process.stdout.write(`${redactor.text(table(results))}\n`);
     const leftovers = results.flatMap((r) => r.leftovers);
     if (leftovers.length > 0) process.stdout.write(`left on the target (could not be deleted): ${redactor.text(leftovers.join('; '))}\n`);
+    if (interrupt.aborted) {
+      process.stdout.write(`interrupted after ${results.length} of ${CHANGES.length} probes: no release named\n`);
+      return 130;
+    }
     const fits = matchingReleases(results);
     const requests = results.reduce((n, r) => n + r.requests, 0);
     if (fits.length === 0) {

@@ -1,4 +1,5 @@
 import { CheckContext } from '../../lib/checks/context.js';
+import { HarnessError } from '../../lib/errors.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { missingPrerequisite } from '../../lib/checks/runner.js';
 import type { Session } from '../../lib/checks/session.js';
@@ -19,18 +20,23 @@ export interface ProbeResult {
   readonly leftovers: readonly string[];
 }
 
-export async function runProbe(session: Session, change: ChangeProbe): Promise<ProbeResult> {
+/**
+ * Runs one change's probe. Whatever ends it (a skip, a harness or network error, an interrupt through
+ * `signal`), its cleanups run; an error leaves the side unknown with the error as evidence.
+ */
+export async function runProbe(session: Session, change: ChangeProbe, signal?: AbortSignal): Promise<ProbeResult> {
   const def = defineCheck({ id: `dialer.fingerprint.${change.id}`, title: change.line, surface: 'ai', rules: [], maxRequests: change.maxRequests, ...(change.needs ? { needs: change.needs } : {}), run: async () => undefined });
   const missing = missingPrerequisite(session, def);
   if (missing) return { change, side: 'unknown', evidence: missing, requests: 0, leftovers: [] };
-  const t = new CheckContext(session, def);
+  const t = new CheckContext(session, def, signal);
   let result: Pick<ProbeResult, 'side' | 'evidence'>;
   try {
     const seen = await change.probe(t);
     result = { side: seen.side, evidence: seen.evidence };
   } catch (err) {
-    if (!(err instanceof SkipSignal || err instanceof PrerequisiteFailed)) throw err;
-    result = { side: 'unknown', evidence: err instanceof SkipSignal ? err.reason : `prerequisite failed: ${err.message}` };
+    if (err instanceof SkipSignal) result = { side: 'unknown', evidence: err.reason };
+    else if (err instanceof PrerequisiteFailed) result = { side: 'unknown', evidence: `prerequisite failed: ${err.message}` };
+    else result = { side: 'unknown', evidence: `error: ${err instanceof HarnessError ? `${err.code}: ${err.message}` : String((err as Error)?.message ?? err)}` };
   }
   const leftovers = await t.runCleanups();
   return { change, ...result, requests: t.requests, leftovers };
