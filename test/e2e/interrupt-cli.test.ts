@@ -15,7 +15,8 @@ const LISTS = ['/contacts/index.json', '/tags/index.json', '/agents/index.json',
 let mock: MockProcess;
 let tls: Agent;
 beforeAll(async () => {
-  mock = await startMockProcess(['--rate-window-ms', String(WINDOW_MS)]);
+  // Unmetered: the test watches company A's records while the run spends the same company's budget.
+  mock = await startMockProcess(['--rate-window-ms', String(WINDOW_MS), '--unmetered']);
   tls = new Agent({ connect: { ca: readFileSync(mock.env.CC_CA_FILE as string, 'utf8') } });
 });
 afterAll(async () => {
@@ -39,7 +40,7 @@ async function recordsOfCompanyA(): Promise<string[]> {
  * Ctrl-C in a terminal reaches the whole process group: the command gets it, and nothing it started may
  * die of it before the running check's cleanup has been sent.
  */
-test('Ctrl-C stops the run, cleans up what the running check created, writes reports marked interrupted, exit 130', { timeout: 120_000 }, async () => {
+test('Ctrl-C stops the run, cleans up what the running check created, writes reports marked interrupted, exit 130', { timeout: 180_000 }, async () => {
   const before = await recordsOfCompanyA();
   const reports = mkdtempSync(join(tmpdir(), 'cc-interrupt-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
@@ -53,14 +54,20 @@ test('Ctrl-C stops the run, cleans up what the running check created, writes rep
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  // Several seconds in, the run is inside the core suite, creating and deleting records.
-  await new Promise((resolve) => setTimeout(resolve, 6000));
+  // Interrupted in the middle of a check: as soon as the run has created a record it has not yet deleted.
+  const watchUntil = Date.now() + 90_000;
+  while (JSON.stringify(await recordsOfCompanyA()) === JSON.stringify(before)) {
+    expect(Date.now(), 'the run created no record within 90 s').toBeLessThan(watchUntil);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   process.kill(-(child.pid as number), 'SIGINT');
   const interruptedAt = Date.now();
   const code = await exited;
   expect(code, stdout + stderr).toBe(130);
   expect(Date.now() - interruptedAt).toBeLessThan(30_000);
   expect(stderr).toContain('interrupted');
+  // What the running check had created is gone again: its cleanup ran.
+  expect(await recordsOfCompanyA()).toEqual(before);
   const doc = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport;
   expect(doc.interrupted).toBe(true);
   expect(doc.verdict).toBe('incomplete');
@@ -70,5 +77,4 @@ test('Ctrl-C stops the run, cleans up what the running check created, writes rep
   const notRun = doc.rules.filter((r) => r.detail === 'not run: the run was interrupted before this check');
   expect(notRun.length).toBeGreaterThan(0);
   expect(notRun.every((r) => r.status === 'error')).toBe(true);
-  expect(await recordsOfCompanyA()).toEqual(before);
 });
