@@ -15,6 +15,7 @@ import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 import { SuiteOrderSequencer } from './suite-sequencer.js';
 import { OutcomeCollector } from '../reporters/collector.js';
+import { ProgressReporter } from '../reporters/progress.js';
 import { renderConsole } from '../reporters/console.js';
 import { writeReports } from '../reporters/files.js';
 
@@ -152,6 +153,12 @@ async function main(): Promise<number> {
         `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
     );
     const collector = new OutcomeCollector();
+    const selectedRules = args.rule ? new Set(args.rule) : undefined;
+    const progress = new ProgressReporter({
+      totalChecks: ALL_CHECKS.filter((c) => !selectedRules || c.rules.some((r) => selectedRules.has(r))).length,
+      write: (text) => process.stderr.write(text),
+      live: process.stderr.isTTY === true,
+    });
     const started = new Date();
     const ownSignalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
     const vitest = await createVitest(
@@ -160,7 +167,7 @@ async function main(): Promise<number> {
         config: false,
         root: ROOT,
         include: ['suites/**/*.test.ts'],
-        reporters: [collector],
+        reporters: [collector, progress],
         watch: false,
         // One worker without isolation: every suite shares one session, so one pacer guards the budget.
         isolate: false,
