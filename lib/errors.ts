@@ -63,6 +63,11 @@ export class InterruptedError extends HarnessError {
   constructor(message: string) {
     super('CC_ERR_INTERRUPTED', message);
   }
+
+  /** What was left undone, and why: the abort signal's reason when it gives one. */
+  static of(what: string, reason: unknown): InterruptedError {
+    return new InterruptedError(`${what}: ${reason instanceof Error ? reason.message : 'the run was interrupted'}`);
+  }
 }
 
 /** A check tried to spend more requests than it declares; keeps live runs inside their stated cost. */

@@ -167,9 +167,7 @@ export class CheckContext {
   }
 
   #throwIfInterrupted(what: string): void {
-    if (!this.signal?.aborted) return;
-    const reason = this.signal.reason;
-    throw new InterruptedError(`${what}: ${reason instanceof Error ? reason.message : 'the run was interrupted'}`);
+    if (this.signal?.aborted) throw InterruptedError.of(what, this.signal.reason);
   }
 
   /** Waits, unless the run is interrupted meanwhile (then InterruptedError): checks never sleep through a Ctrl-C. */

@@ -58,8 +58,7 @@ const BACKOFF_503_MS = 500;
 const TEXTUAL = /^(application\/(json|problem\+json|xml)|text\/)/i;
 
 function interrupted(wire: WireRequest): InterruptedError {
-  const reason = wire.signal?.reason;
-  return new InterruptedError(`${wire.method} not sent: ${reason instanceof Error ? reason.message : 'the run was interrupted'}`);
+  return InterruptedError.of(`${wire.method} not sent`, wire.signal?.reason);
 }
 
 /**

@@ -52,8 +52,7 @@ export const OTHER_CURSOR_LISTS: readonly CursorList[] = [
   { key: 'surveys', what: 'the survey list', route: 'surveys.list', randomRuns: 1 },
 ];
 
-export const DEFAULT_LIMIT = DIALER_LIMIT.default;
-export const MAX_LIMIT = DIALER_LIMIT.max;
+const { min: MIN_LIMIT, max: MAX_LIMIT, default: DEFAULT_LIMIT } = DIALER_LIMIT;
 
 const setupOf = (list: CursorList): number => list.params?.requests ?? 0;
 
@@ -95,10 +94,10 @@ function firstPage(list: CursorList): CheckDefinition {
 const NOT_INTEGER = ['1.5', 'abc', '-1'];
 
 function limits(list: CursorList): CheckDefinition {
-  const boundaries = ['0', '101', ...NOT_INTEGER];
+  const boundaries = [String(MIN_LIMIT - 1), String(MAX_LIMIT + 1), ...NOT_INTEGER];
   return defineCheck({
     id: `dialer.lists.${list.key}.limits`,
-    title: `${list.what}: limit 1 and 100 are served and never exceeded; 0, 101 and non-integers are never applied (fuzzed)`,
+    title: `${list.what}: limit ${MIN_LIMIT} and ${MAX_LIMIT} are served and never exceeded; ${MIN_LIMIT - 1}, ${MAX_LIMIT + 1} and non-integers are never applied (fuzzed)`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE'],
     maxRequests: setupOf(list) + 2 + boundaries.length + list.randomRuns,
@@ -106,16 +105,16 @@ function limits(list: CursorList): CheckDefinition {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-BOUNDS';
       const all = await judgedPage(t, rule, request({ limit: MAX_LIMIT }));
-      t.check(rule, all.data.length <= MAX_LIMIT && (all.nextCursor === null || all.data.length === MAX_LIMIT), `${list.what} with limit=100: ${all.data.length} items, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`, all.ex);
-      const one = await judgedPage(t, rule, request({ limit: 1 }));
-      t.check(rule, one.data.length === Math.min(1, all.data.length), `${list.what} with limit=1, ${all.data.length} items listed: ${one.data.length} items`, one.ex);
-      t.check(rule, all.data.length <= 1 || one.nextCursor !== null, `${list.what} with limit=1 over several items: nextCursor null after the first`, one.ex);
+      t.check(rule, all.data.length <= MAX_LIMIT && (all.nextCursor === null || all.data.length === MAX_LIMIT), `${list.what} with limit=${MAX_LIMIT}: ${all.data.length} items, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`, all.ex);
+      const one = await judgedPage(t, rule, request({ limit: MIN_LIMIT }));
+      t.check(rule, one.data.length === Math.min(MIN_LIMIT, all.data.length), `${list.what} with limit=${MIN_LIMIT}, ${all.data.length} items listed: ${one.data.length} items`, one.ex);
+      t.check(rule, all.data.length <= MIN_LIMIT || one.nextCursor !== null, `${list.what} with limit=${MIN_LIMIT} over several items: nextCursor null after the first`, one.ex);
       t.done(rule);
 
       const outside = 'DIALER-LIMIT-OUT-OF-RANGE';
       const seen: string[] = [];
       await explore(t, {
-        arbitrary: fc.oneof(fc.integer({ min: 101, max: 100_000 }).map(String), fc.integer({ min: -1000, max: 0 }).map(String), fc.constantFrom('1e1', '2.0', '0x10', 'ten')),
+        arbitrary: fc.oneof(fc.integer({ min: MAX_LIMIT + 1, max: 100_000 }).map(String), fc.integer({ min: -1000, max: MIN_LIMIT - 1 }).map(String), fc.constantFrom('1e1', '2.0', '0x10', 'ten')),
         boundaries,
         randomRuns: list.randomRuns,
         property: async (limit) => {
@@ -129,7 +128,7 @@ function limits(list: CursorList): CheckDefinition {
           }
           t.expectSchema(outside, ex, 'dialer/cursor-page');
           const n = (pageOf(ex) as CursorPage).data.length;
-          t.check(outside, n <= MAX_LIMIT && (n >= 1 || all.data.length === 0), `limit=${JSON.stringify(limit)} was applied: a page of ${n} items`, ex);
+          t.check(outside, n <= MAX_LIMIT && (n >= MIN_LIMIT || all.data.length === 0), `limit=${JSON.stringify(limit)} was applied: a page of ${n} items`, ex);
           seen.push(`${JSON.stringify(limit)} 200 with ${n}`);
         },
       });

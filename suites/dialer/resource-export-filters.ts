@@ -55,6 +55,9 @@ const ids = defineCheck({
 
 const BOUND_MESSAGE = 'dateFrom must be a parseable ISO 8601 date-time';
 
+/** A dateFrom every reading accepts, so only dateTo can be wrong. */
+const GOOD_FROM = '2026-09-01T10:00:00Z';
+
 const dates = defineCheck({
   id: 'dialer.exports.filter-dates',
   title: "export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)",
@@ -85,7 +88,7 @@ const dates = defineCheck({
       },
     });
     t.note(rule, `ISO 8601 forms outside RFC 3339, impossible dates and non-strings (400 for invalid filters and 422 for a bound outside RFC 3339 both fit them): ${seen.join('; ')}`);
-    const from = '2026-09-01T10:00:00Z';
+    const from = GOOD_FROM;
     const order: [string, boolean][] = [
       [from, false],
       ['2026-09-01T12:00:00+02:00', false],
@@ -99,9 +102,6 @@ const dates = defineCheck({
     }
   },
 });
-
-/** A dateFrom every reading accepts, so only dateTo can be wrong. */
-const GOOD_FROM = '2026-09-01T10:00:00Z';
 
 const dateTo = defineCheck({
   id: 'dialer.exports.filter-date-to',

@@ -27,7 +27,7 @@ let base: string;
 /** Unix seconds, 1 to 2 s ahead: never reached while a test runs, so the announced reset is what gets waited for. */
 const resetSoon = () => Math.floor(Date.now() / 1000) + 2;
 
-function tooMany(res: ServerResponse, key: string, reset?: number): void {
+function tooMany(res: ServerResponse, reset?: number): void {
   res.writeHead(429, { 'content-type': 'application/json', ...(reset !== undefined ? { 'x-serviceapi-resettime': String(reset) } : {}) });
   res.end(JSON.stringify({ responseData: { status: 429, message: 'Too Many Requests' } }));
 }
@@ -50,22 +50,22 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
       res.end(JSON.stringify({ authorization: req.headers.authorization, url: req.url, body, id: KEY_ID, secret: SECRET }));
       return;
     case '/429-once':
-      if (n === 1) return tooMany(res, key, resetSoon());
+      if (n === 1) return tooMany(res, resetSoon());
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
       return;
     case '/429-far-once':
-      if (n === 1) return tooMany(res, key, Math.floor(Date.now() / 1000) + 3600);
+      if (n === 1) return tooMany(res, Math.floor(Date.now() / 1000) + 3600);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
       return;
     case '/429-bare-once':
-      if (n === 1) return tooMany(res, key);
+      if (n === 1) return tooMany(res);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
       return;
     case '/429-always':
-      return tooMany(res, key, resetSoon());
+      return tooMany(res, resetSoon());
     case '/503-twice':
       if (n <= 2) return unavailable(res, '1');
       res.writeHead(200, { 'content-type': 'application/json' });
