@@ -35,7 +35,14 @@ const AGENT_PROBES =
 export const CORE_RULES: readonly Rule[] = [
   // Authentication
   required({ id: 'CORE-AUTH-MISSING-401', surface: 'core', section: S.auth, statement: 'A request without credentials gets 401.' }),
-  required({ id: 'CORE-AUTH-INCORRECT-401', surface: 'core', section: S.auth, statement: 'An unknown key ID, or a known key ID with a wrong secret, gets 401.' }),
+  required({
+    id: 'CORE-AUTH-INCORRECT-401',
+    surface: 'core',
+    section: S.auth,
+    statement: 'An unknown key ID, or a known key ID with a wrong secret, gets 401.',
+    reading:
+      "The error table's 401 row names missing, malformed and revoked credentials only, while Authentication 6 also names incorrect credentials and those of another project; the row is read as a summary of that fuller list, not an exception to it, so incorrect credentials must get 401 like the others.",
+  }),
   required({
     id: 'CORE-AUTH-MALFORMED-401',
     surface: 'core',
