@@ -9,7 +9,7 @@ import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleV
  * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 2;
+export const REPORT_VERSION = 3;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;
@@ -21,6 +21,25 @@ export interface RuleResult extends Rule {
   readonly checks: readonly { readonly check: string; readonly status: RuleVerdict['status']; readonly detail?: string }[];
   /** Requests of the checks that judge this rule (a check judging two rules counts for both). */
   readonly requests: number;
+}
+
+/**
+ * A record the run created and had not deleted by its end, as its ledger shows: something to clean up
+ * (`npm run cleanup`), or something the API gives no way to delete, which the account keeps.
+ */
+export interface LeftoverRecord {
+  /** What it is, in words: `contact`, `Dialer campaign`, `voice agent`. */
+  readonly kind: string;
+  readonly surface: string;
+  /** The target's id of the record, when its create answered one. */
+  readonly id?: string;
+  /** The name the run gave it; it starts with the run's prefix. */
+  readonly name?: string;
+  /** The check that created it. */
+  readonly check: string;
+  readonly deletable: boolean;
+  /** How to delete it (method and path), or why the API cannot. */
+  readonly how: string;
 }
 
 export interface RunSummary {
@@ -41,6 +60,9 @@ export interface RunReport {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly seed: number;
+  /** The run's id; every name the run creates starts with `prefix`, which carries it. */
+  readonly runId: string;
+  readonly prefix: string;
   readonly target: {
     readonly bundledMock: boolean;
     readonly urls: Readonly<Record<string, string>>;
@@ -60,6 +82,8 @@ export interface RunReport {
   readonly checks: readonly Omit<CheckOutcome, 'verdicts'>[];
   /** Harness problems: errors that ended a check (transport, timeout, allowance) and those that belong to no rule (a crashed suite file). */
   readonly problems: readonly string[];
+  /** Every record the run created and left on the target, deletable or not. */
+  readonly leftovers: readonly LeftoverRecord[];
 }
 
 export interface ReportInput {
@@ -73,6 +97,9 @@ export interface ReportInput {
   readonly problems?: readonly string[];
   readonly rules?: readonly Rule[];
   readonly interrupted?: boolean;
+  readonly runId?: string;
+  readonly prefix?: string;
+  readonly leftovers?: readonly LeftoverRecord[];
 }
 
 function zeroCounts(): Record<RuleStatus, number> {
@@ -140,6 +167,8 @@ export function buildReport(input: ReportInput): RunReport {
     startedAt: input.startedAt.toISOString(),
     durationMs: Math.round(input.durationMs),
     seed: input.seed,
+    runId: input.runId ?? 'unnamed',
+    prefix: input.prefix ?? 'cc-conformance',
     target: {
       bundledMock: input.target.bundledMock,
       urls,
@@ -165,6 +194,7 @@ export function buildReport(input: ReportInput): RunReport {
     checks: input.outcomes.map(({ verdicts: _verdicts, ...rest }) => rest),
     problems,
     interrupted: input.interrupted ?? false,
+    leftovers: input.leftovers ?? [],
   };
 }
 

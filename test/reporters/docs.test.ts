@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { CheckOutcome, Evidence } from '../../lib/results/outcome.js';
-import type { RuleResult, RunReport, RunSummary } from '../../lib/results/report.js';
+import type { LeftoverRecord, RuleResult, RunReport, RunSummary } from '../../lib/results/report.js';
 import type { Gap } from '../../lib/rules/types.js';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
 import { TAG_404, evidence, fail, outcome, report, rules, target } from './fixtures.js';
@@ -23,13 +23,14 @@ const names = (line: string) => new Set([...line.matchAll(/`([A-Za-z0-9]+)(?:\[\
 type Every<T, K extends readonly PropertyKey[]> = [Exclude<keyof T, K[number]>] extends [never] ? K : never;
 
 // Every key of each report type, optional ones included; the compiler refuses a list that falls behind its type.
-const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems'] as const satisfies readonly (keyof RunReport)[];
+const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'runId', 'prefix', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems', 'leftovers'] as const satisfies readonly (keyof RunReport)[];
 const TARGET_KEYS = ['bundledMock', 'urls', 'keySlots', 'rateWindowMs', 'effects', 'dialerRelease'] as const satisfies readonly (keyof RunReport['target'])[];
 const SUMMARY_KEYS = ['rules', 'byStatus', 'required', 'gaps', 'checks', 'requests', 'unplanned429', 'retried503', 'leftovers'] as const satisfies readonly (keyof RunSummary)[];
 const RULE_RESULT_KEYS = ['id', 'surface', 'statement', 'section', 'level', 'source', 'reading', 'since', 'until', 'status', 'detail', 'evidence', 'notes', 'checks', 'requests'] as const satisfies readonly (keyof RuleResult)[];
 const EVIDENCE_KEYS = ['request', 'response'] as const satisfies readonly (keyof Evidence)[];
 const CHECK_KEYS = ['check', 'title', 'surface', 'requests', 'allowance', 'unplanned429', 'retried503', 'durationMs', 'leftovers', 'problems'] as const satisfies readonly (keyof Omit<CheckOutcome, 'verdicts'>)[];
 const GAP_KEYS = ['id', 'surface', 'section', 'statement', 'reason'] as const satisfies readonly (keyof Gap)[];
+const LEFTOVER_KEYS = ['kind', 'surface', 'id', 'name', 'check', 'deletable', 'how'] as const satisfies readonly (keyof LeftoverRecord)[];
 
 const KEYS = {
   report: REPORT_KEYS satisfies Every<RunReport, typeof REPORT_KEYS>,
@@ -39,6 +40,7 @@ const KEYS = {
   evidence: EVIDENCE_KEYS satisfies Every<Evidence, typeof EVIDENCE_KEYS>,
   check: CHECK_KEYS satisfies Every<Omit<CheckOutcome, 'verdicts'>, typeof CHECK_KEYS>,
   gap: GAP_KEYS satisfies Every<Gap, typeof GAP_KEYS>,
+  leftover: LEFTOVER_KEYS satisfies Every<LeftoverRecord, typeof LEFTOVER_KEYS>,
 };
 
 // Built from real code, with the optional fields present (a release the rule holds in), so the lists above are checked at run time too.
@@ -46,6 +48,9 @@ const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftove
   rules: [{ ...rules(TAG_404)[0]!, reading: 'a reading', since: '1.0.21', until: 'next' }],
   target: target({ dialer: { release: '1.0.22', routes: DIALER_ROUTES } }),
   problems: ['p'],
+  runId: 'r1',
+  prefix: 'cc-conformance-r1',
+  leftovers: [{ kind: 'contact', surface: 'core', id: '7', name: 'cc-conformance-r1-1', check: 'a', deletable: true, how: 'DELETE /contacts/delete/7.json' }],
 });
 
 describe('reporters/README.md documents the report it describes', () => {
@@ -67,6 +72,7 @@ describe('reporters/README.md documents the report it describes', () => {
   test('every key of a check entry (its outcome without the verdicts) and of a gap is named in its row', () => {
     for (const key of KEYS.check) expect(names(row('checks[]')).has(key), `checks.${key}`).toBe(true);
     for (const key of KEYS.gap) expect(names(row('gaps[]')).has(key), `gaps.${key}`).toBe(true);
+    for (const key of KEYS.leftover) expect(names(row('leftovers[]')).has(key), `leftovers.${key}`).toBe(true);
   });
 
   test('the key lists hold what a built report holds, so they name real fields', () => {
@@ -78,6 +84,7 @@ describe('reporters/README.md documents the report it describes', () => {
     listed(KEYS.evidence, full.rules[0]?.evidence ?? {});
     listed(KEYS.check, full.checks[0] ?? {});
     listed(KEYS.gap, full.gaps[0] ?? {});
+    listed(KEYS.leftover, full.leftovers[0] ?? {});
     expect(Object.keys(full.rules[0] ?? {}).sort()).toEqual([...KEYS.rule].sort());
   });
 
