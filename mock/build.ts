@@ -77,6 +77,25 @@ export interface MockRoute {
 }
 
 /**
+ * Many clients send `Content-Type: application/json` on every request, a DELETE or a body-less action
+ * POST included; Fastify's own parser refuses such an empty body with a 400 the spec never names. An
+ * empty body is parsed as no body, so each route answers as it does to a request without one; anything
+ * else goes through Fastify's parser, poisoning protection included.
+ */
+function acceptEmptyJsonBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(req, text, done);
+  });
+}
+
+/**
  * Builds the four hosts without listening: tests use `inject()`, `startMock` puts them behind HTTPS.
  * One plugin per host, each mounted under its path prefix.
  */
@@ -124,6 +143,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     };
     const app = Fastify({ logger: false, bodyLimit: options.bodyLimit ?? 1_048_576, serverFactory, return503OnClosing: false });
     app.decorateRequest('company', null);
+    acceptEmptyJsonBody(app);
     const served: MockRoute[] = (routes[host] = []);
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') served.push({ method, url: route.url });
