@@ -139,7 +139,11 @@ export function conversationIntelligenceRoutes(app: FastifyInstance, ctx: MockCo
     app.get<Route>(`/ai/calls/:callId/${read}`, (req, reply) => {
       const a = analysisFor(ctx, req, reply);
       if (!a) return reply;
-      const body = read === 'summary' && faults.on('ci-envelope-response-data') ? { responseData: fields(a) } : { data: fields(a) };
+      // The spec's `{ data, pagination }` sentence sits in its paragraph on paging; the vendor reference gives the
+      // five unpaged reads their fields at the top level, which the reference dialect serves. The variant wraps
+      // them in `data`, the other reading, which the suite must equally accept.
+      const body =
+        read === 'summary' && faults.on('ci-envelope-response-data') ? { responseData: fields(a) } : ctx.dialect === 'variant' ? { data: fields(a) } : fields(a);
       return reply.code(200).send(body);
     });
   }
