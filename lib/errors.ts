@@ -73,6 +73,16 @@ export class UnavailableError extends HarnessError {
 }
 
 /**
+ * A step a check builds on was answered with a body labelled JSON that does not parse: the rules it
+ * prepares were not judged (each host's JSON rule judges bodies themselves).
+ */
+export class MalformedAnswerError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_MALFORMED_ANSWER', message);
+  }
+}
+
+/**
  * An edge (CDN or firewall) answered instead of the API: a `403` with an HTML body.
  * The spec says this is not an authorization failure, so it is not the target's rule to fail.
  */
@@ -137,6 +147,7 @@ export const HARNESS_ERROR_CODES = [
   'CC_ERR_TIMEOUT',
   'CC_ERR_BODY_TOO_LARGE',
   'CC_ERR_UNAVAILABLE',
+  'CC_ERR_MALFORMED_ANSWER',
   'CC_ERR_EDGE_BLOCK',
   'CC_ERR_BUDGET',
   'CC_ERR_WAIT_RANGE',

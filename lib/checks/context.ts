@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.js';
 import { appliesTo, atLeast, type Release } from '../dialer/releases.js';
-import { DefinitionError, InterruptedError, RequestAllowanceError, UnavailableError } from '../errors.js';
+import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowanceError, UnavailableError } from '../errors.js';
 import { describeExchange, type Exchange } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
 import { rule as lookupRule } from '../rules/index.js';
@@ -309,7 +309,12 @@ export class CheckContext {
 
   /** A step the check builds on must hold; if not, the rules under test are not judged. */
   prerequisite(ok: boolean, message: string | (() => string), ex?: Exchange): void {
-    if (!ok) throw new PrerequisiteFailed(typeof message === 'function' ? message() : message, evidenceOf(ex));
+    if (ok) return;
+    const what = typeof message === 'function' ? message() : message;
+    const unparsable = ex ? unparsableJson(ex) : undefined;
+    // A broken answer says nothing of whether the prerequisite holds: the run is incomplete, not the account.
+    if (unparsable) throw new MalformedAnswerError(`${what}: ${unparsable}`);
+    throw new PrerequisiteFailed(what, evidenceOf(ex));
   }
 
   /** Shorthand: a setup request must succeed with a 2xx; a 5xx is the target unable to serve it, an error of the run. */
