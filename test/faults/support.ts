@@ -69,11 +69,17 @@ export interface FaultRun {
 export async function runUnder(
   tls: TlsMaterial,
   fault: Fault,
-  options: { readonly checks?: readonly CheckDefinition[]; readonly when?: (req: SeenRequest) => boolean; readonly concurrently?: boolean; readonly env?: Record<string, string> } = {},
+  options: {
+    readonly checks?: readonly CheckDefinition[];
+    readonly when?: (req: SeenRequest) => boolean;
+    readonly concurrently?: boolean;
+    readonly env?: Record<string, string>;
+    readonly windowMs?: number;
+  } = {},
 ): Promise<FaultRun> {
   const checks = options.checks ?? REPRESENTATIVE;
   const dir = mkdtempSync(join(tmpdir(), 'cc-faults-'));
-  const mock = await startMock({ rateWindowMs: FAULT_WINDOW_MS, tls });
+  const mock = await startMock({ rateWindowMs: options.windowMs ?? FAULT_WINDOW_MS, tls });
   const target = await startMisbehavingTarget({ upstream: mock, trusted: tls, fault, dir, ...(options.when ? { when: options.when } : {}) });
   const session = new Session(targetFromSettings({ ...target.env, CC_TIMEOUT_MS: String(FAULT_TIMEOUT_MS), ...options.env }, process.cwd(), true), 1);
   const started = performance.now();
