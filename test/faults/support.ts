@@ -54,6 +54,29 @@ export const REPRESENTATIVE: readonly CheckDefinition[] = REPRESENTATIVE_IDS.map
   return check;
 });
 
+/**
+ * A misbehaving target in front of a fresh in-process mock; its `env` points a run at it, with the
+ * runs' timeout. Closing it closes the mock too.
+ */
+export async function startTarget(
+  tls: TlsMaterial,
+  fault: Fault,
+  options: { readonly when?: (req: SeenRequest) => boolean; readonly windowMs?: number } = {},
+): Promise<MisbehavingTarget> {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-faults-'));
+  const mock = await startMock({ rateWindowMs: options.windowMs ?? FAULT_WINDOW_MS, tls });
+  const target = await startMisbehavingTarget({ upstream: mock, trusted: tls, fault, dir, ...(options.when ? { when: options.when } : {}) });
+  return {
+    env: { ...target.env, CC_TIMEOUT_MS: String(FAULT_TIMEOUT_MS) },
+    stats: target.stats,
+    close: async () => {
+      await target.close();
+      await mock.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface FaultRun {
   readonly outcomes: readonly CheckOutcome[];
   /** Checks that met at least one answer the fault made (their cleanup included). */
@@ -78,10 +101,8 @@ export async function runUnder(
   } = {},
 ): Promise<FaultRun> {
   const checks = options.checks ?? REPRESENTATIVE;
-  const dir = mkdtempSync(join(tmpdir(), 'cc-faults-'));
-  const mock = await startMock({ rateWindowMs: options.windowMs ?? FAULT_WINDOW_MS, tls });
-  const target = await startMisbehavingTarget({ upstream: mock, trusted: tls, fault, dir, ...(options.when ? { when: options.when } : {}) });
-  const session = new Session(targetFromSettings({ ...target.env, CC_TIMEOUT_MS: String(FAULT_TIMEOUT_MS), ...options.env }, process.cwd(), true), 1);
+  const target = await startTarget(tls, fault, options);
+  const session = new Session(targetFromSettings({ ...target.env, ...options.env }, process.cwd(), true), 1);
   const started = performance.now();
   const touched = new Set<string>();
   // Refused connections and failed handshakes never reach the target's handler: every check meets them.
@@ -102,8 +123,6 @@ export async function runUnder(
   } finally {
     await session.close();
     await target.close();
-    await mock.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
