@@ -35,7 +35,7 @@ export type Fault =
   | { readonly kind: 'huge-body'; readonly bytes: number }
   /** A 403 HTML page of an edge in front of the API (spec: Authentication 7). */
   | { readonly kind: 'edge-block' }
-  /** The mock's answer with its `Date` moved by `shiftMs`, and `X-ServiceAPI-ResetTime` of a 429 given in milliseconds. */
+  /** The mock's answer with its `Date` moved by `shiftMs`, and with `resetInMs` the `X-ServiceAPI-ResetTime` of a 429 in milliseconds. */
   | { readonly kind: 'skewed-clock'; readonly shiftMs: number; readonly resetInMs: boolean };
 
 /** What the fault sees of a request to choose it. */
