@@ -3,7 +3,7 @@ import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { selfSignedCertificate } from '../../mock/tls.js';
 import { budgetCheck } from '../../suites/budget/budget-check.js';
 import { RESET_HEADER_RULE } from '../../suites/budget/surfaces.js';
-import { expectFaultJudged, REPRESENTATIVE, runUnder, verdicts } from './support.js';
+import { expectFaultJudged, REPRESENTATIVE, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
 
 /**
  * A target whose clock talks nonsense: a reset given in milliseconds (tens of thousands of years ahead)
@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 
 const YEARS_3 = 3 * 365 * 86_400_000;
-const BUDGET_WINDOW_MS = 1_000;
+/** The budget check must meet 429s: 60 requests through the target within one window, which a loaded machine needs room for. */
+const BUDGET_WINDOW_MS = 2_000;
 
 describe.concurrent('a target with a skewed clock', () => {
   const UNPLANNED_429 = [
@@ -28,7 +29,7 @@ describe.concurrent('a target with a skewed clock', () => {
       const run = await runUnder(tls, { kind: 'status', status: 429, headers }, { concurrently: true });
       expectFaultJudged(run, { allowed: ['error'], detail: new RegExp(`^CC_ERR_WAIT_RANGE: .*${detail.source}, further than the ${300} ms rate window; not waited for`) });
       expect(run.outcomes.reduce((n, o) => n + o.requests, 0)).toBeLessThanOrEqual(REPRESENTATIVE.length);
-      expect(run.ms).toBeLessThan(3_000);
+      expect(run.ms).toBeLessThan(RUN_BOUND_MS);
     });
   }
 
@@ -41,11 +42,11 @@ describe.concurrent('a target with a skewed clock', () => {
       const run = await runUnder(tls, fault, { checks: [budgetCheck], windowMs: BUDGET_WINDOW_MS, env: { CC_RATE_WINDOW_MS: String(BUDGET_WINDOW_MS) } });
       const byRule = new Map(verdicts(run).map((v) => [v.rule, v]));
       expect(byRule.get(RESET_HEADER_RULE)?.status, byRule.get(RESET_HEADER_RULE)?.detail).toBe('fail');
-      expect(byRule.get(RESET_HEADER_RULE)?.detail).toMatch(/more than one window of 1000 ms ahead of the 429/);
+      expect(byRule.get(RESET_HEADER_RULE)?.detail).toMatch(new RegExp(`more than one window of ${BUDGET_WINDOW_MS} ms ahead of the 429`));
       // The recovery the reset announces cannot be told from nonsense: it never passes on it.
       expect(byRule.get('CORE-RATE-RECOVERY')?.status).not.toBe('pass');
       expect(verdicts(run).filter((v) => v.status === 'error').map((v) => `${v.rule}: ${v.detail}`)).toEqual([]);
-      expect(run.ms).toBeLessThan(12 * BUDGET_WINDOW_MS + 10_000);
+      expect(run.ms).toBeLessThan(12 * BUDGET_WINDOW_MS + RUN_BOUND_MS);
     });
   }
 });

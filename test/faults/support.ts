@@ -15,6 +15,13 @@ import { type Fault, type MisbehavingTarget, type SeenRequest, startMisbehavingT
 
 /** Rate window of the mocks behind the misbehaving target: short, so pacing costs little. */
 export const FAULT_WINDOW_MS = 300;
+/**
+ * The most any case's run may take: far above what each needs on an idle machine (a few seconds), so a
+ * machine loaded by other work does not fail it, and far below what a hang, a wait for a reset years
+ * ahead or a stalled request held without its timeout would take.
+ */
+export const RUN_BOUND_MS = 30_000;
+
 /** Per-request timeout of the runs: generous, so a loaded machine's slowness is never taken for a stall. */
 export const FAULT_TIMEOUT_MS = 5_000;
 /** Per-request timeout of the stall cases: a stall costs this (undici checks it on a coarse timer, about a second). */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { selfSignedCertificate } from '../../mock/tls.js';
-import { expectFaultJudged, JUDGED_BEFORE_ANY_READ, REPRESENTATIVE, runUnder, STALL_TIMEOUT_MS } from './support.js';
+import { expectFaultJudged, JUDGED_BEFORE_ANY_READ, REPRESENTATIVE, RUN_BOUND_MS, runUnder, STALL_TIMEOUT_MS } from './support.js';
 
 /**
  * Faults below HTTP: each ends every rule it touches as an error naming what broke (and, where the fix
@@ -18,7 +18,7 @@ describe.concurrent('a target that breaks below HTTP', () => {
   test('connection refused: every rule is CC_ERR_TRANSPORT naming ECONNREFUSED, at once', async () => {
     const run = await runUnder(tls, { kind: 'refused' }, { concurrently: true });
     expectFaultJudged(run, { allowed: ['error'], detail: /^CC_ERR_TRANSPORT: .*ECONNREFUSED: nothing accepts connections at 127\.0\.0\.1:\d+; check the CC_\*_URL variable/ });
-    expect(run.ms).toBeLessThan(5_000);
+    expect(run.ms).toBeLessThan(RUN_BOUND_MS);
   });
 
   const TLS_CASES = [
@@ -30,7 +30,7 @@ describe.concurrent('a target that breaks below HTTP', () => {
     test(`TLS ${problem}: every rule is CC_ERR_TLS saying what to fix`, async () => {
       const run = await runUnder(tls, { kind: 'tls', problem }, { concurrently: true });
       expectFaultJudged(run, { allowed: ['error'], detail });
-      expect(run.ms).toBeLessThan(5_000);
+      expect(run.ms).toBeLessThan(RUN_BOUND_MS);
     });
   }
 
@@ -38,14 +38,14 @@ describe.concurrent('a target that breaks below HTTP', () => {
     const run = await runUnder(tls, { kind: 'reset-mid-body' }, { when: GETS });
     expectFaultJudged(run, { allowed: ['error'], exempt: JUDGED_BEFORE_ANY_READ, detail: /^CC_ERR_RESET: GET .*: the target closed the connection in the middle of its body/ });
     expect(run.touched.size).toBeGreaterThan(10);
-    expect(run.ms).toBeLessThan(10_000);
+    expect(run.ms).toBeLessThan(RUN_BOUND_MS);
   });
 
   test('a stall past the timeout on every request: CC_ERR_TIMEOUT, each check ended within a few timeouts', async () => {
     const run = await runUnder(tls, { kind: 'stall' }, { concurrently: true, env: { CC_TIMEOUT_MS: String(STALL_TIMEOUT_MS) } });
     expectFaultJudged(run, { allowed: ['error'], detail: new RegExp(`^CC_ERR_TIMEOUT: .*: no answer came within ${STALL_TIMEOUT_MS} ms \\(CC_TIMEOUT_MS\\)`) });
     // undici checks its timeouts on a coarse timer: about a second per stalled request, the checks side by side.
-    expect(run.ms).toBeLessThan(8_000);
+    expect(run.ms).toBeLessThan(RUN_BOUND_MS);
   });
 
   test('a 50 MB body to the first GETs: CC_ERR_BODY_TOO_LARGE after reading at most the cap, never the whole body', async () => {
@@ -56,6 +56,6 @@ describe.concurrent('a target that breaks below HTTP', () => {
     expect(run.stats.faulted).toBe(3);
     // The client dropped each connection at the cap: what the target managed to write stays well short of the bodies.
     expect(run.stats.hugeBytesWritten).toBeLessThan(3 * (bytes - 8 * 1024 * 1024));
-    expect(run.ms).toBeLessThan(15_000);
+    expect(run.ms).toBeLessThan(RUN_BOUND_MS);
   });
 });
