@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { selfSignedCertificate } from '../../mock/tls.js';
-import { expectFaultJudged, JUDGED_BEFORE_ANY_READ, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
+import { CASE_TIMEOUT_MS, expectFaultJudged, JUDGED_BEFORE_ANY_READ, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
 
 /**
  * Faults in HTTP answers: an answer the spec rules out fails the rule judged on it; an answer that says
@@ -17,7 +17,7 @@ const GETS = (req: { method: string }) => req.method === 'GET';
 /** The edge-block rule judges the edge's page itself: a page without a correlationId is what it asks for. */
 const EDGE_RULE = 'AI-EDGE-403-NO-CORRELATION';
 
-describe.concurrent('a target whose answers break', () => {
+describe.concurrent('a target whose answers break', { timeout: CASE_TIMEOUT_MS }, () => {
   test('through the target without a fault, every rule of the set passes: the faults alone explain the rest', async () => {
     const run = await runUnder(tls, { kind: 'malformed-json' }, { when: () => false });
     expect(verdicts(run).filter((v) => v.status !== 'pass').map((v) => `${v.rule}: ${v.status} ${v.detail}`)).toEqual([]);

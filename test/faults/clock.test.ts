@@ -3,7 +3,7 @@ import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { selfSignedCertificate } from '../../mock/tls.js';
 import { budgetCheck } from '../../suites/budget/budget-check.js';
 import { RESET_HEADER_RULE } from '../../suites/budget/surfaces.js';
-import { expectFaultJudged, REPRESENTATIVE, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
+import { CASE_TIMEOUT_MS, expectFaultJudged, REPRESENTATIVE, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
 
 /**
  * A target whose clock talks nonsense: a reset given in milliseconds (tens of thousands of years ahead)
@@ -19,7 +19,7 @@ const YEARS_3 = 3 * 365 * 86_400_000;
 /** The budget check must meet 429s: 60 requests through the target within one window, which a loaded machine needs room for. */
 const BUDGET_WINDOW_MS = 2_000;
 
-describe.concurrent('a target with a skewed clock', () => {
+describe.concurrent('a target with a skewed clock', { timeout: CASE_TIMEOUT_MS }, () => {
   const UNPLANNED_429 = [
     ['a reset in milliseconds', (now: number) => ({ 'x-serviceapi-resettime': String(now + 1_000) }), /X-ServiceAPI-ResetTime \d{13}, \d+ s after the server's Date/],
     ['a Date three years behind', (now: number) => ({ 'x-serviceapi-resettime': String(Math.ceil(now / 1000) + 1), date: new Date(now - YEARS_3).toUTCString() }), /X-ServiceAPI-ResetTime \d{10}, 94\d{6} s after the server's Date/],

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { selfSignedCertificate } from '../../mock/tls.js';
-import { expectFaultJudged, JUDGED_BEFORE_ANY_READ, REPRESENTATIVE, RUN_BOUND_MS, runUnder, STALL_TIMEOUT_MS } from './support.js';
+import { CASE_TIMEOUT_MS, expectFaultJudged, JUDGED_BEFORE_ANY_READ, REPRESENTATIVE, RUN_BOUND_MS, runUnder, STALL_TIMEOUT_MS } from './support.js';
 
 /**
  * Faults below HTTP: each ends every rule it touches as an error naming what broke (and, where the fix
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 const GETS = (req: { method: string }) => req.method === 'GET';
 
-describe.concurrent('a target that breaks below HTTP', () => {
+describe.concurrent('a target that breaks below HTTP', { timeout: CASE_TIMEOUT_MS }, () => {
   test('connection refused: every rule is CC_ERR_TRANSPORT naming ECONNREFUSED, at once', async () => {
     const run = await runUnder(tls, { kind: 'refused' }, { concurrently: true });
     expectFaultJudged(run, { allowed: ['error'], detail: /^CC_ERR_TRANSPORT: .*ECONNREFUSED: nothing accepts connections at 127\.0\.0\.1:\d+; check the CC_\*_URL variable/ });
