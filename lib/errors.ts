@@ -28,6 +28,60 @@ export class TransportError extends HarnessError {
   }
 }
 
+/** What a TLS handshake failed on; each says what to fix. */
+export type TlsProblem = 'unknown-ca' | 'expired' | 'wrong-host' | 'other';
+
+/** The TLS handshake with the target failed: its certificate is not one this run can trust. */
+export class TlsError extends TransportError {
+  override readonly code = 'CC_ERR_TLS';
+  readonly problem: TlsProblem;
+  constructor(problem: TlsProblem, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.problem = problem;
+  }
+}
+
+/** The target closed or reset the connection before its answer was complete. */
+export class ConnectionResetError extends TransportError {
+  override readonly code = 'CC_ERR_RESET';
+}
+
+/** The target sent no answer, or stopped sending its body, for longer than `CC_TIMEOUT_MS`. */
+export class ResponseTimeoutError extends TransportError {
+  override readonly code = 'CC_ERR_TIMEOUT';
+}
+
+/**
+ * An answer's body ran past the most the client reads (a list of a few pages is far below it): the rest
+ * was not read and the connection was dropped, so a runaway body cannot exhaust the run's memory.
+ */
+export class BodyTooLargeError extends TransportError {
+  override readonly code = 'CC_ERR_BODY_TOO_LARGE';
+}
+
+/**
+ * The target could not serve a request the check needs: a `502`, `503` or `504` after the retries the
+ * spec allows (or at once for a create that must not be sent twice), or any `5xx` to a step the check
+ * builds on. The spec's `503` means a dependency is down, which says nothing of the rules.
+ */
+export class UnavailableError extends HarnessError {
+  readonly exchange?: Exchange;
+  constructor(message: string, exchange?: Exchange) {
+    super('CC_ERR_UNAVAILABLE', message);
+    if (exchange) this.exchange = exchange;
+  }
+}
+
+/**
+ * A step a check builds on was answered with a body labelled JSON that does not parse: the rules it
+ * prepares were not judged (each host's JSON rule judges bodies themselves).
+ */
+export class MalformedAnswerError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_MALFORMED_ANSWER', message);
+  }
+}
+
 /**
  * An edge (CDN or firewall) answered instead of the API: a `403` with an HTML body.
  * The spec says this is not an authorization failure, so it is not the target's rule to fail.
@@ -88,6 +142,12 @@ export class DefinitionError extends HarnessError {
 export const HARNESS_ERROR_CODES = [
   'CC_ERR_CONFIG',
   'CC_ERR_TRANSPORT',
+  'CC_ERR_TLS',
+  'CC_ERR_RESET',
+  'CC_ERR_TIMEOUT',
+  'CC_ERR_BODY_TOO_LARGE',
+  'CC_ERR_UNAVAILABLE',
+  'CC_ERR_MALFORMED_ANSWER',
   'CC_ERR_EDGE_BLOCK',
   'CC_ERR_BUDGET',
   'CC_ERR_WAIT_RANGE',

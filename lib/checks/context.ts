@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.js';
 import { appliesTo, atLeast, type Release } from '../dialer/releases.js';
-import { DefinitionError, InterruptedError, RequestAllowanceError } from '../errors.js';
+import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowanceError, UnavailableError } from '../errors.js';
 import { describeExchange, type Exchange } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
 import { rule as lookupRule } from '../rules/index.js';
@@ -37,6 +37,12 @@ export function budgetKey(surface: Surface, credentials: RequestFields['credenti
 function repeatable(method: string, meter: string | null): boolean {
   const m = method.toUpperCase();
   return m === 'GET' || m === 'HEAD' || m === 'DELETE' || (m === 'PUT' && meter?.startsWith('dialer:') === true);
+}
+
+/** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
+function unparsableJson(ex: Exchange): string | undefined {
+  if (ex.jsonError === undefined || !/^application\/(?:[\w.+-]+\+)?json\b/i.test(ex.headers['content-type'] ?? '')) return undefined;
+  return `the answer (${ex.status}) is labelled ${ex.headers['content-type']} but its body is not JSON: ${ex.jsonError}`;
 }
 
 export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
@@ -217,6 +223,10 @@ export class CheckContext {
   check(ruleId: string, ok: boolean, message: string | (() => string), ex?: Exchange): void {
     if (lookupRule(ruleId).level === 'observed') throw new DefinitionError(`${ruleId} is observed-only and cannot be asserted`);
     this.#ledger(ruleId);
+    // An answer that says it is JSON and does not parse holds no rule (spec: Responses are UTF-8 JSON),
+    // whatever else of it looked right.
+    const unparsable = ok && ex ? unparsableJson(ex) : undefined;
+    if (unparsable) throw new RuleViolation(ruleId, unparsable, evidenceOf(ex));
     if (ok) {
       this.pass(ruleId);
       return;
@@ -299,11 +309,17 @@ export class CheckContext {
 
   /** A step the check builds on must hold; if not, the rules under test are not judged. */
   prerequisite(ok: boolean, message: string | (() => string), ex?: Exchange): void {
-    if (!ok) throw new PrerequisiteFailed(typeof message === 'function' ? message() : message, evidenceOf(ex));
+    if (ok) return;
+    const what = typeof message === 'function' ? message() : message;
+    const unparsable = ex ? unparsableJson(ex) : undefined;
+    // A broken answer says nothing of whether the prerequisite holds: the run is incomplete, not the account.
+    if (unparsable) throw new MalformedAnswerError(`${what}: ${unparsable}`);
+    throw new PrerequisiteFailed(what, evidenceOf(ex));
   }
 
-  /** Shorthand: a setup request must succeed with a 2xx. */
+  /** Shorthand: a setup request must succeed with a 2xx; a 5xx is the target unable to serve it, an error of the run. */
   expectOk(ex: Exchange, what: string): void {
+    if (ex.status >= 500) throw new UnavailableError(`${what}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}; a step this check builds on was not served, so its rules were not judged`, ex);
     this.prerequisite(ex.status >= 200 && ex.status < 300, () => `${what}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}`, ex);
   }
 

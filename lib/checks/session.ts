@@ -31,6 +31,7 @@ export class Session {
     this.redactor = new Redactor(target);
     this.client = new HttpClient({
       ...(target.ca !== undefined ? { ca: target.ca } : {}),
+      ...(target.caFile !== undefined ? { caFile: target.caFile } : {}),
       timeoutMs: target.timeoutMs,
       pacer: this.pacer,
       redactor: this.redactor,

@@ -1,12 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
-import { BudgetExhaustedError, EdgeBlockError, InterruptedError, TransportError, WaitOutOfRangeError } from '../errors.js';
+import { Agent, type Dispatcher, request } from 'undici';
+import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.js';
 import type { Exchange } from './exchange.js';
+import { transportFailure } from './failures.js';
 import type { Pacer } from './pacer.js';
 import type { Redactor } from './redact.js';
 
-export const USER_AGENT = 'cc-conformance/0.1 (API conformance suite)';
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/**
+ * Every request names the project and its version: an edge in front of an API may refuse a request
+ * without a User-Agent (spec: Authentication 7), and a target's operators can tell the suite's traffic apart.
+ */
+export const USER_AGENT = `cc-conformance/${version} (API conformance suite)`;
+
+/**
+ * The most of one body the client reads. Far above any answer the checks ask for (a page of 1000 calls
+ * is a few MB), and low enough that a runaway or endless body cannot exhaust the run's memory or time.
+ */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export interface WireRequest {
   readonly method: string;
@@ -30,6 +44,10 @@ export interface WireRequest {
 
 export interface ClientOptions {
   readonly ca?: string;
+  /** Where `ca` came from, named in the hint of a certificate no trusted CA signed. */
+  readonly caFile?: string;
+  /** Bodies longer than this end the request with BodyTooLargeError; default MAX_BODY_BYTES. */
+  readonly maxBodyBytes?: number;
   readonly timeoutMs: number;
   readonly pacer: Pacer;
   readonly redactor: Redactor;
@@ -56,6 +74,8 @@ const RETRIES_ON_503 = 3;
 /** First wait after a 503 without a numeric Retry-After; doubles on each retry (500 ms, 1 s, 2 s). */
 const BACKOFF_503_MS = 500;
 const TEXTUAL = /^(application\/(json|problem\+json|xml)|text\/)/i;
+/** Answers that say the target cannot serve now (a dependency or gateway is down), not what it does when it can. */
+const UNAVAILABLE = new Set([502, 503, 504]);
 
 function interrupted(wire: WireRequest): InterruptedError {
   return InterruptedError.of(`${wire.method} not sent`, wire.signal?.reason);
@@ -69,6 +89,17 @@ function interrupted(wire: WireRequest): InterruptedError {
 function raisedByService(ex: Exchange): boolean {
   const body = ex.json as { correlationId?: unknown; requestId?: unknown } | null | undefined;
   return typeof body === 'object' && body !== null && (typeof body.correlationId === 'string' || typeof body.requestId === 'string');
+}
+
+/**
+ * A 502, 503 or 504 that still stands once the retries allowed are spent: the target cannot serve the
+ * request now, which judges none of its rules; the check reports it as an error, with the answer.
+ */
+function unavailable(ex: Exchange, retries: number): UnavailableError {
+  const after = retries > 0
+    ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'} with backoff`
+    : ex.status === 503 ? ' and was not sent again (it may create a record, and a gateway\'s 503 does not say nothing was applied)' : '';
+  return new UnavailableError(`${ex.request.method} ${ex.request.url} answered ${ex.status}${after}: the target or a dependency of it is unavailable, so the rules this request serves were not judged`, ex);
 }
 
 /** The one HTTP client of the suite: pacing, 429 backoff, 503 retries, timeouts, redaction of everything it records. */
@@ -111,15 +142,18 @@ export class HttpClient {
       }
       onSent?.();
       const ex = await this.#once(wire);
-      // A dependency is down; after the last retry, or at once for a request that must not be sent twice,
-      // the 503 goes to the check, which judges or reports it.
+      // A dependency is down: sent again where that cannot duplicate anything.
       if (ex.status === 503 && !wire.planned && (repeatable || raisedByService(ex)) && retries503 < RETRIES_ON_503) {
         await (this.#options.sleep ?? sleep)(this.#retryAfterMs(ex) ?? BACKOFF_503_MS * 2 ** retries503);
-        if (wire.signal?.aborted) return ex;
+        // Interrupted while waiting: the 503 is not an answer to judge, and nothing more is sent.
+        if (wire.signal?.aborted) throw interrupted(wire);
         retries503++;
         this.stats.retried503++;
         continue;
       }
+      // Still unavailable after the retries, or at once for a request that must not be sent twice: an error
+      // of the run, not an answer to judge. A planned request or a plain-HTTP probe judges what it got.
+      if (UNAVAILABLE.has(ex.status) && !wire.planned && wire.budgetKey !== null) throw unavailable(ex, retries503);
       // A 429 is the API refusing the request before serving it (spec: Limits), so it is sent again
       // whatever its method: nothing was applied.
       if (ex.status !== 429 || wire.planned || wire.budgetKey === null) return ex;
@@ -179,7 +213,7 @@ export class HttpClient {
     const startedAt = Date.now();
     const t0 = performance.now();
     this.stats.requests++;
-    let res;
+    let res: Dispatcher.ResponseData;
     try {
       res = await request(wire.url, {
         method: wire.method as 'GET',
@@ -190,21 +224,17 @@ export class HttpClient {
         bodyTimeout: timeoutMs,
       });
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      throw new TransportError(`${wire.method} ${sent.url}: ${code ? `${code} ` : ''}${(err as Error).message}`, { cause: err });
-    }
-    let raw: Buffer;
-    try {
-      raw = Buffer.from(await res.body.arrayBuffer());
-    } catch (err) {
-      throw new TransportError(`${wire.method} ${sent.url}: body not received (${(err as Error).message})`, { cause: err });
+      throw transportFailure(`${wire.method} ${sent.url}`, err, { stage: 'answer', timeoutMs, ...(this.#options.caFile ? { caFile: this.#options.caFile } : {}) });
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
     const contentType = headers['content-type'] ?? '';
-    const textual = raw.length === 0 || TEXTUAL.test(contentType) || contentType === '';
+    // Only a textual body is kept; any other is counted, so a large binary one costs no memory.
+    const keep = TEXTUAL.test(contentType) || contentType === '';
+    const { bytes, raw } = await this.#readBody(res, keep, `${wire.method} ${sent.url}`);
+    const textual = bytes === 0 || keep;
     const text = textual ? redactor.text(raw.toString('utf8')) : '';
     let json: unknown;
     let jsonError: string | undefined;
@@ -220,7 +250,7 @@ export class HttpClient {
       status: res.statusCode,
       headers: redactor.headers(headers),
       text,
-      bodyBytes: raw.length,
+      bodyBytes: bytes,
       json,
       ...(jsonError !== undefined ? { jsonError } : {}),
       startedAt,
@@ -228,9 +258,40 @@ export class HttpClient {
     };
     this.#options.onExchange?.(ex);
     if (ex.status === 403 && /text\/html/i.test(contentType)) {
-      throw new EdgeBlockError(`${wire.method} ${sent.url}: 403 with an HTML page, an edge block (often a missing or disallowed User-Agent), not an API answer`, ex);
+      const agent = wire.headers['user-agent'] ?? USER_AGENT;
+      throw new EdgeBlockError(
+        `${wire.method} ${sent.url}: 403 with an HTML page: an edge in front of the API blocked the request, which is not an authorization failure (spec: Authentication 7); most often a missing or disallowed User-Agent header: this request sent ${agent === '' ? 'a blank one' : JSON.stringify(agent)}, so allow it at the edge (or the address this run comes from)`,
+        ex,
+      );
     }
     return ex;
+  }
+
+  /**
+   * Reads the body, at most `maxBodyBytes` of it: a longer one (announced by Content-Length or found while
+   * reading) is dropped with its connection, so it is never held whole.
+   */
+  async #readBody(res: Dispatcher.ResponseData, keep: boolean, what: string): Promise<{ bytes: number; raw: Buffer }> {
+    const limit = this.#options.maxBodyBytes ?? MAX_BODY_BYTES;
+    const tooLarge = (seen: string) => {
+      res.body.destroy();
+      return new BodyTooLargeError(`${what}: ${res.statusCode} with a body of ${seen}, more than the ${limit} bytes the client reads; the rest was not read`);
+    };
+    const announced = Number(res.headers['content-length']);
+    if (Number.isFinite(announced) && announced > limit) throw tooLarge(`${announced} bytes (Content-Length)`);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    try {
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > limit) throw tooLarge(`over ${bytes} bytes so far`);
+        if (keep) chunks.push(chunk);
+      }
+    } catch (err) {
+      if (err instanceof BodyTooLargeError) throw err;
+      throw transportFailure(what, err, { stage: 'body', timeoutMs: this.#options.timeoutMs });
+    }
+    return { bytes, raw: Buffer.concat(chunks) };
   }
 }
 

@@ -97,6 +97,11 @@ function judgeCoreRecovery(t: CheckContext, trial: SequentialTrial, clock: Serve
   const first = trial.firstLimited as Exchange;
   const reset = announcedReset(first);
   if (reset === undefined) return t.skipRule(rule, 'the first 429 announced no usable reset; judged by CORE-RATE-RESET-HEADER');
+  // A reset further than one window ahead of the server's clock (in milliseconds, or read against a Date
+  // years off) never passes while the check polls: a reopening then shows nothing of it.
+  if (reset > receivedAt(first) + clock.bounds.hi + trial.windowMs + 1000) {
+    return t.skipRule(rule, `the first 429 announced a reset (${first.headers['x-serviceapi-resettime']}) more than one window ahead of the server's clock (${clock.describe()}), which no polling reaches; judged by CORE-RATE-RESET-HEADER`);
+  }
   // Once the announced second has wholly passed on the server's clock, whatever its rounding.
   const surelyPassed = reset + 1000 - clock.bounds.lo;
   const due = trial.polls.find((ex) => ex.startedAt >= surelyPassed);

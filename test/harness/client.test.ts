@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BudgetExhaustedError, EdgeBlockError, TransportError, WaitOutOfRangeError } from '../../lib/errors.js';
+import { BudgetExhaustedError, EdgeBlockError, ResponseTimeoutError, TransportError, UnavailableError, WaitOutOfRangeError } from '../../lib/errors.js';
 import { HttpClient, USER_AGENT, type WireRequest } from '../../lib/http/client.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { Pacer } from '../../lib/http/pacer.js';
@@ -271,11 +271,13 @@ describe('HttpClient', () => {
     expect(client.stats).toEqual({ requests: 3, unplanned429: 0, retried503: 2 });
   });
 
-  test('503 on every try: three retries backing off from 500 ms, then the last 503 is returned to the caller', async () => {
+  test('503 on every try: three retries backing off from 500 ms, then an UnavailableError carrying the last 503', async () => {
     const { client, clock } = setup();
-    const ex = await client.send(wire('/503-always?case=a'));
-    expect(ex.status).toBe(503);
-    expect(ex.json).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+    const err = await rejection(client.send(wire('/503-always?case=a')));
+    expect(err).toBeInstanceOf(UnavailableError);
+    expect((err as UnavailableError).code).toBe('CC_ERR_UNAVAILABLE');
+    expect(err.message).toContain('answered 503 after 3 retries with backoff');
+    expect((err as UnavailableError).exchange?.json).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
     expect(receivedAt('/503-always?case=a')).toHaveLength(4);
     expect(clock.slept).toEqual([500, 1000, 2000]);
     expect(client.stats).toEqual({ requests: 4, unplanned429: 0, retried503: 3 });
@@ -293,17 +295,18 @@ describe('HttpClient', () => {
     expect(clock.slept).toEqual([]);
   });
 
-  test("a gateway's 503 to a request that could create a record is returned at once, never sent again", async () => {
+  test("a gateway's 503 to a request that could create a record is an UnavailableError at once, never sent again", async () => {
     const { client, clock } = setup();
     for (const method of ['POST', 'PUT', 'PATCH']) {
-      const ex = await client.send(wire(`/503-gateway?case=${method}`, { method, body: '{}' }));
-      expect(ex.status, method).toBe(503);
+      const err = await rejection(client.send(wire(`/503-gateway?case=${method}`, { method, body: '{}' })));
+      expect(err, method).toBeInstanceOf(UnavailableError);
+      expect(err.message, method).toContain('answered 503 and was not sent again');
       expect(receivedAt(`/503-gateway?case=${method}`), method).toHaveLength(1);
     }
     expect(client.stats.retried503).toBe(0);
     // A request the caller knows to be repeatable (a Dialer PUT replaces a sub-collection wholesale) is retried.
-    const replaced = await client.send(wire('/503-gateway?case=put-repeatable', { method: 'PUT', body: '{}', repeatable: true }));
-    expect(replaced.status).toBe(503);
+    const replaced = await rejection(client.send(wire('/503-gateway?case=put-repeatable', { method: 'PUT', body: '{}', repeatable: true })));
+    expect(replaced).toBeInstanceOf(UnavailableError);
     expect(receivedAt('/503-gateway?case=put-repeatable')).toHaveLength(4);
     expect(clock.slept).toEqual([500, 1000, 2000]);
   });
@@ -324,21 +327,22 @@ describe('HttpClient', () => {
   });
 
   // undici checks these timeouts on a coarse timer (about a second), hence the loose bound; the two run side by side.
-  test.concurrent('no answer within timeoutMs is a TransportError', async () => {
+  test.concurrent('no answer within timeoutMs is a ResponseTimeoutError', async () => {
     const { client } = setup({ timeoutMs: 200 });
     const started = performance.now();
     const err = await rejection(client.send(wire('/hang?case=headers')));
-    expect(err).toBeInstanceOf(TransportError);
-    expect((err as TransportError).code).toBe('CC_ERR_TRANSPORT');
+    expect(err).toBeInstanceOf(ResponseTimeoutError);
+    expect((err as TransportError).code).toBe('CC_ERR_TIMEOUT');
+    expect(err.message).toContain('no answer came within 200 ms (CC_TIMEOUT_MS)');
     expect(err.message).toContain(`GET ${base}/hang?case=headers`);
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  test.concurrent('a body that stops arriving within timeoutMs is a TransportError', async () => {
+  test.concurrent('a body that stops arriving within timeoutMs is a ResponseTimeoutError', async () => {
     const { client } = setup({ timeoutMs: 200 });
     const err = await rejection(client.send(wire('/stall-body?case=a')));
-    expect(err).toBeInstanceOf(TransportError);
-    expect(err.message).toContain('body not received');
+    expect(err).toBeInstanceOf(ResponseTimeoutError);
+    expect(err.message).toContain('the body stopped arriving within 200 ms');
   });
 
   test('a refused connection is a TransportError that names no credential', async () => {

@@ -163,14 +163,31 @@ describe('runCheck, without sending', () => {
         rules: [DELETE_200],
         async run(t) {
           t.prerequisite(true, 'holds');
-          t.expectOk(answer, 'creating a tag');
+          t.expectOk({ ...answer, status: 409 }, 'creating a tag');
         },
       }),
     );
     const v = verdict(outcome, DELETE_200);
     expect(v.status).toBe('skipped');
-    expect(v.detail).toBe('prerequisite failed: creating a tag: DELETE /api/tags/delete/1.json answered 500');
-    expect(v.evidence?.response.status).toBe(500);
+    expect(v.detail).toBe('prerequisite failed: creating a tag: DELETE /api/tags/delete/1.json answered 409');
+    expect(v.evidence?.response.status).toBe(409);
+  });
+
+  test('a setup step the target answered with a 5xx is an error of the run, not a missing prerequisite', async () => {
+    const outcome = await runCheck(session, check({ rules: [DELETE_200], run: async (t) => t.expectOk({ ...answer, status: 500 }, 'creating a tag') }));
+    const v = verdict(outcome, DELETE_200);
+    expect(v.status).toBe('error');
+    expect(v.detail).toMatch(/^CC_ERR_UNAVAILABLE: creating a tag: DELETE \/api\/tags\/delete\/1\.json answered 500; /);
+    expect(outcome.problems).toHaveLength(1);
+  });
+
+  test('an answer labelled JSON whose body does not parse holds no rule, even one judged on its status alone', async () => {
+    const broken: Exchange = { ...answer, status: 404, text: '{"responseData":{"status":404', json: undefined, jsonError: 'Unexpected end of JSON input' };
+    const outcome = await runCheck(session, check({ rules: [DELETE_404], run: async (t) => t.expectStatus(DELETE_404, broken, 404) }));
+    expect(verdict(outcome, DELETE_404)).toMatchObject({ status: 'fail', detail: 'the answer (404) is labelled application/json but its body is not JSON: Unexpected end of JSON input' });
+    // A body that is not labelled JSON (an HTML page, plain text) is judged as it is.
+    const page = await runCheck(session, check({ rules: [DELETE_404], run: async (t) => t.expectStatus(DELETE_404, { ...broken, headers: { 'content-type': 'text/html' } }, 404) }));
+    expect(verdict(page, DELETE_404).status).toBe('pass');
   });
 
   test('a thrown plain error is an error of the harness, not a failure of the target', async () => {
