@@ -20,7 +20,7 @@ export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
  * predictive dialing") and a schedule in the pinned formats. Required fields are not shown.
  */
 export function campaignPayload(t: CheckContext, overrides: Json = {}): Json {
-  return { name: t.session.uniqueName('cc-conformance-campaign'), mode: 'power', schedule_policy: { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30' }, ...overrides };
+  return { name: t.session.uniqueName(), mode: 'power', schedule_policy: { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30' }, ...overrides };
 }
 
 /** The campaign an answer carries: `data` (as list items are wrapped) or the body itself; undefined when neither has an id. */
