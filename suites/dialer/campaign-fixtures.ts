@@ -8,7 +8,7 @@ import { dialer } from './fixtures.js';
 /**
  * Shared steps of the campaign checks and probes. Creating a campaign always registers its deletion,
  * also when the check fails; a deleted campaign stays with status `deleted`, which is the API's own
- * behaviour (spec: States and transitions), not a leftover.
+ * behaviour (spec: States and transitions): the report lists it among the records left, as not deletable.
  */
 export { is2xx, isObject, type Json };
 
