@@ -151,9 +151,13 @@ export class Ledger {
     this.#write({ event: 'created', seq: record.intent.seq, id, ...(record.name !== undefined ? { name: record.name } : {}), ...(kind?.deleteOf ? { delete: kind.deleteOf(id) } : {}) });
   }
 
-  /** A record looked for by name and not found: it was never made, or is gone; written down as deleted. */
+  /**
+   * A record looked for by name and not found: a create never answered made nothing (written down as
+   * refused), one answered without an id is gone (written down as deleted).
+   */
   notFound(record: LedgerRecord, by: string): void {
-    if (record.state !== 'deleted') this.#write({ event: 'deleted', seq: record.intent.seq, ...(record.id !== undefined ? { id: record.id } : {}), by, status: 404 });
+    if (record.state === 'pending') this.#write({ event: 'refused', seq: record.intent.seq, status: 404 });
+    else if (record.state === 'created') this.#write({ event: 'deleted', seq: record.intent.seq, ...(record.id !== undefined ? { id: record.id } : {}), by, status: 404 });
   }
 
   records(): readonly LedgerRecord[] {

@@ -30,6 +30,10 @@ describe('the ledger', () => {
     expect(ledger.leftovers()).toEqual([
       { kind: 'contact', surface: 'core', name: 'cc-conformance-abcdefgh-0001', check: 'check.x', deletable: true, how: expect.stringContaining('no answer came') as string },
     ]);
+    // Looked for by name and not found: the create made nothing, and the ledger says so for good.
+    ledger.notFound(ledger.records()[0]!, 'cleanup');
+    expect(ledger.leftovers()).toEqual([]);
+    expect(readLedger(ledger.file as string).records).toEqual([]);
   });
 
   test('created, refused and deleted: only what is still there is left, a 404 counts as gone, a Route not found does not', () => {
