@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createVitest } from 'vitest/node';
@@ -6,6 +8,8 @@ import { RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import { buildReport, exitCodeOf } from '../lib/results/report.js';
+import { leftoversOf, readLedger } from '../lib/ledger/ledger-file.js';
+import { newRun } from '../lib/ledger/run-id.js';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { BUDGET_BLOCKED_WINDOWS, BUDGET_CHECK_WINDOWS } from '../suites/budget/budget-check.js';
@@ -152,6 +156,9 @@ async function main(): Promise<number> {
         `${mock ? ` (mock plays ${mock.mock.context.dialer.release}, counts its budgets' minute as ${mock.mock.context.rateAlgorithm}, dialect ${mock.mock.context.dialect})` : ''}, seed ${seed}` +
         `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
     );
+    // The run's id and prefix name every record it creates; the ledger lists them as they are made.
+    const run = newRun(resolve(args.reports));
+    process.stdout.write(`cc-conformance: run ${run.id}, names start with ${run.prefix}, ledger ${run.ledgerFile}\n`);
     const collector = new OutcomeCollector();
     const selectedRules = args.rule ? new Set(args.rule) : undefined;
     const progress = new ProgressReporter({
@@ -182,7 +189,7 @@ async function main(): Promise<number> {
       },
       {},
     );
-    const payload: RunPayload = { settings, seed, bundledMock: bundled, cwd: process.cwd(), ...(args.rule ? { rules: args.rule } : {}) };
+    const payload: RunPayload = { settings, seed, bundledMock: bundled, cwd: process.cwd(), run, ...(args.rule ? { rules: args.rule } : {}) };
     vitest.provide('ccRun', payload);
     // vitest's logger exits the process on the first signal, which would skip the cleanup and the reports.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -209,11 +216,15 @@ async function main(): Promise<number> {
       ...(args.rule ? { selected: new Set(args.rule) } : {}),
       problems: collector.problems,
       interrupted: interrupt.aborted,
+      runId: run.id,
+      prefix: run.prefix,
+      // The suites' worker wrote the ledger; a run that sent nothing left no file.
+      ...(run.ledgerFile !== undefined && existsSync(run.ledgerFile) ? { ledger: run.ledgerFile, leftovers: leftoversOf(readLedger(run.ledgerFile).records) } : {}),
     });
     const scrub = (text: string) => redactor.text(text);
     const written = writeReports(report, args.reports, scrub);
     process.stdout.write(`${scrub(renderConsole(report, { verbose: args.verbose, color: process.stdout.isTTY }))}\n`);
-    process.stdout.write(`reports: ${written.json}, ${written.junit}, ${written.html}\n`);
+    process.stdout.write(`reports: ${written.json}, ${written.junit}, ${written.html}${report.ledger !== undefined ? `; ledger: ${report.ledger}` : ''}\n`);
     return exitCodeOf(report);
   } finally {
     await mock?.close();

@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Session } from '../lib/checks/session.js';
 import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
 import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
+import { newRun } from '../lib/ledger/run-id.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
@@ -16,7 +18,11 @@ Runs only the probes that tell the Dialer releases apart (one per changed behavi
 Versioning table) and prints which release the target behaves like, with the evidence per
 changelog line, or that it matches none. Against the bundled mock when no CC_* target is set.
 
+Like a conformance run, it names what it creates with a run prefix and lists it in a ledger in the
+reports folder, which \`npm run cleanup -- --ledger\` reads.
+
 Options:
+  --reports DIR             where the ledger goes (default: reports)
   --mock-dialer-release R   the release the bundled mock plays: ${RELEASES.join(', ')} (default ${NEWEST})
   --mock-window-ms N        rate window of the bundled mock (default 1000)
   --help
@@ -41,7 +47,7 @@ async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
-      options: { 'mock-dialer-release': { type: 'string' }, 'mock-window-ms': { type: 'string', default: '1000' }, help: { type: 'boolean', default: false } },
+      options: { reports: { type: 'string', default: 'reports' }, 'mock-dialer-release': { type: 'string' }, 'mock-window-ms': { type: 'string', default: '1000' }, help: { type: 'boolean', default: false } },
       strict: true,
     }).values;
   } catch (err) {
@@ -59,10 +65,11 @@ async function main(): Promise<number> {
     settings = { ...settings, ...mock.env };
   } else if (args['mock-dialer-release'] !== undefined) fail('--mock-dialer-release applies only to the bundled mock, and a target is configured');
   const target = targetFromSettings(settings, process.cwd(), mock !== undefined);
-  const session = new Session(target, runSeed(settings));
+  const session = new Session(target, runSeed(settings), newRun(resolve(args.reports)));
   const redactor = new Redactor(target);
   try {
     process.stdout.write(`cc-fingerprint: target ${mock ? `bundled mock playing ${mock.mock.context.dialer.release}` : target.urls.ai ?? '(no CC_AI_URL)'}\n`);
+    process.stdout.write(`cc-fingerprint: run ${session.run.id}, names start with ${session.run.prefix}, ledger ${session.run.ledgerFile}\n`);
     // Ctrl-C or SIGTERM: the running probe stops sending and cleans up, no further probe starts.
     const interrupt = onInterrupt({
       exitCode: 130,
@@ -75,7 +82,13 @@ async function main(): Promise<number> {
     }
     process.stdout.write(`${redactor.text(table(results))}\n`);
     const leftovers = results.flatMap((r) => r.leftovers);
-    if (leftovers.length > 0) process.stdout.write(`left on the target (could not be deleted): ${redactor.text(leftovers.join('; '))}\n`);
+    if (leftovers.length > 0) process.stdout.write(`cleanup steps that failed: ${redactor.text(leftovers.join('; '))}\n`);
+    const left = session.ledger.leftovers();
+    if (left.length > 0) {
+      const line = (l: (typeof left)[number]) => `  ${l.kind}${l.id !== undefined ? ` ${l.id}` : ''}${l.name !== undefined ? ` (${l.name})` : ''}: ${l.how}`;
+      process.stdout.write(`${redactor.text(['left on the target:', ...left.map(line)].join('\n'))}\n`);
+      if (left.some((l) => l.deletable)) process.stdout.write(`delete them: npm run cleanup -- --ledger ${session.run.ledgerFile}\n`);
+    }
     if (interrupt.aborted) {
       process.stdout.write(`interrupted after ${results.length} of ${CHANGES.length} probes: no release named\n`);
       return 130;

@@ -1,4 +1,4 @@
-import type { RuleResult, RunReport } from '../lib/results/report.js';
+import type { LeftoverRecord, RuleResult, RunReport } from '../lib/results/report.js';
 
 /**
  * What a person reads after a run: one line per rule grouped by surface, then every failure and
@@ -22,6 +22,24 @@ function indent(text: string, by = '      '): string {
     .split('\n')
     .map((line) => by + line)
     .join('\n');
+}
+
+function leftoverLine(l: LeftoverRecord): string {
+  const what = [l.id !== undefined ? `id ${l.id}` : undefined, l.name].filter((x) => x !== undefined).join(', ');
+  return `  ${l.kind}${what ? ` (${what})` : ''} from ${l.check}: ${l.how}`;
+}
+
+/** The records the run left on the target, a line each: those cleanup can delete, then those it cannot. */
+function leftoverLines(report: RunReport): string[] {
+  const deletable = report.leftovers.filter((l) => l.deletable);
+  const kept = report.leftovers.filter((l) => !l.deletable);
+  const lines: string[] = [];
+  if (deletable.length > 0) {
+    lines.push('', `Left on the target, deletable (${deletable.length}):`, ...deletable.map(leftoverLine));
+    lines.push(`  delete them: npm run cleanup -- --ledger ${report.ledger ?? `<ledger>`}   (or --prefix ${report.prefix})`);
+  }
+  if (kept.length > 0) lines.push('', `Left on the target, not deletable through the API (${kept.length}):`, ...kept.map(leftoverLine));
+  return lines;
 }
 
 export function renderConsole(report: RunReport, options: ConsoleOptions = {}): string {
@@ -57,14 +75,15 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
     }
   }
   if (report.problems.length > 0) lines.push('', 'Harness problems:', ...report.problems.map((p) => `  ${p}`));
-  const leftovers = report.checks.flatMap((c) => c.leftovers.map((l) => `${c.check}: ${l}`));
-  if (leftovers.length > 0) lines.push('', 'Left on the target (could not be deleted):', ...leftovers.map((l) => `  ${l}`));
+  const failedCleanups = report.checks.flatMap((c) => c.leftovers.map((l) => `${c.check}: ${l}`));
+  if (failedCleanups.length > 0) lines.push('', 'Cleanup steps that failed:', ...failedCleanups.map((l) => `  ${l}`));
+  lines.push(...leftoverLines(report));
   const s = report.summary;
   const counts = (c: Readonly<Record<string, number>>) => `${c.pass} pass, ${c.fail} fail, ${c.skipped} skipped, ${c.error} error, ${c.disabled} disabled`;
   lines.push(
     '',
     `rules: ${counts(s.byStatus)} (required: ${counts(s.required)})`,
-    `gaps reported: ${s.gaps}; checks: ${s.checks}; requests: ${s.requests}; unplanned 429s: ${s.unplanned429}; 503s retried: ${s.retried503}; seed: ${report.seed}; ${(report.durationMs / 1000).toFixed(1)} s`,
+    `gaps reported: ${s.gaps}; checks: ${s.checks}; requests: ${s.requests}; unplanned 429s: ${s.unplanned429}; 503s retried: ${s.retried503}; records left: ${s.leftovers}; seed: ${report.seed}; run ${report.runId}; ${(report.durationMs / 1000).toFixed(1)} s`,
     `verdict: ${paint(report.verdict.toUpperCase(), report.verdict === 'pass' ? 32 : 31, color)}${report.interrupted ? ' (INTERRUPTED: the checks not run are not judged)' : ''}`,
   );
   return lines.join('\n');

@@ -6,6 +6,7 @@ import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowan
 import { describeExchange, type Exchange } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
 import { rule as lookupRule } from '../rules/index.js';
+import type { OutgoingRequest } from '../ledger/ledger.js';
 import type { CheckDefinition } from './define.js';
 import { type RequestFields, RequestSpec } from './request.js';
 import type { Session } from './session.js';
@@ -153,7 +154,20 @@ export class CheckContext {
     // The allowance counts the check's own requests; `requests` also counts the client's retries.
     if (!this.#inCleanup) this.#allowanceSpent += 1;
     const meter = fields.plainHttp ? null : budgetKey(fields.surface, auth, fields.path);
-    return this.session.client.send(
+    // Every request passes the ledger: a create is written down before it goes out, its answer and any
+    // delete of a ledger record once they come back, so no check makes a record the ledger misses.
+    const outgoing: OutgoingRequest = {
+      surface: fields.surface,
+      method: fields.method,
+      path: fields.path,
+      ...(fields.body !== undefined ? { body: fields.body } : {}),
+      ...(auth.kind === 'slot' ? { slot: auth.slot } : {}),
+      company: auth.kind === 'slot' ? COMPANY_OF_SLOT[auth.slot] : 'anonymous',
+      by: this.definition.id,
+    };
+    const ledger = this.session.ledger;
+    const create = ledger.beforeSend(outgoing);
+    const ex = await this.session.client.send(
       {
         method: fields.method,
         url: url.href,
@@ -170,6 +184,9 @@ export class CheckContext {
         this.requests += 1;
       },
     );
+    if (create) ledger.afterCreate(create, ex.status, ex.json);
+    ledger.afterAnswer(outgoing, ex.status, ex.json);
+    return ex;
   }
 
   #throwIfInterrupted(what: string): void {

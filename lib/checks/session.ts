@@ -4,18 +4,22 @@ import { Redactor } from '../http/redact.js';
 import type { Target } from '../config/target.js';
 import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 import { type SchemaRegistry, schemas } from '../schemas/registry.js';
+import { Ledger } from '../ledger/ledger.js';
+import { newRun, type RunIdentity } from '../ledger/run-id.js';
 
 /** Our pacing stays this many requests under the budget of every metered surface, so network jitter cannot tip a window over. */
 export const PACING_MARGIN = 2;
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer,
- * the schema registry, the seed, and a nonce that keeps names of created records unique per run.
+ * the schema registry, the seed, the run's identity (its id and the prefix of every name it gives a
+ * record) and its ledger of the records it creates.
  */
 export class Session {
   readonly target: Target;
   readonly seed: number;
-  readonly nonce: string;
+  readonly run: RunIdentity;
+  readonly ledger: Ledger;
   readonly client: HttpClient;
   readonly pacer: Pacer;
   readonly redactor: Redactor;
@@ -23,10 +27,12 @@ export class Session {
   #counter = 0;
   readonly #memo = new Map<string, Promise<unknown>>();
 
-  constructor(target: Target, seed: number) {
+  /** `run` names the run and its ledger file; without one the run gets a fresh id and keeps its ledger in memory. */
+  constructor(target: Target, seed: number, run: RunIdentity = newRun()) {
     this.target = target;
     this.seed = seed;
-    this.nonce = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
+    this.run = run;
+    this.ledger = new Ledger(run, target.dialer.routes);
     this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: REQUESTS_PER_MINUTE - PACING_MARGIN });
     this.redactor = new Redactor(target);
     this.client = new HttpClient({
@@ -39,10 +45,14 @@ export class Session {
     this.schemas = schemas();
   }
 
-  /** A name no earlier run used: `cc-conformance-<nonce>-<n>`, so leftovers of a crashed run never collide. */
-  uniqueName(prefix = 'cc-conformance'): string {
+  /**
+   * A name no other run used: the run's prefix and a counter, `cc-conformance-<run id>-0007`, so every record
+   * the run names is found by its prefix (`npm run cleanup -- --prefix`). Four digits at least, so no name
+   * is the start of another one (a keyword search for the 12th never matches the 120th).
+   */
+  uniqueName(): string {
     this.#counter += 1;
-    return `${prefix}-${this.nonce}-${this.#counter}`;
+    return `${this.run.prefix}-${String(this.#counter).padStart(4, '0')}`;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { describe, inject, test } from 'vitest';
 import { targetFromSettings } from '../config/load.js';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
+import type { RunIdentity } from '../ledger/run-id.js';
 import type { CheckDefinition } from './define.js';
 import { runCheck } from './runner.js';
 import { Session } from './session.js';
@@ -12,6 +13,8 @@ export interface RunPayload {
   readonly seed: number;
   readonly bundledMock: boolean;
   readonly cwd: string;
+  /** The run's id, name prefix and ledger file, chosen by the command so it can read the ledger afterwards. */
+  readonly run?: RunIdentity;
   /** Rule IDs selected for this run; absent means all. */
   readonly rules?: readonly string[];
 }
@@ -40,7 +43,7 @@ declare module '@vitest/runner' {
 let shared: Session | undefined;
 
 function session(payload: RunPayload): Session {
-  shared ??= new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed);
+  shared ??= new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed, payload.run);
   return shared;
 }
 

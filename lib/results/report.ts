@@ -24,8 +24,9 @@ export interface RuleResult extends Rule {
 }
 
 /**
- * A record the run created and had not deleted by its end, as its ledger shows: something to clean up
- * (`npm run cleanup`), or something the API gives no way to delete, which the account keeps.
+ * A record the run created and left on the target, as its ledger shows: one it had not deleted by its end
+ * (to clean up with `npm run cleanup`), one the API gives no way to delete, or one the API keeps when
+ * deleted (a Dialer campaign stays with status `deleted`).
  */
 export interface LeftoverRecord {
   /** What it is, in words: `contact`, `Dialer campaign`, `voice agent`. */
@@ -63,6 +64,8 @@ export interface RunReport {
   /** The run's id; every name the run creates starts with `prefix`, which carries it. */
   readonly runId: string;
   readonly prefix: string;
+  /** The ledger file of the run, listing every record it created as it did; absent when the run wrote none. */
+  readonly ledger?: string;
   readonly target: {
     readonly bundledMock: boolean;
     readonly urls: Readonly<Record<string, string>>;
@@ -99,6 +102,7 @@ export interface ReportInput {
   readonly interrupted?: boolean;
   readonly runId?: string;
   readonly prefix?: string;
+  readonly ledger?: string;
   readonly leftovers?: readonly LeftoverRecord[];
 }
 
@@ -152,7 +156,6 @@ export function buildReport(input: ReportInput): RunReport {
     byStatus[r.status] += 1;
     if (r.level === 'required') required[r.status] += 1;
   }
-  const leftovers = input.outcomes.reduce((n, o) => n + o.leftovers.length, 0);
   const problems = [...input.outcomes.flatMap((o) => o.problems ?? []), ...(input.problems ?? [])];
   const activeRequired = required.pass + required.fail + required.skipped + required.error;
   let verdict: RunReport['verdict'];
@@ -169,6 +172,7 @@ export function buildReport(input: ReportInput): RunReport {
     seed: input.seed,
     runId: input.runId ?? 'unnamed',
     prefix: input.prefix ?? 'cc-conformance',
+    ...(input.ledger !== undefined ? { ledger: input.ledger } : {}),
     target: {
       bundledMock: input.target.bundledMock,
       urls,
@@ -186,7 +190,7 @@ export function buildReport(input: ReportInput): RunReport {
       requests: input.outcomes.reduce((n, o) => n + o.requests, 0),
       unplanned429: input.outcomes.reduce((n, o) => n + o.unplanned429, 0),
       retried503: input.outcomes.reduce((n, o) => n + o.retried503, 0),
-      leftovers,
+      leftovers: input.leftovers?.length ?? 0,
     },
     verdict,
     rules,

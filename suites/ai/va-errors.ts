@@ -131,7 +131,7 @@ export const voiceAgentErrorChecks = [
     needs: { effects: ['voice-agent'] },
     async run(t) {
       const rule = 'VA-ERROR-NESTED-CREATE';
-      const name = t.session.uniqueName('cc-conformance-va-invalid');
+      const name = t.session.uniqueName();
       const candidates = members(fullPayload(t));
       const statuses = new Map<number, number>();
       const coerced: string[] = [];

@@ -27,7 +27,7 @@ export { is2xx, isObject, type Json };
 export function fullPayload(t: CheckContext): Json {
   const transfer = { agentExtension: '2001', agentId: 101, groupExtension: '3001', groupId: 201 };
   return {
-    agentName: t.session.uniqueName('cc-conformance-va'),
+    agentName: t.session.uniqueName(),
     defaultOutboundNumberId: 101,
     failoverOutboundNumberId: 102,
     direction: 'inbound',

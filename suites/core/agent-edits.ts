@@ -19,7 +19,7 @@ export const agentEditChecks = [
     maxRequests: 3,
     async run(t) {
       const rule = 'CORE-AGENT-EDIT-UPDATES';
-      const lastname = t.session.uniqueName('ccagent');
+      const lastname = t.session.uniqueName();
       const email = `${lastname}@example.com`;
       const id = agentIdOf(t, await putAgent(t, { lastname, email }));
       const firstname = 'Edited';

@@ -27,7 +27,7 @@ export const authChecks = [
     async run(t) {
       const rule = 'CORE-AUTH-KEY-SCOPE';
       // Another integration may write between two reads: only the check's own contact, and the records both reads hold, are compared.
-      const name = t.session.uniqueName('cckeyscope');
+      const name = t.session.uniqueName();
       const id = await createContact(t, { name });
       const first = await readPage(t, '/contacts/index.json', { keyword: name, limit: 10 });
       const firstIds = listedIds(first.page.data, 'Contact');
@@ -52,7 +52,7 @@ export const authChecks = [
     maxRequests: 4,
     needs: { keys: ['other'] },
     async run(t) {
-      const name = t.session.uniqueName('ccisolation');
+      const name = t.session.uniqueName();
       const id = await createContact(t, { name });
       // The read path is the vendor reference's: only when it shows the contact to its own company does
       // another company's 404 there say anything.
@@ -74,7 +74,7 @@ export const authChecks = [
     maxRequests: 4,
     needs: { keys: ['other'] },
     async run(t) {
-      const name = t.session.uniqueName('ccisolation');
+      const name = t.session.uniqueName();
       const id = await createContact(t, { name });
       const peek = await t.core('GET', `/contacts/show/${id}.json`).as('other').send();
       // With overlapping identifiers the edit would change the other company's own record: never do that.

@@ -74,7 +74,7 @@ export const contactFilterChecks = [
     maxRequests: 3,
     async run(t) {
       const name = t.session.uniqueName();
-      const industry = t.session.uniqueName('ccindustry');
+      const industry = t.session.uniqueName();
       const id = await createContact(t, { name, industry });
       await judgeFilter(t, 'CORE-CONTACTS-FILTER-INDUSTRY', id, name, 'industry', industry, `${industry}-other`);
     },
@@ -91,7 +91,7 @@ export const contactFilterChecks = [
       const id = await createContact(t, { name });
       const hit = await contactIds(t, { keyword: name });
       t.check('CORE-CONTACTS-FILTER-KEYWORD', hit.ids.has(id), `the contact (id ${id}) is missing from List contacts with keyword=${name}`);
-      const miss = await contactIds(t, { keyword: t.session.uniqueName('ccnomatch') });
+      const miss = await contactIds(t, { keyword: t.session.uniqueName() });
       t.check('CORE-CONTACTS-FILTER-KEYWORD', !miss.ids.has(id), `the contact (id ${id}) is listed for a keyword it does not contain`);
     },
   }),

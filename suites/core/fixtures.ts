@@ -100,7 +100,7 @@ export function isCleared(value: unknown): boolean {
 
 /** Sends Add an agent with a valid base payload plus overrides (a field set to undefined is left out). */
 function sendAgent(t: CheckContext, overrides: Record<string, unknown>, slot: KeySlot): Promise<Exchange> {
-  const name = t.session.uniqueName('ccagent');
+  const name = t.session.uniqueName();
   const payload: Record<string, unknown> = { firstname: 'Conformance', lastname: name, email: `${name}@example.com`, pass: `P-${name}-9z`, ...overrides };
   for (const [key, value] of Object.entries(payload)) if (value === undefined) delete payload[key];
   return t.core('PUT', '/agents/add.json').as(slot).json(payload).send();

@@ -37,6 +37,8 @@ export const groupMembershipChecks = [
       // Add an agent to a group: path and payload from the vendor reference.
       for (const group of groups) {
         t.expectOk(await t.core('PUT', '/groups/add.json').json({ group_id: Number(group), agent_id: Number(agentId) }).send(), `adding agent ${agentId} to group ${group}`);
+        // Removed before the agent is deleted: the spec does not say deleting an agent ends its memberships.
+        t.undo(`remove agent ${agentId} from group ${group}`, t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: Number(group) }));
       }
       const added = await membersPerGroup(t);
       const count = (counts: Map<string, number>, group: string) => counts.get(group) ?? Number.NaN;

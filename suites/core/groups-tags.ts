@@ -22,6 +22,8 @@ export const groupTagChecks = [
       const agentId = agentIdOf(t, await putAgent(t));
       // Add an agent to a group: path and payload from the vendor reference.
       t.expectOk(await t.core('PUT', '/groups/add.json').json({ group_id: groupId, agent_id: Number(agentId) }).send(), 'adding the agent to the group');
+      // Should the check end before its own removal, the membership goes before the agent does.
+      t.undo(`remove agent ${agentId} from group ${groupId}`, t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: groupId }));
       // The agent must be seen before the removal, or its absence afterwards would say nothing.
       const before = await listAgents(t);
       t.prerequisite(before.agents.some((a) => a.id === agentId), `the agent list does not show agent ${agentId}, just created`);
@@ -59,7 +61,7 @@ export const groupTagChecks = [
     async run(t) {
       const rule = 'CORE-TAG-DELETE-200';
       // Add a tag: path and payload from the vendor reference.
-      const created = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName('cctag') }).send();
+      const created = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName() }).send();
       t.expectOk(created, 'creating a tag');
       const id = createdId(created);
       t.prerequisite(id !== undefined, 'creating a tag returned no id in responseData.data.id or responseData.id', created);

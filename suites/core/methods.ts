@@ -69,7 +69,7 @@ export const methodChecks = [
     async run(t) {
       const rule = 'CORE-METHOD-GET-SAFE';
       // Add a tag: path and payload from the vendor reference. Delete a tag's path and answers are the spec's.
-      const created = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName('cctag') }).send();
+      const created = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName() }).send();
       t.expectOk(created, 'creating a tag');
       const id = createdId(created);
       t.prerequisite(id !== undefined, 'creating a tag returned no id in responseData.data.id or responseData.id', created);

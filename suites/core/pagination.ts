@@ -121,7 +121,7 @@ export const paginationChecks = [
     rules: ['CORE-PAGE-EMPTY', 'CORE-PAGE-COUNT'],
     maxRequests: 1,
     async run(t) {
-      const { ex, page } = await readPage(t, PAGED, { keyword: t.session.uniqueName('ccnothing') });
+      const { ex, page } = await readPage(t, PAGED, { keyword: t.session.uniqueName() });
       t.expectEqual('CORE-PAGE-EMPTY', page.data, [], 'data', ex);
       t.expectEqual('CORE-PAGE-EMPTY', page.itemsCount, 0, 'itemsCount', ex);
       t.check('CORE-PAGE-COUNT', page.pageCount === 0 || page.pageCount === 1, `pageCount with no matches must be 0 or 1, got ${page.pageCount}`, ex);

@@ -12,7 +12,7 @@ import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.js';
  * shows not on a call, so no live call on an account ever gets one.
  */
 export function cuecardFor(t: CheckContext, callUuid: string): Record<string, unknown> {
-  return { call_uuid: callUuid, type: 'html', title: t.session.uniqueName('cc-conformance card'), content: '<p>cc-conformance probe</p>' };
+  return { call_uuid: callUuid, type: 'html', title: t.session.uniqueName(), content: '<p>cc-conformance probe</p>' };
 }
 
 const create = (t: CheckContext, surface: Surface = 'cuecard') => t.req(surface, 'POST', '/cuecards').json(cuecardFor(t, randomUUID()));

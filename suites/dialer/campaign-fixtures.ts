@@ -8,7 +8,7 @@ import { dialer } from './fixtures.js';
 /**
  * Shared steps of the campaign checks and probes. Creating a campaign always registers its deletion,
  * also when the check fails; a deleted campaign stays with status `deleted`, which is the API's own
- * behaviour (spec: States and transitions), not a leftover.
+ * behaviour (spec: States and transitions): the report lists it among the records left, as not deletable.
  */
 export { is2xx, isObject, type Json };
 
@@ -20,7 +20,7 @@ export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
  * predictive dialing") and a schedule in the pinned formats. Required fields are not shown.
  */
 export function campaignPayload(t: CheckContext, overrides: Json = {}): Json {
-  return { name: t.session.uniqueName('cc-conformance-campaign'), mode: 'power', schedule_policy: { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30' }, ...overrides };
+  return { name: t.session.uniqueName(), mode: 'power', schedule_policy: { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30' }, ...overrides };
 }
 
 /** The campaign an answer carries: `data` (as list items are wrapped) or the body itself; undefined when neither has an id. */

@@ -52,7 +52,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.done(rule);
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
-      const name = t.session.uniqueName('cc-conformance-renamed');
+      const name = t.session.uniqueName();
       const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name: `  ${name}  ` }).send();
       t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
       const after = await readFor(t, update, campaign.id);
@@ -89,7 +89,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       const ownId = async (): Promise<string> => (own ??= await createCampaign(t)).id;
       const operations: readonly [string, DialerRouteName, Json | undefined][] = [
         ['read', 'campaigns.get', undefined],
-        ['update', 'campaigns.update', { name: t.session.uniqueName('cc-conformance-missing') }],
+        ['update', 'campaigns.update', { name: t.session.uniqueName() }],
         ['delete', 'campaigns.delete', undefined],
         ['contacts', 'campaign.contacts', undefined],
       ];

@@ -42,7 +42,7 @@ export const DIALER_HOST_CHECKS = [
     maxRequests: 2,
     async run(t) {
       // The header's value is made up: the scheme was never deployed, so no real key exists to send.
-      const key = t.session.uniqueName('cc-conformance-x-api-key');
+      const key = t.session.uniqueName();
       t.expectStatus('DIALER-X-API-KEY-401', await listOne(t).header('x-api-key', key).send(), 401);
       t.expectStatus('DIALER-X-API-KEY-401', await listOne(t).noAuth().header('x-api-key', key).send(), 401);
     },

@@ -67,7 +67,7 @@ function created(ex: Exchange, sent: Json): Created {
 /** The name is sent with whitespace around it, so the same create shows that names are trimmed. */
 export function runScript(t: CheckContext): Promise<Created> {
   return t.session.memo('dialer.run-script', async () => {
-    const sent = { name: `  ${t.session.uniqueName('cc-conformance-script')}  `, content: 'Made by the conformance suite; the API has no way to delete it.' };
+    const sent = { name: `  ${t.session.uniqueName()}  `, content: 'Made by the conformance suite; the API has no way to delete it.' };
     return created(await dialer(t, 'scripts.create').json(sent).send(), sent);
   });
 }
@@ -79,7 +79,7 @@ export const FIRST_QUESTIONS = [
 
 export function runSurvey(t: CheckContext): Promise<Created> {
   return t.session.memo('dialer.run-survey', async () => {
-    const sent = { name: `\t${t.session.uniqueName('cc-conformance-survey')} `, questions: FIRST_QUESTIONS };
+    const sent = { name: `\t${t.session.uniqueName()} `, questions: FIRST_QUESTIONS };
     return created(await dialer(t, 'surveys.create').json(sent).send(), sent);
   });
 }
@@ -120,7 +120,7 @@ export const NEEDS_ARCHIVED = 'needs CC_DIALER_ARCHIVED_TAG_ID: no endpoint list
 
 /** Adds a call tag through the core API, deleted again afterwards; returns its id as the Dialer takes it. */
 export async function addCoreTag(t: CheckContext): Promise<number | string> {
-  const ex = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName('cctag') }).send();
+  const ex = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName() }).send();
   t.expectOk(ex, 'adding a call tag through the core API');
   const id = responseData<{ data?: { id?: unknown } }>(ex).data?.id;
   t.prerequisite(typeof id === 'string' || typeof id === 'number', 'adding a tag returned no responseData.data.id', ex);

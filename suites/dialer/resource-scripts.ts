@@ -69,7 +69,7 @@ const scriptLifecycle = defineCheck({
     const made = await runScript(t);
     const id = idOf(t, made, 'call script');
     const record = judgeCreate(t, 'DIALER-SCRIPT-CREATE-201', 'dialer/script', made);
-    const name = t.session.uniqueName('cc-conformance-script-renamed');
+    const name = t.session.uniqueName();
     const ex = await dialer(t, 'scripts.update', { scriptId: id }).json({ name }).send();
     t.check('DIALER-SCRIPT-UPDATE', is2xx(ex.status), `PATCH of the name answered ${ex.status}`, ex);
     const after = recordOf(ex);
@@ -96,13 +96,13 @@ const surveyLifecycle = defineCheck({
     const id = idOf(t, made, 'survey');
     const record = judgeCreate(t, 'DIALER-SURVEY-CREATE-201', 'dialer/survey', made);
     t.expectEqual('DIALER-SURVEY-CREATE-201', texts(record.questions), FIRST_QUESTIONS.map((q) => q.text), 'questions of the created survey', made.ex);
-    const replacement = [{ text: `Replacement question ${t.session.uniqueName('q')}?`, options: ['a', 'b'] }];
+    const replacement = [{ text: `Replacement question ${t.session.uniqueName()}?`, options: ['a', 'b'] }];
     const put = await dialer(t, 'surveys.questions', { surveyId: id }).json({ questions: replacement }).send();
     t.check('DIALER-SURVEY-QUESTIONS-PUT', is2xx(put.status), `PUT of the questions answered ${put.status}`, put);
     const wanted = replacement.map((q) => q.text);
     const afterPut = recordOf(put);
     if (afterPut && put.status !== 204) t.expectEqual('DIALER-SURVEY-QUESTIONS-PUT', texts(afterPut.questions), wanted, 'questions after the PUT (the earlier ones must be gone)', put);
-    const name = t.session.uniqueName('cc-conformance-survey-renamed');
+    const name = t.session.uniqueName();
     const patch = await dialer(t, 'surveys.update', { surveyId: id }).json({ name }).send();
     t.check('DIALER-SURVEY-UPDATE', is2xx(patch.status), `PATCH of the name answered ${patch.status}`, patch);
     const afterPatch = recordOf(patch);

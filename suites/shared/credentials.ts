@@ -115,7 +115,7 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
       rules: [s.rules.incorrect, ...s.bodyRules],
       maxRequests: 2,
       async run(t) {
-        const unknownId = t.session.uniqueName('CCUNKNOWN');
+        const unknownId = t.session.uniqueName();
         s.expect401(t, s.rules.incorrect, await nth(s, t, 0).authorization(`Basic ${b64(`${unknownId}:not-a-secret`)}`, 'unknown key ID').send());
         s.expect401(t, s.rules.incorrect, await withWrongSecret(t, nth(s, t, 1)).send());
       },

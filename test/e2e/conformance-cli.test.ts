@@ -51,14 +51,19 @@ describe('npm run conformance', () => {
     const olderReleases = (r: (typeof doc.rules)[number]) => r.status === 'disabled' && (r.detail ?? '').startsWith('not part of Dialer release latest');
     expect(doc.rules.filter((r) => r.level === 'required' && r.status !== 'pass' && !olderReleases(r)).map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`)).toEqual([]);
     expect(doc.rules.filter(olderReleases).every((r) => r.until !== undefined)).toBe(true);
-    expect(doc.summary.leftovers).toBe(0);
+    // The run deleted all it could: what its ledger shows left the API cannot delete, or keeps when deleted.
+    expect(doc.leftovers.filter((l) => l.deletable)).toEqual([]);
+    expect(doc.summary.leftovers).toBe(doc.leftovers.length);
+    expect(doc.prefix).toBe(`cc-conformance-${doc.runId}`);
+    expect(run.stdout).toContain(`run ${doc.runId}, names start with ${doc.prefix}, ledger ${doc.ledger}`);
+    expect(doc.leftovers.every((l) => l.name === undefined || l.name.startsWith(`${doc.prefix}-`) || l.name.trim() === '')).toBe(true);
     expect(doc.summary.unplanned429).toBe(0);
     expect(doc.gaps.length).toBeGreaterThan(0);
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
     // Disabled rules (those of older Dialer releases) are counted on their testsuite, not listed as testcases.
     expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.filter((r) => r.status !== 'disabled').length);
     // The bundled mock's data seed is 1, so its keys are known here: none may appear in any output.
-    const texts = [run.stdout, run.stderr, JSON.stringify(doc), junit];
+    const texts = [run.stdout, run.stderr, JSON.stringify(doc), junit, readFileSync(doc.ledger as string, 'utf8')];
     for (const key of seedState(1).keys.values()) {
       for (const text of texts) {
         expect(text.includes(key.secret)).toBe(false);

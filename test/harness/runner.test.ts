@@ -415,7 +415,7 @@ describe('runCheck against the mock', () => {
   });
 
   test('a failing check still deletes what it created, outside its allowance, and its report holds no credential', async () => {
-    const name = session.uniqueName('harness-tag');
+    const name = session.uniqueName();
     const outcome = await runCheck(
       session,
       check({

@@ -102,15 +102,41 @@ describe('renderConsole', () => {
   test('leftovers and harness problems are listed', () => {
     const text = renderConsole(mixed(['suites/core/tags.test.ts: SyntaxError: Unexpected token', 'unhandled: boom']));
     expect(text).toContain('Harness problems:\n  suites/core/tags.test.ts: SyntaxError: Unexpected token\n  unhandled: boom');
-    expect(text).toContain('Left on the target (could not be deleted):\n  tags: tag 4711\n  sms: contact 99');
-    expect(renderConsole(report([outcome('a', [pass(TAG_404)])], { rules: rules(TAG_404) }))).not.toMatch(/Harness problems|Left on the target/);
+    expect(text).toContain('Cleanup steps that failed:\n  tags: tag 4711\n  sms: contact 99');
+    expect(renderConsole(report([outcome('a', [pass(TAG_404)])], { rules: rules(TAG_404) }))).not.toMatch(/Harness problems|Cleanup steps|Left on the target/);
+  });
+
+  test('records left on the target: a line each, deletable apart from the rest, with the cleanup command', () => {
+    const text = renderConsole(
+      report([outcome('a', [pass(TAG_404)])], {
+        rules: rules(TAG_404),
+        runId: 'k3j9x2ab',
+        prefix: 'cc-conformance-k3j9x2ab',
+        ledger: 'reports/ledger-k3j9x2ab.jsonl',
+        leftovers: [
+          { kind: 'voice agent', surface: 'ai', id: 'va1', name: 'cc-conformance-k3j9x2ab-0002', check: 'ai.va', deletable: false, how: 'the API has no delete for voice agents' },
+          { kind: 'contact', surface: 'core', id: '7', name: 'cc-conformance-k3j9x2ab-0001', check: 'core.c', deletable: true, how: 'DELETE /contacts/delete/7.json' },
+        ],
+      }),
+    );
+    expect(text).toContain(
+      [
+        'Left on the target, deletable (1):',
+        '  contact (id 7, cc-conformance-k3j9x2ab-0001) from core.c: DELETE /contacts/delete/7.json',
+        '  delete them: npm run cleanup -- --ledger reports/ledger-k3j9x2ab.jsonl   (or --prefix cc-conformance-k3j9x2ab)',
+        '',
+        'Left on the target, not deletable through the API (1):',
+        '  voice agent (id va1, cc-conformance-k3j9x2ab-0002) from ai.va: the API has no delete for voice agents',
+      ].join('\n'),
+    );
+    expect(text).toMatch(/records left: 2; seed: \d+; run k3j9x2ab;/);
   });
 
   test('totals give counts, requests, unplanned 429s, seed, duration and the verdict', () => {
     const lines = renderConsole(mixed()).split('\n');
     expect(lines.slice(-3)).toEqual([
       'rules: 3 pass, 2 fail, 1 skipped, 1 error, 1 disabled (required: 2 pass, 2 fail, 1 skipped, 1 error, 1 disabled)',
-      expect.stringMatching(/^gaps reported: \d+; checks: 6; requests: 13; unplanned 429s: 0; 503s retried: 0; seed: 424242; 1\.2 s$/),
+      expect.stringMatching(/^gaps reported: \d+; checks: 6; requests: 13; unplanned 429s: 0; 503s retried: 0; records left: 0; seed: 424242; run unnamed; 1\.2 s$/),
       'verdict: FAIL',
     ]);
   });

@@ -23,7 +23,7 @@ const names = (line: string) => new Set([...line.matchAll(/`([A-Za-z0-9]+)(?:\[\
 type Every<T, K extends readonly PropertyKey[]> = [Exclude<keyof T, K[number]>] extends [never] ? K : never;
 
 // Every key of each report type, optional ones included; the compiler refuses a list that falls behind its type.
-const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'runId', 'prefix', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems', 'leftovers'] as const satisfies readonly (keyof RunReport)[];
+const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'runId', 'prefix', 'ledger', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems', 'leftovers'] as const satisfies readonly (keyof RunReport)[];
 const TARGET_KEYS = ['bundledMock', 'urls', 'keySlots', 'rateWindowMs', 'effects', 'dialerRelease'] as const satisfies readonly (keyof RunReport['target'])[];
 const SUMMARY_KEYS = ['rules', 'byStatus', 'required', 'gaps', 'checks', 'requests', 'unplanned429', 'retried503', 'leftovers'] as const satisfies readonly (keyof RunSummary)[];
 const RULE_RESULT_KEYS = ['id', 'surface', 'statement', 'section', 'level', 'source', 'reading', 'since', 'until', 'status', 'detail', 'evidence', 'notes', 'checks', 'requests'] as const satisfies readonly (keyof RuleResult)[];
@@ -50,6 +50,7 @@ const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftove
   problems: ['p'],
   runId: 'r1',
   prefix: 'cc-conformance-r1',
+  ledger: 'reports/ledger-r1.jsonl',
   leftovers: [{ kind: 'contact', surface: 'core', id: '7', name: 'cc-conformance-r1-1', check: 'a', deletable: true, how: 'DELETE /contacts/delete/7.json' }],
 });
 
