@@ -41,7 +41,9 @@ Writes, in the reports folder, for a run named k6-<name> (<name> the scenario, o
 Key pairs reach k6 through its environment only, never its command line. The budget probe, and a
 scenario that floods a budget, run against a live target only with budget in CC_EFFECTS.
 
-Ctrl-C stops k6 (it still writes its summary), writes the load report marked interrupted, exits 130.
+Ctrl-C (or SIGTERM) is passed on to k6 once: k6 cancels the requests in flight and still writes its
+summary; then the load report is written marked interrupted (none if k6 left no summary) and the
+command exits 130. A second Ctrl-C (a second or more later) kills k6 and exits 130 at once.
 
 Exit codes: 0 every threshold held and the load report passed; 1 a threshold was crossed or the load
 report failed; 2 bad configuration, k6 missing, or k6 could not run the test (a setup() check

@@ -23,6 +23,7 @@ export interface CountingTarget {
 export async function startCountingTarget(options: { readonly answerAfterMs: number; readonly windowMs: number }): Promise<CountingTarget> {
   const tls = await selfSignedCertificate();
   let received = 0;
+  const answers = new Set<NodeJS.Timeout>();
   const waiting: { n: number; wake: () => void }[] = [];
   const server = createServer({ key: tls.key, cert: tls.cert }, (_req, res) => {
     received++;
@@ -30,7 +31,11 @@ export async function startCountingTarget(options: { readonly answerAfterMs: num
       waiting.splice(waiting.indexOf(w), 1);
       w.wake();
     }
-    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), options.answerAfterMs);
+    const answer = setTimeout(() => {
+      answers.delete(answer);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    }, options.answerAfterMs);
+    answers.add(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -48,6 +53,7 @@ export async function startCountingTarget(options: { readonly answerAfterMs: num
       CC_RATE_WINDOW_MS: String(options.windowMs),
     },
     close: async () => {
+      for (const answer of answers) clearTimeout(answer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });
