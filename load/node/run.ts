@@ -145,7 +145,8 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
   try {
     const schedule = await runSchedule({ sends: plan.sends, dispatch, now: clock, deadlineMs: maxDurationMs, ...(signal ? { signal } : {}) });
     const left = plan.sends.slice(schedule.dispatched);
-    const spared = schedule.endedBy === 'abort' && interruptedAtMs !== undefined ? left.filter((s) => s.atMs > (interruptedAtMs as number)).length : 0;
+    const stoppedAt = schedule.endedBy === 'abort' ? interruptedAtMs : undefined;
+    const spared = stoppedAt === undefined ? 0 : left.filter((s) => s.atMs > stoppedAt).length;
     tally.notSent += spared;
     tally.missed += left.length - spared;
     await drain({ inFlight, clock, maxDurationMs, timeoutMs: target.timeoutMs, setDrained: (fn) => (onDrained = fn), ...(signal ? { signal } : {}) });
