@@ -10,6 +10,7 @@ import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
 import { targetOrBundledMock } from './bundled-mock.js';
+import { onInterrupt } from './interrupt.js';
 import { CommandOutput } from './output.js';
 import { readK6Output } from './k6-analysis.ts';
 import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
@@ -40,7 +41,9 @@ Writes, in the reports folder, for a run named k6-<name> (<name> the scenario, o
 Key pairs reach k6 through its environment only, never its command line. The budget probe, and a
 scenario that floods a budget, run against a live target only with budget in CC_EFFECTS.
 
-Ctrl-C stops k6 (it still writes its summary), writes the load report marked interrupted, exits 130.
+Ctrl-C (or SIGTERM) is passed on to k6 once: k6 cancels the requests in flight and still writes its
+summary; then the load report is written marked interrupted (none if k6 left no summary) and the
+command exits 130. A second Ctrl-C (a second or more later) kills k6 and exits 130 at once.
 
 Exit codes: 0 every threshold held and the load report passed; 1 a threshold was crossed or the load
 report failed; 2 bad configuration, k6 missing, or k6 could not run the test (a setup() check
@@ -202,21 +205,24 @@ async function main(): Promise<number> {
   const k6 = findK6(ROOT);
   if (!k6) fail(K6_MISSING);
 
-  // Signals count from here: Ctrl-C while the mock starts still ends the run cleanly.
-  const stop = new AbortController();
-  const onSignal = () => {
-    if (stop.signal.aborted) process.exit(EXIT.interrupted); // a second Ctrl-C: k6 is killed on our way out
-    stop.abort();
-    process.stderr.write('cc-k6: stopping k6 (it writes its summary first; Ctrl-C again to quit now)\n');
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // Signals count from here: Ctrl-C while the mock starts still ends the run cleanly. A second one
+  // exits at once, and k6 is killed on the way out (runK6), before it could write its summary.
+  const stop = onInterrupt({
+    exitCode: EXIT.interrupted,
+    onFirst: () => process.stderr.write('cc-k6: stopping k6 (it writes its summary first; Ctrl-C again to quit now)\n'),
+    onQuit: () => process.stderr.write('cc-k6: quitting now: k6 is killed, no summary and no load report\n'),
+  });
+  // Listening before runK6 does, so the time is taken before k6 is told.
+  let interruptedAt: number | undefined;
+  stop.addEventListener('abort', () => (interruptedAt = Date.now()), { once: true });
+  // A function, not the property: the compiler would keep the value the first check saw.
+  const isInterrupted = (): boolean => stop.aborted;
 
   const { target, settings, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [] });
   try {
     out.redactFor(target);
     refuseUnallowedFlood(mode, scenario, target);
-    if (stop.signal.aborted) return EXIT.interrupted;
+    if (isInterrupted()) return EXIT.interrupted;
 
     const name = mode === 'budget' ? 'k6-budget' : `k6-${scenario.name}`;
     const reports = isAbsolute(args.reports) ? args.reports : resolve(args.reports);
@@ -248,13 +254,19 @@ async function main(): Promise<number> {
       scrub,
       stdout: process.stdout,
       stderr: process.stderr,
-      signal: stop.signal,
+      signal: stop,
     });
     const durationMs = Date.now() - startedAt.getTime();
-    const interrupted = stop.signal.aborted;
+    const interrupted = isInterrupted();
     const written = scrubFiles([paths.summary, paths.junit, paths.ndjson, paths.dashboard]);
 
     let report: LoadReport | undefined;
+    if (interrupted && !existsSync(paths.summary)) {
+      // k6 stopped before its handleSummary: what it wrote is partial, and no report of ours would be whole either.
+      say(`cc-k6: k6 stopped without writing its summary: no load report`);
+      if (written.length > 0) say(`reports: ${written.join(', ')}`);
+      return EXIT.interrupted;
+    }
     try {
       // Stopped before its first sample (Ctrl-C during k6's start), k6 leaves no output file: nothing was sent.
       const analysis = existsSync(paths.ndjson) ? await readK6Output(paths.ndjson, startedAt.getTime()) : { records: [], dropped: 0, unreadable: 0 };
@@ -264,6 +276,7 @@ async function main(): Promise<number> {
         ...(mode === 'budget' ? ["the budget probe's own verdicts per window are k6's thresholds (k6-budget-junit.xml); this report judges the same requests by send time"] : []),
         ...(analysis.unreadable > 0 ? [`${analysis.unreadable} k6 samples named a stream but no known surface or company and were left out`] : []),
         ...(k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED && !interrupted ? [`k6 exited ${k6Code}: the run did not complete`] : []),
+        ...(interrupted ? ['k6 stops on an interrupt by cancelling the requests in flight, and records none of them: they are missing from the totals'] : []),
       ];
       report = buildLoadReport({
         records: analysis.records,
@@ -274,7 +287,11 @@ async function main(): Promise<number> {
         startedAt,
         durationMs,
         interrupted,
+        ...(interruptedAt !== undefined ? { interruptedAtMs: interruptedAt - startedAt.getTime() } : {}),
         missed: analysis.dropped,
+        // k6 cancels the requests in flight when it stops and records none of them: what the interrupt
+        // spared cannot be told apart from what it cut short.
+        notSent: interrupted ? null : 0,
         target: { bundledMock: target.bundledMock, urls: target.urls },
         notes,
       });

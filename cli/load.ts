@@ -34,8 +34,9 @@ Options:
 A scenario that floods a budget on purpose runs against a live target only with budget in
 CC_EFFECTS: meanwhile the company's other integrations get 429.
 
-Ctrl-C stops new sends, waits up to ${ABORT_GRACE_MS / 1000} s for answers in flight, writes the reports marked
-interrupted and exits 130; a second Ctrl-C (a second or more later) exits at once.
+Ctrl-C (or SIGTERM) stops new sends, waits up to ${ABORT_GRACE_MS / 1000} s for answers in flight, prints the
+summary, writes the reports marked interrupted and exits 130; the sends it spared are counted as not
+sent, not as missed. A second Ctrl-C (a second or more later) exits at once, without reports.
 
 Exit codes: 0 the scenario's expectations held; 1 an expectation failed; 2 bad configuration or the
 harness could not run; 3 incomplete (errors, missed sends or no answers where a judgement needs
@@ -97,10 +98,12 @@ function startLine(scenario: LoadScenario, target: Target, options: { maxRequest
   );
 }
 
-function summary(report: LoadReport, result: LoadRunResult): string[] {
+function summary(report: LoadReport): string[] {
   const t = report.totals.all;
+  const stopped = report.interrupted ? ` (interrupted${report.interruptedAtMs === null ? '' : ` at ${duration(report.interruptedAtMs)}`})` : '';
+  const spared = report.interrupted ? `, not sent ${report.notSent ?? 0}` : '';
   const lines = [
-    `cc-load: ${report.verdict}${result.interrupted ? ' (interrupted)' : ''}: sent ${t.sent}, served ${t.served}, 429 ${t.limited}, errors ${t.errors}, missed ${report.missed}, in ${duration(report.durationMs)}`,
+    `cc-load: ${report.verdict}${stopped}: sent ${t.sent}, served ${t.served}, 429 ${t.limited}, errors ${t.errors}, missed ${report.missed}${spared}, in ${duration(report.durationMs)}`,
   ];
   for (const e of report.expectations) lines.push(`  ${e.status.padEnd(10)} ${e.kind} ${e.subject}: ${e.detail}`);
   for (const l of report.latency) {
@@ -203,12 +206,14 @@ async function main(): Promise<number> {
       startedAt: result.startedAt,
       durationMs: result.durationMs,
       interrupted: result.interrupted,
+      ...(result.interruptedAtMs !== undefined ? { interruptedAtMs: result.interruptedAtMs } : {}),
       missed: result.missed,
+      notSent: result.notSent,
       target: { bundledMock: target.bundledMock, urls: target.urls },
       notes,
     });
     const written = writeLoadReports(report, args.reports, 'load', scrub);
-    for (const line of summary(report, result)) say(line);
+    for (const line of summary(report)) say(line);
     say(`reports: ${written.json}, ${written.html}`);
     return exitCodeOf(report, result);
   } finally {

@@ -59,7 +59,9 @@ export async function runCapacityProbe(options: CapacityProbeOptions): Promise<L
     startedAt: result.startedAt,
     durationMs: result.durationMs,
     interrupted: result.interrupted,
+    ...(result.interruptedAtMs !== undefined ? { interruptedAtMs: result.interruptedAtMs } : {}),
     missed: result.missed,
+    notSent: result.notSent,
     target: { bundledMock: target.bundledMock, urls: target.urls },
     notes: ['capacity probe: the shares of the plan, paced evenly over each window'],
   });

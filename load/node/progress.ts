@@ -35,6 +35,7 @@ export function formatProgress(p: LoadProgress): string {
     `429 ${p.limited}`,
     `errors ${p.errors}`,
     `missed ${p.missed}`,
+    ...(p.notSent > 0 ? [`not sent ${p.notSent}`] : []),
     `in flight ${p.inFlight}`,
     ...(p.resetInMs !== undefined ? [`reset in ${seconds(p.resetInMs)}`] : []),
   ].join('  ');

@@ -1,7 +1,8 @@
 /**
  * A load run with the Node engine: the scenario's timetable sent open-model against the target,
  * bounded in count and time, every request recorded as a LoadRecord. Sends that were due but not
- * sent (too many in flight, or the run ended first) are counted as missed, never silently delayed.
+ * sent (too many in flight, or the time bound came first) are counted as missed, never silently
+ * delayed; sends not yet due when the run was interrupted are counted apart, as not sent.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Target } from '../../lib/config/target.js';
@@ -37,9 +38,14 @@ export interface RunLoadOptions {
 export interface LoadRunResult {
   /** One per request sent, ordered by intended start. */
   readonly records: LoadRecord[];
+  /** Sends that were due while the run ran but never went out. */
   readonly missed: number;
+  /** Sends not yet due when the signal ended the run: the run stopped before their time, nothing fell behind. */
+  readonly notSent: number;
   /** The signal ended the run. */
   readonly interrupted: boolean;
+  /** When the signal came, ms after the start; absent when it did not. */
+  readonly interruptedAtMs?: number;
   readonly startedAt: Date;
   readonly durationMs: number;
   /** Epoch ms of the latest believable core reset announced by a 429. */
@@ -87,8 +93,13 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
   const report = () => onProgress?.(tally.snapshot(clock(), totalMs, Date.now()));
 
   if (signal?.aborted) {
-    return { records, missed: plan.sends.length, interrupted: true, startedAt, durationMs: 0 };
+    return { records, missed: 0, notSent: plan.sends.length, interrupted: true, interruptedAtMs: 0, startedAt, durationMs: 0 };
   }
+  // Taken in the signal's own event, before the schedule's loop sees it: the line between sends that
+  // were due (missed if not sent) and sends the interrupt spared (not sent).
+  let interruptedAtMs: number | undefined;
+  const noteInterrupt = () => (interruptedAtMs = clock());
+  signal?.addEventListener('abort', noteInterrupt, { once: true });
 
   const transport = new LoadTransport({
     ...(target.ca !== undefined ? { ca: target.ca } : {}),
@@ -133,21 +144,30 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
   const ticker = setInterval(report, PROGRESS_EVERY_MS);
   try {
     const schedule = await runSchedule({ sends: plan.sends, dispatch, now: clock, deadlineMs: maxDurationMs, ...(signal ? { signal } : {}) });
-    tally.missed += schedule.leftOver;
+    const left = plan.sends.slice(schedule.dispatched);
+    const stoppedAt = schedule.endedBy === 'abort' ? interruptedAtMs : undefined;
+    const spared = stoppedAt === undefined ? 0 : left.filter((s) => s.atMs > stoppedAt).length;
+    tally.notSent += spared;
+    tally.missed += left.length - spared;
     await drain({ inFlight, clock, maxDurationMs, timeoutMs: target.timeoutMs, setDrained: (fn) => (onDrained = fn), ...(signal ? { signal } : {}) });
     const why = signal?.aborted ? 'the run was interrupted before the answer came' : 'the run reached its time bound before the answer came';
     for (const request of inFlight.keys()) request.cancel(why);
     await Promise.all(inFlight.values());
   } finally {
     clearInterval(ticker);
+    signal?.removeEventListener('abort', noteInterrupt);
     await transport.close(true);
   }
   report();
+  // A signal after the last answer still counts: the command was asked to stop.
+  if (signal?.aborted && interruptedAtMs === undefined) interruptedAtMs = clock();
   records.sort((a, b) => a.intendedMs - b.intendedMs || a.startedMs - b.startedMs);
   return {
     records,
     missed: tally.missed,
+    notSent: tally.notSent,
     interrupted: signal?.aborted ?? false,
+    ...(interruptedAtMs !== undefined ? { interruptedAtMs } : {}),
     startedAt,
     durationMs: clock(),
     ...(tally.lastResetAt !== undefined ? { lastResetAt: tally.lastResetAt } : {}),

@@ -14,8 +14,10 @@ export interface LoadProgress {
   readonly limited: number;
   /** Any other status, or no answer. */
   readonly errors: number;
-  /** Due sends not sent: too many in flight, or the run ended before they were due. */
+  /** Due sends not sent: too many in flight, or the time bound came first. */
   readonly missed: number;
+  /** Sends not yet due when the run was interrupted. */
+  readonly notSent: number;
   readonly inFlight: number;
   /** Until the latest core 429's announced reset; absent when none is pending. */
   readonly resetInMs?: number;
@@ -33,6 +35,7 @@ export class LoadTally {
   limited = 0;
   errors = 0;
   missed = 0;
+  notSent = 0;
   inFlight = 0;
   /** Epoch ms of the latest believable core reset. */
   lastResetAt: number | undefined;
@@ -66,6 +69,7 @@ export class LoadTally {
       limited: this.limited,
       errors: this.errors,
       missed: this.missed,
+      notSent: this.notSent,
       inFlight: this.inFlight,
       ...(resetIn !== undefined && resetIn > 0 ? { resetInMs: resetIn } : {}),
     };

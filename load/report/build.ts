@@ -34,8 +34,12 @@ export interface LoadReportInput {
   readonly startedAt: Date;
   readonly durationMs: number;
   readonly interrupted: boolean;
-  /** Scheduled sends never sent. */
+  /** When the run took the signal, ms after its start; only when interrupted. */
+  readonly interruptedAtMs?: number;
+  /** Scheduled sends that were due but never sent. */
   readonly missed: number;
+  /** Scheduled sends not yet due when the run was interrupted; null when the engine cannot tell. */
+  readonly notSent: number | null;
   /** Base addresses by name (`core`, `CC_BASE_URL`, ...); never key IDs or secrets. */
   readonly target: { readonly bundledMock: boolean; readonly urls: Readonly<Record<string, string>> };
   /** The engine's own remarks, listed before the report's. */
@@ -98,10 +102,26 @@ function unjudgedLimits(input: LoadReportInput): string[] {
   return [...bySubject.entries()].map(([subject, n]) => `${subject} answered ${count(n, 'request')} with 429, which the scenario neither forbids nor expects there; they are counted only`);
 }
 
+/** Records that started after the interrupt: the engine was already starting them, or it did not stop. */
+function sentAfter(input: LoadReportInput): number {
+  const at = input.interruptedAtMs;
+  return input.interrupted && at !== undefined ? input.records.filter((r) => r.startedMs > at).length : 0;
+}
+
+function interruptNotes(input: LoadReportInput): string[] {
+  if (!input.interrupted) return [];
+  const at = input.interruptedAtMs;
+  const notes = [`the run was interrupted${at !== undefined ? ` at ${(at / 1000).toFixed(1)} s` : ''} before its schedule ended, so the verdict is incomplete at best`];
+  if (input.notSent !== null && input.notSent > 0) notes.push(`${count(input.notSent, 'scheduled send')} not yet due at the interrupt ${input.notSent === 1 ? 'was' : 'were'} not sent (not counted as missed)`);
+  const after = sentAfter(input);
+  if (after > 0) notes.push(`${count(after, 'request')} went out after the interrupt: the engine was already starting ${after === 1 ? 'it' : 'them'} when the signal reached it`);
+  return notes;
+}
+
 function runNotes(input: LoadReportInput): string[] {
   const notes: string[] = [];
   if (input.records.length === 0) notes.push('no request was recorded');
-  if (input.interrupted) notes.push('the run was interrupted before its schedule ended, so the verdict is incomplete at best');
+  notes.push(...interruptNotes(input));
   if (input.missed > 0) notes.push(`${count(input.missed, 'scheduled send')} never went out: the target was offered less than the scenario says`);
   const errors = input.records.filter((r) => outcomeOf(r) === 'error');
   if (errors.length > 0) {
@@ -134,7 +154,10 @@ export function buildLoadReport(input: LoadReportInput): LoadReport {
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,
     interrupted: input.interrupted,
+    interruptedAtMs: input.interrupted ? (input.interruptedAtMs ?? null) : null,
+    sentAfterInterrupt: sentAfter(input),
     missed: input.missed,
+    notSent: input.interrupted ? input.notSent : 0,
     verdict: verdictOf(input, expectations),
     expectations,
     totals: buildTotals(input.scenario, records, windows),

@@ -45,6 +45,13 @@ function head(cells: readonly string[], numeric: ReadonlySet<number> = new Set()
   return `<tr>${cells.map((c, i) => `<th${numeric.has(i) ? ' class="n"' : ''}>${esc(c)}</th>`).join('')}</tr>`;
 }
 
+function interruptedCell(report: LoadReport): string {
+  if (!report.interrupted) return 'no';
+  const at = report.interruptedAtMs === null ? '' : ` at ${esc((report.interruptedAtMs / 1000).toFixed(1))} s`;
+  const spared = report.notSent === null ? '' : `; ${esc(report.notSent)} scheduled sends not yet due were not sent`;
+  return `<span class="incomplete">yes</span>${at}${spared}`;
+}
+
 function verdictTable(report: LoadReport): string {
   const target = report.target.bundledMock ? 'bundled mock' : Object.entries(report.target.urls).map(([name, url]) => `${name}: ${url}`).join(', ');
   const all = report.totals.all;
@@ -58,7 +65,7 @@ function verdictTable(report: LoadReport): string {
     ['target', esc(target)],
     ['requests', `sent ${esc(all.sent)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)}`],
     ['missed sends', esc(report.missed)],
-    ['interrupted', report.interrupted ? '<span class="incomplete">yes</span>' : 'no'],
+    ['interrupted', interruptedCell(report)],
   ];
   return `<table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${v}</td></tr>`).join('')}</table>`;
 }

@@ -7,7 +7,8 @@ import type { Company, KeyRole, LoadSurface, MeteredSurface } from '../shared/mo
 import type { WindowedAnalysis } from '../shared/windows.ts';
 
 export const LOAD_REPORT_FORMAT = 'cc-load-report';
-export const LOAD_REPORT_VERSION = 1;
+/** 2 added `interruptedAtMs`, `sentAfterInterrupt` and `notSent`: sends an interrupt spared are no longer counted as missed. */
+export const LOAD_REPORT_VERSION = 2;
 
 export type LoadKind = 'load' | 'budget' | 'capacity';
 export type LoadEngine = 'node' | 'k6';
@@ -155,9 +156,23 @@ export interface LoadReport {
   /** ISO 8601. */
   readonly startedAt: string;
   readonly durationMs: number;
+  /** Ctrl-C or SIGTERM stopped the run: no new send started, requests in flight got a short grace. */
   readonly interrupted: boolean;
-  /** Scheduled sends that were never sent (the engine fell behind or gave up). */
+  /** When the run took the signal; null when it was not interrupted. */
+  readonly interruptedAtMs: number | null;
+  /** Requests that went out after `interruptedAtMs`: 0 unless the engine was already starting them when the signal reached it. */
+  readonly sentAfterInterrupt: number;
+  /**
+   * Scheduled sends that were due while the run ran but never went out (the engine fell behind, too
+   * many requests were in flight, or the time bound came first).
+   */
   readonly missed: number;
+  /**
+   * Scheduled sends that were not yet due when the run was interrupted, so never sent: not counted in
+   * `missed`, since a running run would not have sent them yet. 0 when not interrupted; null when the
+   * engine cannot tell (the k6 budget probe has no fixed timetable).
+   */
+  readonly notSent: number | null;
   readonly verdict: LoadVerdict;
   readonly expectations: readonly ExpectationResult[];
   readonly totals: LoadTotals;

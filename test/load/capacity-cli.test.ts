@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { CapacityDocument } from '../../load/capacity/document.ts';
 import { seedState } from '../../mock/state/seed.js';
+import { startCountingTarget } from './counting-target.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PROFILE = 'load/capacity/profile.example.json';
@@ -18,9 +19,9 @@ interface Run {
 
 /**
  * Runs `npm run capacity` as a user would, with no CC_* variable inherited from this process; sends
- * one SIGINT once the output so far satisfies `interruptWhen`.
+ * one SIGINT to the command's process group, as a terminal's Ctrl-C does, once `interruptWhen` holds.
  */
-function capacity(args: string[], env: Record<string, string> = {}, interruptWhen?: (stderr: string) => boolean): Promise<Run> {
+function capacity(args: string[], env: Record<string, string> = {}, interruptWhen?: () => boolean): Promise<Run> {
   const reports = mkdtempSync(join(tmpdir(), 'cc-capacity-reports-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
   // The tsx command relays a signal to the process it runs and kills that process outright when it does
@@ -28,20 +29,24 @@ function capacity(args: string[], env: Record<string, string> = {}, interruptWhe
   // in-process with tsx as a loader instead, so what it checks is the command's own handling.
   const [command, prefix] = interruptWhen ? [process.execPath, ['--import', 'tsx']] : [join(ROOT, 'node_modules/.bin/tsx'), []];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...prefix, 'cli/capacity.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    // A group of its own, so the signal can go to the whole group without reaching this test run.
+    const child = spawn(command, [...prefix, 'cli/capacity.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env }, detached: interruptWhen !== undefined });
     let stdout = '';
     let stderr = '';
-    let interrupted = false;
+    const poll = interruptWhen
+      ? setInterval(() => {
+          if (child.exitCode !== null || !interruptWhen()) return;
+          clearInterval(poll);
+          process.kill(-(child.pid as number), 'SIGINT');
+        }, 50)
+      : undefined;
     child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => {
-      stderr += d;
-      if (!interrupted && interruptWhen?.(stderr)) {
-        interrupted = true;
-        child.kill('SIGINT');
-      }
-    });
+    child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, reports }));
+    child.on('close', (code) => {
+      clearInterval(poll);
+      resolve({ code, stdout, stderr, reports });
+    });
   });
 }
 
@@ -127,14 +132,28 @@ describe('npm run capacity', () => {
     expect(run.stdout + run.stderr).not.toContain('live-secret-0001');
   });
 
-  test('Ctrl-C during the probe: exit 130, both reports written and marked interrupted', { timeout: 60_000 }, async () => {
-    const run = await capacity(['--contacts', '100', '--profile', PROFILE, '--probe', '--probe-windows', '10', '--mock-window-ms', '1000'], {}, (stderr) => /sent [1-9]/.test(stderr));
-    expect(run.code, run.stdout + run.stderr).toBe(130);
-    expect(existsSync(join(run.reports, 'capacity.json')), run.stdout + run.stderr).toBe(true);
-    const report = doc(run);
-    expect(report.interrupted).toBe(true);
-    expect(report.probe?.report.interrupted).toBe(true);
-    expect(report.probe?.findings.statements).toContain('the probe was interrupted: its figures cover only the part that ran');
-    expect(existsSync(join(run.reports, 'capacity.html'))).toBe(true);
+  test('Ctrl-C during the probe: no send after it, the ones in flight answered, both reports marked interrupted, exit 130', { timeout: 60_000 }, async () => {
+    // A live target answering each request after 300 ms: requests are in flight when the signal comes,
+    // once the target has seen five. Ten windows of 1 s at half of each budget: 600 requests over 10 s.
+    const target = await startCountingTarget({ answerAfterMs: 300, windowMs: 1000 });
+    try {
+      const run = await capacity(['--contacts', '100', '--profile', PROFILE, '--probe', '--probe-windows', '10'], target.env, () => target.received() >= 5);
+      expect(run.code, run.stdout + run.stderr).toBe(130);
+      expect(existsSync(join(run.reports, 'capacity.json')), run.stdout + run.stderr).toBe(true);
+      const report = doc(run);
+      expect(report.interrupted).toBe(true);
+      const probe = report.probe?.report;
+      expect(probe).toMatchObject({ version: 2, interrupted: true, sentAfterInterrupt: 0 });
+      // Every request the target saw is in the report, and the ones in flight at the signal were answered.
+      expect(probe?.totals.all.sent).toBe(target.received());
+      expect(probe?.totals.all.served).toBe(probe?.totals.all.sent);
+      expect(probe?.notSent).toBeGreaterThan(0);
+      expect((probe?.totals.all.sent ?? 0) + (probe?.missed ?? 0) + (probe?.notSent ?? 0)).toBe(600);
+      expect(report.probe?.findings.statements).toContain('the probe was interrupted: its figures cover only the part that ran');
+      expect(existsSync(join(run.reports, 'capacity.html'))).toBe(true);
+      expect(run.stdout + run.stderr).not.toContain(target.env.CC_KEY_SECRET);
+    } finally {
+      await target.close();
+    }
   });
 });

@@ -42,6 +42,7 @@ function probe(shares: { core: number; dialer: number }, latencyMs: number, stat
     durationMs: 2 * WINDOW,
     interrupted: false,
     missed: 0,
+    notSent: 0,
     target: { bundledMock: false, urls: { core: 'https://api.example.test/api' } },
   });
   return { plan, report, findings: probeFindings(plan, report) };

@@ -51,6 +51,7 @@ export function inputFor(scenario: LoadScenario, records: readonly LoadRecord[],
     durationMs,
     interrupted: false,
     missed: 0,
+    notSent: 0,
     target: { bundledMock: true, urls: { core: 'https://127.0.0.1:7443/api', ai: 'https://127.0.0.1:7444/v1' } },
     ...overrides,
   };

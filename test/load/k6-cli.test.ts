@@ -13,6 +13,7 @@ import { findK6 } from '../../cli/k6-process.ts';
 import type { LoadReport } from '../../load/report/model.ts';
 import { DEFAULT_SEED } from '../../mock/build.js';
 import { seedState } from '../../mock/state/seed.js';
+import { startCountingTarget } from './counting-target.ts';
 import { junitCases, xmlProblems } from './k6-xml.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -145,24 +146,41 @@ describe('npm run k6 against the bundled mock', () => {
     expect(report.expectations.find((e) => e.kind === 'limit-enforced' && e.subject === 'core:self')?.status).toBe('fail');
   });
 
-  test.concurrent('Ctrl-C: k6 stops and writes its summary, the load report is marked interrupted, exit 130', { timeout: 60_000 }, async (ctx) => {
+  test.concurrent('Ctrl-C: k6 stops and writes its summary, nothing more is sent, the load report is marked interrupted, exit 130', { timeout: 60_000 }, async (ctx) => {
     requireK6(ctx);
-    const reports = mkdtempSync(join(tmpdir(), 'cc-k6-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/k6.ts', 'scenario', '--scenario', 'smoke', '--reports', reports, '--', '--quiet'], { cwd: ROOT, env: cleanEnv() });
-    const done = collect(child, reports);
-    // Once k6 is sending (its JSON output has samples), as a user would press Ctrl-C.
-    const ndjson = join(reports, 'k6-smoke.ndjson');
-    const press = setInterval(() => {
-      if (existsSync(ndjson) && statSync(ndjson).size > 0) {
-        clearInterval(press);
-        setTimeout(() => child.kill('SIGINT'), 500);
-      }
-    }, 100);
-    child.once('close', () => clearInterval(press));
-    const run = await done;
-    expect(run.code, run.output).toBe(130);
-    expect(existsSync(join(reports, 'k6-smoke-summary.json'))).toBe(true);
-    expect(readJson<LoadReport>(join(reports, 'k6-smoke.json')).interrupted).toBe(true);
+    // A live target answering each request after 300 ms, so requests are in flight when the signal comes.
+    const target = await startCountingTarget({ answerAfterMs: 300, windowMs: 2000 });
+    try {
+      const reports = mkdtempSync(join(tmpdir(), 'cc-k6-'));
+      // A group of its own, so the signal can go to the whole group, as a terminal's Ctrl-C does, without
+      // reaching this test run; k6 runs in a group of its own again and hears only what cc-k6 forwards.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'cli/k6.ts', 'scenario', '--scenario', 'smoke', '--reports', reports, '--', '--quiet'], {
+        cwd: ROOT,
+        env: cleanEnv(target.env),
+        detached: true,
+      });
+      const done = collect(child, reports);
+      // Once the load is under way: setup's two health reads and a few of the scenario's.
+      await target.whenReceived(8);
+      const receivedAtSignal = target.received();
+      process.kill(-(child.pid as number), 'SIGINT');
+      const run = await done;
+      expect(run.code, run.output).toBe(130);
+      expect(existsSync(join(reports, 'k6-smoke-summary.json'))).toBe(true);
+      const report = readJson<LoadReport>(join(reports, 'k6-smoke.json'));
+      expect(report).toMatchObject({ version: 2, interrupted: true, notSent: null });
+      expect(report.interruptedAtMs).toBeGreaterThan(0);
+      // k6 sends about 30 requests a second here and stops at once: at most the few it was starting as
+      // the signal travelled through cc-k6 reached the target afterwards, where a k6 that went on would
+      // have sent dozens more.
+      expect(target.received() - receivedAtSignal).toBeLessThanOrEqual(5);
+      // k6 records no request it cancelled, so the report holds at most what the target saw.
+      expect(report.totals.all.sent).toBeLessThanOrEqual(target.received());
+      expect(report.notes).toContain('k6 stops on an interrupt by cancelling the requests in flight, and records none of them: they are missing from the totals');
+      expect(run.output).not.toContain(target.env.CC_KEY_SECRET);
+    } finally {
+      await target.close();
+    }
   });
 
   test.concurrent('a live target without budget in CC_EFFECTS: the budget probe is refused before k6 starts, exit 2', { timeout: 30_000 }, async (ctx) => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../load/report/model.ts';
 import { seedState } from '../../mock/state/seed.js';
+import { startCountingTarget } from './counting-target.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -20,25 +21,27 @@ type Condition = (stdout: string, stderr: string) => boolean;
 
 /**
  * Runs `npm run load` as a user would, with no CC_* variable inherited from this process.
- * Each of `interrupts`, in turn, sends one SIGINT once the output so far satisfies it.
+ * Each of `interrupts`, in turn, sends `signal` to the command's process group, as a terminal's
+ * Ctrl-C does, once the output so far (or the target) satisfies it.
  */
-function load(args: string[], env: Record<string, string> = {}, interrupts: readonly Condition[] = []): Promise<Run> {
+function load(args: string[], env: Record<string, string> = {}, interrupts: readonly Condition[] = [], signal: NodeJS.Signals = 'SIGINT'): Promise<Run> {
   const reports = mkdtempSync(join(tmpdir(), 'cc-load-reports-'));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
   return new Promise((resolve, reject) => {
     // As the npm script runs it: one process, so a signal reaches the run itself, not a relaying launcher.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/load.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    // A group of its own, so the signal can go to the whole group without reaching this test run.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/load.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env }, detached: interrupts.length > 0 });
     let stdout = '';
     let stderr = '';
     let next = 0;
     const check = () => {
       const condition = interrupts[next];
-      if (condition?.(stdout, stderr)) {
+      if (child.exitCode === null && condition?.(stdout, stderr)) {
         next++;
-        child.kill('SIGINT');
+        process.kill(-(child.pid as number), signal);
       }
     };
-    // Conditions may also wait for time to pass, and a non-terminal progress line is quiet for seconds.
+    // Conditions may also wait for time to pass or for the target, and a non-terminal progress line is quiet for seconds.
     const poll = interrupts.length > 0 ? setInterval(check, 50) : undefined;
     child.stdout.on('data', (d) => {
       stdout += d;
@@ -85,18 +88,36 @@ describe('npm run load', () => {
     expectNoKeys(run.stdout, run.stderr, JSON.stringify(doc), html);
   });
 
-  test('SIGINT, even delivered twice at once, stops the run: exit 130, both reports written and marked interrupted', { timeout: 120_000 }, async () => {
-    // A 5 s window stretches smoke to 10 s: the signal surely comes mid-run. The repeat right after it
-    // is what tsx does when the run is slow to confirm a terminal's Ctrl-C: still one Ctrl-C.
-    const run = await load(['--scenario', 'smoke', '--mock-window-ms', '5000'], {}, [(_out, err) => /sent [1-9]/.test(err), () => true]);
-    expect(run.code, run.stdout + run.stderr).toBe(130);
-    const doc = report(run);
-    expect(doc.interrupted).toBe(true);
-    expect(doc.verdict).not.toBe('pass');
-    expect(doc.missed).toBeGreaterThan(0);
-    expect(doc.totals.all.sent + doc.missed).toBe(120);
-    expect(existsSync(join(run.reports, 'load.html'))).toBe(true);
-    expect(run.stdout).toContain('(interrupted)');
+  // The target answers each request after 300 ms, so requests are in flight when the signal comes; at a
+  // 2 s window smoke lasts 4 s, and the signal goes once the target has seen five requests.
+  test.each([
+    ['SIGINT, even delivered twice at once', 'SIGINT', 2],
+    ['SIGTERM', 'SIGTERM', 1],
+  ] as const)('%s: no send after it, the ones in flight answered, both reports marked interrupted, exit 130', { timeout: 120_000 }, async (_name, signal, times) => {
+    const target = await startCountingTarget({ answerAfterMs: 300, windowMs: 2000 });
+    try {
+      // The repeat right after the first is what tsx does when the run is slow to confirm a terminal's
+      // Ctrl-C: still one Ctrl-C.
+      const started = () => target.received() >= 5;
+      const run = await load(['--scenario', 'smoke'], target.env, times === 2 ? [started, () => true] : [started], signal);
+      expect(run.code, run.stdout + run.stderr).toBe(130);
+      const doc = report(run);
+      expect(doc).toMatchObject({ version: 2, interrupted: true, sentAfterInterrupt: 0 });
+      expect(doc.interruptedAtMs).toBeGreaterThan(0);
+      // Every request the target saw is in the report, none went out after the signal, and the ones in
+      // flight then were let finish: all answered.
+      expect(doc.totals.all.sent).toBe(target.received());
+      expect(doc.totals.all.served).toBe(doc.totals.all.sent);
+      // What the interrupt spared is not sent, never missed.
+      expect(doc.notSent).toBeGreaterThan(0);
+      expect(doc.totals.all.sent + doc.missed + (doc.notSent ?? 0)).toBe(120);
+      expect(doc.verdict).toBe('incomplete');
+      expect(existsSync(join(run.reports, 'load.html'))).toBe(true);
+      expect(run.stdout).toMatch(new RegExp(`cc-load: incomplete \\(interrupted at \\d+\\.\\d s\\): sent ${doc.totals.all.sent}, .*, missed ${doc.missed}, not sent ${doc.notSent}, `));
+      expect(run.stdout + run.stderr).not.toContain(target.env.CC_KEY_SECRET);
+    } finally {
+      await target.close();
+    }
   });
 
   test('a second SIGINT during the grace period exits at once with 130', { timeout: 120_000 }, async () => {

@@ -82,11 +82,14 @@ describe('the tally', () => {
 });
 
 describe('the progress line', () => {
-  const progress = { elapsedMs: 1250, totalMs: 3000, sent: 10, served: 7, limited: 2, errors: 1, missed: 3, inFlight: 4 };
+  const progress = { elapsedMs: 1250, totalMs: 3000, sent: 10, served: 7, limited: 2, errors: 1, missed: 3, notSent: 0, inFlight: 4 };
 
   test('names every count and the time to the reset', () => {
     expect(formatProgress({ ...progress, resetInMs: 800 })).toBe('load 1.3/3.0 s  sent 10  served 7  429 2  errors 1  missed 3  in flight 4  reset in 0.8 s');
     expect(formatProgress(progress)).not.toContain('reset');
+    // Sends an interrupt spared are named apart from missed ones, and only once there are any.
+    expect(formatProgress(progress)).not.toContain('not sent');
+    expect(formatProgress({ ...progress, notSent: 40 })).toContain('missed 3  not sent 40  in flight 4');
   });
 
   test('on a terminal one line is rewritten in place, cut to the width, and ended on restore', () => {

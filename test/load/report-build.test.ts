@@ -101,6 +101,24 @@ describe('buildLoadReport: expectations and verdict', () => {
     expect(failedAndInterrupted.notes).toContain('the run was interrupted before its schedule ended, so the verdict is incomplete at best');
   });
 
+  test('an interrupt: when it came, the sends it spared apart from missed ones, and any request that started after it', () => {
+    const records = playScenario(smoke).filter((r) => r.startedMs <= 1500);
+    const plain = buildLoadReport(inputFor(smoke, records, { interrupted: true, interruptedAtMs: 1500, notSent: 120 - records.length }));
+    expect(plain).toMatchObject({ interrupted: true, interruptedAtMs: 1500, sentAfterInterrupt: 0, missed: 0, notSent: 120 - records.length, verdict: 'incomplete' });
+    expect(plain.notes).toEqual([
+      'the run was interrupted at 1.5 s before its schedule ended, so the verdict is incomplete at best',
+      `${120 - records.length} scheduled sends not yet due at the interrupt were not sent (not counted as missed)`,
+    ]);
+    // An engine that took the signal late: what it started after the interrupt is counted and said.
+    const late = buildLoadReport(inputFor(smoke, records, { interrupted: true, interruptedAtMs: 1400, notSent: null }));
+    const after = records.filter((r) => r.startedMs > 1400).length;
+    expect(after).toBeGreaterThan(0);
+    expect(late).toMatchObject({ sentAfterInterrupt: after, notSent: null });
+    expect(late.notes).toContain(`${after} requests went out after the interrupt: the engine was already starting them when the signal reached it`);
+    // Not interrupted: no time, nothing spared, whatever the engine passed.
+    expect(buildLoadReport(inputFor(smoke, playScenario(smoke)))).toMatchObject({ interrupted: false, interruptedAtMs: null, sentAfterInterrupt: 0, notSent: 0 });
+  });
+
   test('429s nobody asked about are counted only', () => {
     const scenario = pacedShare({ coreShare: 1.5, dialerShare: 0.5, windows: 2 });
     const report = reportOf(scenario);

@@ -46,6 +46,12 @@ describe('renderLoadHtml', () => {
     }
   });
 
+  test('an interrupted run says when, and how many sends it spared', () => {
+    const interrupted = renderLoadHtml(reportOf(budgetFlood, {}, { interrupted: true, interruptedAtMs: 2500, notSent: 40 }));
+    expect(interrupted).toContain('<tr><th>interrupted</th><td><span class="incomplete">yes</span> at 2.5 s; 40 scheduled sends not yet due were not sent</td></tr>');
+    expect(html).toContain('<tr><th>interrupted</th><td>no</td></tr>');
+  });
+
   test('everything taken from the report is escaped, in the markup and in the chart data', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('alert(2)</script>');
@@ -107,7 +113,7 @@ describe('writeLoadReports', () => {
       expect(text).not.toContain(secret);
       expect(text).toContain('[redacted]');
     }
-    expect(JSON.parse(json)).toMatchObject({ format: 'cc-load-report', version: 1, verdict: 'incomplete', notes: ['run with [redacted]', expect.any(String)] });
+    expect(JSON.parse(json)).toMatchObject({ format: 'cc-load-report', version: 2, verdict: 'incomplete', notes: ['run with [redacted]', expect.any(String)] });
     expect(html).toMatch(/^<!doctype html>/);
   });
 
