@@ -7,7 +7,8 @@ import { type ProbeFindings, verdictAfterProbe } from './findings.ts';
 import type { CapacityPlan, Verdict } from './plan.ts';
 
 export const CAPACITY_REPORT_FORMAT = 'cc-capacity-report';
-export const CAPACITY_REPORT_VERSION = 1;
+// 2: the embedded probe is a load report of version 2 (an interrupt's spared sends are `notSent`, apart from `missed`).
+export const CAPACITY_REPORT_VERSION = 2;
 
 export interface CapacityDocument {
   readonly format: typeof CAPACITY_REPORT_FORMAT;

@@ -61,7 +61,7 @@ describe('npm run capacity', () => {
     expect(run.stdout).toMatch(/^Verdict: GO: .* \[plan and probe\]$/m);
 
     const report = doc(run);
-    expect(report).toMatchObject({ format: 'cc-capacity-report', version: 1, interrupted: false, windowFrom: "the spec's minute", verdict: { go: true, basis: 'plan and probe' } });
+    expect(report).toMatchObject({ format: 'cc-capacity-report', version: 2, interrupted: false, windowFrom: "the spec's minute", verdict: { go: true, basis: 'plan and probe' } });
     expect(report.plan.asProfiled.totals).toEqual({ core: 30_002, dialer: 10_120, other: 28_000 });
     expect(report.plan.windowMs).toBe(60_000);
     expect(report.probe?.report).toMatchObject({ format: 'cc-load-report', kind: 'capacity', engine: 'node', windowMs: 1000, interrupted: false });
