@@ -5,6 +5,7 @@ import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib
 import { RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
+import { drawWrongSecret } from '../lib/http/wrong-secret.js';
 import { buildReport, exitCodeOf } from '../lib/results/report.js';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
 import { ALL_CHECKS } from '../suites/index.js';
@@ -145,7 +146,9 @@ async function main(): Promise<number> {
   }
   try {
     const target = targetFromSettings(settings, process.cwd(), bundled);
-    const redactor = new Redactor(target);
+    // Drawn here, not in the suites' thread, so this process's last scrub knows it too.
+    const wrongSecret = target.keys.primary ? drawWrongSecret(target.keys.primary) : undefined;
+    const redactor = new Redactor(target, wrongSecret);
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
         `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
@@ -182,7 +185,7 @@ async function main(): Promise<number> {
       },
       {},
     );
-    const payload: RunPayload = { settings, seed, bundledMock: bundled, cwd: process.cwd(), ...(args.rule ? { rules: args.rule } : {}) };
+    const payload: RunPayload = { settings, seed, bundledMock: bundled, cwd: process.cwd(), ...(args.rule ? { rules: args.rule } : {}), ...(wrongSecret !== undefined ? { wrongSecret } : {}) };
     vitest.provide('ccRun', payload);
     // vitest's logger exits the process on the first signal, which would skip the cleanup and the reports.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,7 @@
 import { HttpClient } from '../http/client.js';
 import { Pacer } from '../http/pacer.js';
 import { Redactor } from '../http/redact.js';
+import { drawWrongSecret } from '../http/wrong-secret.js';
 import type { Target } from '../config/target.js';
 import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 import { type SchemaRegistry, schemas } from '../schemas/registry.js';
@@ -22,13 +23,19 @@ export class Session {
   readonly schemas: SchemaRegistry;
   #counter = 0;
   readonly #memo = new Map<string, Promise<unknown>>();
+  #wrongSecret: string | undefined;
 
-  constructor(target: Target, seed: number) {
+  /**
+   * `wrongSecret`: the run's wrong secret, drawn by the command so that its last scrub of every output
+   * knows it; without one the session draws its own on first use.
+   */
+  constructor(target: Target, seed: number, wrongSecret?: string) {
     this.target = target;
     this.seed = seed;
+    this.#wrongSecret = wrongSecret;
     this.nonce = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
     this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: REQUESTS_PER_MINUTE - PACING_MARGIN });
-    this.redactor = new Redactor(target);
+    this.redactor = new Redactor(target, wrongSecret);
     this.client = new HttpClient({
       ...(target.ca !== undefined ? { ca: target.ca } : {}),
       timeoutMs: target.timeoutMs,
@@ -36,6 +43,16 @@ export class Session {
       redactor: this.redactor,
     });
     this.schemas = schemas();
+  }
+
+  /** The run's wrong secret for the primary key ID, one value a run, redacted from every exchange. */
+  wrongSecret(): string | undefined {
+    const primary = this.target.keys.primary;
+    if (this.#wrongSecret === undefined && primary) {
+      this.#wrongSecret = drawWrongSecret(primary);
+      this.redactor.add({ id: primary.id, secret: this.#wrongSecret });
+    }
+    return this.#wrongSecret;
   }
 
   /** A name no earlier run used: `cc-conformance-<nonce>-<n>`, so leftovers of a crashed run never collide. */
