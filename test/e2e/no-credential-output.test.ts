@@ -38,9 +38,11 @@ describe('npm run conformance against a mock that echoes every request header', 
     const run = await conformance(['--mock-fault', 'echo-request-headers', '--mock-seed', '1', '--mock-window-ms', '2000']);
     // Rules fail under the fault, which is fine; the run must not crash (exit 2) or lose its reports.
     expect([0, 1, 3], run.stderr).toContain(run.code);
-    const doc = JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
-    // The echo reached the reports: the leak check reads outputs that did carry the headers back.
-    expect(JSON.stringify(doc)).toContain('echoedRequestHeaders');
+    const json = readFileSync(join(run.reports, 'conformance.json'), 'utf8');
+    const doc = JSON.parse(json) as RunReport;
+    // The echo reached the reports, Authorization included: the leak check reads outputs that did carry credentials back.
+    expect(doc.rules.some((r) => r.evidence?.response.body.includes('echoedRequestHeaders'))).toBe(true);
+    expect(json).toContain('Basic [redacted]');
     const files = filesUnder(run.reports);
     expect(files.map((f) => f.slice(run.reports.length + 1))).toEqual(expect.arrayContaining(['conformance.json', 'junit.xml', 'conformance.html']));
     const outputs: [string, string][] = [
