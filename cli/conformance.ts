@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createVitest } from 'vitest/node';
@@ -14,6 +15,7 @@ import type { RunPayload } from '../lib/checks/vitest.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
+import { rerunOf, withOptionalValue } from './rerun.js';
 import { SuiteOrderSequencer } from './suite-sequencer.js';
 import { OutcomeCollector } from '../reporters/collector.js';
 import { ProgressReporter } from '../reporters/progress.js';
@@ -33,6 +35,9 @@ Options:
   --dialer-release R   the Dialer release the target is expected to be (also CC_DIALER_RELEASE):
                        ${RELEASES.join(', ')}; the suite checks exactly that release
   --rule ID            run only the checks of this rule (repeatable); other rules are reported disabled
+  --rerun-failed [REPORT]
+                       run only the checks of the rules a report called fail or error, with its seed
+                       unless --seed is given (default report: conformance.json in --reports)
   --reports DIR        where reports go (default: reports)
   --verbose            list passing rules too
   --mock-window-ms N   rate window of the bundled mock (default 2000: a run takes about half a minute,
@@ -75,11 +80,13 @@ async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
+      args: withOptionalValue(process.argv.slice(2), '--rerun-failed'),
       options: {
         seed: { type: 'string' },
         'dialer-release': { type: 'string' },
         'mock-dialer-release': { type: 'string' },
         rule: { type: 'string', multiple: true },
+        'rerun-failed': { type: 'string' },
         reports: { type: 'string', default: 'reports' },
         verbose: { type: 'boolean', default: false },
         'mock-window-ms': { type: 'string', default: '2000' },
@@ -99,6 +106,18 @@ async function main(): Promise<number> {
   if (args.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
+  }
+  if (args['rerun-failed'] !== undefined) {
+    if (args.rule) fail('--rerun-failed picks its rules from the report; leave out --rule');
+    const rerun = rerunOf(args['rerun-failed'] || join(args.reports, 'conformance.json'));
+    if (rerun.unknown.length > 0) process.stderr.write(`cc-conformance: not in the catalogue any more, not run: ${rerun.unknown.join(', ')}\n`);
+    if (rerun.rules.length === 0) {
+      process.stdout.write(`cc-conformance: nothing to rerun: no rule of ${rerun.report} failed or erred\n`);
+      return 0;
+    }
+    process.stdout.write(`cc-conformance: rerunning ${rerun.rules.length} failed or erring rule(s) of ${rerun.report}: ${rerun.rules.join(', ')}\n`);
+    args.rule = [...rerun.rules];
+    args.seed ??= String(rerun.seed);
   }
   for (const id of args.rule ?? []) if (!hasRule(id)) fail(`--rule: unknown rule ${id}`);
   if (args['list-rules']) {
