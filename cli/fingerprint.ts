@@ -3,7 +3,6 @@ import { Session } from '../lib/checks/session.js';
 import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
 import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
@@ -60,7 +59,8 @@ async function main(): Promise<number> {
   } else if (args['mock-dialer-release'] !== undefined) fail('--mock-dialer-release applies only to the bundled mock, and a target is configured');
   const target = targetFromSettings(settings, process.cwd(), mock !== undefined);
   const session = new Session(target, runSeed(settings));
-  const redactor = new Redactor(target);
+  // The session's own: it knows every credential the probes send, the run's wrong secret too.
+  const redactor = session.redactor;
   try {
     process.stdout.write(`cc-fingerprint: target ${mock ? `bundled mock playing ${mock.mock.context.dialer.release}` : target.urls.ai ?? '(no CC_AI_URL)'}\n`);
     // Ctrl-C or SIGTERM: the running probe stops sending and cleans up, no further probe starts.

@@ -14,7 +14,7 @@ import { chartSpecs } from '../../load/report/charts.ts';
 import { writeLoadReports } from '../../load/report/files.ts';
 import { budgetFlood } from '../../load/scenarios/index.ts';
 import { reportOf } from './fixtures-report.ts';
-import { needChromium } from './needs-chromium.ts';
+import { needChromium, watchPage } from './browser-test.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -50,13 +50,7 @@ describe('the load report page in Chromium', () => {
     const browser = await launchChromium();
     try {
       const page = await newReportPage(browser);
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('request', (request) => requests.push(request.url()));
+      const { problems, requests } = watchPage(page);
       await loadReportPage(page, written.html);
 
       expect(await page.title()).toBe('cc-load budget: incomplete · budget-flood');

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.js';
 import { writeReports } from '../../reporters/files.js';
-import { needChromium } from '../load/needs-chromium.js';
+import { needChromium, watchPage } from '../load/browser-test.js';
 import { ANALYTICS_RULE, ISOLATION_READ, KEY_SCOPE, PAST_LAST, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
 
 const doc = report(
@@ -41,13 +41,7 @@ describe('the conformance report page in Chromium', () => {
     const browser: Browser = await launchChromium();
     try {
       const page = await newReportPage(browser);
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('request', (r) => requests.push(r.url()));
+      const { problems, requests } = watchPage(page);
       await loadReportPage(page, html);
 
       expect(await visibleRows(page)).toEqual(all);
