@@ -47,12 +47,13 @@ function spellings(pair: KeyPair): string[] {
 
 /**
  * The spellings that give the secret away: itself, escaped, URL-encoded, and inside the pair's Basic
- * token, in base64 and base64url. Tokens are matched without their padding, so an echo that drops it is
- * caught too (the padding left behind says nothing).
+ * token, in base64 and base64url, padded and not, so an echo that drops the padding is caught too (the
+ * longer, padded spelling goes first and leaves nothing behind).
  */
 export function secretSpellings(pair: KeyPair): string[] {
   const token = Buffer.from(`${pair.id}:${pair.secret}`);
-  return [...escaped(pair.secret), token.toString('base64').replace(/=+$/, ''), token.toString('base64url'), encodeURIComponent(pair.secret)];
+  const base64 = token.toString('base64');
+  return [...escaped(pair.secret), base64, base64.replace(/=+$/, ''), token.toString('base64url'), encodeURIComponent(pair.secret)];
 }
 
 // Reports are serialised (JSON, XML) before the last scrub, so the escaped spellings are needles too.
