@@ -49,12 +49,13 @@ describe('what --rerun-failed reads', () => {
 });
 
 describe('npm run conformance -- --rerun-failed', () => {
-  test('runs again only the checks of the failed rules, with the failed run\'s seed', { timeout: 120_000 }, async () => {
+  test('runs again only the checks of the failed rules, with the report\'s seed', { timeout: 120_000 }, async () => {
     const dir = folder();
-    const first = await conformance(['--mock-fault', 'tag-delete-unknown-200', '--rule', 'CORE-TAG-DELETE-404', '--rule', 'CORE-TAG-DELETE-200', '--seed', '4711'], {}, dir);
-    expect(first.code, first.stderr).toBe(1);
-    expect(report(dir).rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual(['CORE-TAG-DELETE-404']);
-
+    const rules = [
+      { id: 'CORE-TAG-DELETE-404', status: 'fail' },
+      { id: 'CORE-TAG-DELETE-200', status: 'pass' },
+    ];
+    writeFileSync(join(dir, 'conformance.json'), JSON.stringify({ format: REPORT_FORMAT, version: REPORT_VERSION, seed: 4711, rules }));
     const again = await conformance(['--mock-fault', 'tag-delete-unknown-200', '--rerun-failed'], {}, dir);
     expect(again.code, again.stderr).toBe(1);
     expect(again.stdout).toContain(`rerunning 1 failed or erring rule(s) of ${join(dir, 'conformance.json')}: CORE-TAG-DELETE-404`);
@@ -66,7 +67,7 @@ describe('npm run conformance -- --rerun-failed', () => {
     expect(doc.checks.map((c) => c.check)).toEqual(ALL_CHECKS.filter((c) => c.rules.includes('CORE-TAG-DELETE-404')).map((c) => c.id));
   });
 
-  test('a report with nothing failed: a message and exit 0, nothing run', async () => {
+  test('a report with nothing failed: a message and exit 0, nothing run', { timeout: 120_000 }, async () => {
     const path = written({ format: REPORT_FORMAT, version: REPORT_VERSION, seed: 1, rules: [{ id: 'CORE-TAG-DELETE-404', status: 'pass' }] });
     const run = await conformance(['--rerun-failed', path]);
     expect(run.code, run.stderr).toBe(0);
