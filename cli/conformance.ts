@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createVitest } from 'vitest/node';
@@ -7,6 +7,7 @@ import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib
 import { RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
+import { drawWrongSecret } from '../lib/http/wrong-secret.js';
 import { buildReport, exitCodeOf } from '../lib/results/report.js';
 import { leftoversOf, readLedger } from '../lib/ledger/ledger-file.js';
 import { newRun } from '../lib/ledger/run-id.js';
@@ -17,6 +18,7 @@ import type { RunPayload } from '../lib/checks/vitest.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
+import { rerunOf, withOptionalValue } from './rerun.js';
 import { SuiteOrderSequencer } from './suite-sequencer.js';
 import { OutcomeCollector } from '../reporters/collector.js';
 import { ProgressReporter } from '../reporters/progress.js';
@@ -36,6 +38,9 @@ Options:
   --dialer-release R   the Dialer release the target is expected to be (also CC_DIALER_RELEASE):
                        ${RELEASES.join(', ')}; the suite checks exactly that release
   --rule ID            run only the checks of this rule (repeatable); other rules are reported disabled
+  --rerun-failed [REPORT]
+                       run only the checks of the rules a report called fail or error, with its seed
+                       unless --seed is given (default report: conformance.json in --reports)
   --reports DIR        where reports go (default: reports)
   --verbose            list passing rules too
   --mock-window-ms N   rate window of the bundled mock (default 2000: a run takes about half a minute,
@@ -78,11 +83,13 @@ async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
+      args: withOptionalValue(process.argv.slice(2), '--rerun-failed'),
       options: {
         seed: { type: 'string' },
         'dialer-release': { type: 'string' },
         'mock-dialer-release': { type: 'string' },
         rule: { type: 'string', multiple: true },
+        'rerun-failed': { type: 'string' },
         reports: { type: 'string', default: 'reports' },
         verbose: { type: 'boolean', default: false },
         'mock-window-ms': { type: 'string', default: '2000' },
@@ -102,6 +109,18 @@ async function main(): Promise<number> {
   if (args.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
+  }
+  if (args['rerun-failed'] !== undefined) {
+    if (args.rule) fail('--rerun-failed picks its rules from the report; leave out --rule');
+    const rerun = rerunOf(args['rerun-failed'] || join(args.reports, 'conformance.json'));
+    if (rerun.unknown.length > 0) process.stderr.write(`cc-conformance: not in the catalogue any more, not run: ${rerun.unknown.join(', ')}\n`);
+    if (rerun.rules.length === 0) {
+      process.stdout.write(`cc-conformance: nothing to rerun: no rule of ${rerun.report} failed or erred\n`);
+      return 0;
+    }
+    process.stdout.write(`cc-conformance: rerunning ${rerun.rules.length} failed or erring rule(s) of ${rerun.report}: ${rerun.rules.join(', ')}\n`);
+    args.rule = [...rerun.rules];
+    args.seed ??= String(rerun.seed);
   }
   for (const id of args.rule ?? []) if (!hasRule(id)) fail(`--rule: unknown rule ${id}`);
   if (args['list-rules']) {
@@ -149,7 +168,9 @@ async function main(): Promise<number> {
   }
   try {
     const target = targetFromSettings(settings, process.cwd(), bundled);
-    const redactor = new Redactor(target);
+    // Drawn here, not in the suites' thread, so this process's last scrub knows it too.
+    const wrongSecret = target.keys.primary ? drawWrongSecret(target.keys.primary) : undefined;
+    const redactor = new Redactor(target, wrongSecret);
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
         `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
@@ -189,7 +210,15 @@ async function main(): Promise<number> {
       },
       {},
     );
-    const payload: RunPayload = { settings, seed, bundledMock: bundled, cwd: process.cwd(), run, ...(args.rule ? { rules: args.rule } : {}) };
+    const payload: RunPayload = {
+      settings,
+      seed,
+      bundledMock: bundled,
+      cwd: process.cwd(),
+      run,
+      ...(args.rule ? { rules: args.rule } : {}),
+      ...(wrongSecret !== undefined ? { wrongSecret } : {}),
+    };
     vitest.provide('ccRun', payload);
     // vitest's logger exits the process on the first signal, which would skip the cleanup and the reports.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,7 +4,6 @@ import { Session } from '../lib/checks/session.js';
 import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
 import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
 import { newRun } from '../lib/ledger/run-id.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
@@ -66,7 +65,8 @@ async function main(): Promise<number> {
   } else if (args['mock-dialer-release'] !== undefined) fail('--mock-dialer-release applies only to the bundled mock, and a target is configured');
   const target = targetFromSettings(settings, process.cwd(), mock !== undefined);
   const session = new Session(target, runSeed(settings), newRun(resolve(args.reports)));
-  const redactor = new Redactor(target);
+  // The session's own: it knows every credential the probes send, the run's wrong secret too.
+  const redactor = session.redactor;
   try {
     process.stdout.write(`cc-fingerprint: target ${mock ? `bundled mock playing ${mock.mock.context.dialer.release}` : target.urls.ai ?? '(no CC_AI_URL)'}\n`);
     process.stdout.write(`cc-fingerprint: run ${session.run.id}, names start with ${session.run.prefix}, ledger ${session.run.ledgerFile}\n`);

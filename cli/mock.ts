@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { NEWEST, parseRelease, type Release, RELEASES } from '../lib/dialer/releases.js';
 import { DIALECTS, isDialect } from '../mock/dialect.js';
-import { FAULTS, faultSpec } from '../mock/faults/registry.js';
+import { DIAGNOSTIC_FAULTS, FAULTS, isFaultName } from '../mock/faults/registry.js';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
 import { startMock } from '../mock/start.js';
 
@@ -90,9 +90,10 @@ async function main(): Promise<void> {
   }
   if (args['list-faults']) {
     for (const f of FAULTS) process.stdout.write(`${f.name.padEnd(34)} breaks ${f.breaks.padEnd(34)} ${f.does}\n`);
+    for (const f of DIAGNOSTIC_FAULTS) process.stdout.write(`${f.name.padEnd(34)} breaks ${'no rule'.padEnd(34)} ${f.does}\n`);
     return;
   }
-  for (const name of args.fault ?? []) if (!faultSpec(name)) fail(`--fault: unknown fault ${JSON.stringify(name)} (see --list-faults)`);
+  for (const name of args.fault ?? []) if (!isFaultName(name)) fail(`--fault: unknown fault ${JSON.stringify(name)} (see --list-faults)`);
   const algorithm = args['rate-algorithm'];
   if (!isRateAlgorithm(algorithm)) fail(`--rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}, got ${JSON.stringify(algorithm)}`);
   const dialect = args.dialect;

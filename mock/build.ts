@@ -4,6 +4,7 @@ import { HOSTS, HOST_PREFIX, type HostName, type MockContext } from './context.j
 import { NEWEST, type Release } from '../lib/dialer/releases.js';
 import type { Dialect } from './dialect.js';
 import { Faults } from './faults/registry.js';
+import { echoRequestHeaders } from './http/echo.js';
 import { type RateAlgorithm, RateMeter } from './http/rate-meter.js';
 import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.js';
 import { aiHost } from './hosts/ai/index.js';
@@ -148,6 +149,8 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') served.push({ method, url: route.url });
     });
+    // Before the host's own hooks and routes, so every answer of the host echoes, errors and 404s included.
+    if (faults.on('echo-request-headers')) echoRequestHeaders(app);
     HOST_PLUGIN[host](app, context, HOST_PREFIX[host]);
     await app.ready();
     apps[host] = app;

@@ -72,7 +72,9 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
       if (request.body) lines.push(indent(request.body));
       lines.push(`    response: ${response.status} ${Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('; ')}`);
       if (response.body) lines.push(indent(response.body));
+      if (r.evidence.curl) lines.push(`    replay: ${r.evidence.curl}`);
     }
+    if (r.reproduce) lines.push(`    rerun: ${r.reproduce.rerun}`);
   }
   if (report.problems.length > 0) lines.push('', 'Harness problems:', ...report.problems.map((p) => `  ${p}`));
   const failedCleanups = report.checks.flatMap((c) => c.leftovers.map((l) => `${c.check}: ${l}`));

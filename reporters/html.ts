@@ -1,23 +1,62 @@
-import type { RuleResult, RunReport } from '../lib/results/report.js';
+import { groupSkipped, type SkipGroup } from '../lib/results/enablers.js';
+import type { RuleStatus } from '../lib/results/outcome.js';
+import type { LeftoverRecord, RuleResult, RunReport } from '../lib/results/report.js';
 
 /**
  * A single self-contained HTML page of the run report for people who open it after a CI run: the
- * verdict and totals, one table per surface with every rule, and the failures with their request and
- * response. A view like the others: it renders the report and computes nothing.
+ * verdict and totals, filters by status and surface and a search box, the failures with their request,
+ * response and the curl line that replays it, the skipped rules by what would enable them, the records
+ * left on the target, one table per surface with every rule, and the gaps. A view like the others: it
+ * renders the report (the skip groups come from a pure helper) and computes nothing; its one script only
+ * shows and hides what is already on the page, and nothing reaches the network.
  */
 function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+const STATUSES: readonly RuleStatus[] = ['fail', 'error', 'skipped', 'pass', 'disabled'];
+
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2327}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 .pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}.error{color:#8250df;font-weight:600}.skipped{color:#9a6700}.disabled{color:#6e7781}
-pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;word-break:break-all;margin:.25rem 0}small{color:#57606a}`;
+pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;word-break:break-all;margin:.25rem 0}small{color:#57606a}
+#filters{position:sticky;top:0;background:#fff;padding:.5rem 0;border-bottom:1px solid #ddd;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;align-items:center}
+#filters fieldset{border:0;margin:0;padding:0}#filters legend{float:left;margin-right:.4rem;font-weight:600}#search{min-width:18rem}
+[hidden]{display:none!important}`;
+
+/**
+ * Shows a rule (a table row or a failure) when its status and surface are ticked and the search words
+ * occur in its ID, statement or detail; a surface whose rules are all hidden hides its heading too.
+ */
+const SCRIPT = `(() => {
+  const ticked = (name) => new Set([...document.querySelectorAll('#filters input[name="' + name + '"]:checked')].map((i) => i.value));
+  const apply = () => {
+    const statuses = ticked('status');
+    const surfaces = ticked('surface');
+    const words = document.getElementById('search').value.toLowerCase().split(/\\s+/).filter(Boolean);
+    let shown = 0;
+    for (const el of document.querySelectorAll('[data-rule]')) {
+      const text = (el.dataset.rule + ' ' + el.dataset.statement + ' ' + el.dataset.detail).toLowerCase();
+      const visible = statuses.has(el.dataset.status) && surfaces.has(el.dataset.surface) && words.every((w) => text.includes(w));
+      el.hidden = !visible;
+      if (visible && el.tagName === 'TR') shown += 1;
+    }
+    for (const section of document.querySelectorAll('[data-section]')) section.hidden = section.querySelector('[data-rule]:not([hidden])') === null;
+    document.getElementById('shown').textContent = String(shown);
+  };
+  document.getElementById('filters').addEventListener('input', apply);
+  apply();
+})();`;
+
+/** The attributes the filters and the search read. */
+function ruleData(r: RuleResult): string {
+  return `data-rule="${esc(r.id)}" data-status="${r.status}" data-surface="${esc(r.surface)}" data-statement="${esc(r.statement)}" data-detail="${esc(r.detail ?? '')}"`;
+}
 
 function ruleRow(r: RuleResult): string {
   const why = r.status === 'pass' ? r.notes.join('; ') : (r.detail ?? '');
   const level = r.level === 'observed' ? ' <small>(observed)</small>' : '';
-  return `<tr id="${esc(r.id)}"><td class="${r.status}">${r.status}</td><td><code>${esc(r.id)}</code>${level}</td><td>${esc(r.statement)}<br><small>${esc(r.section)}${r.source === 'spec' ? '' : ` · ${r.source}`}${r.since ? ` · since ${esc(r.since)}` : ''}${r.until ? ` · until ${esc(r.until)}` : ''}</small></td><td>${esc(why)}</td><td>${r.requests}</td></tr>`;
+  return `<tr id="${esc(r.id)}" ${ruleData(r)}><td class="${r.status}">${r.status}</td><td><code>${esc(r.id)}</code>${level}</td><td>${esc(r.statement)}<br><small>${esc(r.section)}${r.source === 'spec' ? '' : ` · ${r.source}`}${r.since ? ` · since ${esc(r.since)}` : ''}${r.until ? ` · until ${esc(r.until)}` : ''}</small></td><td>${esc(why)}</td><td>${r.requests}</td></tr>`;
 }
 
 function failure(r: RuleResult): string {
@@ -29,14 +68,45 @@ function failure(r: RuleResult): string {
     parts.push(`<pre>${esc(`${request.method} ${request.url} (${request.credentials})${request.body ? `\n\n${request.body}` : ''}`)}</pre>`);
     const headers = Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
     parts.push(`<pre>${esc(`${response.status}\n${headers}${response.body ? `\n\n${response.body}` : ''}`)}</pre>`);
+    if (r.evidence.curl) parts.push(`<p><small>replay the request:</small></p><pre class="curl">${esc(r.evidence.curl)}</pre>`);
   }
-  return parts.join('\n');
+  if (r.reproduce) parts.push(`<p><small>judge the rule again with the run's seed:</small></p><pre class="rerun">${esc(r.reproduce.rerun)}</pre>`);
+  return `<section class="failure" ${ruleData(r)}>\n${parts.join('\n')}\n</section>`;
+}
+
+function skipGroup(g: SkipGroup): string {
+  const items = g.rules.map((r) => `<li><code>${esc(r.id)}</code> <small>${esc(r.surface)} · ${esc(r.detail ?? '')}</small></li>`).join('');
+  return `<h3>${esc(g.enable)} <small>(${g.rules.length})</small></h3><ul data-enabler="${esc(g.key)}">${items}</ul>`;
+}
+
+function leftoverRow(l: LeftoverRecord): string {
+  return `<tr><td>${esc(l.kind)}</td><td>${esc(l.surface)}</td><td>${esc(l.id ?? '')}</td><td>${esc(l.name ?? '')}</td><td><code>${esc(l.check)}</code></td><td>${l.deletable ? 'yes' : '<span class="fail">no</span>'}</td><td>${esc(l.how)}</td></tr>`;
+}
+
+function leftovers(report: RunReport): string {
+  if (report.leftovers.length === 0) return '<h2>Left on the target</h2>\n<p id="leftovers">nothing: every record the run created was deleted</p>';
+  return `<h2>Left on the target</h2>
+<p id="leftovers">${report.leftovers.length} record(s) the run created and had not deleted by its end. <code>npm run cleanup -- --prefix ${esc(report.prefix)}</code> deletes the deletable ones; the others stay on the account.</p>
+<table><tr><th>kind</th><th>surface</th><th>id</th><th>name</th><th>check</th><th>deletable</th><th>how</th></tr>
+${report.leftovers.map(leftoverRow).join('\n')}
+</table>`;
+}
+
+function filters(report: RunReport, surfaces: readonly string[]): string {
+  const box = (name: string, value: string, label: string) => `<label><input type="checkbox" name="${name}" value="${esc(value)}" checked> ${label}</label>`;
+  return `<form id="filters" onsubmit="return false">
+<fieldset><legend>status</legend>${STATUSES.map((s) => box('status', s, `<span class="${s}">${s}</span> (${report.summary.byStatus[s]})`)).join(' ')}</fieldset>
+<fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, esc(s))).join(' ')}</fieldset>
+<label><input type="search" id="search" placeholder="search rule ID, statement, detail"></label>
+<span><span id="shown">${report.rules.length}</span> of ${report.rules.length} rules shown</span>
+</form>`;
 }
 
 export function renderHtml(report: RunReport): string {
   const s = report.summary;
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
   const broken = report.rules.filter((r) => r.status === 'fail' || r.status === 'error');
+  const skipped = groupSkipped(report.rules);
   const counts = Object.entries(s.byStatus).map(([k, v]) => `${v} ${k}`).join(', ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${esc(report.verdict)}</title><style>${STYLE}</style></head>
@@ -44,15 +114,19 @@ export function renderHtml(report: RunReport): string {
 <h1>cc-conformance: <span class="${report.verdict === 'pass' ? 'pass' : 'fail'}">${esc(report.verdict.toUpperCase())}</span>${report.interrupted ? ' <span class="fail">INTERRUPTED</span>' : ''}</h1>
 <p>${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed} · ${report.target.bundledMock ? 'bundled mock' : esc(Object.values(report.target.urls).join(', '))} · Dialer release ${esc(report.target.dialerRelease)}</p>
 <p>rules: ${esc(counts)} · requests ${s.requests} · unplanned 429s ${s.unplanned429} · 503s retried ${s.retried503} · leftovers ${s.leftovers} · gaps ${s.gaps}</p>
-${broken.length > 0 ? `<h2>Failures and errors</h2>\n${broken.map(failure).join('\n')}` : ''}
+${filters(report, surfaces)}
+${broken.length > 0 ? `<div data-section="failures"><h2>Failures and errors</h2>\n${broken.map(failure).join('\n')}</div>` : ''}
 ${report.problems.length > 0 ? `<h2>Harness problems</h2><ul>${report.problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
+${skipped.length > 0 ? `<h2>Skipped: what would enable them</h2>\n<div id="skipped">${skipped.map(skipGroup).join('\n')}</div>` : ''}
+${leftovers(report)}
 ${surfaces
-  .map((surface) => `<h2>${esc(surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules.filter((r) => r.surface === surface).map(ruleRow).join('\n')}\n</table>`)
+  .map((surface) => `<div data-section="${esc(surface)}"><h2>${esc(surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules.filter((r) => r.surface === surface).map(ruleRow).join('\n')}\n</table></div>`)
   .join('\n')}
 <h2>Gaps: what the spec does not show</h2>
 <table><tr><th>gap</th><th>section</th><th>statement</th><th>reason</th></tr>
 ${report.gaps.map((g) => `<tr><td><code>${esc(g.id)}</code></td><td>${esc(g.section)}</td><td>${esc(g.statement)}</td><td>${esc(g.reason)}</td></tr>`).join('\n')}
 </table>
+<script>${SCRIPT}</script>
 </body></html>
 `;
 }

@@ -3,7 +3,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.js';
 import { appliesTo, atLeast, type Release } from '../dialer/releases.js';
 import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowanceError, UnavailableError } from '../errors.js';
-import { describeExchange, type Exchange } from '../http/exchange.js';
+import { curlCommand } from '../http/curl.js';
+import { describeExchange, type Exchange, type ReplayAuth } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
 import { rule as lookupRule } from '../rules/index.js';
 import type { OutgoingRequest } from '../ledger/ledger.js';
@@ -47,7 +48,8 @@ function unparsableJson(ex: Exchange): string | undefined {
 }
 
 export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
-  return ex ? describeExchange(ex) : undefined;
+  // The curl line is made from the whole request: the evidence shortens long bodies.
+  return ex ? { ...describeExchange(ex), curl: curlCommand(ex.request) } : undefined;
 }
 
 /**
@@ -138,17 +140,21 @@ export class CheckContext {
     if (fields.plainHttp) url.protocol = 'http:';
     const headers: Record<string, string> = { ...fields.headers };
     let credentials: string;
+    let replay: ReplayAuth;
     const auth = fields.credentials;
     if (auth.kind === 'slot') {
       const pair = this.target.keys[auth.slot];
       if (!pair) throw new SkipSignal(`needs ${KEY_SLOT_VARIABLE[auth.slot]}`);
       headers.authorization = `Basic ${Buffer.from(`${pair.id}:${pair.secret}`).toString('base64')}`;
       credentials = `${auth.slot} key`;
+      replay = { kind: 'slot', slot: auth.slot };
     } else if (auth.kind === 'raw') {
       headers.authorization = auth.header;
       credentials = auth.label;
+      replay = auth.replay;
     } else {
       credentials = 'no credentials';
+      replay = { kind: 'none' };
     }
     // Counted only once it goes out: a request skipped for a missing host or key costs the target nothing.
     // The allowance counts the check's own requests; `requests` also counts the client's retries.
@@ -174,6 +180,7 @@ export class CheckContext {
         headers,
         ...(fields.body !== undefined ? { body: fields.body } : {}),
         credentials,
+        replay,
         budgetKey: meter,
         planned: fields.planned,
         repeatable: repeatable(fields.method, meter),

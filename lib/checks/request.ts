@@ -1,13 +1,16 @@
 import type { KeySlot, Surface } from '../config/target.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange, ReplayAuth } from '../http/exchange.js';
 
 export type QueryValue = string | number | boolean;
 
 export type Credentials =
   | { readonly kind: 'slot'; readonly slot: KeySlot }
   | { readonly kind: 'none' }
-  /** A hand-made Authorization value, for malformed-credential probes; `label` says what it is in reports. */
-  | { readonly kind: 'raw'; readonly header: string; readonly label: string };
+  /**
+   * A hand-made Authorization value, for malformed-credential probes; `label` says what it is in reports,
+   * `replay` how the report's curl line sends it without a credential's value.
+   */
+  | { readonly kind: 'raw'; readonly header: string; readonly label: string; readonly replay: Exclude<ReplayAuth, { kind: 'slot' | 'none' }> };
 
 export interface RequestFields {
   readonly surface: Surface;
@@ -67,8 +70,8 @@ export class RequestSpec {
     return this.#with({ credentials: { kind: 'none' } });
   }
 
-  authorization(header: string, label: string): RequestSpec {
-    return this.#with({ credentials: { kind: 'raw', header, label } });
+  authorization(header: string, label: string, replay: Extract<RequestFields['credentials'], { kind: 'raw' }>['replay']): RequestSpec {
+    return this.#with({ credentials: { kind: 'raw', header, label, replay } });
   }
 
   /** Part of a deliberate burst: not paced, and a 429 comes back to the check instead of being waited out. */

@@ -1,6 +1,7 @@
 import { HttpClient } from '../http/client.js';
 import { Pacer } from '../http/pacer.js';
 import { Redactor } from '../http/redact.js';
+import { drawWrongSecret } from '../http/wrong-secret.js';
 import type { Target } from '../config/target.js';
 import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 import { type SchemaRegistry, schemas } from '../schemas/registry.js';
@@ -26,15 +27,21 @@ export class Session {
   readonly schemas: SchemaRegistry;
   #counter = 0;
   readonly #memo = new Map<string, Promise<unknown>>();
+  #wrongSecret: string | undefined;
 
-  /** `run` names the run and its ledger file; without one the run gets a fresh id and keeps its ledger in memory. */
-  constructor(target: Target, seed: number, run: RunIdentity = newRun()) {
+  /**
+   * `run` names the run and its ledger file; without one the run gets a fresh id and keeps its ledger in memory.
+   * `wrongSecret`: the run's wrong secret, drawn by the command so that its last scrub of every output
+   * knows it; without one the session draws its own on first use.
+   */
+  constructor(target: Target, seed: number, run: RunIdentity = newRun(), wrongSecret?: string) {
     this.target = target;
     this.seed = seed;
     this.run = run;
     this.ledger = new Ledger(run, target.dialer.routes);
+    this.#wrongSecret = wrongSecret;
     this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: REQUESTS_PER_MINUTE - PACING_MARGIN });
-    this.redactor = new Redactor(target);
+    this.redactor = new Redactor(target, wrongSecret);
     this.client = new HttpClient({
       ...(target.ca !== undefined ? { ca: target.ca } : {}),
       ...(target.caFile !== undefined ? { caFile: target.caFile } : {}),
@@ -43,6 +50,16 @@ export class Session {
       redactor: this.redactor,
     });
     this.schemas = schemas();
+  }
+
+  /** The run's wrong secret for the primary key ID, one value a run, redacted from every exchange. */
+  wrongSecret(): string | undefined {
+    const primary = this.target.keys.primary;
+    if (this.#wrongSecret === undefined && primary) {
+      this.#wrongSecret = drawWrongSecret(primary);
+      this.redactor.add({ id: primary.id, secret: this.#wrongSecret });
+    }
+    return this.#wrongSecret;
   }
 
   /**

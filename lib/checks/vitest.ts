@@ -17,6 +17,11 @@ export interface RunPayload {
   readonly run?: RunIdentity;
   /** Rule IDs selected for this run; absent means all. */
   readonly rules?: readonly string[];
+  /**
+   * The run's wrong secret for the primary key ID, drawn by the command so that its last scrub of every
+   * output knows it as well as the suites' redactor does; absent without a primary key.
+   */
+  readonly wrongSecret?: string;
 }
 
 /** Metadata every conformance test carries; reporters read it, the runner fills in the outcome. */
@@ -43,7 +48,7 @@ declare module '@vitest/runner' {
 let shared: Session | undefined;
 
 function session(payload: RunPayload): Session {
-  shared ??= new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed, payload.run);
+  shared ??= new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed, payload.run, payload.wrongSecret);
   return shared;
 }
 

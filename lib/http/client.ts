@@ -3,7 +3,7 @@ import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher, request } from 'undici';
 import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange, ReplayAuth } from './exchange.js';
 import { transportFailure } from './failures.js';
 import type { Pacer } from './pacer.js';
 import type { Redactor } from './redact.js';
@@ -28,6 +28,7 @@ export interface WireRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly credentials: string;
+  readonly replay?: ReplayAuth;
   /** Pacing bucket (surface and company); null for requests no budget counts, such as a plain-HTTP probe. */
   readonly budgetKey: string | null;
   /** A planned burst: skips pacing (still recorded) and hands a `429` back instead of waiting it out. */
@@ -209,6 +210,8 @@ export class HttpClient {
       headers: redactor.headers(wire.headers),
       ...(wire.body !== undefined ? { body: redactor.text(wire.body) } : {}),
       credentials: wire.credentials,
+      // A literal is meant to hold no credential; scrubbed all the same, like everything recorded.
+      ...(wire.replay ? { replay: wire.replay.kind === 'literal' ? { kind: 'literal' as const, header: redactor.text(wire.replay.header) } : wire.replay } : {}),
     };
     const startedAt = Date.now();
     const t0 = performance.now();

@@ -1,3 +1,16 @@
+import type { KeySlot } from '../config/target.js';
+
+/**
+ * How a replay of a request sends its credentials, never with their value: a key slot's pair, or its key ID
+ * with a stand-in secret (the wrong-secret probe), both named by the slot's variables; an Authorization value
+ * that holds no credential of the target, as it was sent (a malformed header, an unknown key ID); or none.
+ */
+export type ReplayAuth =
+  | { readonly kind: 'slot'; readonly slot: KeySlot }
+  | { readonly kind: 'wrong-secret'; readonly slot: KeySlot }
+  | { readonly kind: 'literal'; readonly header: string }
+  | { readonly kind: 'none' };
+
 /** One request and the answer to it, as the checks and the reports see it (credentials already redacted). */
 export interface SentRequest {
   readonly method: string;
@@ -6,6 +19,8 @@ export interface SentRequest {
   readonly body?: string;
   /** Which credentials went out, in words: "primary key", "no credentials", "malformed header". */
   readonly credentials: string;
+  /** How a replay sends the same credentials (the report's curl line); absent on requests built outside a check. */
+  readonly replay?: ReplayAuth;
 }
 
 export interface Exchange {

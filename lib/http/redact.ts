@@ -9,8 +9,10 @@ const MARK = '[redacted]';
 export class Redactor {
   #needles: string[] = [];
 
-  constructor(target: Pick<Target, 'keys'>) {
+  /** `wrongSecret`: the run's wrong secret, sent after the primary key ID; redacted like a real secret. */
+  constructor(target: Pick<Target, 'keys'>, wrongSecret?: string) {
     for (const pair of Object.values(target.keys)) if (pair) this.add(pair);
+    if (wrongSecret !== undefined && target.keys.primary) this.add({ id: target.keys.primary.id, secret: wrongSecret });
   }
 
   /** Redacts one more key pair from now on, in every spelling the target's own pairs are redacted in. */
@@ -43,9 +45,15 @@ function spellings(pair: KeyPair): string[] {
   return [...secretSpellings(pair), ...escaped(pair.id)];
 }
 
-/** The spellings that give the secret away: itself, escaped, URL-encoded, and inside the pair's Basic token. */
+/**
+ * The spellings that give the secret away: itself, escaped, URL-encoded, and inside the pair's Basic
+ * token, in base64 and base64url, padded and not, so an echo that drops the padding is caught too (the
+ * longer, padded spelling goes first and leaves nothing behind).
+ */
 export function secretSpellings(pair: KeyPair): string[] {
-  return [...escaped(pair.secret), Buffer.from(`${pair.id}:${pair.secret}`).toString('base64'), encodeURIComponent(pair.secret)];
+  const token = Buffer.from(`${pair.id}:${pair.secret}`);
+  const base64 = token.toString('base64');
+  return [...escaped(pair.secret), base64, base64.replace(/=+$/, ''), token.toString('base64url'), encodeURIComponent(pair.secret)];
 }
 
 // Reports are serialised (JSON, XML) before the last scrub, so the escaped spellings are needles too.

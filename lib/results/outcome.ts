@@ -14,6 +14,8 @@ export type RuleStatus = 'pass' | 'fail' | 'skipped' | 'error' | 'disabled';
 export interface Evidence {
   readonly request: SentRequest;
   readonly response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string };
+  /** A `curl` command that sends the request again, credentials as the key slot's variables (`lib/http/curl.ts`). */
+  readonly curl?: string;
 }
 
 /** What one check found about one rule. */

@@ -9,7 +9,7 @@ import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleV
  * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 3;
+export const REPORT_VERSION = 4;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;
@@ -21,6 +21,20 @@ export interface RuleResult extends Rule {
   readonly checks: readonly { readonly check: string; readonly status: RuleVerdict['status']; readonly detail?: string }[];
   /** Requests of the checks that judge this rule (a check judging two rules counts for both). */
   readonly requests: number;
+  /** On a `fail` or `error`: how to see it again (the request alone is `evidence.curl`). */
+  readonly reproduce?: Reproduce;
+}
+
+export interface Reproduce {
+  /** The run seed, which replays the run's random choices. */
+  readonly seed: number;
+  /** The command that runs this rule's checks again with that seed. */
+  readonly rerun: string;
+}
+
+/** The command line that judges one rule again with the run's seed. */
+export function rerunCommand(ruleId: string, seed: number): string {
+  return `npm run conformance -- --seed ${seed} --rule ${ruleId}`;
 }
 
 /**
@@ -110,7 +124,7 @@ function zeroCounts(): Record<RuleStatus, number> {
   return { pass: 0, fail: 0, skipped: 0, error: 0, disabled: 0 };
 }
 
-function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined, release: Release): RuleResult {
+function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined, release: Release, seed: number): RuleResult {
   if (selected && !selected.has(rule.id)) {
     return { ...rule, status: 'disabled', detail: 'not selected in this run', notes: [], checks: [], requests: 0 };
   }
@@ -130,7 +144,7 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
     }
   }
   if (!deciding) {
-    return { ...rule, status: 'error', detail: 'no check in this run judges this rule', notes, checks, requests };
+    return { ...rule, status: 'error', detail: 'no check in this run judges this rule', notes, checks, requests, reproduce: { seed, rerun: rerunCommand(rule.id, seed) } };
   }
   const skippedChecks = checks.filter((c) => c.status === 'skipped');
   if (deciding.status === 'pass' && skippedChecks.length > 0) {
@@ -144,12 +158,13 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
     notes,
     checks,
     requests,
+    ...(deciding.status === 'fail' || deciding.status === 'error' ? { reproduce: { seed, rerun: rerunCommand(rule.id, seed) } } : {}),
   };
 }
 
 export function buildReport(input: ReportInput): RunReport {
   const catalogue = input.rules ?? RULES;
-  const rules = catalogue.map((rule) => ruleResult(rule, input.outcomes, input.selected, input.target.dialer.release));
+  const rules = catalogue.map((rule) => ruleResult(rule, input.outcomes, input.selected, input.target.dialer.release, input.seed));
   const byStatus = zeroCounts();
   const required = zeroCounts();
   for (const r of rules) {

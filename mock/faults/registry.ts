@@ -8,8 +8,10 @@ import { DIALER_CAMPAIGN_FAULTS } from './dialer-campaigns.js';
 import { DIALER_RESOURCE_FAULTS } from './dialer-resources.js';
 import { VOICE_AGENT_FAULTS } from './voice-agents.js';
 import type { FaultSpec } from './spec.js';
+import { DIAGNOSTIC_FAULTS } from './diagnostic.js';
 
 export type { FaultSpec } from './spec.js';
+export { DIAGNOSTIC_FAULTS, type DiagnosticFault } from './diagnostic.js';
 
 /**
  * Every fault of the mock, one file per host. Keyed by name, each naming the rule it breaks;
@@ -19,8 +21,16 @@ export const FAULTS: readonly FaultSpec[] = [...CORE_FAULTS, ...AI_FAULTS, ...CI
 
 const BY_NAME = new Map(FAULTS.map((spec) => [spec.name, spec]));
 
+/** Every name a mock can switch on: the faults that break a rule and the diagnostic ones. */
+const ALL_NAMES: readonly string[] = [...FAULTS.map((spec) => spec.name), ...DIAGNOSTIC_FAULTS.map((d) => d.name)];
+
 export function faultSpec(name: string): FaultSpec | undefined {
   return BY_NAME.get(name);
+}
+
+/** Whether a mock knows the fault, a rule-breaking or a diagnostic one. */
+export function isFaultName(name: string): boolean {
+  return ALL_NAMES.includes(name);
 }
 
 /** The faults switched on in one mock instance. Asking for an unregistered name is a defect of the mock. */
@@ -32,11 +42,11 @@ export class Faults {
   constructor(names: Iterable<string> = []) {
     const on = new Set<string>();
     for (const name of names) {
-      if (!BY_NAME.has(name)) throw new Error(`unknown fault ${JSON.stringify(name)}; see mock/faults/registry.ts`);
+      if (!isFaultName(name)) throw new Error(`unknown fault ${JSON.stringify(name)}; see mock/faults/registry.ts`);
       on.add(name);
     }
     this.#on = on;
-    this.#state = new Map(FAULTS.map((spec) => [spec.name, on.has(spec.name)]));
+    this.#state = new Map(ALL_NAMES.map((name) => [name, on.has(name)]));
   }
 
   on(name: string): boolean {

@@ -1,11 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { CheckContext } from '../../lib/checks/context.js';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
 import type { RequestSpec } from '../../lib/checks/request.js';
-import type { KeyPair, Surface } from '../../lib/config/target.js';
-import { ConfigError } from '../../lib/errors.js';
+import type { Surface } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { type Redactor, secretSpellings } from '../../lib/http/redact.js';
 
 /**
  * The credential probes every host shares (spec: Authentication 6): missing, incorrect, malformed and
@@ -33,6 +30,7 @@ export interface Probe {
 
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
 
+/** Each malformed header, as sent and in words; none holds a credential, so a replay sends it as it is. */
 const MALFORMED: readonly (readonly [string, string])[] = [
   ['Bearer abcdef0123456789', 'another scheme (Bearer)'],
   ['Basic !!!not-base64!!!', 'Basic with undecodable base64'],
@@ -40,53 +38,17 @@ const MALFORMED: readonly (readonly [string, string])[] = [
   ['Basic', 'Basic without credentials'],
 ];
 
-/** Alphabet of a wrong secret when the real one has too few distinct characters to draw from. */
-const FALLBACK_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const DRAWS = 64;
-
 const basic = (id: string, secret: string): string => `Basic ${b64(`${id}:${secret}`)}`;
 
-/** Whether a probe with `wrong` as the secret would show the real secret in any spelling the redactor knows. */
-export function givesSecretAway(pair: KeyPair, wrong: string): boolean {
-  // The header as sent, and what follows the key ID once it is decoded.
-  const sent = [basic(pair.id, wrong), `:${wrong}`];
-  return wrong === pair.secret || secretSpellings(pair).some((spelling) => sent.some((text) => text.includes(spelling)));
-}
-
 /**
- * A wrong secret for `pair`: as long as the real one and of its characters, drawn at random. Never the
- * real secret plus something: a value that decodes to the secret would leak it through a server that
- * echoes the header.
+ * `spec` sent with the primary key ID and the run's wrong secret (drawn fresh each run, redacted like the
+ * real one: `lib/http/wrong-secret.ts`); without a primary key the check is skipped.
  */
-export function drawWrongSecret(pair: KeyPair, pick: (below: number) => number = randomInt): string {
-  const own = [...new Set(pair.secret)];
-  const alphabet = own.length > 1 ? own : [...new Set([...own, ...FALLBACK_ALPHABET])];
-  for (let i = 0; i < DRAWS; i++) {
-    const wrong = Array.from(pair.secret, () => alphabet[pick(alphabet.length)]).join('');
-    if (!givesSecretAway(pair, wrong)) return wrong;
-  }
-  throw new ConfigError('CC_KEY_SECRET: no wrong secret could be drawn that does not spell the real one; is the secret a few characters long?');
-}
-
-/** One wrong secret a run, per redactor: each session has its own redactor, which must know the value. */
-const RUN_WRONG_SECRET = new WeakMap<Redactor, string>();
-
-/** The run's Basic header of `pair`'s key ID with a wrong secret; the redactor redacts it from now on. */
-export function wrongSecretHeader(redactor: Redactor, pair: KeyPair): string {
-  let wrong = RUN_WRONG_SECRET.get(redactor);
-  if (wrong === undefined) {
-    wrong = drawWrongSecret(pair);
-    redactor.add({ id: pair.id, secret: wrong });
-    RUN_WRONG_SECRET.set(redactor, wrong);
-  }
-  return basic(pair.id, wrong);
-}
-
-/** `spec` sent with the primary key ID and the run's wrong secret; without a primary key the check is skipped. */
 export function withWrongSecret(t: CheckContext, spec: RequestSpec): RequestSpec {
   const primary = t.target.keys.primary;
-  if (!primary) t.skip('needs CC_KEY_ID');
-  return spec.authorization(wrongSecretHeader(t.session.redactor, primary), 'primary key ID with a wrong secret');
+  const wrong = t.session.wrongSecret();
+  if (!primary || wrong === undefined) t.skip('needs CC_KEY_ID');
+  return spec.authorization(basic(primary.id, wrong), 'primary key ID with a wrong secret', { kind: 'wrong-secret', slot: 'primary' });
 }
 
 /** Probe i of the surface, rotating, so each variant reaches more than one endpoint at no extra cost. */
@@ -116,7 +78,8 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
       maxRequests: 2,
       async run(t) {
         const unknownId = t.session.uniqueName();
-        s.expect401(t, s.rules.incorrect, await nth(s, t, 0).authorization(`Basic ${b64(`${unknownId}:not-a-secret`)}`, 'unknown key ID').send());
+        const unknown = basic(unknownId, 'not-a-secret');
+        s.expect401(t, s.rules.incorrect, await nth(s, t, 0).authorization(unknown, 'unknown key ID', { kind: 'literal', header: unknown }).send());
         s.expect401(t, s.rules.incorrect, await withWrongSecret(t, nth(s, t, 1)).send());
       },
     }),
@@ -127,7 +90,7 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
       rules: [s.rules.malformed, ...s.bodyRules],
       maxRequests: MALFORMED.length,
       async run(t) {
-        for (const [i, [header, label]] of MALFORMED.entries()) s.expect401(t, s.rules.malformed, await nth(s, t, i).authorization(header, label).send());
+        for (const [i, [header, label]] of MALFORMED.entries()) s.expect401(t, s.rules.malformed, await nth(s, t, i).authorization(header, label, { kind: 'literal', header }).send());
       },
     }),
     defineCheck({

@@ -1,36 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.js';
 import { seedState } from '../../mock/state/seed.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { PROOF_SEED } from '../proofs/prove.js';
-
-const ROOT = new URL('../..', import.meta.url).pathname;
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly reports: string;
-}
-
-/** Runs `npm run conformance` as a user would, with no CC_* variable inherited from this process. */
-function conformance(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const reports = mkdtempSync(join(tmpdir(), 'cc-reports-'));
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['cli/conformance.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, reports }));
-  });
-}
+import { conformance, type Run } from './conformance-run.js';
 
 const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
 

@@ -1,7 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { Session } from '../../lib/checks/session.js';
 import type { KeyPair } from '../../lib/config/target.js';
 import { Redactor, secretSpellings } from '../../lib/http/redact.js';
-import { drawWrongSecret, givesSecretAway, wrongSecretHeader } from '../../suites/shared/credentials.js';
+import { drawWrongSecret, givesSecretAway } from '../../lib/http/wrong-secret.js';
+import { literalTarget } from './support.js';
 
 const PAIRS: readonly KeyPair[] = [
   { id: 'CCKA126FB12D1FEDE', secret: 's3cr3t/with+chars&=' },
@@ -11,16 +13,14 @@ const PAIRS: readonly KeyPair[] = [
   { id: 'QUOTES', secret: 'a"b<c>d&e\'f' },
 ];
 
-const decode = (header: string): string => Buffer.from(header.replace(/^Basic /, ''), 'base64').toString('utf8');
+const header = (pair: KeyPair, wrong: string): string => `Basic ${Buffer.from(`${pair.id}:${wrong}`).toString('base64')}`;
 
 describe('the wrong-secret probe', () => {
   test.each(PAIRS)('its header never spells the real secret, in any encoding the redactor knows ($id)', (pair) => {
     for (let run = 0; run < 200; run++) {
-      const header = wrongSecretHeader(new Redactor({ keys: { primary: pair } }), pair);
-      for (const spelling of secretSpellings(pair)) expect(header).not.toContain(spelling);
-      const [id, ...rest] = decode(header).split(':');
-      const wrong = rest.join(':');
-      expect(id).toBe(pair.id);
+      const wrong = drawWrongSecret(pair);
+      const sent = header(pair, wrong);
+      for (const spelling of secretSpellings(pair)) expect(sent).not.toContain(spelling);
       expect(wrong).not.toContain(pair.secret);
       expect(wrong).toHaveLength(pair.secret.length);
     }
@@ -45,17 +45,46 @@ describe('the wrong-secret probe', () => {
     expect(drawWrongSecret(pair, () => picks.shift() ?? 0)).toBe('ba');
   });
 
-  test('once drawn, the value is redacted like the real secret, and the run keeps one value', () => {
+  test('a redactor told the wrong secret redacts it in every spelling, as the command\'s last scrub must', () => {
     const pair = PAIRS[0] as KeyPair;
-    const redactor = new Redactor({ keys: { primary: pair } });
-    const header = wrongSecretHeader(redactor, pair);
-    expect(wrongSecretHeader(redactor, pair)).toBe(header);
-    const token = header.replace(/^Basic /, '');
-    const wrong = decode(header).slice(pair.id.length + 1);
-    const echoed = redactor.text(`{"echo":"${header}","secret":"${wrong}","json":${JSON.stringify(wrong)},"query":"?s=${encodeURIComponent(wrong)}"}`);
-    expect(echoed).not.toContain(token);
+    const wrong = drawWrongSecret(pair);
+    const redactor = new Redactor({ keys: { primary: pair } }, wrong);
+    const sent = header(pair, wrong);
+    const token = sent.replace(/^Basic /, '');
+    const echoed = redactor.text(
+      `{"echo":"${sent}","unpadded":"${token.replace(/=+$/, '')}","url":"${Buffer.from(`${pair.id}:${wrong}`).toString('base64url')}","secret":"${wrong}","json":${JSON.stringify(wrong)},"query":"?s=${encodeURIComponent(wrong)}"}`,
+    );
+    expect(echoed).not.toContain(token.replace(/=+$/, ''));
     expect(echoed).not.toContain(wrong);
     expect(echoed).not.toContain(encodeURIComponent(wrong));
-    expect(redactor.headers({ authorization: header })).toEqual({ authorization: 'Basic [redacted]' });
+    expect(echoed).not.toContain(pair.id);
+    expect(redactor.headers({ authorization: sent })).toEqual({ authorization: 'Basic [redacted]' });
+  });
+});
+
+describe('the session keeps one wrong secret a run', () => {
+  const given = new Session(literalTarget(), 1, undefined, 'handed-over-wrong-0');
+  const drawn = new Session(literalTarget(), 1);
+  afterAll(async () => {
+    await given.close();
+    await drawn.close();
+  });
+
+  test('the one the command handed over, redacted by the session from the start', () => {
+    expect(given.wrongSecret()).toBe('handed-over-wrong-0');
+    expect(given.redactor.text('x handed-over-wrong-0 y')).toBe('x [redacted] y');
+  });
+
+  test('without one handed over, one drawn on first use, kept, and redacted from then on', () => {
+    const wrong = drawn.wrongSecret() as string;
+    expect(wrong).toHaveLength(literalTarget().keys.primary!.secret.length);
+    expect(drawn.wrongSecret()).toBe(wrong);
+    expect(drawn.redactor.text(`<${wrong}>`)).toBe('<[redacted]>');
+  });
+
+  test('no primary key, no wrong secret', async () => {
+    const keyless = new Session(literalTarget({ keys: {} }), 1);
+    expect(keyless.wrongSecret()).toBeUndefined();
+    await keyless.close();
   });
 });

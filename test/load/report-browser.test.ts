@@ -9,21 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CHROMIUM_MISSING, chromiumInstalled, drawnCharts, launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
+import { drawnCharts, launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
 import { chartSpecs } from '../../load/report/charts.ts';
 import { writeLoadReports } from '../../load/report/files.ts';
 import { budgetFlood } from '../../load/scenarios/index.ts';
 import { reportOf } from './fixtures-report.ts';
+import { needChromium, watchPage } from './browser-test.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** Skips the calling test without a browser, with how to get one; in CI a missing browser fails instead. */
-function needChromium(skip: (note: string) => never): void {
-  if (chromiumInstalled()) return;
-  if (process.env.CI === 'true') throw new Error(`${CHROMIUM_MISSING} (CI must run the browser tests)`);
-  skip(`browser test skipped: ${CHROMIUM_MISSING}`);
-}
 
 /** The minimum of a 2D canvas the pixel count needs; the project compiles without the DOM's types. */
 interface PixelCanvas {
@@ -56,13 +50,7 @@ describe('the load report page in Chromium', () => {
     const browser = await launchChromium();
     try {
       const page = await newReportPage(browser);
-      const problems: string[] = [];
-      const requests: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('request', (request) => requests.push(request.url()));
+      const { problems, requests } = watchPage(page);
       await loadReportPage(page, written.html);
 
       expect(await page.title()).toBe('cc-load budget: incomplete · budget-flood');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { FAULTS } from '../../mock/faults/registry.js';
+import { DIAGNOSTIC_FAULTS, FAULTS } from '../../mock/faults/registry.js';
 
 const MOCK = new URL('../../mock/', import.meta.url).pathname;
 
@@ -19,13 +19,13 @@ const asked = new Set(
 describe('faults are wired both ways', () => {
   // Faults.on throws for an unregistered name, which would turn one request into a 500 only on that path.
   test('every fault the mock asks about is registered', () => {
-    const registered = new Set(FAULTS.map((f) => f.name));
+    const registered = new Set([...FAULTS, ...DIAGNOSTIC_FAULTS].map((f) => f.name));
     expect([...asked].filter((name) => !registered.has(name))).toEqual([]);
   });
 
   test('every registered fault is asked about somewhere in the mock', () => {
     // The plain-HTTP faults are consulted through a table of host to fault name, not a literal call.
     const viaTable = new Set(['ai-plain-http-served', 'analytics-plain-http-served', 'cuecard-plain-http-served', 'https-plain-http-served']);
-    expect(FAULTS.map((f) => f.name).filter((name) => !asked.has(name) && !viaTable.has(name))).toEqual([]);
+    expect([...FAULTS, ...DIAGNOSTIC_FAULTS].map((f) => f.name).filter((name) => !asked.has(name) && !viaTable.has(name))).toEqual([]);
   });
 });

@@ -60,12 +60,16 @@ describe('renderConsole', () => {
       '      {"name":"x"}',
       '    response: 200 content-type: application/json',
       '      {"responseData":{"status":200}}',
+      `    replay: curl -sS -i -X DELETE \${CC_CA_FILE:+--cacert "$CC_CA_FILE"} 'https://127.0.0.1:7443/api/tags/delete/999999.json' -H 'accept: application/json' -u "$CC_KEY_ID:$CC_KEY_SECRET" --data-binary '{"name":"x"}'`,
+      `    rerun: npm run conformance -- --seed 424242 --rule ${TAG_404}`,
     ]);
     const isolation = block(text, ISOLATION_READ);
     expect(isolation).toContain('    reading: Authentication 6 says credentials of another project give 401, while Authentication 3');
     expect(isolation).toContain('    violation: other company read contact 12');
-    // No evidence was given, so no request line may be invented.
+    // No evidence was given, so no request line may be invented; the rerun needs none.
     expect(isolation).not.toContain('request:');
+    expect(isolation).not.toContain('replay:');
+    expect(isolation).toContain(`    rerun: npm run conformance -- --seed 424242 --rule ${ISOLATION_READ}`);
   });
 
   test('an error says harness error, and a vendor-reference rule says where its path comes from', () => {

@@ -1,5 +1,7 @@
 import type { Target } from '../../lib/config/target.js';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
+import { curlCommand } from '../../lib/http/curl.js';
+import type { SentRequest } from '../../lib/http/exchange.js';
 import type { CheckOutcome, Evidence, RuleVerdict } from '../../lib/results/outcome.js';
 import { type ReportInput, type RunReport, buildReport } from '../../lib/results/report.js';
 import { rule } from '../../lib/rules/index.js';
@@ -49,16 +51,15 @@ export function target(overrides: Partial<Target> = {}): Target {
 }
 
 export function evidence(status = 200, body = '{"responseData":{"status":200}}'): Evidence {
-  return {
-    request: {
-      method: 'DELETE',
-      url: 'https://127.0.0.1:7443/api/tags/delete/999999.json',
-      headers: { accept: 'application/json' },
-      body: '{"name":"x"}',
-      credentials: 'primary key',
-    },
-    response: { status, headers: { 'content-type': 'application/json' }, body },
+  const request: SentRequest = {
+    method: 'DELETE',
+    url: 'https://127.0.0.1:7443/api/tags/delete/999999.json',
+    headers: { accept: 'application/json' },
+    body: '{"name":"x"}',
+    credentials: 'primary key',
+    replay: { kind: 'slot', slot: 'primary' },
   };
+  return { request, response: { status, headers: { 'content-type': 'application/json' }, body }, curl: curlCommand(request) };
 }
 
 export const pass = (r: string, notes: string[] = []): RuleVerdict => ({ rule: r, status: 'pass', notes });

@@ -14,21 +14,48 @@ const mixed = () =>
 describe('renderHtml', () => {
   const html = renderHtml(mixed());
 
-  test('every rule of the report has a row, under its surface, with its status', () => {
-    for (const id of [TAG_404, TAG_200, PAST_LAST, ANALYTICS_RULE.id]) expect(html).toContain(`<tr id="${id}">`);
+  test('every rule of the report has a row, under its surface, with its status and what the filters read', () => {
+    for (const id of [TAG_404, TAG_200, PAST_LAST, ANALYTICS_RULE.id]) expect(html).toContain(`<tr id="${id}" data-rule="${id}"`);
     expect(html).toMatch(/<h2>core<\/h2>[\s\S]*<h2>analytics<\/h2>/);
+    expect(html).toContain(`data-status="skipped" data-surface="core"`);
     expect(html).toContain(`<td class="skipped">skipped</td><td><code>${TAG_200}</code>`);
   });
 
-  test('a failure shows the violation, the request and the response, all escaped', () => {
+  test('a failure shows the violation, the request, the response, the curl line and the rerun, all escaped', () => {
     expect(html).toContain('violation: expected 404, got &lt;200&gt; &amp; &quot;ok&quot;');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).not.toContain('<script>');
+    // The page's own script is the only one.
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toContain(`<pre class="curl">curl -sS -i -X DELETE`);
+    expect(html).toContain(`-u &quot;$CC_KEY_ID:$CC_KEY_SECRET&quot;`);
+    expect(html).toContain(`<pre class="rerun">npm run conformance -- --seed 424242 --rule ${TAG_404}</pre>`);
   });
 
-  test('the verdict, totals and gaps are on the page', () => {
+  test('skipped rules are grouped by what would enable them', () => {
+    expect(html).toContain('<h3>set CC_KEY2_ID and CC_KEY2_SECRET <small>(1)</small></h3><ul data-enabler="vars:CC_KEY2_ID">');
+  });
+
+  test('the verdict, totals and gaps are on the page, and nothing it loads comes from elsewhere', () => {
     expect(html).toContain('<title>cc-conformance: fail</title>');
     expect(html).toMatch(/requests \d+ · unplanned 429s 0/);
     expect(html).toContain('GAP-EVENT-TYPES');
+    expect(html).not.toMatch(/<(link|img|iframe)\b|src=|https?:\/\/(?!127\.0\.0\.1)/);
+  });
+
+  test('records left on the target are listed with how to delete them, and a run that left none says so', () => {
+    const left = renderHtml(
+      report([outcome('a', [pass(TAG_404)])], {
+        rules: rules(TAG_404),
+        prefix: 'cc-conformance-r9',
+        leftovers: [
+          { kind: 'contact', surface: 'core', id: '7', name: 'cc-conformance-r9-1', check: 'core.contacts', deletable: true, how: 'DELETE /contacts/delete/7.json' },
+          { kind: 'voice agent', surface: 'ai', id: 'va-1', check: 'ai.va.create', deletable: false, how: 'the API gives no way to delete a voice agent' },
+        ],
+      }),
+    );
+    expect(left).toContain('<code>npm run cleanup -- --prefix cc-conformance-r9</code>');
+    expect(left).toContain('<td>contact</td><td>core</td><td>7</td><td>cc-conformance-r9-1</td><td><code>core.contacts</code></td><td>yes</td><td>DELETE /contacts/delete/7.json</td>');
+    expect(left).toContain('<td>voice agent</td><td>ai</td><td>va-1</td><td></td><td><code>ai.va.create</code></td><td><span class="fail">no</span></td>');
+    expect(html).toContain('nothing: every record the run created was deleted');
   });
 });

@@ -97,6 +97,18 @@ describe('status of a rule judged by several checks', () => {
     expect(r.verdict).toBe('incomplete');
   });
 
+  test('a failed or erring rule says how to see it again: the seed and the command that judges it alone; the others say nothing', () => {
+    const r = report([outcome('a', [fail(TAG_404, 'x', evidence(200)), pass(TAG_200)]), outcome('b', [error(PAST_LAST, 'timeout'), skip(KEY_SCOPE, 'needs CC_KEY2_ID')])], {
+      rules: rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE),
+    });
+    expect(ruleOf(r, TAG_404).reproduce).toEqual({ seed: 424242, rerun: `npm run conformance -- --seed 424242 --rule ${TAG_404}` });
+    expect(ruleOf(r, PAST_LAST).reproduce).toEqual({ seed: 424242, rerun: `npm run conformance -- --seed 424242 --rule ${PAST_LAST}` });
+    expect(ruleOf(r, TAG_200).reproduce).toBeUndefined();
+    expect(ruleOf(r, KEY_SCOPE).reproduce).toBeUndefined();
+    // The request alone replays from the evidence, credentials by variable.
+    expect(ruleOf(r, TAG_404).evidence?.curl).toContain('-u "$CC_KEY_ID:$CC_KEY_SECRET"');
+  });
+
   test('rules outside the selection are disabled, whatever a check said of them', () => {
     const r = report([outcome('a', [pass(TAG_404), fail(TAG_200, 'broken')])], { rules: rules(TAG_404, TAG_200), selected: new Set([TAG_404]) });
     expect(ruleOf(r, TAG_200)).toMatchObject({ status: 'disabled', detail: 'not selected in this run', checks: [], requests: 0 });
@@ -225,7 +237,7 @@ describe('the rest of the document', () => {
     expect(r.format).toBe(REPORT_FORMAT);
     expect(r.format).toBe('cc-conformance-report');
     expect(r.version).toBe(REPORT_VERSION);
-    expect(r.version).toBe(3);
+    expect(r.version).toBe(4);
     expect(r.startedAt).toBe('2025-03-04T05:06:07.000Z');
     expect(r.durationMs).toBe(1235);
     expect(r.seed).toBe(424242);
