@@ -1,12 +1,8 @@
 import { HttpClient } from '../http/client.js';
-import { Pacer } from '../http/pacer.js';
+import { Pacer, perWindowAt } from '../http/pacer.js';
 import { Redactor } from '../http/redact.js';
 import type { Target } from '../config/target.js';
-import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 import { type SchemaRegistry, schemas } from '../schemas/registry.js';
-
-/** Our pacing stays this many requests under the budget of every metered surface, so network jitter cannot tip a window over. */
-export const PACING_MARGIN = 2;
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer,
@@ -27,7 +23,7 @@ export class Session {
     this.target = target;
     this.seed = seed;
     this.nonce = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
-    this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: REQUESTS_PER_MINUTE - PACING_MARGIN });
+    this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: perWindowAt(target.budgetShare) });
     this.redactor = new Redactor(target);
     this.client = new HttpClient({
       ...(target.ca !== undefined ? { ca: target.ca } : {}),
