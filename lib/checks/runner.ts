@@ -52,7 +52,7 @@ function harnessProblem(ending: unknown, checkId: string): string {
 }
 
 function seconds(ms: number): string {
-  return `${Math.round(ms / 1000)} s`;
+  return `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
 }
 
 /** Time a stopped check gets to unwind (its aborted request or wait rejects) before its cleanups run regardless. */
