@@ -4,7 +4,7 @@ import type { ProgressFigures, RunProgress } from '../lib/results/progress.js';
 import { formatDuration } from '../load/capacity/time.js';
 
 /** A duration as the plan and the progress line print it: whole seconds, in hours and minutes where long. */
-export const roughly = (ms: number): string => formatDuration(Math.round(ms / 1000) * 1000);
+export const roughly = (ms: number): string => (ms <= 0 ? '0 s' : formatDuration(Math.ceil(ms / 1000) * 1000));
 
 /** The updating line: checks done of all, requests, unplanned 429s, the next window a lane waits for, time left. */
 export function progressLine(f: ProgressFigures): string {
@@ -21,6 +21,7 @@ export class ProgressReporter implements Reporter {
   readonly #progress: RunProgress;
   readonly #write: (text: string) => void;
   readonly #live: boolean;
+  #ticker: NodeJS.Timeout | undefined;
 
   constructor(options: { readonly progress: RunProgress; readonly write: (text: string) => void; readonly live: boolean }) {
     this.#progress = options.progress;
@@ -37,6 +38,11 @@ export class ProgressReporter implements Reporter {
   wait(bucket: string, until: number): void {
     this.#progress.waiting(bucket, until);
     this.render();
+  }
+
+  /** On a terminal the line is redrawn every second too, so a wait for a window counts down. */
+  onTestRunStart(): void {
+    if (this.#live) this.#ticker = setInterval(() => this.render(), 1000).unref();
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -58,6 +64,7 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestRunEnd(): void {
+    clearInterval(this.#ticker);
     if (this.#live) this.#write('\r\x1b[2K');
   }
 }

@@ -38,6 +38,9 @@ interface LaneState {
   finished: boolean;
 }
 
+/** The share of a lane's allowance done from which its speed so far predicts the rest. */
+const SPEED_KNOWN_AT = 0.25;
+
 /**
  * The run's figures as it goes: checks done, requests and 429s from their outcomes, the pacer's waits, and
  * the time left per lane: the plan's time for what is not done, or, where the run goes slower than planned
@@ -93,7 +96,8 @@ export class RunProgress {
       if (name === 'budget' || state.finished) continue;
       const share = state.allowance > 0 ? state.doneAllowance / state.allowance : 0;
       const byPlan = state.plannedMs * (1 - Math.min(1, share));
-      const bySpeed = share > 0 ? (elapsed * (1 - Math.min(1, share))) / share : 0;
+      // The first few checks say little of a lane's speed: its pace is trusted once a quarter is done.
+      const bySpeed = share >= SPEED_KNOWN_AT ? (elapsed * (1 - Math.min(1, share))) / share : 0;
       lanes = Math.max(lanes, byPlan, bySpeed);
     }
     const budget = this.#lanes.get('budget');

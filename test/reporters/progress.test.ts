@@ -81,6 +81,6 @@ describe('ProgressReporter', () => {
   });
 
   test('the line says what the figures say', () => {
-    expect(progressLine({ done: 7, total: 9, requests: 120, limited: 2, leftMs: 61_400 })).toBe('7/9 checks, 120 requests, 2 unplanned 429s, about 1 min 1 s left');
+    expect(progressLine({ done: 7, total: 9, requests: 120, limited: 2, leftMs: 61_400, waiting: { bucket: 'core:self', ms: 400 } })).toBe('7/9 checks, 120 requests, 2 unplanned 429s, core window in 1 s, about 1 min 2 s left');
   });
 });
