@@ -12,14 +12,17 @@ import { buildReport, exitCodeOf } from '../lib/results/report.js';
 import { leftoversOf, readLedger } from '../lib/ledger/ledger-file.js';
 import { newRun } from '../lib/ledger/run-id.js';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
-import { ALL_CHECKS } from '../suites/index.js';
-import { BUDGET_BLOCKED_WINDOWS, BUDGET_CHECK_WINDOWS } from '../suites/budget/budget-check.js';
+import { ALL_CHECKS, laneOf } from '../suites/index.js';
+import { LANES } from '../lib/checks/lanes.js';
+import { type PacerWait, PROGRESS_CHANNEL } from '../lib/checks/progress-channel.js';
 import type { RunPayload } from '../lib/checks/vitest.js';
+import { RunProgress } from '../lib/results/progress.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
+import { planRun } from './plan.js';
+import { planText } from './plan-text.js';
 import { rerunOf, withOptionalValue } from './rerun.js';
-import { SuiteOrderSequencer } from './suite-sequencer.js';
 import { OutcomeCollector } from '../reporters/collector.js';
 import { ProgressReporter } from '../reporters/progress.js';
 import { renderConsole } from '../reporters/console.js';
@@ -30,7 +33,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HELP = `Usage: npm run conformance -- [options]
 
 Runs every suite against the target named by the CC_* variables, or, when none is set, against the
-bundled mock started for the run. Writes reports/conformance.json, reports/junit.xml and
+bundled mock started for the run. Prints its plan first: the requests each budget may get, the time
+each lane takes at the pace, what is skipped and what would enable it. Checks of the core API, the
+Dialer and the other hosts run in three lanes side by side, each in catalogue order; the budget checks
+last. The run spends at most CC_BUDGET_SHARE of each company's budget per window (default 0.5 on a
+live target, 1 on the bundled mock). Writes reports/conformance.json, reports/junit.xml and
 reports/conformance.html.
 
 Options:
@@ -55,24 +62,12 @@ Options:
   --mock-dialect D      what the bundled mock picks where the spec is silent: reference (default) or
                        variant (other paths, wrappers and Dialer routes the spec equally allows)
   --list-rules         print the rule catalogue and the gaps, then exit
-  --plan               print the checks that would run, with their request allowances, then exit
+  --plan               print the plan without sending anything (with --verbose, every check with its
+                       lane and request allowance too), then exit
   --help
 
 Exit codes: 0 every required rule passed; 1 a required rule failed; 2 bad configuration or the
 harness could not run; 3 incomplete (no failure, but required rules skipped or in error).`;
-
-/** What the budget checks cost a company: how long they run, and how long its integrations are refused. */
-function budgetPlan(windowMs: number, live: boolean): string {
-  const minutes = (windows: number) => {
-    const ms = windows * windowMs;
-    return ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 60_000).toFixed(1).replace(/\.0$/, '')} min`;
-  };
-  return (
-    `budget.both-surfaces spends the company's whole core and Dialer budgets on purpose: about ${BUDGET_CHECK_WINDOWS} windows in all ` +
-    `(${minutes(BUDGET_CHECK_WINDOWS)} at a ${windowMs} ms window), during which the company's other core and Dialer integrations ` +
-    `get 429 for about ${minutes(BUDGET_BLOCKED_WINDOWS)} on each surface${live ? '; on this target it runs only with budget in CC_EFFECTS' : ''}`
-  );
-}
 
 function fail(message: string): never {
   process.stderr.write(`cc-conformance: ${message}\n`);
@@ -128,19 +123,6 @@ async function main(): Promise<number> {
     for (const g of GAPS) process.stdout.write(`${g.id}\tgap (${g.reason})\t-\t${g.section}\t${g.statement}\n`);
     return 0;
   }
-  if (args.plan) {
-    const selected = args.rule ? new Set(args.rule) : undefined;
-    const checks = ALL_CHECKS.filter((c) => !selected || c.rules.some((r) => selected.has(r)));
-    for (const c of checks) process.stdout.write(`${String(c.maxRequests).padStart(4)}  ${c.id}  [${c.rules.join(', ')}]\n`);
-    process.stdout.write(`${checks.length} checks, at most ${checks.reduce((n, c) => n + c.maxRequests, 0)} requests besides cleanup\n`);
-    if (checks.some((c) => c.needs?.effects?.includes('budget'))) {
-      const settings = readSettings(process.env);
-      const windowMs = namesNoTarget(settings) ? Number(args['mock-window-ms']) : Number(settings.CC_RATE_WINDOW_MS ?? 60_000);
-      process.stdout.write(`${budgetPlan(windowMs, !namesNoTarget(settings))}\n`);
-    }
-    return 0;
-  }
-
   const env = {
     ...process.env,
     ...(args.seed !== undefined ? { CC_SEED: args.seed } : {}),
@@ -171,22 +153,37 @@ async function main(): Promise<number> {
     // Drawn here, not in the suites' thread, so this process's last scrub knows it too.
     const wrongSecret = target.keys.primary ? drawWrongSecret(target.keys.primary) : undefined;
     const redactor = new Redactor(target, wrongSecret);
+    const selectedRules = args.rule ? new Set(args.rule) : undefined;
+    const selected = ALL_CHECKS.filter((c) => !selectedRules || c.rules.some((r) => selectedRules.has(r)));
+    const plan = planRun(target, selected);
+    const planLines = planText(plan, { live: !bundled });
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
         `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
         `${mock ? ` (mock plays ${mock.mock.context.dialer.release}, counts its budgets' minute as ${mock.mock.context.rateAlgorithm}, dialect ${mock.mock.context.dialect})` : ''}, seed ${seed}` +
         `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
     );
+    if (args.plan) {
+      if (args.verbose) for (const c of selected) process.stdout.write(`${String(c.maxRequests).padStart(4)}  ${laneOf(c).padEnd(6)}  ${c.id}  [${c.rules.join(', ')}]\n`);
+      process.stdout.write(`${planLines.join('\n')}\n`);
+      return 0;
+    }
+    process.stdout.write(`${planLines.join('\n')}\n`);
     // The run's id and prefix name every record it creates; the ledger lists them as they are made.
     const run = newRun(resolve(args.reports));
     process.stdout.write(`cc-conformance: run ${run.id}, names start with ${run.prefix}, ledger ${run.ledgerFile}\n`);
     const collector = new OutcomeCollector();
-    const selectedRules = args.rule ? new Set(args.rule) : undefined;
     const progress = new ProgressReporter({
-      totalChecks: ALL_CHECKS.filter((c) => !selectedRules || c.rules.some((r) => selectedRules.has(r))).length,
+      progress: new RunProgress(plan, selected.length),
       write: (text) => process.stderr.write(text),
       live: process.stderr.isTTY === true,
     });
+    // The worker tells of each wait on the pacer, so the line can say when the next window opens.
+    const waits = new BroadcastChannel(PROGRESS_CHANNEL);
+    waits.onmessage = (event) => {
+      const wait = (event as { data: PacerWait }).data;
+      progress.wait(wait.bucket, wait.until);
+    };
     const started = new Date();
     const ownSignalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
     const vitest = await createVitest(
@@ -194,18 +191,20 @@ async function main(): Promise<number> {
       {
         config: false,
         root: ROOT,
-        include: ['suites/**/*.test.ts'],
+        include: ['suites/conformance.test.ts'],
         reporters: [collector, progress],
         watch: false,
-        // One worker without isolation: every suite shares one session, so one pacer guards the budget.
+        // One worker without isolation: every lane shares one session, so one pacer guards each budget.
         isolate: false,
         // A worker thread, not a child process: a terminal's Ctrl-C reaches the whole process group, and
         // a child would die of it mid-check, before its cleanups; a thread hears of it only through us.
         pool: 'threads',
         fileParallelism: false,
         maxWorkers: 1,
-        testTimeout: 15 * 60_000,
-        sequence: { sequencer: SuiteOrderSequencer, shuffle: false },
+        // The lanes run side by side in the one worker (suites/conformance.test.ts); each test sets its own
+        // timeout from its check's time limit, which is what stops a check.
+        maxConcurrency: LANES.length + 1,
+        sequence: { shuffle: false },
         hookTimeout: 60_000,
       },
       {},
@@ -234,8 +233,12 @@ async function main(): Promise<number> {
       },
       onQuit: () => process.stderr.write('cc-conformance: quit without cleanup; records of the running check may be left on the target\n'),
     });
-    await vitest.start();
-    await vitest.close();
+    try {
+      await vitest.start();
+      await vitest.close();
+    } finally {
+      waits.close();
+    }
     const report = buildReport({
       outcomes: collector.outcomes,
       target,

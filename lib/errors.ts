@@ -124,6 +124,16 @@ export class InterruptedError extends HarnessError {
   }
 }
 
+/**
+ * A check overran its time limit (its allowance at the run's pace, with generous slack): it was stopped
+ * like an interrupted one, its cleanups ran, and what it had not finished is an error.
+ */
+export class CheckTimeLimitError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_TIME_LIMIT', message);
+  }
+}
+
 /** A check tried to spend more requests than it declares; keeps live runs inside their stated cost. */
 export class RequestAllowanceError extends HarnessError {
   constructor(message: string) {
@@ -152,6 +162,7 @@ export const HARNESS_ERROR_CODES = [
   'CC_ERR_BUDGET',
   'CC_ERR_WAIT_RANGE',
   'CC_ERR_INTERRUPTED',
+  'CC_ERR_TIME_LIMIT',
   'CC_ERR_ALLOWANCE',
   'CC_ERR_DEFINITION',
 ] as const;

@@ -1,5 +1,6 @@
 import type { Effect, KeySlot, Surface } from '../config/target.js';
 import type { CheckContext } from './context.js';
+import type { Lane, Meter } from './lanes.js';
 
 /**
  * A check: one scenario against the target, asserting one or a few rules. Checks are plain data
@@ -14,6 +15,21 @@ export interface CheckDefinition {
   readonly rules: readonly string[];
   /** The most requests the check may send (cleanup excluded); stated so a live run's cost is known up front. */
   readonly maxRequests: number;
+  /**
+   * Of `maxRequests`, the most that go to other meters than the check's own (a Dialer check adding a call
+   * tag through the core API): the plan counts them there, and the rest on the check's own meter.
+   */
+  readonly elsewhere?: Readonly<Partial<Record<Meter, number>>>;
+  /**
+   * The lane the check runs in when it is not its suite's: a check that changes data which a check of another
+   * lane counts or compares runs in that lane, so the two never overlap.
+   */
+  readonly lane?: Lane;
+  /**
+   * Windows the check lasts by design, for a check whose planned bursts bypass the pacer (the budget
+   * check): its time is these windows, not its allowance at the pace.
+   */
+  readonly lastsWindows?: number;
   readonly needs?: {
     readonly keys?: readonly KeySlot[];
     readonly surfaces?: readonly Surface[];

@@ -1,16 +1,16 @@
-import { EFFECT_MEANING, KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../config/target.js';
+import { EFFECT_MEANING, KEY_SLOT_VARIABLE, SURFACE_VARIABLE, type Target } from '../config/target.js';
 import { appliesTo } from '../dialer/releases.js';
-import { HarnessError } from '../errors.js';
+import { CheckTimeLimitError, HarnessError } from '../errors.js';
 import { rule as lookupRule } from '../rules/index.js';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
 import { CheckContext, type RuleLedger } from './context.js';
 import type { CheckDefinition } from './define.js';
+import { type Pace, plannedMs, timeLimitMs } from './pace.js';
 import type { Session } from './session.js';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.js';
 
-/** Why a check cannot run against this target, or undefined when it can. */
-export function missingPrerequisite(session: Session, def: CheckDefinition): string | undefined {
-  const { target } = session;
+/** Why a check cannot run against this target, or undefined when it can; the plan asks it too, before anything is sent. */
+export function missingPrerequisite(target: Target, def: CheckDefinition): string | undefined {
   for (const surface of [def.surface, ...(def.needs?.surfaces ?? [])]) {
     if (target.urls[surface] === undefined) return `needs ${SURFACE_VARIABLE[surface]}`;
   }
@@ -51,30 +51,72 @@ function harnessProblem(ending: unknown, checkId: string): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : `check ${checkId} threw ${String(ending)}`;
 }
 
+function seconds(ms: number): string {
+  return `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
+}
+
+/** Time a stopped check gets to unwind (its aborted request or wait rejects) before its cleanups run regardless. */
+const UNWIND_MS = 2_000;
+
+/**
+ * The check's own ending, or, once `stop` aborts and the check has not unwound within UNWIND_MS (a wait that
+ * does not listen to its signal), the abort's reason: a run never hangs on one check.
+ */
+function settledOrAbandoned(run: Promise<void>, stop: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let grace: NodeJS.Timeout | undefined;
+    const onStop = () => {
+      grace = setTimeout(() => reject(stop.reason), UNWIND_MS);
+    };
+    stop.addEventListener('abort', onStop, { once: true });
+    run.then(resolve, reject).finally(() => {
+      stop.removeEventListener('abort', onStop);
+      clearTimeout(grace);
+    });
+  });
+}
+
 /**
  * Runs one check and turns what happened into one verdict per rule it lists. A status only escalates:
  * - the rule an assertion broke: fail, with the evidence;
  * - a rule the check ran to the end for (or declared judged in full with `done`): pass;
  * - a rule the check did not finish: skipped (a skip, a failed prerequisite, another rule failing first)
- *   or error (the harness, the network, a timeout, the request allowance), with what held as a note.
+ *   or error (the harness, the network, a timeout, the request allowance, the check's time limit), with what
+ *   held as a note. The time limit (pace.ts) stops a check that overruns it like an interrupt would.
  * An error that ended the check is also one of the outcome's problems, so the report lists it.
  */
-export async function runCheck(session: Session, def: CheckDefinition, options: { readonly signal?: AbortSignal } = {}): Promise<CheckOutcome> {
+export async function runCheck(
+  session: Session,
+  def: CheckDefinition,
+  options: { readonly signal?: AbortSignal; /** Overrides the limit derived from the pace (tests). */ readonly timeLimitMs?: number } = {},
+): Promise<CheckOutcome> {
   const started = performance.now();
   const verdicts: RuleVerdict[] = [];
-  const missing = missingPrerequisite(session, def);
+  const missing = missingPrerequisite(session.target, def);
   if (missing) return notRun(def, def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })));
   // Rules of other Dialer releases than the expected one are not judged; the report shows them disabled.
   if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) return notRun(def, []);
-  const t = new CheckContext(session, def, options.signal);
+  const pace: Pace = { perWindow: session.pacer.perWindow, windowMs: session.pacer.windowMs };
+  const limitMs = options.timeLimitMs ?? timeLimitMs(def, pace, session.target.timeoutMs);
+  const overrun = new CheckTimeLimitError(
+    `${def.id} overran its time limit of ${seconds(limitMs)} (planned ${seconds(plannedMs(def, pace))}: ${def.lastsWindows !== undefined ? `${def.lastsWindows} windows` : `${def.maxRequests} requests at ${pace.perWindow} per ${pace.windowMs} ms window`}) and was stopped`,
+  );
+  const timer = new AbortController();
+  const clock = setTimeout(() => timer.abort(overrun), limitMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+  const t = new CheckContext(session, def, signal);
   const unplannedBefore = session.client.stats.unplanned429;
   const retriedBefore = session.client.stats.retried503;
   let ending: unknown;
   try {
-    await def.run(t);
+    await settledOrAbandoned(def.run(t), timer.signal);
   } catch (err) {
     ending = err;
+  } finally {
+    clearTimeout(clock);
   }
+  // Whatever the stopped check threw on its way out (an interrupted wait, an aborted request), the cause is its time.
+  if (timer.signal.aborted && ending !== undefined && !(ending instanceof RuleViolation)) ending = overrun;
   const leftovers = await t.runCleanups();
   const endedByHarness = ending !== undefined && !(ending instanceof SkipSignal || ending instanceof PrerequisiteFailed || ending instanceof RuleViolation);
   for (const [rule, ledger] of t.ledger) {

@@ -1,15 +1,11 @@
 import { HttpClient } from '../http/client.js';
-import { Pacer } from '../http/pacer.js';
+import { Pacer, perWindowAt } from '../http/pacer.js';
 import { Redactor } from '../http/redact.js';
 import { drawWrongSecret } from '../http/wrong-secret.js';
 import type { Target } from '../config/target.js';
-import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 import { type SchemaRegistry, schemas } from '../schemas/registry.js';
 import { Ledger } from '../ledger/ledger.js';
 import { newRun, type RunIdentity } from '../ledger/run-id.js';
-
-/** Our pacing stays this many requests under the budget of every metered surface, so network jitter cannot tip a window over. */
-export const PACING_MARGIN = 2;
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer,
@@ -40,7 +36,7 @@ export class Session {
     this.run = run;
     this.ledger = new Ledger(run, target.dialer.routes);
     this.#wrongSecret = wrongSecret;
-    this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: REQUESTS_PER_MINUTE - PACING_MARGIN });
+    this.pacer = new Pacer({ windowMs: target.rateWindowMs, perWindow: perWindowAt(target.budgetShare) });
     this.redactor = new Redactor(target, wrongSecret);
     this.client = new HttpClient({
       ...(target.ca !== undefined ? { ca: target.ca } : {}),

@@ -3,6 +3,9 @@ import { targetFromSettings } from '../config/load.js';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
 import type { RunIdentity } from '../ledger/run-id.js';
 import type { CheckDefinition } from './define.js';
+import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.js';
+import { timeLimitMs } from './pace.js';
+import { type PacerWait, PROGRESS_CHANNEL } from './progress-channel.js';
 import { runCheck } from './runner.js';
 import { Session } from './session.js';
 
@@ -40,6 +43,8 @@ declare module 'vitest' {
 declare module '@vitest/runner' {
   interface TaskMeta {
     cc?: CheckMeta;
+    /** The lane of a lane's suite, and of each test in it (vitest hands a suite's meta down). */
+    ccLane?: Lane | typeof LAST;
   }
 }
 
@@ -48,7 +53,13 @@ declare module '@vitest/runner' {
 let shared: Session | undefined;
 
 function session(payload: RunPayload): Session {
-  shared ??= new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed, payload.run, payload.wrongSecret);
+  if (!shared) {
+    shared = new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed, payload.run, payload.wrongSecret);
+    // The command shows how long a lane waits for its next window; the channel must not keep the worker alive.
+    const channel = new BroadcastChannel(PROGRESS_CHANNEL);
+    (channel as unknown as { unref?: () => void }).unref?.();
+    shared.pacer.watchWaits((bucket, until) => channel.postMessage({ kind: 'wait', bucket, until } satisfies PacerWait));
+  }
   return shared;
 }
 
@@ -59,24 +70,37 @@ function summarise(verdicts: readonly RuleVerdict[]): string {
     .join('\n');
 }
 
+/** Beyond its own time limit, what vitest allows a test before it gives up on it: room for the cleanups. */
+const CLEANUP_ROOM_MS = 5 * 60_000;
+
 /**
- * Registers a suite's checks as vitest tests, one test per check, each carrying its rule IDs as
- * metadata. A test fails when the target broke a rule or the harness broke; it is skipped, with the
- * reason, when none of its rules could be judged.
+ * Registers the run: the lanes side by side (concurrent suites, so vitest runs them together), each lane's
+ * checks one after another in catalogue order, then the budget checks alone once every lane has finished.
+ * One test per check, carrying its rule IDs as metadata. A test fails when the target broke a rule or the
+ * harness broke; it is skipped, with the reason, when none of its rules could be judged.
  */
-export function registerSuite(name: string, checks: readonly CheckDefinition[]): void {
+export function registerRun(lanes: Readonly<Record<Lane, readonly CheckDefinition[]>>, last: readonly CheckDefinition[]): void {
   const payload = inject('ccRun');
+  for (const lane of LANES) registerLane(payload, lane, `${lane} lane (${LANE_MEANING[lane]})`, lanes[lane], true);
+  registerLane(payload, LAST, 'request budgets, after every lane', last, false);
+}
+
+function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: string, checks: readonly CheckDefinition[], sideBySide: boolean): void {
   const selected = payload.rules ? new Set(payload.rules) : undefined;
   const chosen = checks.filter((check) => !selected || check.rules.some((r) => selected.has(r)));
-  describe(name, () => {
-    // vitest calls an empty suite a problem; a --rule run that selects none of this suite is not one.
-    if (chosen.length === 0) test.skip(`${name}: no check of this suite judges a selected rule`);
+  const run = session(payload);
+  const pace = { perWindow: run.pacer.perWindow, windowMs: run.pacer.windowMs };
+  describe(title, { concurrent: sideBySide, meta: { ccLane: lane } }, () => {
+    // vitest calls an empty suite a problem; a --rule run that selects none of this lane is not one.
+    if (chosen.length === 0) test.skip(`${title}: no check of this lane judges a selected rule`, { concurrent: false });
     for (const check of chosen) {
       const meta: CheckMeta = { check: check.id, rules: [...check.rules] };
-      // vitest aborts `signal` when the run is cancelled (Ctrl-C reaches the command) or the test times out:
-      // the check then sends nothing more, runs its cleanups and still hands its outcome over.
-      test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta } }, async ({ task, skip, signal }) => {
-        const outcome = await runCheck(session(payload), check, { signal });
+      // The check's own time limit (runner.ts) stops it; vitest's timeout only catches a cleanup that never ends.
+      const timeout = timeLimitMs(check, pace, run.target.timeoutMs) + CLEANUP_ROOM_MS;
+      // vitest aborts `signal` when the run is cancelled (Ctrl-C reaches the command): the check then sends
+      // nothing more, runs its cleanups and still hands its outcome over.
+      test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta }, concurrent: false, timeout }, async ({ task, skip, signal }) => {
+        const outcome = await runCheck(run, check, { signal });
         (task.meta.cc as CheckMeta).outcome = outcome;
         const broken = summarise(outcome.verdicts);
         if (broken) throw new Error(broken);

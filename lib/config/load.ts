@@ -16,6 +16,7 @@ import {
   type Target,
 } from './target.js';
 import { VARIABLES } from './variables.js';
+import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -96,6 +97,19 @@ function durationMs(name: string, raw: string | undefined, fallback: number): nu
   return Number(raw);
 }
 
+/** The share of the budget a run may spend unless told: half of a live company's, all of the bundled mock's. */
+export const DEFAULT_BUDGET_SHARE = { live: 0.5, bundledMock: 1 } as const;
+
+function budgetShare(raw: string | undefined, bundledMock: boolean): number {
+  if (raw === undefined) return bundledMock ? DEFAULT_BUDGET_SHARE.bundledMock : DEFAULT_BUDGET_SHARE.live;
+  const share = /^(0|[1-9]\d*)?(\.\d+)?$/.test(raw) && raw !== '' && raw !== '.' ? Number(raw) : Number.NaN;
+  // Below 1/60 the pace would be no request at all per window.
+  if (!(share * REQUESTS_PER_MINUTE >= 1 && share <= 1)) {
+    throw new ConfigError(`CC_BUDGET_SHARE: must be a decimal number from ${(1 / REQUESTS_PER_MINUTE).toFixed(4)} (one request per window) to 1, got ${JSON.stringify(raw)}`);
+  }
+  return share;
+}
+
 function keyPair(settings: Record<string, string>, slot: KeySlot): KeyPair | undefined {
   const idName = KEY_SLOT_VARIABLE[slot];
   const secretName = idName.replace(/_ID$/, '_SECRET');
@@ -148,6 +162,7 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     keys,
     ...(ca !== undefined ? { ca, caFile } : {}),
     rateWindowMs: durationMs('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
+    budgetShare: budgetShare(settings.CC_BUDGET_SHARE, bundledMock),
     effects: effects(settings.CC_EFFECTS),
     budgetExclusive: bundledMock || flag('CC_BUDGET_EXCLUSIVE', settings.CC_BUDGET_EXCLUSIVE),
     ...(settings.CC_VOICE_AGENT_ID !== undefined ? { voiceAgentId: settings.CC_VOICE_AGENT_ID } : {}),

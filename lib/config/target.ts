@@ -61,6 +61,8 @@ export interface Target {
   readonly ca?: string;
   readonly caFile?: string;
   readonly rateWindowMs: number;
+  /** Of each company's budget per window, the share the run may spend (CC_BUDGET_SHARE), 0 < share <= 1. */
+  readonly budgetShare: number;
   readonly effects: ReadonlySet<Effect>;
   /**
    * Nothing else spends the company's budgets during the run (CC_BUDGET_EXCLUSIVE, or the bundled mock):

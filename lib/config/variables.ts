@@ -53,6 +53,12 @@ export const VARIABLES = [
       "`true` when no other client spends the company's core or Dialer budget while the run lasts; only then can the budget checks tell a target that serves fewer than 60 requests a minute from another integration spending the rest (without it, such a count is reported inconclusive, never failed); the bundled mock is always exclusive",
     default: 'false',
   },
+  {
+    name: 'CC_BUDGET_SHARE',
+    meaning:
+      "the share of each company's budget per window the run may spend on each host, from 0.0167 (one request per window) to 1: the suite paces itself at floor(60 × share) requests per window, at most 58 (two under the budget, against network jitter), so the company's other integrations keep the rest; 1 against the bundled mock; the budget checks, which spend whole budgets on purpose, are exempt",
+    default: '0.5',
+  },
   { name: 'CC_TIMEOUT_MS', meaning: 'per-request timeout in ms', default: '15000' },
   { name: 'CC_SEED', meaning: 'seed of the run\'s random choices and fuzzing; printed on every run so it can be replayed', default: 'random' },
   { name: 'CC_CONFIG_FILE', meaning: 'JSON file holding any of these variables by name; env vars win over it', default: 'cc-conformance.json if present' },

@@ -1,4 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
+
+/** Our pace stays this many requests under a whole budget, so network jitter cannot tip a window over. */
+export const PACING_MARGIN = 2;
+
+/**
+ * Requests per window and bucket at a share of the budget (CC_BUDGET_SHARE): floor(60 × share), and never
+ * within the margin of the whole budget. Share 1 is therefore 58, as the pace always was; below about 0.97
+ * the share leaves more headroom than the margin, which then has nothing to add.
+ */
+export function perWindowAt(share: number): number {
+  return Math.max(1, Math.min(Math.floor(REQUESTS_PER_MINUTE * share), REQUESTS_PER_MINUTE - PACING_MARGIN));
+}
 
 /**
  * Keeps the suite inside each company's request budget on each surface, so a normal run never
@@ -27,6 +40,7 @@ export class Pacer {
   readonly #buckets = new Map<string, Bucket>();
   readonly #now: () => number;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<unknown>;
+  readonly #watchers = new Set<(key: string, untilEpochMs: number) => void>();
   #waitedMs = 0;
 
   constructor(options: PacerOptions) {
@@ -34,6 +48,16 @@ export class Pacer {
     this.perWindow = options.perWindow;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? ((ms, signal) => sleep(ms, undefined, signal ? { signal } : {}));
+  }
+
+  /** Tells `listener` before each wait for a bucket: which, and until when (epoch ms); the run's progress shows it. */
+  watchWaits(listener: (key: string, untilEpochMs: number) => void): () => void {
+    this.#watchers.add(listener);
+    return () => this.#watchers.delete(listener);
+  }
+
+  #tell(key: string, untilEpochMs: number): void {
+    for (const listener of this.#watchers) listener(key, untilEpochMs);
   }
 
   /** Total time spent waiting for budget, reported with the run's figures. */
@@ -68,6 +92,7 @@ export class Pacer {
         if (wait <= 0) break;
         signal?.throwIfAborted();
         this.#waitedMs += wait;
+        this.#tell(key, now + wait);
         await this.#sleep(wait, signal);
       }
       signal?.throwIfAborted();
@@ -105,6 +130,7 @@ export class Pacer {
     const wait = Math.max(last === undefined ? 0 : last + this.windowMs - now + 1, bucket.blockedUntil - now);
     if (wait > 0) {
       this.#waitedMs += wait;
+      this.#tell(key, now + wait);
       await this.#sleep(wait, signal);
     }
     // Sends recorded by a concurrent acquire during the wait still count; only those now outside the window go.

@@ -172,6 +172,7 @@ export const AI_HOST_CHECKS = [
     surface: 'ai',
     rules: ['AI-WRONG-HOST-404'],
     maxRequests: 6,
+    elsewhere: { core: 2, analytics: 2, cuecard: 2 },
     async run(t) {
       const others = (['core', 'analytics', 'cuecard'] as const satisfies readonly Surface[]).filter((s) => t.hasSurface(s));
       if (others.length === 0) t.skip('needs CC_BASE_URL, CC_ANALYTICS_URL or CC_CUECARD_URL');

@@ -34,6 +34,8 @@ export const voiceAgentCallChecks = [
     rules: ['VA-INITIATE-204'],
     maxRequests: 2,
     needs: { effects: ['voice-call'] },
+    // A call it places may appear in the core call history, which core checks count.
+    lane: 'core',
     async run(t) {
       const rule = 'VA-INITIATE-204';
       const { id } = await readableAgent(t);
@@ -72,6 +74,8 @@ export const voiceAgentCallChecks = [
     rules: ['VA-EMERGENCY-STOP'],
     maxRequests: 6,
     needs: { effects: ['emergency-stop', 'voice-call'] },
+    // Its calls may appear in the core call history, which core checks count.
+    lane: 'core',
     async run(t) {
       const rule = 'VA-EMERGENCY-STOP';
       const { id } = await readableAgent(t);

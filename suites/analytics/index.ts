@@ -126,6 +126,8 @@ export const ANALYTICS_CHECKS = [
     surface: 'analytics',
     rules: ['ANALYTICS-WRONG-HOST-404'],
     maxRequests: 4,
+    // The call history once (memoised with the other analytics checks), then one probe per other host.
+    elsewhere: { core: 2, ai: 1, cuecard: 1 },
     needs: { surfaces: ['core'] },
     async run(t) {
       // A real call: a host that wrongly serves the path would answer it with 200, not a 404 for an unknown id.

@@ -97,6 +97,8 @@ export const budgetCheck: CheckDefinition = defineCheck({
   surface: 'core',
   rules: [...CORE_RULES, RESET_HEADER_RULE, RESET_STABLE_RULE, ...DIALER_RULES, SEPARATE_RULE],
   maxRequests: 2 * PER_SURFACE + 2,
+  // Its bursts bypass the pacer: it lasts its windows, whatever the share.
+  lastsWindows: BUDGET_CHECK_WINDOWS,
   needs: { effects: ['budget'] },
   async run(t) {
     const windowMs = t.target.rateWindowMs;

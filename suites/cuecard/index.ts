@@ -87,6 +87,7 @@ export const CUECARD_CHECKS = [
     surface: 'cuecard',
     rules: ['CUECARD-WRONG-HOST-404'],
     maxRequests: 3,
+    elsewhere: { core: 1, analytics: 1, ai: 1 },
     async run(t) {
       const others = (['core', 'analytics', 'ai'] as const satisfies readonly Surface[]).filter((s) => t.hasSurface(s));
       if (others.length === 0) t.skip('needs CC_BASE_URL, CC_ANALYTICS_URL or CC_AI_URL');

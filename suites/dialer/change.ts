@@ -29,6 +29,10 @@ export interface ChangeProbe {
   /** The most requests the probe may send, its own setup included. */
   readonly maxRequests: number;
   readonly needs?: CheckDefinition['needs'];
+  /** The lane of its release check, when the probe touches core records a core check counts or uses. */
+  readonly lane?: CheckDefinition['lane'];
+  /** Of maxRequests, those that go to other meters than the Dialer's. */
+  readonly elsewhere?: CheckDefinition['elsewhere'];
   probe(t: CheckContext): Promise<Observation>;
 }
 
@@ -41,6 +45,8 @@ export function changeCheck(change: ChangeProbe): CheckDefinition {
     rules: [change.rules.after, change.rules.before],
     maxRequests: change.maxRequests,
     ...(change.needs ? { needs: change.needs } : {}),
+    ...(change.lane ? { lane: change.lane } : {}),
+    ...(change.elsewhere ? { elsewhere: change.elsewhere } : {}),
     async run(t) {
       const expected: Side = t.atLeast(change.release) ? 'after' : 'before';
       const rule = expected === 'after' ? change.rules.after : change.rules.before;

@@ -26,7 +26,7 @@ export interface ProbeResult {
  */
 export async function runProbe(session: Session, change: ChangeProbe, signal?: AbortSignal): Promise<ProbeResult> {
   const def = defineCheck({ id: `dialer.fingerprint.${change.id}`, title: change.line, surface: 'ai', rules: [], maxRequests: change.maxRequests, ...(change.needs ? { needs: change.needs } : {}), run: async () => undefined });
-  const missing = missingPrerequisite(session, def);
+  const missing = missingPrerequisite(session.target, def);
   if (missing) return { change, side: 'unknown', evidence: missing, requests: 0, leftovers: [] };
   const t = new CheckContext(session, def, signal);
   let result: Pick<ProbeResult, 'side' | 'evidence'>;

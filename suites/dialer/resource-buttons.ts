@@ -26,10 +26,13 @@ export function expectKinds(t: CheckContext, ex: Exchange): void {
 
 const pair = (b: { tag_id?: unknown; outcome_kind?: unknown }): string => `${String(b.tag_id)}/${String(b.outcome_kind)}`;
 
-/** Tags a button may use: not the archived one, whichever release lists it. */
+/**
+ * Tags a button may use: not the archived one, whichever release lists it, and none this run made (its name
+ * starts with the run's prefix): a check of another lane adds such a tag and deletes it again while this one runs.
+ */
 export function usableTags(t: CheckContext, tags: readonly CallTag[]): CallTag[] {
   const archived = archivedTagId(t);
-  return tags.filter((tag) => archived === undefined || !sameId(tag.id, archived));
+  return tags.filter((tag) => (archived === undefined || !sameId(tag.id, archived)) && !String(tag.name ?? '').startsWith(t.session.run.prefix));
 }
 
 /** Reads the buttons under BUTTONS-GET and returns them. */
@@ -102,6 +105,8 @@ const refusals = defineCheck({
   surface: 'ai',
   rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422'],
   maxRequests: 11,
+  // Another company's tag list, read on the core API.
+  elsewhere: { core: 1 },
   async run(t) {
     const { tags } = await dispositionTags(t);
     const tag = usableTags(t, tags)[0] ?? t.skip('needs a call tag in the account');

@@ -89,6 +89,9 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     // an agent of the account, a campaign, an association the target must take, then one naming nobody
     maxRequests: 4,
     needs: { surfaces: ['core'] },
+    // It names the first agent of the core list, which a core check may be adding and deleting meanwhile.
+    lane: 'core',
+    elsewhere: { core: 1 },
     async probe(t) {
       const agent = (await firstCoreId(t, '/agents/index.json', 'Agent')) ?? t.skip('needs an agent in the account: an association naming it tells the type vocabulary apart from a refused ref_id');
       const campaign = await createCampaign(t);
@@ -140,6 +143,9 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     rules: { after: 'DIALER-DELETED-BUTTONS-OMITTED', before: 'DIALER-DELETED-BUTTONS-KEPT' },
     maxRequests: 5,
     needs: { surfaces: ['core'] },
+    // It adds and deletes a core call tag, which core checks pick from the tag list.
+    lane: 'core',
+    elsewhere: { core: 2 },
     async probe(t) {
       // A tag no call carries is deleted, not archived, when removed.
       const tagId = await addCoreTag(t);

@@ -13,6 +13,9 @@ const tagList = defineCheck({
   surface: 'ai',
   rules: ['DIALER-TAG-LIST'],
   maxRequests: 2,
+  // It adds a core call tag, which core checks pick from the tag list, and deletes it again.
+  lane: 'core',
+  elsewhere: { core: 1 },
   async run(t) {
     const rule = 'DIALER-TAG-LIST';
     // The spec does not say that a core tag is a call tag a disposition can use: the tag only informs a note.
@@ -55,6 +58,9 @@ const associations = defineCheck({
   rules: ['DIALER-ASSOC-REPLACE'],
   maxRequests: 6,
   needs: { surfaces: ['core'] },
+  // It names the first agent, tag and group of the core lists, which core checks add and delete meanwhile.
+  lane: 'core',
+  elsewhere: { core: 3 },
   async run(t) {
     // Real records, so a release that still checks ref_id existence (before v1.0.21) takes them too.
     const agent = await firstCoreId(t, '/agents/index.json', 'Agent');

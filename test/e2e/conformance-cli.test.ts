@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.js';
 import { seedState } from '../../mock/state/seed.js';
-import { ALL_CHECKS } from '../../suites/index.js';
+import type { CheckDefinition } from '../../lib/checks/define.js';
+import { LANES } from '../../lib/checks/lanes.js';
+import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.js';
 import { PROOF_SEED } from '../proofs/prove.js';
 import { conformance, type Run } from './conformance-run.js';
 
@@ -16,10 +18,19 @@ describe('npm run conformance', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const doc = report(run);
     expect(doc.seed).toBe(PROOF_SEED);
-    // Suite files run in one fixed order, so a seed replays the run: the checks ran in catalogue order.
+    // Lanes run side by side, each in one fixed order, so a seed replays the run: within each lane the checks
+    // ran in catalogue order, and the budget checks after every other.
     const ran = doc.checks.map((c) => c.check);
-    expect(ran).toEqual(ALL_CHECKS.map((c) => c.id).filter((id) => ran.includes(id)));
+    const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
+    for (const lane of [...LANES, 'budget']) {
+      const inLane = ran.filter((id) => laneOf(byId.get(id) as CheckDefinition) === lane);
+      expect(inLane, lane).toEqual(ALL_CHECKS.filter((c) => laneOf(c) === lane).map((c) => c.id).filter((id) => ran.includes(id)));
+      expect(inLane.length, lane).toBeGreaterThan(0);
+    }
+    expect(ran.slice(-BUDGET_CHECKS.length)).toEqual(BUDGET_CHECKS.map((c) => c.id));
     expect(ran.length).toBeGreaterThan(ALL_CHECKS.length / 2);
+    // The plan comes first, before anything is sent.
+    expect(run.stdout).toMatch(/^cc-conformance: target bundled mock[^\n]*\nplan: \d+ checks, paced at 58 requests per 2 s window/);
     expect(doc.format).toBe('cc-conformance-report');
     expect(doc.verdict).toBe('pass');
     // Rules of older Dialer releases only are disabled on the newest; every other required rule passes.

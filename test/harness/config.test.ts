@@ -179,6 +179,17 @@ describe('targetFromSettings', () => {
     }
   });
 
+  test('CC_BUDGET_SHARE: 0.5 of a live company by default, 1 of the bundled mock, anything from 1/60 to 1 when given', () => {
+    expect(targetFromSettings({ ...BASE }).budgetShare).toBe(0.5);
+    expect(targetFromSettings({ ...BASE }, process.cwd(), true).budgetShare).toBe(1);
+    expect(targetFromSettings({ ...BASE, CC_BUDGET_SHARE: '0.25' }).budgetShare).toBe(0.25);
+    expect(targetFromSettings({ ...BASE, CC_BUDGET_SHARE: '1' }).budgetShare).toBe(1);
+    expect(targetFromSettings({ ...BASE, CC_BUDGET_SHARE: '.2' }, process.cwd(), true).budgetShare).toBe(0.2);
+    for (const bad of ['0', '0.01', '1.01', '2', '-0.5', '50%', 'half', '.', '1e-1', ' 0.5']) {
+      expect(expectConfigError(() => targetFromSettings({ ...BASE, CC_BUDGET_SHARE: bad }), 'CC_BUDGET_SHARE').message).toContain('from 0.0167 (one request per window) to 1');
+    }
+  });
+
   test('CC_EFFECTS takes a comma-separated list of known effects', () => {
     expect([...targetFromSettings({ ...BASE, CC_EFFECTS: ' call , sms,' }).effects].sort()).toEqual(['call', 'sms']);
     expect([...targetFromSettings({ ...BASE, CC_EFFECTS: '' }).effects]).toEqual([]);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Pacer } from '../../lib/http/pacer.js';
+import { Pacer, perWindowAt } from '../../lib/http/pacer.js';
 import { FakeClock } from './support.js';
 
 /**
@@ -149,5 +149,38 @@ describe('Pacer', () => {
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((who) => p.acquire('core:self').then(() => served.push({ who, at: clock.t }))));
     expect(served.map((s) => s.who)).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(served.map((s) => s.at - 1_000_000)).toEqual([101, 202, 303, 404, 505]);
+  });
+
+  test('a share of the budget paces at floor(60 × share), never within the two-request margin of the whole budget', () => {
+    expect(perWindowAt(1)).toBe(58);
+    expect(perWindowAt(0.99)).toBe(58);
+    expect(perWindowAt(0.97)).toBe(58);
+    expect(perWindowAt(0.95)).toBe(57);
+    expect(perWindowAt(0.5)).toBe(30);
+    expect(perWindowAt(0.25)).toBe(15);
+    expect(perWindowAt(1 / 60)).toBe(1);
+  });
+
+  test('at share 0.5, 100 back-to-back sends put at most 30 in any window', async () => {
+    const clock = new FakeClock();
+    const p = pacer(clock, 1000, perWindowAt(0.5));
+    const times: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      await p.acquire('core:self');
+      times.push(clock.t);
+    }
+    expect(fullestWindow(times, 1000)).toBe(30);
+  });
+
+  test('a watcher hears of each wait for a bucket, with the moment it ends', async () => {
+    const clock = new FakeClock();
+    const p = pacer(clock, 1000, 1);
+    const heard: [string, number][] = [];
+    const stop = p.watchWaits((key, until) => heard.push([key, until - 1_000_000]));
+    await p.acquire('dialer:self');
+    await p.acquire('dialer:self');
+    stop();
+    await p.acquire('dialer:self');
+    expect(heard).toEqual([['dialer:self', 1001]]);
   });
 });

@@ -10,6 +10,7 @@ export function literalTarget(overrides: Partial<Target> = {}): Target {
     urls: { core: 'https://127.0.0.1:1/api' },
     keys: { primary: { id: 'HARNESSKEYID01', secret: 'harness-secret-0123456789' } },
     rateWindowMs: 60_000,
+    budgetShare: 1,
     effects: new Set(),
     budgetExclusive: false,
     timeoutMs: 1_000,

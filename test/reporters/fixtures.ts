@@ -41,6 +41,7 @@ export function target(overrides: Partial<Target> = {}): Target {
     urls: { core: 'https://127.0.0.1:7443/api', analytics: 'https://127.0.0.1:7444/api' },
     keys: { primary: { id: 'key-id-primary', secret: SECRET }, second: { id: 'key-id-second', secret: 'second-secret-1234' } },
     rateWindowMs: 1000,
+    budgetShare: 1,
     effects: new Set(['sms'] as const),
     budgetExclusive: false,
     timeoutMs: 15_000,

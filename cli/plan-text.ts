@@ -1,0 +1,34 @@
+import { LANE_MEANING, STATED_BUDGETS } from '../lib/checks/lanes.js';
+import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.js';
+import { roughly } from '../reporters/progress.js';
+import type { RunPlan } from './plan.js';
+
+/** The plan as lines of text, printed before a run sends anything and by `--plan`. */
+export function planText(plan: RunPlan, options: { readonly live: boolean }): string[] {
+  const { pace } = plan;
+  const lines = [
+    `plan: ${plan.lanes.reduce((n, l) => n + l.checks.length, 0) + (plan.budget?.runs ? plan.budget.checks.length : 0)} checks, paced at ${pace.perWindow} requests per ${roughly(pace.windowMs)} window on each budget (share ${plan.share} of 60${plan.share === 1 ? ', less a margin of 2' : ''}; CC_BUDGET_SHARE)`,
+  ];
+  for (const lane of plan.lanes) {
+    lines.push(`  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}`);
+  }
+  lines.push(`  the lanes side by side: about ${roughly(plan.lanesMs)}${plan.budget?.runs ? `, then the budget checks: ${roughly(plan.budget.ms)}` : ''}; in all about ${roughly(plan.totalMs)} besides the target's response time`);
+  lines.push('requests per budget (allowances, cleanup excluded; a check counts on the hosts it declares, the rest on its own):');
+  for (const m of plan.meters) {
+    if (m.requests === 0) continue;
+    lines.push(`  ${m.meter}: at most ${m.requests}, ${STATED_BUDGETS.includes(m.meter) ? `budget ${REQUESTS_PER_MINUTE} per window per company` : 'no budget stated, paced alike'}`);
+  }
+  if (plan.skipped.length > 0) {
+    lines.push(`skipped (${plan.skipped.reduce((n, s) => n + s.checks.length, 0)} checks; set what each line needs to run them):`);
+    for (const s of plan.skipped) lines.push(`  ${s.reason}: ${s.checks.join(', ')}`);
+  }
+  if (plan.disabled.length > 0) lines.push(`not part of the expected Dialer release: ${plan.disabled.length} checks`);
+  if (plan.budget) {
+    const block = roughly(plan.budget.blockedMs);
+    lines.push(
+      `${plan.budget.checks.join(', ')} ${plan.budget.runs ? 'spends' : 'would spend'} the company's whole core and Dialer budgets on purpose, after every lane: about ${roughly(plan.budget.ms)}, ` +
+        `during which the company's other core and Dialer integrations get 429 for about ${block} on each; exempt from the share${options.live && !plan.budget.runs ? '; runs only with budget in CC_EFFECTS' : ''}`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,121 @@
+import type { CheckDefinition } from '../lib/checks/define.js';
+import { LANES, type Meter, METERS } from '../lib/checks/lanes.js';
+import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.js';
+import { missingPrerequisite } from '../lib/checks/runner.js';
+import type { Target } from '../lib/config/target.js';
+import { appliesTo } from '../lib/dialer/releases.js';
+import type { PlannedLane } from '../lib/results/progress.js';
+import { perWindowAt } from '../lib/http/pacer.js';
+import { rule as lookupRule } from '../lib/rules/index.js';
+import { BUDGET_BLOCKED_WINDOWS } from '../suites/budget/budget-check.js';
+import { laneOf, meterOf } from '../suites/index.js';
+
+/**
+ * What a conformance run will do, worked out from the target's settings alone, before anything is sent:
+ * the requests each budget may get, the time each lane takes at the pace, what is skipped and why, and what
+ * the budget checks cost the company. Figures come from the checks' allowances (maxima, cleanup excluded),
+ * so they are upper bounds on requests; times count what the pace imposes, not the target's response time.
+ */
+
+/** A lane: its checks, their allowances, and what the pace imposes on them one after another. */
+export type LanePlan = PlannedLane;
+
+export interface MeterPlan {
+  readonly meter: Meter;
+  /** Allowances of the checks that run, counted where they say their requests go (`elsewhere`), the rest on their own meter. */
+  readonly requests: number;
+}
+
+export interface BudgetPlan {
+  readonly checks: readonly string[];
+  /** Whether they run (the `budget` effect, or the bundled mock); otherwise the skipped list says what enables them. */
+  readonly runs: boolean;
+  readonly ms: number;
+  /** How long each of the company's budgets refuses its other integrations meanwhile. */
+  readonly blockedMs: number;
+}
+
+export interface RunPlan {
+  readonly share: number;
+  readonly pace: Pace;
+  readonly lanes: readonly LanePlan[];
+  readonly meters: readonly MeterPlan[];
+  /** The lanes side by side: the slowest lane, or the busiest meter if lanes share one. */
+  readonly lanesMs: number;
+  readonly budget?: BudgetPlan;
+  readonly totalMs: number;
+  /** Checks that will not run, grouped by what would enable them. */
+  readonly skipped: readonly { readonly reason: string; readonly checks: readonly string[] }[];
+  /** Checks none of whose rules belong to the expected Dialer release. */
+  readonly disabled: readonly string[];
+}
+
+/** How a check's allowance spreads over the meters. */
+export function requestsByMeter(check: CheckDefinition): Map<Meter, number> {
+  const out = new Map<Meter, number>();
+  let rest = check.maxRequests;
+  for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [Meter, number][]) {
+    out.set(meter, (out.get(meter) ?? 0) + n);
+    rest -= n;
+  }
+  const own = meterOf(check);
+  out.set(own, (out.get(own) ?? 0) + Math.max(0, rest));
+  return out;
+}
+
+function sum(maps: Iterable<Map<Meter, number>>): Map<Meter, number> {
+  const out = new Map<Meter, number>();
+  for (const m of maps) for (const [meter, n] of m) out.set(meter, (out.get(meter) ?? 0) + n);
+  return out;
+}
+
+/** What the pace imposes on a stream of requests spread over meters: each meter's own windows, one after another. */
+function streamMs(byMeter: Map<Meter, number>, pace: Pace): number {
+  let ms = 0;
+  for (const n of byMeter.values()) ms += pacedMs(n, pace);
+  return ms;
+}
+
+export function planRun(target: Target, checks: readonly CheckDefinition[]): RunPlan {
+  const pace: Pace = { perWindow: perWindowAt(target.budgetShare), windowMs: target.rateWindowMs };
+  const skipped = new Map<string, string[]>();
+  const disabled: string[] = [];
+  const running: CheckDefinition[] = [];
+  const budgetChecks: CheckDefinition[] = [];
+  for (const check of checks) {
+    const lane = laneOf(check);
+    if (lane === 'budget') budgetChecks.push(check);
+    const missing = missingPrerequisite(target, check);
+    if (missing) skipped.set(missing, [...(skipped.get(missing) ?? []), check.id]);
+    else if (!check.rules.some((id) => appliesTo(lookupRule(id), target.dialer.release))) disabled.push(check.id);
+    else if (lane !== 'budget') running.push(check);
+  }
+  const lanes: LanePlan[] = LANES.map((lane) => {
+    const own = running.filter((c) => laneOf(c) === lane);
+    return { lane, checks: own.map((c) => c.id), requests: own.reduce((n, c) => n + c.maxRequests, 0), ms: streamMs(sum(own.map(requestsByMeter)), pace) };
+  });
+  const byMeter = sum(running.map(requestsByMeter));
+  const meters = METERS.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
+  const lanesMs = Math.max(0, ...lanes.map((l) => l.ms), ...meters.map((m) => pacedMs(m.requests, pace)));
+  const budgetRuns = budgetChecks.filter((c) => !missingPrerequisite(target, c));
+  const budget: BudgetPlan | undefined =
+    budgetChecks.length === 0
+      ? undefined
+      : {
+          checks: budgetChecks.map((c) => c.id),
+          runs: budgetRuns.length > 0,
+          ms: budgetChecks.reduce((n, c) => n + plannedMs(c, pace), 0),
+          blockedMs: BUDGET_BLOCKED_WINDOWS * pace.windowMs,
+        };
+  return {
+    share: target.budgetShare,
+    pace,
+    lanes,
+    meters,
+    lanesMs,
+    ...(budget ? { budget } : {}),
+    totalMs: lanesMs + (budget?.runs ? budget.ms : 0),
+    skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
+    disabled,
+  };
+}

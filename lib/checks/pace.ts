@@ -1,0 +1,37 @@
+import type { CheckDefinition } from './define.js';
+
+/**
+ * What pacing costs in time. The plan's estimates and each check's time limit both come from here, so a
+ * check is never cut for taking the time the plan announced.
+ */
+
+/** The pace a run keeps on each bucket. */
+export interface Pace {
+  readonly perWindow: number;
+  readonly windowMs: number;
+}
+
+/**
+ * What the pace adds to `requests` sent one after another: the first `perWindow` go at once, each further
+ * `perWindow` a window later. The target's own response time is not in it.
+ */
+export function pacedMs(requests: number, pace: Pace): number {
+  return requests <= 0 ? 0 : (Math.ceil(requests / pace.perWindow) - 1) * pace.windowMs;
+}
+
+/** The time a check needs by design: the windows it lasts (the budget check), else its allowance at the pace. */
+export function plannedMs(def: Pick<CheckDefinition, 'maxRequests' | 'lastsWindows'>, pace: Pace): number {
+  return def.lastsWindows !== undefined ? def.lastsWindows * pace.windowMs : pacedMs(def.maxRequests, pace);
+}
+
+/** Time allowed per request on top of the pace: the target's answer, a retry's backoff. */
+export const PER_REQUEST_SLACK_MS = 250;
+
+/**
+ * A check's time limit: its planned time plus a window for what earlier checks left in the bucket, doubled
+ * (another lane may share the meter, an unplanned 429 is waited out), plus one request timeout and slack per
+ * request. Waiting for its lane comes before the check starts, so it never counts.
+ */
+export function timeLimitMs(def: Pick<CheckDefinition, 'maxRequests' | 'lastsWindows'>, pace: Pace, requestTimeoutMs: number): number {
+  return 2 * (plannedMs(def, pace) + pace.windowMs) + requestTimeoutMs + def.maxRequests * PER_REQUEST_SLACK_MS;
+}

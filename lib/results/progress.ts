@@ -1,0 +1,117 @@
+import type { Lane, LAST } from '../checks/lanes.js';
+import type { CheckOutcome } from './outcome.js';
+
+/** What the plan says of a lane, which the time left starts from. */
+export interface PlannedLane {
+  readonly lane: Lane;
+  readonly checks: readonly string[];
+  /** Its allowances, all meters together. */
+  readonly requests: number;
+  readonly ms: number;
+}
+
+/** What the progress line shows; the reporter renders it and computes nothing. */
+export interface ProgressFigures {
+  readonly done: number;
+  readonly total: number;
+  readonly requests: number;
+  /** Unplanned 429s met so far. */
+  readonly limited: number;
+  /** The soonest end of a wait on the pacer, when a lane is waiting for a bucket's next window. */
+  readonly waiting?: { readonly bucket: string; readonly ms: number };
+  /** Time left, from the plan and what is done. */
+  readonly leftMs: number;
+}
+
+export interface LaneTally {
+  readonly lane: Lane | typeof LAST;
+  readonly checks: number;
+  readonly requests: number;
+}
+
+interface LaneState {
+  readonly plannedMs: number;
+  readonly allowance: number;
+  done: number;
+  doneAllowance: number;
+  requests: number;
+  finished: boolean;
+}
+
+/** The share of a lane's allowance done from which its speed so far predicts the rest. */
+const SPEED_KNOWN_AT = 0.25;
+
+/**
+ * The run's figures as it goes: checks done, requests and 429s from their outcomes, the pacer's waits, and
+ * the time left per lane: the plan's time for what is not done, or, where the run goes slower than planned
+ * (the target's response time is not in the plan), what is not done at the pace seen so far.
+ */
+export class RunProgress {
+  readonly #now: () => number;
+  readonly #started: number;
+  readonly #lanes = new Map<Lane | typeof LAST, LaneState>();
+  readonly #waits = new Map<string, number>();
+  #done = 0;
+  #requests = 0;
+  #limited = 0;
+
+  constructor(plan: { readonly lanes: readonly PlannedLane[]; readonly budget?: { readonly runs: boolean; readonly ms: number } }, total: number, now: () => number = Date.now) {
+    this.#now = now;
+    this.#started = now();
+    this.total = total;
+    for (const lane of plan.lanes) this.#lanes.set(lane.lane, { plannedMs: lane.ms, allowance: lane.requests, done: 0, doneAllowance: 0, requests: 0, finished: lane.checks.length === 0 });
+    const budget = plan.budget?.runs ? plan.budget : undefined;
+    this.#lanes.set('budget', { plannedMs: budget?.ms ?? 0, allowance: 0, done: 0, doneAllowance: 0, requests: 0, finished: !budget });
+  }
+
+  readonly total: number;
+
+  checkDone(lane: Lane | typeof LAST | undefined, outcome: CheckOutcome | undefined): void {
+    this.#done += 1;
+    this.#requests += outcome?.requests ?? 0;
+    this.#limited += outcome?.unplanned429 ?? 0;
+    const state = lane ? this.#lanes.get(lane) : undefined;
+    if (!state) return;
+    state.done += 1;
+    state.doneAllowance += outcome?.allowance ?? 0;
+    state.requests += outcome?.requests ?? 0;
+  }
+
+  /** The lane's suite has ended: its tally, for a line in a log. */
+  laneFinished(lane: Lane | typeof LAST): LaneTally {
+    const state = this.#lanes.get(lane);
+    if (state) state.finished = true;
+    return { lane, checks: state?.done ?? 0, requests: state?.requests ?? 0 };
+  }
+
+  /** A lane waits on the pacer for `bucket` until `until` (epoch ms). */
+  waiting(bucket: string, until: number): void {
+    this.#waits.set(bucket, until);
+  }
+
+  #leftMs(now: number): number {
+    const elapsed = now - this.#started;
+    let lanes = 0;
+    for (const [name, state] of this.#lanes) {
+      if (name === 'budget' || state.finished) continue;
+      const share = state.allowance > 0 ? state.doneAllowance / state.allowance : 0;
+      const byPlan = state.plannedMs * (1 - Math.min(1, share));
+      // The first few checks say little of a lane's speed: its pace is trusted once a quarter is done.
+      const bySpeed = share >= SPEED_KNOWN_AT ? (elapsed * (1 - Math.min(1, share))) / share : 0;
+      lanes = Math.max(lanes, byPlan, bySpeed);
+    }
+    const budget = this.#lanes.get('budget');
+    return lanes + (budget && !budget.finished ? budget.plannedMs : 0);
+  }
+
+  figures(): ProgressFigures {
+    const now = this.#now();
+    let waiting: ProgressFigures['waiting'];
+    for (const [bucket, until] of this.#waits) {
+      if (until <= now) this.#waits.delete(bucket);
+      else if (!waiting || until - now < waiting.ms) waiting = { bucket, ms: until - now };
+    }
+    const leftMs = this.#leftMs(now);
+    return { done: this.#done, total: this.total, requests: this.#requests, limited: this.#limited, ...(waiting ? { waiting } : {}), leftMs };
+  }
+}

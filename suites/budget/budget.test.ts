@@ -1,4 +1,0 @@
-import { registerSuite } from '../../lib/checks/vitest.js';
-import { BUDGET_CHECKS } from './index.js';
-
-registerSuite('request budgets', BUDGET_CHECKS);

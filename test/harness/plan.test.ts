@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import { planRun } from '../../cli/plan.js';
+import { planText } from '../../cli/plan-text.js';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
+import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.js';
+import { literalTarget } from './support.js';
+
+const noop = async () => undefined;
+const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'maxRequests'>): CheckDefinition =>
+  defineCheck({ title: def.id, surface: 'core', rules: ['CORE-TAG-DELETE-404'], run: noop, ...def });
+
+/** A live target on a minute window, every host and key, no effects: nothing in it is contacted. */
+const live = (overrides: Parameters<typeof literalTarget>[0] = {}) =>
+  literalTarget({
+    urls: { core: 'https://core.example.test/api', ai: 'https://ai.example.test/v1', cuecard: 'https://cc.example.test/api', analytics: 'https://an.example.test/api' },
+    rateWindowMs: 60_000,
+    budgetShare: 0.5,
+    ...overrides,
+  });
+
+describe('the plan of a run', () => {
+  test('at share 0.5 of a 60 s window: 30 per window; requests counted where checks declare them, lanes timed at that pace', () => {
+    const checks = [
+      made({ id: 'p.core-a', maxRequests: 40, lane: 'core' }),
+      made({ id: 'p.hosts-a', surface: 'ai', maxRequests: 25, lane: 'hosts', elsewhere: { core: 10 } }),
+      made({ id: 'p.dialer-a', surface: 'cuecard', maxRequests: 61, lane: 'dialer' }),
+    ];
+    const plan = planRun(live(), checks);
+    expect(plan.pace).toEqual({ perWindow: 30, windowMs: 60_000 });
+    expect(plan.lanes.map((l) => [l.lane, l.checks, l.requests, l.ms])).toEqual([
+      ['core', ['p.core-a'], 40, 60_000],
+      ['dialer', ['p.dialer-a'], 61, 120_000],
+      ['hosts', ['p.hosts-a'], 25, 0],
+    ]);
+    expect(Object.fromEntries(plan.meters.map((m) => [m.meter, m.requests]))).toEqual({ core: 50, dialer: 0, ai: 15, cuecard: 61, analytics: 0 });
+    // Side by side, the slowest lane sets the time; nothing else was planned.
+    expect(plan.lanesMs).toBe(120_000);
+    expect(plan.totalMs).toBe(120_000);
+    expect(plan.budget).toBeUndefined();
+  });
+
+  test('lanes that share a meter are bound by the meter: 45 + 45 core requests at 30 a window take 2 windows side by side', () => {
+    const plan = planRun(live(), [made({ id: 'p.a', maxRequests: 45, lane: 'core' }), made({ id: 'p.b', maxRequests: 45, lane: 'dialer' })]);
+    expect(plan.lanes.map((l) => l.ms)).toEqual([60_000, 60_000, 0]);
+    expect(plan.lanesMs).toBe(120_000);
+  });
+
+  test('share 1 paces at 58, the bundled mock default', () => {
+    const plan = planRun(live({ budgetShare: 1, rateWindowMs: 2_000 }), [made({ id: 'p.a', maxRequests: 117 })]);
+    expect(plan.pace).toEqual({ perWindow: 58, windowMs: 2_000 });
+    expect(plan.lanes.find((l) => l.lane === 'hosts')?.ms).toBe(4_000);
+  });
+
+  test('what cannot run is listed with what would enable it, and costs nothing', () => {
+    const checks = [made({ id: 'p.key2', maxRequests: 5, needs: { keys: ['second'] } }), made({ id: 'p.call', maxRequests: 7, needs: { effects: ['call'] } }), made({ id: 'p.runs', maxRequests: 3 })];
+    const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [...checks, made({ id: 'p.cuecard', surface: 'cuecard', maxRequests: 2 })]);
+    expect(plan.skipped).toEqual([
+      { reason: 'needs CC_KEY2_ID', checks: ['p.key2'] },
+      { reason: 'needs CC_EFFECTS to include call: the check places a real call (Make a call) on the target', checks: ['p.call'] },
+      { reason: 'needs CC_CUECARD_URL', checks: ['p.cuecard'] },
+    ]);
+    expect(plan.meters.reduce((n, m) => n + m.requests, 0)).toBe(3);
+  });
+
+  test('the budget checks: their windows after the lanes, 2.5 windows refused to the company, only with the budget effect', () => {
+    const without = planRun(live(), BUDGET_CHECKS);
+    expect(without.budget).toEqual({ checks: ['budget.both-surfaces'], runs: false, ms: 360_000, blockedMs: 150_000 });
+    expect(without.totalMs).toBe(0);
+    expect(without.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/^needs CC_EFFECTS to include budget/)]);
+    expect(planText(without, { live: true }).at(-1)).toContain('would spend the company\'s whole core and Dialer budgets on purpose, after every lane: about 6 min, during which the company\'s other core and Dialer integrations get 429 for about 2 min 30 s on each; exempt from the share; runs only with budget in CC_EFFECTS');
+    const withBudget = planRun(live({ effects: new Set(['budget']) }), BUDGET_CHECKS);
+    expect(withBudget.budget?.runs).toBe(true);
+    expect(withBudget.totalMs).toBe(360_000);
+  });
+
+  test('the whole catalogue: every check in one lane or last, the meters add up to the lanes, the text names each lane', () => {
+    const target = live({ keys: { ...literalTarget().keys, second: { id: 'K2', secret: 's2' }, other: { id: 'K3', secret: 's3' }, revoked: { id: 'K4', secret: 's4' }, limits: { id: 'K5', secret: 's5' } } });
+    const plan = planRun(target, ALL_CHECKS);
+    const planned = plan.lanes.flatMap((l) => l.checks);
+    expect(new Set(planned).size).toBe(planned.length);
+    expect(plan.lanes.reduce((n, l) => n + l.requests, 0)).toBe(plan.meters.reduce((n, m) => n + m.requests, 0));
+    expect(ALL_CHECKS.filter((c) => laneOf(c) === 'budget')).toEqual(BUDGET_CHECKS);
+    const text = planText(plan, { live: true }).join('\n');
+    for (const lane of ['core', 'dialer', 'hosts']) expect(text).toContain(`lane ${lane} (`);
+    expect(text).toContain('paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)');
+  });
+});
