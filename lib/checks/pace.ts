@@ -28,10 +28,16 @@ export function plannedMs(def: Pick<CheckDefinition, 'maxRequests' | 'lastsWindo
 export const PER_REQUEST_SLACK_MS = 250;
 
 /**
+ * Request timeouts a check may sit through without overrunning: the one that ends it, and two of its
+ * cleanup's, so a slow target is reported as timing out (`CC_ERR_TIMEOUT`), not as a check overrun.
+ */
+export const TIMEOUTS_ALLOWED = 3;
+
+/**
  * A check's time limit: its planned time plus a window for what earlier checks left in the bucket, doubled
- * (another lane may share the meter, an unplanned 429 is waited out), plus one request timeout and slack per
- * request. Waiting for its lane comes before the check starts, so it never counts.
+ * (another lane may share the meter, an unplanned 429 is waited out), plus a few request timeouts and slack
+ * per request. Waiting for its lane comes before the check starts, so it never counts.
  */
 export function timeLimitMs(def: Pick<CheckDefinition, 'maxRequests' | 'lastsWindows'>, pace: Pace, requestTimeoutMs: number): number {
-  return 2 * (plannedMs(def, pace) + pace.windowMs) + requestTimeoutMs + def.maxRequests * PER_REQUEST_SLACK_MS;
+  return 2 * (plannedMs(def, pace) + pace.windowMs) + TIMEOUTS_ALLOWED * requestTimeoutMs + def.maxRequests * PER_REQUEST_SLACK_MS;
 }

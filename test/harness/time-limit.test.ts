@@ -81,7 +81,7 @@ describe('the time limit comes from the allowance at the pace', () => {
   test('31 requests at 30 per minute: one window of pacing; the limit doubles it with a window more, plus a request timeout and slack', () => {
     expect(plannedMs({ maxRequests: 30 }, live)).toBe(0);
     expect(plannedMs({ maxRequests: 31 }, live)).toBe(60_000);
-    expect(timeLimitMs({ maxRequests: 31 }, live, 15_000)).toBe(2 * (60_000 + 60_000) + 15_000 + 31 * 250);
+    expect(timeLimitMs({ maxRequests: 31 }, live, 15_000)).toBe(2 * (60_000 + 60_000) + 3 * 15_000 + 31 * 250);
     // The budget check lasts its windows, whatever its allowance.
     expect(plannedMs({ maxRequests: 848, lastsWindows: 6 }, live)).toBe(360_000);
   });
