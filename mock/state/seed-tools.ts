@@ -38,6 +38,11 @@ export class Random {
   }
 }
 
+/** A generator of its own per record, derived from the data seed: the shared one draws what it drew before. */
+export function derivedRandom(seed: number, name: string): Random {
+  return new Random(createHash('sha256').update(`${seed}:${name}`).digest().readUInt32BE(0) | 0);
+}
+
 /**
  * A UUID-shaped identifier derived from the seed and a name, without drawing from the seeded random
  * sequence: adding derived records never changes the records drawn before.

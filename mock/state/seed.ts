@@ -2,6 +2,8 @@ import { COUNTRIES } from './countries.js';
 import type { Agent, ApiKey, BlacklistType, Call, Company, Contact, MockState, Presence, RecordingState } from './model.js';
 import { nextId } from './model.js';
 import { emptyDialerState } from './dialer.js';
+import { seedContactHistory } from './contact-history-seed.js';
+import { seedCoreCampaigns } from './core-campaigns-seed.js';
 import { seedDialerCampaigns } from './dialer-campaigns-seed.js';
 import { seedDialerResources } from './dialer-resources-seed.js';
 import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.js';
@@ -66,6 +68,9 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     contacts: new Map(),
     attributes: [],
     blacklist: new Map(),
+    notes: new Map(),
+    activities: new Map(),
+    campaigns: new Map(),
     numbers: new Map(),
     calls: new Map(),
   };
@@ -75,6 +80,7 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     const area = random.int(20, 99);
     company.numbers.set(id, {
       id,
+      routed: true,
       country_code: Number(code),
       area_code: area,
       internal_name: `${plan.name} line ${i + 1}`,
@@ -196,7 +202,7 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
 export function seedState(seed: number): MockState {
   const state: MockState = { seed, companies: new Map(), keys: new Map(), sequences: new Map() };
   // Identifiers start high, well apart from small numbers a client might guess.
-  for (const kind of ['number', 'agent', 'group', 'tag', 'attribute', 'contact', 'blacklist', 'call']) state.sequences.set(kind, 10_000 + (seed % 1000) * 10);
+  for (const kind of ['number', 'agent', 'group', 'tag', 'attribute', 'contact', 'blacklist', 'call', 'note', 'activity', 'campaign', 'button']) state.sequences.set(kind, 10_000 + (seed % 1000) * 10);
   const random = new Random(seed);
   PLANS.forEach((plan, index) => {
     const company = seedCompany(state, random, plan, index + 1);
@@ -205,6 +211,10 @@ export function seedState(seed: number): MockState {
     if (plan.revokedKey) keys.push({ id: `CCK${plan.key.toUpperCase()}R${random.hex(12).toUpperCase()}`, secret: random.hex(32), companyId: company.id, revoked: true, label: `${plan.key}-revoked` });
     for (const key of keys) state.keys.set(key.id, key);
   });
+  for (const company of state.companies.values()) {
+    seedContactHistory(state, company);
+    seedCoreCampaigns(state, company);
+  }
   seedDialerCampaigns(state);
   // After the campaigns: gives them their disposition buttons; draws only from generators of its own.
   for (const company of state.companies.values()) seedDialerResources(state, company);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import type { Call, Company } from '../../state/model.js';
 import { iso } from '../../state/seed-tools.js';
-import { BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, checkInteger, isE164ish, isObject } from './validate.js';
+import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { addError, checkInteger, isE164ish, isObject, pathId } from './validate.js';
 
 /** Query form of date_from and date_to: `YYYY-MM-DD HH:MM:SS`, UTC (spec: Call history). */
 const QUERY_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -99,6 +99,16 @@ export function callRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (call.recording === 'available') return reply.code(200).type('audio/x-wav').send(EMPTY_WAV);
     const message = faults.on('recording-410-message') ? 'Gone' : call.recording === 'expired' ? 'Recording expired.' : 'Recording not found.';
     return coreError(ctx, reply, 410, message);
+  });
+
+  // Delete call recording (vendor reference): for good; afterwards the recording reads as gone (410 Recording not found.).
+  app.delete<{ Params: { callId: string } }>('/recordings/delete/:callId.json', (req, reply) => {
+    const id = pathId(req.params.callId);
+    const call = id === undefined ? undefined : companyOf(req).calls.get(id);
+    if (!call || call.recording === 'none') return notFound(ctx, reply);
+    if (call.recording !== 'available') return coreError(ctx, reply, 410, call.recording === 'expired' ? 'Recording expired.' : 'Recording not found.');
+    call.recording = 'deleted';
+    return ack(ctx, reply, 200);
   });
 
   // Make a call (vendor reference path): 403 when the agent is not online, 409 when already in a call.

@@ -61,7 +61,7 @@ export function parseContactPayload(
     if (typeof item.name !== 'string' || typeof item.url !== 'string' || item.name.length > 30) addError(errors, 'ExternalUrl', 'Each item needs name (at most 30 characters) and url strings.');
   }
   const numbers = listItems(body, 'ContactNumber', errors);
-  for (const item of numbers ?? []) if (!isE164ish(item.public_number)) addError(errors, 'ContactNumber', 'Please supply only valid numbers.');
+  for (const item of numbers ?? []) if (!isE164ish(publicNumber(item.public_number))) addError(errors, 'ContactNumber', 'Please supply only valid numbers.');
   const emails = listItems(body, 'ContactEmail', errors);
   for (const item of emails ?? []) {
     if (!(faults.on('contact-email-unchecked') ? typeof item.email === 'string' : isEmail(item.email))) addError(errors, 'ContactEmail', 'Please supply a valid email address.');
@@ -99,12 +99,20 @@ export function parseContactPayload(
       if (countryId !== undefined) contact.country_id = countryId;
       if (favorite !== undefined) contact.favorite_agent = favorite;
       contact.external_urls = list(urls, contact.external_urls, (u) => ({ name: u.name as string, url: u.url as string }));
-      contact.numbers = list(numbers, contact.numbers, (n) => n.public_number as string);
+      contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string);
       contact.emails = list(emails, contact.emails, (e) => e.email as string);
       contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);
       contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: a.attribute_id as number, value: a.value as string }), appendAll || appendTagsAttributes);
     },
   };
+}
+
+/**
+ * A contact number as sent: the spec's string, or the same digits as an integer, as the vendor reference's
+ * own examples send it (`"public_number": 421901123456`), stored in E.164 with its plus.
+ */
+function publicNumber(value: unknown): unknown {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? `+${value}` : value;
 }
 
 /**
@@ -118,7 +126,7 @@ function checkForms(body: Record<string, unknown>, errors: FieldErrors): void {
 }
 
 /** Contact tags are named; a name the company has not used yet becomes a new tag. */
-function tagIdByName(state: MockState, company: Company, name: string): number {
+export function tagIdByName(state: MockState, company: Company, name: string): number {
   for (const tag of company.tags.values()) if (tag.name === name && !tag.archived) return tag.id;
   const id = nextId(state, 'tag');
   company.tags.set(id, { id, name, color: null, archived: false });
