@@ -78,14 +78,14 @@ function checkButtons(existing: readonly CampaignButton[], body: Record<string, 
       typeof item.title === 'string' &&
       item.title.trim() !== '' &&
       BUTTON_TYPES.includes(item.type as ButtonType) &&
-      (item.color === undefined || (typeof item.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(item.color))) &&
+      (item.color === undefined || typeof item.color === 'string') &&
       (item.description === undefined || typeof item.description === 'string') &&
       (item.id === undefined || (id !== undefined && existing.some((b) => b.id === id)));
     const draft: ButtonDraft | undefined = ok ? { id, title: (item.title as string).trim(), type: item.type as ButtonType, color: (item.color as string | undefined) ?? '#2980b9', description: (item.description as string | undefined) ?? '' } : undefined;
     return draft;
   });
   if (!buttons.every((b): b is ButtonDraft => b !== undefined)) {
-    addError(errors, 'Button', `Each button needs a title and a type (${BUTTON_TYPES.join(', ')}); color is #rrggbb; an id names a button of this campaign.`);
+    addError(errors, 'Button', `Each button needs a title and a type (${BUTTON_TYPES.join(', ')}); an id names a button of this campaign.`);
     return undefined;
   }
   return buttons;
