@@ -5,7 +5,7 @@ import type { Dialect } from '../../dialect.js';
 import type { Faults } from '../../faults/registry.js';
 import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.js';
 import type { FieldErrors } from './replies.js';
-import { addError, checkString, clearableInteger, isE164ish, isEmail, isObject, rejectUnknown } from './validate.js';
+import { addError, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
 
 
 type ScalarField = keyof typeof CONTACT_MAX_LENGTHS;
@@ -34,13 +34,14 @@ function listItems(body: Record<string, unknown>, field: string, errors: FieldEr
 export function parseContactPayload(
   state: MockState,
   company: Company,
-  body: unknown,
+  raw: unknown,
   faults: Faults,
   creating: boolean,
   dialect: Dialect,
 ): { ok: true; change: ContactChange } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  if (!isObject(body)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
+  if (!isObject(raw)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
+  const body = withIds(raw, ['country_id', 'favorite_agent']);
   rejectUnknown(body, KNOWN, errors);
   const slack = faults.on('contact-length-off-by-one') ? 1 : 0;
   for (const field of SCALARS) checkString(body, field, CONTACT_MAX_LENGTHS[field] + slack, errors, creating && field === 'name');
@@ -70,7 +71,8 @@ export function parseContactPayload(
   for (const item of tags ?? []) if (typeof item.name !== 'string' || item.name.trim() === '' || item.name.length > 255) addError(errors, 'ContactsTag', 'Each tag needs a name.');
   const attributes = listItems(body, 'ContactAttribute', errors);
   for (const item of attributes ?? []) {
-    const known = typeof item.attribute_id === 'number' && company.attributes.some((a) => a.id === item.attribute_id);
+    const attributeId = integerId(item.attribute_id);
+    const known = attributeId !== undefined && company.attributes.some((a) => a.id === attributeId);
     if (!known || typeof item.value !== 'string' || item.value.length > 255) addError(errors, 'ContactAttribute', 'Each item needs a known attribute_id and a value of at most 255 characters.');
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -102,7 +104,7 @@ export function parseContactPayload(
       contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string);
       contact.emails = list(emails, contact.emails, (e) => e.email as string);
       contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);
-      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: a.attribute_id as number, value: a.value as string }), appendAll || appendTagsAttributes);
+      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: integerId(a.attribute_id) as number, value: a.value as string }), appendAll || appendTagsAttributes);
     },
   };
 }

@@ -108,3 +108,24 @@ export function checkDateTime(body: Record<string, unknown>, field: string, erro
 export function checkBoolean(body: Record<string, unknown>, field: string, errors: FieldErrors): void {
   if (body[field] !== undefined && typeof body[field] !== 'boolean') addError(errors, field, 'Must be a boolean.');
 }
+
+/**
+ * The body with the named id fields read as integers where a client sent them as digit strings (see
+ * integerId); every other value is left for the field's own check to judge.
+ */
+export function withIds(body: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out = { ...body };
+  for (const field of fields) {
+    const value = out[field];
+    if (typeof value === 'string') {
+      const id = integerId(value);
+      if (id !== undefined) out[field] = id;
+    }
+  }
+  return out;
+}
+
+/** E.164 proper: a plus, then 6 to 15 digits (vendor reference, Make a call: "Phone numbers must be in E.164 format"). */
+export function isE164(value: unknown): value is string {
+  return typeof value === 'string' && /^\+[1-9][0-9]{5,14}$/.test(value);
+}
