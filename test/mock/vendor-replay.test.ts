@@ -81,7 +81,7 @@ const VENDOR_EXAMPLES: readonly Exception[] = [
     operations: ['GET /calls/index.json'],
     at: 'data.Cdr.recording_link',
     widen: or({ type: ['string', 'null'] }),
-    because: 'recording_link is a link in the example ("https://my.cloudtalk.io/r/play/27"), an integer in the schema; a call without a recording has none (null).',
+    because: 'recording_link is a link in the example ("https://…/r/play/27"), an integer in the schema; a call without a recording has none (null).',
   },
   {
     operations: ['GET /calls/{callId}'],
