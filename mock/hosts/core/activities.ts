@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { type Activity, ACTIVITY_TYPES, type ActivityType, type Company, type MockState, nextId } from '../../state/model.js';
 import { iso } from '../../state/seed-tools.js';
-import { done, missing, type Outcome, refusal, sendOutcome } from './outcome.js';
+import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
 import { sendPage, type FieldErrors } from './replies.js';
 import { addError, checkDateTime, checkId, checkString, integerId, isObject, pathId } from './validate.js';
 
@@ -45,7 +45,7 @@ function checkActivity(company: Company, body: Record<string, unknown>, errors: 
 /** Add activity (vendor reference): `name` and `type` required; the date is now unless one is sent. */
 export function addActivity(state: MockState, company: Company, contactId: number | undefined, body: unknown): Outcome {
   if (contactId === undefined || !company.contacts.has(contactId)) return missing;
-  if (!isObject(body)) return { status: 406, errors: { body: ['Must be a JSON object.'] } };
+  if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
   const { date, externalId } = checkActivity(company, body, errors, true);
   const refused = refusal(errors);
@@ -72,7 +72,7 @@ export function addActivity(state: MockState, company: Company, contactId: numbe
 export function editActivity(company: Company, activityId: number | undefined, body: unknown): Outcome {
   const activity = activityId === undefined ? undefined : company.activities.get(activityId);
   if (!activity) return missing;
-  if (!isObject(body)) return { status: 406, errors: { body: ['Must be a JSON object.'] } };
+  if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
   const { contactId, date, externalId } = checkActivity(company, body, errors, false);
   const refused = refusal(errors);

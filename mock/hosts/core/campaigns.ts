@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { BUTTON_TYPES, type ButtonType, type CampaignButton, type Company, type CoreCampaign, type MockState, nextId } from '../../state/model.js';
-import { done, missing, type Outcome, refusal, sendOutcome } from './outcome.js';
+import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
 import { sendPage, type FieldErrors } from './replies.js';
 import { addError, checkBoolean, checkId, checkInteger, checkString, integerId, isObject, pathId } from './validate.js';
 
@@ -93,7 +93,7 @@ function checkButtons(existing: readonly CampaignButton[], body: Record<string, 
 
 /** Add and Edit campaign share one payload (vendor reference): `name` and `Button` required. */
 function applyCampaign(state: MockState, company: Company, campaign: CoreCampaign | undefined, body: unknown): Outcome {
-  if (!isObject(body)) return { status: 406, errors: { body: ['Must be a JSON object.'] } };
+  if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
   checkString(body, 'name', 255, errors, true);
   if (body.status !== undefined && body.status !== 'active' && body.status !== 'inactive') addError(errors, 'status', 'Must be active or inactive.');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { type Company, type MockState, type Note, nextId } from '../../state/model.js';
 import { iso } from '../../state/seed-tools.js';
-import { done, missing, type Outcome, refusal, sendOutcome } from './outcome.js';
+import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
 import { sendPage, type FieldErrors } from './replies.js';
 import { addError, checkId, checkString, integerId, isObject, pathId } from './validate.js';
 
@@ -28,7 +28,7 @@ function checkNote(company: Company, body: Record<string, unknown>, errors: Fiel
 /** Add note (vendor reference): `note` required, `user_id` an agent of the company. */
 export function addNote(state: MockState, company: Company, contactId: number | undefined, body: unknown): Outcome {
   if (contactId === undefined || !company.contacts.has(contactId)) return missing;
-  if (!isObject(body)) return { status: 406, errors: { body: ['Must be a JSON object.'] } };
+  if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
   const { userId } = checkNote(company, body, errors, false);
   const refused = refusal(errors);
@@ -42,7 +42,7 @@ export function addNote(state: MockState, company: Company, contactId: number | 
 export function editNote(company: Company, noteId: number | undefined, body: unknown): Outcome {
   const note = noteId === undefined ? undefined : company.notes.get(noteId);
   if (!note) return missing;
-  if (!isObject(body)) return { status: 406, errors: { body: ['Must be a JSON object.'] } };
+  if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
   const { contactId, userId } = checkNote(company, body, errors, true);
   const refused = refusal(errors);

@@ -10,6 +10,8 @@ export type Outcome = { readonly status: 200 | 201; readonly data?: Record<strin
 
 export const done = (status: 200 | 201, data?: Record<string, unknown>): Outcome => (data === undefined ? { status } : { status, data });
 export const missing: Outcome = { status: 404 };
+/** A body that is no JSON object names no field: the refusal names the body. */
+export const NOT_AN_OBJECT: Outcome = { status: 406, errors: { body: ['Must be a JSON object.'] } };
 export const invalid = (errors: FieldErrors): Outcome => ({ status: 406, errors });
 
 export function sendOutcome(ctx: MockContext, reply: FastifyReply, outcome: Outcome): FastifyReply {
