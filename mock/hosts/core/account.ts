@@ -26,14 +26,16 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
   // A plain array inside responseData; page and limit are not parameters of this endpoint.
+  // The spec shows no country fields: the vendor reference wraps each in { Country }, the variant sends them bare.
+  const countries = COUNTRIES.map((c) => (ctx.dialect === 'variant' ? { ...c, id: String(c.id) } : { Country: { ...c, id: String(c.id) } }));
+  // The table never changes, and the budget checks spend their requests on it: its body is serialised once.
+  const wholeTable = JSON.stringify({ responseData: countries });
   app.get('/countries/index.json', (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    // The spec shows no country fields: the vendor reference wraps each in { Country }, the variant sends them bare.
-    const items = COUNTRIES.map((c) => (ctx.dialect === 'variant' ? { ...c, id: String(c.id) } : { Country: { ...c, id: String(c.id) } }));
-    if (faults.on('countries-paginated')) return sendPage(ctx, req, reply, items, (c) => c);
+    if (faults.on('countries-paginated')) return sendPage(ctx, req, reply, countries, (c) => c);
     const limit = Number(q.limit);
-    const shown = faults.on('countries-honours-limit') && Number.isInteger(limit) && limit > 0 ? items.slice(0, limit) : items;
-    return reply.code(200).send({ responseData: shown });
+    if (faults.on('countries-honours-limit') && Number.isInteger(limit) && limit > 0) return reply.code(200).send({ responseData: countries.slice(0, limit) });
+    return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(wholeTable);
   });
 
   app.get('/numbers/index.json', (req, reply) => {
