@@ -1,6 +1,7 @@
 import type { OutcomeKind } from '../../lib/dialer/outcomes.js';
 import type { DialerCampaign, DialerCampaignContact } from './dialer.js';
-import { derivedRandom, seededButtons } from './dialer-resources-seed.js';
+import { seededButtons } from './dialer-resources-seed.js';
+import { derivedRandom } from './seed-tools.js';
 import type { Company, MockState } from './model.js';
 import type { Random } from './seed-tools.js';
 

@@ -1,15 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { OutcomeKind } from '../../lib/dialer/outcomes.js';
 import { type DispositionButton, nextSeq, resourcesOf } from './dialer-resources.js';
 import type { Company, MockState } from './model.js';
-import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.js';
+import { ARCHIVED_TAG_NAME, derivedRandom, derivedUuid, iso, REFERENCE_DAY } from './seed-tools.js';
 
 const DAY = 86_400_000;
-
-/** A generator of its own per record, derived from the data seed: the shared one draws what it drew before. */
-export function derivedRandom(seed: number, name: string): Random {
-  return new Random(createHash('sha256').update(`${seed}:${name}`).digest().readUInt32BE(0) | 0);
-}
 
 const SCRIPTS: readonly [string, string][] = [
   ['Opening pitch', 'Hello, this is {agent} from {company}. Do you have two minutes?'],

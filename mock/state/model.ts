@@ -67,6 +67,8 @@ export interface BlacklistEntry {
 
 export interface CallNumber {
   id: number;
+  /** false once Unregister a number cleared its route: it is free, with no connected_to or source_id. */
+  routed: boolean;
   country_code: number;
   area_code: number;
   internal_name: string;
@@ -74,6 +76,70 @@ export interface CallNumber {
   is_redirected: boolean;
   connected_to: number;
   source_id: number;
+}
+
+/** A note on a contact (vendor reference: ContactNote). */
+export interface Note {
+  id: number;
+  contact_id: number;
+  /** The agent the note is assigned to, if any. */
+  user_id: number | null;
+  note: string;
+  created: string;
+}
+
+export const ACTIVITY_TYPES = ['order', 'task', 'chat', 'ticket', 'other', 'invoice', 'proforma', 'estimate', 'cancel'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** An activity in a contact's history (vendor reference: ContactActivity). */
+export interface Activity {
+  id: number;
+  contact_id: number;
+  type: ActivityType;
+  name: string;
+  description: string;
+  activity_author: string;
+  external_id: number | null;
+  external_url: string;
+  activity_date: string;
+  created: string;
+}
+
+export const BUTTON_TYPES = ['successful_positive', 'successful_negative', 'rescheduled', 'unsuccessful_call_again', 'unsuccessful_do_not_call'] as const;
+export type ButtonType = (typeof BUTTON_TYPES)[number];
+
+export interface CampaignButton {
+  id: number;
+  title: string;
+  type: ButtonType;
+  color: string;
+  description: string;
+}
+
+/** A core (power and predictive dialing) campaign, as the vendor reference's campaign endpoints show it. */
+export interface CoreCampaign {
+  id: number;
+  name: string;
+  status: 'active' | 'inactive';
+  has_schedule_date: boolean;
+  schedule_start_date: string | null;
+  schedule_start_time: string | null;
+  answer_wait_time: number;
+  after_call_dialing_auto: boolean;
+  after_call_time: number;
+  is_recording: boolean;
+  call_number_id: number | null;
+  call_script_id: number | null;
+  survey_id: number | null;
+  is_predictive: 0 | 1;
+  calls_percentage: number;
+  attempts: number;
+  attempts_interval: number;
+  buttons: CampaignButton[];
+  /** Tag, group and agent ids of the company. */
+  tagIds: number[];
+  groupIds: number[];
+  agentIds: number[];
 }
 
 export type RecordingState = 'none' | 'available' | 'expired' | 'deleted';
@@ -110,6 +176,9 @@ export interface Company {
   contacts: Map<number, Contact>;
   attributes: { id: number; title: string }[];
   blacklist: Map<number, BlacklistEntry>;
+  notes: Map<number, Note>;
+  activities: Map<number, Activity>;
+  campaigns: Map<number, CoreCampaign>;
   numbers: Map<number, CallNumber>;
   calls: Map<number, Call>;
   /** Conversation Intelligence per call id, made on first read (null: the call has no analysis). */

@@ -4,10 +4,16 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 /**
  * What every seeding module shares (the core records in seed.ts, the Dialer's in dialer-*-seed.ts):
- * the reference day records are dated from, the seeded random source, derived identifiers, dates as
+ * the reference day records are dated up to (the day the mock starts, so its history ends where a
+ * client's clock says now; a seed replays identically within the day), the seeded random source, derived identifiers, dates as
  * the API writes them, and the archived call tag both sides must name alike.
  */
-export const REFERENCE_DAY = Date.UTC(2026, 9, 1); // 2026-10-01T00:00:00Z
+export const REFERENCE_DAY = startOfDay(Date.now());
+
+/** Midnight UTC of the day `ms` falls in. */
+export function startOfDay(ms: number): number {
+  return ms - (ms % 86_400_000);
+}
 
 /** A call tag removed while calls carried it: archived (spec: States and transitions, call-tag disposition). */
 export const ARCHIVED_TAG_NAME = 'Old campaign offer';
@@ -36,6 +42,11 @@ export class Random {
     while (out.length < n) out += this.int(0, 15).toString(16);
     return out;
   }
+}
+
+/** A generator of its own per record, derived from the data seed: the shared one draws what it drew before. */
+export function derivedRandom(seed: number, name: string): Random {
+  return new Random(createHash('sha256').update(`${seed}:${name}`).digest().readUInt32BE(0) | 0);
 }
 
 /**

@@ -2,13 +2,16 @@ import { COUNTRIES } from './countries.js';
 import type { Agent, ApiKey, BlacklistType, Call, Company, Contact, MockState, Presence, RecordingState } from './model.js';
 import { nextId } from './model.js';
 import { emptyDialerState } from './dialer.js';
+import { seedContactHistory } from './contact-history-seed.js';
+import { seedCoreCampaigns } from './core-campaigns-seed.js';
 import { seedDialerCampaigns } from './dialer-campaigns-seed.js';
 import { seedDialerResources } from './dialer-resources-seed.js';
 import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.js';
 
 /**
  * Deterministic seed data: the same seed gives the same companies, keys and records.
- * Calls are dated relative to a fixed reference day, so a seed replays identically on any day.
+ * Calls are dated back from the reference day (the day the mock starts); a seed replays identically within it.
+ * One world: a call's external number is its contact's, its internal number its agent's outbound number.
  */
 
 /** Recordings of calls older than this are expired (410 'Recording expired.'). */
@@ -66,6 +69,9 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     contacts: new Map(),
     attributes: [],
     blacklist: new Map(),
+    notes: new Map(),
+    activities: new Map(),
+    campaigns: new Map(),
     numbers: new Map(),
     calls: new Map(),
   };
@@ -75,6 +81,7 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     const area = random.int(20, 99);
     company.numbers.set(id, {
       id,
+      routed: true,
       country_code: Number(code),
       area_code: area,
       internal_name: `${plan.name} line ${i + 1}`,
@@ -152,10 +159,13 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
   }
   const contactIds = [...company.contacts.keys()];
   const expiredBefore = REFERENCE_DAY - RECORDING_RETENTION_DAYS * DAY;
-  // Chronological ids: call N+1 never starts before call N.
+  // Chronological ids: call N+1 never starts before call N. Stored newest first, the order call history lists them in.
+  const calls: Call[] = [];
   const starts = Array.from({ length: plan.calls }, () => REFERENCE_DAY - random.int(1, 365 * 24 * 60) * 60_000).sort((a, b) => a - b);
   for (const startedAt of starts) {
     const id = nextId(state, 'call');
+    const agent = company.agents.get(random.pick(agentIds)) as Agent;
+    const contact = random.chance(85) ? company.contacts.get(random.pick(contactIds)) : undefined;
     const answered = random.chance(75);
     const waitingTime = random.int(1, 40);
     const talking = answered ? random.int(5, 900) : 0;
@@ -174,15 +184,17 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
       endedAt: (answeredAt ?? startedAt + waitingTime * 1000) + talking * 1000,
       waitingTime,
       wrapupTime: answered ? random.int(0, 60) : 0,
-      userId: random.pick(agentIds),
-      contactId: random.chance(85) ? random.pick(contactIds) : null,
+      userId: agent.id,
+      contactId: contact?.id ?? null,
       tagIds: tagIds.filter(() => random.chance(15)),
-      publicExternal: `+${random.pick(CALLING_CODES)}${random.digits(9)}`,
-      publicInternal: company.numbers.get(random.pick(numberIds))?.caller_id_e164 ?? '',
+      // A call without a contact is from a number no contact has; an agent without a number of its own calls from the company's first.
+      publicExternal: contact?.numbers[0] ?? `+${random.pick(CALLING_CODES)}${random.digits(9)}`,
+      publicInternal: company.numbers.get(agent.call_number_id ?? numberIds[0] ?? -1)?.caller_id_e164 ?? '',
       recording,
     };
-    company.calls.set(id, call);
+    calls.push(call);
   }
+  for (const call of calls.reverse()) company.calls.set(call.id, call);
   // Added after the calls were drawn, without the seeded random, so the records drawn before stay the same.
   const archivedId = nextId(state, 'tag');
   company.tags.set(archivedId, { id: archivedId, name: ARCHIVED_TAG_NAME, color: '#7f8c8d', archived: true });
@@ -196,7 +208,7 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
 export function seedState(seed: number): MockState {
   const state: MockState = { seed, companies: new Map(), keys: new Map(), sequences: new Map() };
   // Identifiers start high, well apart from small numbers a client might guess.
-  for (const kind of ['number', 'agent', 'group', 'tag', 'attribute', 'contact', 'blacklist', 'call']) state.sequences.set(kind, 10_000 + (seed % 1000) * 10);
+  for (const kind of ['number', 'agent', 'group', 'tag', 'attribute', 'contact', 'blacklist', 'call', 'note', 'activity', 'campaign', 'button']) state.sequences.set(kind, 10_000 + (seed % 1000) * 10);
   const random = new Random(seed);
   PLANS.forEach((plan, index) => {
     const company = seedCompany(state, random, plan, index + 1);
@@ -205,6 +217,10 @@ export function seedState(seed: number): MockState {
     if (plan.revokedKey) keys.push({ id: `CCK${plan.key.toUpperCase()}R${random.hex(12).toUpperCase()}`, secret: random.hex(32), companyId: company.id, revoked: true, label: `${plan.key}-revoked` });
     for (const key of keys) state.keys.set(key.id, key);
   });
+  for (const company of state.companies.values()) {
+    seedContactHistory(state, company);
+    seedCoreCampaigns(state, company);
+  }
   seedDialerCampaigns(state);
   // After the campaigns: gives them their disposition buttons; draws only from generators of its own.
   for (const company of state.companies.values()) seedDialerResources(state, company);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import type { Call, Company } from '../../state/model.js';
+import { COUNTRIES } from '../../state/countries.js';
 import { iso } from '../../state/seed-tools.js';
 import { statusName } from '../ai/errors.js';
 
@@ -28,7 +29,8 @@ function renderDetails(company: Company, call: Call): Record<string, unknown> {
     uuid: call.uuid,
     company_id: company.id,
     date: iso(call.startedAt),
-    contact: contact ? { id: contact.id, name: contact.name, country: null, number: contact.numbers[0] ?? null } : null,
+    // The number is the call's own, the one call history shows, whatever the contact's numbers became since.
+    contact: contact ? { id: contact.id, name: contact.name, country: COUNTRIES.find((c) => c.id === contact.country_id)?.country_code ?? null, number: call.publicExternal } : null,
     call_tags: call.tagIds.map((id) => ({ id, label: company.tags.get(id)?.name ?? '' })),
     call_rating: null,
     internal_number: { id: null, name: null, number: call.publicInternal },

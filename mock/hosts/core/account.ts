@@ -1,25 +1,41 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { COUNTRIES } from '../../state/countries.js';
-import { nextId } from '../../state/model.js';
-import { iso } from '../../state/seed-tools.js';
-import { emptyContact, parseContactPayload } from './contact-payload.js';
-import { BAD_REQUEST, coreError, invalidInput, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
-import { addError, isE164ish, isObject } from './validate.js';
+import type { CallNumber, Company } from '../../state/model.js';
+import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
+import { addError, checkId, checkInteger, checkString, isE164ish, isObject, pathId } from './validate.js';
 
-/** Account-wide reads and the remaining actions: countries, numbers, Send sms, Contact actions. */
+/** Routing types of a number (vendor reference: connected_to): 0 group, 1 agent, 2 conference room, 3 fax. */
+const ROUTING_TYPES = 4;
+
+/** A group or an agent a number routes to must be the company's; a conference room or fax is not a record here. */
+function routableTo(company: Company, connectedTo: number, sourceId: number): boolean {
+  if (connectedTo === 0) return company.groups.has(sourceId);
+  if (connectedTo === 1) return company.agents.has(sourceId);
+  return true;
+}
+
+/** A free number (cleared) has no route: connected_to and source_id are left out rather than sent null. */
+function renderNumber(n: CallNumber): Record<string, unknown> {
+  const { routed, connected_to, source_id, ...rest } = n;
+  return { ...rest, id: String(n.id), country_code: String(n.country_code), area_code: String(n.area_code), ...(routed ? { connected_to, source_id } : {}) };
+}
+
+/** Account-wide reads and the remaining actions: countries, numbers, Send sms. */
 export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
-  const { faults, state } = ctx;
+  const { faults } = ctx;
 
   // A plain array inside responseData; page and limit are not parameters of this endpoint.
+  // The spec shows no country fields: the vendor reference wraps each in { Country }, the variant sends them bare.
+  const countries = COUNTRIES.map((c) => (ctx.dialect === 'variant' ? { ...c, id: String(c.id) } : { Country: { ...c, id: String(c.id) } }));
+  // The table never changes, and the budget checks spend their requests on it: its body is serialised once.
+  const wholeTable = JSON.stringify({ responseData: countries });
   app.get('/countries/index.json', (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    // The spec shows no country fields: the vendor reference wraps each in { Country }, the variant sends them bare.
-    const items = COUNTRIES.map((c) => (ctx.dialect === 'variant' ? { ...c, id: String(c.id) } : { Country: { ...c, id: String(c.id) } }));
-    if (faults.on('countries-paginated')) return sendPage(ctx, req, reply, items, (c) => c);
+    if (faults.on('countries-paginated')) return sendPage(ctx, req, reply, countries, (c) => c);
     const limit = Number(q.limit);
-    const shown = faults.on('countries-honours-limit') && Number.isInteger(limit) && limit > 0 ? items.slice(0, limit) : items;
-    return reply.code(200).send({ responseData: shown });
+    if (faults.on('countries-honours-limit') && Number.isInteger(limit) && limit > 0) return reply.code(200).send({ responseData: countries.slice(0, limit) });
+    return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(wholeTable);
   });
 
   app.get('/numbers/index.json', (req, reply) => {
@@ -30,7 +46,7 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
     // The id and country_code filters are the vendor reference's; the variant knows only country_code.
     if (q.id !== undefined && !variant) items = items.filter((n) => String(n.id) === q.id);
     if (q.country_code !== undefined) items = items.filter((n) => String(n.country_code) === q.country_code);
-    const render = (n: (typeof items)[number]) => ({ CallNumber: { ...n, id: String(n.id), country_code: String(n.country_code), area_code: String(n.area_code) } });
+    const render = (n: (typeof items)[number]) => ({ CallNumber: renderNumber(n) });
     // The spec does not call the number list a collection: the variant answers it whole, without paging fields.
     return variant ? sendUnpaged(reply, items, render, 'array') : sendPage(ctx, req, reply, items, render);
   });
@@ -47,40 +63,34 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
     return reply.code(200).send({ responseData: { status: 200, data: { recipient: body.recipient, message: body.message, sender: body.sender } } });
   });
 
-  // Contact actions: up to 10 commands, each answered with its own status (vendor reference).
-  app.post('/bulk/contacts.json', (req, reply: FastifyReply) => {
+  // Edit a number (vendor reference): its name and where it is routed; a group or an agent must be the company's.
+  app.post<{ Params: { id: string } }>('/numbers/edit/:id.json', (req, reply) => {
     const company = companyOf(req);
-    const commands = req.body;
-    if (!Array.isArray(commands) || commands.length === 0 || commands.length > 10 || !commands.every(isObject)) {
-      return invalidInput(ctx, reply, { body: ['Must be an array of 1 to 10 commands.'] });
-    }
-    const results = commands.map((command) => {
-      const commandId = typeof command.command_id === 'string' ? command.command_id : String(command.command_id ?? '');
-      const data = isObject(command.data) ? command.data : {};
-      if (command.action === 'add_contact') {
-        const parsed = parseContactPayload(state, company, data, faults, true, ctx.dialect);
-        if (!parsed.ok) return { command_id: commandId, status: 406, data: parsed.errors };
-        const contact = emptyContact(nextId(state, 'contact'), iso(Date.now()));
-        parsed.change(contact);
-        company.contacts.set(contact.id, contact);
-        return { command_id: commandId, status: 201, data: { id: String(contact.id) } };
-      }
-      if (command.action === 'edit_contact' || command.action === 'delete_contact') {
-        const { id, ...rest } = data;
-        const contact = typeof id === 'number' ? company.contacts.get(id) : undefined;
-        if (!contact) return { command_id: commandId, status: 404 };
-        if (command.action === 'delete_contact') {
-          company.contacts.delete(contact.id);
-          return { command_id: commandId, status: 200 };
-        }
-        const parsed = parseContactPayload(state, company, rest, faults, false, ctx.dialect);
-        if (!parsed.ok) return { command_id: commandId, status: 406, data: parsed.errors };
-        parsed.change(contact);
-        return { command_id: commandId, status: 200 };
-      }
-      return { command_id: commandId, status: 406, data: { action: ['Unsupported action.'] } };
-    });
-    const envelope = faults.on('bulk-no-status') ? { data: results } : { status: 200, data: results };
-    return reply.code(200).send({ responseData: envelope });
+    const id = pathId(req.params.id);
+    const number = id === undefined ? undefined : company.numbers.get(id);
+    if (!number) return notFound(ctx, reply);
+    const body = req.body;
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    const errors: FieldErrors = {};
+    checkString(body, 'internal_name', 255, errors);
+    checkInteger(body, 'connected_to', errors, { min: 0, max: ROUTING_TYPES - 1 });
+    const sourceId = checkId(body, 'source_id', errors);
+    const connectedTo = typeof body.connected_to === 'number' ? body.connected_to : number.connected_to;
+    if (sourceId !== undefined && !routableTo(company, connectedTo, sourceId)) addError(errors, 'source_id', 'Unknown source for this routing type.');
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    if (typeof body.internal_name === 'string') number.internal_name = body.internal_name;
+    if (typeof body.connected_to === 'number') number.connected_to = body.connected_to;
+    if (sourceId !== undefined) number.source_id = sourceId;
+    if (body.connected_to !== undefined || sourceId !== undefined) number.routed = true;
+    return ack(ctx, reply, 200);
+  });
+
+  // Unregister a number (vendor reference): its route is cleared and the number is free; it stays in the list.
+  app.delete<{ Params: { id: string } }>('/numbers/clear/:id.json', (req, reply) => {
+    const id = pathId(req.params.id);
+    const number = id === undefined ? undefined : companyOf(req).numbers.get(id);
+    if (!number) return notFound(ctx, reply);
+    number.routed = false;
+    return ack(ctx, reply, 200);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { type Agent, type Company, nextId } from '../../state/model.js';
 import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, checkInteger, checkString, isEmail, isObject, rejectUnknown } from './validate.js';
+import { addError, checkInteger, checkString, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
 
 const CREATE_FIELDS = new Set(['firstname', 'lastname', 'email', 'pass', 'status_outbound', 'daily_price_limit', 'extension', 'call_number_id']);
 const EDIT_FIELDS = new Set(['firstname', 'lastname', 'email', 'status_outbound', 'daily_price_limit', 'call_number_id']);
@@ -30,6 +30,16 @@ function renderAgent(ctx: MockContext, company: Company, a: Agent): Record<strin
   };
 }
 
+/**
+ * An agent signs in with the e-mail, so two agents of a company cannot share one. The spec names no status
+ * for it; the vendor reference documents 406 as the refusal of both Add and Edit agent, so 406 naming email.
+ */
+function emailTaken(company: Company, email: string, selfId: number | undefined): boolean {
+  const wanted = email.toLowerCase();
+  for (const other of company.agents.values()) if (other.id !== selfId && other.email.toLowerCase() === wanted) return true;
+  return false;
+}
+
 /** Agent payload checks shared by create and edit (spec: Resources > Agent; Limits). */
 function checkAgentFields(ctx: MockContext, company: Company, body: Record<string, unknown>, errors: FieldErrors, creating: boolean, selfId?: number): void {
   const { faults } = ctx;
@@ -39,6 +49,8 @@ function checkAgentFields(ctx: MockContext, company: Company, body: Record<strin
   checkString(body, 'email', 254, errors, creating);
   if (typeof body.email === 'string' && body.email !== '' && !faults.on('agent-email-unchecked') && !isEmail(body.email)) {
     addError(errors, 'email', 'Please supply a valid email address.');
+  } else if (typeof body.email === 'string' && emailTaken(company, body.email, selfId)) {
+    addError(errors, 'email', 'Email is already used by another agent.');
   }
   if (creating) checkString(body, 'pass', 255, errors, required);
   if (body.status_outbound !== undefined && typeof body.status_outbound !== 'boolean' && !faults.on('status-outbound-type-unchecked')) addError(errors, 'status_outbound', 'Must be a boolean.');
@@ -70,9 +82,9 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
   app.put('/agents/add.json', (req, reply) => {
     const company = companyOf(req);
     if (company.agents.size >= company.agentMax && !faults.on('agent-max-ignored')) return coreError(ctx, reply, 403, 'Max. number of agents reached.');
-    const body = req.body;
     const errors: FieldErrors = {};
-    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    if (!isObject(req.body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    const body = withIds(req.body, ['call_number_id']);
     rejectUnknown(body, CREATE_FIELDS, errors);
     checkAgentFields(ctx, company, body, errors, true);
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
@@ -96,10 +108,10 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     const agent = company.agents.get(Number(req.params.agentId));
     if (!agent || !/^\d+$/.test(req.params.agentId)) return notFound(ctx, reply);
-    const body = req.body;
     const errors: FieldErrors = {};
-    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
-    rejectUnknown(body, EDIT_FIELDS, errors);
+    if (!isObject(req.body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    // Neither document shows Edit agent refusing a field it does not know: others are ignored, as on most servers.
+    const body = withIds(Object.fromEntries(Object.entries(req.body).filter(([k]) => EDIT_FIELDS.has(k))), ['call_number_id']);
     checkAgentFields(ctx, company, body, errors, false, agent.id);
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     if (faults.on('agent-edit-not-persisted')) return ack(ctx, reply, 200);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
-import { type BlacklistType, nextId } from '../../state/model.js';
+import { type BlacklistEntry, type BlacklistType, nextId } from '../../state/model.js';
 import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, isObject, rejectUnknown } from './validate.js';
+import { addError, isObject, pathId, rejectUnknown } from './validate.js';
 
 const TYPES: readonly BlacklistType[] = ['all', 'incoming', 'outgoing'];
 
@@ -30,19 +30,43 @@ export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
     });
   });
 
-  app.put('/blacklist/add.json', (req, reply) => {
-    const company = companyOf(req);
-    const body = req.body;
+  /**
+   * Add and Edit number on blacklist share one payload. A number already on the company's blacklist is
+   * refused: the spec names no status for a duplicate, the vendor reference documents 406 as the only
+   * refusal of both operations, so 406 naming public_number.
+   */
+  const parseEntry = (body: unknown, selfId: number | undefined, companyEntries: Iterable<BlacklistEntry>): { errors: FieldErrors; type: BlacklistType; number: number } => {
     const errors: FieldErrors = {};
-    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
-    rejectUnknown(body, new Set(['type', 'public_number']), errors);
+    if (!isObject(body)) return { errors: { body: ['Must be a JSON object.'] }, type: 'all', number: 0 };
+    if (selfId === undefined) rejectUnknown(body, new Set(['type', 'public_number']), errors);
     if (!TYPES.includes(body.type as BlacklistType)) addError(errors, 'type', 'Must be all, incoming or outgoing.');
     const raw = typeof body.public_number === 'number' ? String(body.public_number) : typeof body.public_number === 'string' ? body.public_number.replace(/^\+/, '') : '';
     if (!/^[1-9][0-9]{5,14}$/.test(raw)) addError(errors, 'public_number', `Please supply only valid numbers. Number ${String(body.public_number)} is not valid.`);
+    else if ([...companyEntries].some((e) => e.public_number === Number(raw) && e.id !== selfId)) {
+      addError(errors, 'public_number', `Number ${raw} is already on the blacklist.`);
+    }
+    return { errors, type: body.type as BlacklistType, number: Number(raw) };
+  };
+
+  app.put('/blacklist/add.json', (req, reply) => {
+    const company = companyOf(req);
+    const { errors, type, number } = parseEntry(req.body, undefined, company.blacklist.values());
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     const id = nextId(state, 'blacklist');
-    company.blacklist.set(id, { id, type: body.type as BlacklistType, public_number: Number(raw) });
+    company.blacklist.set(id, { id, type, public_number: number });
     return ack(ctx, reply, 201, { id: String(id) });
+  });
+
+  app.post<{ Params: { id: string } }>('/blacklist/edit/:id.json', (req, reply) => {
+    const company = companyOf(req);
+    const id = pathId(req.params.id);
+    const entry = id === undefined ? undefined : company.blacklist.get(id);
+    if (!entry) return notFound(ctx, reply);
+    const { errors, type, number } = parseEntry(req.body, entry.id, company.blacklist.values());
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    entry.type = type;
+    entry.public_number = number;
+    return ack(ctx, reply, 200);
   });
 
   app.delete<{ Params: { id: string } }>('/blacklist/delete/:id.json', (req, reply) => {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import type { Call, Company } from '../../state/model.js';
 import { iso } from '../../state/seed-tools.js';
-import { BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, checkInteger, isE164ish, isObject } from './validate.js';
+import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { addError, checkInteger, isE164, isObject, pathId, withIds } from './validate.js';
 
 /** Query form of date_from and date_to: `YYYY-MM-DD HH:MM:SS`, UTC (spec: Call history). */
 const QUERY_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -101,14 +101,24 @@ export function callRoutes(app: FastifyInstance, ctx: MockContext): void {
     return coreError(ctx, reply, 410, message);
   });
 
+  // Delete call recording (vendor reference): for good; afterwards the recording reads as gone (410 Recording not found.).
+  app.delete<{ Params: { callId: string } }>('/recordings/delete/:callId.json', (req, reply) => {
+    const id = pathId(req.params.callId);
+    const call = id === undefined ? undefined : companyOf(req).calls.get(id);
+    if (!call || call.recording === 'none') return notFound(ctx, reply);
+    if (call.recording !== 'available') return coreError(ctx, reply, 410, call.recording === 'expired' ? 'Recording expired.' : 'Recording not found.');
+    call.recording = 'deleted';
+    return ack(ctx, reply, 200);
+  });
+
   // Make a call (vendor reference path): 403 when the agent is not online, 409 when already in a call.
   app.post('/calls/create.json', (req, reply) => {
     const company = companyOf(req);
-    const body = req.body;
     const errors: FieldErrors = {};
-    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    if (!isObject(req.body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    const body = withIds(req.body, ['agent_id']);
     checkInteger(body, 'agent_id', errors, { min: 1 }, true);
-    if (!isE164ish(body.callee_number)) addError(errors, 'callee_number', 'Please supply a valid number in E.164 format.');
+    if (!isE164(body.callee_number)) addError(errors, 'callee_number', 'Please supply a valid number in E.164 format.');
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     const agent = company.agents.get(body.agent_id as number);
     if (!agent) return notFound(ctx, reply);

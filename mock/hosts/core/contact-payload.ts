@@ -5,7 +5,7 @@ import type { Dialect } from '../../dialect.js';
 import type { Faults } from '../../faults/registry.js';
 import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.js';
 import type { FieldErrors } from './replies.js';
-import { addError, checkString, clearableInteger, isE164ish, isEmail, isObject, rejectUnknown } from './validate.js';
+import { addError, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
 
 
 type ScalarField = keyof typeof CONTACT_MAX_LENGTHS;
@@ -34,13 +34,14 @@ function listItems(body: Record<string, unknown>, field: string, errors: FieldEr
 export function parseContactPayload(
   state: MockState,
   company: Company,
-  body: unknown,
+  raw: unknown,
   faults: Faults,
   creating: boolean,
   dialect: Dialect,
 ): { ok: true; change: ContactChange } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  if (!isObject(body)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
+  if (!isObject(raw)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
+  const body = withIds(raw, ['country_id', 'favorite_agent']);
   rejectUnknown(body, KNOWN, errors);
   const slack = faults.on('contact-length-off-by-one') ? 1 : 0;
   for (const field of SCALARS) checkString(body, field, CONTACT_MAX_LENGTHS[field] + slack, errors, creating && field === 'name');
@@ -61,7 +62,7 @@ export function parseContactPayload(
     if (typeof item.name !== 'string' || typeof item.url !== 'string' || item.name.length > 30) addError(errors, 'ExternalUrl', 'Each item needs name (at most 30 characters) and url strings.');
   }
   const numbers = listItems(body, 'ContactNumber', errors);
-  for (const item of numbers ?? []) if (!isE164ish(item.public_number)) addError(errors, 'ContactNumber', 'Please supply only valid numbers.');
+  for (const item of numbers ?? []) if (!isE164ish(publicNumber(item.public_number))) addError(errors, 'ContactNumber', 'Please supply only valid numbers.');
   const emails = listItems(body, 'ContactEmail', errors);
   for (const item of emails ?? []) {
     if (!(faults.on('contact-email-unchecked') ? typeof item.email === 'string' : isEmail(item.email))) addError(errors, 'ContactEmail', 'Please supply a valid email address.');
@@ -70,7 +71,8 @@ export function parseContactPayload(
   for (const item of tags ?? []) if (typeof item.name !== 'string' || item.name.trim() === '' || item.name.length > 255) addError(errors, 'ContactsTag', 'Each tag needs a name.');
   const attributes = listItems(body, 'ContactAttribute', errors);
   for (const item of attributes ?? []) {
-    const known = typeof item.attribute_id === 'number' && company.attributes.some((a) => a.id === item.attribute_id);
+    const attributeId = integerId(item.attribute_id);
+    const known = attributeId !== undefined && company.attributes.some((a) => a.id === attributeId);
     if (!known || typeof item.value !== 'string' || item.value.length > 255) addError(errors, 'ContactAttribute', 'Each item needs a known attribute_id and a value of at most 255 characters.');
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -99,12 +101,20 @@ export function parseContactPayload(
       if (countryId !== undefined) contact.country_id = countryId;
       if (favorite !== undefined) contact.favorite_agent = favorite;
       contact.external_urls = list(urls, contact.external_urls, (u) => ({ name: u.name as string, url: u.url as string }));
-      contact.numbers = list(numbers, contact.numbers, (n) => n.public_number as string);
+      contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string);
       contact.emails = list(emails, contact.emails, (e) => e.email as string);
       contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);
-      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: a.attribute_id as number, value: a.value as string }), appendAll || appendTagsAttributes);
+      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: integerId(a.attribute_id) as number, value: a.value as string }), appendAll || appendTagsAttributes);
     },
   };
+}
+
+/**
+ * A contact number as sent: the spec's string, or the same digits as an integer, as the vendor reference's
+ * own examples send it (`"public_number": 421901123456`), stored in E.164 with its plus.
+ */
+function publicNumber(value: unknown): unknown {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? `+${value}` : value;
 }
 
 /**
@@ -118,7 +128,7 @@ function checkForms(body: Record<string, unknown>, errors: FieldErrors): void {
 }
 
 /** Contact tags are named; a name the company has not used yet becomes a new tag. */
-function tagIdByName(state: MockState, company: Company, name: string): number {
+export function tagIdByName(state: MockState, company: Company, name: string): number {
   for (const tag of company.tags.values()) if (tag.name === name && !tag.archived) return tag.id;
   const id = nextId(state, 'tag');
   company.tags.set(id, { id, name, color: null, archived: false });

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { iso } from '../../state/seed-tools.js';
 import { type Company, type Contact, nextId } from '../../state/model.js';
-import { emptyContact, parseContactPayload } from './contact-payload.js';
-import { ack, coreError, invalidInput, notFound, sendPage } from './replies.js';
+import { emptyContact, parseContactPayload, tagIdByName } from './contact-payload.js';
+import { forgetContactHistory } from './notes.js';
+import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
+import { addError, isObject, pathId } from './validate.js';
 import { RenderedText } from './rendered.js';
 
 /** Inspect a contact (vendor reference): the resource sits directly in responseData. */
@@ -127,8 +129,38 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     const id = Number(req.params.contactId);
     if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return notFound(ctx, reply);
+    forgetContactHistory(company, id);
     return ack(ctx, reply, 200);
   });
+
+  // Assign and Unassign Tags (vendor reference): tag names; a name new to the account becomes a tag, as on contact edit.
+  const retag = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply, adding: boolean) => {
+    const company = companyOf(req);
+    const id = pathId(req.params.contactId);
+    const contact = id === undefined ? undefined : company.contacts.get(id);
+    if (!contact) return notFound(ctx, reply);
+    const body = req.body;
+    const names = isObject(body) && Array.isArray(body.tags) ? body.tags : undefined;
+    const errors: FieldErrors = {};
+    if (!names || names.length === 0 || !names.every((n) => typeof n === 'string' && n.trim() !== '' && n.length <= 255)) addError(errors, 'tags', 'Must be a list of tag names.');
+    if (!names || Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    const trimmed = (names as string[]).map((n) => n.trim());
+    if (adding) {
+      for (const name of trimmed) {
+        const tagId = tagIdByName(ctx.state, company, name);
+        if (!contact.tags.includes(tagId)) contact.tags.push(tagId);
+      }
+    } else {
+      contact.tags = contact.tags.filter((t) => !trimmed.includes(company.tags.get(t)?.name ?? ''));
+    }
+    contact.modified = iso(Date.now());
+    // The vendor reference's wording, its spelling included, so a client matching on it finds it.
+    const message = adding ? 'Tags were sucessfully added.' : 'Tags were successfully removed.';
+    const tags = contact.tags.map((t) => ({ id: String(t), name: company.tags.get(t)?.name ?? '' }));
+    return reply.code(200).send({ responseData: { status: 200, message, data: { tags, contact_id: String(contact.id) } } });
+  };
+  app.put<{ Params: { contactId: string } }>('/contacts/addTags/:contactId.json', (req, reply) => retag(req, reply, true));
+  app.delete<{ Params: { contactId: string } }>('/contacts/removeTags/:contactId.json', (req, reply) => retag(req, reply, false));
 
   // Attributes (vendor reference path); the variant serves it under another name, as the spec shows no path.
   app.get(ctx.dialect === 'variant' ? '/contacts/attributes/index.json' : '/contacts/attributes.json', (req, reply) => {

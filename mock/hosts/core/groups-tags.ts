@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
 import { ack, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
-import { addError, checkInteger, checkString, isObject, rejectUnknown } from './validate.js';
+import { addError, checkInteger, checkString, isObject, pathId, rejectUnknown, withIds } from './validate.js';
 
 export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
@@ -17,9 +17,9 @@ export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
 
   app.put('/groups/add.json', (req, reply) => {
     const company = companyOf(req);
-    const body = req.body;
     const errors: FieldErrors = {};
-    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    if (!isObject(req.body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    const body = withIds(req.body, ['group_id', 'agent_id']);
     rejectUnknown(body, new Set(['group_id', 'agent_id']), errors);
     checkInteger(body, 'group_id', errors, { min: 1 }, true);
     checkInteger(body, 'agent_id', errors, { min: 1 }, true);
@@ -33,9 +33,9 @@ export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
   // Remove agent from group: deletes the membership only (spec: Remove agent from group).
   app.delete<{ Params: { agentId: string } }>('/groups/delete/:agentId.json', (req, reply) => {
     const company = companyOf(req);
-    const body = req.body;
     const errors: FieldErrors = {};
-    if (!isObject(body)) return invalidInput(ctx, reply, { group_id: ['This field is required.'] });
+    if (!isObject(req.body)) return invalidInput(ctx, reply, { group_id: ['This field is required.'] });
+    const body = withIds(req.body, ['group_id']);
     checkInteger(body, 'group_id', errors, {}, true);
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     const agentId = Number(req.params.agentId);
@@ -75,6 +75,23 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     const id = nextId(state, 'tag');
     company.tags.set(id, { id, name, color: null, archived: false });
     return ack(ctx, reply, 201, { id: String(id) });
+  });
+
+  // Edit a tag (vendor reference): a new name, unique among the account's tags as on add.
+  app.post<{ Params: { id: string } }>('/tags/edit/:id.json', (req, reply) => {
+    const company = companyOf(req);
+    const id = pathId(req.params.id);
+    const tag = id === undefined ? undefined : company.tags.get(id);
+    if (!tag || tag.archived) return notFound(ctx, reply);
+    const body = req.body;
+    const errors: FieldErrors = {};
+    if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    checkString(body, 'name', 255, errors, true);
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if ([...company.tags.values()].some((t) => t.name === name && !t.archived && t.id !== tag.id)) addError(errors, 'name', 'Tag has already been used. Please select different one.');
+    if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    tag.name = name;
+    return ack(ctx, reply, 200);
   });
 
   const remove = (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {

@@ -2,18 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../../context.js';
 import { coreResetHeader, spend } from '../../http/budget.js';
 import { resolveCredentials } from '../../http/credentials.js';
+import { activityRoutes } from './activities.js';
 import { agentRoutes } from './agents.js';
 import { accountRoutes } from './account.js';
 import { blacklistRoutes } from './blacklist.js';
+import { bulkRoutes } from './bulk.js';
+import { campaignRoutes } from './campaigns.js';
 import { callRoutes } from './calls.js';
 import { contactRoutes } from './contacts.js';
 import { groupStatisticsRoutes } from './group-statistics.js';
 import { groupRoutes, tagRoutes } from './groups-tags.js';
+import { noteRoutes } from './notes.js';
 import { BAD_REQUEST, INVALID_INPUT, coreError, notFound, SERVER_ERROR } from './replies.js';
 
 /** Every core route, registered on whichever app serves the core API (and, under a fault, on a wrong host). */
 export function coreRoutes(app: FastifyInstance, ctx: MockContext): void {
   contactRoutes(app, ctx);
+  noteRoutes(app, ctx);
+  activityRoutes(app, ctx);
+  bulkRoutes(app, ctx);
+  campaignRoutes(app, ctx);
   agentRoutes(app, ctx);
   groupRoutes(app, ctx);
   groupStatisticsRoutes(app, ctx);

@@ -64,3 +64,68 @@ export function clearableInteger(body: Record<string, unknown>, field: string, e
 export function isE164ish(value: unknown): value is string {
   return typeof value === 'string' && /^\+?[1-9][0-9]{5,14}$/.test(value);
 }
+
+/**
+ * An identifier as clients send it: an integer, or the same digits as a string, since every id the API
+ * returns is a string (`"10010"`) and clients send them back as they got them. Neither document refuses
+ * the string form. undefined for anything else.
+ */
+export function integerId(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** An id field of a body: its value, undefined when absent; a wrong type or a missing required one adds an error. */
+export function checkId(body: Record<string, unknown>, field: string, errors: FieldErrors, required = false): number | undefined {
+  const value = body[field];
+  if (value === undefined) {
+    if (required) addError(errors, field, 'This field is required.');
+    return undefined;
+  }
+  const id = integerId(value);
+  if (id === undefined || id < 1) addError(errors, field, 'Must be an integer.');
+  return id;
+}
+
+/** The id of a path parameter, undefined unless it is all digits. */
+export function pathId(raw: string): number | undefined {
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** A date-time body field in ISO 8601 (vendor reference: `format: date-time`), normalised as the API writes dates. */
+export function checkDateTime(body: Record<string, unknown>, field: string, errors: FieldErrors): string | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  const ms = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) ? Date.parse(value.replace(' ', 'T')) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    addError(errors, field, 'Please supply a valid date and time.');
+    return undefined;
+  }
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+}
+
+export function checkBoolean(body: Record<string, unknown>, field: string, errors: FieldErrors): void {
+  if (body[field] !== undefined && typeof body[field] !== 'boolean') addError(errors, field, 'Must be a boolean.');
+}
+
+/**
+ * The body with the named id fields read as integers where a client sent them as digit strings (see
+ * integerId); every other value is left for the field's own check to judge.
+ */
+export function withIds(body: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out = { ...body };
+  for (const field of fields) {
+    const value = out[field];
+    if (typeof value === 'string') {
+      const id = integerId(value);
+      if (id !== undefined) out[field] = id;
+    }
+  }
+  return out;
+}
+
+/** E.164 proper: a plus, then 6 to 15 digits (vendor reference, Make a call: "Phone numbers must be in E.164 format"). */
+export function isE164(value: unknown): value is string {
+  return typeof value === 'string' && /^\+[1-9][0-9]{5,14}$/.test(value);
+}
