@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/slow-first-sequencer.js';
 
 // The project's own tests. The conformance suites under suites/ run only through `npm run conformance`,
 // which hands them a target; they are not part of this configuration.
@@ -12,5 +13,7 @@ export default defineConfig({
     // The longest files wait far more than they compute (rate windows, child processes: the budget proofs,
     // the conformance and k6 runs), so three files at once keep two cores busy without starving them.
     maxWorkers: 3,
+    // The files that wait longest start first, so none of them is left to run alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -7,7 +7,11 @@ import type { HostName } from '../../mock/context.js';
  * it), and what the replay test needs from it: its operations, their servers as mock hosts, their
  * parameters and bodies, and their response schemas turned into JSON Schema 2020-12.
  */
-export const VENDOR_REFERENCE_PATH = fileURLToPath(new URL('../../../shared/reference/vendor-openapi-v1.7.json', import.meta.url));
+/** The workspace folder beside the project that holds the reference; a clone elsewhere has none. */
+export const WORKSPACE_SHARED = fileURLToPath(new URL('../../../shared/', import.meta.url));
+
+/** `CC_VENDOR_OPENAPI` names the document where it lives elsewhere. */
+export const VENDOR_REFERENCE_PATH = process.env.CC_VENDOR_OPENAPI || `${WORKSPACE_SHARED}reference/vendor-openapi-v1.7.json`;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Schema = { [key: string]: Json };
