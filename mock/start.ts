@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,14 @@ export interface StartOptions extends MockOptions {
   readonly host?: string;
   /** Reuse a certificate instead of generating one (the proofs share one per process). */
   readonly tls?: TlsMaterial;
+  /** Told of every request as it arrives, before it is served: for tests that count what a client sent. */
+  readonly observe?: (arrival: Arrival) => void;
+}
+
+/** A request that reached a host: its message, or none when it came over plain HTTP and was refused at the door. */
+export interface Arrival {
+  readonly host: HostName;
+  readonly request?: IncomingMessage;
 }
 
 export interface RunningMock {
@@ -68,7 +77,15 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const urls = {} as Record<HostName, string>;
   try {
     for (const [index, name] of HOSTS.entries()) {
-      const door = frontDoor(mock.handlers[name], tls, mock.context.faults.on(plainFault[name]));
+      const serve = mock.handlers[name];
+      const observe = options.observe;
+      const handler: RequestListener = observe
+        ? (req, res) => {
+            observe({ host: name, request: req });
+            serve(req, res);
+          }
+        : serve;
+      const door = frontDoor(handler, tls, mock.context.faults.on(plainFault[name]), observe && (() => observe({ host: name })));
       servers.push(door);
       const port = await listen(door, options.portBase ? options.portBase + index : 0, host);
       urls[name] = `https://${host}:${port}${HOST_PREFIX[name]}`;

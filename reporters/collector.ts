@@ -1,6 +1,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckMeta } from '../lib/checks/vitest.js';
 import type { CheckOutcome } from '../lib/results/outcome.js';
+import { OncePerTest } from './once-per-test.js';
 
 /**
  * The vitest side of the conformance run: it gathers each test's check outcome from its metadata
@@ -9,10 +10,11 @@ import type { CheckOutcome } from '../lib/results/outcome.js';
 export class OutcomeCollector implements Reporter {
   readonly outcomes: CheckOutcome[] = [];
   readonly problems: string[] = [];
+  readonly #once = new OncePerTest();
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().cc as CheckMeta | undefined;
-    if (!meta) return;
+    if (!meta || !this.#once.first(testCase)) return;
     if (meta.outcome) {
       this.outcomes.push(meta.outcome);
       return;

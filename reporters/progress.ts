@@ -2,6 +2,7 @@ import type { Reporter, TestCase, TestSuite } from 'vitest/node';
 import type { CheckMeta } from '../lib/checks/vitest.js';
 import type { ProgressFigures, RunProgress } from '../lib/results/progress.js';
 import { formatDuration } from '../load/capacity/time.js';
+import { OncePerTest } from './once-per-test.js';
 
 /** A duration as the plan and the progress line print it: whole seconds, in hours and minutes where long. */
 export const roughly = (ms: number): string => (ms <= 0 ? '0 s' : formatDuration(Math.ceil(ms / 1000) * 1000));
@@ -21,6 +22,7 @@ export class ProgressReporter implements Reporter {
   readonly #progress: RunProgress;
   readonly #write: (text: string) => void;
   readonly #live: boolean;
+  readonly #once = new OncePerTest();
   #ticker: NodeJS.Timeout | undefined;
 
   constructor(options: { readonly progress: RunProgress; readonly write: (text: string) => void; readonly live: boolean }) {
@@ -47,7 +49,7 @@ export class ProgressReporter implements Reporter {
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta();
-    if (!meta.cc) return;
+    if (!meta.cc || !this.#once.first(testCase)) return;
     this.#progress.checkDone(meta.ccLane, (meta.cc as CheckMeta).outcome);
     this.render();
   }

@@ -18,9 +18,10 @@ const PLAIN_HTTP_REFUSAL =
 /**
  * One port, HTTPS only: a TLS handshake goes to the HTTPS server; anything else is refused with a
  * plain-text 400 and the connection closed, so no API answer ever leaves over plain HTTP.
- * `servePlain` (a fault) instead hands plain HTTP to the same request handler.
+ * `servePlain` (a fault) instead hands plain HTTP to the same request handler. `onRefused` is told of
+ * each plain-HTTP connection refused, so a test can count every request a client sent.
  */
-export function frontDoor(handler: RequestListener, tls: TlsMaterial, servePlain = false): Server {
+export function frontDoor(handler: RequestListener, tls: TlsMaterial, servePlain = false, onRefused?: () => void): Server {
   const https = createHttpsServer({ key: tls.key, cert: tls.cert }, handler);
   https.on('tlsClientError', () => undefined);
   const plain = servePlain ? createHttpServer(handler) : undefined;
@@ -36,6 +37,7 @@ export function frontDoor(handler: RequestListener, tls: TlsMaterial, servePlain
       if (chunk[0] === TLS_HANDSHAKE) https.emit('connection', socket);
       else if (plain) plain.emit('connection', socket);
       else {
+        onRefused?.();
         socket.end(PLAIN_HTTP_REFUSAL);
         return;
       }

@@ -6,7 +6,7 @@ import { TAG_200, TAG_404, outcome, pass, report, ruleOf, rules } from './fixtur
 
 /** Only the members the collector reads; the rest of vitest's TestCase is irrelevant here. */
 function fakeCase(name: string, cc: CheckMeta | undefined, result: { state: string; errors?: { message: string }[] }): TestCase {
-  return { name, meta: () => (cc ? { cc } : {}), result: () => result } as unknown as TestCase;
+  return { id: name, name, meta: () => (cc ? { cc } : {}), result: () => result } as unknown as TestCase;
 }
 
 function fakeModule(moduleId: string, messages: string[]): TestModule {
@@ -21,6 +21,16 @@ describe('OutcomeCollector', () => {
     expect(collector.outcomes).toEqual([done]);
     expect(collector.outcomes[0]).toBe(done);
     expect(collector.problems).toEqual([]);
+  });
+
+  test('a test vitest reports twice (a cancelled run reports a skipped suite\'s tests again) is collected once', () => {
+    const collector = new OutcomeCollector();
+    const done = outcome('tag-delete', [pass(TAG_404)], { requests: 3 });
+    const finished = fakeCase('Delete a tag [CORE-TAG-DELETE-404]', { check: 'tag-delete', rules: [TAG_404], outcome: done }, { state: 'passed' });
+    const notRun = fakeCase('Delete a tag twice', { check: 'tag-delete-twice', rules: [TAG_200] }, { state: 'skipped' });
+    for (const testCase of [finished, notRun, finished, notRun]) collector.onTestCaseResult(testCase);
+    expect(collector.outcomes.map((o) => o.check)).toEqual(['tag-delete', 'tag-delete-twice']);
+    expect(report(collector.outcomes, { rules: rules(TAG_404, TAG_200) }).summary.requests).toBe(3);
   });
 
   test('a test without a check in its metadata is not a conformance test and is ignored', () => {

@@ -7,7 +7,7 @@ import { outcome, pass, TAG_404 } from './fixtures.js';
 
 function check(id: string, lane: string, requests: number, unplanned429 = 0): TestCase {
   const cc: CheckMeta = { check: id, rules: [TAG_404], outcome: { ...outcome(id, [pass(TAG_404)], { requests, unplanned429 }), allowance: 10 } };
-  return { meta: () => ({ cc, ccLane: lane }) } as unknown as TestCase;
+  return { id, meta: () => ({ cc, ccLane: lane }) } as unknown as TestCase;
 }
 const lane = (name: string): TestSuite => ({ meta: () => ({ ccLane: name }) }) as unknown as TestSuite;
 
@@ -67,6 +67,16 @@ describe('ProgressReporter', () => {
     reporter.onTestCaseResult(check('d', 'dialer', 5));
     reporter.onTestSuiteResult(lane('dialer'));
     expect(output()).toBe('lane core finished: 2 checks, 7 requests (3/5 checks in all)\nlane dialer finished: 2 checks, 7 requests (4/5 checks in all)\n');
+  });
+
+  test('a check vitest reports twice (a cancelled run reports a skipped suite\'s tests again) counts once', () => {
+    const { reporter, output } = setup(false);
+    const a = check('a', 'core', 4);
+    reporter.onTestCaseResult(a);
+    reporter.onTestCaseResult(check('b', 'core', 3));
+    reporter.onTestCaseResult(a);
+    reporter.onTestSuiteResult(lane('core'));
+    expect(output()).toBe('lane core finished: 2 checks, 7 requests (2/5 checks in all)\n');
   });
 
   test('on a terminal: one line rewritten after each check and each wait, cleared at the end', () => {
