@@ -1,5 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { type AddressInfo, createServer, type Server } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -71,6 +74,35 @@ describe('npm run mock', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
+  });
+
+  test('the three lines --help gives start the mock in the background and bring its variables into the shell', { timeout: 60_000 }, async () => {
+    const { stdout: help } = await run(TSX, ['cli/mock.ts', '--help'], { cwd: ROOT, env: cleanEnv });
+    const lines = help.split('\n');
+    const first = lines.findIndex((line) => line.trimStart().startsWith('npm run --silent mock'));
+    const recipe = lines.slice(first, first + 3).map((line) => line.trim());
+    expect(recipe).toHaveLength(3);
+    expect(recipe.at(-1)).toMatch(/^eval /);
+    // Run as given, but with the variables file in a folder of the test's own instead of the project root.
+    const envFile = join(mkdtempSync(join(tmpdir(), 'cc-mock-recipe-')), 'mock.env');
+    const script = [...recipe.map((line) => line.replaceAll('mock.env', envFile)), 'curl -sS --cacert "$CC_CA_FILE" -u "$CC_KEY_ID:$CC_KEY_SECRET" -H \'Accept: application/json\' "$CC_BASE_URL/contacts/index.json?limit=2"'].join('\n');
+    // Its own process group: the mock it leaves running in the background is stopped with it afterwards.
+    const shell = spawn('bash', ['-c', script], { cwd: ROOT, env: cleanEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    shell.stdout?.on('data', (d) => (stdout += d));
+    shell.stderr?.on('data', (d) => (stderr += d));
+    try {
+      const code = await new Promise<number | null>((resolve) => shell.on('exit', resolve));
+      expect(code, stderr).toBe(0);
+      expect((JSON.parse(stdout) as { responseData: { limit: number } }).responseData.limit).toBe(2);
+    } finally {
+      try {
+        process.kill(-(shell.pid as number), 'SIGINT');
+      } catch {
+        // The group is gone already.
+      }
+    }
   });
 
   test('a bad option stops it with one line and exit code 2', async () => {
