@@ -14,7 +14,7 @@ import { newRun } from '../lib/ledger/run-id.js';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
 import { ALL_CHECKS, laneOf } from '../suites/index.js';
 import { LANES } from '../lib/checks/lanes.js';
-import { type PacerWait, PROGRESS_CHANNEL } from '../lib/checks/progress-channel.js';
+import { RUN_CHANNEL, type RunInterrupt, type RunMessage } from '../lib/checks/run-channel.js';
 import type { RunPayload } from '../lib/checks/vitest.js';
 import { RunProgress } from '../lib/results/progress.js';
 import type { RunningMock } from '../mock/start.js';
@@ -178,12 +178,14 @@ async function main(): Promise<number> {
       write: (text) => process.stderr.write(text),
       live: process.stderr.isTTY === true,
     });
-    // The worker tells of each wait on the pacer, so the line can say when the next window opens.
-    const waits = new BroadcastChannel(PROGRESS_CHANNEL);
-    waits.onmessage = (event) => {
-      const wait = (event as { data: PacerWait }).data;
-      progress.wait(wait.bucket, wait.until);
+    // The worker tells of each wait on the pacer, so the line can say when the next window opens; the
+    // command tells the worker of an interrupt.
+    const channel = new BroadcastChannel(RUN_CHANNEL);
+    channel.onmessage = (event) => {
+      const message = (event as { data: RunMessage }).data;
+      if (message.kind === 'wait') progress.wait(message.bucket, message.until);
     };
+    let telling: NodeJS.Timeout | undefined;
     const started = new Date();
     const ownSignalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
     const vitest = await createVitest(
@@ -223,13 +225,16 @@ async function main(): Promise<number> {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       for (const listener of process.listeners(signal)) if (!ownSignalListeners[signal].includes(listener)) process.off(signal, listener);
     }
-    // Ctrl-C or SIGTERM: no new check starts, the running one stops sending and runs its cleanups (an
+    // Ctrl-C or SIGTERM: no new check starts, the running ones stop sending and run their cleanups (an
     // emergency stop is lifted there), and the reports are written with what ran; a second signal quits.
+    // The worker is told, again every quarter second: it may not have opened its end of the channel yet.
     const interrupt = onInterrupt({
       exitCode: 130,
       onFirst: () => {
-        process.stderr.write('cc-conformance: interrupted; finishing the running check\'s cleanup and writing the reports (interrupt again to quit at once, leaving its records behind)\n');
-        void vitest.cancelCurrentRun('keyboard-input');
+        process.stderr.write('cc-conformance: interrupted; finishing the running checks\' cleanup and writing the reports (interrupt again to quit at once, leaving their records behind)\n');
+        const tell = () => channel.postMessage({ kind: 'interrupt' } satisfies RunInterrupt);
+        tell();
+        telling = setInterval(tell, 250);
       },
       onQuit: () => process.stderr.write('cc-conformance: quit without cleanup; records of the running check may be left on the target\n'),
     });
@@ -237,7 +242,8 @@ async function main(): Promise<number> {
       await vitest.start();
       await vitest.close();
     } finally {
-      waits.close();
+      clearInterval(telling);
+      channel.close();
     }
     const report = buildReport({
       outcomes: collector.outcomes,

@@ -20,23 +20,20 @@ export class OutcomeCollector implements Reporter {
       return;
     }
     const result = testCase.result();
-    // A test cancelled before it began (the run was interrupted): its rules are not judged, and the
-    // interruption is the report's one word on it, not a problem per check.
-    const cancelled = result.state === 'skipped';
-    // Otherwise the test ended before its check produced an outcome (a crash in the harness): its rules are errors.
-    const message = cancelled ? 'not run: the run was interrupted before this check' : result.errors?.map((e) => e.message).join('; ') || `test ${result.state} without an outcome`;
+    // The test ended before its check produced an outcome (a crash in the harness): its rules are errors.
+    const message = result.errors?.map((e) => e.message).join('; ') || `test ${result.state} without an outcome`;
     this.outcomes.push({
       check: meta.check,
       title: testCase.name,
       surface: 'unknown',
-      verdicts: meta.rules.map((rule) => ({ rule, status: 'error', detail: cancelled ? message : `harness: ${message}`, notes: [] })),
+      verdicts: meta.rules.map((rule) => ({ rule, status: 'error', detail: `harness: ${message}`, notes: [] })),
       requests: 0,
       allowance: 0,
       unplanned429: 0,
       retried503: 0,
       durationMs: 0,
       leftovers: [],
-      problems: cancelled ? [] : [`${meta.check}: ${message}`],
+      problems: [`${meta.check}: ${message}`],
     });
   }
 

@@ -1,9 +1,9 @@
 import type { TestCase } from 'vitest/node';
 
 /**
- * Lets each test's result through once. When a run is cancelled (Ctrl-C), vitest 4 reports every test
- * of a suite it then marks skipped a second time, the finished ones included, so a reporter that adds
- * up what it is told would count each finished check twice.
+ * Lets each test's result through once. vitest 4 reports every test of a suite that ends skipped a second
+ * time when the suite ends (a lane whose every check was skipped, a host not configured, say; or a run
+ * cancelled through vitest), so a reporter that adds up what it is told would count those checks twice.
  */
 export class OncePerTest {
   readonly #seen = new Set<string>();

@@ -7,7 +7,7 @@ import { curlCommand } from '../http/curl.js';
 import { describeExchange, type Exchange, type ReplayAuth } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
 import { rule as lookupRule } from '../rules/index.js';
-import type { OutgoingRequest } from '../ledger/ledger.js';
+import type { OutgoingRequest, PendingCreate } from '../ledger/ledger.js';
 import type { CheckDefinition } from './define.js';
 import { type RequestFields, RequestSpec } from './request.js';
 import type { Session } from './session.js';
@@ -172,7 +172,10 @@ export class CheckContext {
       by: this.definition.id,
     };
     const ledger = this.session.ledger;
-    const create = ledger.beforeSend(outgoing);
+    // The intent is written as the request first goes out, after any wait for budget: a create the run was
+    // stopped from sending (an interrupt during the wait) made nothing and leaves nothing in the ledger.
+    let create: PendingCreate | undefined;
+    let wentOut = false;
     const ex = await this.session.client.send(
       {
         method: fields.method,
@@ -189,6 +192,9 @@ export class CheckContext {
       },
       () => {
         this.requests += 1;
+        if (wentOut) return;
+        wentOut = true;
+        create = ledger.beforeSend(outgoing);
       },
     );
     if (create) ledger.afterCreate(create, ex.status, ex.json);

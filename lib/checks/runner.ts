@@ -30,6 +30,15 @@ function notRun(def: CheckDefinition, verdicts: RuleVerdict[]): CheckOutcome {
   return { check: def.id, title: def.title, surface: def.surface, verdicts, requests: 0, allowance: def.maxRequests, unplanned429: 0, retried503: 0, durationMs: 0, leftovers: [], problems: [] };
 }
 
+/** What a check the run was interrupted before says of each of its rules. */
+export const NOT_RUN_INTERRUPTED = 'not run: the run was interrupted before this check';
+
+/** A check the run was interrupted before it began: its rules (those of the expected release) are errors, never judged. */
+export function interruptedBefore(session: Session, def: CheckDefinition): CheckOutcome {
+  const rules = def.rules.filter((rule) => appliesTo(lookupRule(rule), session.target.dialer.release));
+  return notRun(def, rules.map((rule) => ({ rule, status: 'error', detail: NOT_RUN_INTERRUPTED, notes: [] })));
+}
+
 /** How a check that ended early leaves a rule it had not finished: skipped or error, never pass. */
 function unfinished(rule: string, ledger: RuleLedger, ending: unknown, checkId: string): RuleVerdict {
   const notes = [...ledger.notes];

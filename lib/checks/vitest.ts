@@ -5,8 +5,8 @@ import type { RunIdentity } from '../ledger/run-id.js';
 import type { CheckDefinition } from './define.js';
 import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.js';
 import { timeLimitMs } from './pace.js';
-import { type PacerWait, PROGRESS_CHANNEL } from './progress-channel.js';
-import { runCheck } from './runner.js';
+import { type PacerWait, RUN_CHANNEL, type RunMessage } from './run-channel.js';
+import { interruptedBefore, runCheck } from './runner.js';
 import { Session } from './session.js';
 
 /** What the conformance command hands to the suites through vitest's `provide`/`inject`. */
@@ -51,13 +51,24 @@ declare module '@vitest/runner' {
 // One session per worker: the conformance run uses a single worker without isolation, so every
 // suite file shares this session and its pacer keeps the whole run inside the target's budget.
 let shared: Session | undefined;
+/**
+ * Aborted when the command says the run was interrupted. vitest's own cancellation is not used: it stops
+ * waiting for a running test at once, so the command would close the worker while that check's cleanup
+ * was still deleting what it made. This way each running check ends as itself, cleanups and outcome
+ * included, and each later check ends at once as not run.
+ */
+const interrupt = new AbortController();
 
 function session(payload: RunPayload): Session {
   if (!shared) {
     shared = new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed, payload.run, payload.wrongSecret);
-    // The command shows how long a lane waits for its next window; the channel must not keep the worker alive.
-    const channel = new BroadcastChannel(PROGRESS_CHANNEL);
+    // The command shows how long a lane waits for its next window, and says when the run is interrupted;
+    // the channel must not keep the worker alive.
+    const channel = new BroadcastChannel(RUN_CHANNEL);
     (channel as unknown as { unref?: () => void }).unref?.();
+    channel.onmessage = (event) => {
+      if ((event as { data: RunMessage }).data.kind === 'interrupt' && !interrupt.signal.aborted) interrupt.abort(new Error('the run was interrupted by the user'));
+    };
     shared.pacer.watchWaits((bucket, until) => channel.postMessage({ kind: 'wait', bucket, until } satisfies PacerWait));
   }
   return shared;
@@ -97,10 +108,11 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
       const meta: CheckMeta = { check: check.id, rules: [...check.rules] };
       // The check's own time limit (runner.ts) stops it; vitest's timeout only catches a cleanup that never ends.
       const timeout = timeLimitMs(check, pace, run.target.timeoutMs) + CLEANUP_ROOM_MS;
-      // vitest aborts `signal` when the run is cancelled (Ctrl-C reaches the command): the check then sends
-      // nothing more, runs its cleanups and still hands its outcome over.
+      // An interrupt (Ctrl-C reaches the command, which tells the worker) aborts the running check's signal:
+      // it sends nothing more, runs its cleanups and still hands its outcome over; a later check does not start.
+      // vitest aborts its own `signal` when the test overruns vitest's timeout.
       test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta }, concurrent: false, timeout }, async ({ task, skip, signal }) => {
-        const outcome = await runCheck(run, check, { signal });
+        const outcome = interrupt.signal.aborted ? interruptedBefore(run, check) : await runCheck(run, check, { signal: AbortSignal.any([signal, interrupt.signal]) });
         (task.meta.cc as CheckMeta).outcome = outcome;
         const broken = summarise(outcome.verdicts);
         if (broken) throw new Error(broken);

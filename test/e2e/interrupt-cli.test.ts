@@ -83,7 +83,9 @@ test('Ctrl-C stops the run, cleans up what the running check created, writes rep
   expect(doc.interrupted).toBe(true);
   expect(doc.verdict).toBe('incomplete');
   // Its ledger agrees: nothing deletable is left (what the API cannot delete may be, from checks before).
-  expect(doc.leftovers.filter((l) => l.deletable)).toEqual([]);
+  const left = doc.leftovers.filter((l) => l.deletable);
+  const leftBy = doc.checks.filter((c) => left.some((l) => l.check === c.check));
+  expect(left, JSON.stringify({ left, leftBy, ledger: readFileSync(doc.ledger as string, 'utf8').split('\n').slice(-12) })).toEqual([]);
   // Some checks ran and passed; the rest are errors that say they did not run, never passes.
   expect(doc.summary.byStatus.pass).toBeGreaterThan(0);
   const notRun = doc.rules.filter((r) => r.detail === 'not run: the run was interrupted before this check');

@@ -276,6 +276,33 @@ describe('runCheck, without sending', () => {
     expect(outcome.requests).toBe(0);
   });
 
+  test('a create stopped while it waits for budget (an interrupt) is never sent and leaves nothing in the ledger', async () => {
+    const paced = new Session(literalTarget(), 1);
+    try {
+      // The window's budget is spent, so the create waits for the next one, and the interrupt comes first.
+      for (let i = 0; i < paced.pacer.perWindow; i += 1) paced.pacer.record('core:self');
+      const interrupt = new AbortController();
+      setTimeout(() => interrupt.abort(new Error('interrupted by the test')), 50);
+      const outcome = await runCheck(
+        paced,
+        check({
+          rules: [DELETE_404],
+          maxRequests: 1,
+          async run(t) {
+            await t.core('PUT', '/tags/add.json').json({ name: 'cc-conformance-abcdefgh-0001' }).send();
+          },
+        }),
+        { signal: interrupt.signal },
+      );
+      expect(verdict(outcome, DELETE_404).detail).toMatch(/^CC_ERR_INTERRUPTED: /);
+      expect(outcome.requests).toBe(0);
+      expect(paced.ledger.records()).toEqual([]);
+      expect(paced.ledger.leftovers()).toEqual([]);
+    } finally {
+      await paced.close();
+    }
+  });
+
   test('a request beyond maxRequests is an allowance error and is never sent', async () => {
     const outcome = await runCheck(
       session,

@@ -69,7 +69,7 @@ describe('ProgressReporter', () => {
     expect(output()).toBe('lane core finished: 2 checks, 7 requests (3/5 checks in all)\nlane dialer finished: 2 checks, 7 requests (4/5 checks in all)\n');
   });
 
-  test('a check vitest reports twice (a cancelled run reports a skipped suite\'s tests again) counts once', () => {
+  test('a check vitest reports twice (it reports a skipped suite\'s tests again as the suite ends) counts once', () => {
     const { reporter, output } = setup(false);
     const a = check('a', 'core', 4);
     reporter.onTestCaseResult(a);

@@ -1,0 +1,25 @@
+/**
+ * What the command and the worker that runs the checks tell each other while the checks run, besides
+ * their outcomes. A BroadcastChannel of this name reaches the other thread:
+ * - the worker tells the command each time a lane waits on the pacer for a bucket's next window;
+ * - the command tells the worker the run was interrupted (Ctrl-C or SIGTERM reach only the command).
+ */
+export const RUN_CHANNEL = 'cc-conformance-run';
+
+export interface PacerWait {
+  readonly kind: 'wait';
+  /** The pacer's bucket: meter and company, `core:self`. */
+  readonly bucket: string;
+  /** When the wait ends, epoch ms. */
+  readonly until: number;
+}
+
+/**
+ * The run was interrupted: the running checks send nothing more but their cleanups, and no check starts.
+ * The command repeats it until the run ends, since the worker may open its end of the channel later.
+ */
+export interface RunInterrupt {
+  readonly kind: 'interrupt';
+}
+
+export type RunMessage = PacerWait | RunInterrupt;
