@@ -1,10 +1,11 @@
-import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
+import { namesNoTarget, targetFromSettings } from '../lib/config/load.js';
 import type { Target } from '../lib/config/target.js';
 import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { ConfigError } from '../lib/errors.js';
 import { DIALECTS, isDialect } from '../mock/dialect.js';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
 import { type RunningMock, startMock } from '../mock/start.js';
+import { commandSettings, warnReplacedByMock } from './settings.js';
 
 export interface BundledMockArgs {
   /** `--mock-window-ms` as given. */
@@ -30,7 +31,7 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
   const seed = args.seed === undefined ? undefined : Number(args.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new ConfigError('--mock-seed: must be a non-negative integer');
   const release = parseRelease(args.release?.value ?? NEWEST);
-  if (!release) throw new ConfigError(`${args.release?.from ?? '--mock-dialer-release'}: unknown release (known: ${RELEASES.join(', ')})`);
+  if (!release) throw new ConfigError(`${args.release?.from ?? '--mock-dialer-release'}: unknown release ${JSON.stringify(args.release?.value)} (known: ${RELEASES.join(', ')})`);
   const algorithm = args.rateAlgorithm;
   if (algorithm !== undefined && !isRateAlgorithm(algorithm)) throw new ConfigError(`--mock-rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}`);
   const dialect = args.dialect;
@@ -52,13 +53,16 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
 export async function targetOrBundledMock(options: {
   readonly mockWindowMs: string;
   readonly mockFaults?: readonly string[];
+  /** Hears the warnings about the settings (commandSettings), a line each. */
+  readonly warn: (line: string) => void;
 }): Promise<{ target: Target; settings: Record<string, string>; mock?: RunningMock }> {
-  const settings = readSettings(process.env);
+  const settings = commandSettings(process.env, options.warn);
   if (!namesNoTarget(settings)) {
     if ((options.mockFaults ?? []).length > 0) throw new ConfigError('--mock-fault applies only to the bundled mock, and a target is configured');
     return { target: targetFromSettings(settings, process.cwd(), false), settings };
   }
   const mock = await startBundledMock({ windowMs: options.mockWindowMs, faults: options.mockFaults ?? [] });
+  warnReplacedByMock(settings, options.warn);
   try {
     const withMock = { ...settings, ...mock.env };
     return { target: targetFromSettings(withMock, process.cwd(), true), settings: withMock, mock };

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { namesNoTarget, readSettings, targetFromSettings } from '../lib/config/load.js';
+import { namesNoTarget, targetFromSettings } from '../lib/config/load.js';
 import type { Target } from '../lib/config/target.js';
 import type { RunningMock } from '../mock/start.js';
 import { capacityDocument } from '../load/capacity/document.ts';
@@ -15,6 +15,7 @@ import { prepareStreams } from '../load/node/streams.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 import { CommandOutput } from './output.js';
+import { commandSettings, warnReplacedByMock } from './settings.js';
 
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';
@@ -154,7 +155,7 @@ async function main(): Promise<number> {
   const probeWindows = wholeNumber('--probe-windows', args['probe-windows'] ?? DEFAULT_PROBE_WINDOWS, 1, MAX_PROBE_WINDOWS);
   const profile = readProfile(args.profile);
 
-  let settings = readSettings(process.env);
+  let settings = commandSettings(process.env, out.warn);
   const bundled = namesNoTarget(settings);
   if (!bundled && args['mock-window-ms'] !== undefined) fail('--mock-window-ms applies only to the bundled mock, and a target is configured');
   let target = bundled ? undefined : targetFromSettings(settings, process.cwd(), false);
@@ -188,6 +189,7 @@ async function main(): Promise<number> {
   let mock: RunningMock | undefined;
   if (bundled) {
     mock = await startBundledMock({ windowMs: args['mock-window-ms'] ?? '1000' });
+    warnReplacedByMock(settings, out.warn);
     settings = { ...settings, ...mock.env };
     target = targetFromSettings(settings, process.cwd(), true);
     out.redactFor(target);

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { CheckContext } from '../lib/checks/context.js';
 import { defineCheck } from '../lib/checks/define.js';
 import { Session } from '../lib/checks/session.js';
-import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
+import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.js';
 import { ConfigError, HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import { type CleanupStep, cleanLedger, cleanPrefix, LEFT_BEHIND, unsearchedKinds } from '../lib/ledger/cleanup.js';
@@ -12,6 +12,7 @@ import { recordKinds } from '../lib/ledger/kinds.js';
 import { readLedger } from '../lib/ledger/ledger-file.js';
 import { isRunPrefix, newRunId, RUN_PREFIX_FORM } from '../lib/ledger/run-id.js';
 import { onInterrupt } from './interrupt.js';
+import { commandSettings } from './settings.js';
 
 const HELP = `Usage: npm run cleanup -- (--ledger FILE | --prefix P) [--dry-run]
 
@@ -63,7 +64,7 @@ async function main(): Promise<number> {
   if (args.prefix !== undefined && !isRunPrefix(args.prefix)) fail(`--prefix: ${JSON.stringify(args.prefix)} is not a run prefix (${RUN_PREFIX_FORM.source}); refusing, so nothing but a run's own records is touched`);
   const ledgerFile = args.ledger !== undefined ? resolve(args.ledger) : undefined;
   if (ledgerFile !== undefined && !existsSync(ledgerFile)) fail(`--ledger: no file at ${ledgerFile}`);
-  const settings = readSettings(process.env);
+  const settings = commandSettings(process.env, (line) => process.stderr.write(`cc-cleanup: warning: ${line}\n`));
   if (namesNoTarget(settings)) fail('no target configured: set the CC_* variables of the target the run was pointed at');
   const target = targetFromSettings(settings, process.cwd(), false);
   const redactor = new Redactor(target);

@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createVitest } from 'vitest/node';
-import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
-import { RELEASES } from '../lib/dialer/releases.js';
+import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.js';
+import { parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import { drawWrongSecret } from '../lib/http/wrong-secret.js';
@@ -23,6 +23,7 @@ import { onInterrupt } from './interrupt.js';
 import { planRun } from './plan.js';
 import { planText } from './plan-text.js';
 import { rerunOf, withOptionalValue } from './rerun.js';
+import { commandSettings, warnReplacedByMock } from './settings.js';
 import { OutcomeCollector } from '../reporters/collector.js';
 import { ProgressReporter } from '../reporters/progress.js';
 import { renderConsole } from '../reporters/console.js';
@@ -123,12 +124,16 @@ async function main(): Promise<number> {
     for (const g of GAPS) process.stdout.write(`${g.id}\tgap (${g.reason})\t-\t${g.section}\t${g.statement}\n`);
     return 0;
   }
+  // An option stands in for its variable, and a bad value is blamed on the option, with the value shown.
+  if (args.seed !== undefined && !/^\d+$/.test(args.seed)) fail(`--seed: must be an integer from 0 to 2147483647, got ${JSON.stringify(args.seed)}`);
+  if (args['dialer-release'] !== undefined && !parseRelease(args['dialer-release'])) fail(`--dialer-release: unknown release ${JSON.stringify(args['dialer-release'])} (known: ${RELEASES.join(', ')})`);
   const env = {
     ...process.env,
     ...(args.seed !== undefined ? { CC_SEED: args.seed } : {}),
     ...(args['dialer-release'] !== undefined ? { CC_DIALER_RELEASE: args['dialer-release'] } : {}),
   };
-  let settings = readSettings(env);
+  const warn = (line: string) => process.stderr.write(`cc-conformance: warning: ${line}\n`);
+  let settings = commandSettings(env, warn);
   const seed = runSeed(settings);
   let mock: RunningMock | undefined;
   const bundled = namesNoTarget(settings);
@@ -145,6 +150,7 @@ async function main(): Promise<number> {
       ...(args['mock-rate-algorithm'] !== undefined ? { rateAlgorithm: args['mock-rate-algorithm'] } : {}),
       ...(args['mock-dialect'] !== undefined ? { dialect: args['mock-dialect'] } : {}),
     });
+    warnReplacedByMock(settings, warn);
     const expected = settings.CC_DIALER_RELEASE;
     settings = { ...settings, ...mock.env, ...(expected !== undefined ? { CC_DIALER_RELEASE: expected } : {}) };
   }

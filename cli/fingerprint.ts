@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Session } from '../lib/checks/session.js';
-import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../lib/config/load.js';
+import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.js';
 import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { newRun } from '../lib/ledger/run-id.js';
 import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
+import { commandSettings, warnReplacedByMock } from './settings.js';
 import { CHANGES } from '../suites/dialer/changes.js';
 import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.js';
 
@@ -56,11 +57,13 @@ async function main(): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  let settings = readSettings(process.env);
+  const warn = (line: string) => process.stderr.write(`cc-fingerprint: warning: ${line}\n`);
+  let settings = commandSettings(process.env, warn);
   let mock: RunningMock | undefined;
   if (namesNoTarget(settings)) {
     const given = args['mock-dialer-release'];
     mock = await startBundledMock({ windowMs: args['mock-window-ms'], ...(given !== undefined ? { release: { value: given, from: '--mock-dialer-release' } } : {}) });
+    warnReplacedByMock(settings, warn);
     settings = { ...settings, ...mock.env };
   } else if (args['mock-dialer-release'] !== undefined) fail('--mock-dialer-release applies only to the bundled mock, and a target is configured');
   const target = targetFromSettings(settings, process.cwd(), mock !== undefined);

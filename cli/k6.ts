@@ -218,7 +218,7 @@ async function main(): Promise<number> {
   // A function, not the property: the compiler would keep the value the first check saw.
   const isInterrupted = (): boolean => stop.aborted;
 
-  const { target, settings, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [] });
+  const { target, settings, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [], warn: out.warn });
   try {
     out.redactFor(target);
     refuseUnallowedFlood(mode, scenario, target);

@@ -171,7 +171,7 @@ async function main(): Promise<number> {
     onQuit: () => progress.restore(),
   });
 
-  const { target, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [] });
+  const { target, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [], warn: out.warn });
   try {
     out.redactFor(target);
     refuseUnallowedFlood(scenario, target);

@@ -25,6 +25,11 @@ export class CommandOutput {
     process.stdout.write(`${this.scrub(text)}\n`);
   };
 
+  /** A line on stderr that does not stop the command. */
+  readonly warn = (message: string): void => {
+    process.stderr.write(`${this.name}: warning: ${this.scrub(message)}\n`);
+  };
+
   readonly fail = (message: string, code = 2): never => {
     this.beforeError();
     process.stderr.write(`${this.name}: ${this.scrub(message)}\n`);

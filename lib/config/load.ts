@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NEWEST, parseRelease, RELEASES } from '../dialer/releases.js';
 import { loadDialerRoutes } from '../dialer/routes.js';
@@ -23,16 +23,23 @@ type Source = Readonly<Record<string, string | undefined>>;
 const KNOWN = new Set<string>(VARIABLES.map((v) => v.name));
 const DEFAULT_CONFIG_FILE = 'cc-conformance.json';
 
+/** The config file the settings are read from: the one CC_CONFIG_FILE names, else cc-conformance.json where present. */
+export function configFileOf(env: Source, cwd = process.cwd()): string | undefined {
+  const named = env.CC_CONFIG_FILE === '' ? undefined : env.CC_CONFIG_FILE;
+  const path = resolve(cwd, named ?? DEFAULT_CONFIG_FILE);
+  if (named === undefined && !existsSync(path)) return undefined;
+  if (!existsSync(path) || !statSync(path).isFile()) throw new ConfigError(`CC_CONFIG_FILE: no file at ${path}`);
+  return path;
+}
+
 /**
  * Merges the optional config file under the environment: env vars win.
  * The file is a JSON object keyed by the same variable names as the env.
  */
 export function readSettings(env: Source, cwd = process.cwd()): Record<string, string> {
-  const named = env.CC_CONFIG_FILE;
-  const path = resolve(cwd, named ?? DEFAULT_CONFIG_FILE);
+  const path = configFileOf(env, cwd);
   const fromFile: Record<string, string> = {};
-  if (named !== undefined || existsSync(path)) {
-    if (!existsSync(path)) throw new ConfigError(`CC_CONFIG_FILE: no file at ${path}`);
+  if (path !== undefined) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(readFileSync(path, 'utf8'));
@@ -60,9 +67,12 @@ export function readSettings(env: Source, cwd = process.cwd()): Record<string, s
   return merged;
 }
 
+/** The variables that name a target: the host URLs and the key pair of the company under test. */
+export const TARGET_VARIABLES: readonly string[] = VARIABLES.filter((v) => v.bundledMock === 'target').map((v) => v.name);
+
 /** True when nothing names a target, so the run starts the bundled mock. */
 export function namesNoTarget(settings: Record<string, string>): boolean {
-  return ![...Object.values(SURFACE_VARIABLE), 'CC_KEY_ID', 'CC_KEY_SECRET'].some((name) => settings[name] !== undefined);
+  return !TARGET_VARIABLES.some((name) => settings[name] !== undefined);
 }
 
 function httpsUrl(name: string, raw: string): string {
@@ -86,7 +96,7 @@ const MAX_DURATION_MS = 86_400_000;
 function flag(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
-  throw new ConfigError(`${name}: must be true or false`);
+  throw new ConfigError(`${name}: must be true or false, got ${JSON.stringify(raw)}`);
 }
 
 function durationMs(name: string, raw: string | undefined, fallback: number): number {
@@ -134,9 +144,11 @@ function effects(raw: string | undefined): ReadonlySet<Effect> {
   return out;
 }
 
-/** Builds a validated target from merged settings; throws a one-line ConfigError naming the variable. */
-export function targetFromSettings(settings: Record<string, string>, cwd = process.cwd(), bundledMock = false): Target {
-  if (settings.CC_BASE_URL === undefined) throw new ConfigError('CC_BASE_URL: missing (the core host is required once any target variable is set)');
+/**
+ * Every variable that is set, checked and read; none is required here. A bad value is a one-line
+ * ConfigError naming its variable, whichever target the command then runs against.
+ */
+function readTarget(settings: Record<string, string>, cwd: string, bundledMock: boolean): Target {
   const urls: Partial<Record<Surface, string>> = {};
   for (const surface of SURFACES) {
     const name = SURFACE_VARIABLE[surface];
@@ -148,7 +160,6 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     const pair = keyPair(settings, slot);
     if (pair) keys[slot] = pair;
   }
-  if (!keys.primary) throw new ConfigError('CC_KEY_ID: missing (the key pair of the company under test is required)');
   let ca: string | undefined;
   const caFile = settings.CC_CA_FILE;
   if (caFile !== undefined) {
@@ -157,6 +168,8 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     ca = readFileSync(path, 'utf8');
     if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`CC_CA_FILE: ${path} holds no PEM certificate`);
   }
+  // Read even where the bundled mock, always exclusive, decides: a bad value is refused either way.
+  const exclusive = flag('CC_BUDGET_EXCLUSIVE', settings.CC_BUDGET_EXCLUSIVE);
   return {
     urls,
     keys,
@@ -164,7 +177,7 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     rateWindowMs: durationMs('CC_RATE_WINDOW_MS', settings.CC_RATE_WINDOW_MS, 60_000),
     budgetShare: budgetShare(settings.CC_BUDGET_SHARE, bundledMock),
     effects: effects(settings.CC_EFFECTS),
-    budgetExclusive: bundledMock || flag('CC_BUDGET_EXCLUSIVE', settings.CC_BUDGET_EXCLUSIVE),
+    budgetExclusive: bundledMock || exclusive,
     ...(settings.CC_VOICE_AGENT_ID !== undefined ? { voiceAgentId: settings.CC_VOICE_AGENT_ID } : {}),
     dialer: {
       release: dialerRelease(settings.CC_DIALER_RELEASE),
@@ -174,6 +187,23 @@ export function targetFromSettings(settings: Record<string, string>, cwd = proce
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     bundledMock,
   };
+}
+
+/**
+ * Checks every variable that is set, as a configured target's would be checked, without requiring a
+ * target: the values a command reads before it knows whether the bundled mock will stand in.
+ */
+export function checkSettings(settings: Record<string, string>, cwd = process.cwd()): void {
+  readTarget(settings, cwd, false);
+  runSeed(settings);
+}
+
+/** Builds a validated target from merged settings; throws a one-line ConfigError naming the variable. */
+export function targetFromSettings(settings: Record<string, string>, cwd = process.cwd(), bundledMock = false): Target {
+  if (settings.CC_BASE_URL === undefined) throw new ConfigError('CC_BASE_URL: missing (the core host is required once any target variable is set)');
+  const target = readTarget(settings, cwd, bundledMock);
+  if (!target.keys.primary) throw new ConfigError('CC_KEY_ID: missing (the key pair of the company under test is required)');
+  return target;
 }
 
 function dialerRelease(raw: string | undefined) {

@@ -8,60 +8,76 @@ export interface VariableSpec {
   readonly default?: string;
   /** Never printed: the value is replaced by `[redacted]` wherever config is shown. */
   readonly secret?: boolean;
+  /** What the variable does when no target is named and a command starts the bundled mock (see BUNDLED_MOCK_USE). */
+  readonly bundledMock: BundledMockUse;
 }
 
+/**
+ * `target`: names a target, so the bundled mock starts only when no variable of this kind is set;
+ * `mock`: the bundled mock gives its own value, and a value given is checked, then not used;
+ * `applies`: applies to a run against the bundled mock as to any target.
+ */
+export type BundledMockUse = 'target' | 'mock' | 'applies';
+
+/** How the README's variable table words each use. */
+export const BUNDLED_MOCK_USE: Readonly<Record<BundledMockUse, string>> = {
+  target: 'chooses a target',
+  mock: "the mock's own",
+  applies: 'applies',
+};
+
 export const VARIABLES = [
-  { name: 'CC_BASE_URL', meaning: 'core host including its `/api` prefix, e.g. `https://127.0.0.1:7443/api`' },
-  { name: 'CC_ANALYTICS_URL', meaning: 'analytics host including `/api`' },
-  { name: 'CC_AI_URL', meaning: 'AI host including `/v1` (Conversation Intelligence, VoiceAgent, Dialer under `/dialer`)' },
-  { name: 'CC_CUECARD_URL', meaning: 'CueCard host including `/api`' },
-  { name: 'CC_KEY_ID', meaning: 'API Access Key ID of the company under test' },
-  { name: 'CC_KEY_SECRET', meaning: 'API Access Key Secret of the company under test', secret: true },
-  { name: 'CC_KEY2_ID', meaning: 'optional second key pair of the same company' },
-  { name: 'CC_KEY2_SECRET', meaning: 'secret of the second key pair', secret: true },
-  { name: 'CC_OTHER_KEY_ID', meaning: 'optional key pair of a different company' },
-  { name: 'CC_OTHER_KEY_SECRET', meaning: 'secret of the other company\'s key pair', secret: true },
-  { name: 'CC_REVOKED_KEY_ID', meaning: 'optional revoked key pair of the company under test (the `401` on revoked credentials)' },
-  { name: 'CC_REVOKED_KEY_SECRET', meaning: 'secret of the revoked key pair', secret: true },
+  { name: 'CC_BASE_URL', bundledMock: 'target', meaning: 'core host including its `/api` prefix, e.g. `https://127.0.0.1:7443/api`' },
+  { name: 'CC_ANALYTICS_URL', bundledMock: 'target', meaning: 'analytics host including `/api`' },
+  { name: 'CC_AI_URL', bundledMock: 'target', meaning: 'AI host including `/v1` (Conversation Intelligence, VoiceAgent, Dialer under `/dialer`)' },
+  { name: 'CC_CUECARD_URL', bundledMock: 'target', meaning: 'CueCard host including `/api`' },
+  { name: 'CC_KEY_ID', bundledMock: 'target', meaning: 'API Access Key ID of the company under test' },
+  { name: 'CC_KEY_SECRET', bundledMock: 'target', meaning: 'API Access Key Secret of the company under test', secret: true },
+  { name: 'CC_KEY2_ID', bundledMock: 'mock', meaning: 'optional second key pair of the same company' },
+  { name: 'CC_KEY2_SECRET', bundledMock: 'mock', meaning: 'secret of the second key pair', secret: true },
+  { name: 'CC_OTHER_KEY_ID', bundledMock: 'mock', meaning: 'optional key pair of a different company' },
+  { name: 'CC_OTHER_KEY_SECRET', bundledMock: 'mock', meaning: 'secret of the other company\'s key pair', secret: true },
+  { name: 'CC_REVOKED_KEY_ID', bundledMock: 'mock', meaning: 'optional revoked key pair of the company under test (the `401` on revoked credentials)' },
+  { name: 'CC_REVOKED_KEY_SECRET', bundledMock: 'mock', meaning: 'secret of the revoked key pair', secret: true },
   {
-    name: 'CC_LIMITS_KEY_ID',
+    name: 'CC_LIMITS_KEY_ID', bundledMock: 'mock',
     meaning: 'optional key pair of a company at its limits: agent maximum reached and no SMS funds (the `403` rules)',
   },
-  { name: 'CC_LIMITS_KEY_SECRET', meaning: 'secret of the limits key pair', secret: true },
+  { name: 'CC_LIMITS_KEY_SECRET', bundledMock: 'mock', meaning: 'secret of the limits key pair', secret: true },
   {
-    name: 'CC_VOICE_AGENT_ID',
+    name: 'CC_VOICE_AGENT_ID', bundledMock: 'mock',
     meaning: 'optional id of an existing voice agent of the company, read by the VoiceAgent checks when `voice-agent` is not in `CC_EFFECTS`',
   },
   {
-    name: 'CC_DIALER_RELEASE',
+    name: 'CC_DIALER_RELEASE', bundledMock: 'applies',
     meaning: 'the Dialer release the target is expected to be: `pre-1.0.21`, `1.0.21`, `1.0.22`, `next` (2026-09-07) or `latest` (next plus the undated disposition changes); the suite checks exactly that release',
     default: 'latest',
   },
-  { name: 'CC_DIALER_ROUTES', meaning: 'optional JSON file overriding Dialer paths by route name, e.g. `{ "campaigns.get": "GET /dialer/v2/campaigns/{campaignId}" }` (names in `lib/dialer/routes.ts`)' },
-  { name: 'CC_DIALER_ARCHIVED_TAG_ID', meaning: 'optional id of an archived call tag of the company (no endpoint lists one), for the archived-disposition rules' },
-  { name: 'CC_CA_FILE', meaning: 'optional PEM file of an extra CA to trust (the mock writes its own)' },
-  { name: 'CC_RATE_WINDOW_MS', meaning: 'length of the target\'s rate window in ms', default: '60000' },
+  { name: 'CC_DIALER_ROUTES', bundledMock: 'applies', meaning: 'optional JSON file overriding Dialer paths by route name, e.g. `{ "campaigns.get": "GET /dialer/v2/campaigns/{campaignId}" }` (names in `lib/dialer/routes.ts`)' },
+  { name: 'CC_DIALER_ARCHIVED_TAG_ID', bundledMock: 'mock', meaning: 'optional id of an archived call tag of the company (no endpoint lists one), for the archived-disposition rules' },
+  { name: 'CC_CA_FILE', bundledMock: 'mock', meaning: 'optional PEM file of an extra CA to trust (the mock writes its own)' },
+  { name: 'CC_RATE_WINDOW_MS', bundledMock: 'mock', meaning: 'length of the target\'s rate window in ms', default: '60000' },
   {
-    name: 'CC_EFFECTS',
+    name: 'CC_EFFECTS', bundledMock: 'mock',
     meaning:
       "side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing), `dialer-records` (create Dialer call scripts and surveys, which cannot be deleted), `dialer-exports` (queue Dialer export jobs, which cannot be deleted), `budget` (spend the company's whole core and Dialer budgets on purpose: the budget checks, and load runs that flood a budget; the company's other integrations get `429` meanwhile); none on a live target unless listed",
     default: '',
   },
   {
-    name: 'CC_BUDGET_EXCLUSIVE',
+    name: 'CC_BUDGET_EXCLUSIVE', bundledMock: 'mock',
     meaning:
       "`true` when no other client spends the company's core or Dialer budget while the run lasts; only then can the budget checks tell a target that serves fewer than 60 requests a minute from another integration spending the rest (without it, such a count is reported inconclusive, never failed); the bundled mock is always exclusive",
     default: 'false',
   },
   {
-    name: 'CC_BUDGET_SHARE',
+    name: 'CC_BUDGET_SHARE', bundledMock: 'applies',
     meaning:
       "the share of each company's budget per window the run may spend on each host, from 0.0167 (one request per window) to 1: the suite paces itself at floor(60 × share) requests per window, at most 58 (two under the budget, against network jitter), so the company's other integrations keep the rest; 1 against the bundled mock; the budget checks, which spend whole budgets on purpose, are exempt",
     default: '0.5',
   },
-  { name: 'CC_TIMEOUT_MS', meaning: 'per-request timeout in ms', default: '15000' },
-  { name: 'CC_SEED', meaning: 'seed of the run\'s random choices and fuzzing; printed on every run so it can be replayed', default: 'random' },
-  { name: 'CC_CONFIG_FILE', meaning: 'JSON file holding any of these variables by name; env vars win over it', default: 'cc-conformance.json if present' },
+  { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },
+  { name: 'CC_SEED', bundledMock: 'applies', meaning: 'seed of the run\'s random choices and fuzzing; printed on every run so it can be replayed', default: 'random' },
+  { name: 'CC_CONFIG_FILE', bundledMock: 'applies', meaning: 'JSON file holding any of these variables by name; env vars win over it', default: 'cc-conformance.json if present' },
 ] as const satisfies readonly VariableSpec[];
 
 export type VariableName = (typeof VARIABLES)[number]['name'];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { VARIABLES } from '../../lib/config/variables.js';
+import { TARGET_VARIABLES } from '../../lib/config/load.js';
+import { BUNDLED_MOCK_USE, VARIABLES } from '../../lib/config/variables.js';
 import { HARNESS_ERROR_CODES } from '../../lib/errors.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -15,7 +16,14 @@ describe('the docs match the code', () => {
       const row = rows.find((r) => r.startsWith(`| \`${v.name}\` |`)) as string;
       expect(row, v.name).toContain(v.meaning);
       if ('default' in v && v.default !== '') expect(row, v.name).toContain(`\`${v.default}\``);
+      // The last column says what the variable does when the bundled mock stands in, as the loader reads it.
+      expect(row.split('|').at(-2)?.trim(), v.name).toBe(BUNDLED_MOCK_USE[v.bundledMock]);
     }
+  });
+
+  test('the README says exactly which variables choose a target, which start the bundled mock when none is set', () => {
+    const sentence = /`npm run conformance` with no target variable set \(none of ([^)]*)\)/.exec(readme.replace(/\n/g, ' '))?.[1] ?? '';
+    expect([...sentence.matchAll(/`(CC_[A-Z0-9_]+)`/g)].map((m) => m[1])).toEqual([...TARGET_VARIABLES]);
   });
 
   test('the README names every npm script, and starts with the two commands CI and users run', () => {

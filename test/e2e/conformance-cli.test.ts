@@ -71,10 +71,22 @@ describe('npm run conformance', () => {
     expect(run.stdout).toContain('spec: Endpoints > Core API > Delete a tag');
   });
 
-  test('a bad configuration stops the run with one line naming the variable, exit 2', async () => {
-    const run = await conformance([], { CC_BASE_URL: 'http://api.example.com/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret' });
-    expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toContain('CC_BASE_URL');
+  test('a bad configuration stops the run with one line naming the variable, exit 2, with a target or without', async () => {
+    const runs = await Promise.all([
+      conformance([], { CC_BASE_URL: 'http://api.example.com/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret' }).then((run) => ({ run, names: 'CC_BASE_URL' })),
+      // No target: the bundled mock would stand in, and the values are refused all the same.
+      conformance([], { CC_EFFECTS: 'foo' }).then((run) => ({ run, names: 'CC_EFFECTS: unknown effect "foo"' })),
+      conformance([], { CC_RATE_WINDOW_MS: '-5' }).then((run) => ({ run, names: 'CC_RATE_WINDOW_MS: must be an integer of milliseconds from 1 to 86400000, got "-5"' })),
+      conformance([], { CC_BUDGET_EXCLUSIVE: 'maybe' }).then((run) => ({ run, names: 'CC_BUDGET_EXCLUSIVE: must be true or false, got "maybe"' })),
+      // An option is blamed as itself, with the value given.
+      conformance(['--dialer-release', '9.9']).then((run) => ({ run, names: '--dialer-release: unknown release "9.9"' })),
+      conformance(['--dialer-release', '9.9'], { CC_BASE_URL: 'https://api.example.com/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret' }).then((run) => ({ run, names: '--dialer-release: unknown release "9.9"' })),
+    ]);
+    for (const { run, names } of runs) {
+      expect(run.code, names).toBe(2);
+      expect(run.stderr.trim().split('\n'), names).toHaveLength(1);
+      expect(run.stderr, names).toContain(names);
+      expect(run.stdout, names).toBe('');
+    }
   });
 });

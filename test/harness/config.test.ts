@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { namesNoTarget, readSettings, runSeed, targetFromSettings } from '../../lib/config/load.js';
+import { checkSettings, namesNoTarget, readSettings, runSeed, TARGET_VARIABLES, targetFromSettings } from '../../lib/config/load.js';
 import { KEY_SLOT_VARIABLE } from '../../lib/config/target.js';
 import { ConfigError } from '../../lib/errors.js';
 
@@ -228,3 +228,29 @@ describe('namesNoTarget', () => {
     expect(namesNoTarget({ CC_KEY_SECRET: SECRET })).toBe(false);
   });
 });
+
+describe('checkSettings: every variable set is checked, whether or not a target is named', () => {
+  test('without a target, a bad value is refused as it would be with one', () => {
+    expectConfigError(() => checkSettings({ CC_EFFECTS: 'foo' }), 'CC_EFFECTS');
+    expectConfigError(() => checkSettings({ CC_RATE_WINDOW_MS: '-5' }), 'CC_RATE_WINDOW_MS');
+    expectConfigError(() => checkSettings({ CC_BUDGET_EXCLUSIVE: 'maybe' }), 'CC_BUDGET_EXCLUSIVE');
+    expectConfigError(() => checkSettings({ CC_BUDGET_SHARE: '2' }), 'CC_BUDGET_SHARE');
+    expectConfigError(() => checkSettings({ CC_TIMEOUT_MS: '0' }), 'CC_TIMEOUT_MS');
+    expectConfigError(() => checkSettings({ CC_SEED: 'x' }), 'CC_SEED');
+    expectConfigError(() => checkSettings({ CC_DIALER_RELEASE: '9.9' }), 'CC_DIALER_RELEASE');
+    expectConfigError(() => checkSettings({ CC_KEY2_ID: 'KEYID0002' }), 'CC_KEY2_SECRET');
+    expectConfigError(() => checkSettings({ CC_CA_FILE: join(tempDir(), 'absent.pem') }), 'CC_CA_FILE');
+    // The bad value is shown, so the line alone says what to fix.
+    expect(expectConfigError(() => checkSettings({ CC_BUDGET_EXCLUSIVE: 'maybe' }), 'CC_BUDGET_EXCLUSIVE').message).toContain('"maybe"');
+  });
+
+  test('good values, and no value at all, pass; nothing is required without a target', () => {
+    expect(() => checkSettings({})).not.toThrow();
+    expect(() => checkSettings({ CC_EFFECTS: 'call,budget', CC_RATE_WINDOW_MS: '1000', CC_BUDGET_EXCLUSIVE: 'true', CC_SEED: '3', CC_DIALER_RELEASE: '1.0.21' })).not.toThrow();
+  });
+
+  test('the target variables are the host URLs and the primary key pair', () => {
+    expect([...TARGET_VARIABLES].sort()).toEqual(['CC_AI_URL', 'CC_ANALYTICS_URL', 'CC_BASE_URL', 'CC_CUECARD_URL', 'CC_KEY_ID', 'CC_KEY_SECRET']);
+  });
+});
+

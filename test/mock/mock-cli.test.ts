@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { type AddressInfo, createServer, type Server } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -83,6 +83,10 @@ describe('npm run mock', () => {
     const recipe = lines.slice(first, first + 3).map((line) => line.trim());
     expect(recipe).toHaveLength(3);
     expect(recipe.at(-1)).toMatch(/^eval /);
+    // The README gives the same lines, and git ignores the file they write.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    for (const line of recipe) expect(readme).toContain(`\n${line}\n`);
+    expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('mock.env');
     // Run as given, but with the variables file in a folder of the test's own instead of the project root.
     const envFile = join(mkdtempSync(join(tmpdir(), 'cc-mock-recipe-')), 'mock.env');
     const script = [...recipe.map((line) => line.replaceAll('mock.env', envFile)), 'curl -sS --cacert "$CC_CA_FILE" -u "$CC_KEY_ID:$CC_KEY_SECRET" -H \'Accept: application/json\' "$CC_BASE_URL/contacts/index.json?limit=2"'].join('\n');
