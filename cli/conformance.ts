@@ -262,7 +262,8 @@ async function main(): Promise<number> {
       interrupted: interrupt.aborted,
       runId: run.id,
       prefix: run.prefix,
-      // The suites' worker wrote the ledger; a run that sent nothing left no file.
+      // The suites' worker starts the ledger with a line naming the run as its checks start; a run whose
+      // checks never started left no file.
       ...(run.ledgerFile !== undefined && existsSync(run.ledgerFile) ? { ledger: run.ledgerFile, leftovers: leftoversOf(readLedger(run.ledgerFile).records) } : {}),
     });
     const scrub = (text: string) => redactor.text(text);

@@ -78,7 +78,7 @@ export interface RunReport {
   /** The run's id; every name the run creates starts with `prefix`, which carries it. */
   readonly runId: string;
   readonly prefix: string;
-  /** The ledger file of the run, listing every record it created as it did; absent when the run wrote none. */
+  /** The ledger file of the run, listing every record it created as it did; there once the checks start, even if they send nothing. */
   readonly ledger?: string;
   readonly target: {
     readonly bundledMock: boolean;

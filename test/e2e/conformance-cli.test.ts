@@ -71,6 +71,19 @@ describe('npm run conformance', () => {
     expect(run.stdout).toContain('spec: Endpoints > Core API > Delete a tag');
   });
 
+  test('a run that sends nothing still names its ledger, which holds only the line naming the run', async () => {
+    // Only the core host, on a port nobody listens on, and a rule of the AI host: skipped, nothing sent.
+    const run = await conformance(['--rule', 'AI-AUTH-MISSING-401'], { CC_BASE_URL: 'https://127.0.0.1:1/api', CC_KEY_ID: 'KEYID0001', CC_KEY_SECRET: 'not-a-secret-of-anyone' });
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    const doc = report(run);
+    expect(doc.summary.requests).toBe(0);
+    expect(doc.rules.find((r) => r.id === 'AI-AUTH-MISSING-401')).toMatchObject({ status: 'skipped', detail: 'needs CC_AI_URL' });
+    expect(doc.ledger).toBe(join(run.reports, `ledger-${doc.runId}.jsonl`));
+    const lines = readFileSync(doc.ledger as string, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; runId?: string });
+    expect(lines).toEqual([expect.objectContaining({ event: 'run', runId: doc.runId })]);
+    expect(doc.leftovers).toEqual([]);
+  });
+
   test('a bad configuration stops the run with one line naming the variable, exit 2, with a target or without', async () => {
     const runs = await Promise.all([
       conformance([], { CC_BASE_URL: 'http://api.example.com/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret' }).then((run) => ({ run, names: 'CC_BASE_URL' })),
