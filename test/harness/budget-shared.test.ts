@@ -31,5 +31,5 @@ test('CC_BUDGET_EXCLUSIVE is false unless set to true; the bundled mock is alway
   expect(targetFromSettings(settings, process.cwd(), false).budgetExclusive).toBe(false);
   expect(targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'true' }, process.cwd(), false).budgetExclusive).toBe(true);
   expect(targetFromSettings(settings, process.cwd(), true).budgetExclusive).toBe(true);
-  expect(() => targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'yes' }, process.cwd(), false)).toThrow(/^CC_BUDGET_EXCLUSIVE: must be true or false$/);
+  expect(() => targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'yes' }, process.cwd(), false)).toThrow(/^CC_BUDGET_EXCLUSIVE: must be true or false, got "yes"$/);
 });
