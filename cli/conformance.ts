@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,7 +8,11 @@ import { parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
 import { Redactor } from '../lib/http/redact.js';
 import { drawWrongSecret } from '../lib/http/wrong-secret.js';
-import { buildReport, exitCodeOf } from '../lib/results/report.js';
+import { type ExpectationsDocument, type NumberedEntry, readExpectations } from '../lib/expectations/expectations-file.js';
+import { expectationsFromReport } from '../lib/expectations/from-report.js';
+import { scopeOf } from '../lib/expectations/scope.js';
+import { readRunReport } from '../lib/results/report-file.js';
+import { buildReport, exitCodeOf, type RunReport } from '../lib/results/report.js';
 import { leftoversOf, readLedger } from '../lib/ledger/ledger-file.js';
 import { newRun } from '../lib/ledger/run-id.js';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
@@ -21,7 +25,7 @@ import type { RunningMock } from '../mock/start.js';
 import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 import { planRun } from './plan.js';
-import { planText } from './plan-text.js';
+import { planText, scopeText } from './plan-text.js';
 import { rerunOf, withOptionalValue } from './rerun.js';
 import { commandSettings, warnReplacedByMock } from './settings.js';
 import { OutcomeCollector } from '../reporters/collector.js';
@@ -62,13 +66,32 @@ Options:
                        sliding; the spec leaves it open and every one must pass
   --mock-dialect D      what the bundled mock picks where the spec is silent: reference (default) or
                        variant (other paths, wrappers and Dialer routes the spec equally allows)
+  --expect FILE        judge the run against an expectations file (also CC_EXPECTATIONS): rules and
+                       checks out of scope here, and known failures, each with its reason and maybe an
+                       expiry date or Dialer releases (format: schemas/gate/expectations.json)
+  --fixed-warns        with --expect, an expected failure that passes is a warning, not exit 4
+  --write-expectations FILE
+                       after the run, write an expectations file that its report passes as it stands:
+                       each failed required rule expected to fail, each skipped one out of scope, each
+                       with a reason naming the run; with --from-report REPORT, from that report
+                       without running anything
   --list-rules         print the rule catalogue and the gaps, then exit
   --plan               print the plan without sending anything (with --verbose, every check with its
                        lane and request allowance too), then exit
   --help
 
 Exit codes: 0 every required rule passed; 1 a required rule failed; 2 bad configuration or the
-harness could not run; 3 incomplete (no failure, but required rules skipped or in error).`;
+harness could not run; 3 incomplete (no failure, but required rules skipped or in error); 130
+interrupted. With --expect: 0 everything as expected; 1 a failure no entry expects; 4 the file is out of
+date (an expired entry, an expected failure that passed, an entry naming a rule or check the catalogue
+lost); 3 a skip no entry puts out of scope, or an error; 1 wins over 4, 4 over 3.`;
+
+/** Writes the expectations a report passes as it stands; `kept`: entries of the file applied that the report cannot show. */
+function writeExpectations(file: string, report: RunReport, kept?: readonly NumberedEntry[]): ExpectationsDocument {
+  const document = expectationsFromReport(report, kept);
+  writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
+  return document;
+}
 
 function fail(message: string): never {
   process.stderr.write(`cc-conformance: ${message}\n`);
@@ -95,6 +118,10 @@ async function main(): Promise<number> {
         'mock-dialect': { type: 'string' },
         'list-rules': { type: 'boolean', default: false },
         plan: { type: 'boolean', default: false },
+        expect: { type: 'string' },
+        'fixed-warns': { type: 'boolean', default: false },
+        'write-expectations': { type: 'string' },
+        'from-report': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -119,6 +146,12 @@ async function main(): Promise<number> {
     args.seed ??= String(rerun.seed);
   }
   for (const id of args.rule ?? []) if (!hasRule(id)) fail(`--rule: unknown rule ${id}`);
+  if (args['from-report'] !== undefined) {
+    if (args['write-expectations'] === undefined) fail('--from-report is read by --write-expectations; give both, or neither');
+    const written = writeExpectations(args['write-expectations'], readRunReport(args['from-report'], '--from-report'));
+    process.stdout.write(`cc-conformance: wrote ${written.entries.length} entries to ${args['write-expectations']} from ${args['from-report']}\n`);
+    return 0;
+  }
   if (args['list-rules']) {
     for (const r of RULES) process.stdout.write(`${r.id}\t${r.level}\t${r.source}\t${r.section}\t${r.statement}\n`);
     for (const g of GAPS) process.stdout.write(`${g.id}\tgap (${g.reason})\t-\t${g.section}\t${g.statement}\n`);
@@ -160,9 +193,16 @@ async function main(): Promise<number> {
     const wrongSecret = target.keys.primary ? drawWrongSecret(target.keys.primary) : undefined;
     const redactor = new Redactor(target, wrongSecret);
     const selectedRules = args.rule ? new Set(args.rule) : undefined;
-    const selected = ALL_CHECKS.filter((c) => !selectedRules || c.rules.some((r) => selectedRules.has(r)));
+    // The expectations the run is judged against: the checks all of whose rules are out of scope do not run.
+    const expectations = args.expect ?? settings.CC_EXPECTATIONS;
+    const scope =
+      expectations === undefined
+        ? undefined
+        : scopeOf(readExpectations(expectations), { rules: RULES.map((r) => r.id), checks: ALL_CHECKS, release: target.dialer.release });
+    const notRun = new Set(scope?.checksNotRun);
+    const selected = ALL_CHECKS.filter((c) => (!selectedRules || c.rules.some((r) => selectedRules.has(r))) && !notRun.has(c.id));
     const plan = planRun(target, selected);
-    const planLines = planText(plan, { live: !bundled });
+    const planLines = [...planText(plan, { live: !bundled }), ...(scope ? scopeText(scope) : [])];
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
         `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
@@ -217,13 +257,15 @@ async function main(): Promise<number> {
       },
       {},
     );
+    // The worker runs the checks that judge a rule of `rules`: the selected ones, less those out of scope.
+    const inScope = scope ? RULES.map((r) => r.id).filter((id) => (!selectedRules || selectedRules.has(id)) && !scope.outOfScope.has(id)) : args.rule;
     const payload: RunPayload = {
       settings,
       seed,
       bundledMock: bundled,
       cwd: process.cwd(),
       run,
-      ...(args.rule ? { rules: args.rule } : {}),
+      ...(inScope ? { rules: inScope } : {}),
       ...(wrongSecret !== undefined ? { wrongSecret } : {}),
     };
     vitest.provide('ccRun', payload);
@@ -265,11 +307,16 @@ async function main(): Promise<number> {
       // The suites' worker starts the ledger with a line naming the run as its checks start; a run whose
       // checks never started left no file.
       ...(run.ledgerFile !== undefined && existsSync(run.ledgerFile) ? { ledger: run.ledgerFile, leftovers: leftoversOf(readLedger(run.ledgerFile).records) } : {}),
+      ...(scope ? { gate: { scope, today: started.toISOString().slice(0, 10), fixedWarns: args['fixed-warns'] } } : {}),
     });
     const scrub = (text: string) => redactor.text(text);
     const written = writeReports(report, args.reports, scrub);
     process.stdout.write(`${scrub(renderConsole(report, { verbose: args.verbose, color: process.stdout.isTTY }))}\n`);
     process.stdout.write(`reports: ${written.json}, ${written.junit}, ${written.html}${report.ledger !== undefined ? `; ledger: ${report.ledger}` : ''}\n`);
+    if (args['write-expectations'] !== undefined) {
+      const document = writeExpectations(args['write-expectations'], report, scope?.otherReleases);
+      process.stdout.write(`cc-conformance: wrote ${document.entries.length} entries to ${args['write-expectations']}: with --expect ${args['write-expectations']} this run's outcome is as expected\n`);
+    }
     return exitCodeOf(report);
   } finally {
     await mock?.close();

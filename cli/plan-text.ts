@@ -1,6 +1,7 @@
 import { LANE_MEANING, STATED_BUDGETS } from '../lib/checks/lanes.js';
 import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.js';
 import { roughly } from '../reporters/progress.js';
+import type { Scope } from '../lib/expectations/scope.js';
 import type { RunPlan } from './plan.js';
 
 /** The plan as lines of text, printed before a run sends anything and by `--plan`. */
@@ -30,5 +31,16 @@ export function planText(plan: RunPlan, options: { readonly live: boolean }): st
         `during which the company's other core and Dialer integrations get 429 for about ${block} on each; exempt from the share${options.live && !plan.budget.runs ? '; runs only with budget in CC_EFFECTS' : ''}`,
     );
   }
+  return lines;
+}
+
+/** What an expectations file puts in and out of scope, printed with the plan. */
+export function scopeText(scope: Scope): string[] {
+  const lines = [
+    `expectations ${scope.file}: ${scope.entries.length} entries; ${scope.outOfScope.size} rules out of scope (${scope.checksNotRun.length} checks not run, the rest set aside where their checks run), ${scope.expectedToFail.size} rules expected to fail`,
+  ];
+  if (scope.expectedToFail.size > 0) lines.push(`  expected to fail: ${[...scope.expectedToFail.keys()].join(', ')}`);
+  if (scope.otherReleases.length > 0) lines.push(`  ${scope.otherReleases.length} entries for other Dialer releases, not applied`);
+  if (scope.unknown.length > 0) lines.push(`  ${scope.unknown.length} entries name a rule or check the catalogue does not have: ${scope.unknown.map((e) => e.rule ?? e.check).join(', ')} (the gate will say so, exit 4)`);
   return lines;
 }

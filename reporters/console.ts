@@ -1,4 +1,5 @@
-import type { LeftoverRecord, RuleResult, RunReport } from '../lib/results/report.js';
+import type { RuleStanding } from '../lib/results/gate.js';
+import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.js';
 
 /**
  * What a person reads after a run: one line per rule grouped by surface, then every failure and
@@ -42,6 +43,41 @@ function leftoverLines(report: RunReport): string[] {
   return lines;
 }
 
+/** How the console heads each group of rules the expectations speak of. */
+const STANDING_TITLE: Readonly<Record<RuleStanding, string>> = {
+  'new-failure': 'New failures, no entry expects them',
+  fixed: 'Fixed: expected to fail, passed; remove the entry',
+  unconfirmed: 'Expected to fail, but not judged',
+  'expected-failure': 'Expected failures',
+  'out-of-scope': 'Out of scope',
+};
+
+/** The gate's part: the rules by where they stand against the expectations, then why the gate is not green. */
+function gateLines(report: RunReport): string[] {
+  const gate = report.gate;
+  if (!gate) return [];
+  const c = gate.counts;
+  const lines = [
+    '',
+    `Expectations ${gate.file}: ${c.entries} entries (${c.otherReleases} for other Dialer releases, not applied); ${c.outOfScope} rules out of scope, ${c.checksNotRun} checks not run`,
+  ];
+  for (const standing of Object.keys(STANDING_TITLE) as RuleStanding[]) {
+    const rules = report.rules.filter((r) => r.standing === standing);
+    if (rules.length === 0) continue;
+    lines.push(`  ${STANDING_TITLE[standing]} (${rules.length}):`);
+    // Out of scope is the longest group and says the least: counted, listed only where something else is said.
+    if (standing === 'out-of-scope') continue;
+    for (const r of rules) {
+      const e = r.expectation;
+      const why = e ? `${e.entry}: ${e.reason}${e.link ? ` <${e.link}>` : ''}${e.expires ? ` (until ${e.expires})` : ''}` : (r.detail ?? '').split('\n')[0];
+      lines.push(`    ${r.id} — ${why}`);
+    }
+  }
+  if (gate.reasons.length > 0) lines.push('  the gate is not green because:', ...gate.reasons.map((reason) => `    ${reason}`));
+  if (gate.warnings.length > 0) lines.push('  warnings:', ...gate.warnings.map((warning) => `    ${warning}`));
+  return lines;
+}
+
 export function renderConsole(report: RunReport, options: ConsoleOptions = {}): string {
   const color = options.color ?? false;
   const colors: Readonly<Record<RuleResult['status'], number>> = { pass: 32, fail: 31, skipped: 33, error: 35, disabled: 90 };
@@ -80,13 +116,15 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
   const failedCleanups = report.checks.flatMap((c) => c.leftovers.map((l) => `${c.check}: ${l}`));
   if (failedCleanups.length > 0) lines.push('', 'Cleanup steps that failed:', ...failedCleanups.map((l) => `  ${l}`));
   lines.push(...leftoverLines(report));
+  lines.push(...gateLines(report));
   const s = report.summary;
+  const outcome = outcomeOf(report);
   const counts = (c: Readonly<Record<string, number>>) => `${c.pass} pass, ${c.fail} fail, ${c.skipped} skipped, ${c.error} error, ${c.disabled} disabled`;
   lines.push(
     '',
     `rules: ${counts(s.byStatus)} (required: ${counts(s.required)})`,
     `gaps reported: ${s.gaps}; checks: ${s.checks}; requests: ${s.requests}; unplanned 429s: ${s.unplanned429}; 503s retried: ${s.retried503}; records left: ${s.leftovers}; seed: ${report.seed}; run ${report.runId}; ${(report.durationMs / 1000).toFixed(1)} s`,
-    `verdict: ${paint(report.verdict.toUpperCase(), report.verdict === 'pass' ? 32 : 31, color)}${report.interrupted ? ' (INTERRUPTED: the checks not run are not judged)' : ''}`,
+    `verdict: ${paint(outcome.headline, outcome.ok ? 32 : 31, color)}${report.interrupted ? ' (the checks not run are not judged)' : ''}${report.gate ? ` (exit ${outcome.exitCode}; against the expectations of ${report.gate.file})` : ''}`,
   );
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { groupSkipped, type SkipGroup } from '../lib/results/enablers.js';
 import type { RuleStatus } from '../lib/results/outcome.js';
-import type { LeftoverRecord, RuleResult, RunReport } from '../lib/results/report.js';
+import type { RuleStanding } from '../lib/results/gate.js';
+import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.js';
 
 /**
  * A single self-contained HTML page of the run report for people who open it after a CI run: the
@@ -102,20 +103,52 @@ function filters(report: RunReport, surfaces: readonly string[]): string {
 </form>`;
 }
 
+const STANDING_TITLE: Readonly<Record<RuleStanding, string>> = {
+  'new-failure': 'New failures: no entry expects them',
+  fixed: 'Fixed: expected to fail, passed; remove the entry',
+  unconfirmed: 'Expected to fail, but not judged',
+  'expected-failure': 'Expected failures',
+  'out-of-scope': 'Out of scope',
+};
+
+/** The rules by where they stand against the expectations, and why the gate is not green. */
+function gateSection(report: RunReport): string {
+  const gate = report.gate;
+  if (!gate) return '';
+  const c = gate.counts;
+  const groups = (Object.keys(STANDING_TITLE) as RuleStanding[]).flatMap((standing) => {
+    const rules = report.rules.filter((r) => r.standing === standing);
+    if (rules.length === 0) return [];
+    const item = (r: RuleResult) => {
+      const e = r.expectation;
+      const why = e ? `${e.entry}: ${e.reason}${e.expires ? ` (until ${e.expires})` : ''}` : (r.detail ?? '');
+      return `<li><a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a> <small>${esc(why)}</small>${e?.link ? ` <a href="${esc(e.link)}">${esc(e.link)}</a>` : ''}</li>`;
+    };
+    return [`<h3 data-standing="${standing}">${esc(STANDING_TITLE[standing])} <small>(${rules.length})</small></h3><ul>${rules.map(item).join('')}</ul>`];
+  });
+  const reasons = gate.reasons.length > 0 ? `<h3>The gate is not green because</h3><ul id="gate-reasons">${gate.reasons.map((r) => `<li class="fail">${esc(r)}</li>`).join('')}</ul>` : '';
+  const warnings = gate.warnings.length > 0 ? `<h3>Warnings</h3><ul>${gate.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
+  return `<div id="gate"><h2>Against the expectations</h2>
+<p><code>${esc(gate.file)}</code>: ${c.entries} entries (${c.otherReleases} for other Dialer releases, not applied) · ${c.outOfScope} rules out of scope, ${c.checksNotRun} checks not run</p>
+${reasons}${warnings}${groups.join('\n')}</div>`;
+}
+
 export function renderHtml(report: RunReport): string {
   const s = report.summary;
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
   const broken = report.rules.filter((r) => r.status === 'fail' || r.status === 'error');
   const skipped = groupSkipped(report.rules);
   const counts = Object.entries(s.byStatus).map(([k, v]) => `${v} ${k}`).join(', ');
+  const outcome = outcomeOf(report);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${esc(report.verdict)}</title><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${esc(outcome.headline)}</title><style>${STYLE}</style></head>
 <body>
-<h1>cc-conformance: <span class="${report.verdict === 'pass' ? 'pass' : 'fail'}">${esc(report.verdict.toUpperCase())}</span>${report.interrupted ? ' <span class="fail">INTERRUPTED</span>' : ''}</h1>
+<h1>cc-conformance: <span id="verdict" class="${outcome.ok ? 'pass' : 'fail'}">${esc(outcome.headline)}</span> <small>exit ${outcome.exitCode}</small></h1>
 <p>${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed} · ${report.target.bundledMock ? 'bundled mock' : esc(Object.values(report.target.urls).join(', '))} · Dialer release ${esc(report.target.dialerRelease)}</p>
 <p>rules: ${esc(counts)} · requests ${s.requests} · unplanned 429s ${s.unplanned429} · 503s retried ${s.retried503} · leftovers ${s.leftovers} · gaps ${s.gaps}</p>
 ${filters(report, surfaces)}
 ${broken.length > 0 ? `<div data-section="failures"><h2>Failures and errors</h2>\n${broken.map(failure).join('\n')}</div>` : ''}
+${gateSection(report)}
 ${report.problems.length > 0 ? `<h2>Harness problems</h2><ul>${report.problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
 ${skipped.length > 0 ? `<h2>Skipped: what would enable them</h2>\n<div id="skipped">${skipped.map(skipGroup).join('\n')}</div>` : ''}
 ${leftovers(report)}

@@ -6,6 +6,9 @@ import type { RuleResult, RunReport } from '../lib/results/report.js';
  * left out of the run (not selected, or of another Dialer release) is no testcase, so no dashboard counts
  * it as skipped or passed; each testsuite counts such rules in its `disabled` attribute (the attribute
  * the Ant/Jenkins JUnit schema has for it). Gaps are not testcases; they are listed in the JSON report.
+ * With expectations, a rule out of scope is disabled like those, an expected failure is skipped with its
+ * entry's reason (JUnit's nearest word, as for pytest's xfail), an expected failure that passed is a failure
+ * (unless the gate only warns of it), and an entry out of date is a failure of a testsuite `expectations`.
  */
 function xml(text: string): string {
   return text
@@ -44,43 +47,75 @@ function detail(rule: RuleResult): string {
   return parts.join('\n');
 }
 
-function testcase(rule: RuleResult, durationOf: (checks: readonly string[]) => number): string {
+type CaseKind = 'pass' | 'failure' | 'error' | 'skipped';
+
+interface Case {
+  readonly kind: CaseKind;
+  readonly xml: string;
+}
+
+/** What JUnit makes of a rule: its status, or, with expectations, where it stands against them. */
+function caseKind(rule: RuleResult, report: RunReport): CaseKind {
+  // A known deviation is no failure of the gate; JUnit's nearest word is skipped, as for pytest's xfail.
+  if (rule.standing === 'expected-failure') return 'skipped';
+  if (rule.standing === 'fixed') return report.gate?.fixedIsRed ? 'failure' : 'pass';
+  return rule.status === 'fail' ? 'failure' : rule.status === 'error' ? 'error' : rule.status === 'pass' ? 'pass' : 'skipped';
+}
+
+function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: readonly string[]) => number): Case {
   const time = seconds(durationOf(rule.checks.map((c) => c.check)));
   const open = `    <testcase classname="${xml(classNameOf(rule))}" name="${xml(`${rule.id}: ${rule.statement}`)}" time="${time}">`;
-  switch (rule.status) {
+  const kind = caseKind(rule, report);
+  const entry = rule.expectation ? `${rule.expectation.entry}: ${rule.expectation.reason}` : '';
+  const message =
+    rule.standing === 'expected-failure' ? `expected failure (${entry}): ${rule.detail ?? ''}` : rule.standing === 'fixed' ? `fixed: expected to fail (${entry}) but passed; remove the entry` : (rule.detail ?? rule.status);
+  switch (kind) {
     case 'pass':
-      return `${open}</testcase>`;
-    case 'fail':
-      return `${open}\n      <failure message="${xml(rule.detail ?? 'failed')}">${xml(detail(rule))}</failure>\n    </testcase>`;
+      return { kind, xml: `${open}</testcase>` };
+    case 'failure':
+      return { kind, xml: `${open}\n      <failure message="${xml(message)}">${xml(detail(rule))}</failure>\n    </testcase>` };
     case 'error':
-      return `${open}\n      <error message="${xml(rule.detail ?? 'error')}">${xml(detail(rule))}</error>\n    </testcase>`;
+      return { kind, xml: `${open}\n      <error message="${xml(message)}">${xml(detail(rule))}</error>\n    </testcase>` };
     default:
-      return `${open}\n      <skipped message="${xml(rule.detail ?? rule.status)}"/>\n    </testcase>`;
+      return { kind, xml: `${open}\n      <skipped message="${xml(message)}"/>\n    </testcase>` };
   }
 }
+
+/** With expectations, a testsuite for the entries that are out of date themselves, each a failure. */
+function expectationsSuite(report: RunReport): { readonly cases: readonly Case[]; readonly xml: string } | undefined {
+  const stale = report.gate?.staleEntries ?? [];
+  if (stale.length === 0) return undefined;
+  const cases = stale.map((s) => ({ kind: 'failure' as const, xml: `    <testcase classname="cc.expectations" name="${xml(s.entry)}" time="0.000">\n      <failure message="${xml(s.message)}"/>\n    </testcase>` }));
+  return { cases, xml: [`  <testsuite name="expectations" tests="${cases.length}" failures="${cases.length}" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n') };
+}
+
+const tally = (cases: readonly Case[], kind: CaseKind) => cases.filter((c) => c.kind === kind).length;
 
 export function renderJunit(report: RunReport): string {
   const checkMs = new Map(report.checks.map((c) => [c.check, c.durationMs]));
   // A check that judged several rules took its time for each of them, as its requests count for each.
   const durationOf = (checks: readonly string[]) => [...new Set(checks)].reduce((ms, check) => ms + (checkMs.get(check) ?? 0), 0);
-  const count = (rules: readonly RuleResult[], status: RuleResult['status']) => rules.filter((r) => r.status === status).length;
-  const ran = report.rules.filter((r) => r.status !== 'disabled');
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
+  const all: Case[] = [];
   const suites = surfaces.map((surface) => {
-    const all = report.rules.filter((r) => r.surface === surface);
-    const rules = all.filter((r) => r.status !== 'disabled');
-    const time = seconds(durationOf(rules.flatMap((r) => r.checks.map((c) => c.check))));
+    const rules = report.rules.filter((r) => r.surface === surface);
+    const ran = rules.filter((r) => r.status !== 'disabled');
+    const cases = ran.map((r) => testcase(r, report, durationOf));
+    all.push(...cases);
+    const time = seconds(durationOf(ran.flatMap((r) => r.checks.map((c) => c.check))));
     return [
-      `  <testsuite name="${xml(surface)}" tests="${rules.length}" failures="${count(rules, 'fail')}" errors="${count(rules, 'error')}" skipped="${count(rules, 'skipped')}" disabled="${count(all, 'disabled')}" time="${time}" timestamp="${report.startedAt}">`,
-      ...rules.map((r) => testcase(r, durationOf)),
+      `  <testsuite name="${xml(surface)}" tests="${cases.length}" failures="${tally(cases, 'failure')}" errors="${tally(cases, 'error')}" skipped="${tally(cases, 'skipped')}" disabled="${rules.length - ran.length}" time="${time}" timestamp="${report.startedAt}">`,
+      ...cases.map((c) => c.xml),
       '  </testsuite>',
     ].join('\n');
   });
-  const { fail, error, skipped, disabled } = report.summary.byStatus;
+  const expectations = expectationsSuite(report);
+  if (expectations) all.push(...expectations.cases);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cc-conformance" tests="${ran.length}" failures="${fail}" errors="${error}" skipped="${skipped}" disabled="${disabled}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="cc-conformance" tests="${all.length}" failures="${tally(all, 'failure')}" errors="${tally(all, 'error')}" skipped="${tally(all, 'skipped')}" disabled="${report.summary.byStatus.disabled}" time="${seconds(report.durationMs)}">`,
     ...suites,
+    ...(expectations ? [expectations.xml] : []),
     '</testsuites>',
     '',
   ].join('\n');

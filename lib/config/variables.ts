@@ -77,6 +77,12 @@ export const VARIABLES = [
   },
   { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },
   { name: 'CC_SEED', bundledMock: 'applies', meaning: 'seed of the run\'s random choices and fuzzing; printed on every run so it can be replayed', default: 'random' },
+  {
+    name: 'CC_EXPECTATIONS',
+    bundledMock: 'applies',
+    meaning:
+      'optional expectations file of the gate (`--expect` overrides it): rules and checks out of scope, and known failures, each with its reason (format `schemas/gate/expectations.json`; see "As a CI gate")',
+  },
   { name: 'CC_CONFIG_FILE', bundledMock: 'applies', meaning: 'JSON file holding any of these variables by name; env vars win over it', default: 'cc-conformance.json if present' },
 ] as const satisfies readonly VariableSpec[];
 

@@ -2,6 +2,7 @@ import type { Target } from '../config/target.js';
 import { notApplicableReason, type Release } from '../dialer/releases.js';
 import { GAPS, RULES } from '../rules/index.js';
 import type { Gap, Rule } from '../rules/types.js';
+import { expectationOf, type Gate, type GateOptions, judgeGate, type RuleExpectation, type RuleStanding, standingOf } from './gate.js';
 import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleVerdict } from './outcome.js';
 
 /**
@@ -9,7 +10,7 @@ import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleV
  * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 4;
+export const REPORT_VERSION = 5;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;
@@ -23,6 +24,10 @@ export interface RuleResult extends Rule {
   readonly requests: number;
   /** On a `fail` or `error`: how to see it again (the request alone is `evidence.curl`). */
   readonly reproduce?: Reproduce;
+  /** With an expectations file: the entry that names the rule. */
+  readonly expectation?: RuleExpectation;
+  /** With an expectations file: where the rule stands against it (absent when the file has nothing to say of it). */
+  readonly standing?: RuleStanding;
 }
 
 export interface Reproduce {
@@ -101,6 +106,8 @@ export interface RunReport {
   readonly problems: readonly string[];
   /** Every record the run created and left on the target, deletable or not. */
   readonly leftovers: readonly LeftoverRecord[];
+  /** With an expectations file: the run judged against it, which then decides the headline and the exit code. */
+  readonly gate?: Gate;
 }
 
 export interface ReportInput {
@@ -118,10 +125,18 @@ export interface ReportInput {
   readonly prefix?: string;
   readonly ledger?: string;
   readonly leftovers?: readonly LeftoverRecord[];
+  /** The expectations applied to this run: its rules out of scope are set aside, and the gate is judged. */
+  readonly gate?: GateOptions;
 }
 
 function zeroCounts(): Record<RuleStatus, number> {
   return { pass: 0, fail: 0, skipped: 0, error: 0, disabled: 0 };
+}
+
+/** A rule the expectations put out of scope: not judged here, and what its checks found kept as a note. */
+function outOfScope(judged: RuleResult, reason: string): RuleResult {
+  const found = judged.status === 'disabled' ? [] : [`its checks found it ${judged.status}${judged.detail ? ` (${judged.detail.split('\n')[0]})` : ''}; set aside`];
+  return { ...judged, status: 'disabled', detail: `out of scope: ${reason}`, notes: [...judged.notes, ...found], checks: judged.checks, requests: judged.requests, evidence: undefined, reproduce: undefined };
 }
 
 function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined, release: Release, seed: number): RuleResult {
@@ -164,7 +179,15 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
 
 export function buildReport(input: ReportInput): RunReport {
   const catalogue = input.rules ?? RULES;
-  const rules = catalogue.map((rule) => ruleResult(rule, input.outcomes, input.selected, input.target.dialer.release, input.seed));
+  const scope = input.gate?.scope;
+  const rules = catalogue.map((rule) => {
+    const judged = ruleResult(rule, input.outcomes, input.selected, input.target.dialer.release, input.seed);
+    const outside = scope?.outOfScope.get(rule.id);
+    const result = outside ? outOfScope(judged, outside.reason) : judged;
+    const expectation = scope ? expectationOf(result, scope) : undefined;
+    const standing = scope ? standingOf(result, scope) : undefined;
+    return { ...result, ...(expectation ? { expectation } : {}), ...(standing ? { standing } : {}) };
+  });
   const byStatus = zeroCounts();
   const required = zeroCounts();
   for (const r of rules) {
@@ -214,12 +237,30 @@ export function buildReport(input: ReportInput): RunReport {
     problems,
     interrupted: input.interrupted ?? false,
     leftovers: input.leftovers ?? [],
+    ...(input.gate ? { gate: judgeGate(rules, problems, input.gate) } : {}),
   };
 }
 
-/** Process exit code of a run: 0 every required rule passed, 1 a required rule failed, 3 incomplete. */
-/** 0 pass, 1 fail, 3 incomplete; 130 for an interrupted run, as for any command stopped by Ctrl-C. */
+/**
+ * The run's one verdict, which every headline, colour and exit code shows: the gate's outcome when an
+ * expectations file was applied, else the conformance verdict; an interrupted run is that, whatever else.
+ */
+export interface RunOutcome {
+  /** The headline word: `PASS`, `FAIL`, `INCOMPLETE`, `AS EXPECTED`, `UNEXPECTED FAILURE`, `STALE EXPECTATIONS`, `INTERRUPTED`. */
+  readonly headline: string;
+  /** Green or red. */
+  readonly ok: boolean;
+  /** 0 pass (or as expected), 1 fail (an unexpected failure), 3 incomplete, 4 stale expectations, 130 interrupted. */
+  readonly exitCode: number;
+}
+
+export function outcomeOf(report: RunReport): RunOutcome {
+  if (report.interrupted) return { headline: 'INTERRUPTED', ok: false, exitCode: 130 };
+  if (report.gate) return { headline: report.gate.outcome.replace('-', ' ').toUpperCase(), ok: report.gate.exitCode === 0, exitCode: report.gate.exitCode };
+  return { headline: report.verdict.toUpperCase(), ok: report.verdict === 'pass', exitCode: report.verdict === 'pass' ? 0 : report.verdict === 'fail' ? 1 : 3 };
+}
+
+/** Process exit code of a run: its outcome's. */
 export function exitCodeOf(report: RunReport): number {
-  if (report.interrupted) return 130;
-  return report.verdict === 'pass' ? 0 : report.verdict === 'fail' ? 1 : 3;
+  return outcomeOf(report).exitCode;
 }

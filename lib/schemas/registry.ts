@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
 import { DefinitionError } from '../errors.js';
 
@@ -69,9 +69,18 @@ export class SchemaRegistry {
     if (validate(value)) return { ok: true, problems: [] };
     return {
       ok: false,
-      problems: (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath || '/', message: e.message ?? e.keyword })),
+      problems: (validate.errors ?? []).map((e) => ({ instancePath: e.instancePath || '/', message: withAllowed(e) })),
     };
   }
+}
+
+/** Ajv's message, with the values a `const` or `enum` allows, so a line alone says what to write instead. */
+function withAllowed(error: ErrorObject): string {
+  const message = error.message ?? error.keyword;
+  const params = error.params as { allowedValue?: unknown; allowedValues?: unknown[] };
+  if (error.keyword === 'const') return `must be ${JSON.stringify(params.allowedValue)}`;
+  if (error.keyword === 'enum' && params.allowedValues) return `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  return message;
 }
 
 let shared: SchemaRegistry | undefined;

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { CheckOutcome, Evidence } from '../../lib/results/outcome.js';
+import type { Gate, RuleExpectation } from '../../lib/results/gate.js';
 import type { LeftoverRecord, RuleResult, RunReport, RunSummary } from '../../lib/results/report.js';
+import { scopeOf } from '../../lib/expectations/scope.js';
 import type { Gap } from '../../lib/rules/types.js';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
 import { TAG_404, evidence, fail, outcome, report, rules, target } from './fixtures.js';
@@ -23,14 +25,17 @@ const names = (line: string) => new Set([...line.matchAll(/`([A-Za-z0-9]+)(?:\[\
 type Every<T, K extends readonly PropertyKey[]> = [Exclude<keyof T, K[number]>] extends [never] ? K : never;
 
 // Every key of each report type, optional ones included; the compiler refuses a list that falls behind its type.
-const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'runId', 'prefix', 'ledger', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems', 'leftovers'] as const satisfies readonly (keyof RunReport)[];
+const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'runId', 'prefix', 'ledger', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems', 'leftovers', 'gate'] as const satisfies readonly (keyof RunReport)[];
 const TARGET_KEYS = ['bundledMock', 'urls', 'keySlots', 'rateWindowMs', 'effects', 'dialerRelease'] as const satisfies readonly (keyof RunReport['target'])[];
 const SUMMARY_KEYS = ['rules', 'byStatus', 'required', 'gaps', 'checks', 'requests', 'unplanned429', 'retried503', 'leftovers'] as const satisfies readonly (keyof RunSummary)[];
-const RULE_RESULT_KEYS = ['id', 'surface', 'statement', 'section', 'level', 'source', 'reading', 'since', 'until', 'status', 'detail', 'evidence', 'notes', 'checks', 'requests', 'reproduce'] as const satisfies readonly (keyof RuleResult)[];
+const RULE_RESULT_KEYS = ['id', 'surface', 'statement', 'section', 'level', 'source', 'reading', 'since', 'until', 'status', 'detail', 'evidence', 'notes', 'checks', 'requests', 'reproduce', 'expectation', 'standing'] as const satisfies readonly (keyof RuleResult)[];
 const EVIDENCE_KEYS = ['request', 'response', 'curl'] as const satisfies readonly (keyof Evidence)[];
 const CHECK_KEYS = ['check', 'title', 'surface', 'requests', 'allowance', 'unplanned429', 'retried503', 'durationMs', 'leftovers', 'problems'] as const satisfies readonly (keyof Omit<CheckOutcome, 'verdicts'>)[];
 const GAP_KEYS = ['id', 'surface', 'section', 'statement', 'reason'] as const satisfies readonly (keyof Gap)[];
 const LEFTOVER_KEYS = ['kind', 'surface', 'id', 'name', 'check', 'deletable', 'how'] as const satisfies readonly (keyof LeftoverRecord)[];
+const GATE_KEYS = ['file', 'outcome', 'exitCode', 'reasons', 'warnings', 'fixedIsRed', 'staleEntries', 'counts'] as const satisfies readonly (keyof Gate)[];
+const GATE_COUNT_KEYS = ['entries', 'otherReleases', 'outOfScope', 'checksNotRun', 'expectedFailures', 'fixed', 'newFailures', 'unconfirmed', 'unlistedSkips', 'errors', 'expired', 'unknown'] as const satisfies readonly (keyof Gate['counts'])[];
+const EXPECTATION_KEYS = ['expect', 'reason', 'link', 'expires', 'releases', 'entry', 'check'] as const satisfies readonly (keyof RuleExpectation)[];
 
 const KEYS = {
   report: REPORT_KEYS satisfies Every<RunReport, typeof REPORT_KEYS>,
@@ -41,6 +46,9 @@ const KEYS = {
   check: CHECK_KEYS satisfies Every<Omit<CheckOutcome, 'verdicts'>, typeof CHECK_KEYS>,
   gap: GAP_KEYS satisfies Every<Gap, typeof GAP_KEYS>,
   leftover: LEFTOVER_KEYS satisfies Every<LeftoverRecord, typeof LEFTOVER_KEYS>,
+  gate: GATE_KEYS satisfies Every<Gate, typeof GATE_KEYS>,
+  gateCounts: GATE_COUNT_KEYS satisfies Every<Gate['counts'], typeof GATE_COUNT_KEYS>,
+  expectation: EXPECTATION_KEYS satisfies Every<RuleExpectation, typeof EXPECTATION_KEYS>,
 };
 
 // Built from real code, with the optional fields present (a release the rule holds in), so the lists above are checked at run time too.
@@ -52,6 +60,14 @@ const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftove
   prefix: 'cc-conformance-r1',
   ledger: 'reports/ledger-r1.jsonl',
   leftovers: [{ kind: 'contact', surface: 'core', id: '7', name: 'cc-conformance-r1-1', check: 'a', deletable: true, how: 'DELETE /contacts/delete/7.json' }],
+  // An expectations file whose one entry, with every optional field, expects the rule to fail.
+  gate: {
+    scope: scopeOf(
+      { path: '/ci/expectations.json', entries: [{ index: 0, rule: TAG_404, expect: 'fail', reason: 'ticket 7', link: 'https://tickets.example/7', expires: '2099-01-01', releases: ['1.0.22'] }] },
+      { rules: [TAG_404], checks: [{ id: 'a', rules: [TAG_404] }], release: '1.0.22' },
+    ),
+    today: '2026-11-26',
+  },
 });
 
 describe('reporters/README.md documents the report it describes', () => {
@@ -70,6 +86,11 @@ describe('reporters/README.md documents the report it describes', () => {
     for (const key of [...KEYS.rule, ...KEYS.evidence]) expect(documented.has(key), key).toBe(true);
   });
 
+  test('every key of the gate and of a rule\'s expectation is named in its row', () => {
+    for (const key of [...KEYS.gate, ...KEYS.gateCounts]) expect(names(row('gate')).has(key), `gate.${key}`).toBe(true);
+    for (const key of KEYS.expectation) expect(names(row('rules[]')).has(key), `expectation.${key}`).toBe(true);
+  });
+
   test('every key of a check entry (its outcome without the verdicts) and of a gap is named in its row', () => {
     for (const key of KEYS.check) expect(names(row('checks[]')).has(key), `checks.${key}`).toBe(true);
     for (const key of KEYS.gap) expect(names(row('gaps[]')).has(key), `gaps.${key}`).toBe(true);
@@ -86,6 +107,11 @@ describe('reporters/README.md documents the report it describes', () => {
     listed(KEYS.check, full.checks[0] ?? {});
     listed(KEYS.gap, full.gaps[0] ?? {});
     listed(KEYS.leftover, full.leftovers[0] ?? {});
+    listed(KEYS.gate, full.gate ?? {});
+    listed(KEYS.gateCounts, full.gate?.counts ?? {});
+    listed(KEYS.expectation, full.rules[0]?.expectation ?? {});
+    expect(Object.keys(full.gate ?? {}).sort()).toEqual([...KEYS.gate].sort());
+    expect(Object.keys(full.rules[0]?.expectation ?? {}).sort()).toEqual(KEYS.expectation.filter((k) => k !== 'check').sort());
     expect(Object.keys(full.rules[0] ?? {}).sort()).toEqual([...KEYS.rule].sort());
   });
 

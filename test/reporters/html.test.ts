@@ -36,7 +36,7 @@ describe('renderHtml', () => {
   });
 
   test('the verdict, totals and gaps are on the page, and nothing it loads comes from elsewhere', () => {
-    expect(html).toContain('<title>cc-conformance: fail</title>');
+    expect(html).toContain('<title>cc-conformance: FAIL</title>');
     expect(html).toMatch(/requests \d+ · unplanned 429s 0/);
     expect(html).toContain('GAP-EVENT-TYPES');
     expect(html).not.toMatch(/<(link|img|iframe)\b|src=|https?:\/\/(?!127\.0\.0\.1)/);

@@ -1,0 +1,164 @@
+import { entryName, type NumberedEntry } from '../expectations/expectations-file.js';
+import type { Scope } from '../expectations/scope.js';
+import type { RuleStatus } from './outcome.js';
+
+/**
+ * The gate: a run judged against the team's expectations file, the run's one verdict when one is given.
+ * `as-expected` (exit 0): everything happened as the file says; `unexpected-failure` (1): a required rule
+ * failed that no entry expects to fail; `stale-expectations` (4): the file is out of date (an expired entry,
+ * an expected failure that passed, an entry naming a rule or check the catalogue lost); `incomplete` (3): a
+ * required rule was skipped that no entry puts out of scope, or the harness erred. When several hold, 1 wins
+ * over 4, and 4 over 3.
+ */
+export type GateOutcome = 'as-expected' | 'unexpected-failure' | 'stale-expectations' | 'incomplete';
+
+export const GATE_EXIT: Readonly<Record<GateOutcome, number>> = { 'as-expected': 0, 'unexpected-failure': 1, 'stale-expectations': 4, incomplete: 3 };
+
+/** Where a rule stands against the expectations; absent for a rule the file says nothing of that went as a run would have it. */
+export type RuleStanding = 'out-of-scope' | 'expected-failure' | 'fixed' | 'new-failure' | 'unconfirmed';
+
+/** The entry that speaks of a rule, as the report carries it beside the rule. */
+export interface RuleExpectation {
+  readonly expect: NumberedEntry['expect'];
+  readonly reason: string;
+  readonly link?: string;
+  readonly expires?: string;
+  readonly releases?: readonly string[];
+  /** `entries[3]`: where it stands in the file. */
+  readonly entry: string;
+  /** The check the entry names, when it names one rather than the rule. */
+  readonly check?: string;
+}
+
+export interface Gate {
+  /** The expectations file applied. */
+  readonly file: string;
+  readonly outcome: GateOutcome;
+  readonly exitCode: number;
+  /** One line for each finding that keeps the gate from passing, the most serious first. */
+  readonly reasons: readonly string[];
+  /** Findings that do not turn the gate red (an expected failure that passed, when told to only warn). */
+  readonly warnings: readonly string[];
+  /** Whether an expected failure that passed turns the gate red (the default) or only warns. */
+  readonly fixedIsRed: boolean;
+  /** The findings of entries themselves, not of a rule's result: expired ones, and names the catalogue lost. */
+  readonly staleEntries: readonly { readonly entry: string; readonly message: string }[];
+  readonly counts: {
+    readonly entries: number;
+    readonly otherReleases: number;
+    readonly outOfScope: number;
+    readonly checksNotRun: number;
+    readonly expectedFailures: number;
+    readonly fixed: number;
+    readonly newFailures: number;
+    readonly unconfirmed: number;
+    readonly unlistedSkips: number;
+    readonly errors: number;
+    readonly expired: number;
+    readonly unknown: number;
+  };
+}
+
+export interface GateOptions {
+  readonly scope: Scope;
+  /** The day the run started, `YYYY-MM-DD` (UTC): an entry whose `expires` is before it has expired. */
+  readonly today: string;
+  /** An expected failure that passed is a warning, not a red gate (pytest's non-strict xfail). */
+  readonly fixedWarns?: boolean;
+}
+
+/** What the gate reads of a rule's result. */
+export interface JudgedRule {
+  readonly id: string;
+  readonly level: 'required' | 'observed';
+  readonly status: RuleStatus;
+  readonly detail?: string;
+}
+
+/** The standing of one rule, from its status and the entries that name it. */
+export function standingOf(rule: JudgedRule, scope: Scope): RuleStanding | undefined {
+  if (scope.outOfScope.has(rule.id)) return 'out-of-scope';
+  const expectsFail = scope.expectedToFail.has(rule.id);
+  if (rule.status === 'fail') return expectsFail ? 'expected-failure' : 'new-failure';
+  if (!expectsFail) return undefined;
+  if (rule.status === 'pass') return 'fixed';
+  return rule.status === 'disabled' ? undefined : 'unconfirmed';
+}
+
+/** The entry that names a rule, as the report carries it. */
+export function expectationOf(rule: JudgedRule, scope: Scope): RuleExpectation | undefined {
+  const entry = scope.outOfScope.get(rule.id) ?? scope.expectedToFail.get(rule.id);
+  if (!entry) return undefined;
+  return {
+    expect: entry.expect,
+    reason: entry.reason,
+    ...(entry.link !== undefined ? { link: entry.link } : {}),
+    ...(entry.expires !== undefined ? { expires: entry.expires } : {}),
+    ...(entry.releases !== undefined ? { releases: entry.releases } : {}),
+    entry: `entries[${entry.index}]`,
+    ...(entry.check !== undefined ? { check: entry.check } : {}),
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Judges the rules of a run (out-of-scope ones already set aside as disabled) against the expectations. */
+export function judgeGate(rules: readonly JudgedRule[], problems: readonly string[], options: GateOptions): Gate {
+  const { scope, today } = options;
+  const lines = { failed: [] as string[], stale: [] as string[], incomplete: [] as string[], warnings: [] as string[] };
+  const counts = { expectedFailures: 0, fixed: 0, newFailures: 0, unconfirmed: 0, unlistedSkips: 0, errors: 0 };
+  for (const rule of rules) {
+    const standing = standingOf(rule, scope);
+    const entry = scope.expectedToFail.get(rule.id);
+    const said = rule.detail ? `: ${rule.detail.split('\n')[0]}` : '';
+    if (standing === 'expected-failure') counts.expectedFailures += 1;
+    else if (standing === 'new-failure') {
+      counts.newFailures += 1;
+      lines.failed.push(`${rule.id} failed, and no entry expects it to${said}`);
+    } else if (standing === 'fixed' && entry) {
+      counts.fixed += 1;
+      (options.fixedWarns ? lines.warnings : lines.stale).push(`${rule.id} passed, but ${entryName(entry)} expects it to fail: fixed, remove the entry`);
+    } else if (standing === 'unconfirmed' && entry && rule.level === 'required') {
+      counts.unconfirmed += 1;
+      lines.incomplete.push(`${rule.id} is expected to fail (${entryName(entry)}) but was ${rule.status === 'error' ? 'in error' : 'skipped'}${said}`);
+    } else if (standing === undefined && rule.level === 'required' && rule.status === 'skipped') {
+      counts.unlistedSkips += 1;
+      lines.incomplete.push(`${rule.id} was skipped, and no entry puts it out of scope${said}`);
+    } else if (standing === undefined && rule.level === 'required' && rule.status === 'error') {
+      counts.errors += 1;
+      lines.incomplete.push(`${rule.id} is in error${said}`);
+    }
+  }
+  // Every error that ended a check is also a rule in error above; a problem of no rule is its own line.
+  if (problems.length > 0 && counts.errors + counts.unconfirmed === 0) lines.incomplete.push(`${problems.length} harness problem(s): ${problems[0]}`);
+  const staleEntries: { entry: string; message: string }[] = [];
+  for (const entry of scope.entries) {
+    if (entry.expires === undefined || entry.expires >= today) continue;
+    const days = Math.round((Date.parse(today) - Date.parse(entry.expires)) / DAY_MS);
+    staleEntries.push({ entry: entryName(entry), message: `${entryName(entry)} expired on ${entry.expires}, ${days} day${days === 1 ? '' : 's'} ago: renew it or remove it` });
+  }
+  const expired = staleEntries.length;
+  for (const entry of scope.unknown) {
+    staleEntries.push({ entry: entryName(entry), message: `${entryName(entry)} names a ${entry.rule !== undefined ? 'rule' : 'check'} the catalogue does not have (renamed or removed): rename or remove the entry` });
+  }
+  lines.stale.push(...staleEntries.map((s) => s.message));
+  const outcome: GateOutcome = lines.failed.length > 0 ? 'unexpected-failure' : lines.stale.length > 0 ? 'stale-expectations' : lines.incomplete.length > 0 ? 'incomplete' : 'as-expected';
+  return {
+    file: scope.file,
+    outcome,
+    exitCode: GATE_EXIT[outcome],
+    reasons: [...lines.failed, ...lines.stale, ...lines.incomplete],
+    warnings: lines.warnings,
+    fixedIsRed: !options.fixedWarns,
+    staleEntries,
+    counts: {
+      entries: scope.entries.length,
+      otherReleases: scope.otherReleases.length,
+      outOfScope: scope.outOfScope.size,
+      checksNotRun: scope.checksNotRun.length,
+      ...counts,
+      expired,
+      unknown: scope.unknown.length,
+    },
+  };
+}
