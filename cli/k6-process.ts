@@ -11,7 +11,8 @@ import type { Readable, Writable } from 'node:stream';
 
 export const K6_MISSING = 'k6 not found: npm run k6:install (needs Go 1.26)';
 
-function executable(path: string): boolean {
+/** Whether this process may run the file at `path`. */
+export function executable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

@@ -15,12 +15,21 @@ export interface WrittenReports {
  * that no credential reaches a file even if one slipped into a message.
  */
 export function writeReports(report: RunReport, dir: string, scrub: (text: string) => string): WrittenReports {
+  return writeScrubbed(dir, scrub, {
+    json: ['conformance.json', `${JSON.stringify(report, null, 2)}\n`],
+    junit: ['junit.xml', renderJunit(report)],
+    html: ['conformance.html', renderHtml(report)],
+  });
+}
+
+/** Writes each view of a document into `dir` under its file name, every byte through `scrub`; returns their paths. */
+export function writeScrubbed<K extends string>(dir: string, scrub: (text: string) => string, views: Readonly<Record<K, readonly [file: string, text: string]>>): Record<K, string> {
   mkdirSync(dir, { recursive: true });
-  const json = join(dir, 'conformance.json');
-  const junit = join(dir, 'junit.xml');
-  writeFileSync(json, `${scrub(JSON.stringify(report, null, 2))}\n`);
-  const html = join(dir, 'conformance.html');
-  writeFileSync(junit, scrub(renderJunit(report)));
-  writeFileSync(html, scrub(renderHtml(report)));
-  return { json, junit, html };
+  const paths = {} as Record<K, string>;
+  for (const key of Object.keys(views) as K[]) {
+    const [file, text] = views[key];
+    paths[key] = join(dir, file);
+    writeFileSync(paths[key], scrub(text));
+  }
+  return paths;
 }

@@ -11,7 +11,7 @@ import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from 
  * renders the report (the skip groups come from a pure helper) and computes nothing; its one script only
  * shows and hides what is already on the page, and nothing reaches the network.
  */
-function esc(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
@@ -51,53 +51,53 @@ const SCRIPT = `(() => {
 
 /** The attributes the filters and the search read. */
 function ruleData(r: RuleResult): string {
-  return `data-rule="${esc(r.id)}" data-status="${r.status}" data-surface="${esc(r.surface)}" data-statement="${esc(r.statement)}" data-detail="${esc(r.detail ?? '')}"`;
+  return `data-rule="${escapeHtml(r.id)}" data-status="${r.status}" data-surface="${escapeHtml(r.surface)}" data-statement="${escapeHtml(r.statement)}" data-detail="${escapeHtml(r.detail ?? '')}"`;
 }
 
 function ruleRow(r: RuleResult): string {
   const why = r.status === 'pass' ? r.notes.join('; ') : (r.detail ?? '');
   const level = r.level === 'observed' ? ' <small>(observed)</small>' : '';
-  return `<tr id="${esc(r.id)}" ${ruleData(r)}><td class="${r.status}">${r.status}</td><td><code>${esc(r.id)}</code>${level}</td><td>${esc(r.statement)}<br><small>${esc(r.section)}${r.source === 'spec' ? '' : ` · ${r.source}`}${r.since ? ` · since ${esc(r.since)}` : ''}${r.until ? ` · until ${esc(r.until)}` : ''}</small></td><td>${esc(why)}</td><td>${r.requests}</td></tr>`;
+  return `<tr id="${escapeHtml(r.id)}" ${ruleData(r)}><td class="${r.status}">${r.status}</td><td><code>${escapeHtml(r.id)}</code>${level}</td><td>${escapeHtml(r.statement)}<br><small>${escapeHtml(r.section)}${r.source === 'spec' ? '' : ` · ${r.source}`}${r.since ? ` · since ${escapeHtml(r.since)}` : ''}${r.until ? ` · until ${escapeHtml(r.until)}` : ''}</small></td><td>${escapeHtml(why)}</td><td>${r.requests}</td></tr>`;
 }
 
 function failure(r: RuleResult): string {
-  const parts = [`<h3 class="${r.status}">${esc(r.id)}</h3>`, `<p>${esc(r.statement)}<br><small>spec: ${esc(r.section)}</small></p>`];
-  if (r.reading) parts.push(`<p><small>reading: ${esc(r.reading)}</small></p>`);
-  parts.push(`<p>${r.status === 'fail' ? 'violation' : 'harness error'}: ${esc(r.detail ?? '')}</p>`);
+  const parts = [`<h3 class="${r.status}">${escapeHtml(r.id)}</h3>`, `<p>${escapeHtml(r.statement)}<br><small>spec: ${escapeHtml(r.section)}</small></p>`];
+  if (r.reading) parts.push(`<p><small>reading: ${escapeHtml(r.reading)}</small></p>`);
+  parts.push(`<p>${r.status === 'fail' ? 'violation' : 'harness error'}: ${escapeHtml(r.detail ?? '')}</p>`);
   if (r.evidence) {
     const { request, response } = r.evidence;
-    parts.push(`<pre>${esc(`${request.method} ${request.url} (${request.credentials})${request.body ? `\n\n${request.body}` : ''}`)}</pre>`);
+    parts.push(`<pre>${escapeHtml(`${request.method} ${request.url} (${request.credentials})${request.body ? `\n\n${request.body}` : ''}`)}</pre>`);
     const headers = Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
-    parts.push(`<pre>${esc(`${response.status}\n${headers}${response.body ? `\n\n${response.body}` : ''}`)}</pre>`);
-    if (r.evidence.curl) parts.push(`<p><small>replay the request:</small></p><pre class="curl">${esc(r.evidence.curl)}</pre>`);
+    parts.push(`<pre>${escapeHtml(`${response.status}\n${headers}${response.body ? `\n\n${response.body}` : ''}`)}</pre>`);
+    if (r.evidence.curl) parts.push(`<p><small>replay the request:</small></p><pre class="curl">${escapeHtml(r.evidence.curl)}</pre>`);
   }
-  if (r.reproduce) parts.push(`<p><small>judge the rule again with the run's seed:</small></p><pre class="rerun">${esc(r.reproduce.rerun)}</pre>`);
+  if (r.reproduce) parts.push(`<p><small>judge the rule again with the run's seed:</small></p><pre class="rerun">${escapeHtml(r.reproduce.rerun)}</pre>`);
   return `<section class="failure" ${ruleData(r)}>\n${parts.join('\n')}\n</section>`;
 }
 
 function skipGroup(g: SkipGroup): string {
-  const items = g.rules.map((r) => `<li><code>${esc(r.id)}</code> <small>${esc(r.surface)} · ${esc(r.detail ?? '')}</small></li>`).join('');
-  return `<h3>${esc(g.enable)} <small>(${g.rules.length})</small></h3><ul data-enabler="${esc(g.key)}">${items}</ul>`;
+  const items = g.rules.map((r) => `<li><code>${escapeHtml(r.id)}</code> <small>${escapeHtml(r.surface)} · ${escapeHtml(r.detail ?? '')}</small></li>`).join('');
+  return `<h3>${escapeHtml(g.enable)} <small>(${g.rules.length})</small></h3><ul data-enabler="${escapeHtml(g.key)}">${items}</ul>`;
 }
 
 function leftoverRow(l: LeftoverRecord): string {
-  return `<tr><td>${esc(l.kind)}</td><td>${esc(l.surface)}</td><td>${esc(l.id ?? '')}</td><td>${esc(l.name ?? '')}</td><td><code>${esc(l.check)}</code></td><td>${l.deletable ? 'yes' : '<span class="fail">no</span>'}</td><td>${esc(l.how)}</td></tr>`;
+  return `<tr><td>${escapeHtml(l.kind)}</td><td>${escapeHtml(l.surface)}</td><td>${escapeHtml(l.id ?? '')}</td><td>${escapeHtml(l.name ?? '')}</td><td><code>${escapeHtml(l.check)}</code></td><td>${l.deletable ? 'yes' : '<span class="fail">no</span>'}</td><td>${escapeHtml(l.how)}</td></tr>`;
 }
 
 function leftovers(report: RunReport): string {
   if (report.leftovers.length === 0) return '<h2>Left on the target</h2>\n<p id="leftovers">nothing: every record the run created was deleted</p>';
   return `<h2>Left on the target</h2>
-<p id="leftovers">${report.leftovers.length} record(s) the run created and had not deleted by its end. <code>npm run cleanup -- --prefix ${esc(report.prefix)}</code> deletes the deletable ones; the others stay on the account.</p>
+<p id="leftovers">${report.leftovers.length} record(s) the run created and had not deleted by its end. <code>npm run cleanup -- --prefix ${escapeHtml(report.prefix)}</code> deletes the deletable ones; the others stay on the account.</p>
 <table><tr><th>kind</th><th>surface</th><th>id</th><th>name</th><th>check</th><th>deletable</th><th>how</th></tr>
 ${report.leftovers.map(leftoverRow).join('\n')}
 </table>`;
 }
 
 function filters(report: RunReport, surfaces: readonly string[]): string {
-  const box = (name: string, value: string, label: string) => `<label><input type="checkbox" name="${name}" value="${esc(value)}" checked> ${label}</label>`;
+  const box = (name: string, value: string, label: string) => `<label><input type="checkbox" name="${name}" value="${escapeHtml(value)}" checked> ${label}</label>`;
   return `<form id="filters" onsubmit="return false">
 <fieldset><legend>status</legend>${STATUSES.map((s) => box('status', s, `<span class="${s}">${s}</span> (${report.summary.byStatus[s]})`)).join(' ')}</fieldset>
-<fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, esc(s))).join(' ')}</fieldset>
+<fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, escapeHtml(s))).join(' ')}</fieldset>
 <label><input type="search" id="search" placeholder="search rule ID, statement, detail"></label>
 <span><span id="shown">${report.rules.length}</span> of ${report.rules.length} rules shown</span>
 </form>`;
@@ -122,14 +122,14 @@ function gateSection(report: RunReport): string {
     const item = (r: RuleResult) => {
       const e = r.expectation;
       const why = e ? `${e.entry}: ${e.reason}${e.expires ? ` (until ${e.expires})` : ''}` : (r.detail ?? '');
-      return `<li><a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a> <small>${esc(why)}</small>${e?.link ? ` <a href="${esc(e.link)}">${esc(e.link)}</a>` : ''}</li>`;
+      return `<li><a href="#${escapeHtml(r.id)}"><code>${escapeHtml(r.id)}</code></a> <small>${escapeHtml(why)}</small>${e?.link ? ` <a href="${escapeHtml(e.link)}">${escapeHtml(e.link)}</a>` : ''}</li>`;
     };
-    return [`<h3 data-standing="${standing}">${esc(STANDING_TITLE[standing])} <small>(${rules.length})</small></h3><ul>${rules.map(item).join('')}</ul>`];
+    return [`<h3 data-standing="${standing}">${escapeHtml(STANDING_TITLE[standing])} <small>(${rules.length})</small></h3><ul>${rules.map(item).join('')}</ul>`];
   });
-  const reasons = gate.reasons.length > 0 ? `<h3>The gate is not green because</h3><ul id="gate-reasons">${gate.reasons.map((r) => `<li class="fail">${esc(r)}</li>`).join('')}</ul>` : '';
-  const warnings = gate.warnings.length > 0 ? `<h3>Warnings</h3><ul>${gate.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
+  const reasons = gate.reasons.length > 0 ? `<h3>The gate is not green because</h3><ul id="gate-reasons">${gate.reasons.map((r) => `<li class="fail">${escapeHtml(r)}</li>`).join('')}</ul>` : '';
+  const warnings = gate.warnings.length > 0 ? `<h3>Warnings</h3><ul>${gate.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : '';
   return `<div id="gate"><h2>Against the expectations</h2>
-<p><code>${esc(gate.file)}</code>: ${c.entries} entries (${c.otherReleases} for other Dialer releases, not applied) · ${c.outOfScope} rules out of scope, ${c.checksNotRun} checks not run</p>
+<p><code>${escapeHtml(gate.file)}</code>: ${c.entries} entries (${c.otherReleases} for other Dialer releases, not applied) · ${c.outOfScope} rules out of scope, ${c.checksNotRun} checks not run</p>
 ${reasons}${warnings}${groups.join('\n')}</div>`;
 }
 
@@ -141,23 +141,23 @@ export function renderHtml(report: RunReport): string {
   const counts = Object.entries(s.byStatus).map(([k, v]) => `${v} ${k}`).join(', ');
   const outcome = outcomeOf(report);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${esc(outcome.headline)}</title><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${escapeHtml(outcome.headline)}</title><style>${STYLE}</style></head>
 <body>
-<h1>cc-conformance: <span id="verdict" class="${outcome.ok ? 'pass' : 'fail'}">${esc(outcome.headline)}</span> <small>exit ${outcome.exitCode}</small></h1>
-<p>${esc(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed} · ${report.target.bundledMock ? 'bundled mock' : esc(Object.values(report.target.urls).join(', '))} · Dialer release ${esc(report.target.dialerRelease)}</p>
-<p>rules: ${esc(counts)} · requests ${s.requests} · unplanned 429s ${s.unplanned429} · 503s retried ${s.retried503} · leftovers ${s.leftovers} · gaps ${s.gaps}</p>
+<h1>cc-conformance: <span id="verdict" class="${outcome.ok ? 'pass' : 'fail'}">${escapeHtml(outcome.headline)}</span> <small>exit ${outcome.exitCode}</small></h1>
+<p>${escapeHtml(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed} · ${report.target.bundledMock ? 'bundled mock' : escapeHtml(Object.values(report.target.urls).join(', '))} · Dialer release ${escapeHtml(report.target.dialerRelease)}</p>
+<p>rules: ${escapeHtml(counts)} · requests ${s.requests} · unplanned 429s ${s.unplanned429} · 503s retried ${s.retried503} · leftovers ${s.leftovers} · gaps ${s.gaps}</p>
 ${filters(report, surfaces)}
 ${broken.length > 0 ? `<div data-section="failures"><h2>Failures and errors</h2>\n${broken.map(failure).join('\n')}</div>` : ''}
 ${gateSection(report)}
-${report.problems.length > 0 ? `<h2>Harness problems</h2><ul>${report.problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
+${report.problems.length > 0 ? `<h2>Harness problems</h2><ul>${report.problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : ''}
 ${skipped.length > 0 ? `<h2>Skipped: what would enable them</h2>\n<div id="skipped">${skipped.map(skipGroup).join('\n')}</div>` : ''}
 ${leftovers(report)}
 ${surfaces
-  .map((surface) => `<div data-section="${esc(surface)}"><h2>${esc(surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules.filter((r) => r.surface === surface).map(ruleRow).join('\n')}\n</table></div>`)
+  .map((surface) => `<div data-section="${escapeHtml(surface)}"><h2>${escapeHtml(surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules.filter((r) => r.surface === surface).map(ruleRow).join('\n')}\n</table></div>`)
   .join('\n')}
 <h2>Gaps: what the spec does not show</h2>
 <table><tr><th>gap</th><th>section</th><th>statement</th><th>reason</th></tr>
-${report.gaps.map((g) => `<tr><td><code>${esc(g.id)}</code></td><td>${esc(g.section)}</td><td>${esc(g.statement)}</td><td>${esc(g.reason)}</td></tr>`).join('\n')}
+${report.gaps.map((g) => `<tr><td><code>${escapeHtml(g.id)}</code></td><td>${escapeHtml(g.section)}</td><td>${escapeHtml(g.statement)}</td><td>${escapeHtml(g.reason)}</td></tr>`).join('\n')}
 </table>
 <script>${SCRIPT}</script>
 </body></html>

@@ -10,7 +10,7 @@ import type { RuleResult, RunReport } from '../lib/results/report.js';
  * entry's reason (JUnit's nearest word, as for pytest's xfail), an expected failure that passed is a failure
  * (unless the gate only warns of it), and an entry out of date is a failure of a testsuite `expectations`.
  */
-function xml(text: string): string {
+export function escapeXml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -64,7 +64,7 @@ function caseKind(rule: RuleResult, report: RunReport): CaseKind {
 
 function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: readonly string[]) => number): Case {
   const time = seconds(durationOf(rule.checks.map((c) => c.check)));
-  const open = `    <testcase classname="${xml(classNameOf(rule))}" name="${xml(`${rule.id}: ${rule.statement}`)}" time="${time}">`;
+  const open = `    <testcase classname="${escapeXml(classNameOf(rule))}" name="${escapeXml(`${rule.id}: ${rule.statement}`)}" time="${time}">`;
   const kind = caseKind(rule, report);
   const entry = rule.expectation ? `${rule.expectation.entry}: ${rule.expectation.reason}` : '';
   const message =
@@ -73,11 +73,11 @@ function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: read
     case 'pass':
       return { kind, xml: `${open}</testcase>` };
     case 'failure':
-      return { kind, xml: `${open}\n      <failure message="${xml(message)}">${xml(detail(rule))}</failure>\n    </testcase>` };
+      return { kind, xml: `${open}\n      <failure message="${escapeXml(message)}">${escapeXml(detail(rule))}</failure>\n    </testcase>` };
     case 'error':
-      return { kind, xml: `${open}\n      <error message="${xml(message)}">${xml(detail(rule))}</error>\n    </testcase>` };
+      return { kind, xml: `${open}\n      <error message="${escapeXml(message)}">${escapeXml(detail(rule))}</error>\n    </testcase>` };
     default:
-      return { kind, xml: `${open}\n      <skipped message="${xml(message)}"/>\n    </testcase>` };
+      return { kind, xml: `${open}\n      <skipped message="${escapeXml(message)}"/>\n    </testcase>` };
   }
 }
 
@@ -85,7 +85,7 @@ function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: read
 function expectationsSuite(report: RunReport): { readonly cases: readonly Case[]; readonly xml: string } | undefined {
   const stale = report.gate?.staleEntries ?? [];
   if (stale.length === 0) return undefined;
-  const cases = stale.map((s) => ({ kind: 'failure' as const, xml: `    <testcase classname="cc.expectations" name="${xml(s.entry)}" time="0.000">\n      <failure message="${xml(s.message)}"/>\n    </testcase>` }));
+  const cases = stale.map((s) => ({ kind: 'failure' as const, xml: `    <testcase classname="cc.expectations" name="${escapeXml(s.entry)}" time="0.000">\n      <failure message="${escapeXml(s.message)}"/>\n    </testcase>` }));
   return { cases, xml: [`  <testsuite name="expectations" tests="${cases.length}" failures="${cases.length}" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n') };
 }
 
@@ -104,7 +104,7 @@ export function renderJunit(report: RunReport): string {
     all.push(...cases);
     const time = seconds(durationOf(ran.flatMap((r) => r.checks.map((c) => c.check))));
     return [
-      `  <testsuite name="${xml(surface)}" tests="${cases.length}" failures="${tally(cases, 'failure')}" errors="${tally(cases, 'error')}" skipped="${tally(cases, 'skipped')}" disabled="${rules.length - ran.length}" time="${time}" timestamp="${report.startedAt}">`,
+      `  <testsuite name="${escapeXml(surface)}" tests="${cases.length}" failures="${tally(cases, 'failure')}" errors="${tally(cases, 'error')}" skipped="${tally(cases, 'skipped')}" disabled="${rules.length - ran.length}" time="${time}" timestamp="${report.startedAt}">`,
       ...cases.map((c) => c.xml),
       '  </testsuite>',
     ].join('\n');

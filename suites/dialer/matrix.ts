@@ -2,7 +2,8 @@ import { runChecks } from '../../lib/checks/runner.js';
 import { Session } from '../../lib/checks/session.js';
 import { targetFromSettings } from '../../lib/config/load.js';
 import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.js';
-import { buildReport } from '../../lib/results/report.js';
+import { CHANGE_KINDS, type ChangeKind, type Comparison, compareReports } from '../../lib/results/comparison.js';
+import { buildReport, type RunReport } from '../../lib/results/report.js';
 import { RULES } from '../../lib/rules/index.js';
 import type { Rule } from '../../lib/rules/types.js';
 import type { TlsMaterial } from '../../mock/http/front-door.js';
@@ -28,6 +29,8 @@ export interface MatrixCell {
   /** The rules that must fail: of `expected`, not of `profile`. */
   readonly mustFail: readonly string[];
   readonly requests: number;
+  /** The cell's run report, every rule of the catalogue in it, for comparing two cells (`releaseStep`). */
+  readonly report: RunReport;
 }
 
 async function withMock<T>(profile: Release, expected: Release, windowMs: number, tls: TlsMaterial | undefined, use: (session: Session) => Promise<T>): Promise<T> {
@@ -52,8 +55,36 @@ export function matrixCell(profile: Release, expected: Release, windowMs: number
       judged: judged.map((r) => ({ id: r.id, status: r.status, ...(r.detail ? { detail: r.detail } : {}) })),
       mustFail: judged.filter((r) => !appliesTo(r, profile)).map((r) => r.id).sort(),
       requests: report.summary.requests,
+      report,
     };
   });
+}
+
+/**
+ * Two cells checked as the same release, the mock playing an older profile and then a newer one: their
+ * reports compared, and the change the changelog lines between the two profiles predict. A rule the
+ * older profile must fail and the newer need not is fixed; the reverse newly fails; nothing else may
+ * change, as every other rule the cells judge passes for both.
+ */
+export interface ReleaseStep {
+  readonly comparison: Comparison;
+  /** In the comparison's order: by kind, then by rule id. */
+  readonly predicted: readonly { readonly change: ChangeKind; readonly id: string }[];
+}
+
+export function releaseStep(older: MatrixCell, newer: MatrixCell): ReleaseStep {
+  if (older.expected !== newer.expected) throw new Error(`a release step compares two profiles checked as one release, not as ${older.expected} and ${newer.expected}`);
+  const label = (cell: MatrixCell) => `mock playing ${cell.profile}, checked as ${cell.expected}`;
+  const comparison = compareReports({ path: label(older), report: older.report }, { path: label(newer), report: newer.report });
+  const fixed = older.mustFail.filter((id) => !newer.mustFail.includes(id)).map((id) => ({ change: 'fixed' as const, id }));
+  const broken = newer.mustFail.filter((id) => !older.mustFail.includes(id)).map((id) => ({ change: 'new-failure' as const, id }));
+  const predicted = [...broken, ...fixed].sort((a, b) => CHANGE_KINDS.indexOf(a.change) - CHANGE_KINDS.indexOf(b.change) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { comparison, predicted };
+}
+
+/** Whether a step's comparison shows exactly the predicted changes. */
+export function stepAsPredicted(step: ReleaseStep): boolean {
+  return JSON.stringify(step.comparison.changes.map((c) => ({ change: c.change, id: c.id }))) === JSON.stringify(step.predicted);
 }
 
 /** The releases the fingerprint finds for the mock playing `profile`. */

@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { TARGET_VARIABLES } from '../../lib/config/load.js';
 import { BUNDLED_MOCK_USE, VARIABLES } from '../../lib/config/variables.js';
 import { HARNESS_ERROR_CODES } from '../../lib/errors.js';
+import { readExpectations } from '../../lib/expectations/expectations-file.js';
+import { scopeOf } from '../../lib/expectations/scope.js';
+import { RULES } from '../../lib/rules/index.js';
+import { ALL_CHECKS } from '../../suites/index.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const readme = read('README.md');
@@ -30,6 +36,16 @@ describe('the docs match the code', () => {
     for (const name of Object.keys(pkg.scripts)) expect(readme, name).toContain(name.startsWith('test:') ? name : `npm run ${name}`.replace('npm run test', 'npm test'));
     expect(readme).toContain('npm ci && npm run conformance');
     expect(read('.ci/run')).toMatch(/^npm test$/m);
+  });
+
+  test('the example expectations file of "As a CI gate" is of the schema and names only rules and checks the catalogue has', () => {
+    const section = readme.slice(readme.indexOf('## As a CI gate'));
+    const example = /```json\n([\s\S]*?)```/.exec(section)?.[1] as string;
+    const file = join(mkdtempSync(join(tmpdir(), 'cc-docs-')), 'cc-expectations.json');
+    writeFileSync(file, example);
+    const scope = scopeOf(readExpectations(file), { rules: RULES.map((r) => r.id), checks: ALL_CHECKS, release: 'latest' });
+    expect(scope.unknown).toEqual([]);
+    expect(scope.outOfScope.size + scope.expectedToFail.size).toBeGreaterThan(2);
   });
 
   test('every harness error code is defined by an error class', () => {

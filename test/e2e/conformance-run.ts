@@ -5,26 +5,32 @@ import { join } from 'node:path';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-export interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
+export interface Run extends CommandRun {
   readonly reports: string;
 }
 
-/**
- * Runs `npm run conformance` as a user would, with no CC_* variable inherited from this process, its
- * reports in a fresh folder unless `reports` names one.
- */
-export function conformance(args: string[], env: Record<string, string> = {}, reports = mkdtempSync(join(tmpdir(), 'cc-reports-'))): Promise<Run> {
+/** What a command printed and how it ended. */
+export interface CommandRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A command of cli/ as its npm script starts it, with no CC_* variable inherited from this process. */
+export function command(script: string, args: readonly string[], env: Record<string, string> = {}): Promise<CommandRun> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['cli/conformance.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [script, ...args], { cwd: ROOT, env: { ...clean, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, reports }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs `npm run conformance` as a user would, its reports in a fresh folder unless `reports` names one. */
+export async function conformance(args: string[], env: Record<string, string> = {}, reports = mkdtempSync(join(tmpdir(), 'cc-reports-'))): Promise<Run> {
+  return { ...(await command('cli/conformance.ts', ['--reports', reports, ...args], env)), reports };
 }

@@ -1,20 +1,30 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { RELEASES } from '../../lib/dialer/releases.js';
+import { appliesTo, NEWEST, type Release, RELEASES } from '../../lib/dialer/releases.js';
 import { RULES } from '../../lib/rules/index.js';
 import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { selfSignedCertificate } from '../../mock/tls.js';
-import { fingerprintOf, isReleaseScoped, matrixCell, RELEASE_CHECKS } from '../../suites/dialer/matrix.js';
+import { fingerprintOf, isReleaseScoped, type MatrixCell, matrixCell, RELEASE_CHECKS, releaseStep } from '../../suites/dialer/matrix.js';
 import { PROOF_WINDOW_MS } from './prove.js';
 
 /**
  * Every mock release profile against every expected release. On the diagonal the suite passes; off it,
  * exactly the rules of the changelog lines between the two releases fail: those of the expected
- * release that the profile does not have. The fingerprint names each profile.
+ * release that the profile does not have. One release up, checked as the newest, the two reports compared
+ * show fixed exactly the rules that release introduced. The fingerprint names each profile.
  */
 let tls: TlsMaterial;
 beforeAll(async () => {
   tls = await selfSignedCertificate();
 });
+
+/** Each cell runs once, for whichever test asks first: the release steps compare cells the matrix tests run. */
+const cells = new Map<string, Promise<MatrixCell>>();
+function cellOf(profile: Release, expected: Release): Promise<MatrixCell> {
+  const key = `${profile} as ${expected}`;
+  const cell = cells.get(key) ?? matrixCell(profile, expected, PROOF_WINDOW_MS, tls);
+  cells.set(key, cell);
+  return cell;
+}
 
 describe.concurrent('release matrix: mock profile × expected release', () => {
   test('there are release-scoped rules for every release but the oldest, and checks that judge them', () => {
@@ -26,12 +36,24 @@ describe.concurrent('release matrix: mock profile × expected release', () => {
   for (const profile of RELEASES) {
     for (const expected of RELEASES) {
       test(`mock ${profile}, expected ${expected}`, async () => {
-        const cell = await matrixCell(profile, expected, PROOF_WINDOW_MS, tls);
+        const cell = await cellOf(profile, expected);
         expect(cell.judged.filter((r) => r.status === 'fail').map((r) => r.id).sort()).toEqual(cell.mustFail);
         const wrong = cell.judged.filter((r) => (cell.mustFail.includes(r.id) ? r.status !== 'fail' : r.status !== 'pass'));
         expect(wrong.map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`)).toEqual([]);
       });
     }
+  }
+
+  // The comparison of two reports, on real runs: one release up, checked as the newest, fixes exactly the
+  // rules that release introduced, from the catalogue, and changes nothing else.
+  for (const [i, newer] of RELEASES.slice(1).entries()) {
+    const older = RELEASES[i] as Release;
+    test(`mock ${older}, then ${newer}, both expected ${NEWEST}: the reports compared show fixed the rules since ${newer}, nothing else`, async () => {
+      const step = releaseStep(await cellOf(older, NEWEST), await cellOf(newer, NEWEST));
+      const introduced = RULES.filter((r) => isReleaseScoped(r) && r.since === newer && appliesTo(r, NEWEST)).map((r) => r.id).sort();
+      expect(step.comparison.changes.map((c) => `${c.change} ${c.id}`)).toEqual(introduced.map((id) => `fixed ${id}`));
+      expect(step.comparison.verdict).toBe('no-regression');
+    });
   }
 
   for (const profile of RELEASES) {

@@ -51,7 +51,7 @@ describe('writeReports', () => {
       return t.split(SECRET).join('[redacted]');
     });
     // The guard only works if it sees the finished documents, not pieces of them.
-    expect(seen).toEqual([JSON.stringify(r, null, 2), renderJunit(r), renderHtml(r)]);
+    expect(seen).toEqual([`${JSON.stringify(r, null, 2)}\n`, renderJunit(r), renderHtml(r)]);
     for (const file of [written.json, written.junit, written.html]) {
       const text = readFileSync(file, 'utf8');
       expect(text, file).not.toContain(SECRET);

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RunReport } from '../../lib/results/report.js';
+
+/**
+ * The tool as CI installs it: the project packed with `npm pack`, the tarball installed with its
+ * dependencies from the registry into a folder outside the repository, every command run from there.
+ * Slow (the install, then one conformance run), so it runs apart: `npm run test:package`.
+ */
+const ROOT = new URL('../..', import.meta.url).pathname;
+const runFile = promisify(execFile);
+/** What `npm pack` may put in the tarball, by its first path segment. */
+const SHIPPED = ['bin', 'cli', 'lib', 'mock', 'suites', 'reporters', 'schemas', 'load', 'tsconfig.json', 'README.md', 'package.json'];
+/** Every subcommand but compare, whose command is still being written. */
+const SUBCOMMANDS_WITH_HELP = ['run', 'plan', 'mock', 'cleanup', 'load', 'k6', 'capacity', 'fingerprint'];
+
+// The variables `npm run` sets for this project would point the npm started below at the repository
+// (npm_config_local_prefix) instead of its own folder; CC_* would name a target instead of the bundled mock.
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('CC_') && !/^npm_(config_local_prefix|package_|lifecycle_)/.test(k) && k !== 'INIT_CWD'),
+);
+
+const workspace = mkdtempSync(join(tmpdir(), 'cc-package-'));
+/** The folder the tarball is installed into, as a CI job's own. */
+const project = join(workspace, 'ci-job');
+/** A folder that holds nothing, to run the installed executable from somewhere else. */
+const elsewhere = join(workspace, 'elsewhere');
+let packed: { filename: string; files: { path: string }[] };
+
+interface Ended {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function run(command: string, args: string[], cwd: string): Promise<Ended> {
+  try {
+    const { stdout, stderr } = await runFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const { code, stdout, stderr } = err as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+beforeAll(async () => {
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', workspace], ROOT);
+  expect(pack.code, pack.stderr).toBe(0);
+  [packed] = JSON.parse(pack.stdout) as [typeof packed];
+  mkdirSync(project);
+  mkdirSync(elsewhere);
+  // Its own package.json keeps npm from taking a folder above it, with a package.json or node_modules of
+  // its own, for the project to install into.
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'ci-job', private: true }, null, 2)}\n`);
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', join(workspace, packed.filename)], project);
+  expect(install.code, install.stdout + install.stderr).toBe(0);
+});
+
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+describe('the packed tool, installed from its tarball', () => {
+  test("the tarball holds what the commands need and none of the project's tests, benches, tools or CI", () => {
+    const paths = packed.files.map((f) => f.path);
+    expect([...new Set(paths.map((p) => p.split('/')[0]))].sort()).toEqual([...SHIPPED].sort());
+    for (const needed of ['bin/cc-conformance.js', 'cli/conformance.ts', 'suites/conformance.test.ts', 'mock/start.ts', 'reporters/html.ts', 'load/k6/scenario.ts']) expect(paths).toContain(needed);
+    expect(paths.some((p) => p.startsWith('schemas/') && p.endsWith('.json'))).toBe(true);
+  });
+
+  test('npx cc-conformance --help lists the subcommands; an unknown one is one line on stderr, exit 2', async () => {
+    const help = await run('npx', ['cc-conformance', '--help'], project);
+    expect(help.code, help.stderr).toBe(0);
+    for (const name of [...SUBCOMMANDS_WITH_HELP, 'compare']) expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    const unknown = await run('npx', ['cc-conformance', 'conform'], project);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining('unknown subcommand "conform"')]);
+  });
+
+  // Run from an empty folder: tsx, vitest and the suites are found from the executable's own location,
+  // and each command loads with the dependencies alone (no devDependency is installed).
+  test.each(SUBCOMMANDS_WITH_HELP)('%s --help, from another folder, shows the command its own help', async (name) => {
+    const { code, stdout, stderr } = await run(join(project, 'node_modules', '.bin', 'cc-conformance'), [name, '--help'], elsewhere);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/^Usage: /);
+  });
+
+  test('npx cc-conformance plan prints the plan, exit 0', async () => {
+    const { code, stdout, stderr } = await run('npx', ['cc-conformance', 'plan'], project);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/^plan: /m);
+  });
+
+  test('npx cc-conformance run passes against the bundled mock and writes its reports in the folder it is run from', async () => {
+    const { code, stdout, stderr } = await run('npx', ['cc-conformance', 'run', '--mock-window-ms', '2000'], project);
+    expect(code, `${stdout.slice(-4000)}\n${stderr.slice(-4000)}`).toBe(0);
+    for (const file of ['conformance.json', 'junit.xml', 'conformance.html']) expect(statSync(join(project, 'reports', file)).size, file).toBeGreaterThan(0);
+    const report = JSON.parse(readFileSync(join(project, 'reports', 'conformance.json'), 'utf8')) as RunReport;
+    expect(report.verdict).toBe('pass');
+    expect(report.ledger?.startsWith(join(project, 'reports'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules', 'cc-conformance', 'reports'))).toBe(false);
+  });
+});
