@@ -284,7 +284,7 @@ async function main(): Promise<number> {
         tell();
         telling = setInterval(tell, 250);
       },
-      onQuit: () => process.stderr.write('cc-conformance: quit without cleanup; records of the running check may be left on the target\n'),
+      onQuit: () => process.stderr.write('cc-conformance: quit without cleanup; records of the running checks may be left on the target\n'),
     });
     try {
       await vitest.start();
@@ -315,7 +315,7 @@ async function main(): Promise<number> {
     process.stdout.write(`reports: ${written.json}, ${written.junit}, ${written.html}${report.ledger !== undefined ? `; ledger: ${report.ledger}` : ''}\n`);
     if (args['write-expectations'] !== undefined) {
       const document = writeExpectations(args['write-expectations'], report, scope?.otherReleases);
-      process.stdout.write(`cc-conformance: wrote ${document.entries.length} entries to ${args['write-expectations']}: with --expect ${args['write-expectations']} this run's outcome is as expected\n`);
+      process.stdout.write(`cc-conformance: wrote ${document.entries.length} entries to ${args['write-expectations']}: with --expect ${args['write-expectations']}, what this run failed or skipped is as expected (errors are not written: they are the harness's, to fix)\n`);
     }
     return exitCodeOf(report);
   } finally {

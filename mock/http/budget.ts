@@ -27,9 +27,20 @@ export function coreResetHeader(ctx: MockContext, verdict: MeterVerdict, now = D
   if (faults.on('rate-no-reset-header')) return undefined;
   if (faults.on('rate-reset-ms')) return String(Math.ceil(verdict.resetAt));
   if (faults.on('rate-reset-past')) return String(Math.floor((verdict.resetAt - rateWindowMs) / 1000) - 1);
-  if (faults.on('rate-reset-moving')) return String(Math.ceil((now + rateWindowMs) / 1000));
+  if (faults.on('rate-reset-moving')) {
+    // Each reset alone is valid: not before the bucket reopens, within a window and a second of the 429.
+    // Announcing the reopening second and the next by turns makes two 429s in a row differ whatever the
+    // clock; a reset derived from the 429's own time moves only when a second boundary falls between them.
+    const count = (movingResets.get(ctx) ?? 0) + 1;
+    movingResets.set(ctx, count);
+    const reopening = Math.ceil(verdict.resetAt / 1000);
+    return String(count % 2 === 0 && (reopening + 1) * 1000 <= now + rateWindowMs + 500 ? reopening + 1 : reopening);
+  }
   return String(Math.ceil(verdict.resetAt / 1000));
 }
+
+/** How many 429s each mock with the moving-reset fault has announced a reset on. */
+const movingResets = new WeakMap<MockContext, number>();
 
 /** The Dialer's 429 names no reset in the spec; the mock adds a Retry-After a client may use, as servers often do. */
 export function setDialerRetryAfter(reply: FastifyReply, verdict: MeterVerdict, now = Date.now()): void {

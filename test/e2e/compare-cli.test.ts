@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { COMPARISON_FORMAT, COMPARISON_VERSION, type Comparison } from '../../lib/results/comparison.js';
-import { REPORT_VERSION, type RunReport } from '../../lib/results/report.js';
+import { REPORT_VERSION } from '../../lib/results/report.js';
 import { SECRET, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules } from '../reporters/fixtures.js';
 import { command, type CommandRun } from './conformance-run.js';
 
@@ -74,19 +74,13 @@ describe('npm run compare', () => {
   });
 
   const foreign = written('foreign.json', { format: COMPARISON_FORMAT, version: COMPARISON_VERSION, changes: [] });
-  const older = written('older.json', { ...(JSON.parse(readFileSync(good, 'utf8')) as RunReport), version: REPORT_VERSION - 1 });
-  const notJson = written('not-json.json', '{"format":');
-  const goodDoc = JSON.parse(readFileSync(good, 'utf8')) as RunReport;
-  const twice = written('twice.json', { ...goodDoc, rules: [...goodDoc.rules, goodDoc.rules[0]] });
   const missing = join(dir, 'nothing-here.json');
+  // Each reading failure of a report file is proven once in the unit tests (readRunReport, checkComparable);
+  // here the command turns one of each kind into one line and exit 2.
   test.each([
     ['a missing file', [good, missing], `cc-compare: CC_ERR_CONFIG: AFTER: no report at ${missing}`],
-    ['a file that is not JSON', [notJson, good], `cc-compare: CC_ERR_CONFIG: BEFORE: ${notJson} is not JSON (`],
     ['another format', [good, foreign], `cc-compare: CC_ERR_CONFIG: AFTER: ${foreign} is not a conformance report; this version reads format cc-conformance-report version ${REPORT_VERSION} only`],
-    ['another version of the report', [older, good], `cc-compare: CC_ERR_CONFIG: BEFORE: ${older} is version ${REPORT_VERSION - 1} of the report`],
-    ['a rule listed twice', [good, twice], `cc-compare: CC_ERR_CONFIG: AFTER: ${twice} lists rule ${TAG_404} twice`],
     ['one report only', [good], 'cc-compare: give two reports, BEFORE.json AFTER.json; got 1 (see --help)'],
-    ['an unknown option', [good, broken, '--colour'], "cc-compare: Unknown option '--colour'."],
   ])('%s: exit 2, one line on stderr naming it, no file written', async (_what, args, line) => {
     const reports = join(dir, `out-bad-${args.length}-${args.at(-1)?.replace(/\W/g, '')}`);
     const run = await compare([...args, '--reports', reports]);

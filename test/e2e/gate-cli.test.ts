@@ -26,16 +26,24 @@ const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports
 const verdictLine = (run: Run) => run.stdout.trim().split('\n').find((line) => line.startsWith('verdict: ')) ?? '';
 
 describe('npm run conformance --expect: the gate', () => {
-  test('a known deviation keeps it green; a second one turns it red naming only the new rule; an expired entry and a fixed failure each turn it red with one line', { timeout: 120_000 }, async () => {
-    const known: ExpectationEntry = { rule: TAG_404, expect: 'fail', reason: 'vendor ticket 1234', link: 'https://tickets.example/1234' };
+  test('written from a run, the expectations keep the gate green; a second deviation turns it red naming only the new rule; a fixed failure, an expired entry and a lost rule each turn it red with one line', { timeout: 150_000 }, async () => {
+    // Adoption: a run that breaks one rule, and the expectations written from its report.
+    const first = await gate([TAG_404], []);
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    const written = join(first.reports, 'cc-expectations.json');
+    const fromReport = await conformance(['--write-expectations', written, '--from-report', join(first.reports, 'conformance.json')]);
+    expect(fromReport.code, fromReport.stderr).toBe(0);
+    const document = JSON.parse(readFileSync(written, 'utf8')) as ExpectationsDocument;
+    expect(document.entries).toEqual([{ rule: TAG_404, expect: 'fail', reason: expect.stringMatching(/^failed in run \w+ of \d{4}-\d\d-\d\d against the bundled mock, Dialer release latest: /) }]);
+    const known = document.entries[0] as ExpectationEntry;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const lostRule: ExpectationEntry = { rule: 'CORE-RULE-RENAMED-AWAY', expect: 'out-of-scope', reason: 'x' };
-    const [asExpected, unexpected, expired, stale] = await Promise.all([
-      gate([TAG_404], [known]),
+
+    const [asExpected, unexpected, stale, malformed] = await Promise.all([
+      conformance(['--rule', TAG_404, '--rule', AUTH_401, '--mock-fault', BREAKS[TAG_404] as string, '--expect', written]),
       gate([TAG_404, AUTH_401], [known]),
-      gate([TAG_404], [{ ...known, expires: yesterday }]),
-      // Fixed, and an entry naming a rule the catalogue lost: each its own line.
-      gate([], [known, lostRule]),
+      // Nothing broken: the expected failure passes; and the entry expired yesterday, and another names a lost rule.
+      gate([], [{ ...known, expires: yesterday }, { rule: 'CORE-RULE-RENAMED-AWAY', expect: 'out-of-scope', reason: 'x' }]),
+      conformance(['--expect', expectations([{ rule: TAG_404, expect: 'fail' } as ExpectationEntry])]),
     ]);
 
     expect(asExpected.code, asExpected.stdout + asExpected.stderr).toBe(0);
@@ -46,30 +54,14 @@ describe('npm run conformance --expect: the gate', () => {
     expect(report(unexpected).gate?.reasons).toEqual([expect.stringMatching(new RegExp(`^${AUTH_401} failed, and no entry expects it to: `))]);
     expect(verdictLine(unexpected)).toMatch(/^verdict: UNEXPECTED FAILURE \(exit 1;/);
 
-    expect(expired.code, expired.stdout + expired.stderr).toBe(4);
-    expect(report(expired).gate?.reasons).toEqual([`entries[0] (${TAG_404}) expired on ${yesterday}, 1 day ago: renew it or remove it`]);
-
     expect(stale.code, stale.stdout + stale.stderr).toBe(4);
     expect(report(stale).gate?.reasons).toEqual([
       `${TAG_404} passed, but entries[0] (${TAG_404}) expects it to fail: fixed, remove the entry`,
+      `entries[0] (${TAG_404}) expired on ${yesterday}, 1 day ago: renew it or remove it`,
       'entries[1] (CORE-RULE-RENAMED-AWAY) names a rule the catalogue does not have (renamed or removed): rename or remove the entry',
     ]);
     expect(verdictLine(stale)).toMatch(/^verdict: STALE EXPECTATIONS \(exit 4;/);
-  });
 
-  test('--write-expectations from a report, then --expect with it: as expected; a malformed file is exit 2', { timeout: 120_000 }, async () => {
-    const first = await conformance(['--rule', TAG_404, '--rule', AUTH_401, '--mock-fault', BREAKS[TAG_404] as string]);
-    expect(first.code).toBe(1);
-    const written = join(first.reports, 'cc-expectations.json');
-    const fromReport = await conformance(['--write-expectations', written, '--from-report', join(first.reports, 'conformance.json')]);
-    expect(fromReport.code, fromReport.stderr).toBe(0);
-    const document = JSON.parse(readFileSync(written, 'utf8')) as ExpectationsDocument;
-    expect(document.entries).toEqual([{ rule: TAG_404, expect: 'fail', reason: expect.stringMatching(/^failed in run \w+ of \d{4}-\d\d-\d\d against the bundled mock, Dialer release latest: /) }]);
-    const [again, malformed] = await Promise.all([
-      conformance(['--rule', TAG_404, '--rule', AUTH_401, '--mock-fault', BREAKS[TAG_404] as string, '--expect', written]),
-      conformance(['--expect', expectations([{ rule: TAG_404, expect: 'fail' } as ExpectationEntry])]),
-    ]);
-    expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(malformed.code).toBe(2);
     expect(malformed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cc-conformance: CC_ERR_CONFIG: expectations: .*: entries\[0\] \(CORE-TAG-DELETE-404\): must have required property 'reason'$/)]);
   });
