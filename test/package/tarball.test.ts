@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.js';
@@ -15,8 +16,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const runFile = promisify(execFile);
 /** What `npm pack` may put in the tarball, by its first path segment. */
 const SHIPPED = ['bin', 'cli', 'lib', 'mock', 'suites', 'reporters', 'schemas', 'load', 'tsconfig.json', 'README.md', 'package.json'];
-/** Every subcommand but compare, whose command is still being written. */
-const SUBCOMMANDS_WITH_HELP = ['run', 'plan', 'mock', 'cleanup', 'load', 'k6', 'capacity', 'fingerprint'];
+const SUBCOMMANDS_WITH_HELP = ['run', 'plan', 'mock', 'cleanup', 'compare', 'load', 'k6', 'capacity', 'fingerprint'];
 
 // The variables `npm run` sets for this project would point the npm started below at the repository
 // (npm_config_local_prefix) instead of its own folder; CC_* would name a target instead of the bundled mock.
@@ -37,9 +37,9 @@ interface Ended {
   readonly stderr: string;
 }
 
-async function run(command: string, args: string[], cwd: string): Promise<Ended> {
+async function run(command: string, args: string[], cwd: string, more: Record<string, string> = {}): Promise<Ended> {
   try {
-    const { stdout, stderr } = await runFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await runFile(command, args, { cwd, env: { ...env, ...more }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const { code, stdout, stderr } = err as { code: number; stdout: string; stderr: string };
@@ -73,7 +73,7 @@ describe('the packed tool, installed from its tarball', () => {
   test('npx cc-conformance --help lists the subcommands; an unknown one is one line on stderr, exit 2', async () => {
     const help = await run('npx', ['cc-conformance', '--help'], project);
     expect(help.code, help.stderr).toBe(0);
-    for (const name of [...SUBCOMMANDS_WITH_HELP, 'compare']) expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    for (const name of SUBCOMMANDS_WITH_HELP) expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     const unknown = await run('npx', ['cc-conformance', 'conform'], project);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining('unknown subcommand "conform"')]);
@@ -101,5 +101,34 @@ describe('the packed tool, installed from its tarball', () => {
     expect(report.verdict).toBe('pass');
     expect(report.ledger?.startsWith(join(project, 'reports'))).toBe(true);
     expect(existsSync(join(project, 'node_modules', 'cc-conformance', 'reports'))).toBe(false);
+  });
+
+  test('as a CI gate: against the installed mock as a configured target with every key pair and no effects, expectations written from one run keep the next one green', { timeout: 240_000 }, async () => {
+    // The mock as a team would stand it up: its own process group, its variables from its export lines.
+    const mock = spawn(join(project, 'node_modules', '.bin', 'cc-conformance'), ['mock', '--rate-window-ms', '1000'], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const target: Record<string, string> = {};
+      for await (const line of createInterface({ input: mock.stdout as NodeJS.ReadableStream })) {
+        if (line === 'ready') break;
+        const m = /^export (\w+)='(.*)'$/.exec(line);
+        if (m && m[1] !== 'CC_EFFECTS') target[m[1] as string] = m[2] as string;
+      }
+      expect(Object.keys(target)).toEqual(expect.arrayContaining(['CC_BASE_URL', 'CC_KEY_ID', 'CC_KEY2_ID', 'CC_OTHER_KEY_ID', 'CC_REVOKED_KEY_ID', 'CC_LIMITS_KEY_ID']));
+      // No effect allowed: the checks that need one are skipped, so the run is incomplete, exit 3.
+      const first = await run('npx', ['cc-conformance', 'run', '--reports', 'first', '--write-expectations', 'cc-expectations.json'], project, target);
+      expect(first.code, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-3000)}`).toBe(3);
+      const written = JSON.parse(readFileSync(join(project, 'cc-expectations.json'), 'utf8')) as { entries: { expect: string; reason: string }[] };
+      expect(written.entries.length).toBeGreaterThan(0);
+      // Every entry puts out of scope a check the team will not let do something to its account.
+      for (const entry of written.entries) expect(entry).toMatchObject({ expect: 'out-of-scope', reason: expect.stringMatching(/needs (CC_VOICE_AGENT_ID, or )?CC_EFFECTS to include /) });
+      const gated = await run('npx', ['cc-conformance', 'run', '--reports', 'gated', '--expect', 'cc-expectations.json'], project, target);
+      expect(gated.code, `${gated.stdout.slice(-3000)}\n${gated.stderr.slice(-3000)}`).toBe(0);
+      const report = JSON.parse(readFileSync(join(project, 'gated', 'conformance.json'), 'utf8')) as RunReport;
+      expect(report.gate).toMatchObject({ outcome: 'as-expected', exitCode: 0 });
+      expect(report.gate?.counts.outOfScope).toBe(written.entries.length);
+      expect(report.summary.required.skipped).toBe(0);
+    } finally {
+      process.kill(-(mock.pid as number), 'SIGINT');
+    }
   });
 });
