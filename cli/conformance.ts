@@ -1,8 +1,7 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createVitest } from 'vitest/node';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.js';
 import { parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { HarnessError } from '../lib/errors.js';
@@ -22,7 +21,6 @@ import { RUN_CHANNEL, type RunInterrupt, type RunMessage } from '../lib/checks/r
 import type { RunPayload } from '../lib/checks/vitest.js';
 import { RunProgress } from '../lib/results/progress.js';
 import type { RunningMock } from '../mock/start.js';
-import { startBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 import { planRun } from './plan.js';
 import { planText, scopeText } from './plan-text.js';
@@ -85,6 +83,23 @@ harness could not run; 3 incomplete (no failure, but required rules skipped or i
 interrupted. With --expect: 0 everything as expected; 1 a failure no entry expects; 4 the file is out of
 date (an expired entry, an expected failure that passed, an entry naming a rule or check the catalogue
 lost); 3 a skip no entry puts out of scope, or an error; 1 wins over 4, 4 over 3.`;
+
+/**
+ * Every run transforms the same suites. Kept on disk, in the package's own node_modules, they load in a
+ * fraction of the time on the next run; an install this user cannot write to (a read-only image, another
+ * user's) transforms them each time, as vitest would fail writing there. Never a shared folder such as
+ * the system's temporary one, whose cached code another user could have put there.
+ */
+function transformCache(): { fsModuleCache: boolean; fsModuleCachePath?: string } {
+  const path = join(ROOT, 'node_modules', '.cc-conformance-vitest-cache');
+  try {
+    mkdirSync(path, { recursive: true });
+    accessSync(path, constants.W_OK);
+    return { fsModuleCache: true, fsModuleCachePath: path };
+  } catch {
+    return { fsModuleCache: false };
+  }
+}
 
 /** Writes the expectations a report passes as it stands; `kept`: entries of the file applied that the report cannot show. */
 function writeExpectations(file: string, report: RunReport, kept?: readonly NumberedEntry[]): ExpectationsDocument {
@@ -175,6 +190,9 @@ async function main(): Promise<number> {
     // The bundled mock plays the expected Dialer release unless told otherwise, so a plain run passes.
     const given = args['mock-dialer-release'] ?? settings.CC_DIALER_RELEASE;
     const from = args['mock-dialer-release'] !== undefined ? '--mock-dialer-release' : 'CC_DIALER_RELEASE';
+    // Loaded only here and below: vitest and the mock take seconds to load, which a command that ends on
+    // its settings, its plan or its help need not wait for.
+    const { startBundledMock } = await import('./bundled-mock.js');
     mock = await startBundledMock({
       windowMs: args['mock-window-ms'],
       seed: args['mock-seed'],
@@ -234,6 +252,7 @@ async function main(): Promise<number> {
     let telling: NodeJS.Timeout | undefined;
     const started = new Date();
     const ownSignalListeners = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const { createVitest } = await import('vitest/node');
     const vitest = await createVitest(
       'test',
       {
@@ -254,6 +273,7 @@ async function main(): Promise<number> {
         maxConcurrency: LANES.length + 1,
         sequence: { shuffle: false },
         hookTimeout: 60_000,
+        experimental: transformCache(),
       },
       {},
     );

@@ -11,6 +11,7 @@ import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 const SLOW_FIRST: readonly RegExp[] = [
   /^test\/proofs\/budget-/,
   /^test\/e2e\//,
+  /^test\/package\//,
   /^test\/load\/[^/]*-cli\.test\.ts$/,
   /^test\/proofs\//,
   /^test\/faults\//,

@@ -20,7 +20,8 @@ export interface CommandRun {
 export function command(script: string, args: readonly string[], env: Record<string, string> = {}): Promise<CommandRun> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [script, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    // As the npm scripts start a command: one Node process with tsx's loader (the tsx binary would add a second).
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...clean, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
