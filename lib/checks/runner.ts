@@ -31,7 +31,7 @@ function notRun(def: CheckDefinition, verdicts: RuleVerdict[]): CheckOutcome {
 }
 
 /** What a check the run was interrupted before says of each of its rules. */
-export const NOT_RUN_INTERRUPTED = 'not run: the run was interrupted before this check';
+const NOT_RUN_INTERRUPTED = 'not run: the run was interrupted before this check';
 
 /** A check the run was interrupted before it began: its rules (those of the expected release) are errors, never judged. */
 export function interruptedBefore(session: Session, def: CheckDefinition): CheckOutcome {
