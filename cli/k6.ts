@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Target } from '../lib/config/target.js';
 import { refusedForMs } from '../load/node/flood.js';
-import { buildLoadReport } from '../load/report/build.ts';
+import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
+import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
@@ -155,12 +156,22 @@ function verdictLines(report: LoadReport): string[] {
   return lines;
 }
 
+/**
+ * The exit code is the report's verdict, which holds k6's thresholds: the two cannot disagree. k6 ending
+ * otherwise than by finishing or by a crossed threshold is a harness error; without a report (no summary),
+ * k6's own word on its thresholds stands.
+ */
 function exitCode(k6Code: number, report: LoadReport | undefined, interrupted: boolean): number {
   if (interrupted) return EXIT.interrupted;
-  if (k6Code === K6_THRESHOLDS_CROSSED) return EXIT.fail;
-  if (k6Code !== 0) return EXIT.harness;
-  if (!report || report.verdict === 'fail') return EXIT.fail;
-  return report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.pass;
+  if (k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED) return EXIT.harness;
+  if (!report) return k6Code === K6_THRESHOLDS_CROSSED ? EXIT.fail : EXIT.harness;
+  return report.verdict === 'fail' ? EXIT.fail : report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.pass;
+}
+
+/** The thresholds k6 judged, from the summary its handleSummary wrote; none when it wrote none. */
+function thresholdsOf(summaryFile: string): EngineThreshold[] {
+  if (!existsSync(summaryFile)) return [];
+  return thresholdVerdicts(JSON.parse(readFileSync(summaryFile, 'utf8')) as SummaryData);
 }
 
 function splitArgs(argv: readonly string[]): { ours: string[]; k6: string[] } {
@@ -261,11 +272,12 @@ async function main(): Promise<number> {
     const written = scrubFiles([paths.summary, paths.junit, paths.ndjson, paths.dashboard]);
 
     let report: LoadReport | undefined;
-    if (interrupted && !existsSync(paths.summary)) {
-      // k6 stopped before its handleSummary: what it wrote is partial, and no report of ours would be whole either.
-      say(`cc-k6: k6 stopped without writing its summary: no load report`);
+    if (!existsSync(paths.summary)) {
+      // k6 stopped before its handleSummary (an interrupt, or it could not run the script: a bad argument,
+      // a script error): what it wrote is partial, and no report of ours would be whole either.
+      say(`cc-k6: k6 ${interrupted ? 'stopped' : `exited ${k6Code}`} without writing its summary: no load report`);
       if (written.length > 0) say(`reports: ${written.join(', ')}`);
-      return EXIT.interrupted;
+      return interrupted ? EXIT.interrupted : EXIT.harness;
     }
     try {
       // Stopped before its first sample (Ctrl-C during k6's start), k6 leaves no output file: nothing was sent.
@@ -273,7 +285,7 @@ async function main(): Promise<number> {
       const notes = [
         "k6's arrival-rate executors time each request from when it actually went out, not from when it was due: " +
           "corrected and uncorrected latency are the same figures here (uncorrected); sends k6 could not start for lack of a free VU are counted as missed (dropped_iterations)",
-        ...(mode === 'budget' ? ["the budget probe's own verdicts per window are k6's thresholds (k6-budget-junit.xml); this report judges the same requests by send time"] : []),
+        ...(mode === 'budget' ? ["the budget probe's verdicts per window are k6's thresholds, listed among the expectations (kind threshold); the report's own expectations judge the same requests by send time"] : []),
         ...(analysis.unreadable > 0 ? [`${analysis.unreadable} k6 samples named a stream but no known surface or company and were left out`] : []),
         ...(k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED && !interrupted ? [`k6 exited ${k6Code}: the run did not complete`] : []),
         ...(interrupted ? ['k6 stops on an interrupt by cancelling the requests in flight, and records none of them: they are missing from the totals'] : []),
@@ -294,7 +306,11 @@ async function main(): Promise<number> {
         notSent: interrupted ? null : 0,
         target: { bundledMock: target.bundledMock, urls: target.urls },
         notes,
+        thresholds: thresholdsOf(paths.summary),
       });
+      if (k6Code === K6_THRESHOLDS_CROSSED && report.verdict !== 'fail') {
+        throw new Error(`k6 says a threshold was crossed, but its summary ${paths.summary} shows none crossed`);
+      }
       const ours = writeLoadReports(report, reports, name, scrub);
       for (const line of verdictLines(report)) say(line);
       written.push(ours.json, ours.html);

@@ -108,9 +108,13 @@ export function junitXml(run: string, verdicts: readonly ThresholdVerdict[], dur
 /** The few lines printed at the end of a run: every threshold with its figure, crossed ones marked. */
 export function summaryText(run: string, verdicts: readonly ThresholdVerdict[], notes: readonly string[], files: readonly string[], stoppedEarly = false): string {
   const crossed = verdicts.filter((v) => !v.ok).length;
+  const unmeasured = verdicts.filter((v) => v.ok && v.unmeasured).length;
+  const held = verdicts.length - crossed - unmeasured;
+  // A threshold with no sample is held by k6's count, but it judged nothing: never counted among the held.
+  const counts = [crossed > 0 ? `${crossed} crossed` : '', `${held} held`, unmeasured > 0 ? `${unmeasured} not measured` : ''].filter(Boolean).join(', ');
   const lines = stoppedEarly
     ? [`k6 ${run}: stopped before any load (see k6's message); the ${verdicts.length} thresholds below judged nothing`]
-    : [`k6 ${run}: ${verdicts.length} thresholds, ${crossed === 0 ? 'all held' : `${crossed} crossed`}`];
+    : [`k6 ${run}: ${verdicts.length} thresholds: ${crossed === 0 && unmeasured === 0 ? 'all held' : counts}`];
   for (const v of verdicts) {
     const mark = !v.ok ? 'FAIL' : v.unmeasured ? 'skip' : ' ok ';
     lines.push(`  ${mark}  ${v.metric} ${v.expression}   ${v.unmeasured ? 'no samples' : v.observed}`);

@@ -44,6 +44,28 @@ export interface LoadReportInput {
   readonly target: { readonly bundledMock: boolean; readonly urls: Readonly<Record<string, string>> };
   /** The engine's own remarks, listed before the report's. */
   readonly notes?: readonly string[];
+  /** Thresholds the engine judged (k6's, read from its summary): each becomes an expectation of the report. */
+  readonly thresholds?: readonly EngineThreshold[];
+}
+
+/** A threshold as the engine judged it. */
+export interface EngineThreshold {
+  /** The metric with its tag filter, as the script names it. */
+  readonly metric: string;
+  readonly expression: string;
+  readonly ok: boolean;
+  /** No sample reached the metric: the engine counts it held, but nothing was measured. */
+  readonly unmeasured: boolean;
+  /** The metric's figures in words. */
+  readonly observed: string;
+  readonly meaning?: string;
+}
+
+/** An engine's threshold as an expectation: held, crossed, or not measured (never a pass without a sample). */
+function thresholdExpectation(t: EngineThreshold): ExpectationResult {
+  const base = { kind: 'threshold', subject: t.metric, expected: `${t.expression}${t.meaning ? `: ${t.meaning}` : ''}` } as const;
+  if (t.unmeasured) return { ...base, status: 'incomplete', detail: `not measured: no sample reached ${t.metric}` };
+  return { ...base, status: t.ok ? 'pass' : 'fail', detail: `${t.ok ? 'held' : 'crossed'}: ${t.observed}` };
 }
 
 function describeRequest(stream: LoadStream): string {
@@ -142,7 +164,7 @@ export function buildLoadReport(input: LoadReportInput): LoadReport {
   const { records, windowMs } = input;
   const lastEnd = records.reduce((end, r) => Math.max(end, r.endedMs), input.durationMs);
   const windows = analyseWindows(records, windowMs, stepMsFor(windowMs, lastEnd));
-  const expectations = judgeExpectations(input.scenario, records, windows);
+  const expectations = [...judgeExpectations(input.scenario, records, windows), ...(input.thresholds ?? []).map(thresholdExpectation)];
   return {
     format: LOAD_REPORT_FORMAT,
     version: LOAD_REPORT_VERSION,

@@ -7,8 +7,17 @@ import type { Company, KeyRole, LoadSurface, MeteredSurface } from '../shared/mo
 import type { WindowedAnalysis } from '../shared/windows.ts';
 
 export const LOAD_REPORT_FORMAT = 'cc-load-report';
-/** 2 added `interruptedAtMs`, `sentAfterInterrupt` and `notSent`: sends an interrupt spared are no longer counted as missed. */
-export const LOAD_REPORT_VERSION = 2;
+/**
+ * 2 added `interruptedAtMs`, `sentAfterInterrupt` and `notSent`: sends an interrupt spared are no longer counted as missed.
+ * 3 added `totals.setup`: the requests of the engine's own setup, sent before the schedule, named apart from the schedule's.
+ */
+export const LOAD_REPORT_VERSION = 3;
+
+/**
+ * The stream an engine records its own setup's requests under (k6's health reads in setup(), one per
+ * surface before the schedule starts): they spend budget like any other, but no scenario planned them.
+ */
+export const SETUP_STREAM = 'setup';
 
 export type LoadKind = 'load' | 'budget' | 'capacity';
 export type LoadEngine = 'node' | 'k6';
@@ -78,7 +87,14 @@ export interface BudgetTotals extends OutcomeCounts {
 }
 
 export interface LoadTotals {
+  /** Every request recorded: the schedule's and the engine's setup's. */
   readonly all: OutcomeCounts;
+  /**
+   * The requests of the engine's own setup (stream `setup`), sent before the schedule: k6's health
+   * reads; none for the Node engine. Counted in `all`, in their budget and as the stream `setup` (with
+   * nothing planned), so `all.sent - setup.sent` is what the schedule sent.
+   */
+  readonly setup: OutcomeCounts;
   readonly streams: readonly StreamTotals[];
   readonly budgets: readonly BudgetTotals[];
 }
@@ -120,7 +136,7 @@ export interface SurfaceSeries {
 }
 
 export interface LoadSeries {
-  /** One second of a one-minute window, scaled to the run's window; longer when the run is long. */
+  /** A twentieth of the window (3 s of a one-minute window), at least 100 ms; longer when the run is long. */
   readonly stepMs: number;
   /** Start of each step. */
   readonly atMs: readonly number[];
@@ -133,7 +149,11 @@ export interface LoadSeries {
  * - `limit-enforced`: a budget the scenario floods gave at least one 429;
  * - `limit-bounded`: no span of one window had more than twice the budget certainly served.
  */
-export type ExpectationKind = 'must-serve' | 'limit-enforced' | 'limit-bounded';
+/**
+ * `threshold`: a threshold the engine itself judged (k6), carried into the report so that its verdict and
+ * the command's exit code rest on the same findings; the other kinds the report judges from the records.
+ */
+export type ExpectationKind = 'must-serve' | 'limit-enforced' | 'limit-bounded' | 'threshold';
 
 export interface ExpectationResult {
   readonly kind: ExpectationKind;

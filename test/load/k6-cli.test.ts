@@ -47,9 +47,10 @@ function collect(child: ChildProcess, reports: string): Promise<Run> {
   });
 }
 
-function npmK6(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** `npm run k6 -- ARGS --reports DIR -- --quiet K6ARGS`; `k6Args` may name the reports folder as `{reports}`. */
+function npmK6(args: string[], env: Record<string, string> = {}, k6Args: string[] = []): Promise<Run> {
   const reports = mkdtempSync(join(tmpdir(), 'cc-k6-'));
-  const child = spawn('npm', ['run', '--silent', 'k6', '--', ...args, '--reports', reports, '--', '--quiet'], { cwd: ROOT, env: cleanEnv(env) });
+  const child = spawn('npm', ['run', '--silent', 'k6', '--', ...args, '--reports', reports, '--', '--quiet', ...k6Args.map((a) => a.replaceAll('{reports}', reports))], { cwd: ROOT, env: cleanEnv(env) });
   return collect(child, reports);
 }
 
@@ -116,8 +117,10 @@ describe('npm run k6 against the bundled mock', () => {
   // The budget probe above runs alone (it measures windows); these four may share the machine.
   test.concurrent('scenario smoke: every threshold holds, exit 0, k6 and project reports written, no credential printed', { timeout: 90_000 }, async (ctx) => {
     requireK6(ctx);
-    const run = await npmK6(['scenario', '--scenario', 'smoke']);
+    // k6's own arguments after the second --, as the README shows: another output beside the project's.
+    const run = await npmK6(['scenario', '--scenario', 'smoke'], {}, ['--out', 'csv={reports}/k6-smoke.csv']);
     expect(run.code, run.output).toBe(0);
+    expect(readFileSync(join(run.reports, 'k6-smoke.csv'), 'utf8')).toMatch(/^metric_name,/);
     const { summary, junit, report } = expectReports(run, 'k6-smoke');
     const held = thresholds(summary);
     expect(held.map((t) => t.name).sort()).toEqual(['must_serve_ok{stream:core-primary}: rate==1', 'must_serve_ok{stream:dialer-primary}: rate==1', 'transport_errors: rate<=0.01']);
@@ -144,6 +147,29 @@ describe('npm run k6 against the bundled mock', () => {
     expect(junitCases(junit).filter((c) => c.failed).map((c) => c.name)).toEqual(['limited{surface:core,company:self}: count>0']);
     expect(report.verdict).toBe('fail');
     expect(report.expectations.find((e) => e.kind === 'limit-enforced' && e.subject === 'core:self')?.status).toBe('fail');
+  });
+
+  test.concurrent('a k6 argument that does not fit the scripts (--vus replaces their scenarios): k6 cannot run, one line says so, no load report, exit 2', { timeout: 60_000 }, async (ctx) => {
+    requireK6(ctx);
+    const run = await npmK6(['scenario', '--scenario', 'smoke'], {}, ['--vus', '5']);
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toMatch(/cc-k6: k6 exited \d+ without writing its summary: no load report/);
+    expect(existsSync(join(run.reports, 'k6-smoke.json'))).toBe(false);
+    expect(existsSync(join(run.reports, 'k6-smoke.html'))).toBe(false);
+  });
+
+  test.concurrent("a core that serves 61 in a window (mock fault rate-limit-61) crosses the fresh-window threshold: the report, its page and the exit code all say fail", { timeout: 90_000 }, async (ctx) => {
+    requireK6(ctx);
+    const run = await npmK6(['budget', '--mock-fault', 'rate-limit-61']);
+    expect(run.code, run.output).toBe(1);
+    const { summary, report } = expectReports(run, 'k6-budget');
+    const crossed = thresholds(summary).filter((t) => !t.ok).map((t) => t.name);
+    expect(crossed).toContain('budget_served_fresh_concurrent{surface:core}: max<=60');
+    // The report carries k6's thresholds: its verdict is k6's, so the page's headline and the exit code agree.
+    expect(report.verdict).toBe('fail');
+    expect(report.expectations.filter((e) => e.kind === 'threshold' && e.status === 'fail').map((e) => `${e.subject}: ${e.expected.split(':')[0]}`)).toEqual(crossed);
+    const page = readFileSync(join(run.reports, 'k6-budget.html'), 'utf8');
+    expect(page).toMatch(/<h1>cc-load budget: <span class="[^"]*">FAIL<\/span>/);
   });
 
   test.concurrent('Ctrl-C: k6 stops and writes its summary, nothing more is sent, the load report is marked interrupted, exit 130', { timeout: 60_000 }, async (ctx) => {

@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { epochMs, readK6Output } from '../../cli/k6-analysis.ts';
-import { junitXml, type SummaryData, summaryText, thresholdVerdicts, xmlText } from '../../load/k6/junit.ts';
+import { junitXml, type SummaryData, summaryText, type ThresholdVerdict, thresholdVerdicts, xmlText } from '../../load/k6/junit.ts';
+import { buildLoadReport } from '../../load/report/build.ts';
 import { arrivalExecutor, scenarioThresholds } from '../../load/k6/plan.ts';
 import { streamRequests } from '../../load/shared/model.ts';
 import { budgetFlood, smoke } from '../../load/scenarios/index.ts';
+import { inputFor, playScenario } from './fixtures-report.ts';
 import { xmlProblems } from './k6-xml.ts';
 
 describe('k6 plan of a scenario', () => {
@@ -84,9 +86,12 @@ describe('k6 summary views', () => {
     expect(xmlText(`<a href="x">'&'</a>\u0000\uFFFE`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;\uFFFD\uFFFD');
   });
 
-  test('the printed text lists every threshold and says how many were crossed', () => {
+  test('the printed text lists every threshold and says how many were crossed, held and not measured', () => {
     const text = summaryText('budget', thresholdVerdicts(summary), ['note one'], ['reports/x.json']);
-    expect(text.split('\n')[0]).toBe('k6 budget: 5 thresholds, 2 crossed');
+    // A threshold without a sample judged nothing: it is never counted among those held.
+    expect(text.split('\n')[0]).toBe('k6 budget: 5 thresholds: 2 crossed, 2 held, 1 not measured');
+    const allHeld = thresholdVerdicts(summary).filter((v) => v.ok && !v.unmeasured);
+    expect(summaryText('budget', allHeld, [], []).split('\n')[0]).toBe('k6 budget: 2 thresholds: all held');
     expect(text).toContain('FAIL  limited{surface:core,company:self} count>0   count=0');
     expect(text).toContain('skip  per_company_other_served{surface:core} rate==1   no samples');
     expect(text).toContain('note: note one');
@@ -135,5 +140,23 @@ describe('k6 JSON output to load records', () => {
       { stream: 'core-other', surface: 'core', company: 'other', intendedMs: 500, startedMs: 500, endedMs: 2500, status: 0, error: 'dial: i/o timeout' },
       { stream: 'dialer-flood', surface: 'dialer', company: 'self', intendedMs: 2495, startedMs: 2495, endedMs: 2500, status: 429 },
     ].sort((x, y) => x.startedMs - y.startedMs));
+  });
+});
+
+describe("the load report carries k6's thresholds", () => {
+  test('a crossed threshold fails the report, a threshold with no sample leaves it incomplete, held ones pass it', () => {
+    const records = playScenario(smoke);
+    const [crossed, held, unmeasured] = [
+      thresholdVerdicts(summary).find((v) => !v.ok) as ThresholdVerdict,
+      thresholdVerdicts(summary).find((v) => v.ok && !v.unmeasured) as ThresholdVerdict,
+      thresholdVerdicts(summary).find((v) => v.unmeasured) as ThresholdVerdict,
+    ];
+    expect(buildLoadReport(inputFor(smoke, records, { thresholds: [held] })).verdict).toBe('pass');
+    const failed = buildLoadReport(inputFor(smoke, records, { thresholds: [held, crossed] }));
+    expect(failed.verdict).toBe('fail');
+    expect(failed.expectations.find((e) => e.kind === 'threshold' && e.status === 'fail')).toMatchObject({ subject: crossed.metric, detail: `crossed: ${crossed.observed}` });
+    const open = buildLoadReport(inputFor(smoke, records, { thresholds: [held, unmeasured] }));
+    expect(open.verdict).toBe('incomplete');
+    expect(open.expectations.find((e) => e.kind === 'threshold' && e.status === 'incomplete')?.detail).toBe(`not measured: no sample reached ${unmeasured.metric}`);
   });
 });
