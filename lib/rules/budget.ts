@@ -67,13 +67,13 @@ export const CORE_BUDGET_RULES: readonly Rule[] = [
     reading:
       "The server's clock is read from its Date headers: each response bounds the offset between the server's clock and the suite's, and all responses of the checks together narrow it; without Date headers the suite's clock is used with 5 s of slack either way, so clock skew cannot fail a target. A reset rounded down to its second is accepted; one in milliseconds is years ahead and fails.",
   }),
-  required({
+  observed({
     id: 'CORE-RATE-RESET-STABLE',
     surface: 'core',
     section: S.limits,
-    statement: 'The 429s of one window all announce the same reset time.',
+    statement: 'Whether the 429s of one window all announce the same reset time.',
     reading:
-      'The header says when to retry, so it cannot move while the window lasts. Judged on the 429s from the trial\'s first 429 until the window reopens, and on the 429s of the burst into a fresh window.',
+      'The spec says only that X-ServiceAPI-ResetTime is a Unix timestamp a client sleeps until and then retries. It does not say the time stays the same while a window lasts: a server may announce, say, the second its window reopens and later a second after it, and a client sleeping until either recovers. That every announced time lets such a client recover is CORE-RATE-RESET-HEADER and CORE-RATE-RECOVERY, judged on each 429; whether the announced time moves within a window is reported here (the 429s from the trial\'s first 429 until the window reopens, and those of the burst into a fresh window), never failed.',
   }),
   required({
     id: 'CORE-RATE-RECOVERY',

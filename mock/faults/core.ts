@@ -112,7 +112,6 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('rate-no-reset-header', 'CORE-RATE-RESET-HEADER', 'the 429 has no X-ServiceAPI-ResetTime'),
   f('rate-reset-ms', 'CORE-RATE-RESET-HEADER', 'X-ServiceAPI-ResetTime is in milliseconds'),
   f('rate-reset-past', 'CORE-RATE-RESET-HEADER', 'X-ServiceAPI-ResetTime names a second before the window began'),
-  f('rate-reset-moving', 'CORE-RATE-RESET-STABLE', 'the 429s of a window announce, by turns, the second the budget reopens and the one after it, so the reset moves within a window'),
   f('rate-per-key', 'CORE-RATE-PER-COMPANY', 'the budget is counted per key'),
   f('rate-no-recovery', 'CORE-RATE-RECOVERY', 'the window outlasts the announced reset by two windows and two seconds'),
   f('core-rate-shared-with-dialer', 'DIALER-RATE-SEPARATE', 'core requests also spend the Dialer budget'),

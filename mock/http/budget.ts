@@ -27,10 +27,10 @@ export function coreResetHeader(ctx: MockContext, verdict: MeterVerdict, now = D
   if (faults.on('rate-no-reset-header')) return undefined;
   if (faults.on('rate-reset-ms')) return String(Math.ceil(verdict.resetAt));
   if (faults.on('rate-reset-past')) return String(Math.floor((verdict.resetAt - rateWindowMs) / 1000) - 1);
-  if (faults.on('rate-reset-moving')) {
-    // Each reset alone is valid: not before the bucket reopens, within a window and a second of the 429.
-    // Announcing the reopening second and the next by turns makes two 429s in a row differ whatever the
-    // clock; a reset derived from the 429's own time moves only when a second boundary falls between them.
+  if (ctx.dialect === 'variant') {
+    // The spec leaves open whether the reset may move within a window (CORE-RATE-RESET-STABLE is observed):
+    // the variant announces, by turns, the second the bucket reopens and the next, each valid alone (not
+    // before the reopening, within a window and a second of the 429), so two 429s in a row differ.
     const count = (movingResets.get(ctx) ?? 0) + 1;
     movingResets.set(ctx, count);
     const reopening = Math.ceil(verdict.resetAt / 1000);
@@ -39,7 +39,7 @@ export function coreResetHeader(ctx: MockContext, verdict: MeterVerdict, now = D
   return String(Math.ceil(verdict.resetAt / 1000));
 }
 
-/** How many 429s each mock with the moving-reset fault has announced a reset on. */
+/** How many 429s each mock of the variant dialect has announced a reset on. */
 const movingResets = new WeakMap<MockContext, number>();
 
 /** The Dialer's 429 names no reset in the spec; the mock adds a Retry-After a client may use, as servers often do. */

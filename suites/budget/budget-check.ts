@@ -3,7 +3,7 @@ import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { fireIntoFreshWindow, FRESH_BURST, type FreshBurst, freshAt } from './fresh-window.js';
 import { judgeConcurrent, judgePerCompany, judgeSeparate } from './judge-burst.js';
-import { judgeLimitedBodies, judgeResetHeaders, judgeResetStable, judgeTrial, type Reading } from './judge-trial.js';
+import { judgeLimitedBodies, judgeResetHeaders, observeResetStable, judgeTrial, type Reading } from './judge-trial.js';
 import { describeRecovery, MAX_ATTEMPTS, recoverLikeAClient } from './recovery-client.js';
 import { ServerClock } from './server-clock.js';
 import { type BudgetSurface, RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, SEPARATE_RULE } from './surfaces.js';
@@ -65,7 +65,7 @@ async function burstStage(
   judgeLimitedBodies(t, surface, burst.limited);
   if (surface === 'core') {
     judgeResetHeaders(t, burst.limited, clock);
-    judgeResetStable(t, burst.limited, 'of the burst into a fresh window');
+    observeResetStable(t, burst.limited, 'of the burst into a fresh window');
   }
   await judgePerCompany(t, burst, notFresh);
   const separate = other && t.hasSurface('ai') ? await judgeSeparate(t, burst, other) : undefined;

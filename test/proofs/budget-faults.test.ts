@@ -20,7 +20,6 @@ const GROUPS: readonly (readonly string[])[] = [
   ['rate-no-reset-header'],
   ['rate-reset-ms'],
   ['rate-reset-past'],
-  ['rate-reset-moving'],
   ['core-rate-shared-with-dialer'],
   ['dialer-rate-shared-with-core'],
   ['rate-one-counter'],

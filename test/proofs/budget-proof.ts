@@ -3,6 +3,7 @@ import { runChecks } from '../../lib/checks/runner.js';
 import { targetFromSettings } from '../../lib/config/load.js';
 import { buildReport, type RuleResult } from '../../lib/results/report.js';
 import { startMockProcess } from '../../mock/child-process.js';
+import type { Dialect } from '../../mock/dialect.js';
 import type { RateAlgorithm } from '../../mock/http/rate-meter.js';
 import { BUDGET_CHECKS } from '../../suites/budget/index.js';
 import { PROOF_SEED } from './prove.js';
@@ -31,11 +32,18 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Runs the budget checks, as a conformance run does, against a mock counting its minute by `algorithm`
- * with `faults` on, and returns what the report says of each rule.
+ * with `faults` on (and the `dialect` given), and returns what the report says of each rule.
  */
-export function proveBudget(options: { readonly faults?: readonly string[]; readonly algorithm?: RateAlgorithm }): Promise<Map<string, RuleResult>> {
+export function proveBudget(options: { readonly faults?: readonly string[]; readonly algorithm?: RateAlgorithm; readonly dialect?: Dialect }): Promise<Map<string, RuleResult>> {
   return slot(async () => {
-    const args = ['--rate-window-ms', String(BUDGET_PROOF_WINDOW_MS), '--rate-algorithm', options.algorithm ?? 'fixed', ...(options.faults ?? []).flatMap((f) => ['--fault', f])];
+    const args = [
+      '--rate-window-ms',
+      String(BUDGET_PROOF_WINDOW_MS),
+      '--rate-algorithm',
+      options.algorithm ?? 'fixed',
+      ...(options.dialect ? ['--dialect', options.dialect] : []),
+      ...(options.faults ?? []).flatMap((f) => ['--fault', f]),
+    ];
     const mock = await startMockProcess(args);
     const target = targetFromSettings({ ...mock.env }, process.cwd(), true);
     const session = new Session(target, PROOF_SEED);
