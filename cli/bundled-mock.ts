@@ -3,9 +3,17 @@ import type { Target } from '../lib/config/target.js';
 import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
 import { ConfigError } from '../lib/errors.js';
 import { DIALECTS, isDialect } from '../mock/dialect.js';
+import { isFaultName } from '../mock/faults/registry.js';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
 import { type RunningMock, startMock } from '../mock/start.js';
 import { commandSettings, warnReplacedByMock } from './settings.js';
+
+/**
+ * The rate window the bundled mock of `npm run load` and `npm run k6` gets unless told otherwise: 2 s,
+ * as for a conformance run, so a busy machine's stalls stay small beside a window and do not blur
+ * which window a request fell in; 1 s would halve the run but judge budgets on a finer edge.
+ */
+export const BUNDLED_MOCK_WINDOW_MS = 2000;
 
 export interface BundledMockArgs {
   /** `--mock-window-ms` as given. */
@@ -36,6 +44,9 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
   if (algorithm !== undefined && !isRateAlgorithm(algorithm)) throw new ConfigError(`--mock-rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}`);
   const dialect = args.dialect;
   if (dialect !== undefined && !isDialect(dialect)) throw new ConfigError(`--mock-dialect: must be one of ${DIALECTS.join(', ')}`);
+  // Checked here, before the mock starts, so a misspelt fault is the user's mistake in one line, not the mock's defect in a stack trace.
+  const unknown = (args.faults ?? []).find((name) => !isFaultName(name));
+  if (unknown !== undefined) throw new ConfigError(`--mock-fault: unknown fault ${JSON.stringify(unknown)} (npm run mock -- --list-faults lists them)`);
   return startMock({
     rateWindowMs: window,
     ...(seed !== undefined ? { seed } : {}),

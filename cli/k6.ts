@@ -10,7 +10,7 @@ import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
-import { targetOrBundledMock } from './bundled-mock.js';
+import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 import { CommandOutput } from './output.js';
 import { readK6Output } from './k6-analysis.ts';
@@ -29,7 +29,7 @@ named by the CC_* variables, or, when none is set, against the bundled mock star
 Options:
   --scenario NAME      the scenario to run (default smoke; known: ${SCENARIOS.map((s) => s.name).join(', ')})
   --reports DIR        where reports go (default: reports)
-  --mock-window-ms N   rate window of the bundled mock (default 2000, so the budget probe takes seconds)
+  --mock-window-ms N   rate window of the bundled mock (default ${BUNDLED_MOCK_WINDOW_MS}, so the budget probe takes seconds)
   --mock-fault NAME    start the bundled mock with a fault on (repeatable)
   --help
 
@@ -188,7 +188,7 @@ async function main(): Promise<number> {
       options: {
         scenario: { type: 'string' },
         reports: { type: 'string', default: 'reports' },
-        'mock-window-ms': { type: 'string', default: '2000' },
+        'mock-window-ms': { type: 'string', default: String(BUNDLED_MOCK_WINDOW_MS) },
         'mock-fault': { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
       },

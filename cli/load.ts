@@ -9,7 +9,7 @@ import { refusedForMs } from '../load/node/flood.js';
 import { ProgressLine } from '../load/node/progress.js';
 import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } from '../load/node/run.js';
 import { prepareStreams } from '../load/node/streams.js';
-import { targetOrBundledMock } from './bundled-mock.js';
+import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 import { CommandOutput } from './output.js';
 
@@ -26,8 +26,10 @@ Options:
   --max-requests N     send at most the first N requests of the schedule (default: all)
   --max-seconds N      end the run after N seconds whatever is left (default: the scenario's length,
                        two windows and the request timeout)
-  --mock-window-ms N   rate window of the bundled mock (default 1000, so a run takes seconds)
-  --mock-fault NAME    start the bundled mock with a fault on (repeatable)
+  --mock-window-ms N   rate window of the bundled mock (default ${BUNDLED_MOCK_WINDOW_MS}, as for conformance runs: a busy
+                       machine's stalls stay small beside a window; smoke takes two windows)
+  --mock-fault NAME    start the bundled mock with a fault on (repeatable; npm run mock -- --list-faults
+                       lists them)
   --list               list the scenarios, then exit
   --help
 
@@ -134,7 +136,7 @@ async function main(): Promise<number> {
         reports: { type: 'string', default: 'reports' },
         'max-requests': { type: 'string' },
         'max-seconds': { type: 'string' },
-        'mock-window-ms': { type: 'string', default: '1000' },
+        'mock-window-ms': { type: 'string', default: String(BUNDLED_MOCK_WINDOW_MS) },
         'mock-fault': { type: 'string', multiple: true },
         list: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },

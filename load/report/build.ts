@@ -2,11 +2,22 @@
  * From one run's records to its report. Pure apart from the histogram library: the same records give
  * the same report, whichever engine recorded them.
  */
-import { budgetName, COMPANY_OF_KEY, isMetered, LOAD_SURFACES, type LoadScenario, type LoadStream, streamRequests } from '../shared/model.ts';
+import {
+  BUDGET_PER_WINDOW,
+  budgetName,
+  COMPANY_OF_KEY,
+  isMetered,
+  LOAD_SURFACES,
+  type LimitedBudget,
+  type LoadScenario,
+  type LoadStream,
+  peakOfferedPerWindow,
+  streamRequests,
+} from '../shared/model.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf, uncorrectedLatencyMs } from '../shared/records.ts';
-import { analyseWindows } from '../shared/windows.ts';
+import { analyseWindows, type WindowedAnalysis } from '../shared/windows.ts';
 import { judgeExpectations, limitJudged, windowCeiling } from './expectations.ts';
-import { count, statusCounts } from './format.ts';
+import { count, seconds, statusCounts } from './format.ts';
 import { latencyPercentiles } from './latency.ts';
 import {
   type ExpectationResult,
@@ -20,7 +31,7 @@ import {
   type StreamSummary,
   type SurfaceLatency,
 } from './model.ts';
-import { buildSeries, stepMsFor } from './series.ts';
+import { buildSeries, windowSampleMsFor } from './series.ts';
 import { buildTotals } from './totals.ts';
 
 export type { ExpectationResult, ExpectationKind } from './model.ts';
@@ -152,6 +163,49 @@ function runNotes(input: LoadReportInput): string[] {
   return [...notes, ...unjudgedLimits(input)];
 }
 
+/**
+ * When the schedule stops offering a budget more than it allows, ms after the start: the end of the
+ * last span between its streams' starts and ends in which they add up to more than the budget.
+ */
+function floodEndMs(scenario: LoadScenario, budget: LimitedBudget, windowMs: number): number {
+  const streams = scenario.streams.filter((s) => s.surface === budget.surface && COMPANY_OF_KEY[s.key] === budget.company);
+  const edges = [...new Set(streams.flatMap((s) => [s.startWindow, s.startWindow + s.windows]))].sort((a, b) => a - b);
+  let end = 0;
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const from = edges[i] as number;
+    const to = edges[i + 1] as number;
+    if (peakOfferedPerWindow(scenario, budget.company, budget.surface, from, to) > BUDGET_PER_WINDOW) end = to;
+  }
+  return end * windowMs;
+}
+
+/**
+ * A missing 429 shows a limit missing only once the schedule has offered the budget its whole flood:
+ * a run interrupted before that never sent the load that should have met the limit, so its
+ * `limit-enforced` is left open, not failed. A failure found in what was sent (a 429 where there was
+ * room, too many served) stands, interrupted or not.
+ */
+function openWhatTheInterruptCut(input: LoadReportInput, windows: WindowedAnalysis, expectations: readonly ExpectationResult[]): ExpectationResult[] {
+  if (!input.interrupted) return [...expectations];
+  const at = input.interruptedAtMs;
+  return expectations.map((e) => {
+    if (e.kind !== 'limit-enforced' || e.status !== 'fail') return e;
+    const budget = input.scenario.limited.find((b) => budgetName(b.company, b.surface) === e.subject);
+    if (!budget) return e;
+    const floodEnd = floodEndMs(input.scenario, budget, input.windowMs);
+    if (at !== undefined && at >= floodEnd) return e;
+    const measured = windows.budgets.find((b) => b.company === budget.company && b.surface === budget.surface);
+    const when = at === undefined ? 'at a moment the engine did not record' : `at ${seconds(at)}`;
+    return {
+      ...e,
+      status: 'incomplete',
+      detail:
+        `not judged: the run was interrupted ${when}, before the schedule had flooded ${e.subject} in full (until ${seconds(floodEnd)}); ` +
+        `${count(measured?.sent ?? 0, 'request')} sent by then, ${measured?.limited ?? 0} got 429`,
+    };
+  });
+}
+
 function verdictOf(input: LoadReportInput, expectations: readonly ExpectationResult[]): LoadVerdict {
   if (expectations.some((e) => e.status === 'fail')) return 'fail';
   // Missed sends mean the scenario's load was not applied as planned, so nothing it found can pass it.
@@ -163,8 +217,8 @@ function verdictOf(input: LoadReportInput, expectations: readonly ExpectationRes
 export function buildLoadReport(input: LoadReportInput): LoadReport {
   const { records, windowMs } = input;
   const lastEnd = records.reduce((end, r) => Math.max(end, r.endedMs), input.durationMs);
-  const windows = analyseWindows(records, windowMs, stepMsFor(windowMs, lastEnd));
-  const expectations = [...judgeExpectations(input.scenario, records, windows), ...(input.thresholds ?? []).map(thresholdExpectation)];
+  const windows = analyseWindows(records, windowMs, windowSampleMsFor(windowMs, lastEnd));
+  const expectations = [...openWhatTheInterruptCut(input, windows, judgeExpectations(input.scenario, records, windows)), ...(input.thresholds ?? []).map(thresholdExpectation)];
   return {
     format: LOAD_REPORT_FORMAT,
     version: LOAD_REPORT_VERSION,

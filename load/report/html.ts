@@ -8,7 +8,7 @@ import { chartAssets } from './assets.ts';
 import { type ChartSpec, chartSpecs, COLORS } from './charts.ts';
 import { DRAW_SCRIPT } from './draw-script.ts';
 import { esc, jsonForScript, scriptText } from './escape.ts';
-import type { LatencyPercentiles, LoadReport } from './model.ts';
+import { type LatencyPercentiles, type LoadReport, SETUP_STREAM } from './model.ts';
 
 export interface LoadHtmlSection {
   readonly title: string;
@@ -20,10 +20,13 @@ export interface LoadHtmlExtra {
   readonly sections?: readonly LoadHtmlSection[];
 }
 
+/** The colour of each verdict and status, wherever the page shows one: the headline, the verdict row, each expectation. */
+export const VERDICT_COLORS = { pass: '#1a7f37', fail: '#cf222e', incomplete: '#9a6700' } as const;
+
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2327}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-.pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}.incomplete{color:#9a6700;font-weight:600}
+.pass{color:${VERDICT_COLORS.pass}}.fail{color:${VERDICT_COLORS.fail};font-weight:600}.incomplete{color:${VERDICT_COLORS.incomplete};font-weight:600}
 pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;word-break:break-all;margin:.25rem 0}small{color:#57606a}
 .chart{margin:.25rem 0 1.5rem;max-width:1100px}.key{display:inline-block;width:1.5em;border-top:2px solid;vertical-align:middle;margin-right:.3em}
 .key.dashed{border-top-style:dashed}`;
@@ -52,6 +55,13 @@ function interruptedCell(report: LoadReport): string {
   return `<span class="incomplete">yes</span>${at}${spared}`;
 }
 
+/** How many of the requests sent were the engine's setup and how many the schedule's, when the engine sent any before it. */
+function setupShare(report: LoadReport): string {
+  const setup = report.totals.setup.sent;
+  if (setup === 0) return '';
+  return ` <small>(${esc(setup)} by the engine's setup before the schedule, ${esc(report.totals.all.sent - setup)} on the schedule)</small>`;
+}
+
 function verdictTable(report: LoadReport): string {
   const target = report.target.bundledMock ? 'bundled mock' : Object.entries(report.target.urls).map(([name, url]) => `${name}: ${url}`).join(', ');
   const all = report.totals.all;
@@ -63,7 +73,7 @@ function verdictTable(report: LoadReport): string {
     ['duration', `${esc((report.durationMs / 1000).toFixed(1))} s`],
     ['window', `${esc(report.windowMs)} ms, budget ${esc(report.windows.budget)} per window per company on core and Dialer each`],
     ['target', esc(target)],
-    ['requests', `sent ${esc(all.sent)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)}`],
+    ['requests', `sent ${esc(all.sent)}${setupShare(report)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)}`],
     ['missed sends', esc(report.missed)],
     ['interrupted', interruptedCell(report)],
   ];
@@ -120,7 +130,7 @@ ${report.totals.streams
       [
         `<code>${esc(t.stream)}</code>`,
         `${esc(t.surface)} / ${esc(t.company)}`,
-        plan ? `<code>${esc(plan.request)}</code>` : '<small>not in the scenario</small>',
+        plan ? `<code>${esc(plan.request)}</code>` : `<small>${t.stream === SETUP_STREAM ? "the engine's setup, before the schedule" : 'not in the scenario'}</small>`,
         plan ? `${esc(plan.perWindow)} <small>from window ${esc(plan.startWindow)} for ${esc(plan.windows)}</small>` : '',
         esc(t.planned),
         esc(t.sent),

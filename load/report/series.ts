@@ -10,11 +10,30 @@ import type { LoadSeries, SurfaceSeries } from './model.ts';
 /** More points than this make a chart no clearer and the page heavier; long runs get longer steps. */
 export const MAX_SERIES_POINTS = 600;
 
+/** Steps per window: enough to show a window's rise and fall, few enough that a step at the budget's rate holds three requests. */
+export const STEPS_PER_WINDOW = 20;
 /**
- * One second of the spec's one-minute window, scaled to the run's window (a mock with a 1 s window gets
- * ~17 ms steps, so the picture is the same shape), lengthened so `spanMs` fits in `maxPoints` steps.
+ * No step is shorter: below it each step holds a request or two at the budget's rate, and the chart
+ * turns into a zigzag of ones and zeros that says nothing about the rate.
+ */
+export const MIN_STEP_MS = 100;
+
+/**
+ * The one step the report's time series is binned at (served, 429, errors and latency per step): a
+ * twentieth of the window (3 s of the spec's minute), never under MIN_STEP_MS, lengthened so `spanMs`
+ * fits in `maxPoints` steps.
  */
 export function stepMsFor(windowMs: number, spanMs: number, maxPoints = MAX_SERIES_POINTS): number {
+  return Math.max(MIN_STEP_MS, Math.round(windowMs / STEPS_PER_WINDOW), Math.ceil(spanMs / maxPoints));
+}
+
+/**
+ * How often the trailing-window line of each budget is sampled. That line is a running count, not
+ * bins, so a fine step draws no zigzag, and it must be fine to show the peak a window span held (a
+ * sample every tenth of a window could miss it): one second of the spec's minute, lengthened so
+ * `spanMs` fits in `maxPoints` samples.
+ */
+export function windowSampleMsFor(windowMs: number, spanMs: number, maxPoints = MAX_SERIES_POINTS): number {
   return Math.max(1, Math.round(windowMs / 60), Math.ceil(spanMs / maxPoints));
 }
 

@@ -3,7 +3,7 @@ import { budgetName, COMPANY_OF_KEY, type LoadScenario, streamRequests } from '.
 import { type LoadRecord, outcomeOf } from '../shared/records.ts';
 import type { WindowedAnalysis } from '../shared/windows.ts';
 import { firstSent } from './format.ts';
-import type { BudgetTotals, LoadTotals, OutcomeCounts, StreamTotals } from './model.ts';
+import { type BudgetTotals, type LoadTotals, type OutcomeCounts, SETUP_STREAM, type StreamTotals } from './model.ts';
 
 export function countOutcomes(records: readonly LoadRecord[]): OutcomeCounts {
   let served = 0;
@@ -60,6 +60,12 @@ function budgetTotals(analysis: WindowedAnalysis): BudgetTotals[] {
   }));
 }
 
+/** The engine's setup requests: its stream, unless the scenario itself names a stream so, whose records they then are. */
+function setupRecords(scenario: LoadScenario, records: readonly LoadRecord[]): LoadRecord[] {
+  if (scenario.streams.some((s) => s.name === SETUP_STREAM)) return [];
+  return records.filter((r) => r.stream === SETUP_STREAM);
+}
+
 export function buildTotals(scenario: LoadScenario, records: readonly LoadRecord[], analysis: WindowedAnalysis): LoadTotals {
-  return { all: countOutcomes(records), streams: streamTotals(scenario, records), budgets: budgetTotals(analysis) };
+  return { all: countOutcomes(records), setup: countOutcomes(setupRecords(scenario, records)), streams: streamTotals(scenario, records), budgets: budgetTotals(analysis) };
 }

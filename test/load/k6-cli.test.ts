@@ -194,7 +194,7 @@ describe('npm run k6 against the bundled mock', () => {
       expect(run.code, run.output).toBe(130);
       expect(existsSync(join(reports, 'k6-smoke-summary.json'))).toBe(true);
       const report = readJson<LoadReport>(join(reports, 'k6-smoke.json'));
-      expect(report).toMatchObject({ version: 2, interrupted: true, notSent: null });
+      expect(report).toMatchObject({ version: 3, interrupted: true, notSent: null });
       expect(report.interruptedAtMs).toBeGreaterThan(0);
       // k6 sends about 30 requests a second here and stops at once: at most the few it was starting as
       // the signal travelled through cc-k6 reached the target afterwards, where a k6 that went on would

@@ -71,17 +71,31 @@ function expectNoKeys(...texts: string[]): void {
   }
 }
 
+/** The default of an option as a text says it: `--NAME N ... (default D`, in a help text or a README table row. */
+function statedDefault(text: string, option: string): number | undefined {
+  const found = new RegExp(`${option} N\\b[^(]*\\(default (\\d+)`).exec(text);
+  return found ? Number(found[1]) : undefined;
+}
+
 describe('npm run load', () => {
-  test('smoke against the bundled mock: exit 0, one start line, both reports, no key printed', { timeout: 120_000 }, async () => {
-    const run = await load(['--scenario', 'smoke']);
+  test('smoke against the bundled mock: exit 0, one start line, both reports, no key printed; the window is the one --help and the README state', { timeout: 120_000 }, async () => {
+    const [run, help] = await Promise.all([load(['--scenario', 'smoke']), load(['--help'])]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    // The bundled mock's window, as --help and the README's table of the command's options state it.
+    const window = statedDefault(help.stdout, '--mock-window-ms');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Load runs: `npm run load`'), readme.indexOf('## k6'));
+    expect(window).toBeDefined();
+    expect(statedDefault(section, '`--mock-window-ms')).toBe(window);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(/^cc-load: target bundled mock .*scenario smoke, window 1000 ms, 120 requests over 2\.0 s/);
+    expect(lines[0]).toMatch(new RegExp(`^cc-load: target bundled mock .*scenario smoke, window ${window} ms, 120 requests over ${((2 * window!) / 1000).toFixed(1)} s`));
     expect(run.stdout).toContain('cc-load: pass: sent 120, served 120');
     expect(run.stderr).toMatch(/sent 120 {2}served 120/);
     const doc = report(run);
-    expect(doc).toMatchObject({ format: 'cc-load-report', engine: 'node', kind: 'load', verdict: 'pass', interrupted: false, missed: 0 });
+    expect(doc).toMatchObject({ format: 'cc-load-report', version: 3, engine: 'node', kind: 'load', verdict: 'pass', interrupted: false, missed: 0, windowMs: window });
     expect(doc.totals.all).toMatchObject({ sent: 120, served: 120 });
+    // The Node engine sends nothing before the schedule: every request sent was planned.
+    expect(doc.totals.setup.sent).toBe(0);
     expect(doc.target.bundledMock).toBe(true);
     const html = readFileSync(join(run.reports, 'load.html'), 'utf8');
     expect(html).toContain('<html');
@@ -102,7 +116,7 @@ describe('npm run load', () => {
       const run = await load(['--scenario', 'smoke'], target.env, times === 2 ? [started, () => true] : [started], signal);
       expect(run.code, run.stdout + run.stderr).toBe(130);
       const doc = report(run);
-      expect(doc).toMatchObject({ version: 2, interrupted: true, sentAfterInterrupt: 0 });
+      expect(doc).toMatchObject({ version: 3, interrupted: true, sentAfterInterrupt: 0 });
       expect(doc.interruptedAtMs).toBeGreaterThan(0);
       // Every request the target saw is in the report, none went out after the signal, and the ones in
       // flight then were let finish: all answered.
@@ -115,6 +129,29 @@ describe('npm run load', () => {
       expect(existsSync(join(run.reports, 'load.html'))).toBe(true);
       expect(run.stdout).toMatch(new RegExp(`cc-load: incomplete \\(interrupted at \\d+\\.\\d s\\): sent ${doc.totals.all.sent}, .*, missed ${doc.missed}, not sent ${doc.notSent}, `));
       expect(run.stdout + run.stderr).not.toContain(target.env.CC_KEY_SECRET);
+    } finally {
+      await target.close();
+    }
+  });
+
+  test('Ctrl-C early in a flood of a target that never limits: the limit is not judged, the run is incomplete, not failed', { timeout: 120_000 }, async () => {
+    // The counting target serves everything: run to its end, budget-flood would fail its limit-enforced
+    // expectations. Stopped after a handful of requests, long before it has offered any budget more than 60.
+    const target = await startCountingTarget({ answerAfterMs: 50, windowMs: 2000 });
+    const keys = { CC_KEY2_ID: 'counting-id-0002', CC_KEY2_SECRET: 'counting-secret-0002', CC_OTHER_KEY_ID: 'counting-id-0003', CC_OTHER_KEY_SECRET: 'counting-secret-0003' };
+    try {
+      const run = await load(['--scenario', 'budget-flood'], { ...target.env, ...keys, CC_EFFECTS: 'budget' }, [() => target.received() >= 5]);
+      expect(run.code, run.stdout + run.stderr).toBe(130);
+      const doc = report(run);
+      expect(doc.interrupted).toBe(true);
+      expect(doc.verdict).toBe('incomplete');
+      expect(doc.expectations.filter((e) => e.status === 'fail')).toEqual([]);
+      for (const budget of ['core:self', 'dialer:self']) {
+        const enforced = doc.expectations.find((e) => e.kind === 'limit-enforced' && e.subject === budget);
+        expect(enforced?.status, budget).toBe('incomplete');
+        expect(enforced?.detail, budget).toMatch(new RegExp(`^not judged: the run was interrupted at [\\d.]+ s, before the schedule had flooded ${budget} in full \\(until 6\\.000 s\\)`));
+      }
+      expect(run.stdout).toMatch(/^cc-load: incomplete \(interrupted at /m);
     } finally {
       await target.close();
     }
@@ -170,13 +207,18 @@ describe('npm run load', () => {
   });
 
   test('bad options: one line, exit 2; --list and --help exit 0', { timeout: 120_000 }, async () => {
-    const [unknown, missing, count, list, help] = await Promise.all([
+    const [unknown, missing, count, fault, list, help] = await Promise.all([
       load(['--scenario', 'nope']),
       load([]),
       load(['--scenario', 'smoke', '--max-requests', '-1']),
+      load(['--scenario', 'smoke', '--mock-fault', 'no-such-fault']),
       load(['--list']),
       load(['--help']),
     ]);
+    // A misspelt fault is the user's mistake: named in one line with where to find the real ones, no stack trace.
+    expect(fault.code).toBe(2);
+    expect(fault.stderr).toBe('cc-load: CC_ERR_CONFIG: --mock-fault: unknown fault "no-such-fault" (npm run mock -- --list-faults lists them)\n');
+    expect(fault.stdout).toBe('');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown scenario "nope" \(known: smoke, budget-flood, budget-separate\)/);
     expect(missing.code).toBe(2);

@@ -12,8 +12,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { drawnCharts, launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
 import { chartSpecs } from '../../load/report/charts.ts';
 import { writeLoadReports } from '../../load/report/files.ts';
+import { VERDICT_COLORS } from '../../load/report/html.ts';
+import { buildLoadReport } from '../../load/report/build.ts';
+import type { LoadReport } from '../../load/report/model.ts';
 import { budgetFlood } from '../../load/scenarios/index.ts';
-import { reportOf } from './fixtures-report.ts';
+import { inputFor, playScenario, reportOf } from './fixtures-report.ts';
 import { needChromium, watchPage } from './browser-test.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -37,6 +40,12 @@ function inkOf(canvas: unknown, colors: readonly string[]): number {
     if (rgb.some(([r, g, b]) => Math.abs((data[i] as number) - r!) + Math.abs((data[i + 1] as number) - g!) + Math.abs((data[i + 2] as number) - b!) < 60)) ink++;
   }
   return ink;
+}
+
+/** An element's colour as the browser paints it (`rgb(r, g, b)`); the project compiles without the DOM's types. */
+function paintedColor(element: unknown): string {
+  const view = globalThis as unknown as { getComputedStyle(e: unknown): { color: string } };
+  return view.getComputedStyle(element).color;
 }
 
 describe('the load report page in Chromium', () => {
@@ -72,6 +81,43 @@ describe('the load report page in Chromium', () => {
 
       expect(problems).toEqual([]);
       expect(new Set(requests)).toEqual(new Set([pathToFileURL(written.html).href]));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('the headline of a passed, a failed and an interrupted run says the verdict, in its colour', async ({ skip }) => {
+    needChromium(skip);
+    const never = { limit: Number.POSITIVE_INFINITY };
+    // Interrupted 0.4 s into a flood of a target that never limits: had it run on, it would have failed.
+    const early = playScenario(budgetFlood, never).filter((r) => r.startedMs <= 400);
+    const runs: [string, LoadReport][] = [
+      ['passed', reportOf(budgetFlood)],
+      ['failed', reportOf(budgetFlood, never)],
+      ['interrupted', buildLoadReport(inputFor(budgetFlood, early, { interrupted: true, interruptedAtMs: 400, notSent: 720 - early.length }))],
+    ];
+    expect(runs.map(([, r]) => r.verdict)).toEqual(['pass', 'fail', 'incomplete']);
+    const browser = await launchChromium();
+    try {
+      for (const [name, run] of runs) {
+        const page = await newReportPage(browser);
+        const { problems } = watchPage(page);
+        await loadReportPage(page, writeLoadReports(run, dir, `headline-${name}`, (t) => t).html);
+        const headline = page.locator('h1');
+        const mark = headline.locator('span');
+        expect(await headline.innerText(), name).toBe(`cc-load budget: ${run.verdict.toUpperCase()} · budget-flood`);
+        expect(await page.title(), name).toBe(`cc-load budget: ${run.verdict} · budget-flood`);
+        expect(await mark.getAttribute('class'), name).toBe(run.verdict);
+        // The colour as painted, against the page's colour for that verdict.
+        const hex = VERDICT_COLORS[run.verdict];
+        const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+        expect(await mark.evaluate(paintedColor), name).toBe(rgb);
+        // The verdict row of the table says the same.
+        const row = page.locator('tr', { has: page.locator('th', { hasText: /^verdict$/ }) }).locator('td span');
+        expect([await row.innerText(), await row.getAttribute('class')], name).toEqual([run.verdict, run.verdict]);
+        expect(problems, name).toEqual([]);
+        await page.context().close();
+      }
     } finally {
       await browser.close();
     }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildLoadReport } from '../../load/report/build.ts';
-import { LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION } from '../../load/report/model.ts';
-import { CORE_READ, budgetFlood, pacedShare, smoke } from '../../load/scenarios/index.ts';
+import { LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION, SETUP_STREAM } from '../../load/report/model.ts';
+import { MIN_STEP_MS, stepMsFor } from '../../load/report/series.ts';
+import { CORE_READ, budgetFlood, budgetSeparate, DIALER_READ, pacedShare, smoke } from '../../load/scenarios/index.ts';
 import type { LoadScenario } from '../../load/shared/model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 import { analyseWindows } from '../../load/shared/windows.ts';
@@ -96,9 +97,11 @@ describe('buildLoadReport: expectations and verdict', () => {
     expect(failedWithErrors.verdict).toBe('fail');
     const records = playScenario(smoke);
     expect(buildLoadReport(inputFor(smoke, records, { interrupted: true })).verdict).toBe('incomplete');
-    const failedAndInterrupted = buildLoadReport(inputFor(budgetFlood, playScenario(budgetFlood, { limit: Number.POSITIVE_INFINITY }), { interrupted: true }));
+    // Interrupted once the whole flood was sent: the missing 429 is a finding of what was sent.
+    const flood = playScenario(budgetFlood, { limit: Number.POSITIVE_INFINITY });
+    const failedAndInterrupted = buildLoadReport(inputFor(budgetFlood, flood, { interrupted: true, interruptedAtMs: 3 * WINDOW_MS }));
     expect(failedAndInterrupted.verdict).toBe('fail');
-    expect(failedAndInterrupted.notes).toContain('the run was interrupted before its schedule ended, so the verdict is incomplete at best');
+    expect(failedAndInterrupted.notes).toContain('the run was interrupted at 3.0 s before its schedule ended, so the verdict is incomplete at best');
   });
 
   test('an interrupt: when it came, the sends it spared apart from missed ones, and any request that started after it', () => {
@@ -117,6 +120,40 @@ describe('buildLoadReport: expectations and verdict', () => {
     expect(late.notes).toContain(`${after} requests went out after the interrupt: the engine was already starting them when the signal reached it`);
     // Not interrupted: no time, nothing spared, whatever the engine passed.
     expect(buildLoadReport(inputFor(smoke, playScenario(smoke)))).toMatchObject({ interrupted: false, interruptedAtMs: null, sentAfterInterrupt: 0, notSent: 0 });
+  });
+
+  test('an interrupt before a flood was sent in full leaves its limit-enforced open, never failed, even against a target that never limits', () => {
+    const never = { limit: Number.POSITIVE_INFINITY };
+    // budget-flood floods both budgets from the start for 3 windows: stopped after 0.4 of a window.
+    const early = playScenario(budgetFlood, never).filter((r) => r.startedMs <= 400);
+    const stopped = buildLoadReport(inputFor(budgetFlood, early, { interrupted: true, interruptedAtMs: 400, notSent: 360 * 2 - early.length }));
+    expect(stopped.verdict).toBe('incomplete');
+    expect(stopped.expectations.filter((e) => e.status === 'fail')).toEqual([]);
+    for (const budget of ['core:self', 'dialer:self']) {
+      const enforced = expectation(stopped, 'limit-enforced', budget);
+      expect(enforced.status).toBe('incomplete');
+      const sent = stopped.totals.budgets.find((b) => b.budget === budget)!.sent;
+      expect(enforced.detail).toBe(`not judged: the run was interrupted at 0.400 s, before the schedule had flooded ${budget} in full (until 3.000 s); ${sent} requests sent by then, 0 got 429`);
+    }
+    // The same records, not interrupted, fail: only the interrupt opens the judgement.
+    expect(buildLoadReport(inputFor(budgetFlood, early)).verdict).toBe('fail');
+  });
+
+  test('each budget is judged against its own part of the schedule: a flood sent in full fails, one not yet begun is open', () => {
+    // budget-separate floods core in windows 0-2 and the Dialer in windows 3-5; stopped at 2.5 windows.
+    const records = playScenario(budgetSeparate, { limit: Number.POSITIVE_INFINITY }).filter((r) => r.startedMs <= 2500);
+    const report = buildLoadReport(inputFor(budgetSeparate, records, { interrupted: true, interruptedAtMs: 2500 }));
+    expect(expectation(report, 'limit-enforced', 'core:self').status).toBe('fail');
+    // The Dialer was only offered its quiet stream by then, which a correct limiter serves in full.
+    expect(expectation(report, 'limit-enforced', 'dialer:self')).toMatchObject({ status: 'incomplete', detail: expect.stringMatching(/flooded dialer:self in full \(until 5\.000 s\)/) });
+    expect(report.verdict).toBe('fail');
+  });
+
+  test('what was measured fails an interrupted run whenever it came: a 429 on a must-serve stream', () => {
+    const records = playScenario(budgetFlood, { answer: (r) => (r.stream === 'core-other' ? { status: 429 } : undefined) }).filter((r) => r.startedMs <= 400);
+    const report = buildLoadReport(inputFor(budgetFlood, records, { interrupted: true, interruptedAtMs: 400 }));
+    expect(expectation(report, 'must-serve', 'core-other').status).toBe('fail');
+    expect(report.verdict).toBe('fail');
   });
 
   test('429s nobody asked about are counted only', () => {
@@ -168,10 +205,28 @@ describe('buildLoadReport: latency', () => {
 });
 
 describe('buildLoadReport: series and windows', () => {
+  test('the step is a twentieth of the window, never under 100 ms, and longer where the run would need more than 600 steps', () => {
+    expect(stepMsFor(60_000, 4 * 60_000)).toBe(3000);
+    expect(stepMsFor(2000, 6000)).toBe(100);
+    // A fast mock's window would give steps of a request or two: the floor holds them at 100 ms.
+    expect(stepMsFor(1000, 3000)).toBe(MIN_STEP_MS);
+    expect(stepMsFor(200, 1000)).toBe(MIN_STEP_MS);
+    expect(stepMsFor(60_000, 60 * 60_000)).toBe(6000);
+  });
+
+  test('a steady stream draws a flat line, not a zigzag: every step of smoke holds the same count', () => {
+    const report = reportOf(smoke);
+    expect(report.series.stepMs).toBe(MIN_STEP_MS);
+    for (const s of report.series.surfaces) {
+      // 30 per 1000 ms window is 3 per 100 ms step, in every step of the run.
+      expect(new Set(s.served), s.surface).toEqual(new Set([3]));
+    }
+  });
+
   test('the series adds up to the totals, one value per step', () => {
     const report = reportOf(budgetFlood);
     const { series } = report;
-    expect(series.stepMs).toBe(Math.round(WINDOW_MS / 60));
+    expect(series.stepMs).toBe(stepMsFor(WINDOW_MS, report.durationMs));
     for (const s of series.surfaces) {
       for (const values of [s.served, s.limited, s.errors, s.p50, s.p90, s.p99]) expect(values).toHaveLength(series.atMs.length);
       const totals = report.totals.budgets.filter((b) => b.surface === s.surface);
@@ -182,10 +237,10 @@ describe('buildLoadReport: series and windows', () => {
   });
 
   test('a long run gets longer steps', () => {
-    const records = playScenario(pacedShare({ coreShare: 0.5, dialerShare: 0.5, windows: 30 }));
+    const records = playScenario(pacedShare({ coreShare: 0.5, dialerShare: 0.5, windows: 90 }));
     const report = buildLoadReport(inputFor(smoke, records));
     expect(report.series.atMs.length).toBeLessThanOrEqual(600);
-    expect(report.series.stepMs).toBeGreaterThan(Math.round(WINDOW_MS / 60));
+    expect(report.series.stepMs).toBeGreaterThan(stepMsFor(WINDOW_MS, 0));
   });
 
   test('the windowed figures are the shared analysis of the records', () => {
@@ -237,6 +292,42 @@ describe('buildLoadReport: what the report holds', () => {
       planned: 90,
     });
     expect(report.notes[0]).toBe('k6 v1.0.0');
+  });
+
+  test("the engine's setup requests are counted apart from the schedule's, so sent reconciles with planned", () => {
+    // As k6 records them: one health read per surface before the schedule, as the stream `setup`.
+    const setup: LoadRecord[] = [
+      { stream: SETUP_STREAM, surface: 'core', company: 'self', intendedMs: 0, startedMs: 0, endedMs: 12, status: 200 },
+      { stream: SETUP_STREAM, surface: 'dialer', company: 'self', intendedMs: 13, startedMs: 13, endedMs: 30, status: 503 },
+    ];
+    const scheduled = playScenario(smoke).map((r) => ({ ...r, intendedMs: r.intendedMs + 40, startedMs: r.startedMs + 40, endedMs: r.endedMs + 40 }));
+    const report = buildLoadReport(inputFor(smoke, [...setup, ...scheduled]));
+    expect(report.totals.setup).toEqual({ sent: 2, served: 1, limited: 0, errors: 1 });
+    expect(report.totals.all.sent).toBe(122);
+    const planned = report.scenario.streams.reduce((n, s) => n + s.planned, 0);
+    expect(report.totals.all.sent - report.totals.setup.sent + report.missed + (report.notSent ?? 0)).toBe(planned);
+    // The setup row: nothing planned, both requests; the schedule's rows hold only their own.
+    expect(report.totals.streams.map((s) => [s.stream, s.planned, s.sent])).toEqual([
+      ['core-primary', 60, 60],
+      ['dialer-primary', 60, 60],
+      ['setup', 0, 2],
+    ]);
+    // They spend budget like any request.
+    expect(report.totals.budgets.find((b) => b.budget === 'core:self')?.sent).toBe(61);
+    // An engine with no setup (the Node engine) counts none.
+    expect(reportOf(smoke).totals.setup).toEqual({ sent: 0, served: 0, limited: 0, errors: 0 });
+  });
+
+  test('a scenario stream named setup keeps its requests: they are the schedule\'s, not the engine\'s', () => {
+    const scenario: LoadScenario = {
+      name: 'named-setup',
+      description: 'a stream that happens to be called setup',
+      streams: [{ name: SETUP_STREAM, surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 10, startWindow: 0, windows: 1 }],
+      limited: [],
+    };
+    const report = reportOf(scenario);
+    expect(report.totals.setup.sent).toBe(0);
+    expect(report.totals.streams).toMatchObject([{ stream: SETUP_STREAM, planned: 10, sent: 10 }]);
   });
 
   test('the report survives a JSON round trip unchanged', () => {

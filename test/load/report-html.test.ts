@@ -5,10 +5,12 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { chartSpecs } from '../../load/report/charts.ts';
 import { writeLoadReports } from '../../load/report/files.ts';
 import { renderLoadHtml } from '../../load/report/html.ts';
-import type { LoadReport } from '../../load/report/model.ts';
-import { budgetFlood, CORE_READ } from '../../load/scenarios/index.ts';
+import { buildLoadReport } from '../../load/report/build.ts';
+import { type LoadReport, SETUP_STREAM } from '../../load/report/model.ts';
+import { budgetFlood, CORE_READ, smoke } from '../../load/scenarios/index.ts';
 import type { LoadScenario } from '../../load/shared/model.ts';
-import { reportOf } from './fixtures-report.ts';
+import type { LoadRecord } from '../../load/shared/records.ts';
+import { inputFor, playScenario, reportOf } from './fixtures-report.ts';
 
 const HOSTILE = `x"><img src=x onerror=alert(1)>`;
 const SCRIPT_END = '</script><script>alert(2)</script>';
@@ -50,6 +52,18 @@ describe('renderLoadHtml', () => {
     const interrupted = renderLoadHtml(reportOf(budgetFlood, {}, { interrupted: true, interruptedAtMs: 2500, notSent: 40 }));
     expect(interrupted).toContain('<tr><th>interrupted</th><td><span class="incomplete">yes</span> at 2.5 s; 40 scheduled sends not yet due were not sent</td></tr>');
     expect(html).toContain('<tr><th>interrupted</th><td>no</td></tr>');
+  });
+
+  test("the engine's setup requests are named apart from the schedule's, in the totals and in their own stream row", () => {
+    const setup: LoadRecord[] = [
+      { stream: SETUP_STREAM, surface: 'core', company: 'self', intendedMs: 0, startedMs: 0, endedMs: 10, status: 200 },
+      { stream: SETUP_STREAM, surface: 'dialer', company: 'self', intendedMs: 10, startedMs: 10, endedMs: 20, status: 200 },
+    ];
+    const withSetup = renderLoadHtml(buildLoadReport(inputFor(smoke, [...setup, ...playScenario(smoke)])));
+    expect(withSetup).toContain("<tr><th>requests</th><td>sent 122 <small>(2 by the engine's setup before the schedule, 120 on the schedule)</small> · served (2xx) 122");
+    expect(withSetup).toMatch(/<tr><td><code>setup<\/code><\/td><td>core \/ self<\/td><td><small>the engine's setup, before the schedule<\/small><\/td><td class="n"><\/td><td class="n">0<\/td><td class="n">2<\/td>/);
+    // A run with no setup request says nothing about one.
+    expect(html).not.toContain("engine's setup");
   });
 
   test('everything taken from the report is escaped, in the markup and in the chart data', () => {
@@ -113,7 +127,7 @@ describe('writeLoadReports', () => {
       expect(text).not.toContain(secret);
       expect(text).toContain('[redacted]');
     }
-    expect(JSON.parse(json)).toMatchObject({ format: 'cc-load-report', version: 2, verdict: 'incomplete', notes: ['run with [redacted]', expect.any(String)] });
+    expect(JSON.parse(json)).toMatchObject({ format: 'cc-load-report', version: 3, verdict: 'incomplete', notes: ['run with [redacted]', expect.any(String)] });
     expect(html).toMatch(/^<!doctype html>/);
   });
 
