@@ -72,10 +72,15 @@ export interface EngineThreshold {
   readonly meaning?: string;
 }
 
-/** An engine's threshold as an expectation: held, crossed, or not measured (never a pass without a sample). */
-function thresholdExpectation(t: EngineThreshold): ExpectationResult {
+/**
+ * An engine's threshold as an expectation: held, crossed, or not measured (never a pass without a sample).
+ * On an interrupted run a crossed threshold is not judged: a threshold sees only the run's totals, so it
+ * cannot tell a bound the target broke from a count the interrupt left short (a flood never sent).
+ */
+function thresholdExpectation(t: EngineThreshold, interrupted: boolean): ExpectationResult {
   const base = { kind: 'threshold', subject: t.metric, expected: `${t.expression}${t.meaning ? `: ${t.meaning}` : ''}` } as const;
   if (t.unmeasured) return { ...base, status: 'incomplete', detail: `not measured: no sample reached ${t.metric}` };
+  if (!t.ok && interrupted) return { ...base, status: 'incomplete', detail: `crossed on a run the interrupt cut short, so not judged: ${t.observed}` };
   return { ...base, status: t.ok ? 'pass' : 'fail', detail: `${t.ok ? 'held' : 'crossed'}: ${t.observed}` };
 }
 
@@ -218,7 +223,7 @@ export function buildLoadReport(input: LoadReportInput): LoadReport {
   const { records, windowMs } = input;
   const lastEnd = records.reduce((end, r) => Math.max(end, r.endedMs), input.durationMs);
   const windows = analyseWindows(records, windowMs, windowSampleMsFor(windowMs, lastEnd));
-  const expectations = [...openWhatTheInterruptCut(input, windows, judgeExpectations(input.scenario, records, windows)), ...(input.thresholds ?? []).map(thresholdExpectation)];
+  const expectations = [...openWhatTheInterruptCut(input, windows, judgeExpectations(input.scenario, records, windows)), ...(input.thresholds ?? []).map((t) => thresholdExpectation(t, input.interrupted))];
   return {
     format: LOAD_REPORT_FORMAT,
     version: LOAD_REPORT_VERSION,

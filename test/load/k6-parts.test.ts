@@ -158,5 +158,9 @@ describe("the load report carries k6's thresholds", () => {
     const open = buildLoadReport(inputFor(smoke, records, { thresholds: [held, unmeasured] }));
     expect(open.verdict).toBe('incomplete');
     expect(open.expectations.find((e) => e.kind === 'threshold' && e.status === 'incomplete')?.detail).toBe(`not measured: no sample reached ${unmeasured.metric}`);
+    // An interrupted run's crossed threshold may only be a count the interrupt left short: not judged.
+    const cut = buildLoadReport(inputFor(smoke, records, { thresholds: [held, crossed], interrupted: true, interruptedAtMs: 10 }));
+    expect(cut.verdict).toBe('incomplete');
+    expect(cut.expectations.find((e) => e.subject === crossed.metric && e.expected.startsWith(crossed.expression))?.status).toBe('incomplete');
   });
 });
