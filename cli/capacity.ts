@@ -1,9 +1,10 @@
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { namesNoTarget, targetFromSettings } from '../lib/config/load.js';
 import type { Target } from '../lib/config/target.js';
 import type { RunningMock } from '../mock/start.js';
-import { capacityDocument } from '../load/capacity/document.ts';
-import { writeCapacityReports } from '../load/capacity/files.ts';
+import { CAPACITY_EXIT, type CapacityDocument, capacityDocument, capacityOutcome } from '../load/capacity/document.ts';
+import { type WrittenCapacityReports, writeCapacityReports } from '../load/capacity/files.ts';
 import { probeFindings } from '../load/capacity/findings.ts';
 import { CapacityInputError, type CapacityPlan, planCampaign, SPEC_WINDOW_MS } from '../load/capacity/plan.ts';
 import { probeNotice, probeScenario, probeTakesWholeBudget, runCapacityProbe } from '../load/capacity/probe.ts';
@@ -20,6 +21,11 @@ import { commandSettings, warnReplacedByMock } from './settings.js';
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';
 const MAX_PROBE_WINDOWS = 60;
+const DEFAULT_MOCK_WINDOW_MS = '1000';
+// The bundled mock's own floor (cli/bundled-mock.ts); a shorter window would leave its meters no time to count.
+const MIN_MOCK_WINDOW_MS = 100;
+/** A day: the longest window the plan or the mock is given; a longer one is a slip of the keyboard. */
+const MAX_WINDOW_MS = 86_400_000;
 
 const HELP = `Usage: npm run capacity -- --contacts N --profile FILE [options]
 
@@ -30,25 +36,28 @@ each; they run in parallel, the slower one sets the pace), what batch operations
 GO or NO-GO against a deadline. Writes reports/capacity.json and reports/capacity.html.
 
 Options:
-  --contacts N         contacts in the campaign (required)
+  --contacts N         contacts in the campaign, a whole number, 0 or more (required)
   --profile FILE       what a campaign costs in requests (required); example:
                        load/capacity/profile.example.json
   --core-share F       share of the company's core budget the campaign may use, above 0 and at most 1
                        (default ${DEFAULT_SHARE}: the budget is per company, so half is left to its other
                        integrations and to retries)
   --dialer-share F     the same for the Dialer budget (default ${DEFAULT_SHARE})
-  --deadline D         when the campaign must be done: a duration from now (8h, 90m, 1h30m) or an
-                       ISO 8601 date-time with a zone (2026-09-10T18:00:00Z); without one the verdict
-                       is GO and says how long the campaign needs
-  --window-ms N        the budget window in ms (default: the target's CC_RATE_WINDOW_MS when a
-                       target is configured, else the spec's minute, 60000)
+  --deadline D         when the campaign must be done: a duration from now, more than 0 (8h, 90m,
+                       1h30m; units d, h, m, s), or an ISO 8601 date-time with a zone, later than now
+                       (2026-09-10T18:00:00Z); a deadline of now or in the past is refused, since it
+                       leaves the campaign no time; without one the verdict is GO and says how long
+                       the campaign needs
+  --window-ms N        the budget window in ms, 1 to ${MAX_WINDOW_MS} (default: the target's CC_RATE_WINDOW_MS
+                       when a target is configured, else the spec's minute, 60000)
   --probe              also run a short paced load at the shares against the target, or the bundled
                        mock when no CC_* target variable is set, and state the plan on measured
                        latency, 429s and errors; a 429 at the share turns the verdict to NO-GO
-  --probe-windows N    how many windows the probe runs (default ${DEFAULT_PROBE_WINDOWS}, at most ${MAX_PROBE_WINDOWS})
-  --reports DIR        where reports go (default: reports)
-  --mock-window-ms N   rate window of the bundled mock the probe runs against (default 1000); the plan
-                       stays at the spec's minute (or --window-ms)
+  --probe-windows N    how many windows the probe runs, 1 to ${MAX_PROBE_WINDOWS} (default ${DEFAULT_PROBE_WINDOWS}; with --probe only)
+  --reports DIR        where reports go (default: reports); made if missing, checked before the plan prints
+  --mock-window-ms N   rate window of the bundled mock the probe runs against, ${MIN_MOCK_WINDOW_MS} to ${MAX_WINDOW_MS} ms
+                       (default ${DEFAULT_MOCK_WINDOW_MS}; with --probe and no target only); the plan stays at the
+                       spec's minute (or --window-ms)
   --help
 
 Against a live target the probe spends the given share of the company's core and Dialer budgets
@@ -57,9 +66,10 @@ budget in CC_EFFECTS. It only reads (GET /countries/index.json, GET /dialer/camp
 Ctrl-C during the probe stops it, waits up to ${ABORT_GRACE_MS / 1000} s for answers in flight, writes the reports
 marked interrupted and exits 130; a second Ctrl-C (a second or more later) exits at once.
 
-Exit codes: 0 GO; 1 NO-GO; 2 bad input or configuration, or the harness could not run; 130 interrupted.`;
+Every bad option is one line on stderr and exit code 2, before the plan is printed or anything is sent.
 
-const EXIT = { go: 0, noGo: 1, harness: 2, interrupted: 130 } as const;
+Exit codes: 0 GO; 1 NO-GO; 2 bad input or configuration, or the harness could not run; 130 interrupted
+(both reports written with what was measured, the page headed INTERRUPTED with the verdict so far).`;
 
 const progress = new ProgressLine(process.stderr);
 const out = new CommandOutput('cc-capacity', () => progress.restore());
@@ -67,7 +77,52 @@ const { say, scrub } = out;
 // Annotated, so the compiler knows a call ends the command.
 const fail: (message: string, code?: number) => never = out.fail;
 
+const VALUE_OPTIONS = ['contacts', 'profile', 'core-share', 'dialer-share', 'deadline', 'window-ms', 'probe-windows', 'reports', 'mock-window-ms'] as const;
+const FLAG_OPTIONS = ['probe', 'help'] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+type FlagOption = (typeof FLAG_OPTIONS)[number];
 
+interface CommandLine {
+  readonly values: Partial<Record<ValueOption, string>>;
+  readonly flags: ReadonlySet<FlagOption>;
+}
+
+const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
+const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as readonly string[]).includes(name);
+
+/**
+ * The command line, read token by token so that every mistake is this command's own one line. Strict
+ * parseArgs refuses `--contacts -5` as an "ambiguous" value over three lines before --contacts can say
+ * what it accepts; here a value may start with one dash (the option's own check then refuses it by
+ * name), while one starting with two is the next option, so the value before it is missing.
+ */
+function readCommandLine(argv: readonly string[]): CommandLine {
+  const options = Object.fromEntries([...VALUE_OPTIONS.map((name) => [name, { type: 'string' }]), ...FLAG_OPTIONS.map((name) => [name, { type: 'boolean' }])]) as Record<
+    ValueOption | FlagOption,
+    { type: 'string' } | { type: 'boolean' }
+  >;
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const values: Partial<Record<ValueOption, string>> = {};
+  const flags = new Set<FlagOption>();
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind === 'positional') fail(`unexpected argument ${JSON.stringify(token.value)}: every value follows its option, as in --contacts 10000 (see --help)`);
+    if (token.kind !== 'option') continue;
+    const { name, rawName, value } = token;
+    if (!isValueOption(name) && !isFlagOption(name)) fail(`unknown option ${rawName} (see --help)`);
+    if (seen.has(name)) fail(`--${name}: given more than once`);
+    seen.add(name);
+    if (isFlagOption(name)) {
+      if (value !== undefined) fail(`--${name}: takes no value, got ${JSON.stringify(value)}`);
+      flags.add(name);
+      continue;
+    }
+    if (value === undefined || (!token.inlineValue && value.startsWith('--'))) fail(`--${name}: needs a value (see --help)`);
+    if (value.trim() === '') fail(`--${name}: needs a value, got an empty one (see --help)`);
+    values[name] = value;
+  }
+  return { values, flags };
+}
 
 function wholeNumber(option: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(`${option}: must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
@@ -121,38 +176,50 @@ function refuseWholeBudget(target: Target, takesWhole: boolean): void {
   fail("--probe at a share of 1 takes a whole budget of the company, so its other integrations would get 429 meanwhile; add budget to CC_EFFECTS to allow it, or probe at a lower share");
 }
 
-async function main(): Promise<number> {
-  let args;
+/**
+ * The reports' folder, made and checked before anything runs: a probe must not spend a live
+ * company's budget for reports that cannot then be written.
+ */
+function checkReportsDir(dir: string): void {
   try {
-    args = parseArgs({
-      options: {
-        contacts: { type: 'string' },
-        profile: { type: 'string' },
-        'core-share': { type: 'string', default: DEFAULT_SHARE },
-        'dialer-share': { type: 'string', default: DEFAULT_SHARE },
-        deadline: { type: 'string' },
-        'window-ms': { type: 'string' },
-        probe: { type: 'boolean', default: false },
-        'probe-windows': { type: 'string' },
-        reports: { type: 'string', default: 'reports' },
-        'mock-window-ms': { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-      strict: true,
-    }).values;
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
   } catch (err) {
-    fail(`${(err as Error).message} (see --help)`);
+    let isFile = false;
+    try {
+      isFile = !statSync(dir).isDirectory();
+    } catch {
+      // Nothing there, or nothing readable: the error code below says which.
+    }
+    if (isFile) fail(`--reports: ${dir} is a file, not a folder`);
+    fail(`--reports: cannot write reports to ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  if (args.help) {
+}
+
+function writeReports(doc: CapacityDocument, dir: string): WrittenCapacityReports {
+  try {
+    return writeCapacityReports(doc, dir, scrub);
+  } catch (err) {
+    return fail(`--reports: cannot write reports to ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
+async function main(): Promise<number> {
+  const { values: args, flags } = readCommandLine(process.argv.slice(2));
+  if (flags.has('help')) {
     say(HELP);
-    return EXIT.go;
+    return CAPACITY_EXIT.go;
   }
+  const probe = flags.has('probe');
   if (args.contacts === undefined) fail('--contacts: required (see --help)');
   if (args.profile === undefined) fail('--profile: required, e.g. load/capacity/profile.example.json (see --help)');
   const contacts = wholeNumber('--contacts', args.contacts, 0);
-  const shares = { core: share('--core-share', args['core-share']), dialer: share('--dialer-share', args['dialer-share']) };
-  if (!args.probe && (args['probe-windows'] !== undefined || args['mock-window-ms'] !== undefined)) fail('--probe-windows and --mock-window-ms apply only with --probe');
+  const shares = { core: share('--core-share', args['core-share'] ?? DEFAULT_SHARE), dialer: share('--dialer-share', args['dialer-share'] ?? DEFAULT_SHARE) };
+  if (!probe && (args['probe-windows'] !== undefined || args['mock-window-ms'] !== undefined)) fail('--probe-windows and --mock-window-ms apply only with --probe');
   const probeWindows = wholeNumber('--probe-windows', args['probe-windows'] ?? DEFAULT_PROBE_WINDOWS, 1, MAX_PROBE_WINDOWS);
+  const mockWindowMs = String(wholeNumber('--mock-window-ms', args['mock-window-ms'] ?? DEFAULT_MOCK_WINDOW_MS, MIN_MOCK_WINDOW_MS, MAX_WINDOW_MS));
+  const givenWindowMs = args['window-ms'] === undefined ? undefined : wholeNumber('--window-ms', args['window-ms'], 1, MAX_WINDOW_MS);
+  const reportsDir = args.reports ?? 'reports';
   const profile = readProfile(args.profile);
 
   let settings = commandSettings(process.env, out.warn);
@@ -164,31 +231,35 @@ async function main(): Promise<number> {
   }
 
   // The plan is for the live campaign: the bundled mock's short window is a test convenience, never the plan's.
-  const windowMs = args['window-ms'] !== undefined ? wholeNumber('--window-ms', args['window-ms'], 1, 86_400_000) : (target?.rateWindowMs ?? SPEC_WINDOW_MS);
-  const windowFrom = args['window-ms'] !== undefined ? 'set by --window-ms' : target ? "the target's rate window, CC_RATE_WINDOW_MS" : "the spec's minute";
+  const windowMs = givenWindowMs ?? target?.rateWindowMs ?? SPEC_WINDOW_MS;
+  const windowFrom = givenWindowMs !== undefined ? 'set by --window-ms' : target ? "the target's rate window, CC_RATE_WINDOW_MS" : "the spec's minute";
   const now = new Date();
   const plan = makePlan({ contacts, profile, shares, windowMs, ...(args.deadline !== undefined ? { deadline: args.deadline } : {}), now });
+  // Refused before any output; the bundled mock's budgets are nobody's, so only a live target refuses.
+  const scenario = probe ? probeScenario(plan, probeWindows) : undefined;
+  if (scenario && target) refuseWholeBudget(target, probeTakesWholeBudget(scenario));
+  checkReportsDir(reportsDir);
   say(renderPlanText(plan, { profileFile: args.profile, windowFrom }));
 
-  if (!args.probe) {
+  if (!scenario) {
     const doc = capacityDocument({ plan, plannedAt: now, profileFile: args.profile, windowFrom, probe: null });
-    const written = writeCapacityReports(doc, args.reports, scrub);
+    const written = writeReports(doc, reportsDir);
     say('');
     say(renderVerdictText(doc));
     say(`reports: ${written.json}, ${written.html}`);
-    return doc.verdict.go ? EXIT.go : EXIT.noGo;
+    return capacityOutcome(doc).exitCode;
   }
 
   // Signals count from here: a Ctrl-C while the mock starts still ends the run cleanly.
   const stop = onInterrupt({
-    exitCode: EXIT.interrupted,
+    exitCode: CAPACITY_EXIT.interrupted,
     onFirst: () => progress.note(`stopping: waiting up to ${ABORT_GRACE_MS / 1000} s for answers in flight (again to quit now)`),
     onQuit: () => progress.restore(),
   });
 
   let mock: RunningMock | undefined;
   if (bundled) {
-    mock = await startBundledMock({ windowMs: args['mock-window-ms'] ?? '1000' });
+    mock = await startBundledMock({ windowMs: mockWindowMs });
     warnReplacedByMock(settings, out.warn);
     settings = { ...settings, ...mock.env };
     target = targetFromSettings(settings, process.cwd(), true);
@@ -196,8 +267,6 @@ async function main(): Promise<number> {
   }
   try {
     const probeTarget = target as Target;
-    const scenario = probeScenario(plan, probeWindows);
-    refuseWholeBudget(probeTarget, probeTakesWholeBudget(scenario));
     prepareStreams(scenario, probeTarget);
     say('');
     say(`cc-capacity: ${probeNotice(scenario, probeTarget)}`);
@@ -205,14 +274,13 @@ async function main(): Promise<number> {
     progress.finish();
     const findings = probeFindings(plan, report);
     const doc = capacityDocument({ plan, plannedAt: now, profileFile: args.profile, windowFrom, probe: { findings, report } });
-    const written = writeCapacityReports(doc, args.reports, scrub);
+    const written = writeReports(doc, reportsDir);
     say('');
     say(renderFindingsText(findings));
     say('');
     say(renderVerdictText(doc));
     say(`reports: ${written.json}, ${written.html}`);
-    if (doc.interrupted) return EXIT.interrupted;
-    return doc.verdict.go ? EXIT.go : EXIT.noGo;
+    return capacityOutcome(doc).exitCode;
   } finally {
     await mock?.close();
   }

@@ -8,7 +8,8 @@ import type { CapacityPlan, Verdict } from './plan.ts';
 
 export const CAPACITY_REPORT_FORMAT = 'cc-capacity-report';
 // 2: the embedded probe is a load report of version 2 (an interrupt's spared sends are `notSent`, apart from `missed`).
-export const CAPACITY_REPORT_VERSION = 2;
+// 3: the embedded probe is a load report of version 3 (the engine's setup requests apart, `totals.setup`).
+export const CAPACITY_REPORT_VERSION = 3;
 
 export interface CapacityDocument {
   readonly format: typeof CAPACITY_REPORT_FORMAT;
@@ -48,4 +49,30 @@ export function capacityDocument(input: {
     plan,
     probe,
   };
+}
+
+/** What the command exits with, one code per outcome; bad input (2) stops it before there is a document. */
+export const CAPACITY_EXIT = { go: 0, noGo: 1, interrupted: 130 } as const;
+
+/**
+ * The run's one outcome, read from the document alone: the page's headline, its colour and the
+ * command's exit code all come from here, so none of them can say something another does not.
+ * An interrupted probe is its own outcome: its verdict rests on a probe cut short, so it is reported
+ * beside the word INTERRUPTED, never as a plain GO or NO-GO.
+ */
+export interface CapacityOutcome {
+  readonly state: 'go' | 'no-go' | 'interrupted';
+  /** GO, NO-GO or INTERRUPTED. */
+  readonly headline: string;
+  /** The verdict the document records, in words: for an interrupted run, what the part that ran gave. */
+  readonly verdictText: string;
+  readonly exitCode: (typeof CAPACITY_EXIT)[keyof typeof CAPACITY_EXIT];
+}
+
+export function capacityOutcome(doc: Pick<CapacityDocument, 'verdict' | 'interrupted'>): CapacityOutcome {
+  const word = doc.verdict.go ? 'GO' : 'NO-GO';
+  if (doc.interrupted) return { state: 'interrupted', headline: 'INTERRUPTED', verdictText: `verdict so far ${word}`, exitCode: CAPACITY_EXIT.interrupted };
+  return doc.verdict.go
+    ? { state: 'go', headline: 'GO', verdictText: word, exitCode: CAPACITY_EXIT.go }
+    : { state: 'no-go', headline: 'NO-GO', verdictText: word, exitCode: CAPACITY_EXIT.noGo };
 }

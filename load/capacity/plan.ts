@@ -24,7 +24,7 @@ export interface CapacityInput {
   readonly shares: Readonly<Record<MeteredSurface, number>>;
   /** The budget window; the spec's minute when left out. */
   readonly windowMs?: number;
-  /** A duration from `now` (`8h`, `90m`) or an ISO 8601 date-time with a zone. */
+  /** A duration from `now` (`8h`, `90m`), more than 0, or an ISO 8601 date-time with a zone, later than `now`. */
   readonly deadline?: string;
   /** What a relative deadline counts from; needed only with a deadline. */
   readonly now?: Date;
@@ -194,7 +194,6 @@ function verdictOf(load: CampaignLoad, deadline: ResolvedDeadline | null, window
   const needs = load.bottlenecks.length === 0 ? 'no budget limits the campaign (no request on a metered surface)' : `needs at least ${formatDuration(load.minimumWallMs)} (${bottleneckText(load, windowMs)})`;
   if (deadline === null) return { go: true, marginMs: null, reason: `no deadline given; ${needs}` };
   const marginMs = deadline.availableMs - load.minimumWallMs;
-  if (deadline.availableMs <= 0) return { go: false, marginMs, reason: `the deadline ${deadline.at} is not in the future; ${needs}` };
   const leaves = `the deadline (${deadline.at}) leaves ${formatDuration(deadline.availableMs)}`;
   if (marginMs >= 0) return { go: true, marginMs, reason: `${needs}; ${leaves}: margin ${formatDuration(marginMs)}` };
   return { go: false, marginMs, reason: `${needs}; ${leaves}: short by ${formatDuration(-marginMs)}` };

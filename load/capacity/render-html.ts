@@ -1,23 +1,54 @@
 /**
- * The capacity plan as HTML: sections placed above the probe's charts on the load report's page, or,
- * without a probe, one self-contained page of its own. Every value is escaped: profile texts are the
- * user's, not trusted markup.
+ * The capacity page: one self-contained page whose headline is the capacity verdict (GO, NO-GO, or
+ * INTERRUPTED with the verdict so far), then the plan, then what the probe measured with its charts.
+ * The probe's load report is shown as the probe's measurement, in a section of its own: its pass or
+ * fail judges the probe's requests, never the campaign, so it is never the page's headline. Every
+ * value is escaped: profile texts are the user's, not trusted markup.
  */
-import { esc } from '../report/escape.ts';
-import type { LoadHtmlSection } from '../report/html.ts';
+import { chartAssets } from '../report/assets.ts';
+import { type ChartSpec, chartSpecs } from '../report/charts.ts';
+import { DRAW_SCRIPT } from '../report/draw-script.ts';
+import { esc, jsonForScript, scriptText } from '../report/escape.ts';
+import { VERDICT_COLORS } from '../report/html.ts';
+import type { LoadReport, LoadVerdict } from '../report/model.ts';
 import { BUDGET_PER_WINDOW } from '../shared/model.ts';
-import type { CapacityDocument } from './document.ts';
+import { type CapacityDocument, type CapacityOutcome, capacityOutcome } from './document.ts';
 import type { ProbeFindings } from './findings.ts';
 import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET } from './plan.ts';
 import { SURFACE_LABEL } from './render-text.ts';
 import { formatDuration } from './time.ts';
+
+interface PageSection {
+  readonly title: string;
+  /** Trusted markup: whoever builds it escapes what it puts in. */
+  readonly html: string;
+}
 
 const NUMERIC = ' class="n"';
 
 function tableHtml(head: readonly string[], rows: readonly (readonly string[])[], numeric: ReadonlySet<number>): string {
   const th = head.map((h, i) => `<th${numeric.has(i) ? NUMERIC : ''}>${esc(h)}</th>`).join('');
   const body = rows.map((r) => `<tr>${r.map((c, i) => `<td${numeric.has(i) ? NUMERIC : ''}>${c}</td>`).join('')}</tr>`).join('\n');
-  return `<table><tr>${th}</tr>\n${body}</table>`;
+  return scrollable(`<table><tr>${th}</tr>\n${body}</table>`);
+}
+
+/** A table wider than a narrow window scrolls inside its own box instead of pushing the page sideways. */
+function scrollable(table: string): string {
+  return `<div class="scroll">${table}</div>`;
+}
+
+function keyValueTable(rows: readonly (readonly [string, string])[]): string {
+  return scrollable(`<table>${rows.map(([k, val]) => `<tr><th>${esc(k)}</th><td>${val}</td></tr>`).join('')}</table>`);
+}
+
+/** The colour of each outcome: the load report's own classes and colours for pass, fail and incomplete. */
+const OUTCOME_CLASS: Readonly<Record<CapacityOutcome['state'], string>> = { go: 'pass', 'no-go': 'fail', interrupted: 'incomplete' };
+
+/** `GO · 10000 contacts`, or `INTERRUPTED · verdict so far NO-GO · 10000 contacts`: the title and headline alike. */
+function headlineParts(doc: CapacityDocument): { outcome: CapacityOutcome; after: string } {
+  const outcome = capacityOutcome(doc);
+  const soFar = outcome.state === 'interrupted' ? ` · ${outcome.verdictText}` : '';
+  return { outcome, after: `${soFar} · ${doc.plan.contacts} contacts` };
 }
 
 function verdictHtml(doc: CapacityDocument): string {
@@ -25,7 +56,7 @@ function verdictHtml(doc: CapacityDocument): string {
   const plan = doc.plan;
   const cls = v.go ? 'pass' : 'fail';
   const rows: [string, string][] = [
-    ['verdict', `<span class="${cls}">${v.go ? 'GO' : 'NO-GO'}</span>: ${esc(v.reason)}`],
+    [doc.interrupted ? 'verdict so far' : 'verdict', `<span class="${cls}">${v.go ? 'GO' : 'NO-GO'}</span>: ${esc(v.reason)}`],
     ['resting on', esc(v.basis === 'plan' ? 'the plan alone (no probe ran)' : 'the plan and the probe measured below')],
     ['with every batch', `<span class="${doc.verdictWithBatches.go ? 'pass' : 'fail'}">${doc.verdictWithBatches.go ? 'GO' : 'NO-GO'}</span>: ${esc(doc.verdictWithBatches.reason)}`],
     ['campaign', `${esc(plan.contacts)} contacts, profile <code>${esc(plan.profile)}</code> (${esc(doc.profileFile)})`],
@@ -34,8 +65,8 @@ function verdictHtml(doc: CapacityDocument): string {
     ['deadline', plan.deadline ? `${esc(plan.deadline.given)}: ${esc(plan.deadline.at)}` : 'none given'],
     ['planned at', esc(doc.plannedAt)],
   ];
-  if (doc.interrupted) rows.push(['interrupted', '<span class="incomplete">yes: the probe was stopped before its schedule ended</span>']);
-  return `<table>${rows.map(([k, val]) => `<tr><th>${esc(k)}</th><td>${val}</td></tr>`).join('')}</table>`;
+  if (doc.interrupted) rows.push(['interrupted', '<span class="incomplete">yes: the probe was stopped before its schedule ended; the verdict rests on the part that ran</span>']);
+  return keyValueTable(rows);
 }
 
 function loadHtml(load: CampaignLoad, windowMs: number): string {
@@ -93,34 +124,93 @@ ${tableHtml(['surface', 'per window', 'planned', 'served', '429', 'errors', 'sha
 <ul>${findings.statements.map((s) => `<li>${esc(s)}</li>`).join('')}</ul>`;
 }
 
-/** The plan's sections, in reading order; the probe's findings last, just above its charts. */
-export function planSections(doc: CapacityDocument): LoadHtmlSection[] {
-  const sections: LoadHtmlSection[] = [
+/** What the load report's verdict says of the probe's own run (see load/report/build.ts). */
+const PROBE_VERDICT_MEANS: Readonly<Record<LoadVerdict, string>> = {
+  pass: 'every request the probe sent was answered, 2xx or 429',
+  fail: "an expectation of the probe's scenario failed",
+  incomplete: 'the probe was interrupted, missed sends, or got errors or no answer, so its figures are partial',
+};
+
+/** The probe's load report, labelled as the probe's measurement: its verdict is about the probe's run, not the campaign. */
+function probeRunHtml(report: LoadReport): string {
+  const all = report.totals.all;
+  const target = report.target.bundledMock ? 'bundled mock' : Object.entries(report.target.urls).map(([name, url]) => `${name}: ${url}`).join(', ');
+  const interrupted = report.interrupted
+    ? `<span class="incomplete">yes</span>${report.interruptedAtMs === null ? '' : ` at ${esc((report.interruptedAtMs / 1000).toFixed(1))} s`}${report.notSent === null ? '' : `; ${esc(report.notSent)} scheduled sends not yet due were not sent`}`
+    : 'no';
+  const rows: [string, string][] = [
+    ["the probe's load verdict", `<span class="${esc(report.verdict)}">${esc(report.verdict)}</span>: ${esc(PROBE_VERDICT_MEANS[report.verdict])}. It judges the probe's own run, not the campaign: the capacity verdict is the page's headline, and a 429 counts there.`],
+    ['run', `${esc(report.engine)} engine, started ${esc(report.startedAt)}, ${esc((report.durationMs / 1000).toFixed(1))} s, target ${esc(target)}`],
+    ['requests', `sent ${esc(all.sent)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)} · missed sends ${esc(report.missed)}`],
+    ['interrupted', interrupted],
+    ['notes', report.notes.length === 0 ? 'none' : `<ul>${report.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`],
+  ];
+  return `${keyValueTable(rows)}
+<p><small>The whole load report of the probe (every stream, budget and latency percentile) is <code>probe.report</code> in capacity.json.</small></p>`;
+}
+
+function chartBlocks(specs: readonly ChartSpec[], group: ChartSpec['group'], none: string): string {
+  const blocks = specs.filter((s) => s.group === group).map((s) => `<h3>${esc(s.title)}</h3><div class="chart" id="${esc(s.id)}"></div>`);
+  return blocks.length > 0 ? blocks.join('\n') : `<p>${esc(none)}</p>`;
+}
+
+function probeChartSections(report: LoadReport, specs: readonly ChartSpec[]): PageSection[] {
+  const budget = report.windows.budget;
+  return [
+    { title: 'Probe: served, 429 and errors over time', html: chartBlocks(specs, 'outcomes', 'No request was recorded.') },
+    { title: 'Probe: latency over time', html: chartBlocks(specs, 'latency', 'No answer came, so there is no latency to draw.') },
+    {
+      title: 'Probe: served per window, per budget',
+      html: `<p>Served requests in the trailing window (${esc(report.windows.windowMs)} ms) against the budget, ${esc(budget)} per window, and twice the budget, ${esc(report.windowCeiling)}: a trailing window straddling two of the server's windows may hold up to twice the budget.</p>
+${chartBlocks(specs, 'windows', 'No request went to a metered surface (core or Dialer).')}`,
+    },
+  ];
+}
+
+/** The verdict and the plan, in reading order; then, after a probe, what it measured and its own run, just above its charts. */
+function planSections(doc: CapacityDocument): PageSection[] {
+  const sections: PageSection[] = [
     { title: 'Capacity verdict', html: verdictHtml(doc) },
     { title: 'Capacity plan: requests and minimum wall time, as profiled', html: loadHtml(doc.plan.asProfiled, doc.plan.windowMs) },
     { title: 'Capacity plan: requests per step', html: stepsHtml(doc.plan) },
     { title: 'Capacity plan: batch operations', html: batchesHtml(doc.plan) },
   ];
-  if (doc.probe) sections.push({ title: 'Measured by the probe', html: findingsHtml(doc.probe.findings) });
+  if (doc.probe) {
+    sections.push({ title: 'Measured by the probe', html: findingsHtml(doc.probe.findings) });
+    sections.push({ title: "The probe's load report: its own measurement, not the capacity verdict", html: probeRunHtml(doc.probe.report) });
+  }
   return sections;
 }
 
+// `code` breaks anywhere: operations and query strings have no spaces, and unbroken they set a column's
+// minimum width, which pushed the batch table past a 1280 px window.
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2327}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-.pass{color:#1a7f37;font-weight:600}.fail{color:#cf222e;font-weight:600}.incomplete{color:#9a6700;font-weight:600}small{color:#57606a}`;
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}code{overflow-wrap:anywhere}.scroll{overflow-x:auto}
+.pass{color:${VERDICT_COLORS.pass};font-weight:600}.fail{color:${VERDICT_COLORS.fail};font-weight:600}.incomplete{color:${VERDICT_COLORS.incomplete};font-weight:600}small{color:#57606a}
+.chart{margin:.25rem 0 1.5rem;max-width:1100px}td ul{margin:0;padding-left:1.2rem}`;
 
-/** The plan alone, when no probe ran: one page with no script and nothing fetched. */
-export function renderPlanPage(doc: CapacityDocument): string {
-  const title = `cc-capacity: ${doc.verdict.go ? 'GO' : 'NO-GO'} · ${doc.plan.contacts} contacts`;
+/**
+ * The whole page. Without a probe it holds no script and fetches nothing; with one, uPlot and the
+ * chart data are inlined, so it still needs no network.
+ */
+export function renderCapacityPage(doc: CapacityDocument): string {
+  const { outcome, after } = headlineParts(doc);
+  const specs = doc.probe ? chartSpecs(doc.probe.report) : [];
+  const sections = [...planSections(doc), ...(doc.probe ? probeChartSections(doc.probe.report, specs) : [])];
+  const assets = doc.probe ? chartAssets() : undefined;
+  const scripts = assets
+    ? `<script type="application/json" id="cc-chart-data">${jsonForScript(specs)}</script>
+<script>${scriptText(assets.script)}</script>
+<script>${DRAW_SCRIPT}</script>
+`
+    : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
-<style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(`cc-capacity: ${outcome.headline}${after}`)}</title>
+${assets ? `<style>${assets.style}</style>\n` : ''}<style>${STYLE}</style></head>
 <body>
-<h1>cc-capacity: <span class="${doc.verdict.go ? 'pass' : 'fail'}">${doc.verdict.go ? 'GO' : 'NO-GO'}</span> · ${esc(doc.plan.contacts)} contacts</h1>
-${planSections(doc)
-  .map((s) => `<section><h2>${esc(s.title)}</h2>\n${s.html}\n</section>`)
-  .join('\n')}
-</body></html>
+<h1>cc-capacity: <span class="${OUTCOME_CLASS[outcome.state]}">${esc(outcome.headline)}</span>${esc(after)}</h1>
+${sections.map((s) => `<section><h2>${esc(s.title)}</h2>\n${s.html}\n</section>`).join('\n')}
+${scripts}</body></html>
 `;
 }

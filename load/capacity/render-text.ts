@@ -3,7 +3,7 @@
  * be pasted into a ticket or diffed.
  */
 import { BUDGET_PER_WINDOW, type LoadSurface } from '../shared/model.ts';
-import type { CapacityDocument } from './document.ts';
+import { type CapacityDocument, capacityOutcome } from './document.ts';
 import type { ProbeFindings } from './findings.ts';
 import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET, type Verdict } from './plan.ts';
 import { formatDuration } from './time.ts';
@@ -89,7 +89,7 @@ export function renderPlanText(plan: CapacityPlan, context: PlanTextContext): st
   const lines = [
     `Capacity plan: ${plan.contacts} contacts, profile "${plan.profile}" (${context.profileFile})`,
     `Budget window ${plan.windowMs} ms (${context.windowFrom}); core and Dialer each allow ${plan.budgetPerWindow} requests per window per company`,
-    ...(plan.deadline ? [`Deadline ${plan.deadline.given}: ${plan.deadline.at}, ${formatDuration(Math.max(0, plan.deadline.availableMs))} from now`] : []),
+    ...(plan.deadline ? [`Deadline ${plan.deadline.given}: ${plan.deadline.at}, ${formatDuration(plan.deadline.availableMs)} from now`] : []),
     '',
     'Requests and minimum wall time, as profiled (core and Dialer run in parallel; the slower one sets the pace)',
     ...surfaceRows(plan.asProfiled),
@@ -114,10 +114,15 @@ export function renderFindingsText(findings: ProbeFindings): string {
   ].join('\n');
 }
 
-/** The verdict the command exits on, and the one every batch would give. */
+/**
+ * The verdict the command exits on, and the one every batch would give; after an interrupt, first
+ * the line that says so, as the page's headline and the exit code (130) do.
+ */
 export function renderVerdictText(doc: CapacityDocument): string {
   const plan = doc.plan;
+  const outcome = capacityOutcome(doc);
   return [
+    ...(outcome.state === 'interrupted' ? [`INTERRUPTED: the probe was stopped before its schedule ended; the verdict below rests on the part that ran (${outcome.verdictText})`] : []),
     `Verdict: ${verdictLine(doc.verdict)}${doc.verdict.basis === 'plan and probe' ? ' [plan and probe]' : ''}`,
     ...(plan.batches.length > 0 ? [`With every batch: ${verdictLine(doc.verdictWithBatches)}`] : []),
   ].join('\n');

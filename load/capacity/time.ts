@@ -1,6 +1,7 @@
 /**
- * Deadlines in and durations out: a deadline is a duration from now (`8h`, `90m`, `1h30m`) or an
- * ISO 8601 date-time with a zone; durations print in hours and minutes, the unit campaigns are planned in.
+ * Deadlines in and durations out: a deadline is a duration from now (`8h`, `90m`, `1h30m`), more
+ * than 0, or an ISO 8601 date-time with a zone, later than now; durations print in hours and
+ * minutes, the unit campaigns are planned in.
  */
 
 export interface ResolvedDeadline {
@@ -8,7 +9,7 @@ export interface ResolvedDeadline {
   readonly given: string;
   /** ISO 8601 (UTC). */
   readonly at: string;
-  /** From `now` to the deadline; zero or negative when it has passed. */
+  /** From `now` to the deadline: always more than 0, since a deadline that is not later than now is refused. */
   readonly availableMs: number;
 }
 
@@ -42,16 +43,29 @@ function dateTimeMs(raw: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Resolves a deadline against `now`; throws a DeadlineError when it fits neither form. */
+/** The last instant a JavaScript Date can hold: a deadline past it has no date to print. */
+const LAST_DATE_MS = 8.64e15;
+
+/**
+ * Resolves a deadline against `now`; throws a DeadlineError when it fits neither form, or is not later
+ * than now. A deadline of now or earlier leaves the campaign no time: planning against it can only say
+ * NO-GO, and is far likelier a slip (`0m`, yesterday's date) than a question, so it is refused, the
+ * same way for both forms.
+ */
 export function resolveDeadline(given: string, now: Date): ResolvedDeadline {
   const trimmed = given.trim();
   const relative = durationMs(trimmed);
   if (relative !== undefined) {
-    if (relative === 0) throw new DeadlineError(`must be later than now, got ${JSON.stringify(given)}`);
+    if (relative === 0) throw new DeadlineError(`a duration from now must be more than 0 (a deadline of now leaves the campaign no time), got ${JSON.stringify(given)}`);
+    if (now.getTime() + relative > LAST_DATE_MS) throw new DeadlineError(`is too far in the future to be a date, got ${JSON.stringify(given)}`);
     return { given, at: new Date(now.getTime() + relative).toISOString(), availableMs: relative };
   }
   const absolute = dateTimeMs(trimmed);
-  if (absolute !== undefined) return { given, at: new Date(absolute).toISOString(), availableMs: absolute - now.getTime() };
+  if (absolute !== undefined) {
+    if (absolute <= now.getTime()) throw new DeadlineError(`must be later than now (${now.toISOString()}), got ${JSON.stringify(given)} (${new Date(absolute).toISOString()}): a deadline that has passed leaves the campaign no time`);
+    return { given, at: new Date(absolute).toISOString(), availableMs: absolute - now.getTime() };
+  }
+  if (DATE_TIME.test(trimmed)) throw new DeadlineError(`no such date or time (a month has 28 to 31 days, an hour 60 minutes), got ${JSON.stringify(given)}`);
   if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(trimmed)) throw new DeadlineError(`a date-time needs a time and a zone (Z or +02:00), got ${JSON.stringify(given)}`);
   throw new DeadlineError(`must be ${FORMS}, got ${JSON.stringify(given)}`);
 }

@@ -15,6 +15,7 @@ import {
   streamRequests,
 } from '../shared/model.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf, uncorrectedLatencyMs } from '../shared/records.ts';
+import type { ThresholdVerdict } from '../k6/junit.ts';
 import { analyseWindows, type WindowedAnalysis } from '../shared/windows.ts';
 import { judgeExpectations, limitJudged, windowCeiling } from './expectations.ts';
 import { count, seconds, statusCounts } from './format.ts';
@@ -59,18 +60,8 @@ export interface LoadReportInput {
   readonly thresholds?: readonly EngineThreshold[];
 }
 
-/** A threshold as the engine judged it. */
-export interface EngineThreshold {
-  /** The metric with its tag filter, as the script names it. */
-  readonly metric: string;
-  readonly expression: string;
-  readonly ok: boolean;
-  /** No sample reached the metric: the engine counts it held, but nothing was measured. */
-  readonly unmeasured: boolean;
-  /** The metric's figures in words. */
-  readonly observed: string;
-  readonly meaning?: string;
-}
+/** A threshold as the engine judged it: k6's, as its summary reads. */
+export type EngineThreshold = ThresholdVerdict;
 
 /**
  * An engine's threshold as an expectation: held, crossed, or not measured (never a pass without a sample).

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { CapacityDocument } from '../../load/capacity/document.ts';
+import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
+import { LOAD_REPORT_VERSION } from '../../load/report/model.ts';
 import { seedState } from '../../mock/state/seed.js';
+import { needChromium } from './browser-test.ts';
 import { startCountingTarget } from './counting-target.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -18,7 +21,8 @@ interface Run {
 }
 
 /**
- * Runs `npm run capacity` as a user would, with no CC_* variable inherited from this process; sends
+ * Runs `npm run capacity` as a user would, with no CC_* variable inherited from this process, writing
+ * to a folder of its own unless `args` name one; sends
  * one SIGINT to the command's process group, as a terminal's Ctrl-C does, once `interruptWhen` holds.
  */
 function capacity(args: string[], env: Record<string, string> = {}, interruptWhen?: () => boolean): Promise<Run> {
@@ -30,7 +34,8 @@ function capacity(args: string[], env: Record<string, string> = {}, interruptWhe
   const [command, prefix] = interruptWhen ? [process.execPath, ['--import', 'tsx']] : [join(ROOT, 'node_modules/.bin/tsx'), []];
   return new Promise((resolve, reject) => {
     // A group of its own, so the signal can go to the whole group without reaching this test run.
-    const child = spawn(command, [...prefix, 'cli/capacity.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env }, detached: interruptWhen !== undefined });
+    const reportsArgs = args.includes('--reports') ? [] : ['--reports', reports];
+    const child = spawn(command, [...prefix, 'cli/capacity.ts', ...reportsArgs, ...args], { cwd: ROOT, env: { ...clean, ...env }, detached: interruptWhen !== undefined });
     let stdout = '';
     let stderr = '';
     const poll = interruptWhen
@@ -61,7 +66,7 @@ describe('npm run capacity', () => {
     expect(run.stdout).toMatch(/^Verdict: GO: .* \[plan and probe\]$/m);
 
     const report = doc(run);
-    expect(report).toMatchObject({ format: 'cc-capacity-report', version: 2, interrupted: false, windowFrom: "the spec's minute", verdict: { go: true, basis: 'plan and probe' } });
+    expect(report).toMatchObject({ format: 'cc-capacity-report', version: 3, interrupted: false, windowFrom: "the spec's minute", verdict: { go: true, basis: 'plan and probe' } });
     expect(report.plan.asProfiled.totals).toEqual({ core: 30_002, dialer: 10_120, other: 28_000 });
     expect(report.plan.windowMs).toBe(60_000);
     expect(report.probe?.report).toMatchObject({ format: 'cc-load-report', kind: 'capacity', engine: 'node', windowMs: 1000, interrupted: false });
@@ -76,6 +81,7 @@ describe('npm run capacity', () => {
     }
 
     const html = readFileSync(join(run.reports, 'capacity.html'), 'utf8');
+    expect(html).toContain('<h1>cc-capacity: <span class="pass">GO</span> · 10000 contacts</h1>');
     expect(html).toContain('Capacity verdict');
     expect(html).toContain('Measured by the probe');
     // Self-contained: the charts' library is inlined, nothing is fetched.
@@ -85,6 +91,24 @@ describe('npm run capacity', () => {
         expect(text.includes(key.secret)).toBe(false);
         expect(text.includes(key.id)).toBe(false);
       }
+    }
+  });
+
+  test('a NO-GO plan with a probe that passed: exit 1, and in Chromium the page is headed NO-GO in red, the probe\'s pass labelled as its own', { timeout: 90_000 }, async ({ skip }) => {
+    needChromium(skip);
+    const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--deadline', '1h', '--probe']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(doc(run)).toMatchObject({ interrupted: false, verdict: { go: false, basis: 'plan and probe' }, probe: { report: { verdict: 'pass' } } });
+    const browser = await launchChromium();
+    try {
+      const page = await newReportPage(browser, 1280);
+      await loadReportPage(page, join(run.reports, 'capacity.html'));
+      expect(await page.locator('h1').innerText()).toBe('cc-capacity: NO-GO · 10000 contacts');
+      expect(await page.evaluate("getComputedStyle(document.querySelector('h1 span')).color")).toBe('rgb(207, 34, 46)');
+      const probeVerdict = page.locator('tr', { has: page.locator('th', { hasText: "the probe's load verdict" }) }).locator('td');
+      expect(await probeVerdict.innerText()).toMatch(/^pass: .*It judges the probe's own run, not the campaign/);
+    } finally {
+      await browser.close();
     }
   });
 
@@ -99,18 +123,29 @@ describe('npm run capacity', () => {
     expect(readFileSync(join(run.reports, 'capacity.html'), 'utf8')).toContain('<h1>cc-capacity: <span class="fail">NO-GO</span>');
   });
 
+  // One case of each kind the unit tests (capacity-plan, capacity-profile) do not already prove.
   test.each([
+    [['--contacts', '-5', '--profile', PROFILE], 'cc-capacity: --contacts: must be a whole number from 0 to 9007199254740991, got "-5"'],
+    [['--contacts', '--profile', PROFILE], 'cc-capacity: --contacts: needs a value (see --help)'],
+    [['--contacts', '10', '--profile', ''], 'cc-capacity: --profile: needs a value, got an empty one (see --help)'],
+    [['--contacts', '10', '--contacts', '20', '--profile', PROFILE], 'cc-capacity: --contacts: given more than once'],
+    [['--contacts', '10', '--profile', PROFILE, '--probe=yes'], 'cc-capacity: --probe: takes no value, got "yes"'],
+    [['--contacts', '10', PROFILE], `cc-capacity: unexpected argument "${PROFILE}": every value follows its option, as in --contacts 10000 (see --help)`],
+    [['--contacts', '10', '--profile', PROFILE, '--deadline', '2020-01-01T00:00:00Z'], 'cc-capacity: --deadline: must be later than now ('],
+    [['--contacts', '10', '--profile', PROFILE, '--probe', '--mock-window-ms', '50'], 'cc-capacity: --mock-window-ms: must be a whole number from 100 to 86400000, got "50"'],
+    [['--contacts', '10', '--profile', PROFILE, '--reports', PROFILE], `cc-capacity: --reports: ${PROFILE} is a file, not a folder`],
     [['--contacts', '10', '--profile', PROFILE, '--core-share', '1.5'], 'cc-capacity: --core-share: must be more than 0 and at most 1 (a share of the core budget), got 1.5'],
     [['--contacts', '10', '--profile', PROFILE, '--dialer-share', 'half'], 'cc-capacity: --dialer-share: must be a number above 0 and at most 1, got "half"'],
     [['--contacts', '10', '--profile', PROFILE, '--deadline', 'soon'], 'cc-capacity: --deadline: must be a duration such as 8h, 90m or 1h30m'],
     [['--profile', PROFILE], 'cc-capacity: --contacts: required'],
     [['--contacts', '10', '--profile', 'no-such-profile.json'], 'cc-capacity: --profile: no-such-profile.json: cannot be read (ENOENT)'],
     [['--contacts', '10', '--profile', PROFILE, '--probe-windows', '2'], 'cc-capacity: --probe-windows and --mock-window-ms apply only with --probe'],
-  ])('bad input %j exits 2 with one line', { timeout: 30_000 }, async (args, message) => {
+  ])('bad input %j exits 2 with one line, before any output', { timeout: 30_000 }, async (args, message) => {
     const run = await capacity(args);
     expect(run.code, run.stdout + run.stderr).toBe(2);
     expect(run.stderr.startsWith(message), run.stderr).toBe(true);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stdout).toBe('');
   });
 
   test('a profile with a bad field exits 2 naming it', { timeout: 30_000 }, async () => {
@@ -126,10 +161,10 @@ describe('npm run capacity', () => {
     const live = { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_AI_URL: 'https://127.0.0.1:9/v1', CC_KEY_ID: 'live-id-0001', CC_KEY_SECRET: 'live-secret-0001' };
     const run = await capacity(['--contacts', '10', '--profile', PROFILE, '--core-share', '1', '--probe'], live);
     expect(run.code, run.stdout + run.stderr).toBe(2);
-    expect(run.stdout).toContain("Budget window 60000 ms (the target's rate window, CC_RATE_WINDOW_MS)");
-    expect(run.stderr).toContain('cc-capacity: --probe at a share of 1 takes a whole budget of the company');
-    expect(run.stdout).not.toContain('cc-capacity: probe:');
-    expect(run.stdout + run.stderr).not.toContain('live-secret-0001');
+    expect(run.stderr).toMatch(/^cc-capacity: --probe at a share of 1 takes a whole budget of the company.*\n$/);
+    // Refused before the plan is printed, so before anything could be sent.
+    expect(run.stdout).toBe('');
+    expect(run.stderr).not.toContain('live-secret-0001');
   });
 
   test('Ctrl-C during the probe: no send after it, the ones in flight answered, both reports marked interrupted, exit 130', { timeout: 60_000 }, async () => {
@@ -142,15 +177,19 @@ describe('npm run capacity', () => {
       expect(existsSync(join(run.reports, 'capacity.json')), run.stdout + run.stderr).toBe(true);
       const report = doc(run);
       expect(report.interrupted).toBe(true);
+      expect(report.windowFrom).toBe("the target's rate window, CC_RATE_WINDOW_MS");
+      // No deadline and no 429: the document records GO, and the headline says first what the exit code says.
+      expect(report.verdict.go).toBe(true);
+      expect(readFileSync(join(run.reports, 'capacity.html'), 'utf8')).toContain('<h1>cc-capacity: <span class="incomplete">INTERRUPTED</span> · verdict so far GO · 100 contacts</h1>');
+      expect(run.stdout).toContain('\nINTERRUPTED: the probe was stopped before its schedule ended; the verdict below rests on the part that ran (verdict so far GO)\nVerdict: GO: ');
       const probe = report.probe?.report;
-      expect(probe).toMatchObject({ version: 2, interrupted: true, sentAfterInterrupt: 0 });
+      expect(probe).toMatchObject({ version: LOAD_REPORT_VERSION, interrupted: true, sentAfterInterrupt: 0 });
       // Every request the target saw is in the report, and the ones in flight at the signal were answered.
       expect(probe?.totals.all.sent).toBe(target.received());
       expect(probe?.totals.all.served).toBe(probe?.totals.all.sent);
       expect(probe?.notSent).toBeGreaterThan(0);
       expect((probe?.totals.all.sent ?? 0) + (probe?.missed ?? 0) + (probe?.notSent ?? 0)).toBe(600);
       expect(report.probe?.findings.statements).toContain('the probe was interrupted: its figures cover only the part that ran');
-      expect(existsSync(join(run.reports, 'capacity.html'))).toBe(true);
       expect(run.stdout + run.stderr).not.toContain(target.env.CC_KEY_SECRET);
     } finally {
       await target.close();

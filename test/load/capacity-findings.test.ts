@@ -5,7 +5,7 @@ import { probeFindings, verdictAfterProbe } from '../../load/capacity/findings.t
 import { planCampaign } from '../../load/capacity/plan.ts';
 import { probeNotice, probeScenario, probeTakesWholeBudget } from '../../load/capacity/probe.ts';
 import { readCapacityProfile } from '../../load/capacity/profile.ts';
-import { renderPlanPage } from '../../load/capacity/render-html.ts';
+import { renderCapacityPage } from '../../load/capacity/render-html.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
 import { arrivalOffsetsMs, COMPANY_OF_KEY, type LoadScenario } from '../../load/shared/model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
@@ -109,11 +109,11 @@ describe('the probe before it starts', () => {
   });
 });
 
-describe('the plan page without a probe', () => {
+describe('the capacity page without a probe', () => {
   test('is one self-contained page that escapes the profile\'s texts', () => {
     const profile = { ...PROFILE, name: '<script>alert(1)</script>' };
     const plan = planCampaign({ contacts: 10, profile, shares: { core: 0.5, dialer: 0.5 } });
-    const html = renderPlanPage(capacityDocument({ plan, plannedAt: NOW, profileFile: 'p.json', windowFrom: "the spec's minute", probe: null }));
+    const html = renderCapacityPage(capacityDocument({ plan, plannedAt: NOW, profileFile: 'p.json', windowFrom: "the spec's minute", probe: null }));
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/\b(src|href)=/);

@@ -145,10 +145,9 @@ describe('go or no-go at the deadline', () => {
     expect(p.verdictWithBatches).toMatchObject({ go: true, marginMs: (480 - 68) * MINUTE });
   });
 
-  test('a deadline in the past is no-go', () => {
-    const p = plan({ deadline: '2026-09-10T07:00:00Z' });
-    expect(p.verdict.go).toBe(false);
-    expect(p.verdict.reason).toContain('is not in the future');
+  test('one second after now is the shortest deadline there is', () => {
+    expect(plan({ deadline: '2026-09-10T08:00:01Z' }).deadline?.availableMs).toBe(1_000);
+    expect(plan({ deadline: '1s' }).deadline?.availableMs).toBe(1_000);
   });
 });
 
@@ -172,5 +171,8 @@ describe('refused input', () => {
   test('contacts', () => expect(refused({ contacts: 1.5 })).toBe('contacts'));
   test('window', () => expect(refused({ windowMs: 0 })).toBe('windowMs'));
   test('deadline', () => expect(refused({ deadline: 'tomorrow' })).toBe('deadline'));
+  // A deadline that leaves no time could only be NO-GO, and is far likelier a slip than a question.
+  test('a deadline in the past', () => expect(refused({ deadline: '2026-09-10T07:00:00Z' })).toBe('deadline'));
+  test('a deadline of zero from now', () => expect(refused({ deadline: '0m' })).toBe('deadline'));
   test('a deadline without a now', () => expect(refused({ deadline: '8h', now: undefined as unknown as Date })).toBe('now'));
 });

@@ -84,12 +84,23 @@ describe('deadlines and durations', () => {
     expect(resolveDeadline('2026-09-10T12:00+02:00', now).availableMs).toBe(2 * 3_600_000);
   });
 
+  test('one second after now is the shortest deadline there is', () => {
+    expect(resolveDeadline('2026-09-10T08:00:01Z', now).availableMs).toBe(1_000);
+    expect(resolveDeadline('1s', now).availableMs).toBe(1_000);
+  });
+
   test.each([
     ['tomorrow', 'must be a duration such as 8h, 90m or 1h30m'],
-    ['0h', 'must be later than now'],
+    ['0h', 'a duration from now must be more than 0 (a deadline of now leaves the campaign no time), got "0h"'],
+    ['0m', 'a duration from now must be more than 0 (a deadline of now leaves the campaign no time), got "0m"'],
+    ['0h0m0s', 'a duration from now must be more than 0'],
+    ['2026-09-10T09:00:00+02:00', 'must be later than now (2026-09-10T08:00:00.000Z), got "2026-09-10T09:00:00+02:00" (2026-09-10T07:00:00.000Z): a deadline that has passed leaves the campaign no time'],
+    ['2026-09-10T08:00:00Z', 'must be later than now (2026-09-10T08:00:00.000Z)'],
+    ['999999999d', 'is too far in the future to be a date, got "999999999d"'],
     ['2026-09-10', 'a date-time needs a time and a zone'],
     ['2026-09-10T18:00:00', 'a date-time needs a time and a zone'],
-    ['2026-02-30T18:00:00Z', 'must be a duration such as 8h'],
+    ['2026-02-30T18:00:00Z', 'no such date or time (a month has 28 to 31 days, an hour 60 minutes), got "2026-02-30T18:00:00Z"'],
+    ['2026-09-10T24:00:00Z', 'no such date or time'],
     ['8 h', 'must be a duration'],
   ])('%s refused', (given, message) => {
     expect(() => resolveDeadline(given, now)).toThrow(message);
