@@ -9,6 +9,7 @@ import exec from 'k6/execution';
 import { Rate } from 'k6/metrics';
 import { type LoadScenario, scenarioProblems } from '../shared/model.ts';
 import { scenarioNamed, SCENARIOS } from '../scenarios/index.ts';
+import { builtWithTags, refuseOtherEnvironment } from './built-with.ts';
 import { abortUnlessHealthy } from './health.ts';
 import { recordOutcome, TRANSPORT_ERROR_TOLERANCE } from './outcomes.ts';
 import { scenarioExecutors, scenarioThresholds } from './plan.ts';
@@ -27,8 +28,11 @@ function chosenScenario(): LoadScenario {
 const scenario = chosenScenario();
 const plan = scenarioThresholds(scenario, TRANSPORT_ERROR_TOLERANCE);
 const mustServeOk = new Rate('must_serve_ok');
+/** What the options below are built from; an archive keeps them, and setup() holds the run's environment to them. */
+const BUILT_WITH = { CC_SCENARIO: scenario.name, CC_RATE_WINDOW_MS: String(WINDOW_MS), CC_TIMEOUT_MS: String(TIMEOUT_MS) };
 
 export const options = {
+  tags: builtWithTags(BUILT_WITH),
   scenarios: scenarioExecutors(scenario, WINDOW_MS, TIMEOUT_MS, 'stream'),
   thresholds: plan.thresholds,
   summaryTrendStats: SUMMARY_TREND_STATS,
@@ -47,6 +51,7 @@ export interface SetupData {
  * spending (429 at once), would make every threshold meaningless, so the run stops here instead.
  */
 export function setup(): SetupData {
+  refuseOtherEnvironment(BUILT_WITH);
   for (const s of scenario.streams) {
     const missing = missingFor(s.surface, s.key);
     if (missing) exec.test.abort(`stream ${s.name} cannot run: ${missing}`);
