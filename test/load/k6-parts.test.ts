@@ -158,6 +158,9 @@ describe("the load report carries k6's thresholds", () => {
     const open = buildLoadReport(inputFor(smoke, records, { thresholds: [held, unmeasured] }));
     expect(open.verdict).toBe('incomplete');
     expect(open.expectations.find((e) => e.kind === 'threshold' && e.status === 'incomplete')?.detail).toBe(`not measured: no sample reached ${unmeasured.metric}`);
+    // k6 counts a trend threshold with no sample as crossed: still not measured, never a failure.
+    const noSampleCrossed = buildLoadReport(inputFor(smoke, records, { thresholds: [held, { ...unmeasured, ok: false }] }));
+    expect(noSampleCrossed.verdict).toBe('incomplete');
     // An interrupted run's crossed threshold may only be a count the interrupt left short: not judged.
     const cut = buildLoadReport(inputFor(smoke, records, { thresholds: [held, crossed], interrupted: true, interruptedAtMs: 10 }));
     expect(cut.verdict).toBe('incomplete');
