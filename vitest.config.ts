@@ -14,10 +14,9 @@ export default defineConfig({
     // Fault proofs run concurrently in-process; more at once would starve the mocks' timing on two cores.
     maxConcurrency: 6,
     // The longest files wait far more than they compute (rate windows, child processes: the budget proofs,
-    // the conformance and k6 runs): with three at once the two cores were busy only 1.5 of the time, so four.
-    // The budget proofs hold their own timing (at most three of their mocks at once, bursts judged against
-    // the window, too slow a burst inconclusive, never failed).
-    maxWorkers: 4,
+    // the conformance and k6 runs), so three files at once keep two cores busy without starving them. Four
+    // slowed the budget proofs' sequential bursts past their 4 s window: inconclusive where a fault must fail.
+    maxWorkers: 3,
     // The files that wait longest start first, so none of them is left to run alone at the end.
     sequence: { sequencer: SlowFirstSequencer },
   },
