@@ -15,6 +15,7 @@ import {
   type Surface,
   type Target,
 } from './target.js';
+import { parseJsonFile } from './json-file.js';
 import { VARIABLES } from './variables.js';
 import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
 
@@ -40,14 +41,7 @@ export function readSettings(env: Source, cwd = process.cwd()): Record<string, s
   const path = configFileOf(env, cwd);
   const fromFile: Record<string, string> = {};
   if (path !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (err) {
-      // V8's message may quote the file around the error, line breaks and secrets included: keep only the position.
-      const at = /\bposition (\d+)/.exec((err as Error).message)?.[1];
-      throw new ConfigError(`CC_CONFIG_FILE: ${path} is not valid JSON${at !== undefined ? ` (error at position ${at})` : ''}`);
-    }
+    const parsed = parseJsonFile(path, 'CC_CONFIG_FILE');
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ConfigError(`CC_CONFIG_FILE: ${path} must hold a JSON object of CC_* variables`);
     }

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseJsonFile } from '../config/json-file.js';
 import type { Release } from '../dialer/releases.js';
 import { ConfigError } from '../errors.js';
 import { schemas } from '../schemas/registry.js';
@@ -55,13 +56,7 @@ export function entryName(entry: NumberedEntry): string {
 export function readExpectations(file: string, cwd = process.cwd()): ExpectationsFile {
   const path = resolve(cwd, file);
   if (!existsSync(path)) throw new ConfigError(`expectations: no file at ${path}`);
-  let document: unknown;
-  try {
-    document = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    const at = /\bposition (\d+)/.exec((err as Error).message)?.[1];
-    throw new ConfigError(`expectations: ${path} is not valid JSON${at !== undefined ? ` (error at position ${at})` : ''}`);
-  }
+  const document = parseJsonFile(path, 'expectations');
   const result = schemas().validate('gate/expectations', document);
   if (!result.ok) {
     const first = result.problems[0] as { instancePath: string; message: string };
