@@ -6,7 +6,8 @@ import type { RunReport } from '../../lib/results/report.js';
 import { command } from './conformance-run.js';
 
 
-describe('verifying a Dialer release from the command line', () => {
+// Each test runs its own commands against their own bundled mocks, none timing a budget: side by side.
+describe.concurrent('verifying a Dialer release from the command line', () => {
   test('npm run fingerprint names the release the bundled mock plays', async () => {
     const result = await command('cli/fingerprint.ts', ['--mock-dialer-release', '1.0.22']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
@@ -16,13 +17,16 @@ describe('verifying a Dialer release from the command line', () => {
   test('--dialer-release checks that release: its rules pass on a mock playing it, fail on a newer one, and later rules are disabled', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'cc-dialer-'));
     const rules = ['--rule', 'DIALER-ROUTE-NOT-FOUND-LEGACY', '--rule', 'DIALER-ROUTE-NOT-FOUND'];
-    const same = await command('cli/conformance.ts', ['--dialer-release', 'pre-1.0.21', '--reports', reports, ...rules]);
+    const newerReports = mkdtempSync(join(tmpdir(), 'cc-dialer-'));
+    const [same, newer] = await Promise.all([
+      command('cli/conformance.ts', ['--dialer-release', 'pre-1.0.21', '--reports', reports, ...rules]),
+      command('cli/conformance.ts', ['--dialer-release', 'pre-1.0.21', '--mock-dialer-release', 'latest', '--reports', newerReports, ...rules]),
+    ]);
     expect(same.code, same.stdout + same.stderr).toBe(0);
     const doc = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport;
     expect(doc.target.dialerRelease).toBe('pre-1.0.21');
     expect(doc.rules.find((r) => r.id === 'DIALER-ROUTE-NOT-FOUND-LEGACY')?.status).toBe('pass');
     expect(doc.rules.find((r) => r.id === 'DIALER-ROUTE-NOT-FOUND')).toMatchObject({ status: 'disabled', detail: 'not part of Dialer release pre-1.0.21: introduced in 1.0.21' });
-    const newer = await command('cli/conformance.ts', ['--dialer-release', 'pre-1.0.21', '--mock-dialer-release', 'latest', '--reports', reports, ...rules]);
     expect(newer.code, newer.stdout + newer.stderr).toBe(1);
     expect(newer.stdout).toContain('FAIL DIALER-ROUTE-NOT-FOUND-LEGACY');
   });

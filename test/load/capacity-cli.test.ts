@@ -57,7 +57,8 @@ function capacity(args: string[], env: Record<string, string> = {}, interruptWhe
 
 const doc = (run: Run): CapacityDocument => JSON.parse(readFileSync(join(run.reports, 'capacity.json'), 'utf8')) as CapacityDocument;
 
-describe('npm run capacity', () => {
+// Each test starts its own command against its own target or mock, and mostly waits: they run side by side.
+describe.concurrent('npm run capacity', () => {
   test('with --probe against the bundled mock: exit 0, both reports, the plan and the probe figures in the JSON, no key printed', { timeout: 90_000 }, async () => {
     const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--probe', '--probe-windows', '2', '--mock-window-ms', '1000']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
