@@ -1,4 +1,5 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
+import { APART } from './test/apart.config.js';
 import SlowFirstSequencer from './test/slow-first-sequencer.js';
 
 // The project's own tests. The conformance suites under suites/ run only through `npm run conformance`,
@@ -6,9 +7,8 @@ import SlowFirstSequencer from './test/slow-first-sequencer.js';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Packs the project and installs it with its dependencies from the registry: a step of its own in CI
-    // (npm run test:package, test/package/vitest.config.ts), so npm test stays within minutes.
-    exclude: [...defaultExclude, 'test/package/tarball.test.ts'],
+    // The tests that take minutes of real time run apart, each a step of its own in CI (test/apart.config.ts).
+    exclude: [...defaultExclude, ...APART],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Fault proofs run concurrently in-process; more at once would starve the mocks' timing on two cores.

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests `npm test` leaves out, each a step of its own in CI because it takes minutes of real time:
+ * - `npm run test:package` (test/package/tarball.test.ts) packs the project, installs the tarball with its
+ *   dependencies from the npm registry into a folder outside the repository and runs the gate from there;
+ * - `npm run test:k6` (test/load/k6-cli.test.ts) runs `npm run k6` as a user does, the budget probe over
+ *   whole rate windows included.
+ */
+export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts'];
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: APART,
+    // Generous: the install fetches every dependency, and CI's registry or disk may be slow.
+    hookTimeout: 600_000,
+    testTimeout: 300_000,
+  },
+});
