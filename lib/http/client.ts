@@ -3,6 +3,7 @@ import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher, request } from 'undici';
 import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.js';
+import { resetTimeMs } from '../spec/reset-time.js';
 import type { Exchange, ReplayAuth } from './exchange.js';
 import { transportFailure } from './failures.js';
 import type { Pacer } from './pacer.js';
@@ -190,10 +191,11 @@ export class HttpClient {
    */
   #resetWaitMs(ex: Exchange): number {
     const raw = ex.headers['x-serviceapi-resettime'];
-    if (raw === undefined || !/^\d+$/.test(raw)) return this.#retryAfterMs(ex) ?? this.#options.pacer.windowMs;
+    const resetMs = resetTimeMs(raw);
+    if (resetMs === undefined) return this.#retryAfterMs(ex) ?? this.#options.pacer.windowMs;
     const date = Date.parse(ex.headers.date ?? '');
     const serverNow = Number.isFinite(date) ? date : Date.now();
-    const waitMs = Number(raw) * 1000 - serverNow;
+    const waitMs = resetMs - serverNow;
     if (waitMs > this.#furthestWaitMs) {
       throw new WaitOutOfRangeError(
         `${ex.request.method} ${ex.request.url}: 429 announcing X-ServiceAPI-ResetTime ${raw}, ${Math.round(waitMs / 1000)} s after the server's ${Number.isFinite(date) ? 'Date' : 'time (no Date header; our clock)'}, further than the ${this.#options.pacer.windowMs} ms rate window; not waited for`,

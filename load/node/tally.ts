@@ -2,6 +2,7 @@
  * Running counts of a load run and the latest core reset time, for the live progress line and the
  * result. Kept apart from the dispatcher so what is counted, and when, reads in one place.
  */
+import { resetTimeMs } from '../../lib/spec/reset-time.ts';
 import { outcomeOf } from '../shared/records.ts';
 
 export interface LoadProgress {
@@ -52,8 +53,8 @@ export class LoadTally {
 
   /** Takes a core 429's `X-ServiceAPI-ResetTime` (integer Unix seconds) when it is plausible. */
   noteReset(header: string, nowEpochMs: number): void {
-    if (!/^\d{1,12}$/.test(header.trim())) return;
-    const at = Number(header.trim()) * 1000;
+    const at = resetTimeMs(header);
+    if (at === undefined) return;
     const slack = 1000 + RESET_HORIZON_WINDOWS * this.windowMs;
     if (at > nowEpochMs + slack || at < nowEpochMs - slack) return;
     this.lastResetAt = at;
