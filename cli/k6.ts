@@ -6,6 +6,7 @@ import type { Target } from '../lib/config/target.js';
 import { refusedForMs } from '../load/node/flood.js';
 import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
 import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
+import { ruleOfThreshold } from '../load/shared/budget-rules.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
@@ -171,7 +172,13 @@ function exitCode(k6Code: number, report: LoadReport | undefined, interrupted: b
 /** The thresholds k6 judged, from the summary its handleSummary wrote; none when it wrote none. */
 function thresholdsOf(summaryFile: string): EngineThreshold[] {
   if (!existsSync(summaryFile)) return [];
-  return thresholdVerdicts(JSON.parse(readFileSync(summaryFile, 'utf8')) as SummaryData);
+  const data = JSON.parse(readFileSync(summaryFile, 'utf8')) as SummaryData;
+  // Each budget threshold says which rule of the catalogue it judges, as the conformance report names it.
+  const rules = Object.fromEntries(Object.keys(data.metrics).flatMap((metric) => {
+    const rule = ruleOfThreshold(metric);
+    return rule ? [[metric, `judges ${rule}`]] : [];
+  }));
+  return thresholdVerdicts(data, rules);
 }
 
 function splitArgs(argv: readonly string[]): { ours: string[]; k6: string[] } {

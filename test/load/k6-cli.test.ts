@@ -171,6 +171,8 @@ describe('npm run k6 against the bundled mock', () => {
     // The report carries k6's thresholds: its verdict is k6's, so the page's headline and the exit code agree.
     expect(report.verdict).toBe('fail');
     expect(report.expectations.filter((e) => e.kind === 'threshold' && e.status === 'fail').map((e) => `${e.subject}: ${e.expected.split(':')[0]}`).sort()).toEqual([...crossed].sort());
+    // Each budget threshold names the rule of the catalogue it judges, as the conformance report does.
+    expect(report.expectations.find((e) => e.kind === 'threshold' && e.subject === 'budget_served_fresh_concurrent{surface:core}')?.expected).toContain('judges CORE-RATE-CONCURRENT');
     const page = readFileSync(join(run.reports, 'k6-budget.html'), 'utf8');
     expect(page).toMatch(/<h1>cc-load budget: <span class="[^"]*">FAIL<\/span>/);
   });
