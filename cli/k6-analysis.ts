@@ -9,6 +9,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { RULE_VERDICT_METRIC } from '../load/shared/budget-rules.ts';
 import { type Company, LOAD_SURFACES, type LoadSurface } from '../load/shared/model.ts';
 import type { LoadRecord } from '../load/shared/records.ts';
 
@@ -24,6 +25,8 @@ export interface K6Analysis {
   readonly dropped: number;
   /** Points that named a stream but not a surface or company this project knows: a script and this reader disagree. */
   readonly unreadable: number;
+  /** The budget probe's verdict per rule with its words (load/shared/budget-rules.ts), which k6's summary cannot carry. */
+  readonly ruleVerdicts: ReadonlyMap<string, { readonly status: string; readonly detail: string }>;
 }
 
 /** Epoch ms with the sub-millisecond part kept: k6 writes nanoseconds, which Date.parse may not take. */
@@ -49,6 +52,7 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
   const durations = new Map<string, { time: number; value: number; tags: Readonly<Record<string, string>> }[]>();
   const blocked = new Map<string, number[]>();
   let dropped = 0;
+  const ruleVerdicts = new Map<string, { status: string; detail: string }>();
   const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
   for await (const line of lines) {
     if (!line.includes('"Point"')) continue;
@@ -61,6 +65,7 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
     if (!isPoint(parsed)) continue;
     const { metric, data } = parsed;
     if (metric === 'dropped_iterations') dropped += data.value;
+    if (metric === RULE_VERDICT_METRIC && data.tags?.rule !== undefined) ruleVerdicts.set(data.tags.rule, { status: data.tags.status ?? '', detail: data.tags.detail ?? '' });
     if (metric !== 'http_req_duration' && metric !== 'http_req_blocked') continue;
     if (data.tags?.stream === undefined) continue;
     // The request's samples share their time and tags exactly: that pair is the request's identity.
@@ -98,5 +103,5 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
     });
   }
   records.sort((a, b) => a.startedMs - b.startedMs);
-  return { records, dropped, unreadable };
+  return { records, dropped, unreadable, ruleVerdicts };
 }

@@ -7,6 +7,7 @@ import { refusedForMs } from '../load/node/flood.js';
 import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
 import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
 import { ruleOfThreshold } from '../load/shared/budget-rules.ts';
+import { BUDGET_BLOCKED_WINDOWS, BUDGET_PROCEDURE_WINDOWS } from '../lib/budget/procedure.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
@@ -14,7 +15,8 @@ import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
 import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.js';
 import { onInterrupt } from './interrupt.js';
 import { CommandOutput } from './output.js';
-import { readK6Output } from './k6-analysis.ts';
+import { type K6Analysis, readK6Output } from './k6-analysis.ts';
+import { rule } from '../lib/rules/index.js';
 import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -60,16 +62,16 @@ const K6_THRESHOLDS_CROSSED = 99;
 const BUDGET_PROBE: LoadScenario = {
   name: 'budget-probe',
   description:
-    'k6 budget probe: per metered surface, a burst after a quiet window until the first 429, polling until served again, 2 x 60 requests at once into a fresh window, the second key and another company; then each surface flooded while the other is read',
+    "k6 budget probe: the conformance budget check's procedure (lib/budget): per metered surface, a sequential trial after a quiet window until the first 429, polling until served again and on to the next 429; then 90 requests at once into a fresh window, the second key, another company, and the other surface",
   streams: [],
   limited: [
     { company: 'self', surface: 'core' },
     { company: 'self', surface: 'dialer' },
   ],
 };
-/** Windows the budget probe lasts, and how many of them it keeps a budget spent: for the CC_EFFECTS refusal. */
-const PROBE_WINDOWS = 7;
-const PROBE_SPENT_WINDOWS = 4;
+/** Windows the budget probe lasts (a quiet one, then the procedure's), and how many of them it keeps each budget spent: for the CC_EFFECTS refusal. */
+const PROBE_WINDOWS = BUDGET_PROCEDURE_WINDOWS + 1;
+const PROBE_SPENT_WINDOWS = BUDGET_BLOCKED_WINDOWS;
 
 const out = new CommandOutput('cc-k6');
 const { say, scrub } = out;
@@ -144,7 +146,7 @@ function childEnv(settings: Record<string, string>, target: Target, extra: Recor
   const env: NodeJS.ProcessEnv = {};
   // Only this run's target: a CC_* variable of the shell that the config file or the mock replaced must not leak through.
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CC_')) env[k] = v;
-  Object.assign(env, settings, { CC_RATE_WINDOW_MS: String(target.rateWindowMs), CC_TIMEOUT_MS: String(target.timeoutMs) }, extra);
+  Object.assign(env, settings, { CC_RATE_WINDOW_MS: String(target.rateWindowMs), CC_TIMEOUT_MS: String(target.timeoutMs), CC_BUDGET_EXCLUSIVE: String(target.budgetExclusive) }, extra);
   // k6 is a Go program: SSL_CERT_FILE is the CA bundle it trusts. The mock's own CA, or the target's extra one.
   if (target.caFile !== undefined) env.SSL_CERT_FILE = resolve(target.caFile);
   return env;
@@ -169,16 +171,23 @@ function exitCode(k6Code: number, report: LoadReport | undefined, interrupted: b
   return report.verdict === 'fail' ? EXIT.fail : report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.pass;
 }
 
-/** The thresholds k6 judged, from the summary its handleSummary wrote; none when it wrote none. */
-function thresholdsOf(summaryFile: string): EngineThreshold[] {
+/**
+ * The thresholds k6 judged, from the summary its handleSummary wrote; none when it wrote none. A budget
+ * rule's threshold reads as the rule: its statement from the catalogue, and the probe's words on why it
+ * failed or was not judged.
+ */
+function thresholdsOf(summaryFile: string, ruleVerdicts: K6Analysis['ruleVerdicts']): EngineThreshold[] {
   if (!existsSync(summaryFile)) return [];
   const data = JSON.parse(readFileSync(summaryFile, 'utf8')) as SummaryData;
-  // Each budget threshold says which rule of the catalogue it judges, as the conformance report names it.
-  const rules = Object.fromEntries(Object.keys(data.metrics).flatMap((metric) => {
-    const rule = ruleOfThreshold(metric);
-    return rule ? [[metric, `judges ${rule}`]] : [];
+  const statements = Object.fromEntries(Object.keys(data.metrics).flatMap((metric) => {
+    const id = ruleOfThreshold(metric);
+    return id ? [[metric, `${id}: ${rule(id).statement}`]] : [];
   }));
-  return thresholdVerdicts(data, rules);
+  return thresholdVerdicts(data, statements).map((t) => {
+    const id = ruleOfThreshold(t.metric);
+    const words = id === undefined ? undefined : ruleVerdicts.get(id)?.detail;
+    return words ? { ...t, reason: words } : t;
+  });
 }
 
 function splitArgs(argv: readonly string[]): { ours: string[]; k6: string[] } {
@@ -288,11 +297,11 @@ async function main(): Promise<number> {
     }
     try {
       // Stopped before its first sample (Ctrl-C during k6's start), k6 leaves no output file: nothing was sent.
-      const analysis = existsSync(paths.ndjson) ? await readK6Output(paths.ndjson, startedAt.getTime()) : { records: [], dropped: 0, unreadable: 0 };
+      const analysis: K6Analysis = existsSync(paths.ndjson) ? await readK6Output(paths.ndjson, startedAt.getTime()) : { records: [], dropped: 0, unreadable: 0, ruleVerdicts: new Map() };
       const notes = [
         "k6's arrival-rate executors time each request from when it actually went out, not from when it was due: " +
           "corrected and uncorrected latency are the same figures here (uncorrected); sends k6 could not start for lack of a free VU are counted as missed (dropped_iterations)",
-        ...(mode === 'budget' ? ["the budget probe's verdicts per window are k6's thresholds, listed among the expectations (kind threshold); the report's own expectations judge the same requests by send time"] : []),
+        ...(mode === 'budget' ? ["the budget probe's verdicts are k6's thresholds, one per rule of the catalogue, judged by the conformance budget check's own procedure and judges (lib/budget) and listed among the expectations (kind threshold); the report's own expectations judge the same requests by send time"] : []),
         ...(analysis.unreadable > 0 ? [`${analysis.unreadable} k6 samples named a stream but no known surface or company and were left out`] : []),
         ...(k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED && !interrupted ? [`k6 exited ${k6Code}: the run did not complete`] : []),
         ...(interrupted ? ['k6 stops on an interrupt by cancelling the requests in flight, and records none of them: they are missing from the totals'] : []),
@@ -313,7 +322,7 @@ async function main(): Promise<number> {
         notSent: interrupted ? null : 0,
         target: { bundledMock: target.bundledMock, urls: target.urls },
         notes,
-        thresholds: thresholdsOf(paths.summary),
+        thresholds: thresholdsOf(paths.summary, analysis.ruleVerdicts),
       });
       // k6 also counts a trend threshold with no sample as crossed; the report calls that not measured.
       if (k6Code === K6_THRESHOLDS_CROSSED && report.expectations.every((e) => e.kind !== 'threshold' || e.detail.startsWith('held'))) {

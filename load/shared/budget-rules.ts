@@ -1,28 +1,22 @@
 /**
- * Which rule of the catalogue (lib/rules/budget.ts) each threshold of the k6 budget probe judges, so a
- * threshold's verdict is read as that rule's wherever it is shown (k6's summary and JUnit, the load
- * report) and the two engines' verdicts can be set side by side rule by rule. Plain data, no imports
- * beyond the surfaces, so k6 loads it too.
+ * The k6 budget probe's verdicts, one threshold per rule of the catalogue (lib/rules/budget.ts): the
+ * probe runs the conformance budget check's own procedure and judges (lib/budget), keeps one verdict per
+ * rule, and records it as one sample of `budget_rule_held` tagged with the rule, so each threshold reads
+ * as that rule's verdict wherever it is shown (k6's summary and JUnit, the load report). The reason of a
+ * failed or unjudged rule goes out as a sample of `budget_rule_verdict`, tagged with the status and the
+ * words, which the k6 command reads back from k6's JSON output.
  */
-import type { MeteredSurface } from './model.ts';
 
-const BOTH = (rule: string): Readonly<Record<MeteredSurface, string>> => ({ core: `CORE-${rule}`, dialer: `DIALER-${rule}` });
+export const RULE_HELD_METRIC = 'budget_rule_held';
+export const RULE_VERDICT_METRIC = 'budget_rule_verdict';
 
-export const BUDGET_RULE_OF_METRIC: Readonly<Record<string, Readonly<Partial<Record<MeteredSurface, string>>>>> = {
-  budget_limited_after_quiet: BOTH('RATE-429'),
-  budget_served_after_quiet: BOTH('RATE-60'),
-  budget_reopen_wait_ms: BOTH('RATE-RECOVERY'),
-  budget_served_fresh_concurrent: BOTH('RATE-CONCURRENT'),
-  limited_body_ok: BOTH('RATE-429-BODY'),
-  reset_header_ok: { core: 'CORE-RATE-RESET-HEADER' },
-  per_company_second_key_limited: BOTH('RATE-PER-COMPANY'),
-  per_company_other_served: BOTH('RATE-PER-COMPANY'),
-  // One rule judges both directions: each budget serves while the other is spent.
-  budgets_independent: { core: 'DIALER-RATE-SEPARATE', dialer: 'DIALER-RATE-SEPARATE' },
-};
+/** The threshold's metric of a rule: `budget_rule_held{rule:CORE-RATE-60}`. */
+export function thresholdOfRule(rule: string): string {
+  return `${RULE_HELD_METRIC}{rule:${rule}}`;
+}
 
-/** The rule a threshold's metric (`budget_served_after_quiet{surface:core}`) judges, or undefined. */
+/** The rule a threshold's metric judges, or undefined for any other metric. */
 export function ruleOfThreshold(metric: string): string | undefined {
-  const m = /^([a-z_]+)\{(?:[^}]*,)?surface:(core|dialer)(?:,[^}]*)?\}$/.exec(metric);
-  return m ? BUDGET_RULE_OF_METRIC[m[1] as string]?.[m[2] as MeteredSurface] : undefined;
+  const m = /^budget_rule_held\{rule:([A-Z][A-Z0-9-]*)\}$/.exec(metric);
+  return m ? m[1] : undefined;
 }

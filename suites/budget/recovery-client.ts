@@ -2,10 +2,10 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { announcedReset } from './judge-trial.js';
-import type { ServerClock } from './server-clock.js';
-import { type BudgetSurface, probeOf } from './surfaces.js';
-import { isLimited, isServed, receivedAt } from './trial.js';
+import { type BudgetSurface, isLimited, isServed, receivedAt } from '../../lib/budget/answers.ts';
+import { announcedReset } from '../../lib/budget/judge-trial.ts';
+import type { ServerClock } from '../../lib/budget/server-clock.ts';
+import { probeOf } from './surfaces.js';
 
 /**
  * The client the spec describes (Limits: sleep until X-ServiceAPI-ResetTime, then retry with

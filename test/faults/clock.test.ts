@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { TlsMaterial } from '../../mock/http/front-door.js';
 import { selfSignedCertificate } from '../../mock/tls.js';
 import { budgetCheck } from '../../suites/budget/budget-check.js';
-import { RESET_HEADER_RULE } from '../../suites/budget/surfaces.js';
+import { RESET_HEADER_RULE } from '../../lib/budget/rule-ids.ts';
 import { CASE_TIMEOUT_MS, expectFaultJudged, REPRESENTATIVE, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
 
 /**

@@ -3,7 +3,7 @@ import { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { Session } from '../../lib/checks/session.js';
 import { targetFromSettings } from '../../lib/config/load.js';
-import { judgeBelowBudget } from '../../suites/budget/surfaces.js';
+import { judgeBelowBudget } from '../../lib/budget/rule-sink.ts';
 import { literalTarget } from './support.js';
 
 const RULE = 'CORE-RATE-60';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { freshAt } from '../../suites/budget/fresh-window.js';
-import type { Reading } from '../../suites/budget/judge-trial.js';
-import { ServerClock, UNDATED_SLACK_MS } from '../../suites/budget/server-clock.js';
+import { freshAt } from '../../lib/budget/fresh-burst.ts';
+import type { Reading } from '../../lib/budget/judge-trial.ts';
+import { ServerClock, UNDATED_SLACK_MS } from '../../lib/budget/server-clock.ts';
 
 const W = 1000;
 const reading = (from: number, to: number): Reading => ({ kind: 'fixed', reopenedWithin: { from, to }, text: '' });

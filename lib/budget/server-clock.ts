@@ -1,4 +1,4 @@
-import type { Exchange } from '../../lib/http/exchange.js';
+import type { BudgetAnswer } from './answers.ts';
 
 /**
  * The server's clock, as far as its `Date` headers tell: each response was dated by the server at some
@@ -23,7 +23,7 @@ export class ServerClock {
   #dated = 0;
   #inconsistent = false;
 
-  observe(ex: Exchange): void {
+  observe(ex: BudgetAnswer): void {
     const date = ex.headers.date === undefined ? Number.NaN : Date.parse(ex.headers.date);
     if (Number.isNaN(date)) return;
     const lo = date - (ex.startedAt + ex.durationMs);

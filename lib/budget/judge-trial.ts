@@ -1,10 +1,10 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { resetProblem, resetTimeMs } from '../../lib/spec/reset-time.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
-import type { ServerClock } from './server-clock.js';
-import { type BudgetSurface, judgeBelowBudget, LIMITED_BODY_SCHEMA, RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, surfaceName } from './surfaces.js';
-import { BURST_CAP, isLimited, isServed, receivedAt, type SequentialTrial, TRIAL_CAP } from './trial.js';
+import { resetProblem, resetTimeMs } from '../spec/reset-time.ts';
+import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt, surfaceName } from './answers.ts';
+import { limitedBodyProblem } from './limited-body.ts';
+import { RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF } from './rule-ids.ts';
+import { type BudgetJudge, judgeBelowBudget } from './rule-sink.ts';
+import type { ServerClock } from './server-clock.ts';
+import { BURST_CAP, type SequentialTrial, TRIAL_CAP } from './sequential-trial.ts';
 
 /** How the target counts its minute, as the trial saw it; the fresh-window bursts are timed by it. */
 export interface Reading {
@@ -17,18 +17,18 @@ export interface Reading {
   readonly text: string;
 }
 
-const B = REQUESTS_PER_MINUTE;
+const B = BUDGET;
 
-function disturbance(trial: SequentialTrial): string {
+function disturbance<A extends BudgetAnswer>(trial: SequentialTrial<A>): string {
   return `an answer other than 2xx or 429 (${trial.disturbed?.status}) interrupted the trial`;
 }
 
-/** Judges the 429 bodies of a surface; every 429 met must have the surface's shape. */
-export function judgeLimitedBodies(t: CheckContext, surface: BudgetSurface, limited: readonly Exchange[]): void {
+/** Judges the 429 bodies of a surface; every 429 met must have the surface's shape (limited-body.ts). */
+export function judgeLimitedBodies<A extends BudgetAnswer>(t: BudgetJudge<A>, surface: BudgetSurface, limited: readonly A[]): void {
   const rule = RULES_OF[surface].body;
   for (const ex of limited) {
-    const result = t.session.schemas.validate(LIMITED_BODY_SCHEMA[surface], ex.json);
-    if (!t.judge(rule, ex.json !== undefined && result.ok, () => `429 body does not match ${LIMITED_BODY_SCHEMA[surface]}: ${ex.json === undefined ? 'no JSON body' : result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex)) return;
+    const problem = limitedBodyProblem(surface, ex.json);
+    if (!t.judge(rule, problem === undefined, () => `429 body: ${problem}`, ex)) return;
   }
   if (surface === 'dialer' && limited.length > 0) {
     const withId = limited.filter((ex) => typeof (ex.json as { correlationId?: unknown } | undefined)?.correlationId === 'string').length;
@@ -37,12 +37,12 @@ export function judgeLimitedBodies(t: CheckContext, surface: BudgetSurface, limi
 }
 
 /** The reset a core 429 announces, in epoch ms, or undefined when the header is missing or not integer seconds. */
-export function announcedReset(ex: Exchange): number | undefined {
+export function announcedReset<A extends BudgetAnswer>(ex: A): number | undefined {
   return resetTimeMs(ex.headers['x-serviceapi-resettime']);
 }
 
 /** X-ServiceAPI-ResetTime on each core 429, as lib/spec/reset-time.ts judges it (the k6 probe too). */
-export function judgeResetHeaders(t: CheckContext, limited: readonly Exchange[], clock: ServerClock): void {
+export function judgeResetHeaders<A extends BudgetAnswer>(t: BudgetJudge<A>, limited: readonly A[], clock: ServerClock): void {
   const { lo, hi } = clock.bounds;
   for (const ex of limited) {
     // The 429 was made between our send and receipt, on a clock `lo..hi` ms ahead of ours.
@@ -52,7 +52,7 @@ export function judgeResetHeaders(t: CheckContext, limited: readonly Exchange[],
 }
 
 /** Whether the 429s of one window announce one reset: observed (the spec does not say it may not move). */
-export function observeResetStable(t: CheckContext, oneWindow: readonly Exchange[], where: string): void {
+export function observeResetStable<A extends BudgetAnswer>(t: BudgetJudge<A>, oneWindow: readonly A[], where: string): void {
   if (oneWindow.length < 2) return t.observe(RESET_STABLE_RULE, `${oneWindow.length === 0 ? 'no 429' : 'one 429'} ${where}: nothing to compare`);
   const values = [...new Set(oneWindow.map((ex) => ex.headers['x-serviceapi-resettime'] ?? '(none)'))];
   t.observe(
@@ -63,7 +63,7 @@ export function observeResetStable(t: CheckContext, oneWindow: readonly Exchange
   );
 }
 
-function judgeAtLeast60(t: CheckContext, trial: SequentialTrial): void {
+function judgeAtLeast60<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>): void {
   const rule = RULES_OF[trial.surface].atLeast60;
   const complete = trial.firstLimited !== undefined || trial.firstHalf.length + trial.secondHalf.length >= TRIAL_CAP;
   if (!complete) return t.skipRule(rule, disturbance(trial));
@@ -71,26 +71,26 @@ function judgeAtLeast60(t: CheckContext, trial: SequentialTrial): void {
   judgeBelowBudget(t, rule, `429 after only ${trial.servedBeforeLimit} requests after a quiet window`, trial.firstLimited);
 }
 
-function judgeLimited(t: CheckContext, trial: SequentialTrial): void {
+function judgeLimited<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>): void {
   const rule = RULES_OF[trial.surface].limited;
   const sent = [...trial.firstHalf, ...trial.secondHalf];
-  const first = sent[0] as Exchange;
+  const first = sent[0] as A;
   const limitedAt = sent.findIndex(isLimited);
   if (limitedAt >= 0 && limitedAt < BURST_CAP) {
     t.pass(rule);
-    t.note(rule, `first 429 after ${trial.servedBeforeLimit} served requests, ${Math.round(receivedAt(sent[limitedAt] as Exchange) - first.startedAt)} ms after the trial's first request`);
+    t.note(rule, `first 429 after ${trial.servedBeforeLimit} served requests, ${Math.round(receivedAt(sent[limitedAt] as A) - first.startedAt)} ms after the trial's first request`);
     return;
   }
   if (sent.length < BURST_CAP) return t.skipRule(rule, disturbance(trial));
-  const capped = sent[BURST_CAP - 1] as Exchange;
+  const capped = sent[BURST_CAP - 1] as A;
   const took = receivedAt(capped) - first.startedAt;
   if (took >= trial.windowMs) return t.skipRule(rule, `inconclusive: ${BURST_CAP} requests took ${Math.round(took)} ms, not less than the ${trial.windowMs} ms window`);
   t.judge(rule, false, `${BURST_CAP} requests in ${Math.round(took)} ms, less than one window, were all served${limitedAt >= 0 ? ` (the first 429 came after ${limitedAt})` : ''}`, capped);
 }
 
-function judgeCoreRecovery(t: CheckContext, trial: SequentialTrial, clock: ServerClock): void {
+function judgeCoreRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>, clock: ServerClock): void {
   const rule = RULES_OF.core.recovery;
-  const first = trial.firstLimited as Exchange;
+  const first = trial.firstLimited as A;
   const reset = announcedReset(first);
   if (reset === undefined) return t.skipRule(rule, 'the first 429 announced no usable reset; judged by CORE-RATE-RESET-HEADER');
   // A reset further than one window ahead of the server's clock (in milliseconds, or read against a Date
@@ -116,9 +116,9 @@ function judgeCoreRecovery(t: CheckContext, trial: SequentialTrial, clock: Serve
   t.skipRule(rule, `the announced reset ${new Date(reset).toISOString()} lies beyond the polling, which ends 1.5 windows and 2 s after the first 429; judged by CORE-RATE-RESET-HEADER`);
 }
 
-function judgeDialerRecovery(t: CheckContext, trial: SequentialTrial): void {
+function judgeDialerRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>): void {
   const rule = RULES_OF.dialer.recovery;
-  const first = trial.firstLimited as Exchange;
+  const first = trial.firstLimited as A;
   const deadline = receivedAt(first) + trial.windowMs + trial.pollStepMs + trial.longestLatencyMs;
   if (trial.reopened) {
     const after = trial.reopened.startedAt - receivedAt(first);
@@ -132,7 +132,7 @@ function judgeDialerRecovery(t: CheckContext, trial: SequentialTrial): void {
 }
 
 /** The window rule and the reading the target behaves like, from what was served after the reopening. */
-function judgeWindow(t: CheckContext, trial: SequentialTrial): Reading {
+function judgeWindow<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>): Reading {
   const rules = RULES_OF[trial.surface];
   const unknown = (why: string): Reading => {
     t.skipRule(rules.window, why);
@@ -143,7 +143,7 @@ function judgeWindow(t: CheckContext, trial: SequentialTrial): Reading {
   if (!trial.firstLimited) return unknown('no 429 in the trial');
   if (!reopened) return unknown(trial.disturbed ? disturbance(trial) : 'the window did not reopen while the trial polled');
   const sentBefore = [...trial.firstHalf, ...trial.secondHalf];
-  const first = sentBefore[0] as Exchange;
+  const first = sentBefore[0] as A;
   const burstTook = receivedAt(trial.firstLimited) - first.startedAt;
   const served = trial.servedAfterReopen;
   const lastAfter = trial.afterReopen.at(-1) ?? reopened;
@@ -199,7 +199,7 @@ function judgeWindow(t: CheckContext, trial: SequentialTrial): Reading {
 }
 
 /** Judges everything the sequential trial of one surface can tell, and says how the target counts its minute. */
-export function judgeTrial(t: CheckContext, trial: SequentialTrial, clock: ServerClock): Reading {
+export function judgeTrial<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>, clock: ServerClock): Reading {
   const rules = RULES_OF[trial.surface];
   judgeAtLeast60(t, trial);
   judgeLimited(t, trial);
@@ -207,7 +207,7 @@ export function judgeTrial(t: CheckContext, trial: SequentialTrial, clock: Serve
   judgeLimitedBodies(t, trial.surface, limited);
   if (trial.surface === 'core') {
     judgeResetHeaders(t, limited, clock);
-    const beforeReopen = [trial.firstLimited, ...trial.polls.filter(isLimited)].filter((ex): ex is Exchange => ex !== undefined);
+    const beforeReopen = [trial.firstLimited, ...trial.polls.filter(isLimited)].filter((ex): ex is A => ex !== undefined);
     observeResetStable(t, beforeReopen, 'from the trial\'s first 429 until the window reopened');
   }
   if (!trial.firstLimited) {

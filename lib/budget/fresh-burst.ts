@@ -1,21 +1,18 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
-import type { Reading } from './judge-trial.js';
-import { type BudgetSurface, probeOf } from './surfaces.js';
-import { isLimited, isServed, receivedAt } from './trial.js';
+import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt } from './answers.ts';
+import type { Reading } from './judge-trial.ts';
 
 /** Requests fired at once into a fresh window: half as many again as the budget, so a third must be refused. */
-export const FRESH_BURST = (3 * REQUESTS_PER_MINUTE) / 2;
+export const FRESH_BURST = (3 * BUDGET) / 2;
 
-export interface FreshBurst {
+export interface FreshBurst<A extends BudgetAnswer = BudgetAnswer> {
   readonly surface: BudgetSurface;
   readonly firedAt: number;
-  readonly answered: readonly Exchange[];
+  readonly answered: readonly A[];
   readonly served: number;
-  readonly limited: readonly Exchange[];
-  /** Answers neither 2xx nor 429, and requests that got no answer at all. */
-  readonly others: readonly Exchange[];
+  readonly limited: readonly A[];
+  /** Answers neither 2xx nor 429. */
+  readonly others: readonly A[];
+  /** Requests that got no answer at all, in words. */
   readonly failures: readonly string[];
   readonly lastReceivedAt: number;
   /** Until when the burst's window surely lasts; undefined when the burst's moment was not known to be fresh. */
@@ -51,14 +48,17 @@ export function freshAt(reading: Reading, lastAnswerMs: number, notBefore: numbe
   }
 }
 
-/** Waits until `at`, then fires the burst over as many connections as the client keeps. */
-export async function fireIntoFreshWindow(t: CheckContext, surface: BudgetSurface, at: number, windowLastsUntil: number | undefined): Promise<FreshBurst> {
-  await t.sleepUntil(at);
-  const probe = probeOf(t, surface).planned();
+/** How an engine fires requests at once: as many connections as it keeps, every answer or why none came. */
+export interface BurstIo<A extends BudgetAnswer> {
+  fireAtOnce(count: number): Promise<{ readonly answered: readonly A[]; readonly failures: readonly string[] }>;
+  sleepUntil(epochMs: number): Promise<void>;
+}
+
+/** Waits until `at`, then fires the burst. */
+export async function fireIntoFreshWindow<A extends BudgetAnswer>(io: BurstIo<A>, surface: BudgetSurface, at: number, windowLastsUntil: number | undefined): Promise<FreshBurst<A>> {
+  await io.sleepUntil(at);
   const firedAt = Date.now();
-  const settled = await Promise.allSettled(Array.from({ length: FRESH_BURST }, () => probe.send()));
-  const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error)?.message ?? String(s.reason)] : []));
+  const { answered, failures } = await io.fireAtOnce(FRESH_BURST);
   return {
     surface,
     firedAt,

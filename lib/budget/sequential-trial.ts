@@ -1,10 +1,7 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
-import { type BudgetSurface, budgetBucket, probeOf } from './surfaces.js';
+import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt } from './answers.ts';
 
 /**
- * The sequential trial of one surface's budget, measured and not yet judged (judge-trial.ts judges).
+ * The sequential trial of one surface's budget, measured and not yet judged (judge-trial.ts judges), the same for both engines.
  * After a quiet window: HALF requests one after another, a pause until half a window after the first,
  * then one after another until the first 429; then one poll every `pollStepMs` until one is served
  * (the server's window reopened); then one after another until the next 429. Where the reopening
@@ -12,12 +9,12 @@ import { type BudgetSurface, budgetBucket, probeOf } from './surfaces.js';
  */
 export const HALF = 30;
 /** A burst may straddle a boundary of clock-aligned windows: up to twice the budget, plus the one refused. */
-export const BURST_CAP = 2 * REQUESTS_PER_MINUTE + 1;
+export const BURST_CAP = 2 * BUDGET + 1;
 /**
  * A target that serves the whole BURST_CAP has failed the 429 rule; the trial goes on to its first 429
  * (for a lenient target straddling a boundary, up to twice its own allowance) so the rest can be judged.
  */
-export const TRIAL_CAP = 3 * REQUESTS_PER_MINUTE + 1;
+export const TRIAL_CAP = 3 * BUDGET + 1;
 /** Polls spread over 1.5 windows and 2 s after the first 429: every reading reopens within one window. */
 export const POLLS = 80;
 
@@ -25,43 +22,44 @@ export function pollStepMs(windowMs: number): number {
   return (1.5 * windowMs + 2000) / POLLS;
 }
 
-export const isServed = (ex: Exchange): boolean => ex.status >= 200 && ex.status < 300;
-export const isLimited = (ex: Exchange): boolean => ex.status === 429;
+/** How an engine sends the trial's requests and waits between them. */
+export interface TrialIo<A extends BudgetAnswer> {
+  /** One request of the surface's budget, with the company's primary key. */
+  send(): Promise<A>;
+  sleepUntil(epochMs: number): Promise<void>;
+}
 
-/** When the response had come, on our clock. */
-export const receivedAt = (ex: Exchange): number => ex.startedAt + ex.durationMs;
-
-export interface SequentialTrial {
+export interface SequentialTrial<A extends BudgetAnswer = BudgetAnswer> {
   readonly surface: BudgetSurface;
   readonly windowMs: number;
   /** The first HALF requests, sent one after another right after the quiet window. */
-  readonly firstHalf: readonly Exchange[];
+  readonly firstHalf: readonly A[];
   /** From half a window after the first request to the first 429 (included). */
-  readonly secondHalf: readonly Exchange[];
-  readonly firstLimited?: Exchange;
+  readonly secondHalf: readonly A[];
+  readonly firstLimited?: A;
   /** Requests served before the first 429. */
   readonly servedBeforeLimit: number;
   readonly pollStepMs: number;
   /** Refused polls, then the one served (if any). */
-  readonly polls: readonly Exchange[];
-  readonly reopened?: Exchange;
+  readonly polls: readonly A[];
+  readonly reopened?: A;
   /** From the served poll on, one after another until the next 429 (included) or the budget; the poll is not in it. */
-  readonly afterReopen: readonly Exchange[];
+  readonly afterReopen: readonly A[];
   /** The served poll plus the requests served after it, before the next 429; budget + 1 means "more than the budget". */
   readonly servedAfterReopen: number;
   /** An answer neither 2xx nor 429 stopped the trial: nothing after it can be judged. */
-  readonly disturbed?: Exchange;
+  readonly disturbed?: A;
   readonly longestLatencyMs: number;
 }
 
-class Recorder {
-  readonly all: Exchange[] = [];
-  disturbed?: Exchange;
+class Recorder<A extends BudgetAnswer> {
+  readonly all: A[] = [];
+  disturbed?: A;
 
-  constructor(private readonly send: () => Promise<Exchange>) {}
+  constructor(private readonly send: () => Promise<A>) {}
 
   /** Sends one request and records it; an answer neither 2xx nor 429 marks the trial disturbed. */
-  async next(into: Exchange[]): Promise<Exchange> {
+  async next(into: A[]): Promise<A> {
     const ex = await this.send();
     into.push(ex);
     this.all.push(ex);
@@ -75,7 +73,7 @@ class Recorder {
 }
 
 /** Requests one after another until a 429, a disturbance, or `cap` requests in `into`; the served count. */
-async function untilLimited(rec: Recorder, into: Exchange[], cap: number): Promise<number> {
+async function untilLimited<A extends BudgetAnswer>(rec: Recorder<A>, into: A[], cap: number): Promise<number> {
   let served = 0;
   while (into.length < cap && !rec.stopped) {
     const ex = await rec.next(into);
@@ -85,30 +83,28 @@ async function untilLimited(rec: Recorder, into: Exchange[], cap: number): Promi
   return served;
 }
 
-export async function runTrial(t: CheckContext, surface: BudgetSurface): Promise<SequentialTrial> {
-  const windowMs = t.target.rateWindowMs;
-  const probe = probeOf(t, surface).planned();
-  await t.session.pacer.quiet(budgetBucket(t, surface), t.signal);
-  const rec = new Recorder(() => probe.send());
+/** Runs the trial of one surface, which the caller starts once none of its requests to the surface fall in the last window. */
+export async function runTrial<A extends BudgetAnswer>(io: TrialIo<A>, surface: BudgetSurface, windowMs: number): Promise<SequentialTrial<A>> {
+  const rec = new Recorder<A>(() => io.send());
 
-  const firstHalf: Exchange[] = [];
-  const secondHalf: Exchange[] = [];
+  const firstHalf: A[] = [];
+  const secondHalf: A[] = [];
   let served = await untilLimited(rec, firstHalf, HALF);
   const limitedEarly = firstHalf.find(isLimited);
   if (!limitedEarly && !rec.stopped) {
-    await t.sleepUntil((firstHalf[0] as Exchange).startedAt + windowMs / 2);
+    await io.sleepUntil((firstHalf[0] as A).startedAt + windowMs / 2);
     served += await untilLimited(rec, secondHalf, TRIAL_CAP - firstHalf.length);
   }
   const firstLimited = limitedEarly ?? secondHalf.find(isLimited);
 
   const step = pollStepMs(windowMs);
-  const polls: Exchange[] = [];
-  const afterReopen: Exchange[] = [];
-  let reopened: Exchange | undefined;
+  const polls: A[] = [];
+  const afterReopen: A[] = [];
+  let reopened: A | undefined;
   let servedAfterReopen = 0;
   if (firstLimited && !rec.stopped) {
     for (let k = 1; k <= POLLS && !rec.stopped; k++) {
-      await t.sleepUntil(receivedAt(firstLimited) + k * step);
+      await io.sleepUntil(receivedAt(firstLimited) + k * step);
       const ex = await rec.next(polls);
       if (isServed(ex)) {
         reopened = ex;
@@ -116,7 +112,7 @@ export async function runTrial(t: CheckContext, surface: BudgetSurface): Promise
       }
     }
     // Past the budget after the reopening the verdict is settled, so the burst stops there.
-    if (reopened) servedAfterReopen = 1 + (await untilLimited(rec, afterReopen, REQUESTS_PER_MINUTE));
+    if (reopened) servedAfterReopen = 1 + (await untilLimited(rec, afterReopen, BUDGET));
   }
   return {
     surface,
@@ -135,7 +131,7 @@ export async function runTrial(t: CheckContext, surface: BudgetSurface): Promise
   };
 }
 
-/** Every exchange of the trial in the order sent. */
-export function trialExchanges(trial: SequentialTrial): Exchange[] {
+/** Every answer of the trial in the order sent. */
+export function trialAnswers<A extends BudgetAnswer>(trial: SequentialTrial<A>): A[] {
   return [...trial.firstHalf, ...trial.secondHalf, ...trial.polls, ...trial.afterReopen];
 }

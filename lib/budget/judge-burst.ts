@@ -1,21 +1,25 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.js';
-import { FRESH_BURST, type FreshBurst } from './fresh-window.js';
-import { type BudgetSurface, judgeBelowBudget, probeOf, RULES_OF, SEPARATE_RULE, surfaceName } from './surfaces.js';
-import { isLimited, isServed, receivedAt } from './trial.js';
+import { BUDGET, type BudgetAnswer, type BudgetKey, type BudgetSurface, isLimited, isServed, receivedAt, surfaceName } from './answers.ts';
+import { FRESH_BURST, type FreshBurst } from './fresh-burst.ts';
+import { RULES_OF, SEPARATE_RULE } from './rule-ids.ts';
+import { type BudgetJudge, judgeBelowBudget } from './rule-sink.ts';
 
-const B = REQUESTS_PER_MINUTE;
+const B = BUDGET;
+
+/** How the probes after a burst are sent: one request of a surface's budget with one of the keys. */
+export interface KeyedIo<A extends BudgetAnswer> {
+  send(surface: BudgetSurface, key: BudgetKey): Promise<A>;
+  hasKey(key: 'second' | 'other'): boolean;
+}
 
 /** Why a burst cannot be judged, or undefined when it can. */
-export function burstTrouble(burst: FreshBurst): string | undefined {
+export function burstTrouble<A extends BudgetAnswer>(burst: FreshBurst<A>): string | undefined {
   if (burst.failures.length > 0) return `inconclusive: ${burst.failures.length} of ${FRESH_BURST} requests got no answer (${burst.failures[0]})`;
   if (burst.others.length > 0) return `inconclusive: ${burst.others.length} of ${FRESH_BURST} answers were neither 2xx nor 429 (${[...new Set(burst.others.map((ex) => ex.status))].join(', ')})`;
   return undefined;
 }
 
 /** Exactly the budget served when requests arrive together in a fresh window. */
-export function judgeConcurrent(t: CheckContext, burst: FreshBurst, notFresh: string | undefined): void {
+export function judgeConcurrent<A extends BudgetAnswer>(t: BudgetJudge<A>, burst: FreshBurst<A>, notFresh: string | undefined): void {
   const rule = RULES_OF[burst.surface].concurrent;
   const trouble = burstTrouble(burst);
   if (trouble) return t.skipRule(rule, trouble);
@@ -33,16 +37,15 @@ export function judgeConcurrent(t: CheckContext, burst: FreshBurst, notFresh: st
  * Right after the burst spent the company's budget, within the same window: the company's second key is
  * refused, another company's key is served.
  */
-export async function judgePerCompany(t: CheckContext, burst: FreshBurst, notFresh: string | undefined): Promise<void> {
+export async function judgePerCompany<A extends BudgetAnswer>(t: BudgetJudge<A>, io: KeyedIo<A>, burst: FreshBurst<A>, notFresh: string | undefined): Promise<void> {
   const rule = RULES_OF[burst.surface].perCompany;
-  const missing = (['second', 'other'] as const).find((slot) => !t.hasKey(slot));
+  const missing = (['second', 'other'] as const).find((key) => !io.hasKey(key));
   if (missing) return t.skipRule(rule, `needs ${missing === 'second' ? 'CC_KEY2_ID' : 'CC_OTHER_KEY_ID'}`);
   const trouble = burstTrouble(burst) ?? notFresh;
   if (trouble) return t.skipRule(rule, trouble);
   if (burst.limited.length === 0) return t.skipRule(rule, `the burst of ${FRESH_BURST} spent no budget (no 429); judged by ${RULES_OF[burst.surface].limited}`);
-  const probe = probeOf(t, burst.surface).planned();
-  const second = await probe.as('second').send();
-  const other = await probe.as('other').send();
+  const second = await io.send(burst.surface, 'second');
+  const other = await io.send(burst.surface, 'other');
   if (receivedAt(other) > (burst.windowLastsUntil as number)) return t.skipRule(rule, 'inconclusive: the probes were answered too late to be sure they reached the server in the window the burst spent');
   if (!t.judge(rule, isLimited(second), `the company's second key was answered ${second.status} right after the company spent its ${surfaceName(burst.surface)} budget: the budget is counted per key, not per company`, second)) return;
   t.judge(rule, !isLimited(other), `another company's key got 429 while only this company had spent its ${surfaceName(burst.surface)} budget`, other);
@@ -52,7 +55,7 @@ export async function judgePerCompany(t: CheckContext, burst: FreshBurst, notFre
  * Right after the burst spent one surface's budget, the other surface serves the company: `other` has
  * room (none or almost none of our requests in its last window). Returns the probe when it judged.
  */
-export async function judgeSeparate(t: CheckContext, burst: FreshBurst, other: BudgetSurface): Promise<Exchange | undefined> {
+export async function judgeSeparate<A extends BudgetAnswer>(t: BudgetJudge<A>, io: KeyedIo<A>, burst: FreshBurst<A>, other: BudgetSurface): Promise<A | undefined> {
   const trouble = burstTrouble(burst);
   if (trouble) {
     t.note(SEPARATE_RULE, `${surfaceName(burst.surface)} spent: ${trouble}`);
@@ -62,7 +65,7 @@ export async function judgeSeparate(t: CheckContext, burst: FreshBurst, other: B
     t.note(SEPARATE_RULE, `the ${surfaceName(burst.surface)} burst spent no budget (no 429)`);
     return undefined;
   }
-  const ex = await probeOf(t, other).planned().send();
+  const ex = await io.send(other, 'primary');
   if (!isServed(ex) && !isLimited(ex)) {
     t.note(SEPARATE_RULE, `the ${surfaceName(other)} answered ${ex.status} right after the ${surfaceName(burst.surface)} budget was spent: neither served nor refused`);
     return undefined;

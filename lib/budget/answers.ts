@@ -1,0 +1,41 @@
+/**
+ * The budget of a metered surface as both engines measure it: one shape for an answer, whichever engine
+ * sent the request (the conformance checks' Exchange has it; the k6 budget probe builds it from k6's
+ * response), so the judges of this folder read both alike.
+ *
+ * Everything in lib/budget is plain TypeScript with `.ts` import paths and no Node built-ins: the k6
+ * budget probe loads these very files.
+ */
+import { REQUESTS_PER_MINUTE } from '../spec/limits.ts';
+
+/** Requests per window per company on each metered surface (spec: Limits). */
+export const BUDGET = REQUESTS_PER_MINUTE;
+
+/** The two surfaces with a stated budget (spec: Limits). */
+export type BudgetSurface = 'core' | 'dialer';
+
+/** One request and its answer, as far as the budget judges read it. */
+export interface BudgetAnswer {
+  /** Epoch ms on our clock when the request went out. */
+  readonly startedAt: number;
+  readonly durationMs: number;
+  /** The HTTP status; no answer at all is not a BudgetAnswer (see FiredAtOnce.failures). */
+  readonly status: number;
+  /** Response headers by lower-case name. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The parsed JSON body, or undefined when it was empty or not JSON. */
+  readonly json: unknown;
+}
+
+export const isServed = (a: BudgetAnswer): boolean => a.status >= 200 && a.status < 300;
+export const isLimited = (a: BudgetAnswer): boolean => a.status === 429;
+
+/** When the answer had come, on our clock. */
+export const receivedAt = (a: BudgetAnswer): number => a.startedAt + a.durationMs;
+
+export function surfaceName(surface: BudgetSurface): string {
+  return surface === 'core' ? 'core API' : 'Dialer';
+}
+
+/** The key a budget request goes out with: two keys of the company under test, and another company's. */
+export type BudgetKey = 'primary' | 'second' | 'other';
