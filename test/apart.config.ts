@@ -6,9 +6,11 @@ import { defineConfig } from 'vitest/config';
  * - `npm run test:package` (test/package/tarball.test.ts) packs the project, installs the tarball with its
  *   dependencies from the npm registry into a folder outside the repository and runs the gate from there;
  * - `npm run test:k6` (test/load/k6-cli.test.ts) runs `npm run k6` as a user does, the budget probe over
- *   whole rate windows included.
+ *   whole rate windows included;
+ * - `npm run test:parity` (test/proofs/budget-parity.test.ts) runs every budget fault, and each conforming
+ *   way of counting the minute, under both engines and requires the same verdict per rule.
  */
-export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts'];
+export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts', 'test/proofs/budget-parity.test.ts'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),

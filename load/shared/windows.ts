@@ -33,6 +33,39 @@ export function trailingCounts(sortedTimes: readonly number[], spanMs: number, s
   return out;
 }
 
+/**
+ * Served requests counted in one window of the server's own, found from the 429s: a request refused at
+ * moment r (between its send and its answer) met a window already spent, so whatever the server counts
+ * from r to r + one window lies in the next window alone (a window opened by the first request, or
+ * aligned to the clock: the spent one serves nothing more, the one after begins after r and ends after
+ * r + window), or is a span of one window of a sliding log. Counted: requests sent after the 429's answer
+ * and answered within one window of its send, which the server surely counted inside that span. Whatever
+ * else of the company spends the budget can only lower the count.
+ */
+export interface ServedAfterRefusal {
+  /** Most served in any such span; 0 when no span was whole. */
+  readonly maxServed: number;
+  /** 429s whose span of one window ended before the run's last answer: the spans judged. */
+  readonly spans: number;
+}
+
+/** `limited` and `served` sorted by send time; spans that end after `untilMs` are not whole and are left out. */
+export function servedAfterRefusals(limited: readonly LoadRecord[], served: readonly LoadRecord[], windowMs: number, untilMs: number): ServedAfterRefusal {
+  let maxServed = 0;
+  let spans = 0;
+  let from = 0;
+  for (const refused of limited) {
+    const spanEnd = refused.startedMs + windowMs;
+    if (spanEnd > untilMs) break;
+    spans++;
+    while (from < served.length && (served[from] as LoadRecord).startedMs < refused.endedMs) from++;
+    let count = 0;
+    for (let i = from; i < served.length && (served[i] as LoadRecord).startedMs <= spanEnd; i++) if ((served[i] as LoadRecord).endedMs <= spanEnd) count++;
+    maxServed = Math.max(maxServed, count);
+  }
+  return { maxServed, spans };
+}
+
 export interface BudgetWindows {
   readonly company: Company;
   readonly surface: MeteredSurface;
@@ -44,6 +77,8 @@ export interface BudgetWindows {
   readonly maxServedInWindow: number;
   /** The same over spans shortened by the longest latency: certainly inside one window span at the server. */
   readonly maxServedCertain: number;
+  /** Served within one window of the server's own, told by the 429s. */
+  readonly afterRefusal: ServedAfterRefusal;
   /** Served in the trailing window, once per step: the line drawn against the budget. */
   readonly series: readonly { atMs: number; count: number }[];
 }
@@ -64,7 +99,8 @@ export function analyseWindows(records: readonly LoadRecord[], windowMs: number,
     for (const surface of METERED_SURFACES) {
       const mine = records.filter((r) => r.company === company && r.surface === surface && isMetered(r.surface));
       if (mine.length === 0) continue;
-      const servedTimes = mine.filter((r) => outcomeOf(r) === 'served').map((r) => r.startedMs).sort((a, b) => a - b);
+      const bySend = [...mine].sort((a, b) => a.startedMs - b.startedMs);
+      const servedTimes = bySend.filter((r) => outcomeOf(r) === 'served').map((r) => r.startedMs);
       budgets.push({
         company,
         surface,
@@ -74,6 +110,12 @@ export function analyseWindows(records: readonly LoadRecord[], windowMs: number,
         errors: mine.filter((r) => outcomeOf(r) === 'error').length,
         maxServedInWindow: maxInSpan(servedTimes, windowMs),
         maxServedCertain: maxInSpan(servedTimes, Math.max(0, windowMs - longest)),
+        afterRefusal: servedAfterRefusals(
+          bySend.filter((r) => outcomeOf(r) === 'limited'),
+          bySend.filter((r) => outcomeOf(r) === 'served'),
+          windowMs,
+          untilMs,
+        ),
         series: trailingCounts(servedTimes, windowMs, stepMs, untilMs),
       });
     }

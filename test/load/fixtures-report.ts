@@ -10,8 +10,10 @@ import type { LoadRecord } from '../../load/shared/records.ts';
 export const WINDOW_MS = 1000;
 
 export interface PretendTarget {
-  /** Served requests per fixed window per budget; Infinity for a target that never limits. */
+  /** Served requests per window per budget; Infinity for a target that never limits. */
   readonly limit?: number;
+  /** How the pretend limiter counts its window: fixed windows from the run's start (default), or a sliding log. */
+  readonly algorithm?: 'fixed' | 'sliding';
   readonly latencyMs?: number;
   /** Overrides the answer of chosen requests: a status, or 0 with the error text. */
   readonly answer?: (record: LoadRecord, index: number) => { status: number; error?: string } | undefined;
@@ -27,12 +29,21 @@ export function playScenario(scenario: LoadScenario, target: PretendTarget = {},
     .map(({ stream, intendedMs }, index) => ({ stream, intendedMs, startedMs: intendedMs + (target.lateMs?.({ stream: stream.name, intendedMs }, index) ?? 0) }))
     .sort((a, b) => a.startedMs - b.startedMs);
   const servedPerWindow = new Map<string, number>();
+  const servedAt = new Map<string, number[]>();
   return due.map(({ stream, intendedMs, startedMs }, index) => {
     const company = COMPANY_OF_KEY[stream.key];
-    const counter = `${stream.surface}:${company}:${Math.floor(startedMs / windowMs)}`;
-    const servedSoFar = servedPerWindow.get(counter) ?? 0;
-    const limited = isMetered(stream.surface) && servedSoFar >= limit;
-    if (!limited) servedPerWindow.set(counter, servedSoFar + 1);
+    let limited: boolean;
+    if (target.algorithm === 'sliding') {
+      const log = (servedAt.get(`${stream.surface}:${company}`) ?? []).filter((t) => t > startedMs - windowMs);
+      limited = isMetered(stream.surface) && log.length >= limit;
+      if (!limited) log.push(startedMs);
+      servedAt.set(`${stream.surface}:${company}`, log);
+    } else {
+      const counter = `${stream.surface}:${company}:${Math.floor(startedMs / windowMs)}`;
+      const servedSoFar = servedPerWindow.get(counter) ?? 0;
+      limited = isMetered(stream.surface) && servedSoFar >= limit;
+      if (!limited) servedPerWindow.set(counter, servedSoFar + 1);
+    }
     const record: LoadRecord = { stream: stream.name, surface: stream.surface, company, intendedMs, startedMs, endedMs: startedMs + latencyMs, status: limited ? 429 : 200 };
     const override = target.answer?.(record, index);
     return override ? { ...record, ...override } : record;

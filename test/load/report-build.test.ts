@@ -58,8 +58,34 @@ describe('buildLoadReport: expectations and verdict', () => {
     expect(expectation(report, 'limit-enforced', 'core:self').status).toBe('pass');
     const bounded = expectation(report, 'limit-bounded', 'core:self');
     expect(bounded.status).toBe('fail');
-    expect(bounded.detail).toMatch(/more than 120, which no reading of 60 per minute allows$/);
+    expect(bounded.detail).toMatch(/^at most 150 served within one window after a 429 .*: more than 60 in one window of the server's own$/);
     expect(report.verdict).toBe('fail');
+  });
+
+  const flood: LoadScenario = {
+    name: 'flood',
+    description: 'core at 90 per window for four windows',
+    streams: [{ name: 'core-flood', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 90, startWindow: 0, windows: 4 }],
+    limited: [{ company: 'self', surface: 'core' }],
+  };
+
+  for (const algorithm of ['fixed', 'sliding'] as const) {
+    test(`a ${algorithm} limiter of exactly 60 passes the bound; one of 61 fails it, however it counts its minute`, () => {
+      const exact = expectation(reportOf(flood, { limit: 60, algorithm }), 'limit-bounded', 'core:self');
+      expect(exact.status, exact.detail).toBe('pass');
+      expect(exact.detail).toMatch(/^at most 60 served within one window after a 429/);
+      const lenient = expectation(reportOf(flood, { limit: 61, algorithm }), 'limit-bounded', 'core:self');
+      expect(lenient.status, lenient.detail).toBe('fail');
+    });
+  }
+
+  test('where no 429 has a whole window after it, the bound is not judged: incomplete, never a pass', () => {
+    const short: LoadScenario = { ...flood, streams: [{ ...flood.streams[0]!, windows: 1 }] };
+    const report = reportOf(short, { limit: 60 });
+    const bounded = expectation(report, 'limit-bounded', 'core:self');
+    expect(bounded.status).toBe('incomplete');
+    expect(bounded.detail).toMatch(/^no 429 had a whole window after it within the run/);
+    expect(report.verdict).toBe('incomplete');
   });
 
   test('a 429 on a must-serve stream fails, naming how many were not served and the first status', () => {
@@ -253,7 +279,7 @@ describe('buildLoadReport: series and windows', () => {
     expect(report.windowCeiling).toBe(120);
   });
 
-  test('a span straddling two server windows may hold twice the budget and still passes the bound', () => {
+  test('a span straddling two server windows may hold twice the budget and still passes the bound, once a 429 tells the windows apart', () => {
     const scenario: LoadScenario = {
       name: 'straddle',
       description: '130 per window for one window, starting half-way through the server window',
@@ -264,8 +290,13 @@ describe('buildLoadReport: series and windows', () => {
     const core = report.windows.budgets[0]!;
     expect(core.maxServedInWindow).toBe(120);
     expect(Math.max(...core.series.map((p) => p.count))).toBe(120);
-    expect(expectation(report, 'limit-bounded', 'core:self').status).toBe('pass');
-    expect(report.verdict).toBe('pass');
+    // The run ends before any 429 had a whole window after it: the server's windows are not told apart.
+    expect(expectation(report, 'limit-bounded', 'core:self').status).toBe('incomplete');
+    // A window longer, they are, and each served its 60, though a span of one window by send time held 120.
+    const longer = reportOf({ ...scenario, streams: [{ ...scenario.streams[0]!, windows: 2 }] }, { latencyMs: 5 });
+    expect(longer.windows.budgets[0]!.maxServedInWindow).toBeGreaterThanOrEqual(120);
+    expect(expectation(longer, 'limit-bounded', 'core:self').status).toBe('pass');
+    expect(longer.verdict).toBe('pass');
   });
 });
 

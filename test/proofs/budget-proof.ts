@@ -64,3 +64,25 @@ export function describeRules(results: Map<string, RuleResult>, ids?: readonly s
     .map((r) => `${r.id}: ${r.status}${r.detail ? ` (${r.detail})` : ''}${r.notes.length ? ` [${r.notes.join('; ')}]` : ''}`)
     .join('\n');
 }
+
+/**
+ * Every budget fault makes the budget checks report its rule failed. A budget check costs several of
+ * the mock's windows, so faults of the two surfaces that cannot disturb each other share one mock;
+ * faults that mix the two budgets run alone.
+ */
+export const BUDGET_FAULT_GROUPS: readonly (readonly string[])[] = [
+  ['rate-limit-59', 'dialer-rate-59'],
+  ['rate-limit-off', 'dialer-rate-off'],
+  ['rate-limit-61', 'dialer-rate-61'],
+  ['rate-limit-90', 'dialer-rate-90'],
+  ['rate-race', 'dialer-rate-race'],
+  ['rate-429-body', 'dialer-rate-429-core-body'],
+  ['rate-per-key', 'dialer-rate-per-key'],
+  ['rate-no-recovery', 'dialer-rate-no-recovery'],
+  ['rate-no-reset-header'],
+  ['rate-reset-ms'],
+  ['rate-reset-past'],
+  ['core-rate-shared-with-dialer'],
+  ['dialer-rate-shared-with-core'],
+  ['rate-one-counter'],
+];
