@@ -3,9 +3,11 @@
  * drawn by the same code as a Node run.
  *
  * k6 writes one `Point` line per metric sample. Each HTTP request gives several at the same instant
- * (its end) with the same tags; `http_req_duration` (sending, waiting, receiving) plus
- * `http_req_blocked` (waiting for a connection, TCP and TLS included) of the same request is the whole
- * exchange, so the request went out that long before the sample's time.
+ * (its end) with the same tags; `http_req_duration` (sending, waiting, receiving) runs from when the
+ * request went out on its connection to the end of its answer, so the request went out that long before
+ * the sample's time. Its wait for a connection (`http_req_blocked`: a free slot, TCP and TLS) comes before
+ * it went out, and is left out: the record's latency is then k6's own http_req_duration, the figure a
+ * latency limit's k6 threshold judges (load/report/latency-limits.ts judges the same one).
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -49,8 +51,7 @@ const COMPANIES: readonly string[] = ['self', 'other'];
  * as stream `setup`, since they spend budget too.
  */
 export async function readK6Output(path: string, originMs: number): Promise<K6Analysis> {
-  const durations = new Map<string, { time: number; value: number; tags: Readonly<Record<string, string>> }[]>();
-  const blocked = new Map<string, number[]>();
+  const durations: { time: number; value: number; tags: Readonly<Record<string, string>> }[] = [];
   let dropped = 0;
   const ruleVerdicts = new Map<string, { status: string; detail: string }>();
   const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
@@ -66,40 +67,33 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
     const { metric, data } = parsed;
     if (metric === 'dropped_iterations') dropped += data.value;
     if (metric === RULE_VERDICT_METRIC && data.tags?.rule !== undefined) ruleVerdicts.set(data.tags.rule, { status: data.tags.status ?? '', detail: data.tags.detail ?? '' });
-    if (metric !== 'http_req_duration' && metric !== 'http_req_blocked') continue;
+    if (metric !== 'http_req_duration') continue;
     if (data.tags?.stream === undefined) continue;
-    // The request's samples share their time and tags exactly: that pair is the request's identity.
-    const key = `${data.time}|${JSON.stringify(data.tags)}`;
-    if (metric === 'http_req_blocked') {
-      blocked.set(key, [...(blocked.get(key) ?? []), data.value]);
-    } else {
-      durations.set(key, [...(durations.get(key) ?? []), { time: epochMs(data.time), value: data.value, tags: data.tags }]);
-    }
+    durations.push({ time: epochMs(data.time), value: data.value, tags: data.tags });
   }
   const records: LoadRecord[] = [];
   let unreadable = 0;
-  for (const [key, samples] of durations) {
-    const waits = blocked.get(key) ?? [];
-    samples.forEach((s, i) => {
-      const { stream, surface, company, status, error } = s.tags;
-      if (stream === undefined || !LOAD_SURFACES.includes(surface as LoadSurface) || !COMPANIES.includes(company ?? '') || Number.isNaN(s.time)) {
-        unreadable++;
-        return;
-      }
-      const endedMs = s.time - originMs;
-      const startedMs = endedMs - s.value - (waits[i] ?? 0);
-      const code = Number(status);
-      records.push({
-        stream,
-        surface: surface as LoadSurface,
-        company: company as Company,
-        // k6's arrival-rate executors time a request from when it went out, not from when it was due.
-        intendedMs: startedMs,
-        startedMs,
-        endedMs,
-        status: Number.isInteger(code) ? code : 0,
-        ...(error !== undefined && error !== '' ? { error } : {}),
-      });
+  for (const s of durations) {
+    const { stream, surface, company, status, error, served_as: servedAs } = s.tags;
+    if (stream === undefined || !LOAD_SURFACES.includes(surface as LoadSurface) || !COMPANIES.includes(company ?? '') || Number.isNaN(s.time)) {
+      unreadable++;
+      continue;
+    }
+    const endedMs = s.time - originMs;
+    const startedMs = endedMs - s.value;
+    const code = Number(status);
+    records.push({
+      stream,
+      surface: surface as LoadSurface,
+      company: company as Company,
+      // k6's arrival-rate executors time a request from when it went out, not from when it was due.
+      intendedMs: startedMs,
+      startedMs,
+      endedMs,
+      status: Number.isInteger(code) ? code : 0,
+      ...(error !== undefined && error !== '' ? { error } : {}),
+      // The budget probe names the statuses that serve each request of its mix (lib/budget/request-mix.ts).
+      ...(servedAs !== undefined && /^\d+(,\d+)*$/.test(servedAs) ? { servedAs: servedAs.split(',').map(Number) } : {}),
     });
   }
   records.sort((a, b) => a.startedMs - b.startedMs);

@@ -6,6 +6,8 @@ import type { Target } from '../lib/config/target.js';
 import { refusedForMs } from '../load/node/flood.js';
 import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
 import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
+import { isLatencyThreshold, latencyDisagreements } from '../load/k6/plan.ts';
+import { latencyLimitsText, parseLatencyFlags, withLatencyLimits } from '../load/shared/latency.ts';
 import { ruleOfThreshold } from '../load/shared/budget-rules.ts';
 import { BUDGET_BLOCKED_WINDOWS, BUDGET_PROCEDURE_WINDOWS } from '../lib/budget/procedure.ts';
 import { writeLoadReports } from '../load/report/files.ts';
@@ -34,6 +36,11 @@ Options:
   --reports DIR        where reports go (default: reports)
   --mock-window-ms N   rate window of the bundled mock (default ${BUNDLED_MOCK_WINDOW_MS}, so the budget probe takes seconds)
   --mock-fault NAME    start the bundled mock with a fault on (repeatable)
+  --latency SURFACE:p95=MS[,p99=MS]
+                       a latency limit on one surface (core, dialer, analytics, ai, cuecard), e.g.
+                       core:p95=800,p99=1500: that percentile of the surface's http_req_duration must
+                       stay below MS; repeatable, one per surface, replacing the scenario's own limits
+                       for that surface; scenario only
   --help
 
 Writes, in the reports folder, for a run named k6-<name> (<name> the scenario, or budget):
@@ -41,6 +48,15 @@ Writes, in the reports folder, for a run named k6-<name> (<name> the scenario, o
   k6-<name>.ndjson                               every metric sample (k6 --out json)
   k6-<name>-dashboard.html                       k6's web dashboard report
   k6-<name>.json, k6-<name>.html                 the project's load report of the same requests
+and prints k6's thresholds, then the request figures k6's own end-of-test summary would show
+(http_req_duration's avg, min, med, max, p(90), p(95), p(99) and http_reqs: overall, and per surface
+for a scenario).
+
+A latency limit (the scenario's, or --latency's) is a k6 threshold on http_req_duration{surface:S}
+(p(95)<MS), so a plain k6 run fails the same way; the load report judges the same samples the same way
+as an expectation of kind latency, and does not list the threshold a second time. k6's own arguments go
+after --, e.g. -- --out experimental-prometheus-rw (with K6_PROMETHEUS_RW_SERVER_URL) or
+-- --out json=FILE; outputs add to the ones this command writes.
 
 Key pairs reach k6 through its environment only, never its command line. The budget probe, and a
 scenario that floods a budget, run against a live target only with budget in CC_EFFECTS.
@@ -183,7 +199,8 @@ function thresholdsOf(summaryFile: string, ruleVerdicts: K6Analysis['ruleVerdict
     const id = ruleOfThreshold(metric);
     return id ? [[metric, `${id}: ${rule(id).statement}`]] : [];
   }));
-  return thresholdVerdicts(data, statements).map((t) => {
+  // A latency limit is judged by the report itself from the same samples (kind latency): carried here too, it would count twice.
+  return thresholdVerdicts(data, statements).filter((t) => !isLatencyThreshold(t.metric)).map((t) => {
     const id = ruleOfThreshold(t.metric);
     const words = id === undefined ? undefined : ruleVerdicts.get(id)?.detail;
     return words ? { ...t, reason: words } : t;
@@ -206,6 +223,7 @@ async function main(): Promise<number> {
         reports: { type: 'string', default: 'reports' },
         'mock-window-ms': { type: 'string', default: String(BUNDLED_MOCK_WINDOW_MS) },
         'mock-fault': { type: 'string', multiple: true },
+        latency: { type: 'string', multiple: true },
         help: { type: 'boolean', default: false },
       },
       allowPositionals: true,
@@ -223,8 +241,17 @@ async function main(): Promise<number> {
   if (mode !== 'scenario' && mode !== 'budget') fail(`first argument must be scenario or budget, got ${JSON.stringify(mode ?? '')} (see --help)`);
   if (rest.length > 0) fail(`unexpected argument ${JSON.stringify(rest[0])}; k6's own arguments go after -- (see --help)`);
   if (mode === 'budget' && args.scenario !== undefined) fail('--scenario applies to the scenario script only');
-  const scenario = mode === 'budget' ? BUDGET_PROBE : scenarioNamed(args.scenario ?? 'smoke');
-  if (!scenario) fail(`--scenario: unknown scenario ${JSON.stringify(args.scenario)} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  if (mode === 'budget' && args.latency !== undefined) fail('--latency applies to the scenario script only');
+  let latency;
+  try {
+    latency = parseLatencyFlags(args.latency ?? []);
+  } catch (err) {
+    fail(`--latency: ${(err as Error).message}`);
+  }
+  const named = mode === 'budget' ? BUDGET_PROBE : scenarioNamed(args.scenario ?? 'smoke');
+  if (!named) fail(`--scenario: unknown scenario ${JSON.stringify(args.scenario)} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  // The limits the report judges are the ones the script sets as thresholds: the scenario's, each surface --latency names replaced.
+  const scenario = withLatencyLimits(named, latency);
   if (mode === 'scenario') {
     const problems = scenarioProblems(scenario);
     if (problems.length > 0) fail(`scenario ${scenario.name}: ${problems.join('; ')}`);
@@ -258,6 +285,7 @@ async function main(): Promise<number> {
     const script = join(ROOT, 'load', 'k6', mode === 'budget' ? 'budget.ts' : 'scenario.ts');
     const env = childEnv(settings, target, {
       ...(mode === 'scenario' ? { CC_SCENARIO: scenario.name } : {}),
+      ...(latencyLimitsText(latency) !== '' ? { CC_LATENCY: latencyLimitsText(latency) } : {}),
       CC_K6_REPORTS: reports,
       K6_WEB_DASHBOARD: 'true',
       K6_WEB_DASHBOARD_EXPORT: paths.dashboard,
@@ -325,9 +353,13 @@ async function main(): Promise<number> {
         thresholds: thresholdsOf(paths.summary, analysis.ruleVerdicts),
       });
       // k6 also counts a trend threshold with no sample as crossed; the report calls that not measured.
-      if (k6Code === K6_THRESHOLDS_CROSSED && report.expectations.every((e) => e.kind !== 'threshold' || e.detail.startsWith('held'))) {
+      // A latency threshold k6 crossed is the report's latency expectation, not held (failed, or not judged or measured).
+      const crossedInReport = (e: LoadReport['expectations'][number]) => (e.kind === 'threshold' && !e.detail.startsWith('held')) || (e.kind === 'latency' && e.status !== 'pass');
+      if (k6Code === K6_THRESHOLDS_CROSSED && !report.expectations.some(crossedInReport)) {
         throw new Error(`k6 says a threshold was crossed, but its summary ${paths.summary} shows none crossed`);
       }
+      const disagreements = latencyDisagreements(thresholdVerdicts(JSON.parse(readFileSync(paths.summary, 'utf8')) as SummaryData), report.expectations);
+      if (disagreements.length > 0) throw new Error(`k6 and the load report disagree on a latency limit: ${disagreements.join('; ')}`);
       const ours = writeLoadReports(report, reports, name, scrub);
       for (const line of verdictLines(report)) say(line);
       written.push(ours.json, ours.html);

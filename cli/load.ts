@@ -3,6 +3,7 @@ import type { Target } from '../lib/config/target.js';
 import { buildLoadReport } from '../load/report/build.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
+import { parseLatencyFlags, withLatencyLimits } from '../load/shared/latency.ts';
 import { budgetName, type LoadScenario, scenarioProblems, scenarioRequests, scenarioWindows } from '../load/shared/model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
 import { refusedForMs } from '../load/node/flood.js';
@@ -30,6 +31,12 @@ Options:
                        machine's stalls stay small beside a window; smoke takes two windows)
   --mock-fault NAME    start the bundled mock with a fault on (repeatable; npm run mock -- --list-faults
                        lists them)
+  --latency SURFACE:p95=MS[,p99=MS]
+                       a latency limit on one surface (core, dialer, analytics, ai, cuecard), e.g.
+                       core:p95=800,p99=1500: that percentile of the surface's latency, from when each
+                       request went out to its answer, must stay below MS (computed as k6 computes
+                       p(95)); repeatable, one per surface, replacing the scenario's own limits for that
+                       surface; judged in the report as an expectation of kind latency
   --list               list the scenarios, then exit
   --help
 
@@ -138,6 +145,7 @@ async function main(): Promise<number> {
         'max-seconds': { type: 'string' },
         'mock-window-ms': { type: 'string', default: String(BUNDLED_MOCK_WINDOW_MS) },
         'mock-fault': { type: 'string', multiple: true },
+        latency: { type: 'string', multiple: true },
         list: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -156,8 +164,16 @@ async function main(): Promise<number> {
     return EXIT.pass;
   }
   if (args.scenario === undefined) fail('--scenario: required (--list shows the scenarios)');
-  const scenario = scenarioNamed(args.scenario);
-  if (!scenario) fail(`--scenario: unknown scenario ${JSON.stringify(args.scenario)} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  const named = scenarioNamed(args.scenario);
+  if (!named) fail(`--scenario: unknown scenario ${JSON.stringify(args.scenario)} (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+  let latency;
+  try {
+    latency = parseLatencyFlags(args.latency ?? []);
+  } catch (err) {
+    fail(`--latency: ${(err as Error).message}`);
+  }
+  // The report judges the scenario's latency limits, each surface --latency names replaced by the flag's.
+  const scenario = withLatencyLimits(named, latency);
   const problems = scenarioProblems(scenario);
   if (problems.length > 0) {
     for (const p of problems) process.stderr.write(`cc-load: scenario ${scenario.name}: ${p}\n`);
@@ -183,6 +199,7 @@ async function main(): Promise<number> {
     say(startLine(scenario, target, { ...(maxRequests !== undefined ? { maxRequests } : {}), maxDurationMs }));
 
     const result = await runLoad({
+      warmUp: true,
       scenario,
       target,
       windowMs,

@@ -25,9 +25,12 @@ export interface BudgetAnswer {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The parsed JSON body, or undefined when it was empty or not JSON. */
   readonly json: unknown;
+  /** The statuses that serve the request (request-mix.ts: a refused write serves too); 2xx when not said. */
+  readonly servedAs?: readonly number[];
 }
 
-export const isServed = (a: BudgetAnswer): boolean => a.status >= 200 && a.status < 300;
+/** Served: answered as the request is answered when the budget has room (not 429, not an error it should not get). */
+export const isServed = (a: BudgetAnswer): boolean => (a.servedAs ? a.servedAs.includes(a.status) : a.status >= 200 && a.status < 300);
 export const isLimited = (a: BudgetAnswer): boolean => a.status === 429;
 
 /** When the answer had come, on our clock. */

@@ -1,6 +1,13 @@
 import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt } from './answers.ts';
 import type { Reading } from './judge-trial.ts';
 
+/**
+ * Connections a burst goes out over, in both engines: the conformance client keeps this many per origin
+ * (lib/http/client.ts) and the k6 probe opens as many lanes, so the server sees the same burst whichever
+ * engine fires it (a limiter racing its own count meets the same crowd).
+ */
+export const BURST_CONNECTIONS = 16;
+
 /** Requests fired at once into a fresh window: half as many again as the budget, so a third must be refused. */
 export const FRESH_BURST = (3 * BUDGET) / 2;
 

@@ -9,14 +9,15 @@
  * two budgets apart.
  * 1. one sequential trial per surface, in parallel (sequential-trial.ts), judged by judge-trial.ts;
  * 2. the core: a burst into a fresh window, its second key and another company's key, a Dialer request
- *    (the Dialer has had none of our requests for a window), then the engine's own after-burst step;
+ *    (the Dialer has had none of our requests for a window), then a client recovering as the spec says;
  * 3. the Dialer likewise, once the core's burst has left its window, with a core request.
  */
 import { type BudgetAnswer, type BudgetSurface, isLimited, receivedAt } from './answers.ts';
 import { type BurstIo, fireIntoFreshWindow, type FreshBurst, freshAt } from './fresh-burst.ts';
 import { judgeConcurrent, judgePerCompany, judgeSeparate, type KeyedIo } from './judge-burst.ts';
 import { judgeLimitedBodies, judgeResetHeaders, judgeTrial, observeResetStable, type Reading } from './judge-trial.ts';
-import { RESET_HEADER_RULE, SEPARATE_RULE } from './rule-ids.ts';
+import { describeRecovery, recoverLikeAClient } from './recovering-client.ts';
+import { RESET_HEADER_RULE, RULES_OF, SEPARATE_RULE } from './rule-ids.ts';
 import type { BudgetJudge } from './rule-sink.ts';
 import { ServerClock } from './server-clock.ts';
 import { runTrial, type SequentialTrial, trialAnswers } from './sequential-trial.ts';
@@ -35,12 +36,8 @@ export interface BudgetIo<A extends BudgetAnswer> extends KeyedIo<A> {
   sleepUntil(epochMs: number): Promise<void>;
   /** Resolves once none of the engine's requests to the surface fall in the last window. */
   quiet(surface: BudgetSurface): Promise<void>;
-  /**
-   * What the engine does after each burst, given its first 429 if it met one (the conformance check
-   * measures a client recovering as the spec says). The 429s among the answers it returns are judged
-   * like every other.
-   */
-  afterBurst?(surface: BudgetSurface, first429: A | undefined, clock: ServerClock): Promise<readonly A[]>;
+  /** Seeds the recovering client's jitter, so a run replays. */
+  readonly seed: number;
 }
 
 /** When the company's last request on each surface was answered, so a quiet window can be found. */
@@ -87,12 +84,18 @@ async function burstStage<A extends BudgetAnswer>(
   await judgePerCompany(t, io, burst, notFresh);
   const separate = other ? await judgeSeparate(t, io, burst, other) : undefined;
   if (separate && other) last.saw(other, [separate]);
+  // A client recovering as the spec says (observed), whose 429s are judged like every other.
   const first429 = burst.limited[0];
-  if (io.afterBurst) {
-    const after = await io.afterBurst(surface, first429, clock);
-    last.saw(surface, after);
-    for (const a of after) clock.observe(a);
-    judgeLimitedOf(s, surface, after.filter(isLimited));
+  const clientRule = RULES_OF[surface].client;
+  if (first429) {
+    const clientIo = { send: () => io.send(surface, 'primary'), sleepUntil: (at: number) => io.sleepUntil(at) };
+    const recovery = await recoverLikeAClient(clientIo, surface, first429, clock, io.seed + (surface === 'core' ? 1 : 2), windowMs);
+    last.saw(surface, recovery.attempts);
+    for (const a of recovery.attempts) clock.observe(a);
+    judgeLimitedOf(s, surface, recovery.attempts.filter(isLimited));
+    t.observe(clientRule, describeRecovery(recovery));
+  } else {
+    t.observe(clientRule, 'not measured: the burst into a fresh window met no 429');
   }
   return { burst, ...(separate ? { separate } : {}) };
 }

@@ -8,6 +8,7 @@ import type { Exchange, ReplayAuth } from './exchange.js';
 import { transportFailure } from './failures.js';
 import type { Pacer } from './pacer.js';
 import type { Redactor } from './redact.js';
+import { BURST_CONNECTIONS } from '../budget/fresh-burst.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -117,7 +118,8 @@ export class HttpClient {
       // again for each new connection, which a burst after an idle gap (keep-alive closed) pays sixteen times.
       connect: options.ca ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.ca] }) } : {},
       keepAliveTimeout: 10_000,
-      connections: 16,
+      // The budget's bursts go out over these, as many as the k6 probe's lanes.
+      connections: BURST_CONNECTIONS,
     });
   }
 

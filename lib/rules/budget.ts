@@ -2,8 +2,9 @@ import { type Rule, observed, required } from './types.js';
 
 /**
  * The request budgets (spec: Limits): 60 requests per minute per company on the core API, and a
- * separate 60 per minute per company on the Dialer. The budget checks of `suites/budget/` judge them
- * with one trial per surface, both surfaces side by side; the readings below say how.
+ * separate 60 per minute per company on the Dialer. lib/budget/procedure.ts judges them, for the
+ * conformance budget check and the k6 budget probe alike, with one trial per surface, both surfaces side
+ * by side; the readings below say how.
  */
 const S = {
   limits: 'Limits',
@@ -15,6 +16,10 @@ const S = {
 const READINGS =
   'How the minute is counted is not shown; three readings real servers use are accepted: a window opened by the first request, windows aligned to the clock, and a sliding log of the last minute.';
 
+/** What spends the budget in every measurement: a mix, since the spec's budget is per company and surface, whatever the request. */
+const MIX =
+  'Every measurement spends the budget with a mix of requests like an integration\'s (lib/budget/request-mix.ts), never one that can create or change a record: on the core, the country list, the blacklist and an edit of no field to a contact id no account holds (404); on the Dialer, its campaign list read well, with an undecodable cursor and with include_deleted neither true nor false (400). Each counts, whatever its answer: the spec\'s budget is per company and surface and names no request it leaves out, so an answer the request is given when the budget has room (its 2xx, or the refusal the spec gives it) is served, and only a 429 refuses it.';
+
 const TRIAL =
   'The trial, once none of the suite\'s requests to the surface fall in the last window: 30 requests one after another, a pause until half a window after the first, then requests one after another until the first 429; then one request every 1/80 of (1.5 windows + 2 s) until one is served again (the server\'s window reopened); then requests one after another until the next 429.';
 
@@ -22,11 +27,11 @@ const IDLE =
   "Another integration of the company spending its budget meanwhile could only lower the counts, never raise them: a count above 60 always fails, while a count below 60 fails only when the run is told nothing else spends the budget (CC_BUDGET_EXCLUSIVE=true, and always against the bundled mock) and is otherwise reported inconclusive.";
 
 function windowReading(surface: string): string {
-  return `${READINGS} ${TRIAL} Counted from the reopening to the next 429 (stopping once past 60): a window opened by the first request and a clock-aligned window both start afresh at the reopening and must serve exactly 60 there, so more than 60 within one window fails; a sliding log frees only the slots of the trial's first 30 requests before half a window has passed, so at most 30 are served there, and then the trial's first burst (which lasted less than one window) must not have served more than 60. A count between 30 and 60 fits none of the readings and fails (under the condition on counts below 60 said last), unless the target serves fewer than 60 even after a quiet window, which the 60-rule judges. A ${surface} too slow for those spans (the trial's first burst within one window, the burst after the reopening within one window, or half a window for a sliding log) leaves the rule skipped as inconclusive. ${IDLE}`;
+  return `${READINGS} ${MIX} ${TRIAL} Counted from the reopening to the next 429 (stopping once past 60): a window opened by the first request and a clock-aligned window both start afresh at the reopening and must serve exactly 60 there, so more than 60 within one window fails; a sliding log frees only the slots of the trial's first 30 requests before half a window has passed, so at most 30 are served there, and then the trial's first burst (which lasted less than one window) must not have served more than 60. A count between 30 and 60 fits none of the readings and fails (under the condition on counts below 60 said last), unless the target serves fewer than 60 even after a quiet window, which the 60-rule judges. A ${surface} too slow for those spans (the trial's first burst within one window, the burst after the reopening within one window, or half a window for a sliding log) leaves the rule skipped as inconclusive. ${IDLE}`;
 }
 
 function concurrentReading(): string {
-  return `${READINGS} A fresh window holds none of the company's requests: the burst goes out once none of the suite's requests fall in the last window, and early in a window were the windows aligned to the clock, whose boundaries repeat every window from where the trial saw the window reopen. Fewer than 60 served fails too (under the condition on counts below 60 said last): a fresh window owes the company its 60. A burst not answered before its window can have ended (a window after the boundary it followed, which the trial places) may have reached the server in two windows, and answers other than 2xx and 429 (a 503 of an overloaded gateway, say) disturb it: both leave the rule skipped as inconclusive. ${IDLE}`;
+  return `${READINGS} ${MIX} A fresh window holds none of the company's requests: the burst goes out once none of the suite's requests fall in the last window, and early in a window were the windows aligned to the clock, whose boundaries repeat every window from where the trial saw the window reopen. Fewer than 60 served fails too (under the condition on counts below 60 said last): a fresh window owes the company its 60. A burst not answered before its window can have ended (a window after the boundary it followed, which the trial places) may have reached the server in two windows, and answers other than 2xx and 429 (a 503 of an overloaded gateway, say) disturb it: both leave the rule skipped as inconclusive. ${IDLE}`;
 }
 
 export const CORE_BUDGET_RULES: readonly Rule[] = [
@@ -35,7 +40,7 @@ export const CORE_BUDGET_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.limits,
     statement: 'After a quiet window, at least 60 requests of the company are served before the first 429.',
-    reading: `${TRIAL} Its requests up to the first 429 are counted. ${IDLE}`,
+    reading: `${MIX} ${TRIAL} Its requests up to the first 429 are counted. ${IDLE}`,
   }),
   required({
     id: 'CORE-RATE-429',
@@ -112,7 +117,7 @@ export const DIALER_BUDGET_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.limits,
     statement: 'After a quiet window, at least 60 Dialer requests of the company are served before the first 429.',
-    reading: `${TRIAL} Its requests up to the first 429 are counted. ${IDLE}`,
+    reading: `${MIX} ${TRIAL} Its requests up to the first 429 are counted. ${IDLE}`,
   }),
   required({
     id: 'DIALER-RATE-429',

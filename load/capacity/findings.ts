@@ -4,7 +4,7 @@
  * whether the company's budget is already busy. Pure: a probe's load report in, findings out.
  */
 import { BUDGET_PER_WINDOW, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../shared/model.ts';
-import type { LatencyPercentiles, LoadReport } from '../report/model.ts';
+import { type LatencyPercentiles, type LoadReport, SETUP_STREAM } from '../report/model.ts';
 import type { CapacityPlan, Verdict } from './plan.ts';
 import { formatDuration } from './time.ts';
 
@@ -43,7 +43,8 @@ function ms(value: number): string {
 }
 
 function surfaceFindings(plan: CapacityPlan, report: LoadReport, surface: MeteredSurface): SurfaceFindings {
-  const streams = report.totals.streams.filter((s) => s.surface === surface);
+  // The probe's own streams: setup's reads (one per host, before the schedule) are not the share.
+  const streams = report.totals.streams.filter((s) => s.surface === surface && s.stream !== SETUP_STREAM);
   const sum = (pick: (s: (typeof streams)[number]) => number) => streams.reduce((n, s) => n + pick(s), 0);
   const latency = report.latency.find((l) => l.surface === (surface as LoadSurface));
   const offered = report.scenario.streams.filter((s) => s.surface === surface).reduce((n, s) => n + s.perWindow, 0);

@@ -17,7 +17,9 @@ import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter, Rate } from 'k6/metrics';
 import { setTimeout } from 'k6/timers';
 import type { BudgetAnswer, BudgetKey, BudgetSurface } from '../../lib/budget/answers.ts';
+import { BURST_CONNECTIONS } from '../../lib/budget/fresh-burst.ts';
 import { BUDGET_PROCEDURE_WINDOWS, type BudgetIo, runBudgetProcedure } from '../../lib/budget/procedure.ts';
+import { asMixAnswer, mixRequest, queryString } from '../../lib/budget/request-mix.ts';
 import { OBSERVED_BUDGET_RULES, requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { RuleTally } from '../../lib/budget/rule-tally.ts';
 import { RULE_HELD_METRIC, RULE_VERDICT_METRIC, thresholdOfRule } from '../shared/budget-rules.ts';
@@ -26,8 +28,8 @@ import { CORE_READ, DIALER_READ } from '../scenarios/index.ts';
 import { recordOutcome, TRANSPORT_ERROR_TOLERANCE } from './outcomes.ts';
 import { builtWithTags, refuseOtherEnvironment } from './built-with.ts';
 import { abortUnlessHealthy } from './health.ts';
-import { reportFiles, SUMMARY_TREND_STATS, type SummaryData } from './summary.ts';
-import { expectServedOrLimited, hasKey, missingFor, read, readRequest, type RequestTags, tagsFor, TIMEOUT_MS, WINDOW_MS } from './target.ts';
+import { refuseMissingReportsFolder, reportFiles, SUMMARY_TREND_STATS, type SummaryData } from './summary.ts';
+import { authorization, baseUrl, expectServedOrLimited, hasKey, missingFor, read, type RequestTags, tagsFor, TIMEOUT_MS, WINDOW_MS } from './target.ts';
 
 const W = WINDOW_MS;
 const ENDPOINT: Readonly<Record<BudgetSurface, LoadEndpoint>> = { core: CORE_READ, dialer: DIALER_READ };
@@ -64,6 +66,7 @@ expectServedOrLimited();
 
 export function setup(): { notes: string[] } {
   refuseOtherEnvironment(BUILT_WITH);
+  refuseMissingReportsFolder((reason) => exec.test.abort(reason));
   for (const surface of ['core', 'dialer'] as const) {
     const missing = missingFor(surface, 'primary');
     if (missing) exec.test.abort(`the budget probe of the ${surface} cannot run: ${missing}`);
@@ -84,8 +87,8 @@ function answerOf(res: Response, startedAt: number, answeredAt: number): BudgetA
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) headers[name.toLowerCase()] = value;
   let json: unknown;
-  // Only refusals are read: a served answer's body judges nothing here.
-  if (res.status < 200 || res.status >= 300) {
+  // Only 429s are read: no other answer's body judges anything here.
+  if (res.status === 429) {
     try {
       json = JSON.parse(typeof res.body === 'string' ? res.body : '');
     } catch {
@@ -100,13 +103,19 @@ const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolv
 /** k6 sending for the procedure: every request tagged by surface, key and where in the probe it went. */
 function k6Io(): BudgetIo<BudgetAnswer> {
   const lastAnswer: Record<BudgetSurface, number> = { core: Date.now(), dialer: Date.now() };
+  const sent: Record<BudgetSurface, number> = { core: 0, dialer: 0 };
   const sendOne = async (surface: BudgetSurface, key: BudgetKey, stream: string): Promise<{ res: Response; answer: BudgetAnswer }> => {
-    const tags: RequestTags = tagsFor(surface, key, stream);
-    const r = readRequest(surface, ENDPOINT[surface], tags);
+    // The surface's mix, in the order the conformance check sends it; the tag carries what serves it into the load report.
+    const request = mixRequest(surface, sent[surface]++);
+    const tags: RequestTags = { ...tagsFor(surface, key, stream), served_as: request.servedAs.join(',') };
+    const headers: Record<string, string> = { Authorization: authorization(key), Accept: 'application/json' };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    const url = `${baseUrl(surface) ?? ''}${request.path}${queryString(request)}`;
+    const body = request.body === undefined ? null : JSON.stringify(request.body);
     const startedAt = Date.now();
-    const res = await http.asyncRequest(r.method, r.url, null, r.params);
-    const answer = answerOf(res, startedAt, Date.now());
-    recordOutcome(res, tags);
+    const res = await http.asyncRequest(request.method, url, body, { headers, tags: { ...tags }, timeout: TIMEOUT_MS, responseCallback: http.expectedStatuses(...request.servedAs, 429) });
+    const answer = asMixAnswer(answerOf(res, startedAt, Date.now()), request);
+    recordOutcome(res, tags, request.servedAs);
     lastAnswer[surface] = Math.max(lastAnswer[surface], Date.now());
     return { res, answer };
   };
@@ -118,7 +127,16 @@ function k6Io(): BudgetIo<BudgetAnswer> {
       return answer;
     },
     async fireAtOnce(surface, count) {
-      const sent = await Promise.all(Array.from({ length: count }, () => sendOne(surface, 'primary', `${surface}-at-once`)));
+      // Over as many lanes as the conformance client keeps connections: each lane sends its share one after another.
+      const sent: { res: Response; answer: BudgetAnswer }[] = [];
+      let next = 0;
+      const lane = async () => {
+        while (next < count) {
+          next++;
+          sent.push(await sendOne(surface, 'primary', `${surface}-at-once`));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BURST_CONNECTIONS, count) }, lane));
       return {
         answered: sent.filter((s) => s.res.status !== 0).map((s) => s.answer),
         failures: sent.filter((s) => s.res.status === 0).map((s) => s.res.error),
@@ -127,6 +145,8 @@ function k6Io(): BudgetIo<BudgetAnswer> {
     sleepUntil: (at) => sleepMs(at - Date.now()),
     quiet: (surface) => sleepMs(lastAnswer[surface] + W + 15 - Date.now()),
     hasKey: (key) => hasKey(key),
+    // The conformance run's default seed unless CC_SEED says otherwise: the recovering client's jitter replays.
+    seed: /^\d+$/.test(__ENV.CC_SEED ?? '') ? Number(__ENV.CC_SEED) : 1,
   };
 }
 

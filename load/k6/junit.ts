@@ -6,6 +6,8 @@
 /** The parts of k6's summary data this module reads. */
 export interface SummaryMetric {
   readonly type: 'counter' | 'gauge' | 'rate' | 'trend';
+  /** `time` for a trend of durations in ms (http_req_duration), `default` for plain numbers. */
+  readonly contains?: 'time' | 'data' | 'default';
   readonly values: Readonly<Record<string, number>>;
   readonly thresholds?: Readonly<Record<string, { readonly ok: boolean }>>;
 }
@@ -105,8 +107,61 @@ export function junitXml(run: string, verdicts: readonly ThresholdVerdict[], dur
   return lines.join('\n');
 }
 
-/** The few lines printed at the end of a run: every threshold with its figure, crossed ones marked. */
-export function summaryText(run: string, verdicts: readonly ThresholdVerdict[], notes: readonly string[], files: readonly string[], stoppedEarly = false): string {
+/**
+ * A duration in ms as k6's own end-of-test summary writes it (humanizeGenericDuration of k6's summary.js):
+ * ns, µs or ms below a second, truncated to 2 decimals without trailing zeros; seconds, minutes and hours above.
+ */
+export function humanDuration(ms: number): string {
+  const truncated = (value: number, places: number) => String(Math.trunc(value * 10 ** places) / 10 ** places);
+  if (ms === 0) return '0s';
+  if (ms < 0.001) return `${Math.trunc(ms * 1e6)}ns`;
+  if (ms < 1) return `${truncated(ms * 1000, 2)}µs`;
+  if (ms < 1000) return `${truncated(ms, 2)}ms`;
+  const seconds = `${truncated((ms % 60_000) / 1000, ms > 60_000 ? 0 : 2)}s`;
+  const minutes = Math.trunc(ms / 60_000);
+  if (minutes < 1) return seconds;
+  const hours = Math.trunc(minutes / 60);
+  return hours < 1 ? `${minutes % 60}m${seconds}` : `${hours}h${minutes % 60}m${seconds}`;
+}
+
+/** The trend statistics k6 users read, in the order k6 prints them (SUMMARY_TREND_STATS, count aside). */
+const TREND_STATS = ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)', 'p(99)'] as const;
+
+function dotted(label: string, width: number): string {
+  return `${label}${'.'.repeat(Math.max(2, width - label.length))}:`;
+}
+
+/**
+ * What k6's own end-of-test summary would have shown of the requests, which a script's handleSummary
+ * replaces: http_req_duration's statistics and http_reqs' count and rate, overall and for each tag
+ * breakdown the summary holds (`http_req_duration{surface:core}`: the scenario script keeps one per surface).
+ */
+export function requestFigures(data: SummaryData): string[] {
+  const width = 36;
+  const lines: string[] = [];
+  const trend = (label: string, m: SummaryMetric) => {
+    const n = m.values.count;
+    const text = n === 0 ? 'no samples' : TREND_STATS.map((stat) => `${stat}=${m.contains === 'time' ? humanDuration(m.values[stat] ?? 0) : figure(m.values[stat])}`).join(' ');
+    lines.push(`${dotted(label, width)} ${text}${n !== undefined && n > 0 ? ` count=${n}` : ''}`);
+  };
+  const counter = (label: string, m: SummaryMetric) => lines.push(`${dotted(label, width)} ${figure(m.values.count)} ${figure(m.values.rate)}/s`);
+  for (const [name, show] of [['http_req_duration', trend], ['http_reqs', counter]] as const) {
+    const overall = data.metrics[name];
+    if (!overall) continue;
+    show(name, overall);
+    const parts = Object.keys(data.metrics)
+      .filter((key) => key.startsWith(`${name}{`))
+      .sort();
+    for (const key of parts) show(`  { ${key.slice(name.length + 1, -1)} }`, data.metrics[key] as SummaryMetric);
+  }
+  return lines;
+}
+
+/**
+ * The lines printed at the end of a run: every threshold with its figure, crossed ones marked, then the
+ * request figures k6's own summary would have shown (`figures`, from requestFigures).
+ */
+export function summaryText(run: string, verdicts: readonly ThresholdVerdict[], notes: readonly string[], files: readonly string[], stoppedEarly = false, figures: readonly string[] = []): string {
   const crossed = verdicts.filter((v) => !v.ok).length;
   const unmeasured = verdicts.filter((v) => v.ok && v.unmeasured).length;
   const held = verdicts.length - crossed - unmeasured;
@@ -119,6 +174,7 @@ export function summaryText(run: string, verdicts: readonly ThresholdVerdict[], 
     const mark = !v.ok ? 'FAIL' : v.unmeasured ? 'skip' : ' ok ';
     lines.push(`  ${mark}  ${v.metric} ${v.expression}   ${v.unmeasured ? 'no samples' : v.observed}`);
   }
+  if (figures.length > 0) lines.push('  requests:', ...figures.map((f) => `    ${f}`));
   for (const n of notes) lines.push(`  note: ${n}`);
   if (files.length > 0) lines.push(`  k6 summary: ${files.join(', ')}`);
   return `${lines.join('\n')}\n`;

@@ -16,8 +16,9 @@ export const transportErrors = new Rate('transport_errors');
 /** A run may lose this share of its requests to the network before the verdict is void. */
 export const TRANSPORT_ERROR_TOLERANCE = 0.01;
 
-export function recordOutcome(res: RefinedResponse<ResponseType | undefined>, tags: RequestTags): RecordOutcome {
-  const outcome = outcomeOf(res);
+/** `servedAs`: the statuses that serve the request when not 2xx alone (the budget probe's mix). */
+export function recordOutcome(res: RefinedResponse<ResponseType | undefined>, tags: RequestTags, servedAs?: readonly number[]): RecordOutcome {
+  const outcome = outcomeOf(servedAs ? { status: res.status, servedAs } : res);
   const metric = outcome === 'served' ? served : outcome === 'limited' ? limited : errors;
   metric.add(1, tags);
   transportErrors.add(res.status === 0, tags);

@@ -38,7 +38,7 @@ export function missingFor(surface: LoadSurface, role: KeyRole): string | undefi
 /** Built once per VU: one base64 per key pair, not one per request. */
 const authCache: Partial<Record<KeyRole, string>> = {};
 
-function authorization(role: KeyRole): string {
+export function authorization(role: KeyRole): string {
   const cached = authCache[role];
   if (cached !== undefined) return cached;
   const names = KEY_VARIABLES[role];

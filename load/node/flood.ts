@@ -2,11 +2,12 @@
  * How long a scenario keeps some budget of the company flooded: what a live account's other
  * integrations would suffer (429s) while it runs. Pure arithmetic on the scenario.
  */
-import { BUDGET_PER_WINDOW, COMPANY_OF_KEY, type LoadScenario } from '../shared/model.ts';
+import { BUDGET_PER_WINDOW, COMPANY_OF_KEY, type LoadScenario, peakOfferedPerWindow } from '../shared/model.ts';
 
 /**
  * Windows during which at least one budget the scenario floods is offered more than the budget, as
- * the length of the union of those spans (two budgets flooded at once count once).
+ * the length of the union of those spans (two budgets flooded at once count once). A span a ramp
+ * floods only towards its end counts whole: the estimate errs on the side of the other integrations.
  */
 export function floodedWindows(scenario: LoadScenario): number {
   const spans: [number, number][] = [];
@@ -16,8 +17,7 @@ export function floodedWindows(scenario: LoadScenario): number {
     for (let i = 0; i + 1 < edges.length; i++) {
       const from = edges[i] as number;
       const to = edges[i + 1] as number;
-      const offered = streams.filter((s) => s.startWindow <= from && from < s.startWindow + s.windows).reduce((sum, s) => sum + s.perWindow, 0);
-      if (offered > BUDGET_PER_WINDOW) spans.push([from, to]);
+      if (peakOfferedPerWindow(scenario, budget.company, budget.surface, from, to) > BUDGET_PER_WINDOW) spans.push([from, to]);
     }
   }
   spans.sort((a, b) => a[0] - b[0]);

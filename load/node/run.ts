@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Target } from '../../lib/config/target.js';
 import { ConfigError } from '../../lib/errors.js';
 import { Redactor } from '../../lib/http/redact.js';
+import { SETUP_STREAM } from '../report/model.ts';
 import { type LoadScenario, scenarioWindows } from '../shared/model.ts';
 import type { LoadRecord } from '../shared/records.ts';
 import { planSends, type PlannedSend } from './plan.js';
@@ -33,6 +34,12 @@ export interface RunLoadOptions {
   readonly onProgress?: (progress: LoadProgress) => void;
   /** Above this many requests in flight a due send is missed instead of sent. */
   readonly maxInFlight?: number;
+  /**
+   * One read per host before the schedule, as k6's setup() does (the commands ask for it): connections
+   * open, so the schedule's first requests do not wait on handshakes the later ones skip. Recorded as
+   * setup's requests, before the run's time 0, and judged with the budget they spend.
+   */
+  readonly warmUp?: boolean;
 }
 
 export interface LoadRunResult {
@@ -88,12 +95,27 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
   // Each request in flight, with the promise that settles once its record is written.
   const inFlight = new Map<InFlight, Promise<void>>();
   const startedAt = new Date();
-  const t0 = performance.now();
-  const clock = () => performance.now() - t0;
-  const report = () => onProgress?.(tally.snapshot(clock(), totalMs, Date.now()));
 
   if (signal?.aborted) {
     return { records, missed: 0, notSent: plan.sends.length, interrupted: true, interruptedAtMs: 0, startedAt, durationMs: 0 };
+  }
+  const transport = new LoadTransport({
+    ...(target.ca !== undefined ? { ca: target.ca } : {}),
+    timeoutMs: target.timeoutMs,
+    redactor: new Redactor(target),
+    connections: maxInFlight,
+  });
+  // As k6's setup() does: one read per host before the schedule, so the schedule's first requests do not
+  // wait on a TLS handshake the later ones skip (a first request answered late would open the server's
+  // window late and crowd more than the budget into it). Recorded as setup's, before the run's time 0.
+  const warmUp = options.warmUp ? await warmUpHosts(prepared, transport, signal) : [];
+  const t0 = performance.now();
+  const clock = () => performance.now() - t0;
+  const report = () => onProgress?.(tally.snapshot(clock(), totalMs, Date.now()));
+  for (const w of warmUp) {
+    tally.sent++;
+    tally.answered(w.answer.status);
+    records.push({ stream: SETUP_STREAM, surface: w.prepared.stream.surface, company: w.prepared.company, intendedMs: w.startedAt - t0, startedMs: w.startedAt - t0, endedMs: w.endedAt - t0, status: w.answer.status, ...(w.answer.error !== undefined ? { error: w.answer.error } : {}) });
   }
   // Taken in the signal's own event, before the schedule's loop sees it: the line between sends that
   // were due (missed if not sent) and sends the interrupt spared (not sent).
@@ -101,12 +123,6 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
   const noteInterrupt = () => (interruptedAtMs = clock());
   signal?.addEventListener('abort', noteInterrupt, { once: true });
 
-  const transport = new LoadTransport({
-    ...(target.ca !== undefined ? { ca: target.ca } : {}),
-    timeoutMs: target.timeoutMs,
-    redactor: new Redactor(target),
-    connections: maxInFlight,
-  });
   // Wakes whoever waits for the last answer in flight.
   let onDrained: (() => void) | undefined;
 
@@ -172,6 +188,23 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
     durationMs: clock(),
     ...(tally.lastResetAt !== undefined ? { lastResetAt: tally.lastResetAt } : {}),
   };
+}
+
+/** One request per host the scenario sends to (with the first stream there), one after another. */
+async function warmUpHosts(prepared: readonly PreparedStream[], transport: LoadTransport, signal: AbortSignal | undefined): Promise<{ prepared: PreparedStream; answer: Answer; startedAt: number; endedAt: number }[]> {
+  const byHost = new Map<string, PreparedStream>();
+  for (const p of prepared) {
+    const host = new URL(p.url).host;
+    if (!byHost.has(host)) byHost.set(host, p);
+  }
+  const done: { prepared: PreparedStream; answer: Answer; startedAt: number; endedAt: number }[] = [];
+  for (const p of byHost.values()) {
+    if (signal?.aborted) break;
+    const startedAt = performance.now();
+    const answer = await transport.send(p).answer;
+    done.push({ prepared: p, answer, startedAt, endedAt: performance.now() });
+  }
+  return done;
 }
 
 interface DrainOptions {

@@ -20,6 +20,7 @@ import { analyseWindows, type WindowedAnalysis } from '../shared/windows.ts';
 import { judgeExpectations, limitJudged, windowCeiling } from './expectations.ts';
 import { count, seconds, statusCounts } from './format.ts';
 import { latencyPercentiles } from './latency.ts';
+import { judgeLatencyLimits } from './latency-limits.ts';
 import {
   type ExpectationResult,
   LOAD_REPORT_FORMAT,
@@ -60,8 +61,8 @@ export interface LoadReportInput {
   readonly thresholds?: readonly EngineThreshold[];
 }
 
-/** A threshold as the engine judged it: k6's, as its summary reads. */
-export type EngineThreshold = ThresholdVerdict;
+/** A threshold as the engine judged it: k6's, as its summary reads, with the engine's own words on why when it told them. */
+export type EngineThreshold = ThresholdVerdict & { readonly reason?: string };
 
 /**
  * An engine's threshold as an expectation: held, crossed, or not measured (never a pass without a sample).
@@ -70,9 +71,10 @@ export type EngineThreshold = ThresholdVerdict;
  */
 function thresholdExpectation(t: EngineThreshold, interrupted: boolean): ExpectationResult {
   const base = { kind: 'threshold', subject: t.metric, expected: `${t.expression}${t.meaning ? `: ${t.meaning}` : ''}` } as const;
-  if (t.unmeasured) return { ...base, status: 'incomplete', detail: `not measured: no sample reached ${t.metric}` };
-  if (!t.ok && interrupted) return { ...base, status: 'incomplete', detail: `crossed on a run the interrupt cut short, so not judged: ${t.observed}` };
-  return { ...base, status: t.ok ? 'pass' : 'fail', detail: `${t.ok ? 'held' : 'crossed'}: ${t.observed}` };
+  const why = t.reason ? ` (${t.reason})` : '';
+  if (t.unmeasured) return { ...base, status: 'incomplete', detail: `not measured: no sample reached ${t.metric}${why}` };
+  if (!t.ok && interrupted) return { ...base, status: 'incomplete', detail: `crossed on a run the interrupt cut short, so not judged: ${t.observed}${why}` };
+  return { ...base, status: t.ok ? 'pass' : 'fail', detail: `${t.ok ? 'held' : 'crossed'}: ${t.observed}${t.ok ? '' : why}` };
 }
 
 function describeRequest(stream: LoadStream): string {
@@ -89,6 +91,7 @@ function summariseScenario(scenario: LoadScenario): ScenarioSummary {
     budget: isMetered(s.surface) ? budgetName(COMPANY_OF_KEY[s.key], s.surface) : null,
     request: describeRequest(s),
     perWindow: s.perWindow,
+    ...(s.rampToPerWindow !== undefined ? { rampToPerWindow: s.rampToPerWindow } : {}),
     startWindow: s.startWindow,
     windows: s.windows,
     mustServe: s.mustServe === true,
@@ -214,7 +217,11 @@ export function buildLoadReport(input: LoadReportInput): LoadReport {
   const { records, windowMs } = input;
   const lastEnd = records.reduce((end, r) => Math.max(end, r.endedMs), input.durationMs);
   const windows = analyseWindows(records, windowMs, windowSampleMsFor(windowMs, lastEnd));
-  const expectations = [...openWhatTheInterruptCut(input, windows, judgeExpectations(input.scenario, records, windows)), ...(input.thresholds ?? []).map((t) => thresholdExpectation(t, input.interrupted))];
+  const expectations = [
+    ...openWhatTheInterruptCut(input, windows, judgeExpectations(input.scenario, records, windows)),
+    ...judgeLatencyLimits(input.scenario.latency ?? {}, records, input.interrupted),
+    ...(input.thresholds ?? []).map((t) => thresholdExpectation(t, input.interrupted)),
+  ];
   return {
     format: LOAD_REPORT_FORMAT,
     version: LOAD_REPORT_VERSION,

@@ -3,13 +3,29 @@
  * where it floods a budget, or more served than any reading of the budget allows is a failure of the
  * target; other statuses and missing answers leave a judgement open (`incomplete`), never failed.
  */
-import { BUDGET_PER_WINDOW, budgetName, type LimitedBudget, type LoadScenario, type LoadStream } from '../shared/model.ts';
+import { BUDGET_PER_WINDOW, budgetName, COMPANY_OF_KEY, isMetered, type LimitedBudget, type LoadScenario, type LoadStream } from '../shared/model.ts';
 import { type LoadRecord, outcomeOf } from '../shared/records.ts';
 import type { BudgetWindows, WindowedAnalysis } from '../shared/windows.ts';
 import { count, firstSent, seconds, statusCounts, statusName } from './format.ts';
 import type { ExpectationResult } from './model.ts';
 
-function mustServe(stream: LoadStream, records: readonly LoadRecord[]): ExpectationResult {
+/**
+ * How many of the budget's requests the server may have counted within one window before it counted
+ * `refused`, itself included: each request was counted somewhere between its send and its answer, so
+ * any that went out before `refused` was answered, and was answered after one window before `refused`
+ * went out, may share a window with it. Requests that got no answer, or an error, are left out; 429s are
+ * kept (a limiter may count them too).
+ */
+function possiblyInWindowWith(refused: LoadRecord, budget: readonly LoadRecord[], windowMs: number): number {
+  let n = 1;
+  for (const r of budget) {
+    if (r === refused || outcomeOf(r) === 'error') continue;
+    if (r.startedMs <= refused.endedMs && r.endedMs > refused.startedMs - windowMs) n++;
+  }
+  return n;
+}
+
+function mustServe(stream: LoadStream, records: readonly LoadRecord[], windowMs: number): ExpectationResult {
   const mine = records.filter((r) => r.stream === stream.name);
   const base = { kind: 'must-serve', subject: stream.name, expected: `every request of ${stream.name} gets a 2xx: its budget has room throughout` } as const;
   if (mine.length === 0) return { ...base, status: 'incomplete', detail: 'no request of the stream was sent' };
@@ -17,8 +33,20 @@ function mustServe(stream: LoadStream, records: readonly LoadRecord[]): Expectat
   if (unserved.length === 0) return { ...base, status: 'pass', detail: `all ${count(mine.length, 'request')} were served` };
   const first = firstSent(unserved)!;
   const what = `${unserved.length} of ${count(mine.length, 'request')} were not served (${statusCounts(unserved)}); the first not served got ${statusName(first.status)}, sent at ${seconds(first.startedMs)}`;
-  if (unserved.some((r) => outcomeOf(r) === 'limited')) return { ...base, status: 'fail', detail: what };
-  return { ...base, status: 'incomplete', detail: `${what}; none was limited, so the target's budget was not judged` };
+  const limited = unserved.filter((r) => outcomeOf(r) === 'limited');
+  if (limited.length === 0) return { ...base, status: 'incomplete', detail: `${what}; none was limited, so the target's budget was not judged` };
+  if (!isMetered(stream.surface)) return { ...base, status: 'fail', detail: what };
+  // A 429 is the target's fault only where its budget surely had room: our own sends may bunch (a slow
+  // first connection, a late timer) and put more than the budget in one window of the server's.
+  const company = COMPANY_OF_KEY[stream.key];
+  const budget = records.filter((r) => r.surface === stream.surface && r.company === company);
+  const room = limited.map((r) => ({ r, n: possiblyInWindowWith(r, budget, windowMs) })).filter((x) => x.n <= BUDGET_PER_WINDOW);
+  if (room.length > 0) {
+    const shown = room[0]!;
+    return { ...base, status: 'fail', detail: `${what}; the 429 sent at ${seconds(shown.r.startedMs)} came with at most ${shown.n} of the company's requests to ${budgetName(company, stream.surface)} in any window with it, itself included` };
+  }
+  const most = Math.min(...limited.map((r) => possiblyInWindowWith(r, budget, windowMs)));
+  return { ...base, status: 'incomplete', detail: `${what}; up to ${most} of the company's requests to ${budgetName(company, stream.surface)} may have been counted in one window with each 429 (the sends bunched), so the budget was not judged` };
 }
 
 function limitEnforced(subject: string, windows: BudgetWindows | undefined): ExpectationResult {
@@ -65,7 +93,7 @@ function budgetExpectations(budget: LimitedBudget, analysis: WindowedAnalysis): 
 /** Results in scenario order: the must-serve streams, then two per flooded budget. */
 export function judgeExpectations(scenario: LoadScenario, records: readonly LoadRecord[], analysis: WindowedAnalysis): ExpectationResult[] {
   return [
-    ...scenario.streams.filter((s) => s.mustServe).map((s) => mustServe(s, records)),
+    ...scenario.streams.filter((s) => s.mustServe).map((s) => mustServe(s, records, analysis.windowMs)),
     ...scenario.limited.flatMap((b) => budgetExpectations(b, analysis)),
   ];
 }

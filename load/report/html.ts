@@ -131,7 +131,7 @@ ${report.totals.streams
         `<code>${esc(t.stream)}</code>`,
         `${esc(t.surface)} / ${esc(t.company)}`,
         plan ? `<code>${esc(plan.request)}</code>` : `<small>${t.stream === SETUP_STREAM ? "the engine's setup, before the schedule" : 'not in the scenario'}</small>`,
-        plan ? `${esc(plan.perWindow)} <small>from window ${esc(plan.startWindow)} for ${esc(plan.windows)}</small>` : '',
+        plan ? `${esc(plan.perWindow)}${plan.rampToPerWindow !== undefined ? ` → ${esc(plan.rampToPerWindow)}` : ''} <small>from window ${esc(plan.startWindow)} for ${esc(plan.windows)}</small>` : '',
         esc(t.planned),
         esc(t.sent),
         esc(t.served),

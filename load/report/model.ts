@@ -39,6 +39,8 @@ export interface StreamSummary {
   /** Method, path and query relative to the surface's base address. */
   readonly request: string;
   readonly perWindow: number;
+  /** Where the stream ramps: its rate at its end (from `perWindow` at its start, in a straight line); absent for a constant rate. */
+  readonly rampToPerWindow?: number;
   readonly startWindow: number;
   readonly windows: number;
   readonly mustServe: boolean;
@@ -147,13 +149,16 @@ export interface LoadSeries {
  * What the scenario expected, judged:
  * - `must-serve`: every request of a `mustServe` stream got a 2xx;
  * - `limit-enforced`: a budget the scenario floods gave at least one 429;
- * - `limit-bounded`: no span of one window had more than twice the budget certainly served.
+ * - `limit-bounded`: no window of the server's own, told apart by a 429, served more than the budget.
  */
 /**
  * `threshold`: a threshold the engine itself judged (k6), carried into the report so that its verdict and
  * the command's exit code rest on the same findings; the other kinds the report judges from the records.
+ * `latency`: a percentile of one surface's latency stays below its limit (the scenario's `latency`, or
+ * `--latency`), judged from the records for both engines (`latency-limits.ts`); under k6 the same limit is
+ * a threshold too, which the report leaves to this expectation rather than carry it twice.
  */
-export type ExpectationKind = 'must-serve' | 'limit-enforced' | 'limit-bounded' | 'threshold';
+export type ExpectationKind = 'must-serve' | 'limit-enforced' | 'limit-bounded' | 'threshold' | 'latency';
 
 export interface ExpectationResult {
   readonly kind: ExpectationKind;
@@ -201,7 +206,8 @@ export interface LoadReport {
   readonly windows: WindowedAnalysis;
   /**
    * Most served requests one span of a window may hold: twice the budget, reached when the span straddles
-   * two of the server's own windows each served in full. The `limit-bounded` expectation judges against it.
+   * two of the server's own windows each served in full. The charts draw it; the `limit-bounded`
+   * expectation judges the server's own windows instead, each of which holds the budget at most.
    */
   readonly windowCeiling: number;
   readonly notes: readonly string[];

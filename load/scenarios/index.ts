@@ -8,6 +8,8 @@ import type { LoadEndpoint, LoadScenario } from '../shared/model.ts';
 /** Cheap reads of each metered surface: a load run never writes. */
 export const CORE_READ: LoadEndpoint = { method: 'GET', path: '/countries/index.json' };
 export const DIALER_READ: LoadEndpoint = { method: 'GET', path: '/dialer/campaigns', query: { limit: '1' } };
+/** A second core read, so a steady pace spends the budget over two endpoints as an integration's reads would. */
+export const BLACKLIST_READ: LoadEndpoint = { method: 'GET', path: '/blacklist/index.json', query: { limit: '1' } };
 
 /** Both surfaces at half the budget: everything must be served. A gentle first run against a new target. */
 export const smoke: LoadScenario = {
@@ -57,7 +59,45 @@ export const budgetSeparate: LoadScenario = {
   ],
 };
 
-export const SCENARIOS: readonly LoadScenario[] = [smoke, budgetFlood, budgetSeparate];
+/**
+ * A capacity probe: both surfaces ramp their arrival rate up together, so the answers show where latency
+ * starts to grow with load. The ramp tops out under the budget (54 of 60), so every request must be
+ * served and nothing of the company's budget is flooded; the latency limits are generous, the kind a
+ * healthy target meets with room to spare (`--latency` sets tighter ones).
+ */
+export const capacityRamp: LoadScenario = {
+  name: 'capacity-ramp',
+  description: 'core and Dialer each ramp from 6 to 54 requests per window over 4 windows, under the budget throughout; every request must be served, p95 below 1000 ms and p99 below 2500 ms per surface',
+  streams: [
+    { name: 'core-ramp', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 6, rampToPerWindow: 54, startWindow: 0, windows: 4, mustServe: true },
+    { name: 'dialer-ramp', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 6, rampToPerWindow: 54, startWindow: 0, windows: 4, mustServe: true },
+  ],
+  limited: [],
+  latency: {
+    core: { p95Ms: 1000, p99Ms: 2500 },
+    dialer: { p95Ms: 1000, p99Ms: 2500 },
+  },
+};
+
+/**
+ * A budget held over time: each surface at the suite's own pace, 58 a window (two under the budget,
+ * against timing jitter), window after window, as a campaign's steady traffic would be. Evenly spaced,
+ * no window of any reading (opened by a first request, on the clock, or a sliding log) ever holds more
+ * than 59 of them, so a single 429 (early, at a boundary) fails the run (spec: Limits, 60 per minute per
+ * company). On the core two endpoints share the pace, as an integration's reads would.
+ */
+export const budgetSteady: LoadScenario = {
+  name: 'budget-steady',
+  description: 'core (countries and blacklist, 29 each) and Dialer at 58 requests per window for 5 windows; every request must be served',
+  streams: [
+    { name: 'core-countries', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 29, startWindow: 0, windows: 5, mustServe: true },
+    { name: 'core-blacklist', surface: 'core', key: 'primary', endpoint: BLACKLIST_READ, perWindow: 29, startWindow: 1 / 58, windows: 5, mustServe: true },
+    { name: 'dialer-steady', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 58, startWindow: 0, windows: 5, mustServe: true },
+  ],
+  limited: [],
+};
+
+export const SCENARIOS: readonly LoadScenario[] = [smoke, budgetFlood, budgetSeparate, capacityRamp, budgetSteady];
 
 export function scenarioNamed(name: string): LoadScenario | undefined {
   return SCENARIOS.find((s) => s.name === name);

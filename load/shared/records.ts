@@ -18,14 +18,19 @@ export interface LoadRecord {
   readonly status: number;
   /** Why no answer came, already free of credentials. */
   readonly error?: string;
+  /**
+   * The statuses that serve this request, when not 2xx alone: the budget probe's refused writes and
+   * invalid reads (lib/budget/request-mix.ts) spend the budget as reads do.
+   */
+  readonly servedAs?: readonly number[];
 }
 
 export type RecordOutcome = 'served' | 'limited' | 'error';
 
-/** 2xx is served, 429 is limited; any other status, or none, is an error the report lists. */
-export function outcomeOf(record: Pick<LoadRecord, 'status'>): RecordOutcome {
-  if (record.status >= 200 && record.status < 300) return 'served';
+/** 2xx (or a status the request names as serving it) is served, 429 is limited; any other status, or none, is an error the report lists. */
+export function outcomeOf(record: Pick<LoadRecord, 'status' | 'servedAs'>): RecordOutcome {
   if (record.status === 429) return 'limited';
+  if (record.servedAs ? record.servedAs.includes(record.status) : record.status >= 200 && record.status < 300) return 'served';
   return 'error';
 }
 

@@ -1,4 +1,4 @@
-import type { BudgetSurface } from '../../lib/budget/answers.ts';
+import type { BudgetKey, BudgetSurface } from '../../lib/budget/answers.ts';
 import { BUDGET_PROCEDURE_WINDOWS, type BudgetIo, runBudgetProcedure } from '../../lib/budget/procedure.ts';
 import { RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, SEPARATE_RULE } from '../../lib/budget/rule-ids.ts';
 import { FRESH_BURST } from '../../lib/budget/fresh-burst.ts';
@@ -6,13 +6,14 @@ import { BURST_CAP, POLLS } from '../../lib/budget/sequential-trial.ts';
 import type { CheckContext } from '../../lib/checks/context.js';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { describeRecovery, MAX_ATTEMPTS, recoverLikeAClient } from './recovery-client.js';
-import { budgetBucket, probeOf } from './surfaces.js';
+import { MAX_ATTEMPTS } from '../../lib/budget/recovering-client.ts';
+import { budgetBucket } from './surfaces.js';
+import type { RequestSpec } from '../../lib/checks/request.js';
+import { asMixAnswer, type MixRequest, mixRequest } from '../../lib/budget/request-mix.ts';
 
 /**
  * Both budgets (spec: Limits) in one check, measured and judged by lib/budget/procedure.ts, the very
- * procedure the k6 budget probe runs: this check gives it the suite's client, the pacer's quiet windows,
- * and a client recovering as the spec says after each burst (observed).
+ * procedure the k6 budget probe runs: this check gives it the suite's client and the pacer's quiet windows.
  */
 
 /** Windows a whole budget check lasts at most, quiet start included; the plan states it. */
@@ -31,13 +32,25 @@ function settleUnjudged(t: CheckContext): void {
   }
 }
 
-/** The suite's client as the procedure sends: planned requests (the check bypasses the pacer), the pacer's quiet windows. */
+/** The n-th request of the surface's mix as the suite sends it: planned (the check bypasses the pacer). */
+function mixSpec(t: CheckContext, surface: BudgetSurface, request: MixRequest): RequestSpec {
+  let spec = surface === 'core' ? t.core(request.method, request.path) : t.req('ai', request.method, request.path);
+  if (request.query) spec = spec.query(request.query);
+  if (request.body !== undefined) spec = spec.json(request.body);
+  return spec.planned();
+}
+
+/** The suite's client as the procedure sends: the surface's mix, planned requests, the pacer's quiet windows. */
 function conformanceIo(t: CheckContext): BudgetIo<Exchange> {
+  const sent: Record<BudgetSurface, number> = { core: 0, dialer: 0 };
+  const next = (surface: BudgetSurface, key: BudgetKey = 'primary'): Promise<Exchange> => {
+    const request = mixRequest(surface, sent[surface]++);
+    return mixSpec(t, surface, request).as(key).send().then((ex) => asMixAnswer(ex, request));
+  };
   return {
-    send: (surface, key) => probeOf(t, surface).planned().as(key).send(),
+    send: next,
     async fireAtOnce(surface, count) {
-      const probe = probeOf(t, surface).planned();
-      const settled = await Promise.allSettled(Array.from({ length: count }, () => probe.send()));
+      const settled = await Promise.allSettled(Array.from({ length: count }, () => next(surface)));
       return {
         answered: settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])),
         failures: settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error)?.message ?? String(s.reason)] : [])),
@@ -46,16 +59,7 @@ function conformanceIo(t: CheckContext): BudgetIo<Exchange> {
     sleepUntil: (at) => t.sleepUntil(at),
     quiet: (surface: BudgetSurface) => t.session.pacer.quiet(budgetBucket(t, surface), t.signal),
     hasKey: (key) => t.hasKey(key),
-    async afterBurst(surface, first429, clock) {
-      const rule = RULES_OF[surface].client;
-      if (!first429) {
-        t.observe(rule, 'not measured: the burst into a fresh window met no 429');
-        return [];
-      }
-      const recovery = await recoverLikeAClient(t, surface, first429, clock, t.seed + (surface === 'core' ? 1 : 2));
-      t.observe(rule, describeRecovery(recovery));
-      return recovery.attempts;
-    },
+    seed: t.seed,
   };
 }
 

@@ -2,10 +2,11 @@
  * A `k6 archive` keeps the options its script built (executors, thresholds), while the script's code runs
  * again with the environment of the run: an environment naming another scenario or window must be
  * refused before anything is sent, never run one test's schedule against another's thresholds. Needs k6
- * (`npm run k6:install`); skipped without it, except in CI.
+ * (`npm run k6:install`); skipped without it, except in CI. A plain `k6 run` of the source files without
+ * its reports folder stops in setup() instead of exiting 0 without its summary.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type TestContext } from 'vitest';
@@ -49,4 +50,22 @@ test('an archive refuses an environment naming another scenario or window than i
   const same = k6(binary, ['run', '-q', flood], reports, dir);
   expect(same.output).not.toContain('this test was built');
   expect(same.output).toMatch(/cannot run: CC_BASE_URL is not set/);
+});
+
+test('plain k6 run of a script without its reports folder stops in setup() with one line, never exits 0 naming files it never wrote', { timeout: 60_000 }, (ctx) => {
+  const binary = requireK6(ctx);
+  const dir = mkdtempSync(join(tmpdir(), 'cc-k6-noreports-'));
+  for (const script of ['scenario.ts', 'budget.ts']) {
+    // PWD as a shell sets it: the folder is looked for where the summary would be written.
+    const run = k6(binary, ['run', '-q', join(ROOT, 'load/k6', script)], { PWD: dir }, dir);
+    expect(run.code, run.output).toBe(108);
+    const errors = run.output.split('\n').filter((line) => line.includes('level=error'));
+    expect(errors, run.output).toHaveLength(1);
+    expect(errors[0]).toContain('the reports folder reports does not exist (k6 makes no folder for its summary): mkdir -p reports, or set CC_K6_REPORTS to an existing folder');
+  }
+  // With the folder there, the run goes on to setup()'s target checks.
+  mkdirSync(join(dir, 'reports'));
+  const withFolder = k6(binary, ['run', '-q', join(ROOT, 'load/k6/scenario.ts')], { PWD: dir }, dir);
+  expect(withFolder.output).not.toContain('reports folder');
+  expect(withFolder.output).toMatch(/cannot run: CC_BASE_URL is not set/);
 });

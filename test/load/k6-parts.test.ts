@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { epochMs, readK6Output } from '../../cli/k6-analysis.ts';
-import { junitXml, type SummaryData, summaryText, type ThresholdVerdict, thresholdVerdicts, xmlText } from '../../load/k6/junit.ts';
+import { humanDuration, junitXml, requestFigures, type SummaryData, summaryText, type ThresholdVerdict, thresholdVerdicts, xmlText } from '../../load/k6/junit.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
-import { arrivalExecutor, scenarioThresholds } from '../../load/k6/plan.ts';
+import { arrivalExecutor, type ConstantArrivalExecutor, scenarioThresholds } from '../../load/k6/plan.ts';
 import { streamRequests } from '../../load/shared/model.ts';
 import { budgetFlood, smoke } from '../../load/scenarios/index.ts';
 import { inputFor, playScenario } from './fixtures-report.ts';
@@ -18,7 +18,7 @@ import { xmlProblems } from './k6-xml.ts';
 describe('k6 plan of a scenario', () => {
   test('one arrival-rate executor per stream, per window, ending half a gap early so k6 sends exactly the planned count', () => {
     const stream = smoke.streams[0]!;
-    const e = arrivalExecutor(stream, 2000, 15_000, 'stream');
+    const e = arrivalExecutor(stream, 2000, 15_000, 'stream') as ConstantArrivalExecutor;
     expect(e).toMatchObject({ executor: 'constant-arrival-rate', exec: 'stream', rate: 30, timeUnit: '2000ms', startTime: '0ms' });
     // k6 starts arrivals at 0, gap, 2 gaps, ... up to and including the duration.
     const gap = 2000 / stream.perWindow;
@@ -29,7 +29,7 @@ describe('k6 plan of a scenario', () => {
   });
 
   test('a fractional rate per window becomes an integer rate over a longer time unit', () => {
-    const e = arrivalExecutor({ ...smoke.streams[0]!, perWindow: 2.5 }, 60_000, 15_000, 'stream');
+    const e = arrivalExecutor({ ...smoke.streams[0]!, perWindow: 2.5 }, 60_000, 15_000, 'stream') as ConstantArrivalExecutor;
     expect(e.rate).toBe(25);
     expect(e.timeUnit).toBe('600000ms');
   });
@@ -96,6 +96,48 @@ describe('k6 summary views', () => {
     expect(text).toContain('skip  per_company_other_served{surface:core} rate==1   no samples');
     expect(text).toContain('note: note one');
   });
+
+  test("durations read as k6's own summary writes them", () => {
+    expect([0, 0.0004, 0.69589, 5.232491, 999.999, 1000, 12_345.678, 61_000, 3_723_000].map(humanDuration)).toEqual([
+      '0s',
+      '400ns',
+      '695.89µs',
+      '5.23ms',
+      '999.99ms',
+      '1s',
+      '12.34s',
+      '1m1s',
+      '1h2m3s',
+    ]);
+  });
+
+  test("after the thresholds, the request figures k6's own end-of-test summary would show: overall and per surface", () => {
+    const trend = (avg: number, count: number) => ({ type: 'trend' as const, contains: 'time' as const, values: { avg, min: 0.5, med: 2, max: 40, 'p(90)': 5, 'p(95)': 6.5, 'p(99)': 30.25, count } });
+    const data: SummaryData = {
+      metrics: {
+        ...summary.metrics,
+        http_req_duration: trend(3, 122),
+        'http_req_duration{surface:dialer}': trend(3.5, 61),
+        'http_req_duration{surface:core}': trend(2.5, 61),
+        'http_req_duration{surface:ai}': { type: 'trend', contains: 'time', values: { avg: 0, min: 0, med: 0, max: 0, 'p(90)': 0, 'p(95)': 0, 'p(99)': 0, count: 0 } },
+        'http_reqs{surface:core}': { type: 'counter', values: { count: 61, rate: 15.25 } },
+      },
+    };
+    const figures = requestFigures(data);
+    expect(figures).toEqual([
+      'http_req_duration...................: avg=3ms min=500µs med=2ms max=40ms p(90)=5ms p(95)=6.5ms p(99)=30.25ms count=122',
+      '  { surface:ai }....................: no samples',
+      '  { surface:core }..................: avg=2.5ms min=500µs med=2ms max=40ms p(90)=5ms p(95)=6.5ms p(99)=30.25ms count=61',
+      '  { surface:dialer }................: avg=3.5ms min=500µs med=2ms max=40ms p(90)=5ms p(95)=6.5ms p(99)=30.25ms count=61',
+      'http_reqs...........................: 10 1/s',
+      '  { surface:core }..................: 61 15.25/s',
+    ]);
+    const text = summaryText('smoke', thresholdVerdicts(data), ['note one'], [], false, figures);
+    // Figures under a heading of their own, before the notes.
+    expect(text).toContain(`  requests:\n    ${figures[0]}\n`);
+    expect(text.indexOf('requests:')).toBeLessThan(text.indexOf('note: note one'));
+    expect(summaryText('smoke', [], [], [])).not.toContain('requests:');
+  });
 });
 
 describe('k6 JSON output to load records', () => {
@@ -107,7 +149,7 @@ describe('k6 JSON output to load records', () => {
     expect(epochMs('yesterday')).toBeNaN();
   });
 
-  test('one record per tagged request: start = end - duration - blocked; untagged and other metrics ignored; dropped iterations summed', async () => {
+  test("one record per tagged request: start = end - http_req_duration (the wait for a connection, blocked, comes before it went out); untagged and other metrics ignored; dropped iterations summed", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cc-k6-ndjson-'));
     const file = join(dir, 'out.ndjson');
     const origin = Date.UTC(2026, 0, 1);
@@ -136,7 +178,7 @@ describe('k6 JSON output to load records', () => {
     expect(out.dropped).toBe(3);
     expect(out.unreadable).toBe(0);
     expect(out.records).toEqual([
-      { stream: 'core-primary', surface: 'core', company: 'self', intendedMs: 950, startedMs: 950, endedMs: 1000, status: 200 },
+      { stream: 'core-primary', surface: 'core', company: 'self', intendedMs: 960, startedMs: 960, endedMs: 1000, status: 200 },
       { stream: 'core-other', surface: 'core', company: 'other', intendedMs: 500, startedMs: 500, endedMs: 2500, status: 0, error: 'dial: i/o timeout' },
       { stream: 'dialer-flood', surface: 'dialer', company: 'self', intendedMs: 2495, startedMs: 2495, endedMs: 2500, status: 429 },
     ].sort((x, y) => x.startedMs - y.startedMs));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../load/report/model.ts';
+import { SCENARIOS } from '../../load/scenarios/index.ts';
 import { seedState } from '../../mock/state/seed.js';
 import { startCountingTarget } from './counting-target.ts';
 
@@ -89,17 +90,47 @@ describe('npm run load', () => {
     expect(statedDefault(section, '`--mock-window-ms')).toBe(window);
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^cc-load: target bundled mock .*scenario smoke, window ${window} ms, 120 requests over ${((2 * window!) / 1000).toFixed(1)} s`));
-    expect(run.stdout).toContain('cc-load: pass: sent 120, served 120');
-    expect(run.stderr).toMatch(/sent 120 {2}served 120/);
+    // The 120 planned, and setup's one read per host (core, and the AI host for the Dialer) before them.
+    expect(run.stdout).toContain('cc-load: pass: sent 122, served 122');
+    expect(run.stderr).toMatch(/sent 122 {2}served 122/);
     const doc = report(run);
     expect(doc).toMatchObject({ format: 'cc-load-report', version: 3, engine: 'node', kind: 'load', verdict: 'pass', interrupted: false, missed: 0, windowMs: window });
-    expect(doc.totals.all).toMatchObject({ sent: 120, served: 120 });
-    // The Node engine sends nothing before the schedule: every request sent was planned.
-    expect(doc.totals.setup.sent).toBe(0);
+    expect(doc.totals.all).toMatchObject({ sent: 122, served: 122 });
+    // As k6's setup() does, one read per host before the schedule, so no planned request waits on a handshake.
+    expect(doc.totals.setup).toMatchObject({ sent: 2, served: 2 });
     expect(doc.target.bundledMock).toBe(true);
     const html = readFileSync(join(run.reports, 'load.html'), 'utf8');
     expect(html).toContain('<html');
     expectNoKeys(run.stdout, run.stderr, JSON.stringify(doc), html);
+  });
+
+  test('a latency limit: 0 ms fails the report (exit 1), a generous one passes it (exit 0), judged as an expectation of kind latency', { timeout: 120_000 }, async () => {
+    const [strict, generous] = await Promise.all([
+      load(['--scenario', 'smoke', '--latency', 'core:p95=0']),
+      load(['--scenario', 'smoke', '--latency', 'core:p95=10000,p99=14000', '--latency', 'dialer:p99=14000']),
+    ]);
+    expect(strict.code, strict.stdout + strict.stderr).toBe(1);
+    const failed = report(strict);
+    expect(failed.verdict).toBe('fail');
+    // Every request was served: the limit alone fails the run.
+    expect(failed.totals.all.served).toBe(failed.totals.all.sent);
+    expect(failed.expectations.filter((e) => e.status === 'fail').map((e) => e.kind)).toEqual(['latency']);
+    // Every request of the surface counts, as k6's http_req_duration{surface:core} holds them.
+    const coreSent = failed.totals.budgets.find((b) => b.budget === 'core:self')?.sent;
+    expect(failed.expectations.filter((e) => e.kind === 'latency')).toEqual([
+      expect.objectContaining({
+        subject: 'core p(95)',
+        status: 'fail',
+        expected: expect.stringMatching(/^p\(95\)<0: /),
+        detail: expect.stringMatching(new RegExp(`^crossed: p\\(95\\) = [\\d.]+ ms \\(interpolated as k6 does\\) over ${coreSent} requests, not below 0 ms$`)),
+      }),
+    ]);
+    expect(strict.stdout).toMatch(/^ {2}fail {7}latency core p\(95\): crossed: /m);
+
+    expect(generous.code, generous.stdout + generous.stderr).toBe(0);
+    const passed = report(generous);
+    expect(passed.verdict).toBe('pass');
+    expect(passed.expectations.filter((e) => e.kind === 'latency').map((e) => `${e.subject} ${e.status}`)).toEqual(['core p(95) pass', 'core p(99) pass', 'dialer p(99) pass']);
   });
 
   // The target answers each request after 300 ms, so requests are in flight when the signal comes; at a
@@ -124,7 +155,7 @@ describe('npm run load', () => {
       expect(doc.totals.all.served).toBe(doc.totals.all.sent);
       // What the interrupt spared is not sent, never missed.
       expect(doc.notSent).toBeGreaterThan(0);
-      expect(doc.totals.all.sent + doc.missed + (doc.notSent ?? 0)).toBe(120);
+      expect(doc.totals.all.sent - doc.totals.setup.sent + doc.missed + (doc.notSent ?? 0)).toBe(120);
       expect(doc.verdict).toBe('incomplete');
       expect(existsSync(join(run.reports, 'load.html'))).toBe(true);
       expect(run.stdout).toMatch(new RegExp(`cc-load: incomplete \\(interrupted at \\d+\\.\\d s\\): sent ${doc.totals.all.sent}, .*, missed ${doc.missed}, not sent ${doc.notSent}, `));
@@ -207,20 +238,30 @@ describe('npm run load', () => {
   });
 
   test('bad options: one line, exit 2; --list and --help exit 0', { timeout: 120_000 }, async () => {
-    const [unknown, missing, count, fault, list, help] = await Promise.all([
+    const [unknown, missing, count, fault, list, help, latencyValue, latencySurface, latencyTwice] = await Promise.all([
       load(['--scenario', 'nope']),
       load([]),
       load(['--scenario', 'smoke', '--max-requests', '-1']),
       load(['--scenario', 'smoke', '--mock-fault', 'no-such-fault']),
       load(['--list']),
       load(['--help']),
+      load(['--scenario', 'smoke', '--latency', 'core:p95=soon']),
+      load(['--scenario', 'smoke', '--latency', 'ai:p95=100']),
+      load(['--scenario', 'smoke', '--latency', 'core:p95=1', '--latency', 'core:p99=2']),
+    ]);
+    // A latency limit that does not read, on a surface the scenario never sends to, or given twice: one line, before anything starts.
+    expect([latencyValue, latencySurface, latencyTwice].map((r) => [r.code, r.stdout, r.stderr])).toEqual([
+      [2, '', 'cc-load: --latency: "core:p95=soon": p95 must be a number of milliseconds from 0 to 3600000, got "soon"\n'],
+      [2, '', 'cc-load: scenario smoke: latency: a limit on ai, which no stream sends to\n'],
+      [2, '', 'cc-load: --latency: "core:p99=2": core is given twice; one --latency per surface\n'],
     ]);
     // A misspelt fault is the user's mistake: named in one line with where to find the real ones, no stack trace.
     expect(fault.code).toBe(2);
     expect(fault.stderr).toBe('cc-load: CC_ERR_CONFIG: --mock-fault: unknown fault "no-such-fault" (npm run mock -- --list-faults lists them)\n');
     expect(fault.stdout).toBe('');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/unknown scenario "nope" \(known: smoke, budget-flood, budget-separate\)/);
+    expect(unknown.stderr).toContain(`unknown scenario "nope" (known: ${SCENARIOS.map((s) => s.name).join(', ')})`);
+    expect(SCENARIOS.map((s) => s.name)).toEqual(expect.arrayContaining(['smoke', 'budget-flood', 'budget-separate', 'capacity-ramp']));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--scenario: required');
     expect(count.code).toBe(2);
@@ -229,5 +270,7 @@ describe('npm run load', () => {
     expect(list.stdout).toMatch(/^smoke\t120 requests over 2 windows/m);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--max-seconds');
+    expect(help.stdout).toContain('--latency SURFACE:p95=MS[,p99=MS]');
+    expect(list.stdout).toMatch(/^capacity-ramp\t240 requests over 4 windows\t/m);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { buildLoadReport } from '../../load/report/build.ts';
 import { LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION, SETUP_STREAM } from '../../load/report/model.ts';
 import { MIN_STEP_MS, stepMsFor } from '../../load/report/series.ts';
-import { CORE_READ, budgetFlood, budgetSeparate, DIALER_READ, pacedShare, smoke } from '../../load/scenarios/index.ts';
+import { CORE_READ, budgetFlood, budgetSeparate, DIALER_READ, pacedShare, scenarioNamed, smoke } from '../../load/scenarios/index.ts';
 import type { LoadScenario } from '../../load/shared/model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 import { analyseWindows } from '../../load/shared/windows.ts';
@@ -94,8 +94,24 @@ describe('buildLoadReport: expectations and verdict', () => {
     const report = reportOf(budgetFlood, { answer: (r) => (r.stream === 'core-other' && answers.has(r.intendedMs) ? { status: answers.get(r.intendedMs)! } : undefined) });
     const served = expectation(report, 'must-serve', 'core-other');
     expect(served.status).toBe('fail');
-    expect(served.detail).toBe(`2 of 90 requests were not served (429 ×1, 503 ×1); the first not served got 503, sent at ${(other[4]!.startedMs / 1000).toFixed(3)} s`);
+    expect(served.detail).toBe(
+      `2 of 90 requests were not served (429 ×1, 503 ×1); the first not served got 503, sent at ${(other[4]!.startedMs / 1000).toFixed(3)} s; the 429 sent at ${(other[9]!.startedMs / 1000).toFixed(3)} s came with at most 9 of the company's requests to core:other in any window with it, itself included`,
+    );
     expect(report.verdict).toBe('fail');
+  });
+
+  test('a budget held over time: one 429 among 58 a window fails, unless our own sends may have put more than 60 in its window', () => {
+    const steady = scenarioNamed('budget-steady')!;
+    const played = playScenario(steady);
+    const victim = played.filter((r) => r.stream === 'dialer-steady')[100]!;
+    const answer = (r: LoadRecord) => (r === victim || (r.stream === victim.stream && r.intendedMs === victim.intendedMs) ? { status: 429 } : undefined);
+    const failed = expectation(reportOf(steady, { answer, latencyMs: 2 }), 'must-serve', 'dialer-steady');
+    expect(failed.status).toBe('fail');
+    expect(failed.detail).toMatch(/came with at most (59|60) of the company's requests to dialer:self in any window with it/);
+    // Answers that took 600 ms leave each request's moment at the server that uncertain: the window may have held more than 60.
+    const slow = expectation(reportOf(steady, { answer, latencyMs: 600 }), 'must-serve', 'dialer-steady');
+    expect(slow.status).toBe('incomplete');
+    expect(slow.detail).toMatch(/up to \d+ of the company's requests to dialer:self may have been counted in one window with each 429 \(the sends bunched\)/);
   });
 
   test('errors alone never fail an expectation: the run is incomplete, with a note', () => {

@@ -9,12 +9,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test, type TestContext } from 'vitest';
+import { afterAll, describe, expect, test, type TestContext } from 'vitest';
 import { findK6 } from '../../cli/k6-process.ts';
 import { requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { thresholdOfRule } from '../../load/shared/budget-rules.ts';
 import type { LoadReport } from '../../load/report/model.ts';
 import { startMockProcess } from '../../mock/child-process.js';
+import { faultSpec } from '../../mock/faults/registry.js';
 import type { Dialect } from '../../mock/dialect.js';
 import type { RateAlgorithm } from '../../mock/http/rate-meter.js';
 import { BUDGET_FAULT_GROUPS, BUDGET_PROOF_WINDOW_MS, describeRules, proveBudget } from './budget-proof.js';
@@ -25,6 +26,19 @@ const K6 = findK6(ROOT);
 const RULES = [...requiredRulesOf('core'), ...requiredRulesOf('dialer')];
 
 type Verdict = 'pass' | 'fail' | 'not judged';
+
+/**
+ * Faults whose target answers by timing no engine controls, so that even one engine's verdicts on the
+ * rules the fault does not break vary from run to run. For these both engines must fail the rule the
+ * fault breaks; the rest is shown, not compared:
+ * - faults that couple the two budgets (one surface's requests spend the other's): what one surface
+ *   serves depends on the other's requests at that moment, and each engine interleaves the two trials
+ *   its own way (the suite's event loop, k6's), so a count may differ by a request or two;
+ * - the races: how many of a burst a limiter that counts after an await lets through depends on how many
+ *   requests wait on it together (74 of 90 in one run, all 90 in the next), and whether the burst met a
+ *   429 decides whether the per-company rule can be judged at all.
+ */
+const TIMING_DEPENDENT = new Set(['core-rate-shared-with-dialer', 'dialer-rate-shared-with-core', 'rate-one-counter', 'rate-race', 'dialer-rate-race']);
 
 interface Case {
   readonly name: string;
@@ -84,6 +98,18 @@ async function k6Verdicts(c: Case): Promise<{ verdicts: Map<string, Verdict>; wo
   }
 }
 
+/** One line per case for the run's log: what each engine failed and left unjudged, and whether they agree. */
+const table: string[] = [];
+function row(c: Case, conformance: Map<string, Verdict>, k6: Map<string, Verdict>, compared: readonly string[]): string {
+  const of = (m: Map<string, Verdict>, v: Verdict) => RULES.filter((id) => m.get(id) === v).join(' ') || '-';
+  const agree = compared.every((id) => conformance.get(id) === k6.get(id));
+  return `| ${c.name} | ${of(conformance, 'fail')} | ${of(k6, 'fail')} | ${of(conformance, 'not judged')} | ${of(k6, 'not judged')} | ${agree ? `same on ${compared.length === RULES.length ? 'all' : compared.join(' ')}` : 'DIFFER'} |`;
+}
+afterAll(() => {
+  if (table.length === 0) return;
+  console.log(['| case | conformance fails | k6 fails | conformance not judged | k6 not judged | verdicts |', '|---|---|---|---|---|---|', ...table.sort()].join('\n'));
+});
+
 describe.concurrent('the conformance budget check and the k6 budget probe give every budget rule the same verdict', () => {
   for (const c of CASES) {
     test(c.name, { timeout: 240_000 }, async (ctx: TestContext) => {
@@ -94,11 +120,15 @@ describe.concurrent('the conformance budget check and the k6 budget probe give e
       // One engine after the other: side by side they would slow each other's bursts into inconclusive ones.
       const conformance = await conformanceVerdicts(c);
       const k6 = await k6Verdicts(c);
-      const differ = RULES.filter((id) => conformance.verdicts.get(id) !== k6.verdicts.get(id)).map((id) => `${id}: conformance ${conformance.verdicts.get(id)}, k6 ${k6.verdicts.get(id)}`);
-      expect(differ, `conformance:\n${conformance.words}\n\nk6:\n${k6.words}`).toEqual([]);
-      // A fault is caught by both, not missed by both alike.
-      if (c.faults) expect([...conformance.verdicts.values()]).toContain('fail');
-      else expect([...conformance.verdicts.values()].every((v) => v === 'pass'), conformance.words).toBe(true);
+      const words = `conformance:\n${conformance.words}\n\nk6:\n${k6.words}`;
+      const timingDependent = (c.faults ?? []).some((f) => TIMING_DEPENDENT.has(f));
+      const compared = timingDependent ? (c.faults ?? []).map((f) => (faultSpec(f) as NonNullable<ReturnType<typeof faultSpec>>).breaks) : RULES;
+      table.push(row(c, conformance.verdicts, k6.verdicts, compared));
+      const differ = compared.filter((id) => conformance.verdicts.get(id) !== k6.verdicts.get(id)).map((id) => `${id}: conformance ${conformance.verdicts.get(id)}, k6 ${k6.verdicts.get(id)}`);
+      expect(differ, words).toEqual([]);
+      // Each fault is caught by both, not missed by both alike; a conforming limiter passes everything in both.
+      for (const f of c.faults ?? []) expect(conformance.verdicts.get((faultSpec(f) as NonNullable<ReturnType<typeof faultSpec>>).breaks), `${f}\n${words}`).toBe('fail');
+      if (!c.faults) expect([...conformance.verdicts.values()].every((v) => v === 'pass'), words).toBe(true);
     });
   }
 });

@@ -1,20 +1,16 @@
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { type BudgetSurface, isLimited, isServed, receivedAt } from '../../lib/budget/answers.ts';
-import { announcedReset } from '../../lib/budget/judge-trial.ts';
-import type { ServerClock } from '../../lib/budget/server-clock.ts';
-import { probeOf } from './surfaces.js';
+import { type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt } from './answers.ts';
+import { announcedReset } from './judge-trial.ts';
+import type { ServerClock } from './server-clock.ts';
 
 /**
  * The client the spec describes (Limits: sleep until X-ServiceAPI-ResetTime, then retry with
  * exponential backoff), measured after a 429: how many requests it wastes and how long it waits.
  * Backoff waits are "equal jitter": half the doubled step, plus a random share of the other half,
- * seeded from the run so a run replays.
+ * seeded from the run so a run replays. Both engines run it (lib/budget/procedure.ts), so both send the
+ * same requests between their bursts.
  */
-export interface ClientRecovery {
-  readonly attempts: readonly Exchange[];
+export interface ClientRecovery<A extends BudgetAnswer = BudgetAnswer> {
+  readonly attempts: readonly A[];
   /** Attempts answered 429. */
   readonly wasted: number;
   /** From the 429 that sent the client to sleep to the answer that served it. */
@@ -25,11 +21,29 @@ export interface ClientRecovery {
 
 export const MAX_ATTEMPTS = 8;
 
-export async function recoverLikeAClient(t: CheckContext, surface: BudgetSurface, limited: Exchange, clock: ServerClock, seed: number): Promise<ClientRecovery> {
-  const windowMs = t.target.rateWindowMs;
-  const rng = xoroshiro128plus(seed);
-  const jittered = (stepMs: number) => stepMs / 2 + (uniformInt(rng, 0, 1000) / 1000) * (stepMs / 2);
-  const probe = probeOf(t, surface).planned();
+/**
+ * A small seeded generator (mulberry32) of numbers in [0, 1): the k6 probe runs this client too, and k6
+ * loads no npm package, so the jitter cannot come from the mock's pure-rand.
+ */
+export function seededUniform(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** How the client sends: one request of the surface's budget with the company's primary key. */
+export interface ClientIo<A extends BudgetAnswer> {
+  send(): Promise<A>;
+  sleepUntil(epochMs: number): Promise<void>;
+}
+
+export async function recoverLikeAClient<A extends BudgetAnswer>(io: ClientIo<A>, surface: BudgetSurface, limited: A, clock: ServerClock, seed: number, windowMs: number): Promise<ClientRecovery<A>> {
+  const random = seededUniform(seed);
+  const jittered = (stepMs: number) => stepMs / 2 + random() * (stepMs / 2);
   const from = receivedAt(limited);
   const reset = surface === 'core' ? announcedReset(limited) : undefined;
   const retryAfter = limited.headers['retry-after']?.trim();
@@ -49,10 +63,10 @@ export async function recoverLikeAClient(t: CheckContext, surface: BudgetSurface
     firstWait = 'its own backoff (no usable reset header)';
   }
   const base = surface === 'core' ? Math.max(100, windowMs / 240) : windowMs / 16;
-  const attempts: Exchange[] = [];
+  const attempts: A[] = [];
   for (let k = 0; k < MAX_ATTEMPTS; k++) {
-    await t.sleepUntil(wakeAt);
-    const ex = await probe.send();
+    await io.sleepUntil(wakeAt);
+    const ex = await io.send();
     attempts.push(ex);
     if (isServed(ex)) return { attempts, wasted: attempts.filter(isLimited).length, recoveredAfterMs: receivedAt(ex) - from, firstWait };
     if (!isLimited(ex)) break;
@@ -61,7 +75,7 @@ export async function recoverLikeAClient(t: CheckContext, surface: BudgetSurface
   return { attempts, wasted: attempts.filter(isLimited).length, firstWait };
 }
 
-export function describeRecovery(r: ClientRecovery): string {
+export function describeRecovery(r: ClientRecovery<BudgetAnswer>): string {
   const outcome = r.recoveredAfterMs === undefined ? `not served after ${r.attempts.length} attempts` : `served after ${Math.round(r.recoveredAfterMs)} ms`;
   return `${outcome}, ${r.wasted} request(s) wasted on 429; it first slept on ${r.firstWait}`;
 }
