@@ -74,16 +74,15 @@ const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } a
 /** k6's exit code when a threshold was crossed. */
 const K6_THRESHOLDS_CROSSED = 99;
 
-/** The budget probe's requests, judged by the load report as two flooded budgets. */
+/** The budget probe's requests, drawn and counted by the load report; its verdicts are k6's thresholds. */
 const BUDGET_PROBE: LoadScenario = {
   name: 'budget-probe',
   description:
     "k6 budget probe: the conformance budget check's procedure (lib/budget): per metered surface, a sequential trial after a quiet window until the first 429, polling until served again and on to the next 429; then 90 requests at once into a fresh window, the second key, another company, and the other surface",
   streams: [],
-  limited: [
-    { company: 'self', surface: 'core' },
-    { company: 'self', surface: 'dialer' },
-  ],
+  // One fact, one judge: the probe's thresholds are the budget rules' verdicts, so the report judges no
+  // flooded budget of its own beside them (it still draws and counts every request).
+  limited: [],
 };
 /** Windows the budget probe lasts (a quiet one, then the procedure's), and how many of them it keeps each budget spent: for the CC_EFFECTS refusal. */
 const PROBE_WINDOWS = BUDGET_PROCEDURE_WINDOWS + 1;
@@ -329,7 +328,7 @@ async function main(): Promise<number> {
       const notes = [
         "k6's arrival-rate executors time each request from when it actually went out, not from when it was due: " +
           "corrected and uncorrected latency are the same figures here (uncorrected); sends k6 could not start for lack of a free VU are counted as missed (dropped_iterations)",
-        ...(mode === 'budget' ? ["the budget probe's verdicts are k6's thresholds, one per rule of the catalogue, judged by the conformance budget check's own procedure and judges (lib/budget) and listed among the expectations (kind threshold); the report's own expectations judge the same requests by send time"] : []),
+        ...(mode === 'budget' ? ["the budget probe's verdicts are k6's thresholds, one per rule of the catalogue, judged by the conformance budget check's own procedure and judges (lib/budget) and listed among the expectations (kind threshold), the report judging nothing of its own beside them"] : []),
         ...(analysis.unreadable > 0 ? [`${analysis.unreadable} k6 samples named a stream but no known surface or company and were left out`] : []),
         ...(k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED && !interrupted ? [`k6 exited ${k6Code}: the run did not complete`] : []),
         ...(interrupted ? ['k6 stops on an interrupt by cancelling the requests in flight, and records none of them: they are missing from the totals'] : []),

@@ -113,7 +113,9 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
   const clock = () => performance.now() - t0;
   const report = () => onProgress?.(tally.snapshot(clock(), totalMs, Date.now()));
   for (const w of warmUp) {
+    // Sent and answered already: counted without ever being in flight.
     tally.sent++;
+    tally.inFlight++;
     tally.answered(w.answer.status);
     records.push({ stream: SETUP_STREAM, surface: w.prepared.stream.surface, company: w.prepared.company, intendedMs: w.startedAt - t0, startedMs: w.startedAt - t0, endedMs: w.endedAt - t0, status: w.answer.status, ...(w.answer.error !== undefined ? { error: w.answer.error } : {}) });
   }

@@ -150,12 +150,12 @@ function budgetsTable(report: LoadReport): string {
   if (report.totals.budgets.length === 0) return '<p>No request went to a metered surface.</p>';
   const numeric = new Set([2, 3, 4, 5, 6, 7]);
   const flooded = new Set(report.scenario.limited);
-  return `<table>${head(['budget', 'flooded on purpose', 'sent', 'served', '429', 'errors', 'most served in a window span', 'certainly in one server window'], numeric)}
+  return `<table>${head(['budget', 'flooded on purpose', 'sent', 'served', '429', 'errors', 'most served in a window span (by send time)', 'most served in one server window (after a 429)'], numeric)}
 ${report.totals.budgets
   .map((b) => {
     const w = report.windows.budgets.find((x) => budgetName(x.company, x.surface) === b.budget);
     return row(
-      [`<code>${esc(b.budget)}</code>`, flooded.has(b.budget) ? 'yes' : 'no', esc(b.sent), esc(b.served), esc(b.limited), esc(b.errors), esc(w?.maxServedInWindow ?? ''), esc(w?.maxServedCertain ?? '')],
+      [`<code>${esc(b.budget)}</code>`, flooded.has(b.budget) ? 'yes' : 'no', esc(b.sent), esc(b.served), esc(b.limited), esc(b.errors), esc(w?.maxServedInWindow ?? ''), esc(w === undefined ? '' : w.afterRefusal.spans > 0 ? w.afterRefusal.maxServed : 'not told')],
       numeric,
     );
   })

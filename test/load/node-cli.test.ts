@@ -93,6 +93,8 @@ describe('npm run load', () => {
     // The 120 planned, and setup's one read per host (core, and the AI host for the Dialer) before them.
     expect(run.stdout).toContain('cc-load: pass: sent 122, served 122');
     expect(run.stderr).toMatch(/sent 122 {2}served 122/);
+    // Setup's reads were never in flight during the schedule: the count never goes below zero.
+    expect(run.stderr).not.toMatch(/in flight -/);
     const doc = report(run);
     expect(doc).toMatchObject({ format: 'cc-load-report', version: 3, engine: 'node', kind: 'load', verdict: 'pass', interrupted: false, missed: 0, windowMs: window });
     expect(doc.totals.all).toMatchObject({ sent: 122, served: 122 });
