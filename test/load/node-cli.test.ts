@@ -135,6 +135,20 @@ describe('npm run load', () => {
     expect(passed.expectations.filter((e) => e.kind === 'latency').map((e) => `${e.subject} ${e.status}`)).toEqual(['core p(95) pass', 'core p(99) pass', 'dialer p(99) pass']);
   });
 
+  test('a flood of a budget that serves 61 a window (mock fault rate-limit-61): the window the 429s tell apart held 61, the report fails, exit 1; a budget held at 58 a window is served throughout', { timeout: 120_000 }, async () => {
+    const [flood, steady] = await Promise.all([load(['--scenario', 'budget-flood', '--mock-fault', 'rate-limit-61']), load(['--scenario', 'budget-steady', '--mock-window-ms', '4000'])]);
+    expect(flood.code, flood.stdout + flood.stderr).toBe(1);
+    const bounded = report(flood).expectations.find((e) => e.kind === 'limit-bounded' && e.subject === 'core:self');
+    expect(bounded?.status).toBe('fail');
+    expect(bounded?.detail).toMatch(/^at most 61 served within one window after a 429 \(\d+ spans judged\).*: more than 60 in one window of the server's own$/);
+    // The Dialer, whose budget the fault leaves alone, passes the same judge.
+    expect(report(flood).expectations.find((e) => e.kind === 'limit-bounded' && e.subject === 'dialer:self')?.status).toBe('pass');
+
+    // A 4 s window leaves the pace's two requests of slack about 140 ms of timing, room enough for a busy machine.
+    expect(steady.code, steady.stdout + steady.stderr).toBe(0);
+    expect(report(steady).expectations.map((e) => `${e.kind} ${e.subject} ${e.status}`)).toEqual(['must-serve core-countries pass', 'must-serve core-blacklist pass', 'must-serve dialer-steady pass']);
+  });
+
   // The target answers each request after 300 ms, so requests are in flight when the signal comes; at a
   // 2 s window smoke lasts 4 s, and the signal goes once the target has seen five requests.
   test.each([
