@@ -1,8 +1,10 @@
 /**
  * What a 429's body must be on each surface (spec: Errors, Limits), judged once for both engines: the
- * core error envelope with status 429 and 'Too Many Requests'; on the Dialer the AI host's shape,
- * statusCode 429, a message, error 'Too Many Requests', no responseData envelope, and a correlationId, when
- * there is one, a non-empty string. schemas/core/too-many-requests.json and schemas/dialer/too-many-requests.json
+ * core error envelope with status 429 and 'Too Many Requests'; on the Dialer one of the AI host's two
+ * documented shapes, never the core envelope: the service's (statusCode 429, a message, error 'Too Many
+ * Requests', a correlationId, when there is one, a non-empty string) or, from a limiter ahead of the
+ * service, the authentication layer's ({ code, message }: a non-empty code, whose value for a 429 the
+ * spec does not show, and a message). schemas/core/too-many-requests.json and schemas/dialer/too-many-requests.json
  * publish the same shapes; a test holds the two to each other.
  */
 import type { BudgetSurface } from './answers.ts';
@@ -25,6 +27,13 @@ export function limitedBodyProblem(surface: BudgetSurface, json: unknown): strin
     return undefined;
   }
   if ('responseData' in json) return 'a Dialer 429 carries a responseData envelope';
+  // The AI host's two documented shapes, told apart by `code` versus `statusCode` (spec: Errors on the
+  // {ai_url} host): a limiter ahead of the service may answer as the authentication layer does.
+  if (!('statusCode' in json) && 'code' in json) {
+    if (typeof json.code !== 'string' || json.code === '') return 'code is not a non-empty string';
+    if (typeof json.message !== 'string') return 'message is missing or not a string';
+    return undefined;
+  }
   if (json.statusCode !== 429) return `statusCode is ${JSON.stringify(json.statusCode ?? null)}, not 429`;
   if (typeof json.message !== 'string') return 'message is missing or not a string';
   if (json.error !== TOO_MANY) return `error is ${JSON.stringify(json.error ?? null)}, not '${TOO_MANY}'`;

@@ -138,9 +138,9 @@ export const DIALER_BUDGET_RULES: readonly Rule[] = [
     id: 'DIALER-RATE-429-BODY',
     surface: 'dialer',
     section: S.aiErrors,
-    statement: "Every Dialer 429 comes in the AI host's error shape: no responseData envelope, statusCode 429, a message, and error 'Too Many Requests'.",
+    statement: "Every Dialer 429 comes in one of the AI host's two documented error shapes, never the core envelope: the service's (statusCode 429, a message, error 'Too Many Requests') or, from a limiter ahead of the service, the authentication layer's ({ code, message }).",
     reading:
-      "Errors on the {ai_url} host carry { statusCode, message, error, correlationId } without the core envelope, error being the status name. A limiter may sit ahead of the service, and responses produced there carry no correlationId (as the spec says of the authentication layer), so correlationId is reported, not required.",
+      "Errors on the {ai_url} host carry no responseData envelope, and clients branch on the presence of code versus statusCode. Errors raised by the service carry { statusCode, message, error, correlationId }, error being the status name; responses produced ahead of the service carry no correlationId, and the authentication layer's shape is { code, message }. The spec does not say which layer limits the Dialer, so either shape is conforming: the service's (correlationId reported, not required) or { code, message } with a non-empty code (its value for a 429 is not shown) and a string message. Anything else, the core envelope included, fails.",
   }),
   required({
     id: 'DIALER-RATE-RECOVERY',

@@ -20,7 +20,7 @@ export const PROOF_WINDOW_MS = 2000;
  */
 export const PROOF_SEED = 1;
 
-/** Faults of the request budgets: proved by the budget checks in budget-faults.test.ts, mocks in their own processes. */
+/** Faults of the request budgets: proved by both budget engines in budget-parity.test.ts (npm run test:parity), mocks in their own processes. */
 export const isBudgetFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE-/.test(fault.breaks);
 
 /**

@@ -38,6 +38,9 @@ export function dialerPlugin(app: FastifyInstance, ctx: MockContext): void {
       setDialerRetryAfter(reply, verdict);
       // The fault answers in the core envelope, as a gateway shared with the core API might.
       if (faults.on('dialer-rate-429-core-body')) return reply.code(429).send({ responseData: { status: 429, message: 'Too Many Requests' } });
+      // The variant's limiter sits ahead of the service and answers as the authentication layer does: the
+      // AI host's other documented shape, which the spec equally allows.
+      if (ctx.dialect === 'variant') return reply.code(429).send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests: retry later.' });
       return serviceError(ctx, reply, 429, 'Too Many Requests');
     }
     // Under this fault the Dialer also spends the core budget, as a gateway with one shared counter would.
