@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { type RequestListener, Server } from 'node:http';
-import { HOSTS, HOST_PREFIX, type HostName, type MockContext } from './context.js';
+import { HOSTS, type HostName, hostPrefix, type MockContext } from './context.js';
 import { NEWEST, type Release } from '../lib/dialer/releases.js';
 import type { Dialect } from './dialect.js';
 import { Faults } from './faults/registry.js';
@@ -151,7 +151,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     });
     // Before the host's own hooks and routes, so every answer of the host echoes, errors and 404s included.
     if (faults.on('echo-request-headers')) echoRequestHeaders(app);
-    HOST_PLUGIN[host](app, context, HOST_PREFIX[host]);
+    HOST_PLUGIN[host](app, context, hostPrefix(host, faults));
     await app.ready();
     apps[host] = app;
     handlers[host] = handler as RequestListener;

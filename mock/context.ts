@@ -11,6 +11,17 @@ export type HostName = (typeof HOSTS)[number];
 /** Path prefix of each host, as the spec's host table gives it. */
 export const HOST_PREFIX: Readonly<Record<HostName, string>> = { core: '/api', analytics: '/api', ai: '/v1', cuecard: '/api' };
 
+/**
+ * Where a host serves and what base URL it gives its users, under the faults of its base path: a core API
+ * with a version segment (`/api/v1`), a host without its `/api/` prefix. Both the routes and the exported
+ * URL move, as a deployment built that way would tell its users.
+ */
+export function hostPrefix(host: HostName, faults: Faults): string {
+  if (host === 'core' && faults.on('core-versioned')) return `${HOST_PREFIX.core}/v1`;
+  if ((host === 'core' && faults.on('core-unprefixed')) || (host === 'analytics' && faults.on('analytics-unprefixed')) || (host === 'cuecard' && faults.on('cuecard-unprefixed'))) return '';
+  return HOST_PREFIX[host];
+}
+
 /** What every route of the mock shares: the records, the faults switched on, the meters. */
 export interface MockContext {
   readonly state: MockState;

@@ -4,7 +4,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Mock, type MockOptions, buildMock } from './build.js';
-import { HOSTS, HOST_PREFIX, type HostName } from './context.js';
+import { HOSTS, type HostName, hostPrefix } from './context.js';
 import { frontDoor, type TlsMaterial } from './http/front-door.js';
 import { selfSignedCertificate } from './tls.js';
 import { EFFECTS } from '../lib/config/target.js';
@@ -88,7 +88,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
       const door = frontDoor(handler, tls, mock.context.faults.on(plainFault[name]), observe && (() => observe({ host: name })));
       servers.push(door);
       const port = await listen(door, options.portBase ? options.portBase + index : 0, host);
-      urls[name] = `https://${host}:${port}${HOST_PREFIX[name]}`;
+      urls[name] = `https://${host}:${port}${hostPrefix(name, mock.context.faults)}`;
     }
   } catch (err) {
     for (const server of servers) server.close();

@@ -30,6 +30,22 @@ export const ANALYTICS_RULES: readonly Rule[] = [
   }),
   required({ id: 'ANALYTICS-ERR-NO-CORRELATION', surface: 'analytics', section: S.errors, statement: 'Get call details errors carry no correlationId.' }),
   required({ id: 'ANALYTICS-AUTH-401', surface: 'analytics', section: S.auth, statement: 'An analytics request without credentials, or with a wrong secret, gets 401.' }),
+  required({ id: 'ANALYTICS-AUTH-MALFORMED-401', surface: 'analytics', section: S.auth, statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the analytics host.', reading: 'Authentication 6 gives 401 for missing, malformed and revoked credentials alike, on every host.' }),
+  required({ id: 'ANALYTICS-AUTH-REVOKED-401', surface: 'analytics', section: S.auth, statement: 'A revoked key pair gets 401 on the analytics host.', reading: 'Authentication 6 gives 401 for revoked credentials on every host; judged with the revoked key pair of CC_REVOKED_KEY_ID, skipped without it.' }),
+  required({
+    id: 'ANALYTICS-JSON-UTF8',
+    surface: 'analytics',
+    section: S.hosts,
+    statement: 'Analytics responses with a body are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
+    reading: `Hosts says responses are UTF-8 JSON, for every host; the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API), so the sentence is read as covering the bodies the API itself sends: a bodiless answer and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON. Judged on the 404 for a call that does not exist and on the 401 without credentials.`,
+  }),
+  required({
+    id: 'ANALYTICS-BASE-PATH',
+    surface: 'analytics',
+    section: S.hosts,
+    statement: 'The analytics host serves under the path prefix /api/: the configured analytics URL ends in /api.',
+    reading: 'A base path shows only in the URL a user configures, so the rule is judged on CC_ANALYTICS_URL itself, and the report says so. That the service answers under it is shown by every other analytics rule, whose requests go there.',
+  }),
   required({ id: 'ANALYTICS-SAME-KEY', surface: 'analytics', section: S.auth, statement: 'The key pair of the core API works on the analytics host: a valid key is not answered 401.' }),
   required({
     id: 'ANALYTICS-ISOLATION',

@@ -84,6 +84,13 @@ export const CORE_RULES: readonly Rule[] = [
   required({ id: 'CORE-HTTPS-ONLY', surface: 'core', section: S.hosts, statement: 'Plain HTTP to the core host is rejected (the probe sends no credentials).' }),
   required({ id: 'CORE-WRONG-HOST-404', surface: 'core', section: S.hosts, statement: 'A core path requested on another host (analytics, AI, CueCard) gets 404.' }),
   required({
+    id: 'CORE-BASE-PATH',
+    surface: 'core',
+    section: S.hosts,
+    statement: 'The core API serves under the path prefix /api/, its paths carrying no version segment: the configured core URL ends in /api, and a core read under it is answered by the API.',
+    reading: 'Hosts gives {base_url} the path prefix /api/, and Versioning says the core API (version 1.7) carries no version segment in its paths, unlike the {ai_url} host with its /v1. A base path shows only in the URL a user configures, so the first half is judged on CC_BASE_URL itself (its path ends in /api: no prefix missing, no /v1 or /v1.7 after it), and the report says so; the second half asks the country list under it, which the API answers 200 with its responseData envelope.',
+  }),
+  required({
     id: 'CORE-JSON-UTF8',
     surface: 'core',
     section: S.hosts,

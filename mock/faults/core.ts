@@ -13,6 +13,8 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('isolation-write-leak', 'CORE-ISOLATION-WRITE', 'Edit contact ignores the company of the credentials'),
   // Hosts and content
   f('https-plain-http-served', 'CORE-HTTPS-ONLY', 'plain HTTP on the HTTPS port is served by the API'),
+  f('core-versioned', 'CORE-BASE-PATH', 'the core API is served, and its URL given, under /api/v1: a version segment in its paths'),
+  f('core-unprefixed', 'CORE-BASE-PATH', 'the core API is served, and its URL given, at the root, without /api'),
   f('wrong-host-serves-core', 'CORE-WRONG-HOST-404', 'the analytics host serves core paths'),
   f('json-content-type-html', 'CORE-JSON-UTF8', 'List contacts answers with Content-Type text/html'),
   // Method convention

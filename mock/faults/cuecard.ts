@@ -7,6 +7,10 @@ export const CUECARD_FAULTS: readonly FaultSpec[] = [
   f('cuecard-no-call-200', 'CUECARD-424-NO-CALL', 'a card for a call that is not live is accepted'),
   f('cuecard-get-served', 'CUECARD-POST-ONLY', 'GET /cuecards answers 200'),
   f('cuecard-auth-missing-accepted', 'CUECARD-AUTH-401', 'a request without credentials is served as company A'),
+  f('cuecard-auth-malformed-accepted', 'CUECARD-AUTH-MALFORMED-401', 'a malformed Authorization header is served as company A'),
+  f('cuecard-auth-revoked-accepted', 'CUECARD-AUTH-REVOKED-401', 'revoked keys keep working on the CueCard host'),
+  f('cuecard-content-type-text', 'CUECARD-JSON-UTF8', 'CueCard bodies are labelled text/plain'),
+  f('cuecard-unprefixed', 'CUECARD-BASE-PATH', 'the CueCard host is served, and its URL given, at the root, without /api'),
   f('cuecard-own-keys', 'CUECARD-SAME-KEY', 'the CueCard host rejects the key pairs of the core API'),
   f('analytics-serves-cuecards', 'CUECARD-WRONG-HOST-404', 'the analytics host answers POST /cuecards'),
 ];

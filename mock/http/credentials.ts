@@ -53,9 +53,15 @@ export function resolveCredentials(state: MockState, header: string | undefined,
  * The company a request acts for on a host that only needs a yes or no: undefined means answer 401.
  * `acceptMissing` and `refuseValid` are fault switches of the host calling it.
  */
-export function companyFor(state: MockState, header: string | undefined, faults: { acceptMissing: boolean; refuseValid: boolean }): Company | undefined {
-  const result = resolveCredentials(state, header);
+export function companyFor(
+  state: MockState,
+  header: string | undefined,
+  faults: { acceptMissing: boolean; refuseValid: boolean; acceptMalformed?: boolean; acceptRevoked?: boolean },
+): Company | undefined {
+  const result = resolveCredentials(state, header, { acceptRevoked: faults.acceptRevoked ?? false });
   if (result.ok) return faults.refuseValid ? undefined : state.companies.get(result.key.companyId);
-  // A server that lets anonymous requests through serves them as the first company.
-  return result.problem === 'missing' && faults.acceptMissing ? state.companies.get(1) : undefined;
+  // A server that lets anonymous requests, or headers it cannot read, through serves them as the first company.
+  if (result.problem === 'missing' && faults.acceptMissing) return state.companies.get(1);
+  if (result.problem === 'malformed' && faults.acceptMalformed) return state.companies.get(1);
+  return undefined;
 }

@@ -4,7 +4,9 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { readPage, UNKNOWN_ID } from '../core/fixtures.js';
-import { withWrongSecret } from '../shared/credentials.js';
+import { judgeConfiguredPrefix } from '../shared/base-path.js';
+import { credentialChecks, withWrongSecret } from '../shared/credentials.js';
+import { isUtf8Json } from '../shared/media.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 
 /**
@@ -86,6 +88,31 @@ export const ANALYTICS_CHECKS = [
     async run(t) {
       t.expectStatus('ANALYTICS-AUTH-401', await details(t, UNKNOWN_ID).noAuth().send(), 401);
       t.expectStatus('ANALYTICS-AUTH-401', await withWrongSecret(t, details(t, UNKNOWN_ID)).send(), 401);
+    },
+  }),
+
+  // Missing and wrong credentials are judged by analytics.auth above.
+  ...credentialChecks({
+    name: 'analytics',
+    surface: 'analytics',
+    rules: { malformed: 'ANALYTICS-AUTH-MALFORMED-401', revoked: 'ANALYTICS-AUTH-REVOKED-401' },
+    bodyRules: [],
+    probes: [{ method: 'GET', path: `/calls/${UNKNOWN_ID}` }],
+    expect401: (t, rule, ex) => t.expectStatus(rule, ex, 401),
+  }),
+
+  defineCheck({
+    id: 'analytics.json',
+    title: 'analytics bodies are UTF-8 JSON, under the /api the configured URL ends in',
+    surface: 'analytics',
+    rules: ['ANALYTICS-JSON-UTF8', 'ANALYTICS-BASE-PATH'],
+    maxRequests: 2,
+    async run(t) {
+      judgeConfiguredPrefix(t, 'ANALYTICS-BASE-PATH', 'analytics', '/api');
+      for (const probe of [details(t, UNKNOWN_ID), details(t, UNKNOWN_ID).noAuth()]) {
+        const ex = await probe.send();
+        t.check('ANALYTICS-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+      }
     },
   }),
 

@@ -2,6 +2,7 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
+import { judgeConfiguredPrefix } from '../shared/base-path.js';
 import { isUtf8Json } from '../shared/media.js';
 import { UNKNOWN_ID } from './fixtures.js';
 
@@ -41,6 +42,20 @@ export const transportChecks = [
         const ex = await probe.send();
         t.check('CORE-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
       }
+    },
+  }),
+
+  defineCheck({
+    id: 'core.base-path',
+    title: 'the core API serves under /api, with no version segment: the configured URL ends in it and the API answers there',
+    surface: 'core',
+    rules: ['CORE-BASE-PATH'],
+    maxRequests: 1,
+    async run(t) {
+      const rule = 'CORE-BASE-PATH';
+      judgeConfiguredPrefix(t, rule, 'core', '/api');
+      const ex = await t.core('GET', '/countries/index.json').send();
+      t.check(rule, ex.status === 200 && typeof (ex.json as { responseData?: unknown } | undefined)?.responseData === 'object', () => `the country list under the configured URL answered ${ex.status}, not the API's 200 with its responseData envelope`, ex);
     },
   }),
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
-import { withWrongSecret } from '../shared/credentials.js';
+import { judgeConfiguredPrefix } from '../shared/base-path.js';
+import { credentialChecks, withWrongSecret } from '../shared/credentials.js';
+import { isUtf8Json } from '../shared/media.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.js';
 
@@ -65,6 +67,36 @@ export const CUECARD_CHECKS = [
     async run(t) {
       t.expectStatus('CUECARD-AUTH-401', await create(t).noAuth().send(), 401);
       t.expectStatus('CUECARD-AUTH-401', await withWrongSecret(t, create(t)).send(), 401);
+    },
+  }),
+
+  // Missing and wrong credentials are judged by cuecard.auth above. The probe's card is for a made-up call.
+  ...credentialChecks({
+    name: 'cuecard',
+    surface: 'cuecard',
+    rules: { malformed: 'CUECARD-AUTH-MALFORMED-401', revoked: 'CUECARD-AUTH-REVOKED-401' },
+    bodyRules: [],
+    probes: [{ method: 'POST', path: '/cuecards', body: { call_uuid: '00000000-0000-4000-8000-00000000c0de', type: 'html', title: 'cc-conformance probe', content: '<p>cc-conformance probe</p>' } }],
+    expect401: (t, rule, ex) => t.expectStatus(rule, ex, 401),
+  }),
+
+  defineCheck({
+    id: 'cuecard.json',
+    title: 'CueCard bodies are UTF-8 JSON, under the /api the configured URL ends in',
+    surface: 'cuecard',
+    rules: ['CUECARD-JSON-UTF8', 'CUECARD-BASE-PATH'],
+    maxRequests: 2,
+    async run(t) {
+      judgeConfiguredPrefix(t, 'CUECARD-BASE-PATH', 'cuecard', '/api');
+      for (const probe of [create(t).noAuth(), create(t)]) {
+        const ex = await probe.send();
+        // A bodiless answer holds nothing to judge here (the success status of a card is not shown).
+        if (ex.bodyBytes === 0) {
+          t.note('CUECARD-JSON-UTF8', `${ex.request.method} /cuecards answered ${ex.status} without a body`);
+          continue;
+        }
+        t.check('CUECARD-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+      }
     },
   }),
 

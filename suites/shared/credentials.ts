@@ -13,7 +13,8 @@ export interface CredentialSurface {
   /** Prefix of the check IDs: `core` gives `core.auth.missing`. */
   readonly name: string;
   readonly surface: Surface;
-  readonly rules: { readonly missing: string; readonly incorrect: string; readonly malformed: string; readonly revoked: string };
+  /** The rule each probe judges; a host whose missing and incorrect credentials a check of its own judges names only the others. */
+  readonly rules: { readonly missing?: string; readonly incorrect?: string; readonly malformed?: string; readonly revoked?: string };
   /** Rules the 401 body is judged by, besides the status rule of each probe. */
   readonly bodyRules: readonly string[];
   /** Requests the probes rotate through; the authentication layer answers before any of them is served. */
@@ -59,48 +60,57 @@ function nth(s: CredentialSurface, t: CheckContext, i: number): RequestSpec {
 }
 
 export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
+  const { missing, incorrect, malformed, revoked } = s.rules;
   return [
-    defineCheck({
-      id: `${s.name}.auth.missing`,
-      title: `${s.name}: no credentials get 401`,
-      surface: s.surface,
-      rules: [s.rules.missing, ...s.bodyRules],
-      maxRequests: s.probes.length,
-      async run(t) {
-        for (let i = 0; i < s.probes.length; i++) s.expect401(t, s.rules.missing, await nth(s, t, i).noAuth().send());
-      },
-    }),
-    defineCheck({
-      id: `${s.name}.auth.incorrect`,
-      title: `${s.name}: an unknown key ID and a wrong secret get 401`,
-      surface: s.surface,
-      rules: [s.rules.incorrect, ...s.bodyRules],
-      maxRequests: 2,
-      async run(t) {
-        const unknownId = t.session.uniqueName();
-        const unknown = basic(unknownId, 'not-a-secret');
-        s.expect401(t, s.rules.incorrect, await nth(s, t, 0).authorization(unknown, 'unknown key ID', { kind: 'literal', header: unknown }).send());
-        s.expect401(t, s.rules.incorrect, await withWrongSecret(t, nth(s, t, 1)).send());
-      },
-    }),
-    defineCheck({
-      id: `${s.name}.auth.malformed`,
-      title: `${s.name}: malformed Authorization headers get 401`,
-      surface: s.surface,
-      rules: [s.rules.malformed, ...s.bodyRules],
-      maxRequests: MALFORMED.length,
-      async run(t) {
-        for (const [i, [header, label]] of MALFORMED.entries()) s.expect401(t, s.rules.malformed, await nth(s, t, i).authorization(header, label, { kind: 'literal', header }).send());
-      },
-    }),
-    defineCheck({
-      id: `${s.name}.auth.revoked`,
-      title: `${s.name}: a revoked key pair gets 401`,
-      surface: s.surface,
-      rules: [s.rules.revoked, ...s.bodyRules],
-      maxRequests: 1,
-      needs: { keys: ['revoked'] },
-      run: async (t) => s.expect401(t, s.rules.revoked, await nth(s, t, 0).as('revoked').send()),
-    }),
-  ];
+    missing === undefined
+      ? undefined
+      : defineCheck({
+          id: `${s.name}.auth.missing`,
+          title: `${s.name}: no credentials get 401`,
+          surface: s.surface,
+          rules: [missing, ...s.bodyRules],
+          maxRequests: s.probes.length,
+          async run(t) {
+            for (let i = 0; i < s.probes.length; i++) s.expect401(t, missing, await nth(s, t, i).noAuth().send());
+          },
+        }),
+    incorrect === undefined
+      ? undefined
+      : defineCheck({
+          id: `${s.name}.auth.incorrect`,
+          title: `${s.name}: an unknown key ID and a wrong secret get 401`,
+          surface: s.surface,
+          rules: [incorrect, ...s.bodyRules],
+          maxRequests: 2,
+          async run(t) {
+            const unknownId = t.session.uniqueName();
+            const unknown = basic(unknownId, 'not-a-secret');
+            s.expect401(t, incorrect, await nth(s, t, 0).authorization(unknown, 'unknown key ID', { kind: 'literal', header: unknown }).send());
+            s.expect401(t, incorrect, await withWrongSecret(t, nth(s, t, 1)).send());
+          },
+        }),
+    malformed === undefined
+      ? undefined
+      : defineCheck({
+          id: `${s.name}.auth.malformed`,
+          title: `${s.name}: malformed Authorization headers get 401`,
+          surface: s.surface,
+          rules: [malformed, ...s.bodyRules],
+          maxRequests: MALFORMED.length,
+          async run(t) {
+            for (const [i, [header, label]] of MALFORMED.entries()) s.expect401(t, malformed, await nth(s, t, i).authorization(header, label, { kind: 'literal', header }).send());
+          },
+        }),
+    revoked === undefined
+      ? undefined
+      : defineCheck({
+          id: `${s.name}.auth.revoked`,
+          title: `${s.name}: a revoked key pair gets 401`,
+          surface: s.surface,
+          rules: [revoked, ...s.bodyRules],
+          maxRequests: 1,
+          needs: { keys: ['revoked'] },
+          run: async (t) => s.expect401(t, revoked, await nth(s, t, 0).as('revoked').send()),
+        }),
+  ].filter((c): c is CheckDefinition => c !== undefined);
 }

@@ -10,7 +10,7 @@ export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: st
   const { state, faults } = ctx;
 
   app.addHook('onRequest', async (req, reply) => {
-    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('analytics-auth-missing-accepted'), refuseValid: faults.on('analytics-own-keys') });
+    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('analytics-auth-missing-accepted'), refuseValid: faults.on('analytics-own-keys'), acceptMalformed: faults.on('analytics-auth-malformed-accepted'), acceptRevoked: faults.on('analytics-auth-revoked-accepted') });
     if (!company) return analyticsError(ctx, reply, 401, 'Unauthorized');
     req.company = company;
     return undefined;
@@ -22,6 +22,14 @@ export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: st
     req.log.error(err);
     return analyticsError(ctx, reply, 500, 'Internal server error');
   });
+
+  if (faults.on('analytics-content-type-text')) {
+    // Relabels the already serialised body, as a misconfigured proxy would.
+    app.addHook('onSend', async (_req, reply, payload) => {
+      if (reply.getHeader('content-type') !== undefined) reply.header('content-type', 'text/plain; charset=utf-8');
+      return payload;
+    });
+  }
 
   app.register(
     async (scoped) => {

@@ -10,7 +10,7 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
   const { state, faults } = ctx;
 
   app.addHook('onRequest', async (req, reply) => {
-    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('cuecard-auth-missing-accepted'), refuseValid: faults.on('cuecard-own-keys') });
+    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('cuecard-auth-missing-accepted'), refuseValid: faults.on('cuecard-own-keys'), acceptMalformed: faults.on('cuecard-auth-malformed-accepted'), acceptRevoked: faults.on('cuecard-auth-revoked-accepted') });
     if (!company) return cuecardError(reply, 401, ['unauthorized']);
     req.company = company;
     return undefined;
@@ -22,6 +22,14 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
     req.log.error(err);
     return cuecardError(reply, 500, ['error processing cue card']);
   });
+
+  if (faults.on('cuecard-content-type-text')) {
+    // Relabels the already serialised body, as a misconfigured proxy would.
+    app.addHook('onSend', async (_req, reply, payload) => {
+      if (reply.getHeader('content-type') !== undefined) reply.header('content-type', 'text/plain; charset=utf-8');
+      return payload;
+    });
+  }
 
   app.register(
     async (scoped) => {
