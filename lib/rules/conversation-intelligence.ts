@@ -21,8 +21,16 @@ export const CI_RULES: readonly Rule[] = [
     id: 'CI-ENVELOPE',
     surface: 'ai',
     section: S.ci,
-    statement: 'Each of the seven reads of an analysed call answers 200 with a JSON object that carries no responseData envelope.',
-    reading: `'Responses are { data: {...}, pagination }' is read as the shape of the paginated reads; the five others may hold their fields in data or at the top level (the vendor reference shows the top level): ${ACCEPT_BOTH}.`,
+    statement: 'Each of the seven reads of an analysed call answers either 200 with a JSON object that carries no responseData envelope or a 4xx, never a 5xx or another status.',
+    reading: `'Responses are { data: {...}, pagination } without the responseData envelope' is read as the shape of the paginated reads; the five others may hold their fields in data or at the top level (the vendor reference shows the top level): ${ACCEPT_BOTH}. A call counts as analysed when its transcription answers 200; the section lists seven reads of one call without saying that every analysed call has all seven parts, so a read that answers a 4xx is not judged here but reported by CI-ANALYSIS-PARTS, while a 5xx (a server error, by the error table), another status, or a 200 whose body is not a JSON object without responseData fails.`,
+  }),
+  observed({
+    id: 'CI-ANALYSIS-PARTS',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'The report says which of the seven reads answer 200 for a call whose transcription does, and what the others answer.',
+    reading:
+      "Endpoints > Conversation Intelligence lists the seven reads of one call (summary, sentiment, talk/listen ratio, topics, transcription, smart notes, details link) but not that an analysis holds every part, nor what a read of a part the analysis lacks answers (CI-NO-ANALYSIS leaves the same open for a call with no analysis at all). A target may produce some parts only, for some calls or for none, so a read of an analysed call that answers a 4xx is reported here and never failed.",
   }),
   required({
     id: 'CI-PAGED-ENVELOPE',
@@ -105,15 +113,15 @@ export const CI_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.errors,
     statement: "A callId that is not a call of the company answers 404 on each of the seven reads, as a service error without subErrors and with the endpoint's own message, not 'Route not found'.",
-    reading: "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; the wording itself is judged by CI-CALL-NOT-FOUND.",
+    reading: "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; which words the message uses is not stated and is reported by CI-CALL-NOT-FOUND.",
   }),
-  required({
+  observed({
     id: 'CI-CALL-NOT-FOUND',
     surface: 'ai',
     section: S.statuses,
-    statement: "A callId that is not a call of the company answers 404 with message 'Call not found' on each of the seven reads.",
+    statement: "The report gives the message of the 404 a callId that is not a call of the company gets on each of the seven reads, and whether it is one of the error table's known 404 messages.",
     reading:
-      "The error table gives 'Call not found' as a known message of the 404 for a missing resource; on the {ai_url} host the reads that name a call by its id are Conversation Intelligence's, and their errors carry a message string, so a call the company does not have gets that message there. Case and a trailing period are not judged.",
+      "The error table lists 'Not found.' and 'Call not found' as known messages of the 404 for a missing resource without saying which endpoint uses which, the Core API envelope says 'the message wording is set per endpoint', and Errors on the {ai_url} host, 3 gives a missing resource 'the endpoint's own message'. No wording is therefore required of Conversation Intelligence: 'Call not found', 'Not found.' or words of the target's own are all conforming. What the spec does state, a 404 service error whose message is the endpoint's own and not 'Route not found', is required by CI-UNKNOWN-CALL-404; this rule reports the messages and whether each is one of the two listed, ignoring case and a trailing period.",
   }),
   required({
     id: 'CI-CALLID-MALFORMED',

@@ -1,10 +1,11 @@
-import { TOLERANT } from './dialer-readings.js';
-import { type Rule, required } from './types.js';
+import { BLANK_NAME, OLDER_SIDE_UNSTATED, TOLERANT } from './dialer-readings.js';
+import { observed, type Rule, required } from './types.js';
 
 /**
  * The campaign behaviours the Dialer releases changed (spec: Versioning). Each change is a pair: the new
  * behaviour from its release (`since`) and the old one before it (`until`); the suite judges the side of
- * the release the target is expected to be (CC_DIALER_RELEASE).
+ * the release the target is expected to be (CC_DIALER_RELEASE). The old side is required only where the
+ * changelog states it; where it is worked out from the new one, it is observed (OLDER_SIDE_UNSTATED).
  */
 const S = {
   records: 'Resources and their fields > Dialer records (facts known)',
@@ -14,10 +15,9 @@ const S = {
 } as const;
 
 const DATE = 'A real calendar date in YYYY-MM-DD: month 01 to 12, Feb 29 only in leap years (2100 is not one), no Feb 30 or Apr 31.';
-const TIME = 'HH:MM or HH:MM:SS with hours 00 to 23 and minutes and seconds 00 to 59, so 24:00 and 00:00:60 are out.';
+const TIME =
+  "The spec pins the form, HH:MM or HH:MM:SS, so a value outside it (one-digit hours, fractions of a second, other separators) and a time no reading of the form allows (hour 25, minute 60, 24:30) must get the 400. Two values fit the form under one reading and not another: 24:00 (and 24:00:00), the end of a day in ISO 8601, and a leap second :60, which RFC 3339's time-second allows; for them the 400 and acceptance are both accepted and the report says which.";
 const NAMED = "The 400 'names the field': schedule_policy.start_date (or start_time) appears in the message or in a subErrors entry.";
-const WHITESPACE =
-  "ASCII whitespace (space, tab, CR, LF) is whitespace under any reading. U+00A0, U+2003 and U+FEFF are whitespace to JS trim() and Unicode but not to every language's trim, so for them 400 and acceptance are both accepted and the report says which.";
 
 export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
   // v1.0.21
@@ -27,15 +27,15 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     section: S.validation,
     since: '1.0.21',
     statement: "A whitespace-only campaign name on create or update gets 400 with 'name should not be empty' in subErrors.",
-    reading: `${WHITESPACE} A subErrors entry containing the phrase counts.`,
+    reading: BLANK_NAME,
   }),
-  required({
+  observed({
     id: 'DIALER-NAME-WHITESPACE-ACCEPTED',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'Before v1.0.21 a whitespace-only campaign name is accepted on create and update.',
-    reading: `v1.0.21 'whitespace-only name rejected' implies it was accepted before. ${WHITESPACE}`,
+    statement: 'What a release before v1.0.21 does with a whitespace-only campaign name on create and update: accepted, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says 'Whitespace-only name rejected' and nothing of the names before it. ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
     id: 'DIALER-SCHEDULE-DATE-PINNED',
@@ -45,29 +45,29 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     statement: 'schedule_policy.start_date must be a real calendar date in YYYY-MM-DD: a valid one is accepted, any other gets 400 naming the field.',
     reading: `${DATE} ${NAMED} Valid dates lie in the future, so no rule about past start dates (not shown) can interfere.`,
   }),
-  required({
+  observed({
     id: 'DIALER-SCHEDULE-DATE-ANY',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'Before v1.0.21 any string is accepted as schedule_policy.start_date and stored as sent.',
-    reading: "v1.0.21 'format-pinned' implies the format was free before; 'stored as sent' is how a free format reads back.",
+    statement: 'What a release before v1.0.21 does with a schedule_policy.start_date outside the pinned format: accepted and stored as sent, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says start_date was 'format-pinned' and not what an unpinned server did with a date outside the format (kept it, parsed and rolled it over, refused it in other words). ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
     id: 'DIALER-SCHEDULE-TIME-PINNED',
     surface: 'dialer',
     section: S.validation,
     since: '1.0.21',
-    statement: 'schedule_policy.start_time must be HH:MM or HH:MM:SS: a valid time is accepted, any other value gets 400 naming the field.',
+    statement: 'schedule_policy.start_time must be HH:MM or HH:MM:SS: a valid time is accepted, a value outside the form gets 400 naming the field.',
     reading: `${TIME} ${NAMED}`,
   }),
-  required({
+  observed({
     id: 'DIALER-SCHEDULE-TIME-ANY',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'Before v1.0.21 any string is accepted as schedule_policy.start_time and stored as sent.',
-    reading: "v1.0.21 'format-pinned' implies the start_time format was free before; 'stored as sent' is how a free format reads back.",
+    statement: 'What a release before v1.0.21 does with a schedule_policy.start_time outside the pinned format: accepted and stored as sent, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says start_time was 'format-pinned' and not what an unpinned server did with a time outside the format. ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
     id: 'DIALER-CALLING-POLICY-DROPS-UNKNOWN',
@@ -78,13 +78,13 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     reading:
       'The documented knobs are not shown, so the probe sends only a key no server documents (cc_conformance_unknown_*). Whether an update merges or replaces calling_policy is not shown; either way the key must be absent.',
   }),
-  required({
+  observed({
     id: 'DIALER-CALLING-POLICY-KEEPS-UNKNOWN',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'Before v1.0.21 unknown calling_policy keys are kept: sent on create or update, they read back with the value sent.',
-    reading: "v1.0.21 'unknown keys of calling_policy are dropped on write' implies they were kept and returned before.",
+    statement: 'What a release before v1.0.21 does with unknown calling_policy keys on create and update: kept and read back with the value sent, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says unknown keys 'are dropped on write' and not what happened to them before: kept and returned, kept but never returned, or refused. ${OLDER_SIDE_UNSTATED}`,
   }),
   // v1.0.22
   required({
@@ -94,29 +94,30 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     since: '1.0.22',
     statement: 'A campaign list without status and without include_deleted holds no campaign with status deleted, while deleted campaigns exist.',
   }),
-  required({
+  observed({
     id: 'DIALER-LIST-INCLUDES-DELETED',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.22',
-    statement: 'Before v1.0.22 a campaign list without status holds the deleted campaigns too.',
-    reading: "v1.0.22 'an unfiltered campaign list excludes deleted campaigns' is a change, so before it the list held them.",
+    statement: 'Whether before v1.0.22 a campaign list without status holds deleted campaigns, as the mock plays it.',
+    reading: `The v1.0.22 line says 'An unfiltered campaign list excludes deleted campaigns' and not what the list held before. ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
     id: 'DIALER-INCLUDE-DELETED-STRICT',
     surface: 'dialer',
     section: S.dialer,
     since: '1.0.22',
-    statement: 'include_deleted takes the literal strings true and false only: both answer 200, any other value (TRUE, 1, yes, the empty string, false with a space) gets 400 when status is not set.',
-    reading: "'any other value gives 400' is read literally, the empty string included. With status set see DIALER-INCLUDE-DELETED-WITH-STATUS.",
+    statement: 'include_deleted takes the literal strings true and false only: both answer 200, any other value (TRUE, 1, yes, false with a space) gets 400 when status is not set.',
+    reading:
+      "'literal strings true or false only ... any other value gives 400' is read literally for every value sent. An empty value (include_deleted=) is the one case the spec leaves open: many servers read an empty query parameter as absent, as the spec itself reads an empty cursor ('An absent or empty cursor is not an error'), so it may get the 400 or the list without the parameter, and the report says which. With status set, DIALER-INCLUDE-DELETED-WITH-STATUS judges what a value does.",
   }),
-  required({
+  observed({
     id: 'DIALER-INCLUDE-DELETED-UNKNOWN',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.22',
-    statement: 'Before v1.0.22 include_deleted is an unknown parameter: any value answers 200 with the same list as without it.',
-    reading: "v1.0.22 calls it a 'new' parameter; an unknown query parameter is read as ignored, as the other Dialer lists ignore what they do not know.",
+    statement: 'What a release before v1.0.22 does with include_deleted: ignored, answering 200 with the same list as without it, as the mock plays it, or otherwise.',
+    reading: `The v1.0.22 line calls include_deleted a 'new boolean query parameter' and does not say what a server without it did with it: ignored it, or refused it as an unknown parameter. ${OLDER_SIDE_UNSTATED}`,
   }),
   // next (2026-09-07)
   required({
@@ -133,7 +134,7 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.versioning,
     until: 'next',
-    statement: 'Before the next release an undecodable cursor on any cursor list answers 200 with the first page, and a truncated or tampered one a 200 page.',
-    reading: `The changelog: '400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page'. ${TOLERANT}`,
+    statement: 'Before the next release an undecodable cursor on any cursor list answers 200 with the first page.',
+    reading: `The changelog: '400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page', which states the old answer for an undecodable cursor only; whether a truncated or tampered real cursor still decodes depends on the server, and what it got before the change is not stated, so its answer is reported, not judged. ${TOLERANT}`,
   }),
 ];

@@ -1,4 +1,4 @@
-import { NAME_TRIMMED } from './dialer-readings.js';
+import { BLANK_NAME, NAME_TRIMMED, OLDER_SIDE_UNSTATED } from './dialer-readings.js';
 import { observed, type Rule, required } from './types.js';
 
 /**
@@ -70,14 +70,15 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     section: S.errors,
     since: '1.0.21',
     statement: "A whitespace-only name on call script or survey create or update gets 400 with 'name should not be empty' in subErrors.",
-    reading: 'Whitespace is the ASCII set every trim agrees on: space, tab, line feed, carriage return, vertical tab, form feed.',
+    reading: `${BLANK_NAME} A name holding any of the latter is sent on updates only, never on a create, so an accepted one makes no call script or survey the API cannot delete.`,
   }),
-  required({
+  observed({
     id: 'DIALER-SCRIPT-SURVEY-NAME-ACCEPTED',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'Before v1.0.21 a whitespace-only name on call script create is accepted.',
+    statement: 'What a release before v1.0.21 does with a whitespace-only name on call script create: accepted, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says 'Whitespace-only name rejected' and nothing of the names before it. ${OLDER_SIDE_UNSTATED}`,
   }),
 
   // Associations
@@ -96,7 +97,14 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     since: '1.0.21',
     statement: 'An association whose ref_id names no agent, tag or group is accepted: ref_id existence is not verified.',
   }),
-  required({ id: 'DIALER-ASSOC-REF-CHECKED', surface: 'dialer', section: S.versioning, until: '1.0.21', statement: 'Before v1.0.21 an association whose ref_id names nothing is refused with a 4xx.' }),
+  observed({
+    id: 'DIALER-ASSOC-REF-CHECKED',
+    surface: 'dialer',
+    section: S.versioning,
+    until: '1.0.21',
+    statement: 'What a release before v1.0.21 does with an association whose ref_id names nothing: refused with a 4xx, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says 'Association ref_id values are not checked for existence' and not how an older release answered an unknown one: a 4xx, a 5xx from a failed lookup, or acceptance. ${OLDER_SIDE_UNSTATED}`,
+  }),
 
   // Disposition buttons and the disposition tag list
   required({
@@ -129,12 +137,13 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     statement: "A tag_id that is not a call tag of the account (an unknown id, another company's tag) gets 422 on button replace.",
   }),
   required({ id: 'DIALER-ARCHIVED-REPLACE-422', surface: 'dialer', section: S.states, since: 'latest', statement: 'An archived call tag as tag_id on button replace gets 422.' }),
-  required({
+  observed({
     id: 'DIALER-ARCHIVED-REPLACE-ACCEPTED',
     surface: 'dialer',
     section: S.versioning,
     until: 'latest',
-    statement: 'Before the undated change an archived call tag is accepted as tag_id on button replace and its button is returned.',
+    statement: 'What a release before the undated change does with an archived call tag as tag_id on button replace: accepted with its button returned, as the mock plays it, or otherwise.',
+    reading: `The undated line says archived dispositions get '422 on replace' and not what they got before it. ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
     id: 'DIALER-ARCHIVED-BUTTONS-OMITTED',
@@ -145,9 +154,23 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     reading: 'No request can put an archived tag on a button any more, so the buttons of the first campaigns already on the account are searched for it. When those campaigns carry no button at all nothing was searched, and the rule is skipped with that reason; otherwise the report says how many buttons were searched.',
   }),
   required({ id: 'DIALER-ARCHIVED-TAGLIST-OMITTED', surface: 'dialer', section: S.states, since: 'latest', statement: 'The disposition tag list omits archived call tags.' }),
-  required({ id: 'DIALER-ARCHIVED-TAGLIST-SHOWN', surface: 'dialer', section: S.versioning, until: 'latest', statement: 'Before the undated change the disposition tag list includes archived call tags.' }),
+  observed({
+    id: 'DIALER-ARCHIVED-TAGLIST-SHOWN',
+    surface: 'dialer',
+    section: S.versioning,
+    until: 'latest',
+    statement: 'Whether before the undated change the disposition tag list includes archived call tags, as the mock plays it.',
+    reading: `The undated line says archived dispositions are 'omitted from the tag list' and not what the list held before it. ${OLDER_SIDE_UNSTATED}`,
+  }),
   required({ id: 'DIALER-DELETED-BUTTONS-OMITTED', surface: 'dialer', section: S.states, since: 'latest', statement: 'Buttons of a deleted call tag are no longer returned among a campaign\'s disposition buttons.' }),
-  required({ id: 'DIALER-DELETED-BUTTONS-KEPT', surface: 'dialer', section: S.versioning, until: 'latest', statement: 'Before the undated change the button of a deleted call tag is still returned.' }),
+  required({
+    id: 'DIALER-DELETED-BUTTONS-KEPT',
+    surface: 'dialer',
+    section: S.versioning,
+    until: 'latest',
+    statement: 'Before the undated change the button of a deleted call tag is still returned.',
+    reading: "The undated line states the older behaviour in words: 'buttons of a deleted disposition are no longer returned', so before it they were.",
+  }),
   required({
     id: 'DIALER-TAG-LIST',
     surface: 'dialer',
@@ -162,9 +185,18 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-STATS-READ',
     surface: 'dialer',
     section: S.dialer,
+    statement: "A campaign's statistics answer 200 with a JSON object.",
+    reading:
+      "Endpoints > Dialer lists 'get a campaign's statistics' with the figures it holds, and Responses are UTF-8 JSON; the names of those figures are not shown (GAP-DIALER-STATS-FIELDS), so no name is judged here: whether the target uses this project's names is DIALER-STATS-FIGURES, reported only.",
+  }),
+  observed({
+    id: 'DIALER-STATS-FIGURES',
+    surface: 'dialer',
+    section: S.dialer,
     source: 'project-reference',
-    statement: "A campaign's statistics answer 200 with a JSON object; where the target uses the reference names, it holds every figure the spec names: the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
-    reading: 'Field names are not shown (GAP-DIALER-STATS-FIELDS): a target using none of the names of schemas/dialer/statistics.json is judged on the 200 alone, and the report says so; one using some of them must hold them all.',
+    statement: "Whether a campaign's statistics carry every figure the spec names under the names of schemas/dialer/statistics.json: the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
+    reading:
+      "The spec names the figures but not their fields (GAP-DIALER-STATS-FIELDS), so a target may call them anything: one whose statistics use a name of ours for something else (a plain calls count, say) or only some of our names differs only where the spec is silent. The report says which of the reference names the target uses and whether they follow the reference schema; DIALER-STATS-CONSISTENT and DIALER-STATS-WINDOW are observed on figures that do.",
   }),
   observed({
     id: 'DIALER-STATS-CONSISTENT',
@@ -208,8 +240,9 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-EXPORT-DOWNLOAD',
     surface: 'dialer',
     section: S.states,
-    statement: 'Once the export is complete, its download link is available: 200 with an absolute https URL.',
-    reading: "Job states are not shown (GAP-EXPORT-JOB-STATES): the download is polled until it answers 200. The link's member name is not shown either: the first absolute http(s) URL among the answer's members is the link. 'Only HTTPS is accepted' makes it https.",
+    statement: 'Once the export is complete, its download link is available: 200 with an absolute http(s) URL.',
+    reading:
+      "Job states are not shown (GAP-EXPORT-JOB-STATES): the download is polled until it answers 200. The link's member name is not shown either: the first absolute http(s) URL among the answer's members is the link. 'Only HTTPS is accepted' speaks of the service's four hosts, and the link may point elsewhere (a file store), so whether it is https is reported, not judged.",
   }),
   required({
     id: 'DIALER-EXPORT-WINDOW-DEFAULTS',
@@ -224,10 +257,18 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.limits,
     since: '1.0.21',
-    statement: 'filters.contactId and filters.userId must be integers of at least 1: 0, negatives, fractions and strings get 400, integers of at least 1 are accepted.',
-    reading: 'Integers above 2^31 - 1 are sent but not judged: the spec names no upper bound, and a server may store ids in 32 bits.',
+    statement: 'filters.contactId and filters.userId must be integers of at least 1: 0, negatives, fractions and strings that are no such integer get 400, integers of at least 1 are accepted.',
+    reading:
+      "Integers above 2^31 - 1 are sent but not judged: the spec names no upper bound, and a server may store ids in 32 bits. A JSON string holding an integer of at least 1 (\"1\") is not an integer, yet many servers convert query and body values before validating, and the spec does not say whether filters are converted: such a string may get the 400 or be accepted, and the report says which.",
   }),
-  required({ id: 'DIALER-EXPORT-IDS-UNVALIDATED', surface: 'dialer', section: S.versioning, until: '1.0.21', statement: 'Before v1.0.21 export filter ids are not validated: a contactId of 0 gets 202 with a job.' }),
+  observed({
+    id: 'DIALER-EXPORT-IDS-UNVALIDATED',
+    surface: 'dialer',
+    section: S.versioning,
+    until: '1.0.21',
+    statement: 'What a release before v1.0.21 does with an export filter id of 0: 202 with a job, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says export filters are 'validated with 400 and 422' and not what an unvalidating release did with a bad id. ${OLDER_SIDE_UNSTATED}`,
+  }),
   required({
     id: 'DIALER-EXPORT-DATES-422',
     surface: 'dialer',
@@ -246,12 +287,13 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     reading:
       "The 422 row names 'a bound outside the RFC 3339 date-time shape' and says no job is queued; v1.0.21 validates both bounds. Its message is shown for dateFrom only, so for dateTo the message is reported, not judged. Only values that are no ISO 8601 date in any reading are sent, so the 400 of 'invalid export filters' cannot be what the target meant. That no job was queued is judged by the refusal carrying no jobId: no endpoint lists jobs.",
   }),
-  required({
+  observed({
     id: 'DIALER-EXPORT-DATES-UNVALIDATED',
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'Before v1.0.21 export bounds are not validated: a dateTo before dateFrom gets 202 with a job.',
+    statement: 'What a release before v1.0.21 does with an export whose dateTo is before its dateFrom: 202 with a job, as the mock plays it, or otherwise.',
+    reading: `The v1.0.21 line says export windows are 'validated with 400 and 422 and no job enqueued on 422' and not what an unvalidating release did with a reversed window. ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
     id: 'DIALER-JOBID-400',
@@ -261,7 +303,14 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     statement: "A jobId that is not a UUID gets 400 'Validation failed (uuid is expected)' on export status and download, and a UUID never gets it.",
     reading: UUID_READING,
   }),
-  required({ id: 'DIALER-JOBID-500', surface: 'dialer', section: S.versioning, until: '1.0.21', statement: 'Before v1.0.21 a jobId that is not a UUID gets 500.' }),
+  required({
+    id: 'DIALER-JOBID-500',
+    surface: 'dialer',
+    section: S.versioning,
+    until: '1.0.21',
+    statement: 'Before v1.0.21 a jobId that is not a UUID gets 500.',
+    reading: "The v1.0.21 line states the older behaviour in words: 'malformed jobId is 400 rather than 500'.",
+  }),
 
   // Missing resources
   required({

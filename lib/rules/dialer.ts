@@ -1,4 +1,5 @@
-import { type Rule, required } from './types.js';
+import { OLDER_SIDE_UNSTATED } from './dialer-readings.js';
+import { observed, type Rule, required } from './types.js';
 
 /** Rules of the Dialer as a whole: authentication and unmatched routes (its budget: budget.ts). */
 const S = {
@@ -40,12 +41,12 @@ export const DIALER_RULES: readonly Rule[] = [
     since: '1.0.21',
     statement: "A Dialer path or method that is not routed (DELETE /dialer/surveys/{surveyId} among them) gets 404 in the service shape with message 'Route not found' and a correlationId, and the body repeats neither the path nor the query.",
   }),
-  required({
+  observed({
     id: 'DIALER-ROUTE-NOT-FOUND-LEGACY',
     surface: 'dialer',
     section: 'Versioning',
     until: '1.0.21',
-    statement: "Before v1.0.21 an unmatched Dialer route gets 404 without the fixed body: not 'Route not found' with a correlationId.",
-    reading: "v1.0.21 'fixed' the body, so a release before it had another one; the old body itself is not shown, only that it was not the fixed one.",
+    statement: "What a release before v1.0.21 answers to an unmatched Dialer route: 404 without the fixed body ('Route not found' with a correlationId), as the mock plays it, or otherwise.",
+    reading: `The v1.0.21 line says the 'unmatched-route 404 body' was 'fixed to Route not found with correlationId': 'fixed' may mean repaired or made constant, and neither says what the body was before, nor whether it was the same for every route. ${OLDER_SIDE_UNSTATED}`,
   }),
 ];

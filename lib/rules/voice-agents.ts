@@ -37,9 +37,10 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     id: 'VA-ROUNDTRIP',
     surface: 'ai',
     section: S.fields,
-    statement: 'Every attribute sent on create, nested members included, comes back unchanged in the create response and on get, up to the case of language codes and identifiers.',
+    statement:
+      'Every attribute sent on create, nested members included, comes back unchanged in the create response and on get, up to the case of language codes and identifiers and the single precision of numbers.',
     reading:
-      "'The attributes object is also the create payload': a sent value is returned as sent; members the server adds (the response-only fields) are allowed beside it. The spec does not say how language codes are written nor what an identifier looks like, so a server may normalise them: a language code (language, secondaryLanguages, interruptionIgnoreTermLanguages) back in another case, and an identifier (a member named …Id, …Ids or …Extension) back in another case or as a number for a numeric string and the other way round, are accepted, and the report lists each.",
+      "'The attributes object is also the create payload': a sent value is returned as sent; members the server adds (the response-only fields) are allowed beside it. The spec does not say how language codes are written nor what an identifier looks like, so a server may normalise them: a language code (language, secondaryLanguages, interruptionIgnoreTermLanguages) back in another case, and an identifier (a member named …Id, …Ids or …Extension) back in another case or as a number for a numeric string and the other way round, are accepted, and the report lists each. The table types similarity, stability, temperature and backgroundSound.volume as 'number' and gives no precision, so a server may keep them in single precision (IEEE 754 binary32, a common store for voice parameters) and return the nearest such value (0.55 back as 0.550000011920929): a number that equals the sent one once both are rounded to single precision is accepted and listed; any coarser change (0.55 back as 0.6) changes the value and fails, and strings, booleans, integers and the length and order of arrays must come back exactly.",
   }),
   required({
     id: 'VA-RESPONSE-FIELDS',
@@ -54,8 +55,9 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     id: 'VA-TIMESTAMPS',
     surface: 'ai',
     section: S.fields,
-    statement: 'createdAt and updatedAt are ISO 8601 UTC date-times, and updatedAt is not before createdAt.',
-    reading: "UTC is accepted as 'Z' or an offset of +00:00; the order follows from the names, as no update can precede the creation.",
+    statement: 'createdAt and updatedAt are ISO 8601 date-times in UTC (a real calendar date, a time of day, and Z or the zero offset), and updatedAt is not before createdAt.',
+    reading:
+      "The Voice agent table says 'ISO 8601 UTC date-time' and no more. ISO 8601 writes a time of day with or without seconds (hh:mm is its reduced precision), seconds with a decimal fraction after a full stop or a comma, the whole in its extended (2026-09-01T10:15:00Z) or basic (20260901T101500Z) format, and UTC as Z or the zero offset (+00:00 or +00 extended, +0000 or +00 basic): each is accepted, and the report names the form the target uses. What the sentence does make exact is judged: a complete calendar date that exists, a valid time of day, one format throughout, and UTC, so a time without a designator or with another offset fails. The order follows from the names, as no update can precede the creation.",
   }),
   required({
     id: 'VA-REQUEST-ID',
@@ -76,8 +78,16 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.errors,
     statement:
-      'A create payload that is not a JSON object, or gives a documented attribute a value of another type, is refused with a 4xx in the nested error shape { error: { code, message, details: [{ code, message, target }], target } }, never a 5xx; a numeric string given for a number may instead be taken as that number.',
-    reading: `${NESTED} Types come from the Voice agent table; since required attributes are not shown, nothing is judged for what a payload leaves out. Whether a server coerces JSON types is not shown: a numeric string for an integer or number member ("5" for 5) that is accepted and read back as that number is accepted, and the report lists each such case.`,
+      'Create answers no 5xx to a body that does not parse, is not a JSON object, is form-encoded or gives an attribute a value of another type, refuses a body that does not parse as JSON with a 4xx, and gives every 4xx in the nested error shape { error: { code, message, details: [{ code, message, target }], target } }.',
+    reading: `${NESTED} 'Body (JSON)' makes a body that does not parse as JSON nothing a client may send, and the error table gives 400 to malformed or invalid parameters and 500 to a server error, so such a body is refused with a 4xx and no payload a client sends is answered with a 5xx. Whether a form-encoded body, a JSON array or a value of another type than the Voice agent table gives is refused is not stated: a server's binder may take it (form fields as attributes, a numeric string as its number, a number as a string, a single value as a one-item list), so such a payload may be accepted, which VA-CREATE-COERCION reports; whenever one is refused, the refusal must come in the nested shape. Since required attributes are not shown, nothing is judged for what a payload leaves out.`,
+  }),
+  observed({
+    id: 'VA-CREATE-COERCION',
+    surface: 'ai',
+    section: S.create,
+    statement: 'The report lists which create payloads outside the documented types the target takes rather than refuses (a form-encoded body, a JSON array, an attribute of another JSON type), with what it stored.',
+    reading:
+      "Create a voice agent says 'Body (JSON): the attributes object fields described above' and the Voice agent table gives each attribute a type, but neither says what a create with another media type or another type answers. Many servers' binders take such input, converting it (form fields as attributes, \"5\" as 5, 42 as \"42\", 'true' as true, a single value as a one-item list, a one-item array as its item), others refuse it; both are conforming, so each payload taken is listed here with the value stored and never failed, and each refusal is judged by VA-ERROR-NESTED-CREATE.",
   }),
   required({
     id: 'VA-ERROR-NESTED-GET',

@@ -11,7 +11,6 @@ export const AI_FAULTS: readonly FaultSpec[] = [
   f('ai-error-status-mismatch', 'AI-ERR-SERVICE-SHAPE', 'service errors carry statusCode 400 whatever the HTTP status'),
   f('ai-error-name-code', 'AI-ERR-SERVICE-SHAPE', "service errors carry error 'E404' instead of the status name"),
   f('ai-error-no-correlation', 'AI-ERR-SERVICE-SHAPE', 'service errors carry no correlationId'),
-  f('ai-correlation-reused', 'AI-ERR-CORRELATION-UNIQUE', 'every service error carries the same correlationId'),
   f('ai-suberrors-everywhere', 'AI-ERR-SUBERRORS', 'errors that are no validation failure carry an empty subErrors'),
   f('ai-plain-http-served', 'AI-HTTPS-ONLY', 'plain HTTP on the AI port is served by the API'),
   f('ai-content-type-text', 'AI-JSON-UTF8', 'AI-host bodies are labelled text/plain'),

@@ -22,7 +22,6 @@ export const CI_FAULTS: readonly FaultSpec[] = [
   f('ci-delete-served', 'CI-READ-ONLY', 'DELETE on a summary answers 204 and deletes it'),
   // Unknown and foreign calls
   f('ci-unknown-call-200', 'CI-UNKNOWN-CALL-404', 'a call id the company does not have answers 200 with an empty analysis'),
-  f('ci-unknown-call-message', 'CI-CALL-NOT-FOUND', "a call id the company does not have answers 404 'Analysis not found'"),
   f('ci-unknown-call-500', 'CI-UNKNOWN-CALL-404', 'a call id the company does not have crashes the service (500)'),
   f('ci-callid-nan-500', 'CI-CALLID-MALFORMED', 'a callId that is not an integer crashes the service (500)'),
   f('ci-isolation-leak', 'AI-ISOLATION-CALLS', "the analysis of any company's call is served to every key"),

@@ -76,6 +76,7 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('tag-delete-unknown-200', 'CORE-TAG-DELETE-404', 'an unknown tag answers 200'),
   // Blacklist
   f('blacklist-unwrapped', 'CORE-BLACKLIST-ITEM', 'blacklist items lack the Blacklist key'),
+  f('blacklist-item-extra-key', 'CORE-BLACKLIST-ITEM', 'each blacklist item holds a Contact key beside Blacklist'),
   f('blacklist-ignores-type', 'CORE-BLACKLIST-FILTER-TYPE', 'the type filter is ignored'),
   f('blacklist-ignores-id', 'CORE-BLACKLIST-FILTER-ID', 'the id filter is ignored'),
   f('blacklist-ignores-number', 'CORE-BLACKLIST-FILTER-NUMBER', 'the public_number filter is ignored'),

@@ -31,12 +31,12 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-deleted-tag-buttons-kept', 'DIALER-DELETED-BUTTONS-OMITTED', 'buttons of deleted tags are still returned'),
   f('dialer-tag-list-core-envelope', 'DIALER-TAG-LIST', "the disposition tag list comes in the core API's responseData envelope"),
   // Statistics
-  f('dialer-stats-no-funnel', 'DIALER-STATS-READ', 'statistics come without the contact funnel'),
+  f('dialer-stats-csv', 'DIALER-STATS-READ', 'statistics come as CSV text, not a JSON object'),
   f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),
   // Exports
   f('dialer-export-200', 'DIALER-EXPORT-202', 'an export request answers 200 instead of 202'),
   f('dialer-export-status-404', 'DIALER-EXPORT-STATUS', "an export job's status is never found"),
-  f('dialer-export-link-http', 'DIALER-EXPORT-DOWNLOAD', 'the download link is a plain http URL'),
+  f('dialer-export-link-missing', 'DIALER-EXPORT-DOWNLOAD', 'the download of a completed export answers 200 with the job but no link'),
   f('dialer-export-start-now', 'DIALER-EXPORT-WINDOW-DEFAULTS', 'a missing dateFrom resolves to the request time, not the campaign creation'),
   f('dialer-export-ids-unvalidated', 'DIALER-EXPORT-IDS-400', 'export filter ids are not validated'),
   f('dialer-export-dates-400', 'DIALER-EXPORT-DATES-422', 'an unparsable export bound gets 400 instead of 422'),

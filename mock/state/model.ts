@@ -46,7 +46,8 @@ export interface Contact {
   state: string;
   country_id: number | null;
   favorite_agent: number | null;
-  external_urls: { name: string; url: string }[];
+  /** The name is optional: neither the spec nor the vendor reference requires it. */
+  external_urls: { name?: string; url: string }[];
   numbers: string[];
   emails: string[];
   /** Tag ids of the company. */

@@ -116,6 +116,14 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
     company.groups.set(id, { id, internal_name: name });
     for (const agentId of company.agents.keys()) if (random.chance(50)) company.memberships.add(`${agentId}:${id}`);
   }
+  // A number routes to a group or an agent of its own company (Edit a number refuses any other), so one read and
+  // written back is accepted. Its draw was made before those records existed: it picks among them now, drawing
+  // nothing more, so every later record of the seed stays as it was.
+  const routeTargets = [[...company.groups.keys()], [...company.agents.keys()]];
+  for (const number of company.numbers.values()) {
+    const targets = routeTargets[number.connected_to] ?? [];
+    if (targets.length > 0) number.source_id = targets[(number.source_id - 1) % targets.length] as number;
+  }
   for (const name of TAGS) {
     const id = nextId(state, 'tag');
     company.tags.set(id, { id, name, color: TAG_COLORS[name] ?? null, archived: false });

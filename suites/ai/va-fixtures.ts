@@ -152,12 +152,20 @@ export function envelopeProblem(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Members a server may normalise without changing what they mean: language codes (their case) and identifiers (case, a number sent as a string or back). */
+/**
+ * Members a server may normalise without changing what they mean: language codes (their case), identifiers (case,
+ * a number sent as a string or back), and numbers with a fraction (kept in single precision: the table gives no precision).
+ */
 const LANGUAGE_MEMBERS = new Set(['language', 'secondaryLanguages', 'interruptionIgnoreTermLanguages']);
 const isIdMember = (key: string): boolean => /(Id|Ids|Extension)$/.test(key);
 const idLike = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
+/** Integers are left out: the payload sends them for the table's integer members, which have no precision to lose. */
+const sameInSinglePrecision = (sent: unknown, got: unknown): boolean =>
+  typeof sent === 'number' && typeof got === 'number' && !Number.isInteger(sent) && Math.fround(sent) === Math.fround(got);
+
 function sameOnceNormalised(key: string, sent: unknown, got: unknown): boolean {
+  if (sameInSinglePrecision(sent, got)) return true;
   if (LANGUAGE_MEMBERS.has(key)) return typeof sent === 'string' && typeof got === 'string' && sent.toLowerCase() === got.toLowerCase();
   return isIdMember(key) && idLike(sent) && idLike(got) && String(sent).toLowerCase() === String(got).toLowerCase();
 }

@@ -29,6 +29,15 @@ export function responseData<T = Record<string, unknown>>(ex: Exchange): T {
   return ((ex.json as { responseData?: unknown } | undefined)?.responseData ?? {}) as T;
 }
 
+/**
+ * Reports whether an acknowledgement's status equals the HTTP status: the spec ties the two together for
+ * failures only, so on a success it is noted, never judged (CORE-ENV-ACK).
+ */
+export function noteAckStatus(t: CheckContext, rule: string, ex: Exchange): void {
+  const status = responseData<{ status?: unknown }>(ex).status;
+  t.note(rule, status === ex.status ? `responseData.status equals the HTTP status, ${ex.status}` : `responseData.status is ${JSON.stringify(status)} with HTTP ${ex.status}, which the spec allows on a success`);
+}
+
 /** Reads one page of a core collection as a prerequisite: it must be a 200 with the collection envelope. */
 export async function readPage<T = Record<string, unknown>>(
   t: CheckContext,

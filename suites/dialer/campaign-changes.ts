@@ -62,7 +62,8 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     after: 'DIALER-SCHEDULE-DATE-PINNED',
     before: 'DIALER-SCHEDULE-DATE-ANY',
   }),
-  scheduleProbe('c21-schedule-time', 'start_time', '24:00', 'schedule_policy.start_time format-pinned', { after: 'DIALER-SCHEDULE-TIME-PINNED', before: 'DIALER-SCHEDULE-TIME-ANY' }),
+  // Hour 25: outside the form under every reading (24:00 is not: ISO 8601's end of a day).
+  scheduleProbe('c21-schedule-time', 'start_time', '25:00', 'schedule_policy.start_time format-pinned', { after: 'DIALER-SCHEDULE-TIME-PINNED', before: 'DIALER-SCHEDULE-TIME-ANY' }),
   {
     id: 'c21-calling-policy',
     release: '1.0.21',

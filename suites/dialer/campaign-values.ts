@@ -22,6 +22,14 @@ export function isClockTime(value: string): boolean {
   return /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value);
 }
 
+/**
+ * Times in the pinned form that one reading allows and another does not: 24:00 and 24:00:00 (ISO 8601's end
+ * of a day) and a leap second, :60 (RFC 3339's time-second). A target may accept or refuse them.
+ */
+export function isDisputedTime(value: string): boolean {
+  return /^24:00(:00)?$/.test(value) || /^([01]\d|2[0-3]):[0-5]\d:60$/.test(value);
+}
+
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 const LEAP = Array.from({ length: 8 }, (_, i) => NEXT_YEAR + i).find(isLeap) as number;
 const NON_LEAP = isLeap(NEXT_YEAR) ? NEXT_YEAR + 1 : NEXT_YEAR;
@@ -44,25 +52,35 @@ export const dateArbitrary: fc.Arbitrary<string> = fc
   .record({ y: fc.integer({ min: NEXT_YEAR, max: 2099 }), m: fc.integer({ min: 0, max: 13 }), d: fc.integer({ min: 0, max: 32 }) })
   .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`);
 
-export const TIME_BOUNDARIES: readonly string[] = ['00:00', '23:59', '23:59:59', '24:00', '23:60', '00:00:60', '9:30', '09:30:00.000'];
+export const TIME_BOUNDARIES: readonly string[] = ['00:00', '23:59', '23:59:59', '24:00', '23:60', '00:00:60', '24:30', '9:30', '09:30:00.000'];
 
 export const timeArbitrary: fc.Arbitrary<string> = fc
   .record({ h: fc.integer({ min: 0, max: 25 }), m: fc.integer({ min: 0, max: 61 }), s: fc.option(fc.integer({ min: 0, max: 61 }), { nil: undefined }) })
   .map(({ h, m, s }) => `${pad(h)}:${pad(m)}${s === undefined ? '' : `:${pad(s)}`}`);
 
 /**
- * Whitespace every language's trim removes; U+00A0, U+2003, U+3000 and U+FEFF are whitespace to
- * JS trim() and Unicode but not to Java's String.trim(), so a name holding them is judged leniently.
+ * One whitespace set for every whitespace-only name rule (the rules' reading, BLANK_NAME): what every
+ * general-purpose language's default trim removes, and what only some of them do.
  */
-export const isAsciiBlank = (name: string): boolean => /^[ \t\r\n]+$/.test(name);
+export const CERTAIN_WHITESPACE: readonly string[] = [' ', '\t', '\n', '\r'];
+export const DISPUTED_WHITESPACE: readonly string[] = ['\v', '\f', '\u00a0', '\u2003', '\u3000', '\ufeff'];
 
-export const NAME_BOUNDARIES: readonly string[] = [' ', '\t', '\n', ' \r\n\t ', '\u00a0', '\u2003', '\ufeff', ' \u00a0 '];
+/** JSON with every non-ASCII character escaped, so a report shows which space was sent. */
+export const show = (value: string): string => JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A name of whitespace every trim removes: it must be refused; one holding disputed whitespace may be accepted. */
+export const isCertainlyBlank = (name: string): boolean => name.length > 0 && [...name].every((c) => CERTAIN_WHITESPACE.includes(c));
+
+export const NAME_BOUNDARIES: readonly string[] = [' ', '\t', '\n', ' \r\n\t ', '\v\f', '\u00a0', '\u2003', '\ufeff', ' \u00a0 '];
 
 export const blankNameArbitrary: fc.Arbitrary<string> = fc
-  .array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000'), { minLength: 1, maxLength: 6 })
+  .array(fc.constantFrom(...CERTAIN_WHITESPACE, ...DISPUTED_WHITESPACE), { minLength: 1, maxLength: 6 })
   .map((chars) => chars.join(''));
 
-/** include_deleted values other than the literal true and false. */
+/**
+ * include_deleted values other than the literal true and false. The empty one is the open case (the rule's
+ * reading): it may be read as absent.
+ */
 export const INCLUDE_DELETED_BOUNDARIES: readonly string[] = ['true', 'false', 'TRUE', '1', 'yes', '', 'false ', 'False'];
 
 export const includeDeletedArbitrary: fc.Arbitrary<string> = fc

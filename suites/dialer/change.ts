@@ -2,6 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
 import type { Release } from '../../lib/dialer/releases.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import { rule as catalogued } from '../../lib/rules/index.js';
 
 /**
  * One behaviour a Dialer release changed (spec: Versioning). A probe sends the few requests that tell
@@ -36,7 +37,10 @@ export interface ChangeProbe {
   probe(t: CheckContext): Promise<Observation>;
 }
 
-/** The release check of one change: the side the target shows must be the expected release's. */
+/**
+ * The release check of one change: the side the target shows must be the expected release's. Where the
+ * expected release's rule is observed (the changelog does not state the older side), the side is reported.
+ */
 export function changeCheck(change: ChangeProbe): CheckDefinition {
   return defineCheck({
     id: `dialer.release.${change.id}`,
@@ -51,6 +55,7 @@ export function changeCheck(change: ChangeProbe): CheckDefinition {
       const expected: Side = t.atLeast(change.release) ? 'after' : 'before';
       const rule = expected === 'after' ? change.rules.after : change.rules.before;
       const seen = await change.probe(t);
+      if (catalogued(rule).level === 'observed') return t.observe(rule, `the target showed ${seen.side === 'neither' ? 'neither behaviour' : `the behaviour ${seen.side} ${change.release}`}: ${seen.evidence}`);
       t.note(rule, seen.evidence);
       t.check(rule, seen.side === expected, () => `expected the behaviour ${expected} ${change.release}, the target showed ${seen.side === 'neither' ? 'neither' : `the one ${seen.side} it`}: ${seen.evidence}`, seen.ex);
     },

@@ -161,6 +161,8 @@ function foreignCursors(list: CursorList): CheckDefinition {
         property: async ({ kind, cursor }) => {
           const ex = await page(cursor).send();
           seen.push(`${kind} ${ex.status}`);
+          // Before the change the changelog states the answer to an undecodable cursor only: the others are reported.
+          if (!after && kind !== 'garbage') return;
           t.check(rule, ex.status < 500, `${list.what}: ${kind} cursor ${JSON.stringify(cursor)} answered ${ex.status}`, ex);
           if (after && kind === 'garbage') {
             t.expectStatus(rule, ex, 400);

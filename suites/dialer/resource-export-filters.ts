@@ -24,10 +24,10 @@ function judgeRefusedWithoutJob(t: CheckContext, rule: string, ex: Exchange, sta
 
 const ids = defineCheck({
   id: 'dialer.exports.filter-ids',
-  title: 'export filters.contactId and filters.userId: integers of at least 1 accepted, anything else 400 (fuzzed)',
+  title: 'export filters.contactId and filters.userId: integers of at least 1 accepted, strings of them either way, anything else 400 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-IDS-400'],
-  maxRequests: 9,
+  maxRequests: 10,
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-IDS-400';
@@ -39,7 +39,7 @@ const ids = defineCheck({
         fc.double({ min: -1000, max: 1000, noNaN: true }).filter((x) => !Number.isInteger(x)),
         fc.integer({ min: 1, max: 1000 }).map(String),
       ),
-      boundaries: [0, 1, -1, 1.5, '1', INT32_MAX, INT32_MAX + 1],
+      boundaries: [0, 1, -1, 1.5, '1', '0', INT32_MAX, INT32_MAX + 1],
       randomRuns: 1,
       property: async (value) => {
         const field = turn++ % 2 === 0 ? 'contactId' : 'userId';
@@ -47,6 +47,12 @@ const ids = defineCheck({
         const what = `filters.${field} ${JSON.stringify(value)}`;
         if (typeof value === 'number' && Number.isInteger(value) && value > INT32_MAX) return t.note(rule, `${what}: ${ex.status} (above 2^31 - 1, not judged)`);
         if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return void judgeAccepted(t, rule, ex, what);
+        if (typeof value === 'string' && /^[1-9]\d*$/.test(value)) {
+          // A string of an integer of at least 1: a server that converts values first takes it (the rule's reading).
+          if (ex.status === 400) expectDialerError(t, rule, ex, 400);
+          else judgeAccepted(t, rule, ex, what);
+          return t.note(rule, `${what}: ${ex.status === 400 ? 'refused as no integer' : 'converted and accepted'}`);
+        }
         expectDialerError(t, rule, ex, 400);
       },
     });

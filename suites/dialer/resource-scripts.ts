@@ -6,6 +6,7 @@ import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { DIALER_LIMIT } from '../../lib/spec/limits.js';
 import { subErrorsMention } from './campaign-fixtures.js';
+import { CERTAIN_WHITESPACE, DISPUTED_WHITESPACE, isCertainlyBlank, show } from './campaign-values.js';
 import { walkJudged } from './cursor.js';
 import { dialer } from './fixtures.js';
 import { type Created, expectDialerError, FIRST_QUESTIONS, idOf, is2xx, isObject, type Json, NEEDS_RECORDS, recordOf, runScript, runSurvey } from './resource-fixtures.js';
@@ -116,9 +117,7 @@ const surveyLifecycle = defineCheck({
   },
 });
 
-const WHITESPACE = [' ', '\t', '\n', '\r', '\v', '\f'];
-
-/** The four places a name is validated, taken in turn by the values explored. */
+/** The four places a name is validated, taken in turn by the values explored: the creates, then the updates of the same kinds. */
 const NAME_TARGETS: readonly { what: string; send: (t: CheckContext, name: string) => Promise<Exchange> }[] = [
   { what: 'script create', send: (t, name) => dialer(t, 'scripts.create').json({ name, content: 'blank-name probe' }).send() },
   { what: 'survey create', send: (t, name) => dialer(t, 'surveys.create').json({ name, questions: [] }).send() },
@@ -131,23 +130,38 @@ const blankNames = defineCheck({
   title: "whitespace-only names on script and survey create and update: 400 'name should not be empty' (fuzzed)",
   surface: 'ai',
   rules: ['DIALER-SCRIPT-SURVEY-NAME-400'],
-  // One request per value, plus the run's script and survey the updates need.
-  maxRequests: NAME_TARGETS.length + 2,
+  // One request per value, plus the run's script and survey the updates need, and a name of the run again
+  // after each of the (at most two) names of disputed whitespace an update accepted.
+  maxRequests: NAME_TARGETS.length + 2 + 2,
   needs: NEEDS_RECORDS,
   async run(t) {
     const rule = 'DIALER-SCRIPT-SURVEY-NAME-400';
     let turn = 0;
+    const lenient: string[] = [];
     await explore(t, {
-      arbitrary: fc.string({ unit: fc.constantFrom(...WHITESPACE), minLength: 1, maxLength: 8 }),
+      arbitrary: fc.string({ unit: fc.constantFrom(...CERTAIN_WHITESPACE, ...DISPUTED_WHITESPACE), minLength: 1, maxLength: 8 }),
       boundaries: [' ', '\t\n', ' \v\f\r '],
       randomRuns: 1,
       property: async (name) => {
-        const target = NAME_TARGETS[turn++ % NAME_TARGETS.length] as (typeof NAME_TARGETS)[number];
+        const at = turn++ % NAME_TARGETS.length;
+        const certain = isCertainlyBlank(name);
+        // A name some trims keep may be accepted, so it goes to the update of the same kind: an accepted create
+        // would leave a call script or survey the API cannot delete.
+        const target = NAME_TARGETS[certain ? at : (at % 2) + 2] as (typeof NAME_TARGETS)[number];
         const ex = await target.send(t, name);
+        const label = `${target.what} with name ${show(name)}`;
+        if (!certain) {
+          const refused = ex.status === 400 && subErrorsMention(ex, 'name should not be empty');
+          t.check(rule, refused || is2xx(ex.status), `${label} answered ${ex.status}: neither refused as empty nor accepted`, ex);
+          // The run's record now has a blank name: it gets one of the run's again, so a prefix cleanup still finds it.
+          if (!refused) t.expectOk(await target.send(t, t.session.uniqueName()), `renaming the run's record after ${label} was accepted`);
+          return void lenient.push(`${label} ${refused ? 'refused' : 'accepted'}`);
+        }
         expectDialerError(t, rule, ex, 400);
-        t.check(rule, subErrorsMention(ex, 'name should not be empty'), () => `${target.what} with name ${JSON.stringify(name)}: subErrors lack 'name should not be empty'`, ex);
+        t.check(rule, subErrorsMention(ex, 'name should not be empty'), () => `${label}: subErrors lack 'name should not be empty'`, ex);
       },
     });
+    if (lenient.length > 0) t.note(rule, lenient.join('; '));
   },
 });
 

@@ -16,7 +16,8 @@ describe.concurrent('verifying a Dialer release from the command line', () => {
 
   test('--dialer-release checks that release: its rules pass on a mock playing it, fail on a newer one, and later rules are disabled', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'cc-dialer-'));
-    const rules = ['--rule', 'DIALER-ROUTE-NOT-FOUND-LEGACY', '--rule', 'DIALER-ROUTE-NOT-FOUND'];
+    // A change whose older side the changelog states ('400 rather than 500'), so both of its rules are required.
+    const rules = ['--rule', 'DIALER-JOBID-500', '--rule', 'DIALER-JOBID-400'];
     const newerReports = mkdtempSync(join(tmpdir(), 'cc-dialer-'));
     const [same, newer] = await Promise.all([
       command('cli/conformance.ts', ['--dialer-release', 'pre-1.0.21', '--reports', reports, ...rules]),
@@ -25,9 +26,9 @@ describe.concurrent('verifying a Dialer release from the command line', () => {
     expect(same.code, same.stdout + same.stderr).toBe(0);
     const doc = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport;
     expect(doc.target.dialerRelease).toBe('pre-1.0.21');
-    expect(doc.rules.find((r) => r.id === 'DIALER-ROUTE-NOT-FOUND-LEGACY')?.status).toBe('pass');
-    expect(doc.rules.find((r) => r.id === 'DIALER-ROUTE-NOT-FOUND')).toMatchObject({ status: 'disabled', detail: 'not part of Dialer release pre-1.0.21: introduced in 1.0.21' });
+    expect(doc.rules.find((r) => r.id === 'DIALER-JOBID-500')?.status).toBe('pass');
+    expect(doc.rules.find((r) => r.id === 'DIALER-JOBID-400')).toMatchObject({ status: 'disabled', detail: 'not part of Dialer release pre-1.0.21: introduced in 1.0.21' });
     expect(newer.code, newer.stdout + newer.stderr).toBe(1);
-    expect(newer.stdout).toContain('FAIL DIALER-ROUTE-NOT-FOUND-LEGACY');
+    expect(newer.stdout).toContain('FAIL DIALER-JOBID-500');
   });
 });

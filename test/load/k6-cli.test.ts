@@ -1,7 +1,9 @@
 /**
  * `npm run k6` as a user runs it, against the bundled mock: the smoke scenario and the budget probe
  * pass with every report written, a mock that serves past the budget crosses the matching threshold,
- * and Ctrl-C still leaves reports behind. Needs k6 (`npm run k6:install`); without it these tests are
+ * and Ctrl-C still leaves reports behind. Where the two engines judge the same fact (a flood's windows,
+ * a budget held over time, a latency limit), `npm run load` runs beside it: whole rate windows of real
+ * time, which is why these runs are here, apart from `npm test`. Needs k6 (`npm run k6:install`); without it these tests are
  * skipped, except in CI, where a missing k6 is a failure.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -59,6 +61,14 @@ function npmK6(args: string[], env: Record<string, string> = {}, k6Args: string[
 }
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+/** `npm run load -- ARGS --reports DIR`, the Node engine beside k6 where both are compared. */
+function npmLoad(args: string[]): Promise<Run> {
+  const reports = mkdtempSync(join(tmpdir(), 'cc-load-'));
+  return collect(spawn('npm', ['run', '--silent', 'load', '--', ...args, '--reports', reports], { cwd: ROOT, env: cleanEnv() }), reports);
+}
+
+const loadReport = (run: Run): LoadReport => readJson<LoadReport>(join(run.reports, 'load.json'));
 
 interface K6Summary {
   metrics: Record<string, { thresholds?: Record<string, { ok: boolean }> }>;
@@ -118,7 +128,35 @@ describe('npm run k6 against the bundled mock', () => {
     expectNoCredentials(run);
   });
 
-  // The budget probe above runs alone (it measures windows); these four may share the machine.
+  test('a flood of a budget that serves 61 a window (mock fault rate-limit-61): both engines tell the windows apart by the 429s, find 61 in one, fail the report, exit 1', { timeout: 120_000 }, async (ctx) => {
+    requireK6(ctx);
+    const [k6, load] = await Promise.all([npmK6(['scenario', '--scenario', 'budget-flood', '--mock-fault', 'rate-limit-61']), npmLoad(['--scenario', 'budget-flood', '--mock-fault', 'rate-limit-61'])]);
+    for (const [run, report] of [
+      [k6, expectReports(k6, 'k6-budget-flood').report],
+      [load, loadReport(load)],
+    ] as const) {
+      expect(run.code, run.output).toBe(1);
+      const bounded = (subject: string) => report.expectations.find((e) => e.kind === 'limit-bounded' && e.subject === subject);
+      expect(bounded('core:self')?.status, run.output).toBe('fail');
+      expect(bounded('core:self')?.detail).toMatch(/^at most 61 served within one window after a 429 \(\d+ spans judged\).*: more than 60 in one window of the server's own$/);
+      // The Dialer, whose budget the fault leaves alone, passes the same judge.
+      expect(bounded('dialer:self')?.status).toBe('pass');
+    }
+  });
+
+  test('budget-steady, 58 a window for 5 windows: both engines serve every request of a budget held at the suite\'s pace, exit 0', { timeout: 120_000 }, async (ctx) => {
+    requireK6(ctx);
+    // A 4 s window leaves the pace's two requests of slack about 140 ms of timing, room enough beside the other runs here.
+    const [k6, load] = await Promise.all([npmK6(['scenario', '--scenario', 'budget-steady', '--mock-window-ms', '4000']), npmLoad(['--scenario', 'budget-steady', '--mock-window-ms', '4000'])]);
+    expect(k6.code, k6.output).toBe(0);
+    expect(expectReports(k6, 'k6-budget-steady').report.expectations.map((e) => `${e.kind} ${e.subject} ${e.status}`)).toEqual(
+      expect.arrayContaining(['must-serve core-countries pass', 'must-serve core-blacklist pass', 'must-serve dialer-steady pass']),
+    );
+    expect(load.code, load.output).toBe(0);
+    expect(loadReport(load).expectations.map((e) => `${e.kind} ${e.subject} ${e.status}`)).toEqual(['must-serve core-countries pass', 'must-serve core-blacklist pass', 'must-serve dialer-steady pass']);
+  });
+
+  // The runs above go one at a time (they measure windows, and the steady pace has two requests of slack); the rest may share the machine.
   test.concurrent('scenario smoke: every threshold holds, exit 0, k6 and project reports written, no credential printed', { timeout: 90_000 }, async (ctx) => {
     requireK6(ctx);
     // k6's own arguments after the second --, as the README shows: another output beside the project's.
@@ -152,6 +190,36 @@ describe('npm run k6 against the bundled mock', () => {
     expect(junitCases(junit).filter((c) => c.failed).map((c) => c.name)).toEqual(['limited{surface:core,company:self}: count>0']);
     expect(report.verdict).toBe('fail');
     expect(report.expectations.find((e) => e.kind === 'limit-enforced' && e.subject === 'core:self')?.status).toBe('fail');
+  });
+
+  test.concurrent('npm run load, a latency limit: 0 ms fails the report (exit 1), a generous one passes it (exit 0), judged as an expectation of kind latency', { timeout: 120_000 }, async (ctx) => {
+    requireK6(ctx);
+    const [strict, generous] = await Promise.all([
+      npmLoad(['--scenario', 'smoke', '--latency', 'core:p95=0']),
+      npmLoad(['--scenario', 'smoke', '--latency', 'core:p95=10000,p99=14000', '--latency', 'dialer:p99=14000']),
+    ]);
+    expect(strict.code, strict.output).toBe(1);
+    const failed = loadReport(strict);
+    expect(failed.verdict).toBe('fail');
+    // Every request was served: the limit alone fails the run.
+    expect(failed.totals.all.served).toBe(failed.totals.all.sent);
+    expect(failed.expectations.filter((e) => e.status === 'fail').map((e) => e.kind)).toEqual(['latency']);
+    // Every request of the surface counts, as k6's http_req_duration{surface:core} holds them.
+    const coreSent = failed.totals.budgets.find((b) => b.budget === 'core:self')?.sent;
+    expect(failed.expectations.filter((e) => e.kind === 'latency')).toEqual([
+      expect.objectContaining({
+        subject: 'core p(95)',
+        status: 'fail',
+        expected: expect.stringMatching(/^p\(95\)<0: /),
+        detail: expect.stringMatching(new RegExp(`^crossed: p\\(95\\) = [\\d.]+ ms \\(interpolated as k6 does\\) over ${coreSent} requests, not below 0 ms$`)),
+      }),
+    ]);
+    expect(strict.output).toMatch(/^ {2}fail {7}latency core p\(95\): crossed: /m);
+
+    expect(generous.code, generous.output).toBe(0);
+    const passed = loadReport(generous);
+    expect(passed.verdict).toBe('pass');
+    expect(passed.expectations.filter((e) => e.kind === 'latency').map((e) => `${e.subject} ${e.status}`)).toEqual(['core p(95) pass', 'core p(99) pass', 'dialer p(99) pass']);
   });
 
   test.concurrent('capacity-ramp with --latency core:p95=0: both ramps send their planned count, k6 and the report fail the same limit on the same figure, exit 1', { timeout: 90_000 }, async (ctx) => {

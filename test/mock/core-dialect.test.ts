@@ -97,6 +97,21 @@ describe('core host: the variant dialect', () => {
     expect((await put(reference, 2)).statusCode).toBe(201);
   });
 
+  test("List contacts' keyword leaves names out and its filters join with OR; Contact actions acknowledge with a status of their own", async () => {
+    const ids = async (client: MockClient, query: string) => ((await body(client, `/contacts/index.json?${query}`)).responseData.data as { Contact: { id: string } }[]).map((item) => item.Contact.id);
+    for (const [client, other] of [
+      [reference, false],
+      [variant, true],
+    ] as const) {
+      const added = (await addContact(client, { name: 'Dialect Keyword', industry: 'dialect-industry' })).json() as Body;
+      const id = String((added.responseData.data as { id?: string } | undefined)?.id ?? added.responseData.id);
+      expect((await ids(client, 'keyword=Dialect%20Keyword')).includes(id)).toBe(!other);
+      expect((await ids(client, 'industry=dialect-industry&keyword=nothing-holds-this')).includes(id)).toBe(other);
+      const bulk = await client.send('core', { method: 'POST', url: '/api/bulk/contacts.json', ...json([{ action: 'add_contact', command_id: 'c1', data: { name: 'Dialect Bulk' } }]) });
+      expect([bulk.statusCode, (bulk.json() as Body).responseData.status]).toEqual([200, other ? 207 : 200]);
+    }
+  });
+
   test('what the spec shows is the same: its collections, the edit answer, the agent create answer', async () => {
     for (const path of ['/calls/index.json', '/blacklist/index.json', '/contacts/index.json']) {
       expect((await body(variant, `${path}?limit=2`)).responseData).toMatchObject({ itemsCount: expect.any(Number), pageCount: expect.any(Number), pageNumber: 1, limit: 2 });

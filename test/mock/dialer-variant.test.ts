@@ -5,8 +5,8 @@ import { json, type MockClient, mockClient } from './inject.js';
 
 /**
  * The variant dialect differs from the reference at each point the spec leaves open on the AI host, and
- * nowhere the spec shows: Dialer paths, association words, record wrappers, and VoiceAgent's number
- * coercion, language case and overrides.
+ * nowhere the spec shows: Dialer paths, association words, record wrappers, the values the spec leaves
+ * open, the older releases' unstated behaviours, and VoiceAgent's number coercion, language case and overrides.
  */
 type Body = Record<string, unknown>;
 
@@ -67,6 +67,61 @@ describe('the variant dialect of the AI host', () => {
       expect(Array.isArray((await send(c, tags.method, tags.path)).body)).toBe(!wrapped);
       const contacts = dialerRoute(routes, 'campaign.contacts', { campaignId });
       expect(Object.keys((await send(c, contacts.method, contacts.path)).body).sort()).toEqual(['data', 'meta']);
+    }
+  });
+
+  test('takes the values the spec leaves open the other way: 24:00 and leap seconds, an empty include_deleted, numeric filter ids, form feed in a name', async () => {
+    const { reference, variant } = await both();
+    for (const [c, routes, other] of [
+      [reference, DIALER_ROUTES, false],
+      [variant, VARIANT_ROUTES, true],
+    ] as const) {
+      const campaignId = recordIn((await send(c, 'POST', '/dialer/campaigns', { name: 'open values' })).body).id as string;
+      const update = dialerRoute(routes, 'campaigns.update', { campaignId });
+      for (const time of ['24:00', '24:00:00', '23:59:60']) {
+        expect([time, (await send(c, update.method, update.path, { schedule_policy: { start_time: time } })).status]).toEqual([time, other ? 200 : 400]);
+      }
+      expect((await send(c, update.method, update.path, { schedule_policy: { start_time: '24:30' } })).status).toBe(400);
+      expect((await send(c, 'GET', '/dialer/campaigns?include_deleted=')).status).toBe(other ? 200 : 400);
+      const exported = dialerRoute(routes, 'campaign.export', { campaignId });
+      expect((await send(c, exported.method, exported.path, { filters: { contactId: '1' } })).status).toBe(other ? 202 : 400);
+      expect((await send(c, exported.method, exported.path, { filters: { contactId: '0' } })).status).toBe(400);
+      const script = dialerRoute(routes, 'scripts.create');
+      expect((await send(c, script.method, script.path, { name: '\f', content: 'open values' })).status).toBe(other ? 201 : 400);
+      expect((await send(c, script.method, script.path, { name: ' \t\r\n', content: 'open values' })).status).toBe(400);
+    }
+  });
+
+  test('links an export over plain http and names the statistics otherwise, calls a plain count', async () => {
+    const { reference, variant } = await both();
+    for (const [c, routes, other] of [
+      [reference, DIALER_ROUTES, false],
+      [variant, VARIANT_ROUTES, true],
+    ] as const) {
+      const campaignId = recordIn((await send(c, 'POST', '/dialer/campaigns', { name: 'links' })).body).id as string;
+      const exported = dialerRoute(routes, 'campaign.export', { campaignId });
+      const jobId = recordIn((await send(c, exported.method, exported.path, {})).body).jobId as string;
+      const status = dialerRoute(routes, 'exports.status', { jobId });
+      expect((await send(c, status.method, status.path)).status).toBe(200);
+      const download = dialerRoute(routes, 'exports.download', { jobId });
+      expect(String(recordIn((await send(c, download.method, download.path)).body).url).split(':')[0]).toBe(other ? 'http' : 'https');
+      const statistics = dialerRoute(routes, 'campaign.statistics', { campaignId });
+      expect(typeof recordIn((await send(c, statistics.method, statistics.path)).body).calls).toBe(other ? 'number' : 'object');
+    }
+  });
+
+  test('plays the newer behaviour in an older release where the changelog does not state the older one, and the stated older one as the reference does', async () => {
+    const [reference, variant] = await Promise.all([mockClient({ dialerRelease: 'pre-1.0.21' }), mockClient({ dialect: 'variant', dialerRelease: 'pre-1.0.21' })]);
+    for (const [c, routes, other] of [
+      [reference, DIALER_ROUTES, false],
+      [variant, VARIANT_ROUTES, true],
+    ] as const) {
+      expect((await send(c, 'POST', '/dialer/campaigns', { name: '   ' })).status).toBe(other ? 400 : 201);
+      expect((await send(c, 'GET', '/dialer/campaigns?include_deleted=yes')).status).toBe(other ? 400 : 200);
+      expect(messageOf((await send(c, 'GET', '/dialer/no-such-route')).body)).toBe(other ? 'Route not found' : 'Cannot GET /v1/dialer/no-such-route');
+      // '400 rather than 500': the changelog states the older answer, so both play it.
+      const status = dialerRoute(routes, 'exports.status', { jobId: 'not-a-uuid' });
+      expect((await send(c, status.method, status.path)).status).toBe(500);
     }
   });
 

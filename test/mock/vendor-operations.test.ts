@@ -29,8 +29,8 @@ describe('notes and activities', () => {
     const added = await send('PUT', `/notes/add/${contact}.json`, { note: 'Call back Monday', user_id: String(firstAgent()) });
     expect(added.status).toBe(201);
     const id = (added.body.responseData.data as { id: string }).id;
-    const mine = await list<{ id: string; note: string; user_id: string }>(`/notes/index.json?contact_id=${contact}`, 'ContactNote');
-    expect(mine.find((n) => n.id === id)).toMatchObject({ note: 'Call back Monday', user_id: String(firstAgent()) });
+    const mine = await list<{ id: string; note: string; user_id: number }>(`/notes/index.json?contact_id=${contact}`, 'ContactNote');
+    expect(mine.find((n) => n.id === id)).toMatchObject({ note: 'Call back Monday', user_id: firstAgent() });
     const other = [...company.contacts.keys()][1] as number;
     expect((await send('POST', `/notes/edit/${id}.json`, { contact_id: other, note: 'Moved' })).status).toBe(200);
     expect(company.notes.get(Number(id))).toMatchObject({ contact_id: other, note: 'Moved' });
@@ -52,8 +52,8 @@ describe('notes and activities', () => {
     const added = await send('PUT', `/activity/add/${contact}.json`, { name: 'Order #1', type: 'invoice', external_id: 77, activity_date: '2026-01-02T03:04:05Z' });
     expect(added.status).toBe(201);
     const id = (added.body.responseData.data as { id: string }).id;
-    const invoices = await list<{ id: string; activity_date: string; external_id: string }>(`/activity/index.json?type=invoice&contact_id=${contact}`, 'ContactActivity');
-    expect(invoices.find((a) => a.id === id)).toMatchObject({ activity_date: '2026-01-02T03:04:05.000Z', external_id: '77' });
+    const invoices = await list<{ id: string; activity_date: string; external_id: number }>(`/activity/index.json?type=invoice&contact_id=${contact}`, 'ContactActivity');
+    expect(invoices.find((a) => a.id === id)).toMatchObject({ activity_date: '2026-01-02T03:04:05.000Z', external_id: 77 });
     expect((await send('POST', `/activity/edit/${id}.json`, { name: 'Renamed' })).status).toBe(406);
     expect((await send('POST', `/activity/edit/${id}.json`, { contact_id: contact, name: 'Renamed' })).status).toBe(200);
     expect(company.activities.get(Number(id))?.name).toBe('Renamed');
@@ -84,7 +84,7 @@ describe('core campaigns', () => {
     expect(added.status).toBe(201);
     const id = (added.body.responseData.data as { id: string }).id;
     const [item] = (await send('GET', `/campaigns/index.json?id=${id}`)).body.responseData.data as { Campaign: Record<string, unknown>; Button: { id: string }[]; Group: unknown[]; Agent: unknown[] }[];
-    expect(item?.Campaign).toMatchObject({ id, name: 'Autumn', is_predictive: '1', attempts: '2' });
+    expect(item?.Campaign).toMatchObject({ id, name: 'Autumn', is_predictive: 1, attempts: 2 });
     expect(item?.Group).toHaveLength(1);
     expect(item?.Agent).toHaveLength(1);
     const buttonId = item?.Button[0]?.id;

@@ -61,10 +61,12 @@ const SPEC_OVERRIDES: readonly Exception[] = [
 /** Where the vendor's schema and its own example disagree, the example is taken: it shows what a server sends. */
 const VENDOR_EXAMPLES: readonly Exception[] = [
   {
+    // Only a record's own id: every other field is answered in the type the schema gives it, so a record read
+    // and written back is accepted as listed (test/mock/read-back.test.ts).
     operations: { host: 'core' },
-    at: '**',
+    at: '**.id',
     widen: (schema) => (isNumeric(schema) ? or({ type: 'string', pattern: '^-?[0-9]+$' })(schema) : schema),
-    because: 'Integers of core records are digit strings in every example ("id": "1234", "attempts": "1", "billsec": "0") while the schemas type them integer; the spec also gives agent and blacklist ids as strings.',
+    because: 'Record ids of the core API are digit strings in every example ("id": "1234") while the schemas type them integer; the spec also gives agent and blacklist ids as strings.',
   },
   {
     operations: ['POST /bulk/contacts.json'],

@@ -1,9 +1,11 @@
 /**
- * Both engines, one verdict per rule: every budget fault of the mock, and each conforming way of counting
- * the minute, run under the conformance budget check (in process, as `npm run conformance` runs it) and
- * under the k6 budget probe (`npm run k6 -- budget`, against a mock started alike), and every required
- * budget rule must get the same verdict from both: pass, fail, or not judged. Slow (two runs of several
- * windows per case), so it runs apart: `npm run test:parity`, a step of its own in CI.
+ * The proof of the budget rules, under both engines: every budget fault of the mock, each conforming way of
+ * counting the minute (which must pass every rule, and which the observed rules must tell apart), and a
+ * lenient window under clock-aligned windows and a sliding log, run under the conformance budget check (in
+ * process, as `npm run conformance` runs it) and under the k6 budget probe (`npm run k6 -- budget`, against
+ * a mock started alike). Each fault's rule must fail, and every required budget rule must get the same
+ * verdict from both: pass, fail, or not judged. Slow (two runs of several windows per case), so it runs
+ * apart: `npm run test:parity`, a step of its own in CI.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { findK6 } from '../../cli/k6-process.ts';
 import { requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { thresholdOfRule } from '../../load/shared/budget-rules.ts';
 import type { LoadReport } from '../../load/report/model.ts';
+import type { RuleResult } from '../../lib/results/report.js';
 import { startMockProcess } from '../../mock/child-process.js';
 import { faultSpec } from '../../mock/faults/registry.js';
 import type { Dialect } from '../../mock/dialect.js';
@@ -53,20 +56,23 @@ const CASES: readonly Case[] = [
   // As the budget readings prove it: clock-aligned windows whose resets move within a window (the variant dialect).
   { name: 'clock-aligned windows with moving resets, no fault', algorithm: 'clock', dialect: 'variant' },
   { name: 'a sliding log, no fault', algorithm: 'sliding' },
+  // A lenient window fails under every reading, not only the fixed windows the fault groups use.
+  { name: 'clock-aligned windows, rate-limit-61 + dialer-rate-90', algorithm: 'clock', faults: ['rate-limit-61', 'dialer-rate-90'] },
+  { name: 'a sliding log, rate-limit-90 + dialer-rate-61', algorithm: 'sliding', faults: ['rate-limit-90', 'dialer-rate-61'] },
 ];
 
 function mockArgs(c: Case): string[] {
   return ['--rate-window-ms', String(BUDGET_PROOF_WINDOW_MS), '--rate-algorithm', c.algorithm ?? 'fixed', ...(c.dialect ? ['--dialect', c.dialect] : []), ...(c.faults ?? []).flatMap((f) => ['--fault', f])];
 }
 
-async function conformanceVerdicts(c: Case): Promise<{ verdicts: Map<string, Verdict>; words: string }> {
+async function conformanceVerdicts(c: Case): Promise<{ verdicts: Map<string, Verdict>; words: string; results: Map<string, RuleResult> }> {
   const results = await proveBudget({ ...(c.faults ? { faults: c.faults } : {}), ...(c.algorithm ? { algorithm: c.algorithm } : {}), ...(c.dialect ? { dialect: c.dialect } : {}) });
   const verdicts = new Map<string, Verdict>();
   for (const id of RULES) {
     const status = results.get(id)?.status;
     verdicts.set(id, status === 'pass' ? 'pass' : status === 'fail' ? 'fail' : 'not judged');
   }
-  return { verdicts, words: describeRules(results, RULES) };
+  return { verdicts, words: describeRules(results, RULES), results };
 }
 
 /** `npm run k6 -- budget` against a mock of the case, as a configured target that allows spending the budget. */
@@ -128,7 +134,15 @@ describe.concurrent('the conformance budget check and the k6 budget probe give e
       expect(differ, words).toEqual([]);
       // Each fault is caught by both, not missed by both alike; a conforming limiter passes everything in both.
       for (const f of c.faults ?? []) expect(conformance.verdicts.get((faultSpec(f) as NonNullable<ReturnType<typeof faultSpec>>).breaks), `${f}\n${words}`).toBe('fail');
-      if (!c.faults) expect([...conformance.verdicts.values()].every((v) => v === 'pass'), words).toBe(true);
+      if (!c.faults) {
+        expect([...conformance.verdicts.values()].every((v) => v === 'pass'), words).toBe(true);
+        // The observed rules say how the target counts its minute, and whether its resets moved.
+        const told = conformance.results.get('CORE-RATE-ALGORITHM')?.notes.join(' ') ?? '';
+        if (c.algorithm === 'sliding') expect(told).toContain('a sliding log');
+        else expect(told).toMatch(/^(a window opened by the first request|clock-aligned windows)/);
+        const stable = conformance.results.get('CORE-RATE-RESET-STABLE')?.notes.join(' ') ?? '';
+        expect(stable).toMatch(c.dialect === 'variant' ? /announced \d+ different resets/ : /announced one reset/);
+      }
     });
   }
 });

@@ -1,11 +1,21 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import type { CheckDefinition } from '../../lib/checks/define.js';
 import { Session } from '../../lib/checks/session.js';
 import { runChecks } from '../../lib/checks/runner.js';
 import { targetFromSettings } from '../../lib/config/load.js';
-import { buildReport } from '../../lib/results/report.js';
+import { NEWEST, type Release, RELEASES } from '../../lib/dialer/releases.js';
+import { buildReport, type RunReport } from '../../lib/results/report.js';
+import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.js';
 import { startMock } from '../../mock/start.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { BUDGET_CHECKS } from '../../suites/budget/index.js';
+import { RELEASE_CHECKS } from '../../suites/dialer/matrix.js';
+
+/** Every Dialer check but the budget's. */
+const DIALER_CHECKS = ALL_CHECKS.filter((check) => check.id.startsWith('dialer.') && !BUDGET_CHECKS.includes(check));
 import { PROOF_SEED, PROOF_WINDOW_MS } from './prove.js';
 
 /**
@@ -29,8 +39,80 @@ test('against the variant dialect no rule fails, and what cannot be judged says 
     expect(skipped.length).toBeGreaterThan(0);
     for (const rule of skipped) expect(rule.detail ?? '', rule.id).toMatch(/\S{3}/);
     expect(judged.filter((r) => r.status === 'pass').length).toBeGreaterThan(skipped.length);
+    // Where the core API's spec is silent on a value the variant chose otherwise, and the rules say what they met.
+    const met: Record<string, RegExp> = {
+      'CORE-ENV-ACK': /responseData\.status is 207 with HTTP 200/,
+      'CORE-CONTACTS-KEYWORD-NAME': /does not list the contact of that name/,
+      'CORE-CONTACTS-FILTER-KEYWORD': /may join filters with OR/,
+      'CORE-CONTACTS-FILTER-COUNTRY': /may join filters with OR/,
+    };
+    for (const [id, note] of Object.entries(met)) {
+      const rule = report.rules.find((r) => r.id === id);
+      expect([rule?.status, rule?.notes.some((n) => note.test(n))], `${id}: ${rule?.notes.join(' | ')}`).toEqual(['pass', true]);
+    }
   } finally {
     await session.close();
     await running.close();
   }
+});
+
+/** A report of the checks given, run against the variant dialect's Dialer playing `release` and configured with its routes, as a user would. */
+async function variantDialerReport(release: Release, checks: readonly CheckDefinition[]): Promise<RunReport> {
+  const folder = mkdtempSync(join(tmpdir(), 'cc-variant-routes-'));
+  const routes = join(folder, 'routes.json');
+  writeFileSync(routes, JSON.stringify(VARIANT_ROUTES));
+  const running = await startMock({ rateWindowMs: PROOF_WINDOW_MS, dialect: 'variant', dialerRelease: release });
+  const target = targetFromSettings({ ...running.env, CC_DIALER_RELEASE: release, CC_DIALER_ROUTES: routes }, process.cwd(), true);
+  const session = new Session(target, PROOF_SEED);
+  try {
+    const outcomes = await runChecks(session, checks);
+    return buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
+  } finally {
+    await session.close();
+    await running.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const failedOrErred = (report: RunReport): string[] => report.rules.filter((r) => r.checks.length > 0 && (r.status === 'fail' || r.status === 'error')).map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`);
+
+/**
+ * With its routes configured, the variant's Dialer is judged through: where the spec is silent on a value
+ * (24:00, an empty include_deleted, a filter id as a numeric string, vertical tab and form feed in a name,
+ * a plain-http download link, the statistics' names) it chose otherwise, and no rule may fail for it.
+ */
+test('against the variant dialect with its Dialer routes configured no Dialer rule fails', { timeout: 240_000 }, async () => {
+  const report = await variantDialerReport(NEWEST, DIALER_CHECKS);
+  expect(failedOrErred(report)).toEqual([]);
+  // Each rule met the variant's other choice and passed, saying what it met.
+  const met: Record<string, RegExp> = {
+    'DIALER-SCHEDULE-TIME-PINNED': /"24:00" accepted/,
+    'DIALER-INCLUDE-DELETED-STRICT': /include_deleted="" read as absent/,
+    'DIALER-EXPORT-IDS-400': /converted and accepted/,
+    'DIALER-SCRIPT-SURVEY-NAME-400': /update with name "[^"]*\\u000b[^"]*" accepted/,
+    'DIALER-NAME-WHITESPACE-400': /name "\\u000b\\f" accepted/,
+    'DIALER-EXPORT-DOWNLOAD': /plain http, reported/,
+    'DIALER-STATS-FIGURES': /not as the reference has them/,
+  };
+  for (const [id, note] of Object.entries(met)) {
+    const rule = report.rules.find((r) => r.id === id);
+    expect([rule?.status, rule?.notes.some((n) => note.test(n))], `${id}: ${rule?.notes.join(' | ')}`).toEqual(['pass', true]);
+  }
+});
+
+/**
+ * Where the changelog does not state what a Dialer release did before a change, the variant behaves the newer
+ * way in every release (mock/hosts/ai/dialer/dialect.ts, changedBy), so a target expected to be the oldest
+ * release meets the other way on every such point: the release checks end without a failed rule, and each
+ * older side the changelog leaves unstated is reported, never judged.
+ */
+test('against the variant dialect playing the oldest Dialer release no release rule fails', { timeout: 240_000 }, async () => {
+  const report = await variantDialerReport(RELEASES[0], RELEASE_CHECKS);
+  expect(failedOrErred(report)).toEqual([]);
+  const unstated = report.rules.filter((r) => r.checks.length > 0 && r.level === 'observed' && r.until !== undefined);
+  // Reported, each the newer way round; one the variant's other choices leave unreachable says why.
+  const reported = unstated.filter((r) => r.status === 'pass');
+  expect(reported.length).toBeGreaterThan(10);
+  expect(reported.filter((r) => !r.notes.some((note) => note.startsWith('the target showed the behaviour after'))).map((r) => `${r.id}: ${r.notes.join(' | ')}`)).toEqual([]);
+  for (const rule of unstated.filter((r) => r.status !== 'pass')) expect(`${rule.status} ${rule.detail ?? ''}`, rule.id).toMatch(/^skipped \S{3}/);
 });

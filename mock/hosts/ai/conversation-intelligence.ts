@@ -83,7 +83,9 @@ function analysisFor(ctx: MockContext, req: Request, reply: FastifyReply): CallA
   }
   if (faults.on('ci-unknown-call-500')) throw new Error(`call ${callId} dereferenced while missing`);
   if (faults.on('ci-unknown-call-200')) return emptyAnalysis(callId);
-  serviceError(ctx, reply, 404, faults.on('ci-unknown-call-message') ? 'Analysis not found' : 'Call not found');
+  // The error table lists 'Not found.' and 'Call not found' for a 404 without saying which endpoint uses which:
+  // the reference dialect names the call, the variant gives the generic wording.
+  serviceError(ctx, reply, 404, ctx.dialect === 'variant' ? 'Not found.' : 'Call not found');
   return undefined;
 }
 
@@ -139,6 +141,9 @@ export function conversationIntelligenceRoutes(app: FastifyInstance, ctx: MockCo
     app.get<Route>(`/ai/calls/:callId/${read}`, (req, reply) => {
       const a = analysisFor(ctx, req, reply);
       if (!a) return reply;
+      // The spec does not say an analysis has every part: the variant's company has no smart notes, so that read
+      // of an analysed call is a missing resource there.
+      if (read === 'smart-notes' && ctx.dialect === 'variant') return serviceError(ctx, reply, 404, 'Smart notes are not available for this call');
       // The spec's `{ data, pagination }` sentence sits in its paragraph on paging; the vendor reference gives the
       // five unpaged reads their fields at the top level, which the reference dialect serves. The variant wraps
       // them in `data`, the other reading, which the suite must equally accept.

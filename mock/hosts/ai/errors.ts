@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { MockContext } from '../../context.js';
@@ -15,9 +15,15 @@ export function statusName(status: number): string {
   return STATUS_CODES[status] ?? 'Error';
 }
 
-/** A correlation id is quoted to support, so every service error gets its own. */
-function correlationId(ctx: MockContext): string {
-  return ctx.faults.on('ai-correlation-reused') ? '00000000-0000-4000-8000-000000000000' : randomUUID();
+/**
+ * A correlation id is quoted to support; the spec does not say what it names. The reference dialect gives every
+ * service error one of its own; the variant names the kind of failure, one id per company, status and message,
+ * so the same failure met twice carries the same id.
+ */
+function correlationId(ctx: MockContext, reply: FastifyReply, status: number, message: string): string {
+  if (ctx.dialect !== 'variant') return randomUUID();
+  const hex = createHash('sha256').update(`${reply.request.company?.id ?? 'anonymous'}:${status}:${message}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** `subErrors` only on validation failures: pass them for a 400 of bad input, never for a missing resource. */
@@ -37,7 +43,7 @@ export function serviceError(
     message,
     error: faults.on('ai-error-name-code') ? `E${status}` : statusName(status),
   };
-  if (!faults.on('ai-error-no-correlation')) body.correlationId = correlationId(ctx);
+  if (!faults.on('ai-error-no-correlation')) body.correlationId = correlationId(ctx, reply, status, message);
   if (subErrors !== undefined) body.subErrors = [...subErrors];
   else if (faults.on('ai-suberrors-everywhere')) body.subErrors = [];
   return reply.code(status).send(body);

@@ -4,14 +4,15 @@ import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
 import { attributeProblems, createVoiceAgent, isPlainObject, type VoiceAgentAttributes, type VoiceAgentRecord } from '../../state/voice-agents.js';
 import { nestedError, type NestedDetail, requestId, serviceError } from './errors.js';
-import { readPayload, writeAttributes } from './va-dialect.js';
+import { acceptFormBodies, readPayload, writeAttributes } from './va-dialect.js';
 import { voiceAgentCallRoutes } from './va-calls.js';
 import { reject } from './va-errors.js';
 
 /**
  * VoiceAgent (spec: Endpoints > Voice agent). Choices where the spec shows nothing:
  * - create answers 201 and requires a non-blank agentName (success status and required attributes not shown);
- * - a payload that does not fit the attribute model (unknown or response-only members, wrong types) is 400;
+ * - a payload that does not fit the attribute model (unknown or response-only members, wrong types) is 400, once
+ *   the variant dialect's binder has converted what it takes (./va-dialect.ts);
  * - an id the company does not hold is 404, whoever else holds it (identifiers are scoped to a project);
  * - every error, body-parse errors and wrong content types included, uses the nested shape the spec
  *   documents for create and get, with a requestId; the call routes (./va-calls.ts) follow suit;
@@ -22,6 +23,7 @@ import { reject } from './va-errors.js';
 export function voiceAgentRoutes(app: FastifyInstance, ctx: MockContext): void {
   // A plugin of its own, so the error handler and the outage hook cover exactly the VoiceAgent routes.
   app.register(async (va) => {
+    acceptFormBodies(ctx, va);
     va.setErrorHandler((err: FastifyError, req, reply) => {
       const status = err.statusCode ?? 500;
       if (status < 500) {

@@ -3,7 +3,7 @@ import { companyOf, type MockContext } from '../../context.js';
 import { COUNTRIES } from '../../state/countries.js';
 import type { CallNumber, Company } from '../../state/model.js';
 import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
-import { addError, checkId, checkInteger, checkString, isE164ish, isObject, pathId } from './validate.js';
+import { addError, checkId, checkInteger, checkReadOnly, checkString, isE164ish, isObject, pathId } from './validate.js';
 
 /** Routing types of a number (vendor reference: connected_to): 0 group, 1 agent, 2 conference room, 3 fax. */
 const ROUTING_TYPES = 4;
@@ -15,11 +15,17 @@ function routableTo(company: Company, connectedTo: number, sourceId: number): bo
   return true;
 }
 
-/** A free number (cleared) has no route: connected_to and source_id are left out rather than sent null. */
+/**
+ * A free number (cleared) has no route: connected_to and source_id are left out rather than sent null.
+ * country_code and area_code are integers, as the vendor's CallNumber schema types them; the id a string, as every record id.
+ */
 function renderNumber(n: CallNumber): Record<string, unknown> {
   const { routed, connected_to, source_id, ...rest } = n;
-  return { ...rest, id: String(n.id), country_code: String(n.country_code), area_code: String(n.area_code), ...(routed ? { connected_to, source_id } : {}) };
+  return { ...rest, id: String(n.id), ...(routed ? { connected_to, source_id } : {}) };
 }
+
+/** What the number list shows that Edit a number does not change (vendor reference: its payload is name and route). */
+const NUMBER_READ_ONLY = ['id', 'country_code', 'area_code', 'caller_id_e164', 'is_redirected'] as const;
 
 /** Account-wide reads and the remaining actions: countries, numbers, Send sms. */
 export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
@@ -72,6 +78,8 @@ export function accountRoutes(app: FastifyInstance, ctx: MockContext): void {
     const body = req.body;
     if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
     const errors: FieldErrors = {};
+    const listed = renderNumber(number);
+    checkReadOnly(body, Object.fromEntries(NUMBER_READ_ONLY.map((field) => [field, listed[field]])), errors);
     checkString(body, 'internal_name', 255, errors);
     checkInteger(body, 'connected_to', errors, { min: 0, max: ROUTING_TYPES - 1 });
     const sourceId = checkId(body, 'source_id', errors);

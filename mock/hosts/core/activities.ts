@@ -4,18 +4,19 @@ import { type Activity, ACTIVITY_TYPES, type ActivityType, type Company, type Mo
 import { iso } from '../../state/seed-tools.js';
 import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
 import { sendPage, type FieldErrors } from './replies.js';
-import { addError, checkDateTime, checkId, checkString, integerId, isObject, pathId } from './validate.js';
+import { addError, checkDateTime, checkId, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.js';
 
+/** contact_id and external_id are integers, as the vendor's ContactActivity schema types them; the activity's own id a string, as every record id. */
 export function renderActivity(a: Activity): Record<string, unknown> {
   return {
     ContactActivity: {
       id: String(a.id),
-      contact_id: String(a.contact_id),
+      contact_id: a.contact_id,
       type: a.type,
       name: a.name,
       description: a.description,
       activity_author: a.activity_author,
-      ...(a.external_id === null ? {} : { external_id: String(a.external_id) }),
+      ...(a.external_id === null ? {} : { external_id: a.external_id }),
       external_url: a.external_url,
       activity_date: a.activity_date,
       created: a.created,
@@ -74,6 +75,7 @@ export function editActivity(company: Company, activityId: number | undefined, b
   if (!activity) return missing;
   if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
+  checkReadOnly(body, { id: String(activity.id), created: activity.created }, errors);
   const { contactId, date, externalId } = checkActivity(company, body, errors, false);
   const refused = refusal(errors);
   if (refused) return refused;

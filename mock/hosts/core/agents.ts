@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
-import { type Agent, type Company, nextId } from '../../state/model.js';
+import { type Agent, type Company, nextId, type Presence } from '../../state/model.js';
 import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, checkInteger, checkString, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
+import { addError, checkInteger, checkReadOnly, checkString, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
 
 const CREATE_FIELDS = new Set(['firstname', 'lastname', 'email', 'pass', 'status_outbound', 'daily_price_limit', 'extension', 'call_number_id']);
 const EDIT_FIELDS = new Set(['firstname', 'lastname', 'email', 'status_outbound', 'daily_price_limit', 'call_number_id']);
 export const DEFAULT_DAILY_PRICE_LIMIT = 50;
+/** The vendor reference's availability_status values. */
+const PRESENCES: readonly Presence[] = ['online', 'offline', 'paused', 'calling'];
+/**
+ * What the agent list shows that Edit agent does not change (vendor reference: its edit payload has none of
+ * them): the ids, the agent's presence, the extension given on add, and what derives from other fields.
+ */
+const LISTED_READ_ONLY = ['id', 'name', 'is_daily_limit_ok', 'availability_status', 'extension', 'default_number', 'associated_numbers'] as const;
 
 function renderAgent(ctx: MockContext, company: Company, a: Agent): Record<string, unknown> {
   const number = a.call_number_id === null ? undefined : company.numbers.get(a.call_number_id);
@@ -22,7 +29,8 @@ function renderAgent(ctx: MockContext, company: Company, a: Agent): Record<strin
       is_daily_limit_ok: true,
       status_outbound: a.status_outbound,
       availability_status: a.availability_status,
-      extension: a.extension === null ? null : String(a.extension),
+      // An integer, as the spec's Agent table and the vendor's schema type it (its list example shows a string).
+      extension: a.extension,
       call_number_id: a.call_number_id,
       default_number: number?.caller_id_e164 ?? null,
       associated_numbers: number ? [number.caller_id_e164] : [],
@@ -55,7 +63,8 @@ function checkAgentFields(ctx: MockContext, company: Company, body: Record<strin
   if (creating) checkString(body, 'pass', 255, errors, required);
   if (body.status_outbound !== undefined && typeof body.status_outbound !== 'boolean' && !faults.on('status-outbound-type-unchecked')) addError(errors, 'status_outbound', 'Must be a boolean.');
   checkInteger(body, 'daily_price_limit', errors, { min: 1, max: faults.on('daily-limit-201') ? 201 : 200 });
-  checkInteger(body, 'call_number_id', errors, { min: faults.on('call-number-id-zero') ? 0 : 1 });
+  // null is how the list shows an agent without a default number: an edit sending it leaves the agent without one.
+  if (creating || body.call_number_id !== null) checkInteger(body, 'call_number_id', errors, { min: faults.on('call-number-id-zero') ? 0 : 1 });
   if (creating) {
     checkInteger(body, 'extension', errors, { min: 1000, max: faults.on('extension-9999-rejected') ? 9998 : 9999 });
     const ext = body.extension;
@@ -113,12 +122,17 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
     // Neither document shows Edit agent refusing a field it does not know: others are ignored, as on most servers.
     const body = withIds(Object.fromEntries(Object.entries(req.body).filter(([k]) => EDIT_FIELDS.has(k))), ['call_number_id']);
     checkAgentFields(ctx, company, body, errors, false, agent.id);
+    // What the list shows is no unknown field: sent as listed it is accepted; another value would not be applied, so it is refused, never dropped.
+    const presence = req.body.availability_status;
+    if (presence !== undefined && !PRESENCES.includes(presence as Presence)) addError(errors, 'availability_status', `Must be one of ${PRESENCES.join(', ')}.`);
+    const listed = renderAgent(ctx, company, agent).Agent as Record<string, unknown>;
+    checkReadOnly(req.body, Object.fromEntries(LISTED_READ_ONLY.map((field) => [field, listed[field]])), errors);
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     if (faults.on('agent-edit-not-persisted')) return ack(ctx, reply, 200);
     for (const field of ['firstname', 'lastname', 'email'] as const) if (typeof body[field] === 'string') agent[field] = body[field] as string;
     if (typeof body.status_outbound === 'boolean') agent.status_outbound = body.status_outbound;
     if (typeof body.daily_price_limit === 'number') agent.daily_price_limit = body.daily_price_limit;
-    if (typeof body.call_number_id === 'number') agent.call_number_id = body.call_number_id;
+    if (typeof body.call_number_id === 'number' || body.call_number_id === null) agent.call_number_id = body.call_number_id;
     return ack(ctx, reply, 200);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { type BlacklistEntry, type BlacklistType, nextId } from '../../state/model.js';
 import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, isObject, pathId, rejectUnknown } from './validate.js';
+import { addError, checkReadOnly, isObject, pathId, rejectUnknown } from './validate.js';
 
 const TYPES: readonly BlacklistType[] = ['all', 'incoming', 'outgoing'];
 
@@ -26,7 +26,9 @@ export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
     }
     return sendPage(ctx, req, reply, items, (e) => {
       const entry = { id: String(e.id), type: e.type, public_number: e.public_number };
-      return faults.on('blacklist-unwrapped') ? entry : { Blacklist: entry };
+      if (faults.on('blacklist-unwrapped')) return entry;
+      // A second model key beside Blacklist, as a join that leaks its other table would list.
+      return faults.on('blacklist-item-extra-key') ? { Blacklist: entry, Contact: { id: null } } : { Blacklist: entry };
     });
   });
 
@@ -39,6 +41,8 @@ export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
     const errors: FieldErrors = {};
     if (!isObject(body)) return { errors: { body: ['Must be a JSON object.'] }, type: 'all', number: 0 };
     if (selfId === undefined) rejectUnknown(body, new Set(['type', 'public_number']), errors);
+    // An entry read and written back carries its id, which an edit does not change.
+    else checkReadOnly(body, { id: String(selfId) }, errors);
     if (!TYPES.includes(body.type as BlacklistType)) addError(errors, 'type', 'Must be all, incoming or outgoing.');
     const raw = typeof body.public_number === 'number' ? String(body.public_number) : typeof body.public_number === 'string' ? body.public_number.replace(/^\+/, '') : '';
     if (!/^[1-9][0-9]{5,14}$/.test(raw)) addError(errors, 'public_number', `Please supply only valid numbers. Number ${String(body.public_number)} is not valid.`);

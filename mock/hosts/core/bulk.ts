@@ -6,7 +6,7 @@ import { nextId } from '../../state/model.js';
 import type { Faults } from '../../faults/registry.js';
 import type { Dialect } from '../../dialect.js';
 import { addActivity, deleteActivity, editActivity } from './activities.js';
-import { emptyContact, parseContactPayload } from './contact-payload.js';
+import { applyContactEdit, emptyContact, parseContactPayload } from './contact-payload.js';
 import { addNote, deleteNote, editNote, forgetContactHistory } from './notes.js';
 import { done, missing, type Outcome } from './outcome.js';
 import { INVALID_INPUT, invalidInput, NOT_FOUND } from './replies.js';
@@ -41,10 +41,9 @@ function editContact({ state, company, faults, dialect }: Scope, data: Record<st
   const { id, rest } = split(data);
   const contact = id === undefined ? undefined : company.contacts.get(id);
   if (!contact) return missing;
-  const parsed = parseContactPayload(state, company, rest, faults, false, dialect);
+  const parsed = parseContactPayload(state, company, rest, faults, false, dialect, contact);
   if (!parsed.ok) return { status: 406, errors: parsed.errors };
-  parsed.change(contact);
-  contact.modified = iso(Date.now());
+  applyContactEdit(contact, parsed.change);
   return done(200);
 }
 
@@ -97,7 +96,8 @@ export function bulkRoutes(app: FastifyInstance, ctx: MockContext): void {
       if (!isObject(command.data)) return result(commandId, { status: 406, errors: { data: ['Must be a JSON object.'] } });
       return result(commandId, action(scope, command.data));
     });
-    const envelope = faults.on('bulk-no-status') ? { data: results } : { status: 200, data: results };
+    // The spec ties an acknowledgement's status to the HTTP status nowhere: the variant's says multi-status.
+    const envelope = faults.on('bulk-no-status') ? { data: results } : { status: ctx.dialect === 'variant' ? 207 : 200, data: results };
     return reply.code(200).send({ responseData: envelope });
   });
 }

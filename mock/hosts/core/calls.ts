@@ -5,18 +5,25 @@ import { iso } from '../../state/seed-tools.js';
 import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
 import { addError, checkInteger, isE164, isObject, pathId, withIds } from './validate.js';
 
-/** Query form of date_from and date_to: `YYYY-MM-DD HH:MM:SS`, UTC (spec: Call history). */
-const QUERY_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/**
+ * Query form of date_from and date_to: `YYYY-MM-DD HH:MM:SS`, UTC (spec: Call history), or the date alone.
+ * The spec gives the full form without saying a shorter one is refused; a date alone stands for its whole
+ * day, so it is read as the day's start in date_from and its end in date_to.
+ */
+const QUERY_DATE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
-export function parseQueryDate(raw: string): number | undefined {
+export function parseQueryDate(raw: string, bound: 'from' | 'to' = 'from'): number | undefined {
   const m = QUERY_DATE.exec(raw);
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  const dateOnly = m[4] === undefined;
+  const time = dateOnly ? (bound === 'from' ? ['00', '00', '00'] : ['23', '59', '59']) : m.slice(4);
+  const [y, mo, d, h, mi, s] = [...m.slice(1, 4), ...time].map(Number) as [number, number, number, number, number, number];
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(ms);
   // Rejects dates that roll over (Feb 30, 24:00:00).
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || back.getUTCMinutes() !== mi) return undefined;
-  return ms;
+  // A day's end takes in its last second whole.
+  return dateOnly && bound === 'to' ? ms + 999 : ms;
 }
 
 function renderCall(ctx: MockContext, company: Company, call: Call): Record<string, unknown> {
@@ -31,7 +38,8 @@ function renderCall(ctx: MockContext, company: Company, call: Call): Record<stri
   return {
     Cdr: {
       id: String(call.id),
-      billsec: String(talking),
+      // billsec, user_id and talking_time are integers, as the vendor's Cdr schema types them; the call's own id a string, as every record id.
+      billsec: talking,
       type: call.type,
       public_external: call.publicExternal,
       public_internal: call.publicInternal,
@@ -40,8 +48,8 @@ function renderCall(ctx: MockContext, company: Company, call: Call): Record<stri
       is_redirected: '0',
       redirected_from: '',
       is_local: false,
-      user_id: String(call.userId),
-      talking_time: String(talking),
+      user_id: call.userId,
+      talking_time: talking,
       started_at: date(call.startedAt),
       answered_at: date(call.answeredAt),
       ended_at: date(call.endedAt),
@@ -71,7 +79,7 @@ export function callRoutes(app: FastifyInstance, ctx: MockContext): void {
       if (from === undefined) return coreError(ctx, reply, 400, BAD_REQUEST);
     }
     if (q.date_to !== undefined) {
-      to = parseQueryDate(q.date_to);
+      to = parseQueryDate(q.date_to, 'to');
       if (to === undefined) return coreError(ctx, reply, 400, BAD_REQUEST);
     }
     const agentByExtension = q.agent_extension === undefined ? undefined : [...company.agents.values()].find((a) => String(a.extension) === q.agent_extension);

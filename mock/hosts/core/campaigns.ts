@@ -3,15 +3,17 @@ import { companyOf, type MockContext } from '../../context.js';
 import { BUTTON_TYPES, type ButtonType, type CampaignButton, type Company, type CoreCampaign, type MockState, nextId } from '../../state/model.js';
 import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
 import { sendPage, type FieldErrors } from './replies.js';
-import { addError, checkBoolean, checkId, checkInteger, checkString, integerId, isObject, pathId } from './validate.js';
+import { addError, checkBoolean, checkId, checkInteger, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.js';
 
 /**
- * Core campaigns (vendor reference: Campaigns; the spec names the group and shows no payload). Records
- * are rendered as the vendor's example shows them: integers as strings, the buttons, tags, groups and
- * agents as lists beside the campaign.
+ * Core campaigns (vendor reference: Campaigns; the spec names the group and shows no payload). Fields are
+ * rendered in the types of the vendor's CampaignList schema (its integers as integers, so a campaign read
+ * and sent back to Edit campaign is accepted as it was listed), the ids as strings like every record id of
+ * the core API (spec: agent and blacklist ids), and the buttons, tags, groups and agents as lists beside
+ * the campaign, as the vendor's example shows them.
  */
 function renderCampaign(company: Company, c: CoreCampaign): Record<string, unknown> {
-  const optional = (key: string, value: number | string | null) => (value === null ? {} : { [key]: String(value) });
+  const optional = (key: string, value: number | string | null) => (value === null ? {} : { [key]: value });
   return {
     Campaign: {
       id: String(c.id),
@@ -20,44 +22,64 @@ function renderCampaign(company: Company, c: CoreCampaign): Record<string, unkno
       has_schedule_date: c.has_schedule_date,
       ...optional('schedule_start_date', c.schedule_start_date),
       ...optional('schedule_start_time', c.schedule_start_time),
-      answer_wait_time: String(c.answer_wait_time),
+      answer_wait_time: c.answer_wait_time,
       after_call_dialing_auto: c.after_call_dialing_auto,
-      after_call_time: String(c.after_call_time),
+      after_call_time: c.after_call_time,
       is_recording: c.is_recording,
       ...optional('call_number_id', c.call_number_id),
       ...optional('call_script_id', c.call_script_id),
       ...optional('survey_id', c.survey_id),
-      is_predictive: String(c.is_predictive),
-      calls_percentage: String(c.calls_percentage),
-      attempts: String(c.attempts),
-      attempts_interval: String(c.attempts_interval),
+      is_predictive: c.is_predictive,
+      calls_percentage: c.calls_percentage,
+      attempts: c.attempts,
+      attempts_interval: c.attempts_interval,
     },
     Button: c.buttons.map((b) => ({ ...b, id: String(b.id) })),
     ContactsTag: c.tagIds.flatMap((id) => {
-      const tag = company.tags.get(id);
-      return tag && !tag.archived ? [{ id: String(id), name: tag.name }] : [];
+      const name = tagName(company, id);
+      return name === undefined ? [] : [{ id: String(id), name }];
     }),
     Group: c.groupIds.flatMap((id) => {
-      const group = company.groups.get(id);
-      return group ? [{ id: String(id), internal_name: group.internal_name }] : [];
+      const internalName = groupName(company, id);
+      return internalName === undefined ? [] : [{ id: String(id), internal_name: internalName }];
     }),
     Agent: c.agentIds.flatMap((id) => {
-      const agent = company.agents.get(id);
-      return agent ? [{ id: String(id), fullname: `${agent.firstname} ${agent.lastname}` }] : [];
+      const fullname = agentName(company, id);
+      return fullname === undefined ? [] : [{ id: String(id), fullname }];
     }),
   };
 }
 
+/** The label a campaign lists beside each reference, undefined for an id the company cannot reference. */
+const tagName = (company: Company, id: number): string | undefined => {
+  const tag = company.tags.get(id);
+  return tag && !tag.archived ? tag.name : undefined;
+};
+const groupName = (company: Company, id: number): string | undefined => company.groups.get(id)?.internal_name;
+const agentName = (company: Company, id: number): string | undefined => {
+  const agent = company.agents.get(id);
+  return agent ? `${agent.firstname} ${agent.lastname}` : undefined;
+};
+
 const INTEGERS = ['answer_wait_time', 'after_call_time', 'calls_percentage', 'attempts', 'attempts_interval'] as const;
 const BOOLEANS = ['has_schedule_date', 'after_call_dialing_auto', 'is_recording'] as const;
 
-/** A list of `{ id }` references to records of the company; the ids, or undefined when absent or refused. */
-function references(body: Record<string, unknown>, field: string, known: (id: number) => boolean, errors: FieldErrors): number[] | undefined {
+/**
+ * A list of `{ id }` references to records of the company; the ids, or undefined when absent or refused.
+ * Each item may carry the label the campaign lists beside the id (`labelKey`), as a campaign read and sent
+ * back does; a different label would not rename the record, so it is refused rather than ignored.
+ */
+function references(body: Record<string, unknown>, field: string, labelOf: (id: number) => string | undefined, labelKey: string, errors: FieldErrors): number[] | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
-  const ids = Array.isArray(value) ? value.map((item) => (isObject(item) ? integerId(item.id) : undefined)) : [undefined];
-  if (ids.some((id) => id === undefined || !known(id))) {
+  const items = Array.isArray(value) ? value : [undefined];
+  const ids = items.map((item) => (isObject(item) ? integerId(item.id) : undefined));
+  if (ids.some((id) => id === undefined || labelOf(id) === undefined)) {
     addError(errors, field, 'Each item needs the id of a record of the account.');
+    return undefined;
+  }
+  if (items.some((item, i) => (item as Record<string, unknown>)[labelKey] !== undefined && (item as Record<string, unknown>)[labelKey] !== labelOf(ids[i] as number))) {
+    addError(errors, field, `Each item's ${labelKey} is read-only: send the one listed for its id, or leave it out.`);
     return undefined;
   }
   return ids as number[];
@@ -95,6 +117,7 @@ function checkButtons(existing: readonly CampaignButton[], body: Record<string, 
 function applyCampaign(state: MockState, company: Company, campaign: CoreCampaign | undefined, body: unknown): Outcome {
   if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
+  if (campaign) checkReadOnly(body, { id: String(campaign.id) }, errors);
   checkString(body, 'name', 255, errors, true);
   if (body.status !== undefined && body.status !== 'active' && body.status !== 'inactive') addError(errors, 'status', 'Must be active or inactive.');
   for (const field of BOOLEANS) checkBoolean(body, field, errors);
@@ -111,9 +134,9 @@ function applyCampaign(state: MockState, company: Company, campaign: CoreCampaig
   const scriptId = checkId(body, 'call_script_id', errors);
   const surveyId = checkId(body, 'survey_id', errors);
   const buttons = checkButtons(campaign?.buttons ?? [], body, errors);
-  const tagIds = references(body, 'ContactsTag', (id) => company.tags.get(id)?.archived === false, errors);
-  const groupIds = references(body, 'Group', (id) => company.groups.has(id), errors);
-  const agentIds = references(body, 'Agent', (id) => company.agents.has(id), errors);
+  const tagIds = references(body, 'ContactsTag', (id) => tagName(company, id), 'name', errors);
+  const groupIds = references(body, 'Group', (id) => groupName(company, id), 'internal_name', errors);
+  const agentIds = references(body, 'Agent', (id) => agentName(company, id), 'fullname', errors);
   const refused = refusal(errors);
   if (refused) return refused;
 

@@ -1,17 +1,22 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Company, Contact } from '../../state/model.js';
 import { nextId, type MockState } from '../../state/model.js';
+import { iso } from '../../state/seed-tools.js';
 import { COUNTRY_IDS } from '../../state/countries.js';
 import type { Dialect } from '../../dialect.js';
 import type { Faults } from '../../faults/registry.js';
 import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.js';
 import type { FieldErrors } from './replies.js';
-import { addError, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
+import { addError, checkReadOnly, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
 
 
 type ScalarField = keyof typeof CONTACT_MAX_LENGTHS;
 const SCALARS = Object.keys(CONTACT_MAX_LENGTHS) as ScalarField[];
 const LISTS = ['ExternalUrl', 'ContactNumber', 'ContactEmail', 'ContactsTag', 'ContactAttribute'] as const;
 const KNOWN = new Set<string>([...SCALARS, 'country_id', 'favorite_agent', ...LISTS]);
+/** What Inspect a contact lists beside the payload's fields: a contact read and written back sends them too. */
+const LISTED_READ_ONLY = ['id', 'created', 'modified'] as const;
+const KNOWN_ON_EDIT = new Set<string>([...KNOWN, ...LISTED_READ_ONLY]);
 
 /** A validated change to a contact; applying it cannot fail. */
 export type ContactChange = (contact: Contact) => void;
@@ -29,7 +34,8 @@ function listItems(body: Record<string, unknown>, field: string, errors: FieldEr
 
 /**
  * Validates a contact payload (edit, or add when `creating`) against the company, collecting every
- * field error; returns the change to apply when the payload is valid.
+ * field error; returns the change to apply when the payload is valid. `editing`, the contact an edit
+ * names, lets the edit take back the fields Inspect a contact lists beside the payload's, unchanged.
  */
 export function parseContactPayload(
   state: MockState,
@@ -38,11 +44,13 @@ export function parseContactPayload(
   faults: Faults,
   creating: boolean,
   dialect: Dialect,
+  editing?: Contact,
 ): { ok: true; change: ContactChange } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   if (!isObject(raw)) return { ok: false, errors: { body: ['Must be a JSON object.'] } };
   const body = withIds(raw, ['country_id', 'favorite_agent']);
-  rejectUnknown(body, KNOWN, errors);
+  rejectUnknown(body, editing ? KNOWN_ON_EDIT : KNOWN, errors);
+  if (editing) checkReadOnly(raw, { id: String(editing.id), created: editing.created, modified: editing.modified }, errors);
   const slack = faults.on('contact-length-off-by-one') ? 1 : 0;
   for (const field of SCALARS) checkString(body, field, CONTACT_MAX_LENGTHS[field] + slack, errors, creating && field === 'name');
   if (dialect === 'variant') checkForms(body, errors);
@@ -58,8 +66,11 @@ export function parseContactPayload(
 
   const urls = listItems(body, 'ExternalUrl', errors);
   if (urls && urls.length > EXTERNAL_URL_MAX_ITEMS + (faults.on('externalurl-max-4') ? 1 : 0)) addError(errors, 'ExternalUrl', `At most ${EXTERNAL_URL_MAX_ITEMS} items.`);
+  // Neither document requires an item's name (the vendor caps it at 30 characters); without a url an item links nowhere.
   for (const item of urls ?? []) {
-    if (typeof item.name !== 'string' || typeof item.url !== 'string' || item.name.length > 30) addError(errors, 'ExternalUrl', 'Each item needs name (at most 30 characters) and url strings.');
+    if ((item.name !== undefined && (typeof item.name !== 'string' || item.name.length > 30)) || typeof item.url !== 'string') {
+      addError(errors, 'ExternalUrl', 'Each item needs a url string, and a name string of at most 30 characters if it has one.');
+    }
   }
   const numbers = listItems(body, 'ContactNumber', errors);
   for (const item of numbers ?? []) if (!isE164ish(publicNumber(item.public_number))) addError(errors, 'ContactNumber', 'Please supply only valid numbers.');
@@ -100,13 +111,23 @@ export function parseContactPayload(
       }
       if (countryId !== undefined) contact.country_id = countryId;
       if (favorite !== undefined) contact.favorite_agent = favorite;
-      contact.external_urls = list(urls, contact.external_urls, (u) => ({ name: u.name as string, url: u.url as string }));
+      contact.external_urls = list(urls, contact.external_urls, (u) => ({ ...(u.name === undefined ? {} : { name: u.name as string }), url: u.url as string }));
       contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string);
       contact.emails = list(emails, contact.emails, (e) => e.email as string);
       contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);
       contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: integerId(a.attribute_id) as number, value: a.value as string }), appendAll || appendTagsAttributes);
     },
   };
+}
+
+/**
+ * Applies a valid edit; `modified` moves only when a field of the contact changed, so a contact read and
+ * written back unchanged still lists what it was given.
+ */
+export function applyContactEdit(contact: Contact, change: ContactChange): void {
+  const before = structuredClone(contact);
+  change(contact);
+  if (!isDeepStrictEqual(before, contact)) contact.modified = iso(Date.now());
 }
 
 /**

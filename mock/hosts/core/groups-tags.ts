@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
 import { ack, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
-import { addError, checkInteger, checkString, isObject, pathId, rejectUnknown, withIds } from './validate.js';
+import { addError, checkInteger, checkReadOnly, checkString, isObject, pathId, rejectUnknown, withIds } from './validate.js';
 
 export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
@@ -86,6 +86,8 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     const body = req.body;
     const errors: FieldErrors = {};
     if (!isObject(body)) return invalidInput(ctx, reply, { body: ['Must be a JSON object.'] });
+    // A tag read and written back carries its id, which an edit does not change.
+    checkReadOnly(body, { id: String(tag.id) }, errors);
     checkString(body, 'name', 255, errors, true);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     if ([...company.tags.values()].some((t) => t.name === name && !t.archived && t.id !== tag.id)) addError(errors, 'name', 'Tag has already been used. Please select different one.');

@@ -4,14 +4,15 @@ import { type Company, type MockState, type Note, nextId } from '../../state/mod
 import { iso } from '../../state/seed-tools.js';
 import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
 import { sendPage, type FieldErrors } from './replies.js';
-import { addError, checkId, checkString, integerId, isObject, pathId } from './validate.js';
+import { addError, checkId, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.js';
 
 /** Longest note the mock stores; neither document gives one, so it is generous. */
 const NOTE_MAX = 65_535;
 
 export function renderNote(n: Note): Record<string, unknown> {
+  // contact_id and user_id are integers, as the vendor's ContactNote schema types them; the note's own id a string, as every record id.
   // A note assigned to no agent leaves user_id out: the vendor reference types it integer, never null.
-  return { ContactNote: { id: String(n.id), contact_id: String(n.contact_id), ...(n.user_id === null ? {} : { user_id: String(n.user_id) }), note: n.note, created: n.created } };
+  return { ContactNote: { id: String(n.id), contact_id: n.contact_id, ...(n.user_id === null ? {} : { user_id: n.user_id }), note: n.note, created: n.created } };
 }
 
 /** The fields a note payload may carry; `contact_id` names the contact of an edit, the path the one of an add. */
@@ -44,6 +45,7 @@ export function editNote(company: Company, noteId: number | undefined, body: unk
   if (!note) return missing;
   if (!isObject(body)) return NOT_AN_OBJECT;
   const errors: FieldErrors = {};
+  checkReadOnly(body, { id: String(note.id), created: note.created }, errors);
   const { contactId, userId } = checkNote(company, body, errors, true);
   const refused = refusal(errors);
   if (refused) return refused;

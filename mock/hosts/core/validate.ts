@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FieldErrors } from './replies.js';
 
 /** Small field validators for core payloads; each adds messages to an error map keyed by field name. */
@@ -49,11 +50,15 @@ export function checkInteger(body: Record<string, unknown>, field: string, error
   if (range.max !== undefined && value > range.max) addError(errors, field, `Must be at most ${range.max}.`);
 }
 
-/** An integer body field, or `''` to clear it; returns the parsed value, null for a clear, undefined when absent or bad. */
+/**
+ * An integer body field, or `''` to clear it (spec: Edit contact), or null, the way the mock lists a field
+ * without a value, so a record read and written back keeps it empty; returns the parsed value, null for a
+ * clear, undefined when absent or bad.
+ */
 export function clearableInteger(body: Record<string, unknown>, field: string, errors: FieldErrors): number | null | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
-  if (value === '') return null;
+  if (value === '' || value === null) return null;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     addError(errors, field, 'Must be an integer.');
     return undefined;
@@ -103,6 +108,24 @@ export function checkDateTime(body: Record<string, unknown>, field: string, erro
     return undefined;
   }
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+}
+
+export const READ_ONLY = 'Read-only: send the value as listed, or leave it out.';
+
+/**
+ * Fields a record lists that its edit does not change (its id, dates the server keeps, values it derives):
+ * a client that reads a record and writes it back sends them as listed, which is accepted (an id also in
+ * the integer form, see integerId); any other value would not be applied, so it is refused rather than
+ * dropped in silence. `listed` holds the values as the record lists them now; a field that already has a
+ * message keeps only that one.
+ */
+export function checkReadOnly(body: Record<string, unknown>, listed: Readonly<Record<string, unknown>>, errors: FieldErrors): void {
+  for (const [field, value] of Object.entries(listed)) {
+    const sent = body[field];
+    if (sent === undefined || errors[field] !== undefined) continue;
+    const sameId = typeof value === 'string' && integerId(value) !== undefined && integerId(sent) === integerId(value);
+    if (!sameId && !isDeepStrictEqual(sent, value)) addError(errors, field, READ_ONLY);
+  }
 }
 
 export function checkBoolean(body: Record<string, unknown>, field: string, errors: FieldErrors): void {

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ASSOCIATION_TYPES } from '../../../../lib/dialer/outcomes.js';
-import { atLeast } from '../../../../lib/dialer/releases.js';
 import { companyOf, type MockContext } from '../../../context.js';
 import { type Association, resourcesOf } from '../../../state/dialer-resources.js';
 import type { Company } from '../../../state/model.js';
 import { serviceError } from '../errors.js';
 import { campaignOf, invalid, isObject } from './resource-common.js';
-import { associationType, associationWord, wrapped } from './dialect.js';
+import { associationType, associationWord, changedBy, wrapped } from './dialect.js';
 import { serve } from './route.js';
 
 export const MAX_ASSOCIATIONS = 500;
@@ -47,8 +46,8 @@ export function associationRoutes(app: FastifyInstance, ctx: MockContext): void 
     if (!read.entries) return invalid(ctx, reply, read.errors);
     const campaign = campaignOf(ctx, req, reply, 'write');
     if (!campaign) return reply;
-    // v1.0.21: ref_id existence is no longer verified (spec: Versioning).
-    if (!atLeast(ctx.dialer.release, '1.0.21') || faults.on('dialer-assoc-ref-checked')) {
+    // v1.0.21: ref_id existence is not verified (spec: Versioning), which says nothing of the releases before.
+    if (!changedBy(ctx, '1.0.21') || faults.on('dialer-assoc-ref-checked')) {
       const unknown = read.entries.find((entry) => !exists(company, entry));
       if (unknown) return serviceError(ctx, reply, 422, `ref_id ${unknown.ref_id} is not a known ${associationWord(ctx, unknown.type).replace('_', ' ')}`);
     }

@@ -1,14 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { atLeast } from '../../../../lib/dialer/releases.js';
 import { companyOf, type MockContext } from '../../../context.js';
 import type { DialerCampaign } from '../../../state/dialer.js';
 import { serviceError } from '../errors.js';
 import { cursorSlice } from './cursor.js';
+import { changedBy } from './dialect.js';
 
 /**
  * The campaign list (spec: Endpoints > Dialer): filters `status` and `mode` (exact match; a value no
  * campaign has lists nothing), and from v1.0.22 `include_deleted`. Before v1.0.22 an unfiltered list
- * holds every status and `include_deleted` is an unknown parameter, ignored whatever its value.
+ * holds every status and `include_deleted` is an unknown parameter, ignored whatever its value; the
+ * changelog does not say so, and the variant dialect behaves as v1.0.22 in every release (`changedBy`).
+ * An empty `include_deleted` is refused as a value that is neither true nor false; the variant reads it
+ * as absent, as the spec reads an empty cursor.
  *
  * The spec says both "any other value gives 400" and "no effect when status is set" of `include_deleted`,
  * which meet on a bad value beside `status`: this mock validates `include_deleted` first, so a bad value
@@ -28,9 +31,8 @@ function single(query: Query, name: string): string | undefined | Error {
 function includeDeleted(ctx: MockContext, query: Query): boolean | Error {
   const { faults } = ctx;
   const raw = query.include_deleted;
-  const known = atLeast(ctx.dialer.release, '1.0.22');
-  if (!known) return faults.on('dialer-include-deleted-400-early') && raw !== undefined ? new Error('property include_deleted should not exist') : false;
-  if (raw === undefined) return false;
+  if (!changedBy(ctx, '1.0.22')) return false;
+  if (raw === undefined || (raw === '' && ctx.dialect === 'variant')) return false;
   if (faults.on('dialer-include-deleted-false-shows')) return true;
   if (faults.on('dialer-include-deleted-lenient') && typeof raw === 'string' && ['true', '1', 'yes'].includes(raw.trim().toLowerCase())) return true;
   if (faults.on('dialer-include-deleted-lenient') && typeof raw === 'string' && ['false', '0', 'no', ''].includes(raw.trim().toLowerCase())) return false;
@@ -42,7 +44,7 @@ function includeDeleted(ctx: MockContext, query: Query): boolean | Error {
 function select(ctx: MockContext, campaigns: readonly DialerCampaign[], status: string | undefined, mode: string | undefined, include: boolean): DialerCampaign[] {
   const { faults } = ctx;
   let out = [...campaigns];
-  const excludesDeleted = atLeast(ctx.dialer.release, '1.0.22') ? !faults.on('dialer-campaign-list-shows-deleted') : faults.on('dialer-campaign-list-hides-deleted-early');
+  const excludesDeleted = changedBy(ctx, '1.0.22') && !faults.on('dialer-campaign-list-shows-deleted');
   if (status !== undefined && !faults.on('dialer-campaign-status-filter-ignored')) {
     // The fault's server drops deleted campaigns before it applies the status filter.
     if (status === 'deleted' && faults.on('dialer-campaign-status-deleted-empty')) return [];

@@ -1,14 +1,16 @@
-import { atLeast } from '../../../../lib/dialer/releases.js';
 import type { MockContext } from '../../../context.js';
 import { CAMPAIGN_MODES, type DialerCampaign } from '../../../state/dialer.js';
 import { isObject } from '../../core/validate.js';
+import { changedBy, trimName } from './dialect.js';
 
 /**
  * Validation of a campaign write (create or partial update), as the release profile says (spec: Errors >
  * Validation in the Dialer; Versioning, v1.0.21). Choices where the spec is silent:
- * - `name` is trimmed (JS `trim()`, so U+00A0 and the other Unicode spaces count as whitespace) and
- *   stored trimmed in every release; from v1.0.21 an empty result is `name should not be empty`;
- *   at most 255 characters;
+ * - `name` is trimmed (JS `trim()`, so U+00A0 and the other Unicode spaces count as whitespace; the variant
+ *   dialect trims space, tab, CR and LF only) and stored trimmed in every release; from v1.0.21 an empty
+ *   result is `name should not be empty`; at most 255 characters;
+ * - `schedule_policy.start_time` from v1.0.21 is HH:MM or HH:MM:SS within the day; the variant also takes
+ *   24:00 (ISO 8601's end of a day) and a leap second :60, which the pinned form allows under other readings;
  * - `mode` is `power` or `predictive` (the group table's "power and predictive dialing"), default `power`;
  * - `status` may be set to draft, active, paused or completed; `deleted` only by deleting; default draft;
  * - `schedule_policy` and `calling_policy` are objects, merged on update (a member sent as null is removed);
@@ -38,10 +40,15 @@ export function isClockTime(value: string): boolean {
   return /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value);
 }
 
+/** 24:00 or 24:00:00, the end of a day, or a leap second: in the pinned form under some readings only. */
+function isEndOfDayOrLeapSecond(value: string): boolean {
+  return /^24:00(:00)?$/.test(value) || /^([01]\d|2[0-3]):[0-5]\d:60$/.test(value);
+}
+
 function checkName(ctx: MockContext, raw: unknown, errors: string[]): string | undefined {
   if (typeof raw !== 'string') return void errors.push('name must be a string');
-  const name = raw.trim();
-  const pinned = atLeast(ctx.dialer.release, '1.0.21') || ctx.faults.on('dialer-campaign-name-blank-rejected-early');
+  const name = trimName(ctx, raw);
+  const pinned = changedBy(ctx, '1.0.21');
   // The fault's server only strips spaces, so a name of tabs or newlines passes.
   const blank = ctx.faults.on('dialer-campaign-name-tab-accepted') ? raw.replace(/ /g, '') === '' : name === '';
   if (pinned && blank) return void errors.push('name should not be empty');
@@ -53,23 +60,19 @@ function checkName(ctx: MockContext, raw: unknown, errors: string[]): string | u
 function checkSchedule(ctx: MockContext, raw: unknown, errors: string[]): Record<string, unknown> | undefined {
   if (!isObject(raw)) return void errors.push('schedule_policy must be an object');
   const { faults } = ctx;
-  const pinned = atLeast(ctx.dialer.release, '1.0.21');
+  const pinned = changedBy(ctx, '1.0.21');
   const out = { ...raw };
   const date = raw.start_date;
   if (date !== undefined && date !== null) {
     if (typeof date !== 'string') errors.push('schedule_policy.start_date must be a string');
     else if (pinned && !(faults.on('dialer-campaign-date-regex-only') ? /^\d{4}-\d{2}-\d{2}$/.test(date) : isCalendarDate(date))) {
       errors.push('schedule_policy.start_date must be a real calendar date in YYYY-MM-DD');
-    } else if (!pinned && faults.on('dialer-campaign-date-rollover-early') && /^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      // A store that parses the date first: 2026-02-30 becomes 2026-03-02.
-      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-      out.start_date = new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
     }
   }
   const time = raw.start_time;
   if (time !== undefined && time !== null) {
     if (typeof time !== 'string') errors.push('schedule_policy.start_time must be a string');
-    else if (pinned && !(faults.on('dialer-campaign-time-24-accepted') ? /^([01]\d|2[0-4]):[0-5]\d(:[0-5]\d)?$/.test(time) : isClockTime(time))) {
+    else if (pinned && !(faults.on('dialer-campaign-time-shape-only') ? /^\d{2}:\d{2}(:\d{2})?$/.test(time) : isClockTime(time) || (ctx.dialect === 'variant' && isEndOfDayOrLeapSecond(time)))) {
       errors.push('schedule_policy.start_time must be a time in HH:MM or HH:MM:SS');
     }
   }
@@ -79,7 +82,7 @@ function checkSchedule(ctx: MockContext, raw: unknown, errors: string[]): Record
 function checkCallingPolicy(ctx: MockContext, raw: unknown, operation: 'create' | 'update', errors: string[]): Record<string, unknown> | undefined {
   if (!isObject(raw)) return void errors.push('calling_policy must be an object');
   const out: Record<string, unknown> = {};
-  const keepUnknown = !atLeast(ctx.dialer.release, '1.0.21') || (operation === 'update' && ctx.faults.on('dialer-campaign-policy-kept-on-update'));
+  const keepUnknown = !changedBy(ctx, '1.0.21') || (operation === 'update' && ctx.faults.on('dialer-campaign-policy-kept-on-update'));
   for (const [key, value] of Object.entries(raw)) {
     if (!(CALLING_POLICY_KNOBS as readonly string[]).includes(key)) {
       if (keepUnknown) out[key] = value;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.js';
 import type { DialerCampaign, DialerCampaignContact } from '../../../state/dialer.js';
@@ -7,6 +8,7 @@ import { listCampaigns } from './campaign-list.js';
 import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.js';
 import { cursorPage } from './cursor.js';
 import { wrapped } from './dialect.js';
+import { isObject, readOnlyChanges } from './resource-common.js';
 import { params, serve } from './route.js';
 
 /**
@@ -17,7 +19,9 @@ import { params, serve } from './route.js';
  * - an id the company does not hold is 404 `Campaign not found`, whoever else holds it;
  * - the "campaign update conflicting with configuration" 422: an update after which the calling window
  *   would end before it starts, and any update of a deleted campaign;
- * - deleting a deleted campaign is 204 again and changes nothing; a deleted campaign keeps its dialing list.
+ * - deleting a deleted campaign is 204 again and changes nothing; a deleted campaign keeps its dialing list;
+ * - an update takes back `id`, `createdAt` and `updatedAt` as listed (any other value is a 400), and moves
+ *   `updatedAt` only when it changed something, so a campaign read and written back lists what it was given.
  */
 const NOT_FOUND = 'Campaign not found';
 
@@ -63,9 +67,12 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
   const campaign = campaignOf(req);
   if (!campaign) return serviceError(ctx, reply, 404, NOT_FOUND);
   const checked = validateCampaign(ctx, req.body, 'update');
-  if (!checked.ok) return serviceError(ctx, reply, 400, 'Validation failed', checked.subErrors);
+  const unchangeable = isObject(req.body) ? readOnlyChanges(req.body, { id: campaign.id, createdAt: campaign.createdAt, updatedAt: campaign.updatedAt }) : [];
+  if (!checked.ok || unchangeable.length > 0) return serviceError(ctx, reply, 400, 'Validation failed', [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
   if (campaign.status === 'deleted') return serviceError(ctx, reply, 422, 'A deleted campaign cannot be updated');
   const { fields } = checked;
+  const settings = (c: DialerCampaign) => ({ name: c.name, mode: c.mode, status: c.status, schedule_policy: c.schedule_policy, calling_policy: c.calling_policy });
+  const before = structuredClone(settings(campaign));
   const calling = fields.calling_policy ? mergePolicy(campaign.calling_policy, fields.calling_policy) : campaign.calling_policy;
   if (windowConflict(calling)) return serviceError(ctx, reply, 422, 'Campaign update conflicts with its configuration: calling_policy.call_window_end must be after call_window_start');
   if (ctx.faults.on('dialer-campaign-patch-replaces')) {
@@ -77,7 +84,7 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
   if (fields.status !== undefined) campaign.status = fields.status;
   if (fields.schedule_policy) campaign.schedule_policy = mergePolicy(campaign.schedule_policy, fields.schedule_policy);
   if (fields.calling_policy) campaign.calling_policy = ctx.faults.on('dialer-campaign-patch-replaces') ? mergePolicy({}, fields.calling_policy) : calling;
-  campaign.updatedAt = new Date().toISOString();
+  if (!isDeepStrictEqual(before, settings(campaign))) campaign.updatedAt = new Date().toISOString();
   return reply.code(200).send(wrapped(ctx, render(ctx, campaign)));
 }
 

@@ -1,4 +1,5 @@
 import { ASSOCIATION_TYPES, type AssociationType } from '../../../../lib/dialer/outcomes.js';
+import { atLeast, type Release } from '../../../../lib/dialer/releases.js';
 import { DIALER_ROUTES, type DialerRoutes } from '../../../../lib/dialer/routes.js';
 import type { MockContext } from '../../../context.js';
 
@@ -8,7 +9,12 @@ import type { MockContext } from '../../../context.js';
  *   surveys stay under `/dialer/surveys/{surveyId}`, the path the spec's unrouted DELETE implies;
  * - its own words for the three kinds of association entry;
  * - single records and the lists that are no cursor pages answered bare, without the `{ data }` wrapper
- *   (a cursor page keeps `{ data, meta: { nextCursor } }`, the scheme the spec gives every cursor list).
+ *   (a cursor page keeps `{ data, meta: { nextCursor } }`, the scheme the spec gives every cursor list);
+ * - the newer behaviour in every release wherever the changelog does not state the older one (`changedBy`);
+ * - names trimmed of what every trim removes only (`trimName`);
+ * - and, in the files that serve them: 24:00 and leap seconds taken as start times, an empty include_deleted
+ *   read as absent, filter ids sent as numeric strings converted, a plain-http download link, statistics
+ *   under names of its own.
  */
 export const VARIANT_ROUTES: DialerRoutes = {
   ...DIALER_ROUTES,
@@ -49,4 +55,23 @@ export function associationType(ctx: MockContext, word: unknown): AssociationTyp
 /** A single record or a list that is no cursor page, as the dialect wraps it. */
 export function wrapped(ctx: MockContext, payload: unknown): unknown {
   return ctx.dialect === 'variant' ? payload : { data: payload };
+}
+
+/**
+ * Whether the Dialer behaves as `release` changed it, for a change whose older behaviour the changelog does
+ * not state (spec: Versioning): the reference plays its release profile; the variant behaves the newer way
+ * in every release, as an older release may equally have done. Where the changelog states the older
+ * behaviour (a malformed jobId's 500, an undecodable cursor's first page, a deleted tag's button), both play
+ * the profile (`atLeast`).
+ */
+export function changedBy(ctx: MockContext, release: Release): boolean {
+  return ctx.dialect === 'variant' || atLeast(ctx.dialer.release, release);
+}
+
+/**
+ * A name as trimmed before validation: the reference trims as JavaScript's trim() does (the Unicode spaces
+ * too); the variant only what every language's trim removes, space, tab, line feed and carriage return.
+ */
+export function trimName(ctx: MockContext, raw: string): string {
+  return ctx.dialect === 'variant' ? raw.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '') : raw.trim();
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isOutcomeKind, OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../../../lib/dialer/outcomes.js';
 import { atLeast } from '../../../../lib/dialer/releases.js';
@@ -6,7 +7,7 @@ import { type DispositionButton, resourcesOf } from '../../../state/dialer-resou
 import type { Company, Tag } from '../../../state/model.js';
 import { serviceError } from '../errors.js';
 import { campaignOf, invalid, isObject } from './resource-common.js';
-import { wrapped } from './dialect.js';
+import { changedBy, wrapped } from './dialect.js';
 import { serve } from './route.js';
 
 export const MAX_BUTTONS = 50;
@@ -17,6 +18,8 @@ export const MAX_BUTTONS = 50;
  * tags are dropped; before it both were shown. The call-tag service can be down (callTagsUnavailable).
  */
 const undated = (ctx: MockContext): boolean => atLeast(ctx.dialer.release, 'latest');
+/** Archived tags treated like deleted ones: the changelog does not say how before, so the variant does it in every release. */
+const archivedLikeDeleted = (ctx: MockContext): boolean => changedBy(ctx, 'latest');
 
 function tagsDown(ctx: MockContext, reply: FastifyReply): FastifyReply {
   reply.header('retry-after', '1');
@@ -30,7 +33,7 @@ function renderButton(ctx: MockContext, company: Company, button: DispositionBut
   const tag = company.tags.get(button.tag_id);
   const outcome = OUTCOMES[button.outcome_kind];
   if (!tag) return undated(ctx) && !ctx.faults.on('dialer-deleted-tag-buttons-kept') ? undefined : { ...base, name: button.lastName, color: button.lastColor, outcome };
-  if (tag.archived && undated(ctx) && !ctx.faults.on('dialer-archived-buttons-shown')) return undefined;
+  if (tag.archived && archivedLikeDeleted(ctx) && !ctx.faults.on('dialer-archived-buttons-shown')) return undefined;
   const color = tag.color === null && ctx.faults.on('dialer-button-color-default') ? '#000000' : tag.color;
   return { ...base, name: tag.name, color, ...(ctx.faults.on('dialer-buttons-no-outcome') ? {} : { outcome }) };
 }
@@ -66,8 +69,28 @@ function readButtons(ctx: MockContext, reply: FastifyReply, body: unknown): Entr
 /** Why a tag cannot be a disposition of the company, or undefined when it can. */
 function refusal(ctx: MockContext, tag: Tag | undefined, id: number): string | undefined {
   if (!tag) return ctx.faults.on('dialer-button-foreign-tag') ? undefined : `tag_id ${id} is not a call tag of the account`;
-  if (tag.archived && undated(ctx) && !ctx.faults.on('dialer-archived-replace-accepted')) return `tag_id ${id} is archived`;
+  if (tag.archived && archivedLikeDeleted(ctx) && !ctx.faults.on('dialer-archived-replace-accepted')) return `tag_id ${id} is archived`;
   return undefined;
+}
+
+const RESOLVED = ['name', 'color', 'outcome'] as const;
+
+/**
+ * A button lists the name and colour of its call tag and the outcome of its kind, resolved, never set by a
+ * replace (spec: Dialer records). Buttons read and sent back carry them: a value as the button lists it now,
+ * or as the replace resolves it (a client that changed outcome_kind may send either), is accepted; any other
+ * would not be applied, so it is refused rather than dropped.
+ */
+function resolvedChanges(ctx: MockContext, company: Company, sent: readonly Record<string, unknown>[], put: readonly DispositionButton[], current: readonly DispositionButton[]): string[] {
+  const listedNow = new Map(current.map((b) => [b.tag_id, renderButton(ctx, company, b)]));
+  return sent.flatMap((item, i) => {
+    const button = put[i] as DispositionButton;
+    const resolved = renderButton(ctx, company, button);
+    const listed = listedNow.get(button.tag_id);
+    return RESOLVED.filter((field) => item[field] !== undefined && !isDeepStrictEqual(item[field], resolved?.[field]) && !isDeepStrictEqual(item[field], listed?.[field])).map(
+      (field) => `buttons.${i}.${field} is read-only (resolved from the call tag and outcome_kind): send the value listed, or leave it out`,
+    );
+  });
 }
 
 export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void {
@@ -100,6 +123,8 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
       const tag = company.tags.get(e.tag_id);
       return { tag_id: e.tag_id, outcome_kind: e.outcome_kind, lastName: tag?.name ?? `Tag ${e.tag_id}`, lastColor: tag?.color ?? null };
     });
+    const unchangeable = resolvedChanges(ctx, company, (req.body as { buttons: Record<string, unknown>[] }).buttons, put, store.get(campaign.id) ?? []);
+    if (unchangeable.length > 0) return invalid(ctx, reply, unchangeable);
     const next = faults.on('dialer-buttons-merge') ? [...(store.get(campaign.id) ?? []).filter((b) => !put.some((p) => p.tag_id === b.tag_id)), ...put] : put;
     store.set(campaign.id, next);
     return reply.code(200).send(wrapped(ctx, next.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined)));
@@ -108,7 +133,7 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
   serve(app, ctx, 'dispositions.tags', (req, reply) => {
     const company = companyOf(req);
     if (ctx.dialer.callTagsUnavailable) return tagsDown(ctx, reply);
-    const showArchived = !undated(ctx) || faults.on('dialer-archived-taglist-shown');
+    const showArchived = !archivedLikeDeleted(ctx) || faults.on('dialer-archived-taglist-shown');
     const data = [...company.tags.values()].filter((t) => showArchived || !t.archived).map((t) => ({ id: t.id, name: t.name, color: t.color }));
     // A gateway that answers in the core API's envelope, as the tags' own service does.
     if (faults.on('dialer-tag-list-core-envelope')) return reply.code(200).send({ responseData: { status: 200, data } });

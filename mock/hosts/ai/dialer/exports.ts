@@ -7,7 +7,7 @@ import { type ExportJob, resourcesOf } from '../../../state/dialer-resources.js'
 import { serviceError } from '../errors.js';
 import { DATE_ONLY, isUuid, parseRfc3339 } from './export-dates.js';
 import { campaignOf, invalid, isObject, missing } from './resource-common.js';
-import { wrapped } from './dialect.js';
+import { changedBy, wrapped } from './dialect.js';
 import { params, serve } from './route.js';
 
 /**
@@ -16,7 +16,9 @@ import { params, serve } from './route.js';
  * is then `complete` with a download link (job states are not shown: GAP-EXPORT-JOB-STATES). When it
  * runs, a missing dateFrom resolves to the campaign's creation time and a missing dateTo to the run time.
  * v1.0.21 validates the filters (400, and 422 with no job queued) and answers a malformed jobId with 400
- * instead of a 500.
+ * instead of a 500. The variant dialect validates the filters in every release (the changelog does not say
+ * what came before), converts filter ids sent as numeric strings, and links the file over plain http (the
+ * spec's HTTPS-only sentences speak of its own hosts).
  */
 export const RUN_AFTER_MS = 1000;
 export const DOWNLOAD_BASE = 'https://exports.cc-mock.example/dialer';
@@ -33,7 +35,8 @@ function shapeErrors(ctx: MockContext, body: unknown): string[] {
   const errors: string[] = [];
   if (!ctx.faults.on('dialer-export-ids-unvalidated')) {
     for (const field of ID_FIELDS) {
-      const v = filters[field];
+      const sent = filters[field];
+      const v = ctx.dialect === 'variant' && typeof sent === 'string' && /^\d+$/.test(sent) ? Number(sent) : sent;
       if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 1)) errors.push(`filters.${field} must be an integer of at least 1`);
     }
   }
@@ -90,7 +93,7 @@ function renderJob(job: ExportJob): Record<string, unknown> {
 
 export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
-  const validating = () => atLeast(ctx.dialer.release, '1.0.21');
+  const validating = () => changedBy(ctx, '1.0.21');
 
   serve(app, ctx, 'campaign.export', (req, reply) => {
     const body = req.body;
@@ -115,8 +118,8 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
   function jobOf(req: FastifyRequest, reply: FastifyReply): ExportJob | undefined {
     const jobId = params(req).jobId ?? '';
     if (!isUuid(jobId)) {
-      // Before v1.0.21 the id went unchecked to a UUID column, and the database error surfaced as a 500.
-      if (validating() && !faults.on('dialer-jobid-500')) serviceError(ctx, reply, 400, 'Validation failed (uuid is expected)');
+      // Before v1.0.21 the id went unchecked to a UUID column, and the database error surfaced as a 500 (the changelog says so).
+      if (atLeast(ctx.dialer.release, '1.0.21') && !faults.on('dialer-jobid-500')) serviceError(ctx, reply, 400, 'Validation failed (uuid is expected)');
       else serviceError(ctx, reply, 500, 'Internal server error');
       return undefined;
     }
@@ -138,7 +141,8 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!job) return reply;
     runIfDue(ctx, job, companyOf(req).dialer.campaigns.get(job.campaignId), false);
     if (job.ranAt === null) return serviceError(ctx, reply, 409, 'Export job is not complete yet');
-    const base = faults.on('dialer-export-link-http') ? DOWNLOAD_BASE.replace('https:', 'http:') : DOWNLOAD_BASE;
-    return reply.code(200).send(wrapped(ctx, { jobId: job.id, url: `${base}/${job.id}.csv`, expiresAt: new Date(job.ranAt + 3_600_000).toISOString() }));
+    const base = ctx.dialect === 'variant' ? DOWNLOAD_BASE.replace('https:', 'http:') : DOWNLOAD_BASE;
+    const link = faults.on('dialer-export-link-missing') ? {} : { url: `${base}/${job.id}.csv` };
+    return reply.code(200).send(wrapped(ctx, { jobId: job.id, ...link, expiresAt: new Date(job.ranAt + 3_600_000).toISOString() }));
   });
 }

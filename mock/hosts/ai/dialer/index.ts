@@ -1,20 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { atLeast } from '../../../../lib/dialer/releases.js';
 import { companyOf, type MockContext } from '../../../context.js';
 import { setDialerRetryAfter, spend } from '../../../http/budget.js';
 import { serviceError } from '../errors.js';
 import { AUTH_LAYER_401 } from '../auth-layer.js';
 import { campaignRoutes } from './campaigns.js';
+import { changedBy } from './dialect.js';
 import { resourceRoutes } from './resources.js';
 
 /**
  * The Dialer partner API under `/dialer` on the AI host. In front of its routes: the x-api-key refusal
  * (2026-08-25), a dependency outage (503), and the Dialer's own budget per company. Its unmatched
- * routes answer as the release profile says (v1.0.21 fixed the body to `Route not found`).
+ * routes answer as the release profile says (v1.0.21 fixed the body to `Route not found`; the variant
+ * dialect answers so in every release, since the changelog does not say what came before).
  */
 function notRouted(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (atLeast(ctx.dialer.release, '1.0.21') && !ctx.faults.on('dialer-route-not-found-echo')) return serviceError(ctx, reply, 404, 'Route not found');
-  // Before v1.0.21: the framework's default, which repeats method, path and query and has no correlationId.
+  if (changedBy(ctx, '1.0.21') && !ctx.faults.on('dialer-route-not-found-echo')) return serviceError(ctx, reply, 404, 'Route not found');
+  // Before v1.0.21 (the changelog does not say what it was): the framework's default, which repeats method, path and query and has no correlationId.
   return reply.code(404).send({ statusCode: 404, message: `Cannot ${req.method} ${req.url}`, error: 'Not Found' });
 }
 

@@ -1,8 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { atLeast } from '../../../../lib/dialer/releases.js';
 import { companyOf, type MockContext } from '../../../context.js';
 import type { DialerCampaign } from '../../../state/dialer.js';
 import { serviceError } from '../errors.js';
+import { changedBy, trimName } from './dialect.js';
 import { params } from './route.js';
 
 /** What the resource routes share: body checks in the service's validation shape, campaign lookup, names. */
@@ -34,15 +35,16 @@ export function campaignOf(ctx: MockContext, req: FastifyRequest, reply: Fastify
 export type NameCheck = { readonly name: string } | { readonly errors: readonly string[] } | { readonly absent: true };
 
 /**
- * A script or survey name: trimmed before validation (spec: Dialer records). From v1.0.21 a name that
- * trims to nothing is refused with 'name should not be empty'; before it, it was accepted.
+ * A script or survey name: trimmed before validation (spec: Dialer records), as the dialect trims. From
+ * v1.0.21 a name that trims to nothing is refused with 'name should not be empty'; before it, it was
+ * accepted (the variant dialect refuses it in every release: the changelog does not say).
  */
 export function checkName(ctx: MockContext, body: Record<string, unknown>, required: boolean): NameCheck {
   const raw = body.name;
   if (raw === undefined && !required) return { absent: true };
   if (typeof raw !== 'string') return { errors: ['name should not be empty', 'name must be a string'] };
-  const trimmed = raw.trim();
-  if (trimmed === '' && atLeast(ctx.dialer.release, '1.0.21') && !ctx.faults.on('dialer-name-blank-accepted')) return { errors: ['name should not be empty'] };
+  const trimmed = trimName(ctx, raw);
+  if (trimmed === '' && changedBy(ctx, '1.0.21') && !ctx.faults.on('dialer-name-blank-accepted')) return { errors: ['name should not be empty'] };
   return { name: ctx.faults.on('dialer-name-untrimmed') ? raw : trimmed };
 }
 
@@ -51,6 +53,17 @@ export function optionalString(body: Record<string, unknown>, field: string): { 
   const value = body[field];
   if (value === undefined) return {};
   return typeof value === 'string' ? { value } : { error: `${field} must be a string` };
+}
+
+/**
+ * The members a record lists that an update does not change (its id and the dates the service keeps): a
+ * record read and sent back carries them as listed, which is accepted; any other value would not be applied,
+ * so it is refused with a message in the validation shape rather than dropped. Empty when nothing differs.
+ */
+export function readOnlyChanges(body: Record<string, unknown>, listed: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(listed)
+    .filter(([field, value]) => body[field] !== undefined && !isDeepStrictEqual(body[field], value))
+    .map(([field]) => `${field} is read-only: send the value listed, or leave it out`);
 }
 
 export function now(): string {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.js';
 import { type CallScript, nextSeq, resourcesOf } from '../../../state/dialer-resources.js';
 import { cursorPage } from './cursor.js';
-import { checkName, invalid, isObject, missing, now, optionalString } from './resource-common.js';
+import { checkName, invalid, isObject, missing, now, optionalString, readOnlyChanges } from './resource-common.js';
 import { wrapped } from './dialect.js';
 import { params, serve } from './route.js';
 
@@ -12,7 +12,10 @@ export function renderScript(script: CallScript): Record<string, unknown> {
   return { id: script.id, name: script.name, content: script.content, createdAt: script.createdAt, updatedAt: script.updatedAt };
 }
 
-/** Call scripts: create (201), partial update, cursor list. There is no delete. */
+/**
+ * Call scripts: create (201), partial update, cursor list. There is no delete. An update takes back `id`,
+ * `createdAt` and `updatedAt` as listed and moves `updatedAt` only when it changed the script.
+ */
 export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
@@ -44,10 +47,13 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (errors.length > 0) return invalid(ctx, reply, errors);
     const script = resourcesOf(companyOf(req)).scripts.get(params(req).scriptId ?? '');
     if (!script) return missing(ctx, reply, 'Call script');
+    const unchangeable = readOnlyChanges(body, { id: script.id, createdAt: script.createdAt, updatedAt: script.updatedAt });
+    if (unchangeable.length > 0) return invalid(ctx, reply, unchangeable);
     if (!faults.on('dialer-script-update-ignored')) {
+      const before = { name: script.name, content: script.content };
       if ('name' in name) script.name = name.name;
       if (content.value !== undefined) script.content = content.value;
-      script.updatedAt = now();
+      if (script.name !== before.name || script.content !== before.content) script.updatedAt = now();
     }
     return reply.code(200).send(wrapped(ctx, renderScript(script)));
   });

@@ -15,7 +15,8 @@ import { serve } from './route.js';
  * - rates: answer = answered / dialed, conversion = converted / reached, ratios rounded to 4 places;
  * - dispositions: calls per button tag; durations: talk seconds of answered calls.
  * A window (`dateFrom`, `dateTo`, RFC 3339, both optional) counts only attempts inside it; the contact
- * total stays the campaign's.
+ * total stays the campaign's. The variant dialect gives the same figures under names of its own
+ * (`variantNames`).
  */
 const ratio = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
 
@@ -36,12 +37,37 @@ export function statistics(ctx: MockContext, company: Company, contacts: number,
   const total = talk.reduce((s, x) => s + x, 0);
   const machine = count('machine');
   return {
-    ...(ctx.faults.on('dialer-stats-no-funnel') ? {} : { contacts: { total: contacts, dialed: dialedContacts.size, reached: reached.size, converted: converted.size } }),
+    contacts: { total: contacts, dialed: dialedContacts.size, reached: reached.size, converted: converted.size },
     calls: { dialed: attempts.length, answered: answered.length },
     rates: { answer: ratio(answered.length, attempts.length), conversion: ratio(converted.size, reached.size) },
     answeredBy: { person: count('person'), voicemail: count('voicemail'), machine },
     dispositions: [...byTag].map(([tagId, calls]) => ({ tag_id: tagId, name: dispositionName(company, tagId), calls })),
     durations: { totalSeconds: total, averageSeconds: answered.length === 0 ? 0 : Math.round((total / answered.length) * 10) / 10, longestSeconds: Math.max(0, ...talk) },
+  };
+}
+
+/**
+ * The figures under the variant's own names, flat, where `calls` is a plain count of the calls dialed: one of
+ * the reference's names used for something else, which the spec (showing no names) equally allows.
+ */
+function variantNames(figures: Record<string, unknown>): Record<string, unknown> {
+  const f = figures as {
+    contacts: Record<string, number>;
+    calls: Record<string, number>;
+    rates: Record<string, number>;
+    answeredBy: Record<string, number>;
+    dispositions: { tag_id: number; name: string | null; calls: number }[];
+    durations: Record<string, number>;
+  };
+  return {
+    funnel: f.contacts,
+    calls: f.calls.dialed,
+    answered: f.calls.answered,
+    answerRate: f.rates.answer,
+    conversionRate: f.rates.conversion,
+    answeredBy: f.answeredBy,
+    byDisposition: f.dispositions.map((d) => ({ tagId: d.tag_id, name: d.name, count: d.calls })),
+    talkTime: f.durations,
   };
 }
 
@@ -66,6 +92,11 @@ export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
     const inWindow = (a: Attempt) => (from === undefined || a.at >= from) && (to === undefined || a.at < to);
     const figures = statistics(ctx, company, campaign.contacts.length, campaignAttempts(ctx.state, company, campaign), inWindow);
     const window = { dateFrom: from === undefined ? null : new Date(from).toISOString(), dateTo: to === undefined ? null : new Date(to).toISOString() };
-    return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window, ...figures }));
+    // The fault's server answers a CSV report where the API answers JSON.
+    if (ctx.faults.on('dialer-stats-csv')) {
+      const { calls } = figures as { calls: { dialed: number; answered: number } };
+      return reply.code(200).type('text/csv').send(`campaign,dialed,answered\n${campaign.id},${calls.dialed},${calls.answered}\n`);
+    }
+    return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window, ...(ctx.dialect === 'variant' ? variantNames(figures) : figures) }));
   });
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.js';
 import { nextSeq, resourcesOf, type Survey, type SurveyQuestion } from '../../../state/dialer-resources.js';
 import { cursorPage } from './cursor.js';
-import { checkName, invalid, isObject, missing, now } from './resource-common.js';
+import { checkName, invalid, isObject, missing, now, readOnlyChanges } from './resource-common.js';
 import { wrapped } from './dialect.js';
 import { params, serve } from './route.js';
 
@@ -36,7 +37,11 @@ function readQuestions(value: unknown): { questions?: SurveyQuestion[]; errors: 
   return errors.length > 0 ? { errors } : { questions, errors };
 }
 
-/** Surveys: create (201), partial update, cursor list, questions replaced wholesale. There is no delete. */
+/**
+ * Surveys: create (201), partial update, cursor list, questions replaced wholesale. There is no delete.
+ * An update takes back `id`, `createdAt`, `updatedAt` and `questions` as listed: the questions change only
+ * by their own PUT (spec: HTTP method conventions), so other questions on PATCH are refused, not dropped.
+ */
 export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
@@ -66,7 +71,11 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
     if ('errors' in name) return invalid(ctx, reply, name.errors);
     const survey = resourcesOf(companyOf(req)).surveys.get(params(req).surveyId ?? '');
     if (!survey) return missing(ctx, reply, 'Survey');
-    if ('name' in name && !faults.on('dialer-survey-update-ignored')) {
+    const listed = renderSurvey(survey);
+    const unchangeable = readOnlyChanges(body, { id: listed.id, createdAt: listed.createdAt, updatedAt: listed.updatedAt });
+    if (body.questions !== undefined && !isDeepStrictEqual(body.questions, listed.questions)) unchangeable.push("questions are replaced by PUT on the survey's questions, not by PATCH: send them as listed, or leave them out");
+    if (unchangeable.length > 0) return invalid(ctx, reply, unchangeable);
+    if ('name' in name && !faults.on('dialer-survey-update-ignored') && name.name !== survey.name) {
       survey.name = name.name;
       survey.updatedAt = now();
     }
