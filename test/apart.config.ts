@@ -8,9 +8,12 @@ import { defineConfig } from 'vitest/config';
  * - `npm run test:k6` (test/load/k6-cli.test.ts) runs `npm run k6` as a user does, the budget probe over
  *   whole rate windows included;
  * - `npm run test:parity` (test/proofs/budget-parity.test.ts) runs every budget fault, and each conforming
- *   way of counting the minute, under both engines and requires the same verdict per rule.
+ *   way of counting the minute, under both engines and requires the same verdict per rule;
+ * - `npm run test:variants` (test/proofs/dialect.test.ts, test/proofs/release-matrix.test.ts) runs the whole
+ *   suite against the variant dialect and every mock Dialer release against every expected one: several
+ *   whole conformance runs, which would take `npm test` past five minutes on two cores.
  */
-export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts', 'test/proofs/budget-parity.test.ts'];
+export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts', 'test/proofs/budget-parity.test.ts', 'test/proofs/dialect.test.ts', 'test/proofs/release-matrix.test.ts'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
