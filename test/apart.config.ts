@@ -11,9 +11,11 @@ import { defineConfig } from 'vitest/config';
  *   way of counting the minute, under both engines and requires the same verdict per rule;
  * - `npm run test:variants` (test/proofs/dialect.test.ts, test/proofs/release-matrix.test.ts) runs the whole
  *   suite against the variant dialect and every mock Dialer release against every expected one: several
- *   whole conformance runs, which would take `npm test` past five minutes on two cores.
+ *   whole conformance runs, which would take `npm test` past five minutes on two cores;
+ * - `npm run test:faults` (test/proofs/faults.test.ts) switches on every fault of the mock, one mock each,
+ *   and requires its rule reported failed: hundreds of short runs, a tenth of `npm test`'s CPU.
  */
-export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts', 'test/proofs/budget-parity.test.ts', 'test/proofs/dialect.test.ts', 'test/proofs/release-matrix.test.ts'];
+export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts', 'test/proofs/budget-parity.test.ts', 'test/proofs/dialect.test.ts', 'test/proofs/release-matrix.test.ts', 'test/proofs/faults.test.ts'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
