@@ -8,7 +8,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { UNKNOWN_ID } from '../core/fixtures.js';
 import { credentialChecks, type Probe } from '../shared/credentials.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
-import { isUtf8Json } from '../shared/media.js';
+import { checkUtf8Json } from '../shared/media.js';
 
 /**
  * Rules of the AI host as a whole: the authentication layer in front of every service, the shape of
@@ -126,7 +126,7 @@ export const AI_HOST_CHECKS = [
     async run(t) {
       for (const probe of [unknownCall(t), t.req('ai', 'GET', '/voice-agents/cc-conformance-probe').noAuth()]) {
         const ex = await probe.send();
-        t.check('AI-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+        checkUtf8Json(t, 'AI-JSON-UTF8', ex);
       }
     },
   }),

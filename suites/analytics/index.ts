@@ -6,7 +6,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { readPage, UNKNOWN_ID } from '../core/fixtures.js';
 import { judgeConfiguredPrefix } from '../shared/base-path.js';
 import { credentialChecks, withWrongSecret } from '../shared/credentials.js';
-import { isUtf8Json } from '../shared/media.js';
+import { checkUtf8Json } from '../shared/media.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 
 /**
@@ -111,7 +111,7 @@ export const ANALYTICS_CHECKS = [
       judgeConfiguredPrefix(t, 'ANALYTICS-BASE-PATH', 'analytics', '/api');
       for (const probe of [details(t, UNKNOWN_ID), details(t, UNKNOWN_ID).noAuth()]) {
         const ex = await probe.send();
-        t.check('ANALYTICS-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+        checkUtf8Json(t, 'ANALYTICS-JSON-UTF8', ex);
       }
     },
   }),

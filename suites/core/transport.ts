@@ -3,7 +3,7 @@ import type { Surface } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 import { judgeConfiguredPrefix } from '../shared/base-path.js';
-import { isUtf8Json } from '../shared/media.js';
+import { checkUtf8Json } from '../shared/media.js';
 import { UNKNOWN_ID } from './fixtures.js';
 
 export const transportChecks = [
@@ -40,7 +40,7 @@ export const transportChecks = [
       const probes = [t.core('GET', '/contacts/index.json').query({ limit: 1 }), t.core('GET', '/countries/index.json'), t.core('GET', `/contacts/show/${UNKNOWN_ID}.json`)];
       for (const probe of probes) {
         const ex = await probe.send();
-        t.check('CORE-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+        checkUtf8Json(t, 'CORE-JSON-UTF8', ex);
       }
     },
   }),

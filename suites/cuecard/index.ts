@@ -4,7 +4,7 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
 import { judgeConfiguredPrefix } from '../shared/base-path.js';
 import { credentialChecks, withWrongSecret } from '../shared/credentials.js';
-import { isUtf8Json } from '../shared/media.js';
+import { checkUtf8Json } from '../shared/media.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.js';
 
@@ -95,7 +95,7 @@ export const CUECARD_CHECKS = [
           t.note('CUECARD-JSON-UTF8', `${ex.request.method} /cuecards answered ${ex.status} without a body`);
           continue;
         }
-        t.check('CUECARD-JSON-UTF8', isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+        checkUtf8Json(t, 'CUECARD-JSON-UTF8', ex);
       }
     },
   }),
