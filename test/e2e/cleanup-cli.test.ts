@@ -165,3 +165,33 @@ test('cleanup refuses what is not a run prefix, and a missing ledger, with exit 
   answers.forEach(({ code, out }, i) => expect(code, `${refused[i]?.join(' ')}: ${out}`).toBe(2));
   expect(existsSync(join(tmpdir(), 'no-such-ledger.jsonl'))).toBe(false);
 });
+
+test("cleanup by prefix finds a run's contact on a target whose keyword does not search names, past a Dialer it cannot list", { timeout: 60_000 }, async () => {
+  // The spec does not say what List contacts' keyword matches: the variant dialect's leaves names out.
+  const variant = await startMock({ rateWindowMs: 1000, metered: false, dialect: 'variant' });
+  try {
+    const name = 'cc-conformance-k3ywrd00-0001';
+    const key = [...variant.mock.state.keys.values()].find((k) => k.label === 'a1');
+    if (!key) throw new Error('the mock has no key a1');
+    const created = await variant.mock.apps.core.inject({
+      method: 'PUT',
+      url: '/api/contacts/add.json',
+      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${key.id}:${key.secret}`).toString('base64')}` },
+      payload: JSON.stringify({ name }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const named = () => [...variant.mock.state.companies.values()].flatMap((c) => [...c.contacts.values()]).filter((c) => c.name === name);
+    expect(named()).toHaveLength(1);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/cleanup.ts', '--prefix', 'cc-conformance-k3ywrd00'], { cwd: ROOT, env: { ...env(), ...variant.env } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    // The variant routes the Dialer elsewhere: those kinds are reported unsearched (exit 1), and the search goes on to the contacts.
+    expect(await exitOf(child), out).toBe(1);
+    expect(out).toMatch(/^ {2}failed +Dialer call script: not searched: listing Dialer call scripts: GET \/dialer\/call-scripts answered 404; CC_DIALER_ROUTES/m);
+    expect(out).toMatch(/^ {2}deleted +contact \(id \d+, cc-conformance-k3ywrd00-0001\)/m);
+    expect(named()).toEqual([]);
+  } finally {
+    await variant.close();
+  }
+});
