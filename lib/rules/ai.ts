@@ -24,6 +24,14 @@ export const AI_RULES: readonly Rule[] = [
   }),
   required({ id: 'AI-AUTH-401-NO-CORRELATION', surface: 'ai', section: S.errors, statement: 'An AI-host 401 carries no correlationId: it is produced ahead of the service.' }),
   required({
+    id: 'AI-AUTH-BEFORE-ROUTING',
+    surface: 'ai',
+    section: S.auth,
+    statement: "A request to the AI host without credentials, or with malformed ones, to a path the host does not route (DELETE /dialer/surveys/{surveyId}, a made-up path under /v1) gets the authentication layer's 401 and body, not the 404 'Route not found'.",
+    reading:
+      "Errors on the {ai_url} host, 1 says the 401 comes from the authentication layer, and Authentication 6 says that on {ai_url} that layer answers before the service. Errors on the {ai_url} host, 3 says a Dialer path or method that is not routed gets 404 'Route not found' with a correlationId, and its 2 gives a correlationId to service-raised errors only, never to responses produced ahead of the service: the unmatched-route 404 is the service's answer. Read together, authentication is decided before routing, so a request with missing or malformed credentials gets the authentication layer's 401 on any path of the host, routed or not, and an unauthenticated request never learns whether a path is routed. The check asks DELETE /dialer/surveys/{surveyId}, which the spec names as not a route, and a made-up path under /v1, each once without credentials and once with a malformed header. The spec orders authentication and routing on {ai_url} only: for the core, analytics and CueCard hosts it gives a 401 (with the core envelope on the core API) but never says whether the 401 or a 404 for an unrouted path comes first, so no such rule is judged there.",
+  }),
+  required({
     id: 'AI-ERR-SERVICE-SHAPE',
     surface: 'ai',
     section: S.errors,

@@ -70,7 +70,7 @@ export const CORE_RULES: readonly Rule[] = [
     section: S.auth,
     statement: 'The credentials alone decide the project: two key pairs of one project read the same data.',
     reading:
-      'Another integration may write to the account between two reads, so two whole pages are never compared: the check creates a contact with the first key, finds it through List contacts with its unique name as keyword (a failed prerequisite when the first key does not see it there), and requires the second key to read the same contact, and every record both reads hold, equal.',
+      'Another integration may write to the account between two reads, so two whole pages are never compared: the check creates a contact with the first key and an industry no other record has, finds it through List contacts filtered by that industry with limit 1000 (a failed prerequisite when the first key does not see it there), and requires the second key to read the same contact, and every record both reads hold, equal. What a keyword matches is not shown, so no read is narrowed by one; the industry filter is listed for List contacts, and a value only one contact has matches it under any reading (equal, prefix, substring, any case).',
   }),
   required({
     id: 'CORE-ISOLATION-READ',
@@ -78,14 +78,14 @@ export const CORE_RULES: readonly Rule[] = [
     section: S.auth,
     statement: "Another project's key never reads this project's data: asked for its identifiers it gets 401 or 404, and its lists never hold them.",
     reading:
-      "Authentication 6 says credentials of another project give 401, while Authentication 3 says the credentials alone decide which project's data is read and that identifiers are scoped to a project, so project B's valid key asking for project A's identifier may be refused as foreign credentials (401) or looked up in project B, where no such identifier exists (404). Both statuses are accepted and the report names the one the target chose; under either, the body must hold none of project A's data and project B's lists must never hold project A's identifiers.",
+      "Authentication 6 says credentials of another project give 401, while Authentication 3 says the credentials alone decide which project's data is read and that identifiers are scoped to a project, so project B's valid key asking for project A's identifier may be refused as foreign credentials (401) or looked up in project B, where no such identifier exists (404). Both statuses are accepted and the report names the one the target chose; under either, the body must hold none of project A's data and project B's lists must never hold project A's identifiers. Project B may also hold a record of its own under the same identifier (identifiers scoped to a project may overlap): a 200 showing none of project A's record is then accepted, and the report says so. The contact is read through Inspect a contact (vendor reference path and shape) and must first show its name to its own project; the list is List contacts with project B's key, narrowed by an industry only project A's contact has, with limit 1000, after project A's key has seen the contact in the same list (what a keyword matches is not shown, while the industry filter is listed and matches that value under any reading), and neither the contact's id nor its name may appear in it.",
   }),
   required({
     id: 'CORE-ISOLATION-WRITE',
     surface: 'core',
     section: S.auth,
-    statement: "Another project's key never changes this project's data: an edit of its identifier gets 401 or 404 and leaves the record as it was.",
-    reading: "Credentials of another project give 401 (Authentication 6), yet identifiers are scoped to a project and the credentials alone pick it (Authentication 3), so an edit sent with project B's valid key for project A's identifier may be refused (401) or find no such record in project B (404); both are accepted, and under either the record must read back as it was. The contact is read back with the project's own key through Inspect a contact (vendor reference path and shape); a read that fails or shows no name leaves the rule skipped.",
+    statement: "Another project's key never changes this project's data: an edit or a delete of its identifier gets 401 or 404, and the record is still there, as it was.",
+    reading: "Credentials of another project give 401 (Authentication 6), yet identifiers are scoped to a project and the credentials alone pick it (Authentication 3), so an edit or a delete sent with project B's valid key for project A's identifier may be refused (401) or find no such record in project B (404); both are accepted, and under either the record must still exist and read back as it was. The spec names contact deletion (the Contacts group; DELETE deletes) without a path, so the delete is DELETE /contacts/delete/{id}.json and the read Inspect a contact, both as the vendor reference gives them. The contact is read with the project's own key before and after the foreign requests: a read before that fails or shows no name leaves the rule skipped, and a 404 after them is the record gone. When project B's key reads the identifier with 200 and shows some other record (identifiers that overlap across projects), nothing is sent, since it would change project B's own record, and the rule is skipped.",
   }),
 
   // Hosts, transport, content
@@ -256,6 +256,22 @@ export const CORE_RULES: readonly Rule[] = [
     statement: 'ContactAttribute items are { attribute_id: integer, value: string }: items of that shape are accepted and read back in it, and an item whose attribute_id is not an integer or whose value is not a string is refused with 406.',
     reading:
       'The spec gives the item shape in the contact edit payload; the check reads the items back on the vendor reference path GET /contacts/show/{id}.json and holds them to the same shape, accepting attribute_id as a JSON integer or as a string of digits, since the core API renders identifiers as strings elsewhere (the agent id, the vendor reference Contact.id). Attribute ids come from the vendor reference list GET /contacts/attributes.json; with fewer than 2 attributes in the account the check skips.',
+  }),
+  required({
+    id: 'CORE-CONTACT-EXTERNALURL-ITEM',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'ExternalUrl items are { name: string, url: string }: an edit setting items of that shape is accepted with 200, and the contact read back shows every ExternalUrl item with string name and url, the sent ones among them with the values sent.',
+    reading:
+      "The contact edit payload table is the only place the spec types an ExternalUrl item ('item { name: string, url: string }'), and the spec shows no read of one contact, so the items are read back with Inspect a contact (GET /contacts/show/{id}.json, vendor reference) as the ExternalUrl list beside the contact's fields or among them. A read that shows no ExternalUrl property at all leaves the rule skipped, since a property the read does not show says nothing of its items (the vendor reference's Contact record also has an external_urls list of { external_system, external_url }, which is another property and is not read as this one); but an ExternalUrl the read does show is the same property the payload types, so each of its items must have that shape, and an item read back as { url } alone or as a plain string fails. The check sends two items with both keys on a contact of its own, with values no server rewrites (a short name, an https URL already in its normal form); Edit contact's replacing sentence does not name ExternalUrl, so items beyond the sent ones are not failed, only held to the shape.",
+  }),
+  required({
+    id: 'CORE-CONTACT-NUMBER-ITEM',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'ContactNumber items are { public_number: string }: an edit setting numbers as strings is accepted with 200, and the contact read back shows every ContactNumber item with public_number a string, the sent numbers among them.',
+    reading:
+      "The contact edit payload table types the item as { public_number: string }, and the vendor reference's ContactNumberArray schema types it the same way (only its Inspect a contact example writes the number as a JSON number); the read back is Inspect a contact (GET /contacts/show/{id}.json, vendor reference), and a read that shows no ContactNumber property at all leaves the rule skipped. The Blacklist entry table types its own public_number as an integer: that is a field of another resource, where the spec's table and the vendor reference disagree and CORE-BLACKLIST-ITEM accepts both notations; it does not open this field, on which the spec and the vendor schema agree, so a number read back as a JSON number (420123456789) fails. The numbers sent are strings in E.164 form; the spec does not say a number is stored as written, so each is found among the items read back by its digits alone, whatever plus sign or spacing the target writes around them.",
   }),
 
   // Agents
@@ -470,6 +486,15 @@ export const CORE_RULES: readonly Rule[] = [
     source: 'vendor-reference',
     statement: "A gone recording answers 410 with message 'Recording expired.' or 'Recording not found.'.",
     reading: 'Recording path from the vendor reference (GET /calls/recording/{callId}.json); the check probes the oldest recorded calls and skips when none is gone.',
+  }),
+  required({
+    id: 'CORE-RECORDING-410-CAUSE',
+    surface: 'core',
+    section: S.actions,
+    source: 'vendor-reference',
+    statement: "A call the call history shows as never recorded is not answered 410 'Recording expired.': a 410 for its recording says 'Recording not found.'.",
+    reading:
+      "The Action endpoints line gives a gone recording two messages, 'Recording expired.' and 'Recording not found.', and the error table's 410 row lists both, without tying either to a cause; the words of each are read as its cause: 'expired', a recording that existed and aged out, 'not found', a recording that is not there. A client can tell one cause only: call history records are not shown in the spec, and the vendor reference's Cdr.recorded ('Was call recorded?') says whether a call was recorded at all, a fact of the call that a later expiry does not change, so a call whose record shows recorded false has no recording that could have expired, and a 410 for it must say 'Recording not found.' (the vendor reference answers such a call 404 'Not found.', which passes too, since the spec says nothing of a recording that never existed; any other answer leaves the rule skipped with the status named). The other tie cannot be judged: neither the spec nor the vendor reference gives a retention period, so no age makes a recorded call's recording expired, and Delete call recording (vendor reference) removes a recording of any age, after which 'Recording not found.' is as right as 'Recording expired.' would be for an aged one; so a gone recording of a recorded call may carry either message (CORE-RECORDING-410). The check probes one call whose record shows recorded false (a record without the field, or with another value, is not probed, and the rule is skipped when the sample holds none), and a 404 for it is trusted only when the same recording path answered a recorded call 200 or 410, since a path the target does not serve would answer 404 too.",
   }),
 
 ];

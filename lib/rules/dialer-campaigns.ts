@@ -40,6 +40,13 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     reading: `${OUR_PATH} A start_time sent as HH:MM may read back as HH:MM:00 (both forms are the documented format).`,
   }),
   required({
+    id: 'DIALER-CAMPAIGN-RECORD-FIELDS',
+    surface: 'dialer',
+    section: S.records,
+    statement: 'A campaign read by its id carries every member the spec gives a Campaign: name and status (strings), mode, and schedule_policy and calling_policy (objects).',
+    reading: `Dialer records (facts known) says a Campaign has name, status, mode, schedule_policy and calling_policy; a campaign read on its own is that record, so each member is there. schedule_policy holds start_date and start_time, and calling_policy the documented knobs ('only documented knobs are stored; unknown keys are dropped on write'): both are sets of named values, read as JSON objects, so a campaign created without calling_policy reads back with an object (empty when no knob applies), not null and not without the member. The type of mode is not shown, so only its presence is judged (its value is DIALER-CAMPAIGN-READ's). Which members a list item carries is not shown, as a list may hold summaries, so list items are judged for the id, name and status only (DIALER-CAMPAIGN-LIST-ENVELOPE) and this rule judges the campaign the check created, read by its id after the create and after a partial update. ${OUR_PATH}`,
+  }),
+  required({
     id: 'DIALER-CAMPAIGN-UPDATE-PARTIAL',
     surface: 'dialer',
     section: 'What the service does > HTTP method conventions',
@@ -100,8 +107,8 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     id: 'DIALER-INCLUDE-DELETED-TRUE',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'include_deleted=true lists every status, the deleted campaigns included.',
-    reading: INCLUDE_ALWAYS,
+    statement: 'include_deleted=true lists every status, the deleted campaigns included: a campaign deleted just before and one not deleted are both listed.',
+    reading: `${INCLUDE_ALWAYS} 'Returns every status' is judged on two campaigns of the check's own, one deleted and one left as created, so what others write meanwhile cannot stand in for either; the listing is walked in pages of 100, at most three, until both show up. When the walk ends before the list does and one of them has not shown up, the list is too long to tell, and the rule is left unjudged with that reason.`,
   }),
   required({
     id: 'DIALER-INCLUDE-DELETED-FALSE',

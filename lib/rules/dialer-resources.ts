@@ -51,6 +51,8 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.records,
     statement: "Replacing a survey's questions (PUT) replaces them wholesale: the survey then has exactly the questions sent, none of the earlier ones.",
+    reading:
+      "Dialer records says 'surveys have questions replaced wholesale', and HTTP method conventions that PUT replaces a sub-collection wholesale. The PUT's 2xx and what it answers say only what the target meant to store, so the questions are read back: the survey list is the only route of the project's table that reads a survey (no route reads one survey or its questions alone), and the survey's listed questions must be exactly those sent, compared by their text in order. The survey's fields beyond its name are not shown, so the member `questions` and a question's `text` are this project's: when the list shows the survey without questions, nothing can be read back and the rule is skipped with that reason, never passed on the PUT's answer alone.",
   }),
   required({
     id: 'DIALER-SCRIPTS-LIST',
@@ -162,7 +164,15 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     statement: 'Whether before the undated change the disposition tag list includes archived call tags, as the mock plays it.',
     reading: `The undated line says archived dispositions are 'omitted from the tag list' and not what the list held before it. ${OLDER_SIDE_UNSTATED}`,
   }),
-  required({ id: 'DIALER-DELETED-BUTTONS-OMITTED', surface: 'dialer', section: S.states, since: 'latest', statement: 'Buttons of a deleted call tag are no longer returned among a campaign\'s disposition buttons.' }),
+  required({
+    id: 'DIALER-DELETED-BUTTONS-OMITTED',
+    surface: 'dialer',
+    section: S.states,
+    since: 'latest',
+    statement: 'Buttons of a deleted call tag are no longer returned among a campaign\'s disposition buttons.',
+    reading:
+      "States and transitions says that buttons for a deleted tag are omitted from a campaign's disposition buttons, and the undated line that buttons of a deleted disposition are no longer returned. A button missing after the deletion proves that only if it was there before: the campaign's buttons are read after the new tag's button is put and before the tag is deleted, and when that button is not among them the precondition did not hold and the rule is skipped with that reason.",
+  }),
   required({
     id: 'DIALER-DELETED-BUTTONS-KEPT',
     surface: 'dialer',
@@ -188,6 +198,14 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     statement: "A campaign's statistics answer 200 with a JSON object.",
     reading:
       "Endpoints > Dialer lists 'get a campaign's statistics' with the figures it holds, and Responses are UTF-8 JSON; the names of those figures are not shown (GAP-DIALER-STATS-FIELDS), so no name is judged here: whether the target uses this project's names is DIALER-STATS-FIGURES, reported only.",
+  }),
+  required({
+    id: 'DIALER-STATS-VALUES',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: "Every number in a campaign's statistics is finite; counts and durations are never negative, and rates lie within their range.",
+    reading:
+      "Endpoints > Dialer lists 'get a campaign's statistics (contact funnel, dialed and answered counts, answer and conversion rates, person/voicemail/machine split, disposition breakdown, call durations; all-time or for a date window)': every figure it names is a count, a rate, a split or breakdown of counts, or a duration, and none of them can be negative or infinite. The names of the figures are not shown (GAP-DIALER-STATS-FIELDS), so no name is required; names serve only to tell rates and identifiers apart, by this rule. A member name is split into words at camelCase, underscores, hyphens and spaces (answerRate and answer_rate give answer, rate; duration stays one word). A number is a rate when its own member name, or the name of the member holding it, has the word rate, rates, ratio, ratios, percent or percentage (answerRate, rates.answer, rates[0]). The spec does not say whether a rate is a fraction or a percent, so a rate must lie within 0 to 1 or within 0 to 100, which together is 0 to 100, and the rates of one body need not share a scale. A number whose own member name has the word id or ids is an identifier, not a figure, and only its finiteness is judged. Any other number is read as a count or a duration, and must be at least 0, when a member name on its path has a word of the figures the spec names or the plain word for a count (contact, funnel, dialed, answered, calls, conversion, person, voicemail, machine, disposition, duration, count, total, and their plurals; a unit such as seconds alone is not enough, since an offset in minutes is no figure): the fields of the statistics are not shown, so a target may add numbers the spec does not name (an offset, a trend), which may be negative, and a number none of whose names is such a word is only judged finite. A target that put another kind of number beside rates under a rate-named member would be read as giving a rate there. Every number must be finite (a literal such as 1e400 parses to none). Strings, booleans and null are not judged: a figure given as a string is not read. Judged on every statistics body the checks already read with 200 and a JSON object: all-time, for the two date windows DIALER-STATS-WINDOW asks for, and a campaign's before and after its deletion. When none of them holds a JSON number the rule is skipped, not passed.",
   }),
   observed({
     id: 'DIALER-STATS-FIGURES',
@@ -219,6 +237,8 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.states,
     statement: "A deleted campaign's statistics stay available: 200 with the figures it had before the deletion.",
+    reading:
+      "States and transitions says of a deleted Dialer campaign that its 'history stays available for reporting', so its statistics still answer 200, and deleting adds no call and removes none: the figures are those of before. The names of the figures are not shown (GAP-DIALER-STATS-FIELDS), so the comparison rests on none: the statistics read after the deletion pass when they are the same JSON as before it; otherwise every number of the body read before (found by its path of member names and indexes) must be found after with the same value, while strings, booleans and members added after the deletion (a status, a deletion time) may change. The spec does not say the statistics of a live campaign are stable from one read to the next, so the check's own new campaign, which nobody dials, is read twice before the deletion: a number that changed between those two reads is the target's own (a clock, a counter of its own), is left out of the comparison and named in the report. When the body held no number the two reads agreed on, nothing is left to compare and the rule is skipped, not passed.",
   }),
 
   // Exports

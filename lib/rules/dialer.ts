@@ -1,12 +1,16 @@
 import { OLDER_SIDE_UNSTATED } from './dialer-readings.js';
 import { observed, type Rule, required } from './types.js';
 
-/** Rules of the Dialer as a whole: authentication and unmatched routes (its budget: budget.ts). */
+/** Rules of the Dialer as a whole: authentication, unmatched routes and the validation shape (its budget: budget.ts). */
 const S = {
   auth: 'Authentication',
   errors: 'Errors > Errors on the {ai_url} host',
   dialer: 'Endpoints > Dialer',
 } as const;
+
+/** What the Dialer's credential probes send, and why a request to a path the spec does not show may skip. */
+const CREDENTIAL_PROBES =
+  "Authentication 6 gives 401 for missing, incorrect, malformed and revoked credentials, and Authentication 1 and 2 put every request on every host, the Dialer's included, under the same Basic key pair. The probes are the campaign list, the one Dialer read whose path the spec shows, and a delete of a made-up campaign on the route table's path (lib/dialer/routes.ts; the spec does not show it), a write that could change nothing even if authentication were skipped. A target that answers that path 'Route not found' leaves the check skipped, naming CC_DIALER_ROUTES: whether its authentication answers before routing is judged by AI-AUTH-BEFORE-ROUTING.";
 
 export const DIALER_RULES: readonly Rule[] = [
   required({
@@ -18,6 +22,24 @@ export const DIALER_RULES: readonly Rule[] = [
       "Authentication 2 says a request carrying an x-api-key header is rejected with 401, and Versioning adds that the x-api-key scheme was never deployed; the sentence names no exception for a request that also carries valid Basic credentials, so it is read literally: the header alone earns the 401, and a target that serves such a request on the strength of its Basic credentials fails.",
   }),
   required({ id: 'DIALER-SAME-KEY', surface: 'dialer', section: S.auth, statement: 'The Dialer authenticates with the standard Basic key pair: a valid key lists campaigns with 200.' }),
+  required({ id: 'DIALER-AUTH-MISSING-401', surface: 'dialer', section: S.auth, statement: 'A Dialer request without credentials gets 401, on the campaign list and on a delete of a made-up campaign alike.', reading: CREDENTIAL_PROBES }),
+  required({ id: 'DIALER-AUTH-INCORRECT-401', surface: 'dialer', section: S.auth, statement: 'A Dialer request with an unknown key ID, or a known key ID with a wrong secret, gets 401.', reading: CREDENTIAL_PROBES }),
+  required({ id: 'DIALER-AUTH-MALFORMED-401', surface: 'dialer', section: S.auth, statement: 'A Dialer request with a malformed Authorization header (another scheme, undecodable base64, no colon, no credentials) gets 401.', reading: CREDENTIAL_PROBES }),
+  required({
+    id: 'DIALER-AUTH-REVOKED-401',
+    surface: 'dialer',
+    section: S.auth,
+    statement: 'A Dialer request with a revoked key pair gets 401.',
+    reading: `${CREDENTIAL_PROBES} The revoked key pair is that of CC_REVOKED_KEY_ID; without it the rule is skipped.`,
+  }),
+  required({
+    id: 'DIALER-AUTH-401-BODY',
+    surface: 'dialer',
+    section: S.errors,
+    statement: "A Dialer 401 for missing, incorrect, malformed or revoked credentials carries exactly { code: 'UNAUTHORIZED', message: 'You are not authorized to access this resource.' }, with no correlationId.",
+    reading:
+      "The Dialer is served on {ai_url} (Hosts: 'Dialer paths begin /dialer'), and Errors on the {ai_url} host names it among that host's surfaces: its 1 gives the 401 from the authentication layer as this fixed body with no correlationId, and Authentication 6 says that on {ai_url} the authentication layer answers before the service. Authentication 2 gives the Dialer no key scheme of its own, so nothing sets its 401 apart from the rest of the host: the body is judged on every 401 of the Dialer's credential probes.",
+  }),
   required({
     id: 'DIALER-BASE-PATH',
     surface: 'dialer',
@@ -40,6 +62,15 @@ export const DIALER_RULES: readonly Rule[] = [
     section: S.errors,
     since: '1.0.21',
     statement: "A Dialer path or method that is not routed (DELETE /dialer/surveys/{surveyId} among them) gets 404 in the service shape with message 'Route not found' and a correlationId, and the body repeats neither the path nor the query.",
+  }),
+  required({
+    id: 'DIALER-VALIDATION-SUBERRORS',
+    surface: 'dialer',
+    section: S.errors,
+    statement:
+      'Every validation 400 of the Dialer (a limit, include_deleted, cursor, export filter, outcome_kind, name, schedule_policy start_date or start_time, or jobId refused as invalid) carries subErrors, an array of at least one string.',
+    reading:
+      "Errors on the {ai_url} host, 2 gives errors raised by the service the shape { statusCode, message, error, correlationId, subErrors: [<string>] } and says 'subErrors appears on validation failures only'. Read together, the shape lists subErrors as a member and the sentence says where it appears, so a validation failure carries it, an array of strings with at least one entry, and other errors do not (that half is AI-ERR-SUBERRORS's). Validation in the Dialer bears this out: a whitespace-only name gives 400 'with name should not be empty in subErrors'. A 400 the spec gives for a bad parameter is a validation failure: a limit outside 1 to 100 or not an integer (a target may also clamp it, DIALER-LIMIT-OUT-OF-RANGE), include_deleted other than true or false, an undecodable cursor, invalid export filters (ids below 1, and the bounds a target refuses with 400 rather than 422), an unknown outcome_kind on button replace, a whitespace-only name, a schedule_policy start_date or start_time outside its format, and a jobId that is not a UUID. The undecodable cursor's 400 also names code 'PAGINATION.INVALID_CURSOR' and the jobId's 400 has the fixed message 'Validation failed (uuid is expected)'; neither sentence says subErrors are left out, and both are validation failures, so they carry subErrors too. The rule is judged on the 400s the Dialer checks already provoke, with no request of its own, and only on answers to values sent as invalid: a check whose target refused none of them with 400 (it clamped limit, or its release accepts the value) leaves it unjudged and says so, and a 400 a check takes as a missing prerequisite (a value of this project's reference the target does not share) is not judged. What the entries say is judged only where the spec names a message (the whitespace-only name).",
   }),
   observed({
     id: 'DIALER-ROUTE-NOT-FOUND-LEGACY',

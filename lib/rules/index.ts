@@ -9,6 +9,7 @@ import { CUECARD_RULES } from './cuecard.js';
 import { DIALER_RULES } from './dialer.js';
 import { DIALER_CAMPAIGN_RULES } from './dialer-campaigns.js';
 import { DIALER_RESOURCE_RULES } from './dialer-resources.js';
+import { DIALER_ISOLATION_RULES } from './dialer-isolation.js';
 import { GAPS } from './gaps.js';
 import type { Gap, Rule } from './types.js';
 import { VOICE_AGENT_RULES } from './voice-agents.js';
@@ -20,7 +21,7 @@ export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.js';
  * Every Dialer rule records the release it appeared in; one that no later release introduced has held
  * since the oldest profile, the 2026-08-25 state (spec: Versioning).
  */
-const DIALER: readonly Rule[] = [...DIALER_RULES, ...DIALER_BUDGET_RULES, ...DIALER_CAMPAIGN_RULES, ...DIALER_RESOURCE_RULES].map((r) => (r.since === undefined ? { ...r, since: RELEASES[0] } : r));
+const DIALER: readonly Rule[] = [...DIALER_RULES, ...DIALER_BUDGET_RULES, ...DIALER_CAMPAIGN_RULES, ...DIALER_RESOURCE_RULES, ...DIALER_ISOLATION_RULES].map((r) => (r.since === undefined ? { ...r, since: RELEASES[0] } : r));
 
 export const RULES: readonly Rule[] = [...CORE_RULES, ...CORE_BUDGET_RULES, ...AI_RULES, ...CI_RULES, ...VOICE_AGENT_RULES, ...CUECARD_RULES, ...ANALYTICS_RULES, ...DIALER];
 export { GAPS };

@@ -8,6 +8,7 @@ export const AI_FAULTS: readonly FaultSpec[] = [
   f('ai-auth-revoked-accepted', 'AI-AUTH-REVOKED-401', 'revoked keys keep working'),
   f('ai-401-wording', 'AI-AUTH-401-BODY', "the 401 says 'Unauthorized'"),
   f('ai-401-correlation', 'AI-AUTH-401-NO-CORRELATION', 'the 401 carries a correlationId'),
+  f('ai-route-before-auth', 'AI-AUTH-BEFORE-ROUTING', "an unrouted path answers 404 'Route not found' before credentials are looked at"),
   f('ai-error-status-mismatch', 'AI-ERR-SERVICE-SHAPE', 'service errors carry statusCode 400 whatever the HTTP status'),
   f('ai-error-name-code', 'AI-ERR-SERVICE-SHAPE', "service errors carry error 'E404' instead of the status name"),
   f('ai-error-no-correlation', 'AI-ERR-SERVICE-SHAPE', 'service errors carry no correlationId'),

@@ -11,6 +11,8 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('auth-second-key-other-company', 'CORE-AUTH-KEY-SCOPE', "company A's second key reads company B's data"),
   f('isolation-read-leak', 'CORE-ISOLATION-READ', 'Inspect a contact ignores the company of the credentials'),
   f('isolation-write-leak', 'CORE-ISOLATION-WRITE', 'Edit contact ignores the company of the credentials'),
+  f('contacts-cross-company-list', 'CORE-ISOLATION-READ', 'List contacts filters the contacts of every company, not only those of the credentials'),
+  f('contacts-cross-company-delete', 'CORE-ISOLATION-WRITE', "a contact delete finds the contact in any company and deletes it from its owner's records"),
   // Hosts and content
   f('https-plain-http-served', 'CORE-HTTPS-ONLY', 'plain HTTP on the HTTPS port is served by the API'),
   f('core-versioned', 'CORE-BASE-PATH', 'the core API is served, and its URL given, under /api/v1: a version segment in its paths'),
@@ -55,6 +57,8 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('favorite-agent-type-unchecked', 'CORE-CONTACT-FAVORITE-AGENT-TYPE', 'a favorite_agent that is not an integer is accepted and ignored'),
   f('contact-tags-first-only', 'CORE-CONTACT-TAGS-SEVERAL', 'an edit keeps only the first of several ContactsTag entries'),
   f('contact-attribute-value-number', 'CORE-CONTACT-ATTRIBUTE-ITEM', 'ContactAttribute values made of digits are read back as numbers'),
+  f('contact-externalurl-url-only', 'CORE-CONTACT-EXTERNALURL-ITEM', 'ExternalUrl items are read back as { url }, without their name'),
+  f('contact-number-as-integer', 'CORE-CONTACT-NUMBER-ITEM', 'ContactNumber public_number is read back as a JSON number'),
   // Agents
   f('agent-id-integer', 'CORE-AGENT-ADD-201', 'the new agent id is an integer'),
   f('agent-missing-field-accepted', 'CORE-AGENT-ADD-406', 'an agent without pass is created'),
@@ -105,6 +109,7 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('sms-no-funds-200', 'CORE-SMS-403-FUNDS', 'an account without funds sends SMS'),
   f('bulk-no-status', 'CORE-BULK-ACK', 'Contact actions answer without responseData.status'),
   f('recording-410-message', 'CORE-RECORDING-410', "a gone recording says 'Gone'"),
+  f('recording-messages-swapped', 'CORE-RECORDING-410-CAUSE', "expired recordings answer 'Recording not found.', and deleted ones and calls never recorded 'Recording expired.'"),
   // Rate limit (the budget checks of suites/budget)
   f('rate-limit-59', 'CORE-RATE-60', 'the 60th request of a window gets 429'),
   f('rate-limit-off', 'CORE-RATE-429', 'requests over the limit are served'),

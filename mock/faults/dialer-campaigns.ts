@@ -10,11 +10,17 @@ export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
   f('dialer-campaign-create-200', 'DIALER-CAMPAIGN-CREATE-201', 'create answers 200 instead of 201'),
   f('dialer-campaign-name-untrimmed', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'a campaign name is validated trimmed but kept as sent, surrounding whitespace included'),
   f('dialer-campaign-date-shifted', 'DIALER-CAMPAIGN-READ', 'schedule_policy.start_date reads back a day early (local midnight read as UTC)'),
+  f('dialer-campaign-no-calling-policy', 'DIALER-CAMPAIGN-RECORD-FIELDS', 'campaign records omit calling_policy'),
   f('dialer-campaign-patch-replaces', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'PATCH resets the fields the body leaves out (mode, status, policies) to their defaults'),
   f('dialer-campaign-delete-200', 'DIALER-CAMPAIGN-DELETE-204', 'delete answers 200 with the campaign instead of 204'),
   f('dialer-campaign-delete-purges', 'DIALER-CAMPAIGN-DELETED-KEPT', 'delete removes the record, so it reads back 404 instead of status deleted'),
   f('dialer-campaign-not-found-contacts-empty', 'DIALER-CAMPAIGN-NOT-FOUND', "an unknown campaign's contacts list answers 200 with an empty page"),
   f('dialer-campaign-contacts-unpaged', 'DIALER-CAMPAIGN-CONTACTS-CURSOR', "a campaign's contacts list ignores limit and answers every contact on one page"),
+  // Another company's key
+  f('dialer-campaigns-cross-company-read', 'DIALER-ISOLATION-READ', 'a campaign of any company is served by its id, whichever key asks'),
+  f('dialer-campaigns-cross-company-list', 'DIALER-ISOLATION-READ', "the campaign list holds every company's campaigns"),
+  f('dialer-campaigns-cross-company-write', 'DIALER-ISOLATION-WRITE', 'a campaign PATCH finds the campaign in any company and changes it'),
+  f('dialer-campaigns-cross-company-delete', 'DIALER-ISOLATION-WRITE', 'a campaign DELETE finds the campaign in any company and deletes it'),
   // Validation
   f('dialer-campaign-name-tab-accepted', 'DIALER-NAME-WHITESPACE-400', 'only spaces count as blank: a name of tabs or newlines is accepted'),
   f('dialer-campaign-date-regex-only', 'DIALER-SCHEDULE-DATE-PINNED', 'start_date is checked for the YYYY-MM-DD shape only, so 2026-02-30 is accepted'),
@@ -28,6 +34,7 @@ export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
   f('dialer-campaign-list-shows-deleted', 'DIALER-LIST-EXCLUDES-DELETED', 'an unfiltered list still holds deleted campaigns'),
   f('dialer-include-deleted-lenient', 'DIALER-INCLUDE-DELETED-STRICT', "include_deleted also takes '1', 'yes', 'TRUE' and their negatives"),
   f('dialer-include-deleted-true-ignored', 'DIALER-INCLUDE-DELETED-TRUE', 'include_deleted=true still drops deleted campaigns'),
+  f('dialer-include-deleted-only-deleted', 'DIALER-INCLUDE-DELETED-TRUE', 'include_deleted=true lists the deleted campaigns only'),
   f('dialer-include-deleted-false-shows', 'DIALER-INCLUDE-DELETED-FALSE', 'include_deleted is read as truthy when present, so include_deleted=false lists deleted campaigns'),
   f('dialer-include-deleted-overrides-status', 'DIALER-INCLUDE-DELETED-WITH-STATUS', 'include_deleted=true adds deleted campaigns to a status-filtered list'),
   // Cursor pages

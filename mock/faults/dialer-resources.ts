@@ -12,8 +12,10 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-script-update-ignored', 'DIALER-SCRIPT-UPDATE', 'a call script PATCH answers 200 and changes nothing'),
   f('dialer-survey-update-ignored', 'DIALER-SURVEY-UPDATE', 'a survey PATCH answers 200 and changes nothing'),
   f('dialer-survey-questions-merge', 'DIALER-SURVEY-QUESTIONS-PUT', 'replacing survey questions appends them to the earlier ones'),
+  f('dialer-survey-questions-put-ignored', 'DIALER-SURVEY-QUESTIONS-PUT', 'a PUT of survey questions answers 200 with the questions sent but keeps the earlier ones'),
   f('dialer-scripts-list-stale', 'DIALER-SCRIPTS-LIST', 'the call script list leaves out the newest script'),
   f('dialer-surveys-list-stale', 'DIALER-SURVEYS-LIST', 'the survey list leaves out the newest survey'),
+  f('dialer-scripts-cross-company-list', 'DIALER-ISOLATION-READ', "the call script list holds every company's call scripts"),
   f('dialer-name-blank-accepted', 'DIALER-SCRIPT-SURVEY-NAME-400', 'whitespace-only script and survey names are accepted'),
   // Associations
   f('dialer-assoc-merge', 'DIALER-ASSOC-REPLACE', 'replacing associations adds to the earlier ones'),
@@ -32,7 +34,10 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-tag-list-core-envelope', 'DIALER-TAG-LIST', "the disposition tag list comes in the core API's responseData envelope"),
   // Statistics
   f('dialer-stats-csv', 'DIALER-STATS-READ', 'statistics come as CSV text, not a JSON object'),
+  f('dialer-stats-negative', 'DIALER-STATS-VALUES', 'a figure of the contact funnel in the statistics is below zero'),
+  f('dialer-stats-rate-out-of-range', 'DIALER-STATS-VALUES', 'the answer rate in the statistics is 250, beyond a fraction and a percent alike'),
   f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),
+  f('dialer-stats-deleted-figures-dropped', 'DIALER-STATS-DELETED', "a deleted campaign's statistics answer 200 without the figures it had"),
   // Exports
   f('dialer-export-200', 'DIALER-EXPORT-202', 'an export request answers 200 instead of 202'),
   f('dialer-export-status-404', 'DIALER-EXPORT-STATUS', "an export job's status is never found"),

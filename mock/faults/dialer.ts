@@ -1,9 +1,14 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
-/** Faults of the Dialer as a whole: authentication, its budget, unmatched routes. */
+/** Faults of the Dialer as a whole: authentication, its budget, unmatched routes, the validation shape. */
 export const DIALER_FAULTS: readonly FaultSpec[] = [
   f('dialer-x-api-key-accepted', 'DIALER-X-API-KEY-401', 'a request carrying x-api-key is served'),
   f('dialer-rejects-basic', 'DIALER-SAME-KEY', 'the Dialer refuses the standard key pairs with 401'),
+  f('dialer-auth-missing-accepted', 'DIALER-AUTH-MISSING-401', 'a Dialer request without credentials is served as company A'),
+  f('dialer-auth-incorrect-accepted', 'DIALER-AUTH-INCORRECT-401', 'the Dialer does not compare the key secret'),
+  f('dialer-auth-malformed-accepted', 'DIALER-AUTH-MALFORMED-401', 'a Dialer request with a malformed Authorization header is served as company A'),
+  f('dialer-auth-revoked-accepted', 'DIALER-AUTH-REVOKED-401', 'revoked keys keep working on the Dialer'),
+  f('dialer-401-core-body', 'DIALER-AUTH-401-BODY', "the Dialer's 401 comes in the core envelope { responseData: { status: 401, message: 'Unauthorized' } }"),
   f('dialer-rate-59', 'DIALER-RATE-60', 'the 60th Dialer request of a window gets 429'),
   f('dialer-rate-off', 'DIALER-RATE-429', 'Dialer requests over the budget are served'),
   f('dialer-rate-61', 'DIALER-RATE-WINDOW', 'a Dialer window serves 61 requests'),
@@ -17,4 +22,5 @@ export const DIALER_FAULTS: readonly FaultSpec[] = [
   f('dialer-unprefixed', 'DIALER-BASE-PATH', 'the Dialer is served at the root of the AI host, not under /dialer'),
   f('dialer-get-touches', 'DIALER-GET-SAFE', 'reading a campaign stamps its updatedAt'),
   f('dialer-route-not-found-echo', 'DIALER-ROUTE-NOT-FOUND', 'an unmatched Dialer route repeats method, path and query, without correlationId'),
+  f('dialer-validation-no-suberrors', 'DIALER-VALIDATION-SUBERRORS', 'validation 400s of the Dialer answer without subErrors'),
 ];

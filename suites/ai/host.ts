@@ -66,6 +66,32 @@ export const AI_HOST_CHECKS = [
     },
   }),
 
+  defineCheck({
+    id: 'ai.auth.before-routing',
+    title: "an unrouted path without valid credentials gets the authentication layer's 401, not 'Route not found'",
+    surface: 'ai',
+    rules: ['AI-AUTH-BEFORE-ROUTING'],
+    maxRequests: 4,
+    elsewhere: { dialer: 2 },
+    async run(t) {
+      const rule = 'AI-AUTH-BEFORE-ROUTING';
+      const malformed = 'Bearer abcdef0123456789';
+      // The spec names the first as not a route; no service of the host has the second.
+      for (const request of [t.req('ai', 'DELETE', `/dialer/surveys/${UNKNOWN_ID}`), t.req('ai', 'GET', '/cc-conformance-unrouted')]) {
+        const sent = [
+          ['without credentials', request.noAuth()],
+          ['with a Bearer Authorization header', request.authorization(malformed, 'another scheme (Bearer)', { kind: 'literal', header: malformed })],
+        ] as const;
+        for (const [how, spec] of sent) {
+          const ex = await spec.send();
+          const message = (ex.json as { message?: unknown } | undefined)?.message;
+          t.check(rule, ex.status === 401, () => `${request.fields.method} ${request.fields.path} ${how} answered ${ex.status} ${JSON.stringify(message)}, not the authentication layer's 401`, ex);
+          t.expectSchema(rule, ex, 'ai/auth-401');
+        }
+      }
+    },
+  }),
+
   httpsOnlyCheck({ surface: 'ai', rule: 'AI-HTTPS-ONLY', path: `/ai/calls/${UNKNOWN_ID}/summary` }),
 
   defineCheck({

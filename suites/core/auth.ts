@@ -1,7 +1,20 @@
+import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { credentialChecks } from '../shared/credentials.js';
-import { createContact, readPage, responseData, showContact, shownField } from './fixtures.js';
+import { type ContactView, contactViewOf, createContact, readPage, responseData, showContact, shownField } from './fixtures.js';
 import { listedIds, recordId } from './shapes.js';
+
+/**
+ * The check's own contact, with a name and an industry no other record has. Lists are narrowed by the
+ * industry: List contacts lists that filter, and a value only one contact has matches it under any reading.
+ * What a keyword matches is not shown, so a read narrowed by one could hold nothing on a target whose
+ * keyword leaves names out, and judge nothing.
+ */
+async function createNarrowedContact(t: CheckContext): Promise<{ id: string; name: string; industry: string }> {
+  const name = t.session.uniqueName();
+  const industry = t.session.uniqueName();
+  return { id: await createContact(t, { name, industry }), name, industry };
+}
 
 export const authChecks = [
   // A cheap authenticated read probes every credential variant.
@@ -27,16 +40,16 @@ export const authChecks = [
     async run(t) {
       const rule = 'CORE-AUTH-KEY-SCOPE';
       // Another integration may write between two reads: only the check's own contact, and the records both reads hold, are compared.
-      const name = t.session.uniqueName();
-      const id = await createContact(t, { name });
-      const first = await readPage(t, '/contacts/index.json', { keyword: name, limit: 10 });
+      const { id, industry } = await createNarrowedContact(t);
+      const query = { industry, limit: 1000 };
+      const first = await readPage(t, '/contacts/index.json', query);
       const firstIds = listedIds(first.page.data, 'Contact');
-      t.prerequisite(firstIds?.has(id) === true, `List contacts with keyword=${name} does not show contact ${id} to the key that created it`, first.ex);
-      const second = await t.core('GET', '/contacts/index.json').as('second').query({ keyword: name, limit: 10 }).send();
+      t.prerequisite(firstIds?.has(id) === true, `List contacts with industry=${industry} does not show contact ${id} to the key that created it`, first.ex);
+      const second = await t.core('GET', '/contacts/index.json').as('second').query(query).send();
       t.expectStatus(rule, second, 200);
       const items = responseData<{ data?: unknown }>(second).data;
       const byId = new Map((Array.isArray(items) ? items : []).map((item) => [recordId(item, 'Contact'), item]));
-      t.check(rule, byId.has(id), `the second key's List contacts with keyword=${name} does not hold contact ${id}, created with the first key`, second);
+      t.check(rule, byId.has(id), `the second key's List contacts with industry=${industry} does not hold contact ${id}, created with the first key`, second);
       for (const item of first.page.data) {
         const key = recordId(item, 'Contact');
         if (byId.has(key)) t.expectEqual(rule, byId.get(key), item, `contact ${key} as the second key reads it`, second);
@@ -49,42 +62,59 @@ export const authChecks = [
     title: "another company's key never reads this company's contact",
     surface: 'core',
     rules: ['CORE-ISOLATION-READ'],
-    maxRequests: 4,
+    // create, the contact and the narrowed list read by its own company, then both by the other
+    maxRequests: 5,
     needs: { keys: ['other'] },
     async run(t) {
-      const name = t.session.uniqueName();
-      const id = await createContact(t, { name });
-      // The read path is the vendor reference's: only when it shows the contact to its own company does
-      // another company's 404 there say anything.
+      const rule = 'CORE-ISOLATION-READ';
+      const { id, name, industry } = await createNarrowedContact(t);
+      // Both paths are only judged where they show the contact to its own company: another company's 404
+      // there, or a list without it, says nothing otherwise.
       t.prerequisite(shownField(t, await showContact(t, id), 'name') === name, `Inspect a contact (vendor reference path) does not show contact ${id} by its name to its own company`);
+      const query = { industry, limit: 1000 };
+      const own = await readPage(t, '/contacts/index.json', query);
+      t.prerequisite(listedIds(own.page.data, 'Contact')?.has(id) === true || own.ex.text.includes(name), `List contacts with industry=${industry} does not show contact ${id} to its own company`, own.ex);
       const shown = await t.core('GET', `/contacts/show/${id}.json`).as('other').send();
-      t.check('CORE-ISOLATION-READ', !shown.text.includes(name), `the other company's key read the contact's name through /contacts/show/${id}.json`, shown);
-      t.check('CORE-ISOLATION-READ', [200, 401, 404].includes(shown.status), `expected 401 or 404 for another company's identifier, got ${shown.status}`, shown);
-      t.note('CORE-ISOLATION-READ', shown.status === 200 ? `identifier ${id} also names a record of the other company (identifiers overlap across companies)` : `another company's identifier answered ${shown.status}`);
-      const listed = await t.core('GET', '/contacts/index.json').as('other').query({ keyword: name, limit: 10 }).send();
-      t.check('CORE-ISOLATION-READ', !listed.text.includes(name), "the other company's contact list holds the contact", listed);
+      t.check(rule, !shown.text.includes(name), `the other company's key read the contact's name through /contacts/show/${id}.json`, shown);
+      t.check(rule, [200, 401, 404].includes(shown.status), `expected 401 or 404 for another company's identifier, got ${shown.status}`, shown);
+      t.note(rule, shown.status === 200 ? `identifier ${id} also names a record of the other company (identifiers overlap across companies)` : `another company's identifier answered ${shown.status}`);
+      const listed = await readPage(t, '/contacts/index.json', query, 'other');
+      t.check(rule, !listed.ex.text.includes(name), `the other company's List contacts with industry=${industry} holds the contact's name`, listed.ex);
+      t.check(rule, listedIds(listed.page.data, 'Contact')?.has(id) !== true, `the other company's List contacts with industry=${industry} holds contact ${id}`, listed.ex);
+      t.note(rule, `the other company's List contacts with industry=${industry} holds ${listed.page.data.length} item(s)`);
     },
   }),
 
   defineCheck({
     id: 'core.isolation.write',
-    title: "another company's key never edits this company's contact",
+    title: "another company's key never edits or deletes this company's contact",
     surface: 'core',
     rules: ['CORE-ISOLATION-WRITE'],
-    maxRequests: 4,
+    // create, a read by its own company, the other's peek, edit and delete, the read back
+    maxRequests: 6,
     needs: { keys: ['other'] },
     async run(t) {
+      const rule = 'CORE-ISOLATION-WRITE';
       const name = t.session.uniqueName();
       const id = await createContact(t, { name });
+      // Inspect a contact's path and shape come from the vendor reference: only once it shows the contact to
+      // its own company does a 404 for it after the foreign requests mean the contact is gone.
+      t.prerequisite(shownField(t, await showContact(t, id), 'name') === name, `Inspect a contact (vendor reference path) does not show contact ${id} by its name to its own company`);
       const peek = await t.core('GET', `/contacts/show/${id}.json`).as('other').send();
-      // With overlapping identifiers the edit would change the other company's own record: never do that.
-      if (peek.status === 200) t.skip(`identifier ${id} also names a record of the other company; editing it would change that company's data`);
+      // With overlapping identifiers the edit and the delete would change the other company's own record: never
+      // send them. A 200 showing this company's contact is a leak, judged by CORE-ISOLATION-READ, and no reason to stop.
+      if (peek.status === 200 && !peek.text.includes(name)) t.skip(`identifier ${id} also names a record of the other company; editing or deleting it would change that company's data`);
       const edit = await t.core('POST', `/contacts/edit/${id}.json`).as('other').json({ name: `${name}-intruder` }).send();
-      t.check('CORE-ISOLATION-WRITE', [401, 404].includes(edit.status), `expected 401 or 404 for another company's edit, got ${edit.status}`, edit);
-      t.note('CORE-ISOLATION-WRITE', `another company's edit answered ${edit.status}`);
-      // Inspect a contact's path and shape come from the vendor reference: reading back is a prerequisite, the name a verdict.
-      const after = await showContact(t, id);
-      t.expectEqual('CORE-ISOLATION-WRITE', shownField(t, after, 'name'), name, 'contact name after the foreign edit');
+      t.check(rule, [401, 404].includes(edit.status), `expected 401 or 404 for another company's edit, got ${edit.status}`, edit);
+      const removal = await t.core('DELETE', `/contacts/delete/${id}.json`).as('other').send();
+      t.check(rule, [401, 404].includes(removal.status), `expected 401 or 404 for another company's delete, got ${removal.status}`, removal);
+      t.note(rule, `another company's edit answered ${edit.status}, its delete ${removal.status}`);
+      const after = await t.core('GET', `/contacts/show/${id}.json`).send();
+      t.check(rule, after.status !== 404, `contact ${id} is gone after the other company's edit and delete: Inspect a contact answers its own company 404`, after);
+      t.expectOk(after, `reading contact ${id} back`);
+      const view = contactViewOf(after);
+      t.prerequisite(view !== undefined, 'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor directly in responseData', after);
+      t.expectEqual(rule, shownField(t, view as ContactView, 'name'), name, 'contact name after the foreign edit and delete', after);
     },
   }),
 ];

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { readPage } from './fixtures.js';
+import { readPage, responseData } from './fixtures.js';
 
 /** A call history item as the vendor reference shows it; the spec shows no record fields. */
 interface CallItem {
@@ -126,31 +126,62 @@ export const callChecks = [
 
   defineCheck({
     id: 'core.calls.recording-gone',
-    title: "a gone recording: 410 'Recording expired.' or 'Recording not found.'",
+    title: "a gone recording: 410 'Recording expired.' or 'Recording not found.', and never 'expired' for a call never recorded",
     surface: 'core',
-    rules: ['CORE-RECORDING-410'],
-    maxRequests: 6,
+    rules: ['CORE-RECORDING-410', 'CORE-RECORDING-410-CAUSE'],
+    maxRequests: 7,
     async run(t) {
       // Oldest recorded calls are the likeliest to have lost their recording: read both ends of the history.
       const first = await readPage<CallItem>(t, '/calls/index.json', { limit: 100 });
       const pages = [first.page];
       if (first.page.pageCount > 1) pages.push((await readPage<CallItem>(t, '/calls/index.json', { limit: 100, page: first.page.pageCount })).page);
-      const candidates = pages
-        .flatMap((p) => p.data)
+      const calls = pages.flatMap((p) => p.data);
+      const recording = (item: CallItem): Promise<Exchange> => t.core('GET', `/calls/recording/${String(item.Cdr?.id)}.json`).send();
+      const candidates = calls
         .filter((item) => item.Cdr?.recorded === true || item.Cdr?.recorded === '1')
         .sort((a, b) => (startedAt(a) ?? 0) - (startedAt(b) ?? 0))
         .slice(0, 4);
       const statuses: number[] = [];
+      let gone: Exchange | undefined;
       for (const item of candidates) {
-        const ex: Exchange = await t.core('GET', `/calls/recording/${String(item.Cdr?.id)}.json`).send();
+        const ex = await recording(item);
         statuses.push(ex.status);
-        if (ex.status !== 410) continue;
-        t.expectCoreError('CORE-RECORDING-410', ex, 410, ['Recording expired.', 'Recording not found.']);
+        if (ex.status === 410) {
+          gone = ex;
+          break;
+        }
+      }
+      if (gone) {
+        t.expectCoreError('CORE-RECORDING-410', gone, 410, ['Recording expired.', 'Recording not found.']);
+        t.done('CORE-RECORDING-410');
+      } else {
+        // The path is the vendor reference's: a 404 for every recorded call says more about the path than about the recordings.
+        const path = statuses.length > 0 && statuses.every((s) => s === 404) ? '; the recording path /calls/recording/{callId}.json (vendor reference) answered 404 for each' : '';
+        t.skipRule('CORE-RECORDING-410', `none of the ${candidates.length} oldest recorded calls has a gone recording${path}`);
+      }
+
+      // A call never recorded has no recording that could have expired (Cdr.recorded, vendor reference).
+      const cause = 'CORE-RECORDING-410-CAUSE';
+      const unrecorded = calls.find((item) => item.Cdr?.id !== undefined && (item.Cdr.recorded === false || item.Cdr.recorded === '0'));
+      if (unrecorded === undefined) t.skip('no call in the sampled history shows Cdr.recorded false (vendor reference field), so no call is known never to have been recorded');
+      const ex = await recording(unrecorded as CallItem);
+      const what = `call ${String(unrecorded?.Cdr?.id)}, recorded false in its history`;
+      if (ex.status === 410) {
+        t.check(cause, responseData<{ message?: unknown }>(ex).message !== 'Recording expired.', `${what}, answered 410 'Recording expired.', though a recording never made cannot have expired`, ex);
+        t.expectCoreError(cause, ex, 410, 'Recording not found.');
+        t.note(cause, `${what}, answered 410 'Recording not found.'`);
         return;
       }
-      // The path is the vendor reference's: a 404 for every recorded call says more about the path than about the recordings.
-      const path = statuses.length > 0 && statuses.every((s) => s === 404) ? '; the recording path /calls/recording/{callId}.json (vendor reference) answered 404 for each' : '';
-      t.skip(`none of the ${candidates.length} oldest recorded calls has a gone recording${path}`);
+      const served = statuses.some((s) => s === 200 || s === 410);
+      if (ex.status === 404 && served) {
+        t.pass(cause, `${what}, answered 404, as the vendor reference answers a call without a recording`);
+        return;
+      }
+      t.skip(
+        ex.status === 404
+          ? `${what}, answered 404, and no recorded call was answered 200 or 410 on the same path, so the 404 may be a path the target does not serve`
+          : `${what}, answered ${ex.status}, neither 410 nor 404; the spec says nothing of a recording that never existed`,
+      );
     },
   }),
 ];

@@ -1,7 +1,8 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { type ContactView, createContact, namesField, readPage, responseData, showContact } from './fixtures.js';
+import { type ContactView, createContact, fictionalNumber, namesField, readPage, responseData, showContact } from './fixtures.js';
+import { isJson } from './shapes.js';
 
 /**
  * Edit contact on the list properties the older checks leave aside (ContactsTag, ContactAttribute) and on
@@ -32,6 +33,32 @@ const tagNames = (view: ContactView): string[] => ((view.list('ContactsTag') ?? 
 
 /** Attribute entries as comparable text, whichever way the target renders attribute_id. */
 const attributePairs = (items: readonly { attribute_id: unknown; value: unknown }[]): string[] => items.map((a) => `${String(a.attribute_id)}=${String(a.value)}`).sort();
+
+interface ExternalUrl {
+  readonly name: string;
+  readonly url: string;
+}
+
+/** What is wrong with ExternalUrl as read back, or undefined: every item { name: string, url: string }, each sent one among them. */
+function externalUrlProblem(shown: unknown, sent: readonly ExternalUrl[]): string | undefined {
+  if (!Array.isArray(shown)) return `ExternalUrl reads back as ${JSON.stringify(shown)}, not a list`;
+  const misshapen = shown.find((item) => !isJson(item) || typeof item.name !== 'string' || typeof item.url !== 'string');
+  if (misshapen !== undefined) return `an ExternalUrl item reads back as ${JSON.stringify(misshapen)}, not { name: string, url: string }`;
+  const missing = sent.filter((s) => !(shown as ExternalUrl[]).some((item) => item.name === s.name && item.url === s.url));
+  return missing.length === 0 ? undefined : `ExternalUrl read back as ${JSON.stringify(shown)} lacks the sent ${JSON.stringify(missing)}`;
+}
+
+const digitsOf = (number: string): string => number.replace(/\D/g, '');
+
+/** What is wrong with ContactNumber as read back, or undefined: every public_number a string, each sent number among them by its digits. */
+function contactNumberProblem(shown: unknown, sent: readonly string[]): string | undefined {
+  if (!Array.isArray(shown)) return `ContactNumber reads back as ${JSON.stringify(shown)}, not a list`;
+  const misshapen = shown.find((item) => !isJson(item) || typeof item.public_number !== 'string');
+  if (misshapen !== undefined) return `a ContactNumber item reads back as ${JSON.stringify(misshapen)}: public_number must be a string`;
+  const shownDigits = (shown as { public_number: string }[]).map((item) => digitsOf(item.public_number));
+  const missing = sent.filter((number) => !shownDigits.includes(digitsOf(number)));
+  return missing.length === 0 ? undefined : `ContactNumber read back as ${JSON.stringify(shown)} lacks the sent ${missing.join(', ')}`;
+}
 
 export const contactEditChecks = [
   defineCheck({
@@ -87,6 +114,43 @@ export const contactEditChecks = [
       t.check('CORE-CONTACT-EDIT-REPLACE-LIST', one.status === 200, () => `an edit sending one attribute must be accepted with 200, got ${one.status}`, one);
       const view = await showContact(t, id);
       t.expectEqual('CORE-CONTACT-EDIT-REPLACE-LIST', attributePairs((view.list('ContactAttribute') ?? []) as readonly { attribute_id: unknown; value: unknown }[]), attributePairs([kept]), 'ContactAttribute after an edit sending one entry');
+    },
+  }),
+
+  defineCheck({
+    id: 'core.contacts.edit-urls-numbers',
+    title: 'ExternalUrl items read back as { name, url } and ContactNumber public_number as a string',
+    surface: 'core',
+    rules: ['CORE-CONTACT-EXTERNALURL-ITEM', 'CORE-CONTACT-NUMBER-ITEM'],
+    maxRequests: 4,
+    async run(t) {
+      const id = await createContact(t);
+      const urls: ExternalUrl[] = [
+        { name: 'CRM', url: `https://crm.example.com/contacts/${id}` },
+        { name: 'Helpdesk', url: `https://help.example.com/users/${id}` },
+      ];
+      const numbers = [fictionalNumber(31), fictionalNumber(32)];
+      // One edit per list, so a refusal is laid on the list refused.
+      const lists = [
+        { rule: 'CORE-CONTACT-EXTERNALURL-ITEM', key: 'ExternalUrl', sent: urls, problem: (shown: unknown) => externalUrlProblem(shown, urls) },
+        { rule: 'CORE-CONTACT-NUMBER-ITEM', key: 'ContactNumber', sent: numbers.map((public_number) => ({ public_number })), problem: (shown: unknown) => contactNumberProblem(shown, numbers) },
+      ];
+      const accepted: typeof lists = [];
+      for (const list of lists) {
+        const ex = await sendEdit(t, id, { [list.key]: list.sent });
+        if (t.judge(list.rule, ex.status === 200, () => `an edit setting ${list.key} to ${JSON.stringify(list.sent)} must be accepted with 200, got ${ex.status}`, ex)) accepted.push(list);
+      }
+      if (accepted.length === 0) return;
+      const view = await showContact(t, id);
+      for (const { rule, key, problem } of accepted) {
+        const shown = view.list(key);
+        if (shown === undefined) {
+          t.skipRule(rule, `Inspect a contact (vendor reference) shows no ${key} property, so its items cannot be read back`);
+          continue;
+        }
+        const found = problem(shown);
+        t.judge(rule, found === undefined, () => found as string);
+      }
     },
   }),
 

@@ -7,26 +7,38 @@ import { pageFor } from './campaign-lists.js';
 import { type CursorPage, pageOf } from './cursor.js';
 import { dialer } from './fixtures.js';
 import { membershipProblem } from './membership.js';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
 
 /**
  * Deleted campaigns in lists: status=deleted and include_deleted, whose rules hold in every release (before
  * v1.0.22 the parameter is ignored and an unfiltered list holds every status). The check deletes a campaign
- * of its own first, so a deleted campaign surely exists and its id is known. What an unfiltered list does
- * with deleted campaigns is the v1.0.22 change, judged by its probe.
+ * of its own first, so a deleted campaign surely exists and its id is known, and keeps another of its own
+ * undeleted, which every listing but status=deleted must hold. What an unfiltered list does with deleted
+ * campaigns is the v1.0.22 change, judged by its probe.
  */
 
-/** Pages of the largest limit walked until `id` shows up, at most `maxPages`; every page judged under `rule`. */
-async function findIn(t: CheckContext, rule: string, query: Readonly<Record<string, QueryValue>>, id: string, maxPages: number): Promise<{ pages: CursorPage<Json>[]; found: boolean; complete: boolean }> {
+/**
+ * Pages of the largest limit walked until every id of `ids` showed up, at most `maxPages`; every page judged
+ * under `rule`. `found` holds the ids met; `complete` says whether the walk reached the list's end.
+ */
+async function findIn(
+  t: CheckContext,
+  rule: string,
+  query: Readonly<Record<string, QueryValue>>,
+  ids: readonly string[],
+  maxPages: number,
+): Promise<{ pages: CursorPage<Json>[]; found: Set<string>; complete: boolean }> {
   const pages: CursorPage<Json>[] = [];
+  const found = new Set<string>();
   let cursor: string | undefined;
   for (let i = 0; i < maxPages; i++) {
     const page = await pageFor(t, rule, { ...query, limit: DIALER_LIMIT.max, cursor });
     pages.push(page);
-    if (idsOf(page.data).includes(id)) return { pages, found: true, complete: page.nextCursor === null };
-    if (page.nextCursor === null) return { pages, found: false, complete: true };
+    for (const id of idsOf(page.data)) if (ids.includes(id)) found.add(id);
+    if (found.size === ids.length || page.nextCursor === null) return { pages, found, complete: page.nextCursor === null };
     cursor = page.nextCursor;
   }
-  return { pages, found: false, complete: false };
+  return { pages, found, complete: false };
 }
 
 const PAGES = 3;
@@ -36,30 +48,39 @@ export const CAMPAIGN_DELETED_CHECKS = [
     id: 'dialer.campaigns.deleted-listing',
     title: 'status=deleted lists deleted campaigns only; include_deleted=true lists them, false does not, and neither overrides status',
     surface: 'ai',
-    rules: ['DIALER-LIST-STATUS-DELETED', 'DIALER-INCLUDE-DELETED-TRUE', 'DIALER-INCLUDE-DELETED-FALSE', 'DIALER-INCLUDE-DELETED-WITH-STATUS'],
-    // create and delete one; up to 3 pages of status=deleted and of include_deleted=true; false between two without it; three with status
-    maxRequests: 2 + PAGES + PAGES + 3 + 3,
+    rules: ['DIALER-LIST-STATUS-DELETED', 'DIALER-INCLUDE-DELETED-TRUE', 'DIALER-INCLUDE-DELETED-FALSE', 'DIALER-INCLUDE-DELETED-WITH-STATUS', SUB_ERRORS],
+    // create two and delete one; up to 3 pages of status=deleted and of include_deleted=true; false between two without it; three with status
+    maxRequests: 3 + PAGES + PAGES + 3 + 3,
     async run(t) {
       const campaign = await createCampaign(t);
+      const live = await createCampaign(t);
       t.expectOk(await deleteCampaign(t, campaign), 'deleting the campaign the check created');
 
       const rule = 'DIALER-LIST-STATUS-DELETED';
-      const deleted = await findIn(t, rule, { status: 'deleted' }, campaign.id, PAGES);
+      const deleted = await findIn(t, rule, { status: 'deleted' }, [campaign.id], PAGES);
       for (const page of deleted.pages) {
         const off = page.data.filter((c) => c.status !== 'deleted');
         t.check(rule, off.length === 0, () => `status=deleted listed ${off.length} campaign(s) of another status, e.g. ${String(off[0]?.id)} (${JSON.stringify(off[0]?.status)})`, page.ex);
       }
-      if (deleted.found || deleted.complete) t.check(rule, deleted.found, `status=deleted does not list campaign ${campaign.id}, deleted just before`, deleted.pages.at(-1)?.ex);
+      const deletedFound = deleted.found.has(campaign.id);
+      if (deletedFound || deleted.complete) t.check(rule, deletedFound, `status=deleted does not list campaign ${campaign.id}, deleted just before`, deleted.pages.at(-1)?.ex);
       else t.note(rule, `campaign ${campaign.id} is not among the first ${PAGES * DIALER_LIMIT.max} deleted campaigns; its presence was not judged`);
       t.done(rule);
 
-      const all = await findIn(t, 'DIALER-INCLUDE-DELETED-TRUE', { include_deleted: 'true' }, campaign.id, PAGES);
+      // Every status: the campaign deleted just before and the one kept undeleted, both the check's own.
+      const every = 'DIALER-INCLUDE-DELETED-TRUE';
+      const all = await findIn(t, every, { include_deleted: 'true' }, [campaign.id, live.id], PAGES);
       const statuses = new Set(all.pages.flatMap((p) => p.data.map((c) => c.status)));
-      t.note('DIALER-INCLUDE-DELETED-TRUE', `statuses listed: ${[...statuses].join(', ')}`);
-      if (all.found || all.complete) {
-        t.check('DIALER-INCLUDE-DELETED-TRUE', all.found, `include_deleted=true does not list campaign ${campaign.id}, deleted just before`, all.pages.at(-1)?.ex);
-        t.done('DIALER-INCLUDE-DELETED-TRUE');
-      } else t.skipRule('DIALER-INCLUDE-DELETED-TRUE', `campaign ${campaign.id} is not among the first ${PAGES * DIALER_LIMIT.max} campaigns; its presence was not judged`);
+      t.note(every, `statuses listed: ${[...statuses].join(', ')}`);
+      const missed = [
+        { id: campaign.id, what: 'deleted just before' },
+        { id: live.id, what: 'not deleted' },
+      ].filter(({ id }) => !all.found.has(id));
+      const named = missed.map(({ id, what }) => `campaign ${id} (${what})`).join(' nor ');
+      if (missed.length === 0 || all.complete) {
+        t.check(every, missed.length === 0, () => `include_deleted=true does not list ${named}`, all.pages.at(-1)?.ex);
+        t.done(every);
+      } else t.skipRule(every, `${named} is not among the first ${PAGES * DIALER_LIMIT.max} campaigns listed with include_deleted=true, and the list goes on: whether it is listed was not judged`);
 
       const rule2 = 'DIALER-INCLUDE-DELETED-FALSE';
       // Read between two reads without the parameter: others may create or delete campaigns meanwhile.
@@ -82,6 +103,9 @@ export const CAMPAIGN_DELETED_CHECKS = [
       // Beside status a value other than true or false is either refused ('any other value') or of no effect.
       const odd = await dialer(t, 'campaigns.list').query({ status: other as string, include_deleted: 'yes', limit: DIALER_LIMIT.max }).send();
       t.expectStatus(rule3, odd, [200, 400]);
+      const subErrors = subErrorsJudge(t);
+      subErrors.judge(odd, `status=${other}&include_deleted=yes`);
+      subErrors.settle('include_deleted=yes beside status');
       // Of no effect: the status filter alone decides what is listed, judged item by item (others may write meanwhile).
       const strays = (pageOf<Json>(odd)?.data ?? []).filter((c) => c.status !== other);
       if (odd.status === 200) t.check(rule3, strays.length === 0, () => `status=${other}&include_deleted=yes listed ${strays.length} campaign(s) of another status, e.g. ${String(strays[0]?.id)} (${JSON.stringify(strays[0]?.status)})`, odd);

@@ -32,7 +32,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
     id: 'dialer.campaigns.lifecycle',
     title: 'a campaign is created (201), read back, partially updated, deleted (204) and still read back with status deleted',
     surface: 'ai',
-    rules: ['DIALER-CAMPAIGN-CREATE-201', 'DIALER-CAMPAIGN-READ', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'DIALER-CAMPAIGN-DELETE-204', 'DIALER-CAMPAIGN-DELETED-KEPT'],
+    rules: ['DIALER-CAMPAIGN-CREATE-201', 'DIALER-CAMPAIGN-READ', 'DIALER-CAMPAIGN-RECORD-FIELDS', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'DIALER-CAMPAIGN-DELETE-204', 'DIALER-CAMPAIGN-DELETED-KEPT'],
     // create, read, update, read, delete, read
     maxRequests: 6,
     async run(t) {
@@ -50,12 +50,17 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.expectEqual(rule, scheduleOf(record).start_date, sent.schedule_policy.start_date, 'schedule_policy.start_date', ex);
       t.check(rule, sameTime(scheduleOf(record).start_time, sent.schedule_policy.start_time), () => `schedule_policy.start_time: sent ${sent.schedule_policy.start_time}, read ${JSON.stringify(scheduleOf(record).start_time)}`, ex);
       t.done(rule);
+      // The spec's Campaign record, judged on the campaign read by its id (list items may be summaries).
+      const fields = 'DIALER-CAMPAIGN-RECORD-FIELDS';
+      t.expectSchema(fields, ex, 'dialer/campaign-record', record);
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
       const name = t.session.uniqueName();
       const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name: `  ${name}  ` }).send();
       t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
       const after = await readFor(t, update, campaign.id);
+      t.expectSchema(fields, after.ex, 'dialer/campaign-record', after.record);
+      t.done(fields);
       const stored = after.record.name;
       t.check(update, stored === name || stored === `  ${name}  `, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}`, after.ex);
       t.judge('DIALER-CAMPAIGN-NAME-TRIMMED', stored === name, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}, not trimmed`, after.ex);

@@ -7,6 +7,7 @@ import { createCampaign, errorTexts, idsOf, is2xx, type Json, listPage, NEXT_YEA
 import * as values from './campaign-values.js';
 import { type CursorPage, pageOf } from './cursor.js';
 import { dialer } from './fixtures.js';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
 
 /**
  * Campaign validation the releases changed, fuzzed: whitespace names, schedule dates and times, and the
@@ -34,7 +35,7 @@ function scheduleCheck(
     id: `dialer.campaigns.schedule-${field === 'start_date' ? 'date' : 'time'}`,
     title: `schedule_policy.${field} in and out of the pinned format (fuzzed)`,
     surface: 'ai',
-    rules: [rules.after, rules.before],
+    rules: [rules.after, rules.before, SUB_ERRORS],
     maxRequests: 1 + boundaries.length + 2,
     async run(t) {
       const campaign = await createCampaign(t);
@@ -43,6 +44,7 @@ function scheduleCheck(
       const other = field === 'start_date' ? { start_time: '09:30' } : { start_date: `${NEXT_YEAR}-03-14` };
       let refused = 0;
       const answers: string[] = [];
+      const subErrors = subErrorsJudge(t);
       await explore(t, {
         arbitrary,
         boundaries,
@@ -50,6 +52,7 @@ function scheduleCheck(
         property: async (value) => {
           const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ schedule_policy: { ...other, [field]: value } }).send();
           const ok = valid(value);
+          if (!ok) subErrors.judge(ex, `schedule_policy.${field} ${JSON.stringify(value)}`);
           const namesField = ex.status === 400 && errorTexts(ex).some((s) => s.includes(field));
           if (!pinned) return void answers.push(`${JSON.stringify(value)}${ok ? ' (valid)' : ''} ${said(ex)}`);
           if (disputed(value)) {
@@ -62,6 +65,7 @@ function scheduleCheck(
           t.check(rule, namesField, `${field} ${JSON.stringify(value)} refused without naming the field: ${said(ex)}`, ex);
         },
       });
+      subErrors.settle(`schedule_policy.${field} values outside the pinned format`);
       if (!pinned) return t.observe(rule, `${field}: ${answers.join('; ')}`);
       if (answers.length > 0) t.note(rule, `values one reading of the form allows: ${answers.join('; ')}`);
       t.note(rule, `${boundaries.length + 2} values sent, ${refused} of them invalid and refused`);
@@ -74,13 +78,14 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     id: 'dialer.campaigns.name-whitespace',
     title: 'whitespace-only names on update: 400 name should not be empty from v1.0.21, what came before reported (fuzzed)',
     surface: 'ai',
-    rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED'],
+    rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED', SUB_ERRORS],
     maxRequests: 1 + values.NAME_BOUNDARIES.length + 3,
     async run(t: CheckContext) {
       const campaign = await createCampaign(t);
       const pinned = t.applies('DIALER-NAME-WHITESPACE-400');
       const rule = pinned ? 'DIALER-NAME-WHITESPACE-400' : 'DIALER-NAME-WHITESPACE-ACCEPTED';
       const lenient: string[] = [];
+      const subErrors = subErrorsJudge(t);
       await explore(t, {
         arbitrary: values.blankNameArbitrary,
         boundaries: values.NAME_BOUNDARIES,
@@ -88,6 +93,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
         property: async (name) => {
           const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name }).send();
           const label = `name ${values.show(name)}`;
+          subErrors.judge(ex, label);
           const rejected = ex.status === 400 && subErrorsMention(ex, 'name should not be empty');
           if (!pinned) return void lenient.push(`${label} ${rejected ? 'refused' : said(ex)}`);
           if (!values.isCertainlyBlank(name)) {
@@ -98,6 +104,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
           t.check(rule, rejected, `${label} answered ${said(ex)}`, ex);
         },
       });
+      subErrors.settle('whitespace-only names');
       if (!pinned) return t.observe(rule, lenient.join('; '));
       if (lenient.length > 0) t.note(rule, lenient.join('; '));
     },
@@ -110,13 +117,14 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     id: 'dialer.campaigns.include-deleted-values',
     title: 'include_deleted takes true and false only from v1.0.22, what came before reported (fuzzed)',
     surface: 'ai',
-    rules: ['DIALER-INCLUDE-DELETED-STRICT', 'DIALER-INCLUDE-DELETED-UNKNOWN'],
+    rules: ['DIALER-INCLUDE-DELETED-STRICT', 'DIALER-INCLUDE-DELETED-UNKNOWN', SUB_ERRORS],
     maxRequests: 1 + values.INCLUDE_DELETED_BOUNDARIES.length + 2,
     async run(t) {
       const known = t.applies('DIALER-INCLUDE-DELETED-STRICT');
       const rule = known ? 'DIALER-INCLUDE-DELETED-STRICT' : 'DIALER-INCLUDE-DELETED-UNKNOWN';
       const plain = await listPage(t, { limit: 5 });
       const answers: string[] = [];
+      const subErrors = subErrorsJudge(t);
       /** Whether an answer is the page the list gives without include_deleted. */
       const samePage = (ex: Exchange) => ex.status === 200 && idsOf((pageOf<Json>(ex) as CursorPage<Json> | undefined)?.data ?? []).join() === idsOf(plain.data).join();
       await explore(t, {
@@ -126,6 +134,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
         property: async (value) => {
           const ex = await dialer(t, 'campaigns.list').query({ limit: 5, include_deleted: value }).send();
           const label = `include_deleted=${JSON.stringify(value)}`;
+          if (value !== 'true' && value !== 'false') subErrors.judge(ex, label);
           if (!known) return void answers.push(`${label} ${said(ex)}${ex.status === 200 ? (samePage(ex) ? ', the list without it' : ', another list') : ''}`);
           if (value === '') {
             // An empty value may be read as absent (the rule's reading): the 400, or the list without it.
@@ -141,6 +150,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
           t.expectSchema(rule, ex, 'dialer/cursor-page');
         },
       });
+      subErrors.settle('include_deleted values other than true and false');
       if (!known) return t.observe(rule, answers.join('; '));
       if (answers.length > 0) t.note(rule, answers.join('; '));
     },

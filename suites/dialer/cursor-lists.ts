@@ -11,6 +11,7 @@ import { type CursorPage, judgedPage, keysOf, pageOf, readCursorPage } from './c
 import { type CursorCase, cursorArbitrary, cursorBoundaries, MAX_CURSOR_BOUNDARIES } from './cursor-values.js';
 import { dialer } from './fixtures.js';
 import { membershipProblem } from './membership.js';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
 
 /**
  * What every cursor-paginated Dialer list shares (spec: Endpoints > Dialer, "the same limit, cursor,
@@ -99,7 +100,7 @@ function limits(list: CursorList): CheckDefinition {
     id: `dialer.lists.${list.key}.limits`,
     title: `${list.what}: limit ${MIN_LIMIT} and ${MAX_LIMIT} are served and never exceeded; ${MIN_LIMIT - 1}, ${MAX_LIMIT + 1} and non-integers are never applied (fuzzed)`,
     surface: 'ai',
-    rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE'],
+    rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
     maxRequests: setupOf(list) + 2 + boundaries.length + list.randomRuns,
     async run(t) {
       const request = await lister(t, list);
@@ -112,6 +113,7 @@ function limits(list: CursorList): CheckDefinition {
       t.done(rule);
 
       const outside = 'DIALER-LIMIT-OUT-OF-RANGE';
+      const subErrors = subErrorsJudge(t);
       const seen: string[] = [];
       await explore(t, {
         arbitrary: fc.oneof(fc.integer({ min: MAX_LIMIT + 1, max: 100_000 }).map(String), fc.integer({ min: -1000, max: MIN_LIMIT - 1 }).map(String), fc.constantFrom('1e1', '2.0', '0x10', 'ten')),
@@ -123,6 +125,7 @@ function limits(list: CursorList): CheckDefinition {
           t.expectStatus(outside, ex, [200, 400]);
           if (ex.status === 400) {
             t.expectSchema(outside, ex, 'ai/service-error');
+            subErrors.judge(ex, `${list.what} with limit=${JSON.stringify(limit)}`);
             seen.push(`${JSON.stringify(limit)} 400`);
             return;
           }
@@ -133,6 +136,7 @@ function limits(list: CursorList): CheckDefinition {
         },
       });
       t.note(outside, `${list.what}: ${seen.join('; ')}`);
+      subErrors.settle(`${list.what}: limits outside ${MIN_LIMIT} to ${MAX_LIMIT} and non-integers`);
     },
   });
 }
@@ -142,7 +146,7 @@ function foreignCursors(list: CursorList): CheckDefinition {
     id: `dialer.lists.${list.key}.cursor-fuzz`,
     title: `${list.what}: undecodable, truncated and tampered cursors get 400 PAGINATION.INVALID_CURSOR or a page, as the release says (fuzzed)`,
     surface: 'ai',
-    rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE'],
+    rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
     // a first page (its cursor to tamper with), the cursors, and the first page again
     maxRequests: setupOf(list) + 1 + MAX_CURSOR_BOUNDARIES + list.randomRuns + 1,
     async run(t) {
@@ -154,6 +158,7 @@ function foreignCursors(list: CursorList): CheckDefinition {
       if (first.nextCursor === null) t.note(rule, `${list.what} fits one page of 2: only undecodable cursors were sent, no real one to truncate or tamper with`);
       const seen: string[] = [];
       const servedForGarbage: CursorPage[] = [];
+      const subErrors = subErrorsJudge(t);
       await explore<CursorCase>(t, {
         arbitrary: cursorArbitrary(first.nextCursor),
         boundaries: cursorBoundaries(first.nextCursor),
@@ -161,6 +166,8 @@ function foreignCursors(list: CursorList): CheckDefinition {
         property: async ({ kind, cursor }) => {
           const ex = await page(cursor).send();
           seen.push(`${kind} ${ex.status}`);
+          // The code the spec names sits beside the service shape, subErrors included (the rule's reading).
+          subErrors.judge(ex, `${list.what}: ${kind} cursor ${JSON.stringify(cursor)}`);
           // Before the change the changelog states the answer to an undecodable cursor only: the others are reported.
           if (!after && kind !== 'garbage') return;
           t.check(rule, ex.status < 500, `${list.what}: ${kind} cursor ${JSON.stringify(cursor)} answered ${ex.status}`, ex);
@@ -182,6 +189,7 @@ function foreignCursors(list: CursorList): CheckDefinition {
           t.check(rule, problem === undefined, () => `${list.what}: an undecodable cursor answered a page that is not the first one: ${problem}`, served.ex);
         }
       }
+      subErrors.settle(`${list.what}: undecodable, truncated and tampered cursors`);
       const counts = seen.reduce((m, s) => m.set(s, (m.get(s) ?? 0) + 1), new Map<string, number>());
       t.note(rule, `${list.what}: ${[...counts].map(([s, k]) => `${s} ×${k}`).join(', ')}`);
     },

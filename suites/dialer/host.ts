@@ -1,5 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
+import { credentialChecks } from '../shared/credentials.js';
+import { unknownCampaignId } from './campaign-fixtures.js';
 import { dialer } from './fixtures.js';
 
 /**
@@ -45,6 +47,22 @@ export const DIALER_HOST_CHECKS = [
       const key = t.session.uniqueName();
       t.expectStatus('DIALER-X-API-KEY-401', await listOne(t).header('x-api-key', key).send(), 401);
       t.expectStatus('DIALER-X-API-KEY-401', await listOne(t).noAuth().header('x-api-key', key).send(), 401);
+    },
+  }),
+
+  // The read the spec shows, and a write that finds nothing to change: a campaign no company holds (of the UUID
+  // form, since no id is read first), so a target that skipped authentication still creates or deletes nothing.
+  ...credentialChecks({
+    name: 'dialer',
+    surface: 'ai',
+    rules: { missing: 'DIALER-AUTH-MISSING-401', incorrect: 'DIALER-AUTH-INCORRECT-401', malformed: 'DIALER-AUTH-MALFORMED-401', revoked: 'DIALER-AUTH-REVOKED-401' },
+    bodyRules: ['DIALER-AUTH-401-BODY'],
+    probes: [listOne, (t) => dialer(t, 'campaigns.delete', { campaignId: unknownCampaignId(undefined) })],
+    expect401(t, rule, ex) {
+      t.expectStatus(rule, ex, 401);
+      const body = ex.json as Record<string, unknown> | undefined;
+      t.check('DIALER-AUTH-401-BODY', body === undefined || !('correlationId' in body), 'the 401 carries a correlationId, though the authentication layer answers ahead of the service', ex);
+      t.expectSchema('DIALER-AUTH-401-BODY', ex, 'ai/auth-401');
     },
   }),
 

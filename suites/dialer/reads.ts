@@ -4,7 +4,7 @@ import type { DialerRouteName } from '../../lib/dialer/routes.js';
 import { createCampaign, readCampaign } from './campaign-fixtures.js';
 import { dialer } from './fixtures.js';
 import { listOf, recordOf } from './resource-fixtures.js';
-import { figuresOf } from './resource-stats.js';
+import { figureLeaves } from './resource-stats.js';
 
 /**
  * "GET reads" (spec: HTTP method conventions): every Dialer read is made on a campaign of the check's own,
@@ -19,7 +19,8 @@ async function snapshot(t: CheckContext, campaignId: string): Promise<Record<str
   t.expectOk(buttons, `reading the disposition buttons of campaign ${campaignId}`);
   const statistics = await dialer(t, 'campaign.statistics', { campaignId }).send();
   t.expectOk(statistics, `reading the statistics of campaign ${campaignId}`);
-  return { campaign, buttons: listOf(buttons), statistics: figuresOf(recordOf(statistics)) };
+  // Statistics are compared by their figures, whatever the target names them; a clock among them may move.
+  return { campaign, buttons: listOf(buttons), statistics: figureLeaves(recordOf(statistics)) };
 }
 const SNAPSHOT_REQUESTS = 3;
 

@@ -7,6 +7,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { createCampaign } from './campaign-fixtures.js';
 import { dialer } from './fixtures.js';
 import { archivedTagId, type CallTag, dispositionTags, expectDialerError, is2xx, isObject, type Json, listOf, NEEDS_ARCHIVED, sameId, UNKNOWN_INT_ID } from './resource-fixtures.js';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
 
 /** A campaign's disposition buttons: read, replace wholesale, resolved fields, and the replace's refusals. */
 interface ButtonEntry {
@@ -103,7 +104,7 @@ const refusals = defineCheck({
   id: 'dialer.buttons.refusals',
   title: 'button replace: unknown outcome_kind 400, repeated tag_id 409, a tag_id that is no call tag of the account 422',
   surface: 'ai',
-  rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422'],
+  rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422', SUB_ERRORS],
   maxRequests: 11,
   // Another company's tag list, read on the core API.
   elsewhere: { core: 1 },
@@ -114,12 +115,18 @@ const refusals = defineCheck({
     // The refusals below are told apart from a vocabulary the target does not share only after a replace it accepts.
     const valid = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'positive' }]);
     t.prerequisite(is2xx(valid.status), `a button with outcome_kind 'positive' of the project reference answered ${valid.status}: the enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`, valid);
+    const subErrors = subErrorsJudge(t);
     await explore(t, {
       arbitrary: unknownKind,
       boundaries: ['', 'cc_conformance_unknown'],
       randomRuns: 2,
-      property: async (kind) => expectDialerError(t, 'DIALER-BUTTON-OUTCOME-KIND-400', await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: kind }]), 400),
+      property: async (kind) => {
+        const ex = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: kind }]);
+        subErrors.judge(ex, `outcome_kind ${JSON.stringify(kind)} on button replace`);
+        expectDialerError(t, 'DIALER-BUTTON-OUTCOME-KIND-400', ex, 400);
+      },
     });
+    subErrors.settle('unknown outcome_kind values');
     const dup = await putButtons(t, campaign.id, [
       { tag_id: tag.id, outcome_kind: 'positive' },
       { tag_id: tag.id, outcome_kind: 'negative' },

@@ -8,6 +8,7 @@ import { dialer } from './fixtures.js';
 import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.js';
 import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.js';
 import { classifyBound, classifyJobId, garbageBound, impossibleBound, isoNotRfcBound, mangledUuidArb, uuidArb, validBound } from './resource-formats.js';
+import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.js';
 
 /**
  * What v1.0.21 validates: export filter ids and bounds, and the jobId of status and download. Accepted
@@ -26,12 +27,14 @@ const ids = defineCheck({
   id: 'dialer.exports.filter-ids',
   title: 'export filters.contactId and filters.userId: integers of at least 1 accepted, strings of them either way, anything else 400 (fuzzed)',
   surface: 'ai',
-  rules: ['DIALER-EXPORT-IDS-400'],
+  rules: ['DIALER-EXPORT-IDS-400', SUB_ERRORS],
   maxRequests: 10,
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-IDS-400';
+    skipBeforeRefusals(t, rule);
     const campaign = await createCampaign(t);
+    const subErrors = subErrorsJudge(t);
     let turn = 0;
     await explore<unknown>(t, {
       arbitrary: fc.oneof(
@@ -47,6 +50,8 @@ const ids = defineCheck({
         const what = `filters.${field} ${JSON.stringify(value)}`;
         if (typeof value === 'number' && Number.isInteger(value) && value > INT32_MAX) return t.note(rule, `${what}: ${ex.status} (above 2^31 - 1, not judged)`);
         if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return void judgeAccepted(t, rule, ex, what);
+        // Below here every value is no integer of at least 1, a string of one included.
+        subErrors.judge(ex, what);
         if (typeof value === 'string' && /^[1-9]\d*$/.test(value)) {
           // A string of an integer of at least 1: a server that converts values first takes it (the rule's reading).
           if (ex.status === 400) expectDialerError(t, rule, ex, 400);
@@ -56,6 +61,7 @@ const ids = defineCheck({
         expectDialerError(t, rule, ex, 400);
       },
     });
+    subErrors.settle('export filter ids that are no integer of at least 1');
   },
 });
 
@@ -68,13 +74,15 @@ const dates = defineCheck({
   id: 'dialer.exports.filter-dates',
   title: "export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)",
   surface: 'ai',
-  rules: ['DIALER-EXPORT-DATES-422'],
+  rules: ['DIALER-EXPORT-DATES-422', SUB_ERRORS],
   maxRequests: 14,
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-DATES-422';
+    skipBeforeRefusals(t, rule);
     const campaign = await createCampaign(t);
     const seen: string[] = [];
+    const subErrors = subErrorsJudge(t);
     await explore<unknown>(t, {
       arbitrary: fc.oneof(validBound, garbageBound, impossibleBound, isoNotRfcBound, fc.integer({ min: 19700101, max: 20991231 })),
       // A non-date first: a target that answers it 400 shows its mistake before any open case.
@@ -87,6 +95,8 @@ const dates = defineCheck({
         if (kind === 'valid') return void judgeAccepted(t, rule, ex, what);
         if (kind === 'unparsable') return judgeRefusedWithoutJob(t, rule, ex, 422, BOUND_MESSAGE);
         if (kind === 'open') {
+          // Refused with 400, the bound is an invalid export filter: a validation failure.
+          subErrors.judge(ex, what);
           judgeRefusedWithoutJob(t, rule, ex, [400, 422]);
           return void seen.push(`${what}: ${ex.status}`);
         }
@@ -94,6 +104,7 @@ const dates = defineCheck({
       },
     });
     t.note(rule, `ISO 8601 forms outside RFC 3339, impossible dates and non-strings (400 for invalid filters and 422 for a bound outside RFC 3339 both fit them): ${seen.join('; ')}`);
+    subErrors.settle('export bounds that are ISO 8601 but no RFC 3339 date-time, impossible dates and non-strings');
     const from = GOOD_FROM;
     const order: [string, boolean][] = [
       [from, false],
@@ -141,10 +152,12 @@ const jobIds = defineCheck({
   id: 'dialer.exports.job-id',
   title: "export status and download: a jobId that is not a UUID gets 400 'Validation failed (uuid is expected)', a UUID never does (fuzzed)",
   surface: 'ai',
-  rules: ['DIALER-JOBID-400'],
+  rules: ['DIALER-JOBID-400', SUB_ERRORS],
   maxRequests: 8,
   async run(t) {
     const rule = 'DIALER-JOBID-400';
+    skipBeforeRefusals(t, rule);
+    const subErrors = subErrorsJudge(t);
     let turn = 0;
     await explore<string>(t, {
       arbitrary: fc.oneof(uuidArb, mangledUuidArb, fc.string({ unit: fc.constantFrom(...'abcdefxyz0123456789-'), minLength: 1, maxLength: 40 })),
@@ -156,6 +169,8 @@ const jobIds = defineCheck({
         const kind = classifyJobId(jobId);
         const what = `${route} of ${JSON.stringify(jobId)}`;
         if (kind === 'not') {
+          // The fixed message the spec gives beside the service shape, subErrors included (DIALER-VALIDATION-SUBERRORS's reading).
+          subErrors.judge(ex, what);
           expectDialerError(t, rule, ex, 400);
           return t.expectEqual(rule, (ex.json as { message?: unknown }).message, UUID_MESSAGE, `message of ${what}`, ex);
         }
@@ -163,6 +178,7 @@ const jobIds = defineCheck({
         t.note(rule, `${what}: ${ex.status} (a UUID form validators disagree on, not judged)`);
       },
     });
+    subErrors.settle('jobIds that are no UUID');
   },
 });
 

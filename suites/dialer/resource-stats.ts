@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Exchange } from '../../lib/http/exchange.js';
@@ -7,8 +8,9 @@ import { isObject, type Json, listOf, recordOf } from './resource-fixtures.js';
 
 /**
  * Campaign statistics. Their field names are not shown (GAP-DIALER-STATS-FIELDS): the read is judged on its
- * status and shape alone, and whether the figures carry the names of schemas/dialer/statistics.json, and
- * hold together as they define them, is observed.
+ * status, its shape and what every figure the spec names is whatever its name (a count or duration never
+ * negative, a rate within its range: DIALER-STATS-VALUES); whether the figures carry the names of
+ * schemas/dialer/statistics.json, and hold together as they define them, is observed.
  */
 type Stats = {
   contacts: { total: number; dialed: number; reached: number; converted: number };
@@ -50,6 +52,94 @@ export function inconsistency(s: Stats): string | undefined {
 
 const FIGURES = ['contacts', 'calls', 'rates', 'answeredBy', 'dispositions', 'durations'] as const;
 
+/** One number of a statistics body: the member names and indexes that lead to it, and its value. */
+export interface NumericLeaf {
+  readonly path: readonly (string | number)[];
+  readonly value: number;
+}
+
+export function numericLeaves(value: unknown, path: readonly (string | number)[] = []): NumericLeaf[] {
+  if (typeof value === 'number') return [{ path, value }];
+  if (Array.isArray(value)) return value.flatMap((item, i) => numericLeaves(item, [...path, i]));
+  if (isObject(value)) return Object.entries(value).flatMap(([key, item]) => numericLeaves(item, [...path, key]));
+  return [];
+}
+
+export const showPath = (path: readonly (string | number)[]): string => (path.length === 0 ? '(the body)' : path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, ''));
+
+/** The words of a member name, split at camelCase, underscores, hyphens and spaces: answerRate, answer_rate → answer, rate. */
+export const wordsOf = (name: string): string[] =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+
+const RATE_WORDS = new Set(['rate', 'rates', 'ratio', 'ratios', 'percent', 'percentage']);
+const ID_WORDS = new Set(['id', 'ids']);
+/** A rate may be a fraction (0 to 1) or a percent (0 to 100): the union is 0 to 100. */
+const RATE_MAX = 100;
+
+/**
+ * Words of the figures the spec names (contact funnel, dialed and answered counts, the person/voicemail/machine
+ * split, the disposition breakdown, call durations), with the plain words for a count. A number
+ * none of whose member names holds one may be something the spec does not name (an offset, a trend), which
+ * may well be negative: it is not judged.
+ */
+const FIGURE_WORDS = new Set([
+  'contact', 'contacts', 'funnel', 'dial', 'dials', 'dialed', 'dialled', 'answer', 'answers', 'answered', 'call', 'calls',
+  'conversion', 'conversions', 'converted', 'person', 'persons', 'human', 'humans', 'voicemail', 'voicemails', 'machine', 'machines',
+  'disposition', 'dispositions', 'duration', 'durations', 'count', 'counts', 'total', 'totals',
+]);
+
+export type FigureKind = 'rate' | 'identifier' | 'count or duration' | 'unnamed';
+
+/**
+ * How DIALER-STATS-VALUES reads a number by the names on its path: a rate by its own member name or the one
+ * holding it, an identifier by its own, a count or duration when any name on its path is a figure's word.
+ */
+export function kindOf(path: readonly (string | number)[]): FigureKind {
+  const names = path.filter((p): p is string => typeof p === 'string');
+  const own = wordsOf(names.at(-1) ?? '');
+  if (own.some((w) => ID_WORDS.has(w))) return 'identifier';
+  const holder = wordsOf(names.at(-2) ?? '');
+  if ([...own, ...holder].some((w) => RATE_WORDS.has(w))) return 'rate';
+  return names.some((name) => wordsOf(name).some((w) => FIGURE_WORDS.has(w))) ? 'count or duration' : 'unnamed';
+}
+
+/** The first number of a statistics body out of its kind's range, or undefined; and how many numbers were read. */
+export function valueProblem(record: unknown): { problem?: string; numbers: number; rates: number } {
+  const leaves = numericLeaves(record);
+  let rates = 0;
+  for (const { path, value } of leaves) {
+    const at = showPath(path);
+    if (!Number.isFinite(value)) return { problem: `${at} is ${value}, not a finite number`, numbers: leaves.length, rates };
+    const kind = kindOf(path);
+    if (kind === 'identifier' || kind === 'unnamed') continue;
+    if (kind === 'rate') {
+      rates += 1;
+      if (value < 0 || value > RATE_MAX) return { problem: `${at} is ${value}: a rate (so named) lies within 0 to 1 as a fraction or 0 to ${RATE_MAX} as a percent`, numbers: leaves.length, rates };
+    } else if (value < 0) return { problem: `${at} is ${value}: a count or duration is never negative`, numbers: leaves.length, rates };
+  }
+  return { numbers: leaves.length, rates };
+}
+
+/**
+ * Judges DIALER-STATS-VALUES on a statistics body already read (200, a JSON object); returns how many numbers
+ * it held, so a check whose bodies held none leaves the rule unjudged rather than passing it on nothing.
+ */
+function judgeValues(t: CheckContext, ex: Exchange, what: string): number {
+  const record = recordOf(ex);
+  if (ex.status !== 200 || !isObject(record)) return 0;
+  const { problem, numbers, rates } = valueProblem(record);
+  // Judged without ending the check: the bodies serve other rules of it too.
+  if (t.judge('DIALER-STATS-VALUES', problem === undefined, () => `${what}: ${problem}`, ex) && numbers > 0) t.note('DIALER-STATS-VALUES', `${what}: ${numbers} numbers, ${rates} of them rates by name, in range`);
+  return numbers;
+}
+
+const NO_NUMBERS = 'the statistics read held no JSON number: no count, rate or duration to judge';
+
 /**
  * Reads statistics: 200 and a JSON object (DIALER-STATS-READ), and whether they follow the reference schema,
  * observed (DIALER-STATS-FIGURES): a name of ours the target uses for something else is no failure. Returns
@@ -73,9 +163,9 @@ async function judged(t: CheckContext, campaignId: string): Promise<{ ex: Exchan
 
 const read = defineCheck({
   id: 'dialer.statistics.read',
-  title: 'campaign statistics: 200 with a JSON object; the reference figures, how they relate and a date window are observed',
+  title: 'campaign statistics: 200 with a JSON object of finite figures in range; the reference figures, how they relate and a date window are observed',
   surface: 'ai',
-  rules: ['DIALER-STATS-READ', 'DIALER-STATS-FIGURES', 'DIALER-STATS-CONSISTENT', 'DIALER-STATS-WINDOW'],
+  rules: ['DIALER-STATS-READ', 'DIALER-STATS-VALUES', 'DIALER-STATS-FIGURES', 'DIALER-STATS-CONSISTENT', 'DIALER-STATS-WINDOW'],
   maxRequests: 5,
   async run(t) {
     // An existing campaign has history to count; it is only read. A new one is made when there is none.
@@ -83,6 +173,7 @@ const read = defineCheck({
     const first = (listOf(list) ?? []).find(isObject)?.id;
     const campaignId = first === undefined ? (await createCampaign(t)).id : String(first);
     const all = await judged(t, campaignId);
+    if (judgeValues(t, all.ex, `all-time statistics of campaign ${campaignId}`) === 0) t.skipRule('DIALER-STATS-VALUES', NO_NUMBERS);
     if (!all.stats) {
       t.observe('DIALER-STATS-CONSISTENT', 'not observed: the statistics do not follow the reference names');
       t.observe('DIALER-STATS-WINDOW', 'not observed: the statistics do not follow the reference names');
@@ -94,6 +185,9 @@ const read = defineCheck({
     const empty = await stats(t, campaignId, BEFORE_EVERYTHING);
     const now = Date.now();
     const part = await stats(t, campaignId, { dateFrom: new Date(now - 400 * 86_400_000).toISOString(), dateTo: new Date(now + 86_400_000).toISOString() });
+    // The window is asked for with names of ours: an answer other than 200 with an object is not judged here.
+    judgeValues(t, empty, `statistics of campaign ${campaignId} for a window in January 2000`);
+    judgeValues(t, part, `statistics of campaign ${campaignId} for the last 400 days`);
     const dialed = (ex: Exchange) => (recordOf(ex) as unknown as Partial<Stats> | undefined)?.calls?.dialed;
     t.observe(
       'DIALER-STATS-WINDOW',
@@ -102,23 +196,71 @@ const read = defineCheck({
   },
 });
 
-export const figuresOf = (record: Json | undefined): Json => Object.fromEntries(FIGURES.map((f) => [f, record?.[f]]));
+/**
+ * The figures of a statistics body whatever the target calls them: each number DIALER-STATS-VALUES reads as a
+ * count, duration or rate, by its path. Numbers named as nothing the spec names (a clock, say) are left out.
+ */
+export const figureLeaves = (record: unknown): Record<string, number> =>
+  Object.fromEntries(numericLeaves(record).filter(({ path }) => kindOf(path) === 'rate' || kindOf(path) === 'count or duration').map(({ path, value }) => [showPath(path), value]));
+
+const leafKey = (leaf: NumericLeaf): string => JSON.stringify(leaf.path);
+/** Changed numbers named in a failure; the count says how many more. */
+const SHOWN_CHANGES = 4;
+
+/**
+ * The numbers of the first live read that the second one shows unchanged: those the deletion must keep.
+ * A number the target changed between two reads of a live campaign nobody touched is its own (a clock, a
+ * counter), and says nothing of the deletion.
+ */
+function stableLeaves(first: unknown, second: unknown): { stable: NumericLeaf[]; moving: string[] } {
+  const again = new Map(numericLeaves(second).map((leaf) => [leafKey(leaf), leaf.value]));
+  const stable: NumericLeaf[] = [];
+  const moving: string[] = [];
+  for (const leaf of numericLeaves(first)) {
+    if (again.get(leafKey(leaf)) === leaf.value) stable.push(leaf);
+    else moving.push(showPath(leaf.path));
+  }
+  return { stable, moving };
+}
 
 const deleted = defineCheck({
   id: 'dialer.statistics.deleted',
-  title: "a deleted campaign's statistics stay available, unchanged",
+  title: "a deleted campaign's statistics stay available, every number unchanged",
   surface: 'ai',
-  rules: ['DIALER-STATS-DELETED'],
-  maxRequests: 4,
+  rules: ['DIALER-STATS-DELETED', 'DIALER-STATS-VALUES'],
+  // a campaign, two reads of its statistics while it lives, its deletion, a read after
+  maxRequests: 5,
   async run(t) {
     const rule = 'DIALER-STATS-DELETED';
     const campaign = await createCampaign(t);
     const before = await stats(t, campaign.id);
     t.expectOk(before, 'reading the statistics before the deletion');
+    const again = await stats(t, campaign.id);
+    t.expectOk(again, 'reading the statistics before the deletion a second time');
+    const numbers = judgeValues(t, before, `statistics of campaign ${campaign.id} before its deletion`) + judgeValues(t, again, `statistics of campaign ${campaign.id} read again before its deletion`);
     t.expectOk(await deleteCampaign(t, campaign), 'deleting the campaign');
     const after = await stats(t, campaign.id);
     t.expectStatus(rule, after, 200);
-    t.expectEqual(rule, figuresOf(recordOf(after)), figuresOf(recordOf(before)), 'figures after the deletion', after);
+    if (judgeValues(t, after, `statistics of campaign ${campaign.id} after its deletion`) + numbers === 0) t.skipRule('DIALER-STATS-VALUES', NO_NUMBERS);
+    const earlier = recordOf(before);
+    t.prerequisite(isObject(earlier), 'the statistics read before the deletion are not a JSON object: there is nothing to compare after it', before);
+    const later = recordOf(after);
+    if (isDeepStrictEqual(later, earlier)) return t.pass(rule, 'the statistics read after the deletion are the same JSON as before it');
+    const { stable, moving } = stableLeaves(earlier, recordOf(again));
+    if (moving.length > 0) t.note(rule, `left out of the comparison, as the target changed them between two reads of the live campaign: ${moving.join(', ')}`);
+    if (stable.length === 0) return t.skipRule(rule, `the statistics before the deletion held no number that two reads of the live campaign agreed on${moving.length > 0 ? '' : ' (they held no number at all)'}: nothing to compare after it`);
+    const kept = new Map(numericLeaves(later).map((leaf) => [leafKey(leaf), leaf.value]));
+    const changed = stable.filter((leaf) => kept.get(leafKey(leaf)) !== leaf.value);
+    t.check(
+      rule,
+      changed.length === 0,
+      () => {
+        const shown = changed.slice(0, SHOWN_CHANGES).map((leaf) => `${showPath(leaf.path)} is ${kept.has(leafKey(leaf)) ? String(kept.get(leafKey(leaf))) : 'gone'} (was ${leaf.value})`);
+        return `after the deletion ${changed.length} of the ${stable.length} numbers differ: ${shown.join(', ')}${changed.length > SHOWN_CHANGES ? ', …' : ''}`;
+      },
+      after,
+    );
+    t.note(rule, `the body changed after the deletion, but each of the ${stable.length} numbers two reads of the live campaign agreed on kept its value`);
   },
 });
 

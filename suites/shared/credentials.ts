@@ -23,11 +23,11 @@ export interface CredentialSurface {
   expect401(t: CheckContext, rule: string, ex: Exchange): void;
 }
 
-export interface Probe {
-  readonly method: string;
-  readonly path: string;
-  readonly body?: unknown;
-}
+/**
+ * A fixed request, or one built per check from the target's settings (a Dialer route from the target's
+ * route table); either way one probe is one request.
+ */
+export type Probe = { readonly method: string; readonly path: string; readonly body?: unknown } | ((t: CheckContext) => RequestSpec);
 
 const b64 = (text: string): string => Buffer.from(text).toString('base64');
 
@@ -55,6 +55,7 @@ export function withWrongSecret(t: CheckContext, spec: RequestSpec): RequestSpec
 /** Probe i of the surface, rotating, so each variant reaches more than one endpoint at no extra cost. */
 function nth(s: CredentialSurface, t: CheckContext, i: number): RequestSpec {
   const probe = s.probes[i % s.probes.length] as Probe;
+  if (typeof probe === 'function') return probe(t);
   const spec = t.req(s.surface, probe.method, probe.path);
   return probe.body === undefined ? spec : spec.json(probe.body);
 }

@@ -32,6 +32,37 @@ describe('the Dialer in front of its routes', () => {
     expect(res.json()).toMatchObject({ statusCode: 404, message: 'Route not found' });
   });
 
+  test('the authentication layer answers before routing: without valid credentials, routed or not, the 401 and its body', async () => {
+    const client = await mockClient();
+    const revoked = client.key('a-revoked');
+    const a1 = client.key('a1');
+    const headers = [undefined, 'Bearer abc', `Basic ${Buffer.from(`${a1.id}:wrong`).toString('base64')}`, `Basic ${Buffer.from(`${revoked.id}:${revoked.secret}`).toString('base64')}`];
+    for (const [method, url] of [['GET', '/v1/dialer/campaigns'], ['DELETE', '/v1/dialer/campaigns/c0c0c0c0-0000-4000-8000-00000000c0de'], ['DELETE', '/v1/dialer/surveys/abc'], ['GET', '/v1/cc-conformance-unrouted']] as const) {
+      for (const authorization of headers) {
+        const res = await client.send('ai', { method, url, as: null, headers: authorization ? { authorization } : {} });
+        expect([res.statusCode, res.json()], `${method} ${url} ${authorization ?? 'without credentials'}`).toEqual([401, AUTH_401]);
+      }
+    }
+  });
+
+  test('the Dialer-scoped authentication faults leave the other services of the host their 401', async () => {
+    for (const fault of ['dialer-auth-missing-accepted', 'dialer-auth-malformed-accepted', 'dialer-401-core-body']) {
+      const client = await mockClient({ faults: [fault] });
+      const authorization = fault === 'dialer-auth-malformed-accepted' ? { authorization: 'Bearer abc' } : {};
+      const dialer = await client.send('ai', { method: 'GET', url: '/v1/dialer/campaigns', as: null, headers: authorization });
+      expect([dialer.statusCode, dialer.json()], fault).not.toEqual([401, AUTH_401]);
+      const other = await client.send('ai', { method: 'GET', url: '/v1/ai/calls/1/summary', as: null, headers: authorization });
+      expect([other.statusCode, other.json()], fault).toEqual([401, AUTH_401]);
+    }
+  });
+
+  test("under ai-route-before-auth an unrouted path answers 'Route not found' to a request without credentials", async () => {
+    const client = await mockClient({ faults: ['ai-route-before-auth'] });
+    const res = await client.send('ai', { method: 'DELETE', url: '/v1/dialer/surveys/abc', as: null });
+    expect(res.json()).toMatchObject({ statusCode: 404, message: 'Route not found' });
+    expect((await client.send('ai', { method: 'GET', url: '/v1/dialer/campaigns', as: null })).statusCode).toBe(401);
+  });
+
   test('its own budget: 60 per company, apart from the core budget; then 429', async () => {
     const client = await mockClient({ metered: true });
     const dialer = (as: string) => client.send('ai', { method: 'GET', url: '/v1/dialer/nowhere', as });

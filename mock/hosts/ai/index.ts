@@ -24,19 +24,30 @@ function edgeBlock(ctx: MockContext, reply: FastifyReply): FastifyReply {
  */
 export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
   const { state, faults } = ctx;
+  const dialerPath = `${prefix}/dialer`;
+  // The Dialer's own authentication faults are told apart by the path alone, so the host's other services keep their 401.
+  const forDialer = (url: string): boolean => {
+    const path = url.split('?', 1)[0] as string;
+    return path === dialerPath || path.startsWith(`${dialerPath}/`);
+  };
 
   app.addHook('onRequest', async (req, reply) => {
     // An edge ahead of everything: a blank User-Agent is refused before authentication.
     const agent = req.headers['user-agent'];
     if (typeof agent === 'string' && agent.trim() === '') return edgeBlock(ctx, reply);
+    // A host that routes first tells anyone, credentials or not, which paths exist.
+    if (req.is404 && faults.on('ai-route-before-auth')) return serviceError(ctx, reply, 404, 'Route not found');
+    const dialer = forDialer(req.url);
     const result = resolveCredentials(state, req.headers.authorization, {
-      ignoreSecret: faults.on('ai-auth-any-secret'),
-      acceptRevoked: faults.on('ai-auth-revoked-accepted'),
+      ignoreSecret: faults.on('ai-auth-any-secret') || (dialer && faults.on('dialer-auth-incorrect-accepted')),
+      acceptRevoked: faults.on('ai-auth-revoked-accepted') || (dialer && faults.on('dialer-auth-revoked-accepted')),
     });
     let companyId: number;
     if (result.ok) companyId = result.key.companyId;
-    else if (result.problem === 'missing' && faults.on('ai-auth-missing-accepted')) companyId = 1;
+    else if (result.problem === 'missing' && (faults.on('ai-auth-missing-accepted') || (dialer && faults.on('dialer-auth-missing-accepted')))) companyId = 1;
+    else if (result.problem === 'malformed' && dialer && faults.on('dialer-auth-malformed-accepted')) companyId = 1;
     else if (result.problem === 'malformed' && faults.on('ai-auth-malformed-400')) return serviceError(ctx, reply, 400, 'Malformed Authorization header');
+    else if (dialer && faults.on('dialer-401-core-body')) return reply.code(401).send({ responseData: { status: 401, message: 'Unauthorized' } });
     else {
       const body: Record<string, unknown> = { ...AUTH_LAYER_401 };
       if (faults.on('ai-401-wording')) body.message = 'Unauthorized';

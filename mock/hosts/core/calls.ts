@@ -103,9 +103,13 @@ export function callRoutes(app: FastifyInstance, ctx: MockContext): void {
   // Recording media (vendor reference path); the variant serves it under another name, as the spec shows no path.
   app.get<{ Params: { callId: string } }>(ctx.dialect === 'variant' ? '/recordings/:callId.json' : '/calls/recording/:callId.json', (req, reply) => {
     const call = companyOf(req).calls.get(Number(req.params.callId));
-    if (!call || !/^\d+$/.test(req.params.callId) || call.recording === 'none') return notFound(ctx, reply);
+    // Under the swap a recording that aged out says it is not found, and one deleted or never made that it expired.
+    const swapped = faults.on('recording-messages-swapped');
+    if (!call || !/^\d+$/.test(req.params.callId)) return notFound(ctx, reply);
+    if (call.recording === 'none') return swapped ? coreError(ctx, reply, 410, 'Recording expired.') : notFound(ctx, reply);
     if (call.recording === 'available') return reply.code(200).type('audio/x-wav').send(EMPTY_WAV);
-    const message = faults.on('recording-410-message') ? 'Gone' : call.recording === 'expired' ? 'Recording expired.' : 'Recording not found.';
+    const expired = (call.recording === 'expired') !== swapped;
+    const message = faults.on('recording-410-message') ? 'Gone' : expired ? 'Recording expired.' : 'Recording not found.';
     return coreError(ctx, reply, 410, message);
   });
 

@@ -29,9 +29,9 @@ function renderContact(ctx: MockContext, company: Company, c: Contact): { Contac
       created: c.created,
       modified: c.modified,
     },
-    ExternalUrl: c.external_urls.map((u) => ({ ...u })),
+    ExternalUrl: c.external_urls.map((u) => (ctx.faults.on('contact-externalurl-url-only') ? { url: u.url } : { ...u })),
     ContactEmail: c.emails.map((email) => ({ email })),
-    ContactNumber: c.numbers.map((public_number) => ({ public_number })),
+    ContactNumber: c.numbers.map((public_number) => ({ public_number: ctx.faults.on('contact-number-as-integer') ? Number(public_number.replace(/\D/g, '')) : public_number })),
     ContactsTag: c.tags.map((id) => ({ name: company.tags.get(id)?.name ?? '' })),
     ContactAttribute: c.attributes.map((a) => ({ ...a, ...(numericValues && /^\d+$/.test(a.value) ? { value: Number(a.value) } : {}) })),
   };
@@ -86,7 +86,9 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
       filters.push((c) => [...(variant ? [] : [c.name]), c.company, ...c.emails, ...c.numbers].some((v) => v.toLowerCase().includes(k)));
     }
     // Nor how filters sent together combine: the reference lists contacts matching every one, the variant any one.
-    const items = [...company.contacts.values()].filter((c) => filters.length === 0 || (variant ? filters.some((f) => f(c)) : filters.every((f) => f(c))));
+    // The fault's server filters the contacts of every company, not only the requester's.
+    const pool = faults.on('contacts-cross-company-list') ? [...ctx.state.companies.values()].flatMap((c) => [...c.contacts.values()]) : [...company.contacts.values()];
+    const items = pool.filter((c) => filters.length === 0 || (variant ? filters.some((f) => f(c)) : filters.every((f) => f(c))));
     return sendPage(ctx, req, reply, items, listItemText);
   });
 
@@ -130,8 +132,9 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   if (faults.on('patch-edits-contact')) app.patch('/contacts/edit/:contactId.json', edit);
 
   app.delete<{ Params: { contactId: string } }>('/contacts/delete/:contactId.json', (req, reply) => {
-    const company = companyOf(req);
     const id = Number(req.params.contactId);
+    // The fault's server looks the contact up in every company and deletes it from whichever holds it.
+    const company = (faults.on('contacts-cross-company-delete') ? [...ctx.state.companies.values()].find((c) => c.contacts.has(id)) : undefined) ?? companyOf(req);
     if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return notFound(ctx, reply);
     forgetContactHistory(company, id);
     return ack(ctx, reply, 200);

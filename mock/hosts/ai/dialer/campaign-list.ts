@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.js';
 import type { DialerCampaign } from '../../../state/dialer.js';
-import { serviceError } from '../errors.js';
 import { cursorSlice } from './cursor.js';
 import { changedBy } from './dialect.js';
+import { invalid } from './resource-common.js';
 
 /**
  * The campaign list (spec: Endpoints > Dialer): filters `status` and `mode` (exact match; a value no
@@ -51,6 +51,9 @@ function select(ctx: MockContext, campaigns: readonly DialerCampaign[], status: 
     out = out.filter((c) => c.status === status || (include && c.status === 'deleted' && faults.on('dialer-include-deleted-overrides-status')));
   } else if (status === undefined && excludesDeleted && !include) {
     out = out.filter((c) => c.status !== 'deleted');
+  } else if (status === undefined && include && faults.on('dialer-include-deleted-only-deleted')) {
+    // The fault's server reads include_deleted=true as status=deleted.
+    out = out.filter((c) => c.status === 'deleted');
   }
   if (mode !== undefined && !faults.on('dialer-campaign-mode-filter-ignored')) out = out.filter((c) => c.mode === mode);
   return out;
@@ -62,8 +65,10 @@ export function listCampaigns(ctx: MockContext, req: FastifyRequest, reply: Fast
   const mode = single(query, 'mode');
   const include = includeDeleted(ctx, query);
   const problems = [status, mode, include].filter((v): v is Error => v instanceof Error).map((e) => e.message);
-  if (problems.length > 0) return serviceError(ctx, reply, 400, 'Validation failed', problems);
-  const campaigns = [...companyOf(req).dialer.campaigns.values()].sort((a, b) => a.seq - b.seq);
+  if (problems.length > 0) return invalid(ctx, reply, problems);
+  // The fault's server lists the campaigns of every company, not only the requester's.
+  const companies = ctx.faults.on('dialer-campaigns-cross-company-list') ? [...ctx.state.companies.values()] : [companyOf(req)];
+  const campaigns = companies.flatMap((company) => [...company.dialer.campaigns.values()]).sort((a, b) => a.seq - b.seq);
   const slice = cursorSlice(ctx, query, select(ctx, campaigns, status as string | undefined, mode as string | undefined, include as boolean));
   if (!slice.ok) return slice.send(reply);
   const data = slice.page.map(render);

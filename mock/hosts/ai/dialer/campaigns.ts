@@ -3,12 +3,13 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.js';
 import type { DialerCampaign, DialerCampaignContact } from '../../../state/dialer.js';
+import type { MockState } from '../../../state/model.js';
 import { serviceError } from '../errors.js';
 import { listCampaigns } from './campaign-list.js';
 import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.js';
 import { cursorPage } from './cursor.js';
 import { wrapped } from './dialect.js';
-import { isObject, readOnlyChanges } from './resource-common.js';
+import { invalid, isObject, readOnlyChanges } from './resource-common.js';
 import { params, serve } from './route.js';
 
 /**
@@ -31,18 +32,23 @@ function render(ctx: MockContext, c: DialerCampaign): Record<string, unknown> {
   if (ctx.faults.on('dialer-campaign-date-shifted') && typeof schedule.start_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(schedule.start_date)) {
     schedule.start_date = new Date(Date.parse(`${schedule.start_date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   }
-  return { id: c.id, name: c.name, status: c.status, mode: c.mode, schedule_policy: schedule, calling_policy: { ...c.calling_policy }, createdAt: c.createdAt, updatedAt: c.updatedAt };
+  // The fault's server keeps calling_policy apart and leaves it out of the record.
+  const calling = ctx.faults.on('dialer-campaign-no-calling-policy') ? {} : { calling_policy: { ...c.calling_policy } };
+  return { id: c.id, name: c.name, status: c.status, mode: c.mode, schedule_policy: schedule, ...calling, createdAt: c.createdAt, updatedAt: c.updatedAt };
 }
 
 const renderContact = (c: DialerCampaignContact) => ({ id: c.id, contact_id: c.contact_id, phone_number: c.phone_number, status: c.status, attempts: c.attempts });
 
-function campaignOf(req: FastifyRequest): DialerCampaign | undefined {
-  return companyOf(req).dialer.campaigns.get(params(req).campaignId ?? '');
+/** The campaign the path names among the requester's, or, for a cross-company fault's server (`everyCompany`), among every company's. */
+function campaignOf(req: FastifyRequest, everyCompany?: MockState): DialerCampaign | undefined {
+  const id = params(req).campaignId ?? '';
+  const companies = everyCompany ? [companyOf(req), ...everyCompany.companies.values()] : [companyOf(req)];
+  return companies.map((company) => company.dialer.campaigns.get(id)).find((campaign) => campaign !== undefined);
 }
 
 function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const checked = validateCampaign(ctx, req.body, 'create');
-  if (!checked.ok) return serviceError(ctx, reply, 400, 'Validation failed', checked.subErrors);
+  if (!checked.ok) return invalid(ctx, reply, checked.subErrors);
   const company = companyOf(req);
   const now = new Date().toISOString();
   const { fields } = checked;
@@ -64,11 +70,11 @@ function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
 }
 
 function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const campaign = campaignOf(req);
+  const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-write') ? ctx.state : undefined);
   if (!campaign) return serviceError(ctx, reply, 404, NOT_FOUND);
   const checked = validateCampaign(ctx, req.body, 'update');
   const unchangeable = isObject(req.body) ? readOnlyChanges(req.body, { id: campaign.id, createdAt: campaign.createdAt, updatedAt: campaign.updatedAt }) : [];
-  if (!checked.ok || unchangeable.length > 0) return serviceError(ctx, reply, 400, 'Validation failed', [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
+  if (!checked.ok || unchangeable.length > 0) return invalid(ctx, reply, [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
   if (campaign.status === 'deleted') return serviceError(ctx, reply, 422, 'A deleted campaign cannot be updated');
   const { fields } = checked;
   const settings = (c: DialerCampaign) => ({ name: c.name, mode: c.mode, status: c.status, schedule_policy: c.schedule_policy, calling_policy: c.calling_policy });
@@ -89,7 +95,7 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
 }
 
 function remove(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const campaign = campaignOf(req);
+  const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-delete') ? ctx.state : undefined);
   if (!campaign) return serviceError(ctx, reply, 404, NOT_FOUND);
   if (ctx.faults.on('dialer-campaign-delete-purges')) companyOf(req).dialer.campaigns.delete(campaign.id);
   if (campaign.status !== 'deleted') {
@@ -114,7 +120,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {
   serve(app, ctx, 'campaigns.list', (req, reply) => listCampaigns(ctx, req, reply, (c) => render(ctx, c)));
   serve(app, ctx, 'campaigns.create', (req, reply) => create(ctx, req, reply));
   serve(app, ctx, 'campaigns.get', (req, reply) => {
-    const campaign = campaignOf(req);
+    const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-read') ? ctx.state : undefined);
     // A read that stamps the record as if it were a write.
     if (campaign && ctx.faults.on('dialer-get-touches')) campaign.updatedAt = new Date().toISOString();
     return campaign ? reply.code(200).send(wrapped(ctx, render(ctx, campaign))) : serviceError(ctx, reply, 404, NOT_FOUND);

@@ -4,6 +4,7 @@ import { atLeast } from '../../../../lib/dialer/releases.js';
 import { DIALER_LIMIT } from '../../../../lib/spec/limits.js';
 import type { MockContext } from '../../../context.js';
 import { serviceError } from '../errors.js';
+import { invalid as validationFailure } from './resource-common.js';
 
 /**
  * Cursor pagination of the Dialer's lists (spec: Endpoints > Dialer): `limit` 1 to 100, default 50;
@@ -47,8 +48,8 @@ export type Slice<T> =
   | { readonly ok: true; readonly page: readonly T[]; readonly nextCursor: string | null }
   | { readonly ok: false; readonly send: (reply: FastifyReply) => FastifyReply };
 
-function invalid<T>(ctx: MockContext, message: string, subErrors?: readonly string[], extra?: Record<string, unknown>): Slice<T> {
-  return { ok: false, send: (reply) => serviceError(ctx, reply, 400, message, subErrors, extra) };
+function invalid<T>(ctx: MockContext, message: string, subErrors: readonly string[], extra?: Record<string, unknown>): Slice<T> {
+  return { ok: false, send: (reply) => validationFailure(ctx, reply, subErrors, message, extra) };
 }
 
 function parseLimit<T>(ctx: MockContext, raw: unknown): number | Slice<T> {

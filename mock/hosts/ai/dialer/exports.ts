@@ -119,7 +119,8 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
     const jobId = params(req).jobId ?? '';
     if (!isUuid(jobId)) {
       // Before v1.0.21 the id went unchecked to a UUID column, and the database error surfaced as a 500 (the changelog says so).
-      if (atLeast(ctx.dialer.release, '1.0.21') && !faults.on('dialer-jobid-500')) serviceError(ctx, reply, 400, 'Validation failed (uuid is expected)');
+      // The fixed message is the spec's; as a validation failure the 400 also lists what failed in subErrors.
+      if (atLeast(ctx.dialer.release, '1.0.21') && !faults.on('dialer-jobid-500')) invalid(ctx, reply, ['jobId must be a UUID'], 'Validation failed (uuid is expected)');
       else serviceError(ctx, reply, 500, 'Internal server error');
       return undefined;
     }

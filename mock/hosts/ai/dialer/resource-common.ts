@@ -10,9 +10,19 @@ import { params } from './route.js';
 
 export { isObject } from '../../core/validate.js';
 
-/** A validation failure: 400 with the messages in subErrors (spec: Errors on the {ai_url} host, 2). */
-export function invalid(ctx: MockContext, reply: FastifyReply, subErrors: readonly string[]): FastifyReply {
-  return serviceError(ctx, reply, 400, 'Validation failed', subErrors);
+/**
+ * A validation failure: 400 with the messages in subErrors (spec: Errors on the {ai_url} host, 2: the service
+ * shape lists subErrors, which appear on validation failures). Every validation 400 of the Dialer answers
+ * through here, the undecodable cursor (with its `code`) and the malformed jobId (with its fixed message) too.
+ */
+export function invalid(
+  ctx: MockContext,
+  reply: FastifyReply,
+  subErrors: readonly string[],
+  message = 'Validation failed',
+  extra: Readonly<Record<string, unknown>> = {},
+): FastifyReply {
+  return serviceError(ctx, reply, 400, message, ctx.faults.on('dialer-validation-no-suberrors') ? undefined : subErrors, extra);
 }
 
 /** A missing resource: 404 with the endpoint's own message, never a subErrors list. */

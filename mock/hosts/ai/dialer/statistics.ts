@@ -91,12 +91,18 @@ export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
     const { dateFrom: from, dateTo: to } = bounds;
     const inWindow = (a: Attempt) => (from === undefined || a.at >= from) && (to === undefined || a.at < to);
     const figures = statistics(ctx, company, campaign.contacts.length, campaignAttempts(ctx.state, company, campaign), inWindow);
+    const { contacts, rates } = figures as { contacts: Record<string, number>; rates: Record<string, number> };
+    // A counter that goes below zero (a converted contact taken back twice), a rate gone out of any scale.
+    if (ctx.faults.on('dialer-stats-negative')) contacts.converted = -1;
+    if (ctx.faults.on('dialer-stats-rate-out-of-range')) rates.answer = 250;
     const window = { dateFrom: from === undefined ? null : new Date(from).toISOString(), dateTo: to === undefined ? null : new Date(to).toISOString() };
     // The fault's server answers a CSV report where the API answers JSON.
     if (ctx.faults.on('dialer-stats-csv')) {
       const { calls } = figures as { calls: { dialed: number; answered: number } };
       return reply.code(200).type('text/csv').send(`campaign,dialed,answered\n${campaign.id},${calls.dialed},${calls.answered}\n`);
     }
+    // The dropping fault's server keeps a deleted campaign but no longer reports its figures.
+    if (campaign.status === 'deleted' && ctx.faults.on('dialer-stats-deleted-figures-dropped')) return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window }));
     return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window, ...(ctx.dialect === 'variant' ? variantNames(figures) : figures) }));
   });
 }

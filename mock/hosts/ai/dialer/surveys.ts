@@ -90,6 +90,8 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!read.questions) return invalid(ctx, reply, read.errors);
     const survey = resourcesOf(companyOf(req)).surveys.get(params(req).surveyId ?? '');
     if (!survey) return missing(ctx, reply, 'Survey');
+    // The ignoring fault's server answers as if it had replaced them, and stores nothing.
+    if (faults.on('dialer-survey-questions-put-ignored')) return reply.code(200).send(wrapped(ctx, renderSurvey({ ...survey, questions: read.questions })));
     survey.questions = faults.on('dialer-survey-questions-merge') ? [...survey.questions, ...read.questions] : read.questions;
     survey.updatedAt = now();
     return reply.code(200).send(wrapped(ctx, renderSurvey(survey)));
