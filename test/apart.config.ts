@@ -13,9 +13,22 @@ import { defineConfig } from 'vitest/config';
  *   suite against the variant dialect and every mock Dialer release against every expected one: several
  *   whole conformance runs, which would take `npm test` past five minutes on two cores;
  * - `npm run test:faults` (test/proofs/faults.test.ts) switches on every fault of the mock, one mock each,
- *   and requires its rule reported failed: hundreds of short runs, a tenth of `npm test`'s CPU.
+ *   and requires its rule reported failed: hundreds of short runs, a tenth of `npm test`'s CPU;
+ * - `npm run test:guest` (test/e2e/cleanup-cli.test.ts, test/e2e/no-credential-output.test.ts) holds a run
+ *   to what a guest on a live account owes: runs killed at random points leave nothing the cleanup does not
+ *   delete, and no output of a run prints a credential in any form; whole conformance runs, a sixth of
+ *   `npm test`'s CPU.
  */
-export const APART = ['test/package/tarball.test.ts', 'test/load/k6-cli.test.ts', 'test/proofs/budget-parity.test.ts', 'test/proofs/dialect.test.ts', 'test/proofs/release-matrix.test.ts', 'test/proofs/faults.test.ts'];
+export const APART = [
+  'test/package/tarball.test.ts',
+  'test/load/k6-cli.test.ts',
+  'test/proofs/budget-parity.test.ts',
+  'test/proofs/dialect.test.ts',
+  'test/proofs/release-matrix.test.ts',
+  'test/proofs/faults.test.ts',
+  'test/e2e/cleanup-cli.test.ts',
+  'test/e2e/no-credential-output.test.ts',
+];
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
