@@ -222,16 +222,24 @@ describe('npm run k6 against the bundled mock', () => {
     expect(passed.expectations.filter((e) => e.kind === 'latency').map((e) => `${e.subject} ${e.status}`)).toEqual(['core p(95) pass', 'core p(99) pass', 'dialer p(99) pass']);
   });
 
-  test.concurrent('capacity-ramp with --latency core:p95=0: both ramps send their planned count, k6 and the report fail the same limit on the same figure, exit 1', { timeout: 90_000 }, async (ctx) => {
+  test.concurrent('capacity-ramp with --latency core:p95=0: both ramps send their planned count (bar a last arrival a stalled machine loses), k6 and the report fail the same limit on the same figure, exit 1', { timeout: 90_000 }, async (ctx) => {
     requireK6(ctx);
     const run = await npmK6(['scenario', '--scenario', 'capacity-ramp', '--latency', 'core:p95=0']);
     expect(run.code, run.output).toBe(1);
     const { summary, junit, report } = expectReports(run, 'k6-capacity-ramp');
-    // ramping-arrival-rate sent what the Node runner's timetable holds: 120 a stream.
-    expect(report.totals.streams.filter((s) => s.planned > 0).map((s) => [s.stream, s.planned, s.sent, s.served])).toEqual([
-      ['core-ramp', 120, 120, 120],
-      ['dialer-ramp', 120, 120, 120],
+    // ramping-arrival-rate sent what the Node runner's timetable holds: 120 a stream. The last arrival falls half
+    // a gap before the stream ends, 18 ms at this test's short window: a machine that stalls k6 that long lets the
+    // end win the race and that one arrival go unsent (at a real window the margin is half a second).
+    const streams = report.totals.streams.filter((s) => s.planned > 0);
+    expect(streams.map((s) => [s.stream, s.planned])).toEqual([
+      ['core-ramp', 120],
+      ['dialer-ramp', 120],
     ]);
+    for (const s of streams) {
+      expect(s.sent, s.stream).toBeGreaterThanOrEqual(119);
+      expect(s.sent, s.stream).toBeLessThanOrEqual(120);
+      expect(s.served, s.stream).toBe(s.sent);
+    }
     // k6 crossed the flag's limit and held the scenario's own on the Dialer; so did the report.
     expect(thresholds(summary).filter((t) => t.name.startsWith('http_req_duration')).map((t) => `${t.name} ${t.ok}`).sort()).toEqual([
       'http_req_duration{surface:core}: p(95)<0 false',
