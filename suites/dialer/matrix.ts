@@ -64,10 +64,10 @@ export function matrixCell(profile: Release, expected: Release, windowMs: number
  * Two cells checked as the same release, the mock playing an older profile and then a newer one: their
  * reports compared, and the change the changelog lines between the two profiles predict. A rule the
  * older profile must fail and the newer need not is fixed; the reverse newly fails; nothing else may
- * change among the release-scoped rules, as every other one the cells judge passes for both. The rules
- * of every release that release checks also judge on the answers they provoke (DIALER-VALIDATION-SUBERRORS,
- * on their validation 400s) are left out: a newer profile that refuses more values gives them more to judge,
- * so they may go from unjudged to judged, which is no change a release made.
+ * change, as every other rule the cells judge passes for both. A rule of every release that the release
+ * checks judge on the answers they provoke (DIALER-VALIDATION-SUBERRORS, on their validation 400s) is
+ * compared only where the older cell judged it: a newer profile that refuses more values gives it more to
+ * judge, so it may go from unjudged to judged, which is no change a release made.
  */
 export interface ReleaseStep {
   readonly comparison: Comparison;
@@ -78,8 +78,10 @@ export interface ReleaseStep {
 export function releaseStep(older: MatrixCell, newer: MatrixCell): ReleaseStep {
   if (older.expected !== newer.expected) throw new Error(`a release step compares two profiles checked as one release, not as ${older.expected} and ${newer.expected}`);
   const label = (cell: MatrixCell) => `mock playing ${cell.profile}, checked as ${cell.expected}`;
-  const scoped = (cell: MatrixCell): RunReport => ({ ...cell.report, rules: cell.report.rules.filter((r) => SCOPED_IDS.has(r.id)) });
-  const comparison = compareReports({ path: label(older), report: scoped(older) }, { path: label(newer), report: scoped(newer) });
+  // Every release-scoped rule, and every other rule the older cell judged: a regression of either shows.
+  const judgedBefore = new Set(older.report.rules.filter((r) => r.status === 'pass' || r.status === 'fail').map((r) => r.id));
+  const compared = (cell: MatrixCell): RunReport => ({ ...cell.report, rules: cell.report.rules.filter((r) => SCOPED_IDS.has(r.id) || judgedBefore.has(r.id)) });
+  const comparison = compareReports({ path: label(older), report: compared(older) }, { path: label(newer), report: compared(newer) });
   const fixed = older.mustFail.filter((id) => !newer.mustFail.includes(id)).map((id) => ({ change: 'fixed' as const, id }));
   const broken = newer.mustFail.filter((id) => !older.mustFail.includes(id)).map((id) => ({ change: 'new-failure' as const, id }));
   const predicted = [...broken, ...fixed].sort((a, b) => CHANGE_KINDS.indexOf(a.change) - CHANGE_KINDS.indexOf(b.change) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -27,6 +27,21 @@ describe('core host: the variant dialect', () => {
     expect(added.json()).toEqual({ responseData: { status: 201, id: expect.any(String) } });
   });
 
+  test("another company's contact is not found (404), or refused as foreign credentials (401): read, edit and delete", async () => {
+    for (const [client, status, message] of [[reference, 404, 'Not found.'], [variant, 401, 'Unauthorized']] as const) {
+      const added = (await addContact(client)).json() as Body;
+      const id = String((added.responseData.data as { id?: string } | undefined)?.id ?? added.responseData.id);
+      const asB = [
+        await client.send('core', { method: 'GET', url: `/api/contacts/show/${id}.json`, as: 'b1' }),
+        await client.send('core', { method: 'POST', url: `/api/contacts/edit/${id}.json`, as: 'b1', ...json({ name: 'intruder' }) }),
+        await client.send('core', { method: 'DELETE', url: `/api/contacts/delete/${id}.json`, as: 'b1' }),
+      ];
+      for (const res of asB) expect([res.statusCode, res.json()]).toEqual([status, { responseData: { status, message } }]);
+      // Neither answer touched the contact: it reads back to its own company as it was.
+      expect(((await body(client, `/contacts/show/${id}.json`)).responseData as { Contact?: { name?: unknown }; name?: unknown })).toMatchObject(client === reference ? { Contact: { name: 'Dialect Probe' } } : { name: 'Dialect Probe' });
+    }
+  });
+
   test('Inspect a contact wraps the fields in Contact, or gives them directly in responseData', async () => {
     for (const [client, wrapped] of [[reference, true], [variant, false]] as const) {
       const added = (await addContact(client)).json() as Body;

@@ -41,6 +41,22 @@ describe('the variant dialect of the AI host', () => {
     expect(messageOf((await send(variant, 'DELETE', '/dialer/surveys/x')).body)).toBe('Route not found');
   });
 
+  test("finds no campaign of another company (404), or refuses it as foreign credentials (401): read, edit and delete", async () => {
+    const { reference, variant } = await both();
+    for (const [client, status] of [[reference, 404], [variant, 401]] as const) {
+      const made = await send(client, 'POST', '/dialer/campaigns', { name: 'isolated', mode: 'power' });
+      const id = recordIn(made.body).id as string;
+      const path = client === variant ? VARIANT_ROUTES['campaigns.get'] : DIALER_ROUTES['campaigns.get'];
+      const url = `/v1${path.split(' ')[1]?.replace('{campaignId}', id)}`;
+      for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+        const res = await client.send('ai', { method, url, as: 'b1', ...(method === 'PATCH' ? json({ name: 'intruder' }) : {}) });
+        expect(res.statusCode, `${method} ${url}`).toBe(status);
+      }
+      const own = await client.send('ai', { method: 'GET', url });
+      expect(recordIn(own.json()).name).toBe('isolated');
+    }
+  });
+
   test('names the kinds of association entry in its own words', async () => {
     const { reference, variant } = await both();
     for (const [c, routes, word, foreign] of [

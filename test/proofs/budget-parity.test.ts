@@ -40,6 +40,11 @@ type Verdict = 'pass' | 'fail' | 'not judged';
  * - the races: how many of a burst a limiter that counts after an await lets through depends on how many
  *   requests wait on it together (74 of 90 in one run, all 90 in the next), and whether the burst met a
  *   429 decides whether the per-company rule can be judged at all.
+ * A lenient window under clock-aligned windows is compared the same way: where a trial starts in the
+ * clock's window decides how much it is served before its first 429 (90 of one window, then 90 of the next,
+ * within less than a window), so whether the 429 came soon enough, and the rules judged after it, vary from
+ * run to run (a clean-clone CI run saw the Dialer's first 429 after 148 served under one engine and after
+ * 90 under the other).
  */
 const TIMING_DEPENDENT = new Set(['core-rate-shared-with-dialer', 'dialer-rate-shared-with-core', 'rate-one-counter', 'rate-race', 'dialer-rate-race']);
 
@@ -127,7 +132,7 @@ describe.concurrent('the conformance budget check and the k6 budget probe give e
       const conformance = await conformanceVerdicts(c);
       const k6 = await k6Verdicts(c);
       const words = `conformance:\n${conformance.words}\n\nk6:\n${k6.words}`;
-      const timingDependent = (c.faults ?? []).some((f) => TIMING_DEPENDENT.has(f));
+      const timingDependent = (c.faults ?? []).some((f) => TIMING_DEPENDENT.has(f)) || (c.algorithm === 'clock' && c.faults !== undefined);
       const compared = timingDependent ? (c.faults ?? []).map((f) => (faultSpec(f) as NonNullable<ReturnType<typeof faultSpec>>).breaks) : RULES;
       table.push(row(c, conformance.verdicts, k6.verdicts, compared));
       const differ = compared.filter((id) => conformance.verdicts.get(id) !== k6.verdicts.get(id)).map((id) => `${id}: conformance ${conformance.verdicts.get(id)}, k6 ${k6.verdicts.get(id)}`);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { iso } from '../../state/seed-tools.js';
 import { type Company, type Contact, nextId } from '../../state/model.js';
@@ -61,6 +61,16 @@ function findContact(ctx: MockContext, req: FastifyRequest, id: string, anyCompa
   return companyOf(req).contacts.get(n);
 }
 
+/**
+ * The path names no contact of the requester's. Whether another company's contact is refused as foreign
+ * credentials (401) or not found (404) is open (Authentication 3 and 6): the reference finds none, the
+ * variant refuses.
+ */
+function missing(ctx: MockContext, reply: FastifyReply, id: string, notFoundMessage = 'Not found.'): FastifyReply {
+  const foreign = ctx.dialect === 'variant' && /^\d+$/.test(id) && [...ctx.state.companies.values()].some((company) => company.contacts.has(Number(id)));
+  return foreign ? coreError(ctx, reply, 401, 'Unauthorized') : coreError(ctx, reply, 404, notFoundMessage);
+}
+
 export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
 
@@ -94,7 +104,7 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
 
   app.get<{ Params: { contactId: string } }>('/contacts/show/:contactId.json', (req, reply) => {
     const contact = findContact(ctx, req, req.params.contactId, faults.on('isolation-read-leak'));
-    if (!contact) return notFound(ctx, reply);
+    if (!contact) return missing(ctx, reply, req.params.contactId);
     const owner = [...ctx.state.companies.values()].find((c) => c.contacts.has(contact.id)) ?? companyOf(req);
     const { Contact: fields, ...lists } = renderContact(ctx, owner, contact);
     // The spec shows no read of one contact: the variant gives its fields and lists side by side, with no Contact key.
@@ -103,7 +113,7 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     return reply.code(200).send({ responseData: { ...body, ...paging } });
   });
 
-  const add = (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const add = (req: FastifyRequest, reply: FastifyReply) => {
     const company = companyOf(req);
     const parsed = parseContactPayload(ctx.state, company, req.body, faults, true, ctx.dialect);
     if (!parsed.ok) return invalidInput(ctx, reply, parsed.errors);
@@ -120,9 +130,9 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   // A POST used to create does not work on the core API; only a fault routes it.
   if (faults.on('post-creates-contact')) app.post('/contacts/add.json', add);
 
-  const edit = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply) => {
+  const edit = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: FastifyReply) => {
     const contact = findContact(ctx, req, req.params.contactId, faults.on('isolation-write-leak'));
-    if (!contact) return coreError(ctx, reply, 404, faults.on('edit-contact-404-message') ? 'Contact not found' : 'Not found.');
+    if (!contact) return missing(ctx, reply, req.params.contactId, faults.on('edit-contact-404-message') ? 'Contact not found' : 'Not found.');
     const parsed = parseContactPayload(ctx.state, companyOf(req), req.body, faults, false, ctx.dialect, contact);
     if (!parsed.ok) return faults.on('edit-contact-406-no-data') ? coreError(ctx, reply, 406, 'Invalid input data.') : invalidInput(ctx, reply, parsed.errors);
     applyContactEdit(contact, parsed.change);
@@ -135,13 +145,13 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const id = Number(req.params.contactId);
     // The fault's server looks the contact up in every company and deletes it from whichever holds it.
     const company = (faults.on('contacts-cross-company-delete') ? [...ctx.state.companies.values()].find((c) => c.contacts.has(id)) : undefined) ?? companyOf(req);
-    if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return notFound(ctx, reply);
+    if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return missing(ctx, reply, req.params.contactId);
     forgetContactHistory(company, id);
     return ack(ctx, reply, 200);
   });
 
   // Assign and Unassign Tags (vendor reference): tag names; a name new to the account becomes a tag, as on contact edit.
-  const retag = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: import('fastify').FastifyReply, adding: boolean) => {
+  const retag = (req: FastifyRequest<{ Params: { contactId: string } }>, reply: FastifyReply, adding: boolean) => {
     const company = companyOf(req);
     const id = pathId(req.params.contactId);
     const contact = id === undefined ? undefined : company.contacts.get(id);

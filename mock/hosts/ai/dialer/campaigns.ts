@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.js';
 import type { DialerCampaign, DialerCampaignContact } from '../../../state/dialer.js';
 import type { MockState } from '../../../state/model.js';
+import { AUTH_LAYER_401 } from '../auth-layer.js';
 import { serviceError } from '../errors.js';
 import { listCampaigns } from './campaign-list.js';
 import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.js';
@@ -46,6 +47,17 @@ function campaignOf(req: FastifyRequest, everyCompany?: MockState): DialerCampai
   return companies.map((company) => company.dialer.campaigns.get(id)).find((campaign) => campaign !== undefined);
 }
 
+/**
+ * The path names no campaign of the requester's. Whether another company's campaign is refused as foreign
+ * credentials (401) or not found (404) is open (Authentication 3 and 6): the reference finds none, the
+ * variant refuses.
+ */
+function missing(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const id = params(req).campaignId ?? '';
+  const foreign = ctx.dialect === 'variant' && [...ctx.state.companies.values()].some((company) => company.dialer.campaigns.has(id));
+  return foreign ? reply.code(401).send({ ...AUTH_LAYER_401 }) : serviceError(ctx, reply, 404, NOT_FOUND);
+}
+
 function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const checked = validateCampaign(ctx, req.body, 'create');
   if (!checked.ok) return invalid(ctx, reply, checked.subErrors);
@@ -71,7 +83,7 @@ function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
 
 function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-write') ? ctx.state : undefined);
-  if (!campaign) return serviceError(ctx, reply, 404, NOT_FOUND);
+  if (!campaign) return missing(ctx, req, reply);
   const checked = validateCampaign(ctx, req.body, 'update');
   const unchangeable = isObject(req.body) ? readOnlyChanges(req.body, { id: campaign.id, createdAt: campaign.createdAt, updatedAt: campaign.updatedAt }) : [];
   if (!checked.ok || unchangeable.length > 0) return invalid(ctx, reply, [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
@@ -96,7 +108,7 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
 
 function remove(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-delete') ? ctx.state : undefined);
-  if (!campaign) return serviceError(ctx, reply, 404, NOT_FOUND);
+  if (!campaign) return missing(ctx, req, reply);
   if (ctx.faults.on('dialer-campaign-delete-purges')) companyOf(req).dialer.campaigns.delete(campaign.id);
   if (campaign.status !== 'deleted') {
     campaign.status = 'deleted';
@@ -123,7 +135,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {
     const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-read') ? ctx.state : undefined);
     // A read that stamps the record as if it were a write.
     if (campaign && ctx.faults.on('dialer-get-touches')) campaign.updatedAt = new Date().toISOString();
-    return campaign ? reply.code(200).send(wrapped(ctx, render(ctx, campaign))) : serviceError(ctx, reply, 404, NOT_FOUND);
+    return campaign ? reply.code(200).send(wrapped(ctx, render(ctx, campaign))) : missing(ctx, req, reply);
   });
   serve(app, ctx, 'campaigns.update', (req, reply) => update(ctx, req, reply));
   serve(app, ctx, 'campaigns.delete', (req, reply) => remove(ctx, req, reply));
