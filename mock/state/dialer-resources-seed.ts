@@ -1,7 +1,7 @@
 import type { OutcomeKind } from '../../lib/dialer/outcomes.js';
 import { type DispositionButton, nextSeq, resourcesOf } from './dialer-resources.js';
 import type { Company, MockState } from './model.js';
-import { ARCHIVED_TAG_NAME, derivedRandom, derivedUuid, iso, REFERENCE_DAY } from './seed-tools.js';
+import { ARCHIVED_TAG_NAME, derivedUuid, iso, REFERENCE_DAY } from './seed-tools.js';
 
 const DAY = 86_400_000;
 

@@ -7,7 +7,6 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { CORE_LIMIT } from '../../lib/spec/limits.js';
 import { firstPageCounted, identify } from './collection-counts.js';
 import { type Page, readPage, responseData } from './fixtures.js';
-import { recordId } from './shapes.js';
 
 /** List contacts: a collection in the spec, with limit and page (path from the vendor reference). */
 const PAGED = '/contacts/index.json';

@@ -1,6 +1,5 @@
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
-import type { Exchange } from '../../lib/http/exchange.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 import { judgeConfiguredPrefix } from '../shared/base-path.js';
 import { checkUtf8Json } from '../shared/media.js';

@@ -4,7 +4,7 @@ import { defineCheck } from '../../lib/checks/define.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { createCampaign, deleteCampaign } from './campaign-fixtures.js';
 import { dialer } from './fixtures.js';
-import { isObject, type Json, listOf, recordOf } from './resource-fixtures.js';
+import { isObject, listOf, recordOf } from './resource-fixtures.js';
 
 /**
  * Campaign statistics. Their field names are not shown (GAP-DIALER-STATS-FIELDS): the read is judged on its

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { companyOf, type MockContext } from '../../context.js';
 import { nextId } from '../../state/model.js';
 import { attributeProblems, createVoiceAgent, isPlainObject, type VoiceAgentAttributes, type VoiceAgentRecord } from '../../state/voice-agents.js';
-import { nestedError, type NestedDetail, requestId, serviceError } from './errors.js';
+import { requestId, serviceError } from './errors.js';
 import { acceptFormBodies, readPayload, writeAttributes } from './va-dialect.js';
 import { voiceAgentCallRoutes } from './va-calls.js';
 import { reject } from './va-errors.js';
