@@ -25,8 +25,12 @@ async function main(): Promise<void> {
     const statuses = new Map<string, number>();
     for (const v of outcome?.verdicts ?? []) statuses.set(v.status, (statuses.get(v.status) ?? 0) + 1);
     const recovery = outcome?.verdicts.find((v) => v.rule === 'CORE-RATE-CLIENT-RECOVERY')?.notes.join('; ') ?? '';
-    console.log(`wall time ${(ms / 1000).toFixed(1)} s = ${(ms / windowMs).toFixed(2)} windows; ${outcome?.requests ?? 0} requests; rules ${[...statuses].map(([s, n]) => `${n} ${s}`).join(', ')}`);
-    console.log(`floor of any budget check: one quiet window plus the reset wait, at most ${((2 * windowMs) / 1000).toFixed(0)} s (2 windows); the check starts without a quiet wait here, as the mock is fresh`);
+    console.log(
+      `wall time ${(ms / 1000).toFixed(1)} s = ${(ms / windowMs).toFixed(2)} windows; ${outcome?.requests ?? 0} requests; rules ${[...statuses].map(([s, n]) => `${n} ${s}`).join(', ')}`,
+    );
+    console.log(
+      `floor of any budget check: one quiet window plus the reset wait, at most ${((2 * windowMs) / 1000).toFixed(0)} s (2 windows); the check starts without a quiet wait here, as the mock is fresh`,
+    );
     console.log(`core client recovery after the burst into a fresh window: ${recovery}`);
     for (const v of outcome?.verdicts ?? []) if (v.status !== 'pass') console.log(`  ${v.rule}: ${v.status} ${v.detail ?? ''}`);
   } finally {

@@ -177,7 +177,8 @@ async function k6Figures(env: Record<string, string>, rate: number, seconds: num
       child.stderr.on('data', (d) => (stderr += d));
       child.on('error', reject);
       child.on('close', (c) => {
-        if (c !== 0) process.stderr.write(new Redactor({ keys: { primary: { id: env.CC_KEY_ID as string, secret: env.CC_KEY_SECRET as string } } }).text(stderr));
+        if (c !== 0)
+          process.stderr.write(new Redactor({ keys: { primary: { id: env.CC_KEY_ID as string, secret: env.CC_KEY_SECRET as string } } }).text(stderr));
         resolve(c);
       });
     });
@@ -209,7 +210,8 @@ async function main(): Promise<void> {
   const seconds = Number(values.seconds);
   const precisionSeconds = Number(values['precision-seconds']);
   const rates = values.rates.split(',').map(Number);
-  if (!(seconds >= 1) || !(precisionSeconds >= 1) || rates.some((r) => !(r > 0))) throw new Error('--seconds, --precision-seconds and --rates take positive numbers');
+  if (!(seconds >= 1) || !(precisionSeconds >= 1) || rates.some((r) => !(r > 0)))
+    throw new Error('--seconds, --precision-seconds and --rates take positive numbers');
 
   const mock = await startMockProcess(['--unmetered', '--rate-window-ms', String(WINDOW_MS)]);
   const { env } = mock;
@@ -221,7 +223,9 @@ async function main(): Promise<void> {
     await step(target, 200, 1);
     await step(target, 1000, 2);
 
-    console.log(`a. sustained rate: each step ${seconds} s; a step explodes when over ${MISSED_SHARE_LIMIT * 100} % of sends are missed, over ${ERROR_SHARE_LIMIT * 100} % fail, or the send lag p99 is over ${LAG_P99_LIMIT_MS} ms`);
+    console.log(
+      `a. sustained rate: each step ${seconds} s; a step explodes when over ${MISSED_SHARE_LIMIT * 100} % of sends are missed, over ${ERROR_SHARE_LIMIT * 100} % fail, or the send lag p99 is over ${LAG_P99_LIMIT_MS} ms`,
+    );
     let sustained: StepFigures | undefined;
     let explodedInARow = 0;
     for (const rate of rates) {
@@ -232,13 +236,17 @@ async function main(): Promise<void> {
       if (explodedInARow >= 2) break;
       if (!exploded(f)) sustained = f;
     }
-    console.log(sustained ? `   highest rate sustained: ${sustained.rate}/s (answered ${sustained.answeredPerSecond.toFixed(0)}/s)` : '   no step was sustained');
+    console.log(
+      sustained ? `   highest rate sustained: ${sustained.rate}/s (answered ${sustained.answeredPerSecond.toFixed(0)}/s)` : '   no step was sustained',
+    );
 
     console.log('b. scheduling precision (lag of the actual send behind the intended one)');
     const slow = await step(target, 1, precisionSeconds);
     console.log(`   at 1/s for ${precisionSeconds} s (${slow.sent} sends): p50 ${ms(slow.lag.p50)}, p99 ${ms(slow.lag.p99)}, max ${ms(slow.lag.max)}`);
     const fast = await step(target, 1000, seconds);
-    console.log(`   at 1000/s for ${seconds} s (${fast.sent} sends): p50 ${ms(fast.lag.p50)}, p99 ${ms(fast.lag.p99)}, max ${ms(fast.lag.max)}; missed ${fast.missed}`);
+    console.log(
+      `   at 1000/s for ${seconds} s (${fast.sent} sends): p50 ${ms(fast.lag.p50)}, p99 ${ms(fast.lag.p99)}, max ${ms(fast.lag.max)}; missed ${fast.missed}`,
+    );
 
     console.log('c. side by side, same mock and endpoint');
     console.log(

@@ -94,7 +94,9 @@ async function startMockChild(args: string[]): Promise<Served & { env: Record<st
 
 /** Starts the plain Fastify server of this file in a child; it prints its port. */
 async function startPlainChild(bodyFile: string): Promise<Served> {
-  const child = track(spawn(NODE_TSX[0], [...NODE_TSX.slice(1), SELF, '--serve-plain', bodyFile], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(
+    spawn(NODE_TSX[0], [...NODE_TSX.slice(1), SELF, '--serve-plain', bodyFile], { cwd: ROOT, env: cleanEnv, stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     const m = /^port (\d+)$/.exec(line);
@@ -221,7 +223,9 @@ const LABEL: Readonly<Record<Kind, string>> = {
 };
 
 function line(label: string, f: Figures): string {
-  const cpu = Number.isNaN(f.cpuPerRequest) ? '' : `   server cpu ${f.cpuPerRequest.toFixed(1).padStart(5)} µs/req (${(f.cpuShare * 100).toFixed(0).padStart(3)}% of a core)`;
+  const cpu = Number.isNaN(f.cpuPerRequest)
+    ? ''
+    : `   server cpu ${f.cpuPerRequest.toFixed(1).padStart(5)} µs/req (${(f.cpuShare * 100).toFixed(0).padStart(3)}% of a core)`;
   return `  ${label.padEnd(26)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(2).padStart(5)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   non-2xx ${f.non2xx.toFixed(0).padStart(6)}   errors ${f.errors.toFixed(0)}${cpu}`;
 }
 
@@ -290,7 +294,8 @@ async function main(): Promise<void> {
         served.on = await startMockChild([]);
         if (run === 1) {
           const plain = await fetchOnce(served.plain.url, auth);
-          if (plain.contentType !== mockAnswer?.contentType || !plain.body.equals(mockAnswer.body)) throw new Error('the plain server does not answer the bytes the mock sends');
+          if (plain.contentType !== mockAnswer?.contentType || !plain.body.equals(mockAnswer.body))
+            throw new Error('the plain server does not answer the bytes the mock sends');
         }
         // A warm-up lets the JIT settle; for the metered mock it also spends the window's 60 requests.
         for (const kind of KINDS) await slice(served[kind], auth, 1, connections);

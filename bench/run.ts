@@ -34,7 +34,11 @@ function conformance(args: string[]): Promise<{ ms: number; report: RunReport }>
 }
 
 /** Closed-loop load: `concurrency` workers send back-to-back requests for `seconds`. */
-async function throughput(env: Record<string, string>, seconds: number, concurrency: number): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+async function throughput(
+  env: Record<string, string>,
+  seconds: number,
+  concurrency: number,
+): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
   const agent = new Agent({ connect: { ca: readFileSync(env.CC_CA_FILE as string, 'utf8') }, connections: concurrency });
   const auth = `Basic ${Buffer.from(`${env.CC_KEY_ID}:${env.CC_KEY_SECRET}`).toString('base64')}`;
   const url = `${env.CC_BASE_URL}/contacts/index.json?limit=50`;
@@ -73,17 +77,23 @@ async function main(): Promise<void> {
   }
   walls.sort((a, b) => a - b);
   const median = walls[Math.floor(walls.length / 2)] ?? 0;
-  console.log(`conformance against the bundled mock (1000 ms window): median ${(median / 1000).toFixed(1)} s over ${runs} runs (${walls.map((w) => (w / 1000).toFixed(1)).join(', ')} s)`);
+  console.log(
+    `conformance against the bundled mock (1000 ms window): median ${(median / 1000).toFixed(1)} s over ${runs} runs (${walls.map((w) => (w / 1000).toFixed(1)).join(', ')} s)`,
+  );
   if (last) {
     const bySurface = new Map<string, number>();
     for (const check of last.checks) bySurface.set(check.surface, (bySurface.get(check.surface) ?? 0) + check.requests);
-    console.log(`requests spent: ${last.summary.requests} (${[...bySurface].map(([s, n]) => `${s} ${n}`).join(', ')}); checks ${last.summary.checks}; unplanned 429s ${last.summary.unplanned429}`);
+    console.log(
+      `requests spent: ${last.summary.requests} (${[...bySurface].map(([s, n]) => `${s} ${n}`).join(', ')}); checks ${last.summary.checks}; unplanned 429s ${last.summary.unplanned429}`,
+    );
   }
 
   if (!values['skip-live-estimate']) {
     // The run is bound by the budget, so its duration scales with the window: a tenth of a minute, times ten.
     const { ms, report } = await conformance(['--mock-window-ms', '6000']);
-    console.log(`at 60 requests per minute (measured with a 6 s window, scaled by 10): ${((ms * 10) / 60_000).toFixed(1)} min for ${report.summary.requests} requests`);
+    console.log(
+      `at 60 requests per minute (measured with a 6 s window, scaled by 10): ${((ms * 10) / 60_000).toFixed(1)} min for ${report.summary.requests} requests`,
+    );
   }
 
   const mock = await startMockProcess(['--unmetered']);

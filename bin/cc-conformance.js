@@ -15,7 +15,7 @@ const SUBCOMMANDS = {
   run: { file: 'conformance.ts', args: [], summary: 'run every suite against the target, or the bundled mock; writes reports/' },
   plan: { file: 'conformance.ts', args: ['--plan'], summary: "print the run's plan (requests per budget, time per lane, skips) and send nothing" },
   mock: { file: 'mock.ts', args: [], summary: 'start the mock of the four hosts alone until interrupted; prints its CC_* variables' },
-  cleanup: { file: 'cleanup.ts', args: [], summary: "delete what a run left on the target (--ledger FILE or --prefix P)" },
+  cleanup: { file: 'cleanup.ts', args: [], summary: 'delete what a run left on the target (--ledger FILE or --prefix P)' },
   compare: { file: 'compare.ts', args: [], summary: 'compare two conformance reports (BEFORE AFTER): what newly fails, what got fixed' },
   load: { file: 'load.ts', args: [], summary: 'run a load scenario with the Node engine' },
   k6: { file: 'k6.ts', args: [], summary: 'run a k6 script (scenario or budget); needs k6 on PATH' },

@@ -39,7 +39,10 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
   const seed = args.seed === undefined ? undefined : Number(args.seed);
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0)) throw new ConfigError('--mock-seed: must be a non-negative integer');
   const release = parseRelease(args.release?.value ?? NEWEST);
-  if (!release) throw new ConfigError(`${args.release?.from ?? '--mock-dialer-release'}: unknown release ${JSON.stringify(args.release?.value)} (known: ${RELEASES.join(', ')})`);
+  if (!release)
+    throw new ConfigError(
+      `${args.release?.from ?? '--mock-dialer-release'}: unknown release ${JSON.stringify(args.release?.value)} (known: ${RELEASES.join(', ')})`,
+    );
   const algorithm = args.rateAlgorithm;
   if (algorithm !== undefined && !isRateAlgorithm(algorithm)) throw new ConfigError(`--mock-rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}`);
   const dialect = args.dialect;

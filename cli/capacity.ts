@@ -97,16 +97,17 @@ const isFlagOption = (name: string): name is FlagOption => (FLAG_OPTIONS as read
  * name), while one starting with two is the next option, so the value before it is missing.
  */
 function readCommandLine(argv: readonly string[]): CommandLine {
-  const options = Object.fromEntries([...VALUE_OPTIONS.map((name) => [name, { type: 'string' }]), ...FLAG_OPTIONS.map((name) => [name, { type: 'boolean' }])]) as Record<
-    ValueOption | FlagOption,
-    { type: 'string' } | { type: 'boolean' }
-  >;
+  const options = Object.fromEntries([
+    ...VALUE_OPTIONS.map((name) => [name, { type: 'string' }]),
+    ...FLAG_OPTIONS.map((name) => [name, { type: 'boolean' }]),
+  ]) as Record<ValueOption | FlagOption, { type: 'string' } | { type: 'boolean' }>;
   const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const values: Partial<Record<ValueOption, string>> = {};
   const flags = new Set<FlagOption>();
   const seen = new Set<string>();
   for (const token of tokens) {
-    if (token.kind === 'positional') fail(`unexpected argument ${JSON.stringify(token.value)}: every value follows its option, as in --contacts 10000 (see --help)`);
+    if (token.kind === 'positional')
+      fail(`unexpected argument ${JSON.stringify(token.value)}: every value follows its option, as in --contacts 10000 (see --help)`);
     if (token.kind !== 'option') continue;
     const { name, rawName, value } = token;
     if (!isValueOption(name) && !isFlagOption(name)) fail(`unknown option ${rawName} (see --help)`);
@@ -173,7 +174,9 @@ function makePlan(options: PlanOptions): CapacityPlan {
 /** A share of 1 takes a whole budget of a live account; the company's other integrations would get 429. */
 function refuseWholeBudget(target: Target, takesWhole: boolean): void {
   if (!takesWhole || target.bundledMock || target.effects.has('budget')) return;
-  fail("--probe at a share of 1 takes a whole budget of the company, so its other integrations would get 429 meanwhile; add budget to CC_EFFECTS to allow it, or probe at a lower share");
+  fail(
+    '--probe at a share of 1 takes a whole budget of the company, so its other integrations would get 429 meanwhile; add budget to CC_EFFECTS to allow it, or probe at a lower share',
+  );
 }
 
 /**
@@ -215,7 +218,8 @@ async function main(): Promise<number> {
   if (args.profile === undefined) fail('--profile: required, e.g. load/capacity/profile.example.json (see --help)');
   const contacts = wholeNumber('--contacts', args.contacts, 0);
   const shares = { core: share('--core-share', args['core-share'] ?? DEFAULT_SHARE), dialer: share('--dialer-share', args['dialer-share'] ?? DEFAULT_SHARE) };
-  if (!probe && (args['probe-windows'] !== undefined || args['mock-window-ms'] !== undefined)) fail('--probe-windows and --mock-window-ms apply only with --probe');
+  if (!probe && (args['probe-windows'] !== undefined || args['mock-window-ms'] !== undefined))
+    fail('--probe-windows and --mock-window-ms apply only with --probe');
   const probeWindows = wholeNumber('--probe-windows', args['probe-windows'] ?? DEFAULT_PROBE_WINDOWS, 1, MAX_PROBE_WINDOWS);
   const mockWindowMs = String(wholeNumber('--mock-window-ms', args['mock-window-ms'] ?? DEFAULT_MOCK_WINDOW_MS, MIN_MOCK_WINDOW_MS, MAX_WINDOW_MS));
   const givenWindowMs = args['window-ms'] === undefined ? undefined : wholeNumber('--window-ms', args['window-ms'], 1, MAX_WINDOW_MS);

@@ -50,7 +50,12 @@ async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
-      options: { ledger: { type: 'string' }, prefix: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+      options: {
+        ledger: { type: 'string' },
+        prefix: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
       strict: true,
     }).values;
   } catch (err) {
@@ -61,7 +66,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if ((args.ledger === undefined) === (args.prefix === undefined)) fail('give exactly one of --ledger FILE and --prefix P (see --help)');
-  if (args.prefix !== undefined && !isRunPrefix(args.prefix)) fail(`--prefix: ${JSON.stringify(args.prefix)} is not a run prefix (${RUN_PREFIX_FORM.source}); refusing, so nothing but a run's own records is touched`);
+  if (args.prefix !== undefined && !isRunPrefix(args.prefix))
+    fail(`--prefix: ${JSON.stringify(args.prefix)} is not a run prefix (${RUN_PREFIX_FORM.source}); refusing, so nothing but a run's own records is touched`);
   const ledgerFile = args.ledger !== undefined ? resolve(args.ledger) : undefined;
   if (ledgerFile !== undefined && !existsSync(ledgerFile)) fail(`--ledger: no file at ${ledgerFile}`);
   const settings = commandSettings(process.env, (line) => process.stderr.write(`cc-cleanup: warning: ${line}\n`));
@@ -71,20 +77,38 @@ async function main(): Promise<number> {
   // With a ledger, the session goes on from it: its deletes are appended there.
   const contents = ledgerFile !== undefined ? readLedger(ledgerFile) : undefined;
   const runId = contents?.runId ?? newRunId();
-  const session = new Session(target, runSeed(settings), { id: runId, prefix: contents?.prefix ?? `cc-conformance-${runId}`, ...(ledgerFile !== undefined ? { ledgerFile } : {}) });
-  const def = defineCheck({ id: 'cleanup', title: 'npm run cleanup', surface: 'core', rules: [], maxRequests: Number.MAX_SAFE_INTEGER, run: async () => undefined });
+  const session = new Session(target, runSeed(settings), {
+    id: runId,
+    prefix: contents?.prefix ?? `cc-conformance-${runId}`,
+    ...(ledgerFile !== undefined ? { ledgerFile } : {}),
+  });
+  const def = defineCheck({
+    id: 'cleanup',
+    title: 'npm run cleanup',
+    surface: 'core',
+    rules: [],
+    maxRequests: Number.MAX_SAFE_INTEGER,
+    run: async () => undefined,
+  });
   // No abort signal: a Ctrl-C lets the request in flight finish, and no further one starts.
   const t = new CheckContext(session, def);
-  const interrupt = onInterrupt({ exitCode: 130, onFirst: () => process.stderr.write('cc-cleanup: interrupted; stopping after the request in flight (interrupt again to quit at once)\n') });
+  const interrupt = onInterrupt({
+    exitCode: 130,
+    onFirst: () => process.stderr.write('cc-cleanup: interrupted; stopping after the request in flight (interrupt again to quit at once)\n'),
+  });
   const options = { dryRun: args['dry-run'], stopped: () => interrupt.aborted };
   const kinds = recordKinds(target.dialer.routes);
   try {
-    process.stdout.write(`cc-cleanup: target ${target.urls.core ?? target.urls.ai ?? '(no URL)'}; ${ledgerFile !== undefined ? `ledger ${ledgerFile} (run ${runId})` : `prefix ${args.prefix}`}${options.dryRun ? '; dry run' : ''}\n`);
+    process.stdout.write(
+      `cc-cleanup: target ${target.urls.core ?? target.urls.ai ?? '(no URL)'}; ${ledgerFile !== undefined ? `ledger ${ledgerFile} (run ${runId})` : `prefix ${args.prefix}`}${options.dryRun ? '; dry run' : ''}\n`,
+    );
     const steps = ledgerFile !== undefined ? await cleanLedger(t, session.ledger, kinds, options) : await cleanPrefix(t, args.prefix as string, kinds, options);
     const out = steps.map(line);
-    if (args.prefix !== undefined) out.push('not searched by prefix (a run\'s ledger lists them):', ...unsearchedKinds(kinds).map((k) => `  ${k}`));
+    if (args.prefix !== undefined) out.push("not searched by prefix (a run's ledger lists them):", ...unsearchedKinds(kinds).map((k) => `  ${k}`));
     const left = steps.filter((s) => LEFT_BEHIND.has(s.result)).length;
-    out.push(`${steps.filter((s) => s.result === 'deleted').length} deleted, ${steps.filter((s) => s.result === 'already gone' || s.result === 'not found').length} already gone, ${left} ${options.dryRun ? 'to delete' : 'left that could not be deleted'}, ${steps.filter((s) => s.result === 'not deletable' || s.result === 'kept').length} not deletable through the API; ${t.requests} requests`);
+    out.push(
+      `${steps.filter((s) => s.result === 'deleted').length} deleted, ${steps.filter((s) => s.result === 'already gone' || s.result === 'not found').length} already gone, ${left} ${options.dryRun ? 'to delete' : 'left that could not be deleted'}, ${steps.filter((s) => s.result === 'not deletable' || s.result === 'kept').length} not deletable through the API; ${t.requests} requests`,
+    );
     if (interrupt.aborted) out.push('interrupted: what was not reached is still on the target; run the same command again');
     process.stdout.write(`${redactor.text(out.join('\n'))}\n`);
     return left > 0 || interrupt.aborted ? 1 : 0;

@@ -174,7 +174,8 @@ async function main(): Promise<number> {
   }
   // An option stands in for its variable, and a bad value is blamed on the option, with the value shown.
   if (args.seed !== undefined && !/^\d+$/.test(args.seed)) fail(`--seed: must be an integer from 0 to 2147483647, got ${JSON.stringify(args.seed)}`);
-  if (args['dialer-release'] !== undefined && !parseRelease(args['dialer-release'])) fail(`--dialer-release: unknown release ${JSON.stringify(args['dialer-release'])} (known: ${RELEASES.join(', ')})`);
+  if (args['dialer-release'] !== undefined && !parseRelease(args['dialer-release']))
+    fail(`--dialer-release: unknown release ${JSON.stringify(args['dialer-release'])} (known: ${RELEASES.join(', ')})`);
   const env = {
     ...process.env,
     ...(args.seed !== undefined ? { CC_SEED: args.seed } : {}),
@@ -185,7 +186,8 @@ async function main(): Promise<number> {
   const seed = runSeed(settings);
   let mock: RunningMock | undefined;
   const bundled = namesNoTarget(settings);
-  if (!bundled && (args['mock-fault'] || args['mock-dialer-release'] || args['mock-rate-algorithm'] || args['mock-dialect'])) fail('--mock-fault, --mock-dialer-release, --mock-rate-algorithm and --mock-dialect apply only to the bundled mock, and a target is configured');
+  if (!bundled && (args['mock-fault'] || args['mock-dialer-release'] || args['mock-rate-algorithm'] || args['mock-dialect']))
+    fail('--mock-fault, --mock-dialer-release, --mock-rate-algorithm and --mock-dialect apply only to the bundled mock, and a target is configured');
   if (bundled) {
     // The bundled mock plays the expected Dialer release unless told otherwise, so a plain run passes.
     const given = args['mock-dialer-release'] ?? settings.CC_DIALER_RELEASE;
@@ -228,7 +230,8 @@ async function main(): Promise<number> {
         `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
     );
     if (args.plan) {
-      if (args.verbose) for (const c of selected) process.stdout.write(`${String(c.maxRequests).padStart(4)}  ${laneOf(c).padEnd(6)}  ${c.id}  [${c.rules.join(', ')}]\n`);
+      if (args.verbose)
+        for (const c of selected) process.stdout.write(`${String(c.maxRequests).padStart(4)}  ${laneOf(c).padEnd(6)}  ${c.id}  [${c.rules.join(', ')}]\n`);
       process.stdout.write(`${planLines.join('\n')}\n`);
       return 0;
     }
@@ -299,7 +302,9 @@ async function main(): Promise<number> {
     const interrupt = onInterrupt({
       exitCode: 130,
       onFirst: () => {
-        process.stderr.write('cc-conformance: interrupted; finishing the running checks\' cleanup and writing the reports (interrupt again to quit at once, leaving their records behind)\n');
+        process.stderr.write(
+          "cc-conformance: interrupted; finishing the running checks' cleanup and writing the reports (interrupt again to quit at once, leaving their records behind)\n",
+        );
         const tell = () => channel.postMessage({ kind: 'interrupt' } satisfies RunInterrupt);
         tell();
         telling = setInterval(tell, 250);
@@ -326,7 +331,9 @@ async function main(): Promise<number> {
       prefix: run.prefix,
       // The suites' worker starts the ledger with a line naming the run as its checks start; a run whose
       // checks never started left no file.
-      ...(run.ledgerFile !== undefined && existsSync(run.ledgerFile) ? { ledger: run.ledgerFile, leftovers: leftoversOf(readLedger(run.ledgerFile).records) } : {}),
+      ...(run.ledgerFile !== undefined && existsSync(run.ledgerFile)
+        ? { ledger: run.ledgerFile, leftovers: leftoversOf(readLedger(run.ledgerFile).records) }
+        : {}),
       ...(scope ? { gate: { scope, today: started.toISOString().slice(0, 10), fixedWarns: args['fixed-warns'] } } : {}),
     });
     const scrub = (text: string) => redactor.text(text);
@@ -335,7 +342,9 @@ async function main(): Promise<number> {
     process.stdout.write(`reports: ${written.json}, ${written.junit}, ${written.html}${report.ledger !== undefined ? `; ledger: ${report.ledger}` : ''}\n`);
     if (args['write-expectations'] !== undefined) {
       const document = writeExpectations(args['write-expectations'], report, scope?.otherReleases);
-      process.stdout.write(`cc-conformance: wrote ${document.entries.length} entries to ${args['write-expectations']}: with --expect ${args['write-expectations']}, what this run failed or skipped is as expected (errors are not written: they are the harness's, to fix)\n`);
+      process.stdout.write(
+        `cc-conformance: wrote ${document.entries.length} entries to ${args['write-expectations']}: with --expect ${args['write-expectations']}, what this run failed or skipped is as expected (errors are not written: they are the harness's, to fix)\n`,
+      );
     }
     return exitCodeOf(report);
   } finally {
@@ -345,5 +354,5 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => process.exit(code),
-  (err) => fail(err instanceof HarnessError ? `${err.code}: ${err.message}` : (err as Error).stack ?? String(err)),
+  (err) => fail(err instanceof HarnessError ? `${err.code}: ${err.message}` : ((err as Error).stack ?? String(err))),
 );

@@ -47,7 +47,12 @@ async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
-      options: { reports: { type: 'string', default: 'reports' }, 'mock-dialer-release': { type: 'string' }, 'mock-window-ms': { type: 'string', default: '1000' }, help: { type: 'boolean', default: false } },
+      options: {
+        reports: { type: 'string', default: 'reports' },
+        'mock-dialer-release': { type: 'string' },
+        'mock-window-ms': { type: 'string', default: '1000' },
+        help: { type: 'boolean', default: false },
+      },
       strict: true,
     }).values;
   } catch (err) {
@@ -62,7 +67,10 @@ async function main(): Promise<number> {
   let mock: RunningMock | undefined;
   if (namesNoTarget(settings)) {
     const given = args['mock-dialer-release'];
-    mock = await startBundledMock({ windowMs: args['mock-window-ms'], ...(given !== undefined ? { release: { value: given, from: '--mock-dialer-release' } } : {}) });
+    mock = await startBundledMock({
+      windowMs: args['mock-window-ms'],
+      ...(given !== undefined ? { release: { value: given, from: '--mock-dialer-release' } } : {}),
+    });
     warnReplacedByMock(settings, warn);
     settings = { ...settings, ...mock.env };
   } else if (args['mock-dialer-release'] !== undefined) fail('--mock-dialer-release applies only to the bundled mock, and a target is configured');
@@ -71,7 +79,9 @@ async function main(): Promise<number> {
   // The session's own: it knows every credential the probes send, the run's wrong secret too.
   const redactor = session.redactor;
   try {
-    process.stdout.write(`cc-fingerprint: target ${mock ? `bundled mock playing ${mock.mock.context.dialer.release}` : target.urls.ai ?? '(no CC_AI_URL)'}\n`);
+    process.stdout.write(
+      `cc-fingerprint: target ${mock ? `bundled mock playing ${mock.mock.context.dialer.release}` : (target.urls.ai ?? '(no CC_AI_URL)')}\n`,
+    );
     process.stdout.write(`cc-fingerprint: run ${session.run.id}, names start with ${session.run.prefix}, ledger ${session.run.ledgerFile}\n`);
     // Ctrl-C or SIGTERM: the running probe stops sending and cleans up, no further probe starts.
     const interrupt = onInterrupt({
@@ -107,7 +117,11 @@ async function main(): Promise<number> {
       return 1;
     }
     const [only] = fits;
-    process.stdout.write(fits.length === 1 && only ? `behaves like: ${only} — ${RELEASE_LABEL[only]} (${requests} requests)\n` : `behaves like one of: ${fits.join(', ')} (the probes that ran cannot tell these apart; ${requests} requests)\n`);
+    process.stdout.write(
+      fits.length === 1 && only
+        ? `behaves like: ${only} — ${RELEASE_LABEL[only]} (${requests} requests)\n`
+        : `behaves like one of: ${fits.join(', ')} (the probes that ran cannot tell these apart; ${requests} requests)\n`,
+    );
     return 0;
   } finally {
     await session.close();

@@ -40,7 +40,14 @@ export function epochMs(time: string): number {
 
 function isPoint(value: unknown): value is PointLine {
   const v = value as PointLine | null;
-  return v !== null && typeof v === 'object' && v.type === 'Point' && typeof v.metric === 'string' && typeof v.data?.time === 'string' && typeof v.data.value === 'number';
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    v.type === 'Point' &&
+    typeof v.metric === 'string' &&
+    typeof v.data?.time === 'string' &&
+    typeof v.data.value === 'number'
+  );
 }
 
 const COMPANIES: readonly string[] = ['self', 'other'];
@@ -66,7 +73,8 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
     if (!isPoint(parsed)) continue;
     const { metric, data } = parsed;
     if (metric === 'dropped_iterations') dropped += data.value;
-    if (metric === RULE_VERDICT_METRIC && data.tags?.rule !== undefined) ruleVerdicts.set(data.tags.rule, { status: data.tags.status ?? '', detail: data.tags.detail ?? '' });
+    if (metric === RULE_VERDICT_METRIC && data.tags?.rule !== undefined)
+      ruleVerdicts.set(data.tags.rule, { status: data.tags.status ?? '', detail: data.tags.detail ?? '' });
     if (metric !== 'http_req_duration') continue;
     if (data.tags?.stream === undefined) continue;
     durations.push({ time: epochMs(data.time), value: data.value, tags: data.tags });

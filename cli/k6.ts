@@ -93,9 +93,6 @@ const { say, scrub } = out;
 // Annotated, so the compiler knows a call ends the command.
 const fail: (message: string, code?: number) => never = out.fail;
 
-
-
-
 function minutes(ms: number): string {
   return ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} minutes` : `${(ms / 1000).toFixed(0)} seconds`;
 }
@@ -161,7 +158,12 @@ function childEnv(settings: Record<string, string>, target: Target, extra: Recor
   const env: NodeJS.ProcessEnv = {};
   // Only this run's target: a CC_* variable of the shell that the config file or the mock replaced must not leak through.
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('CC_')) env[k] = v;
-  Object.assign(env, settings, { CC_RATE_WINDOW_MS: String(target.rateWindowMs), CC_TIMEOUT_MS: String(target.timeoutMs), CC_BUDGET_EXCLUSIVE: String(target.budgetExclusive) }, extra);
+  Object.assign(
+    env,
+    settings,
+    { CC_RATE_WINDOW_MS: String(target.rateWindowMs), CC_TIMEOUT_MS: String(target.timeoutMs), CC_BUDGET_EXCLUSIVE: String(target.budgetExclusive) },
+    extra,
+  );
   // k6 is a Go program: SSL_CERT_FILE is the CA bundle it trusts. The mock's own CA, or the target's extra one.
   if (target.caFile !== undefined) env.SSL_CERT_FILE = resolve(target.caFile);
   return env;
@@ -169,7 +171,9 @@ function childEnv(settings: Record<string, string>, target: Target, extra: Recor
 
 function verdictLines(report: LoadReport): string[] {
   const t = report.totals.all;
-  const lines = [`cc-k6: load report ${report.verdict}${report.interrupted ? ' (interrupted)' : ''}: sent ${t.sent}, served ${t.served}, 429 ${t.limited}, errors ${t.errors}, dropped ${report.missed}`];
+  const lines = [
+    `cc-k6: load report ${report.verdict}${report.interrupted ? ' (interrupted)' : ''}: sent ${t.sent}, served ${t.served}, 429 ${t.limited}, errors ${t.errors}, dropped ${report.missed}`,
+  ];
   for (const e of report.expectations) lines.push(`  ${e.status.padEnd(10)} ${e.kind} ${e.subject}: ${e.detail}`);
   return lines;
 }
@@ -194,16 +198,20 @@ function exitCode(k6Code: number, report: LoadReport | undefined, interrupted: b
 function thresholdsOf(summaryFile: string, ruleVerdicts: K6Analysis['ruleVerdicts']): EngineThreshold[] {
   if (!existsSync(summaryFile)) return [];
   const data = JSON.parse(readFileSync(summaryFile, 'utf8')) as SummaryData;
-  const statements = Object.fromEntries(Object.keys(data.metrics).flatMap((metric) => {
-    const id = ruleOfThreshold(metric);
-    return id ? [[metric, `${id}: ${rule(id).statement}`]] : [];
-  }));
+  const statements = Object.fromEntries(
+    Object.keys(data.metrics).flatMap((metric) => {
+      const id = ruleOfThreshold(metric);
+      return id ? [[metric, `${id}: ${rule(id).statement}`]] : [];
+    }),
+  );
   // A latency limit is judged by the report itself from the same samples (kind latency): carried here too, it would count twice.
-  return thresholdVerdicts(data, statements).filter((t) => !isLatencyThreshold(t.metric)).map((t) => {
-    const id = ruleOfThreshold(t.metric);
-    const words = id === undefined ? undefined : ruleVerdicts.get(id)?.detail;
-    return words ? { ...t, reason: words } : t;
-  });
+  return thresholdVerdicts(data, statements)
+    .filter((t) => !isLatencyThreshold(t.metric))
+    .map((t) => {
+      const id = ruleOfThreshold(t.metric);
+      const words = id === undefined ? undefined : ruleVerdicts.get(id)?.detail;
+      return words ? { ...t, reason: words } : t;
+    });
 }
 
 function splitArgs(argv: readonly string[]): { ours: string[]; k6: string[] } {
@@ -296,7 +304,9 @@ async function main(): Promise<number> {
       K6_NO_USAGE_REPORT: 'true',
       K6_AUTO_EXTENSION_RESOLUTION: 'false',
     });
-    const where = target.bundledMock ? `bundled mock${args['mock-fault'] ? ` (faults: ${args['mock-fault'].join(', ')})` : ''}` : (target.urls.core ?? '(no core URL)');
+    const where = target.bundledMock
+      ? `bundled mock${args['mock-fault'] ? ` (faults: ${args['mock-fault'].join(', ')})` : ''}`
+      : (target.urls.core ?? '(no core URL)');
     say(`cc-k6: ${mode === 'budget' ? 'budget probe' : `scenario ${scenario.name}`} against ${where}, window ${target.rateWindowMs} ms, k6 at ${k6}`);
 
     const startedAt = new Date();
@@ -324,11 +334,17 @@ async function main(): Promise<number> {
     }
     try {
       // Stopped before its first sample (Ctrl-C during k6's start), k6 leaves no output file: nothing was sent.
-      const analysis: K6Analysis = existsSync(paths.ndjson) ? await readK6Output(paths.ndjson, startedAt.getTime()) : { records: [], dropped: 0, unreadable: 0, ruleVerdicts: new Map() };
+      const analysis: K6Analysis = existsSync(paths.ndjson)
+        ? await readK6Output(paths.ndjson, startedAt.getTime())
+        : { records: [], dropped: 0, unreadable: 0, ruleVerdicts: new Map() };
       const notes = [
         "k6's arrival-rate executors time each request from when it actually went out, not from when it was due: " +
-          "corrected and uncorrected latency are the same figures here (uncorrected); sends k6 could not start for lack of a free VU are counted as missed (dropped_iterations)",
-        ...(mode === 'budget' ? ["the budget probe's verdicts are k6's thresholds, one per rule of the catalogue, judged by the conformance budget check's own procedure and judges (lib/budget) and listed among the expectations (kind threshold), the report judging nothing of its own beside them"] : []),
+          'corrected and uncorrected latency are the same figures here (uncorrected); sends k6 could not start for lack of a free VU are counted as missed (dropped_iterations)',
+        ...(mode === 'budget'
+          ? [
+              "the budget probe's verdicts are k6's thresholds, one per rule of the catalogue, judged by the conformance budget check's own procedure and judges (lib/budget) and listed among the expectations (kind threshold), the report judging nothing of its own beside them",
+            ]
+          : []),
         ...(analysis.unreadable > 0 ? [`${analysis.unreadable} k6 samples named a stream but no known surface or company and were left out`] : []),
         ...(k6Code !== 0 && k6Code !== K6_THRESHOLDS_CROSSED && !interrupted ? [`k6 exited ${k6Code}: the run did not complete`] : []),
         ...(interrupted ? ['k6 stops on an interrupt by cancelling the requests in flight, and records none of them: they are missing from the totals'] : []),
@@ -353,7 +369,8 @@ async function main(): Promise<number> {
       });
       // k6 also counts a trend threshold with no sample as crossed; the report calls that not measured.
       // A latency threshold k6 crossed is the report's latency expectation, not held (failed, or not judged or measured).
-      const crossedInReport = (e: LoadReport['expectations'][number]) => (e.kind === 'threshold' && !e.detail.startsWith('held')) || (e.kind === 'latency' && e.status !== 'pass');
+      const crossedInReport = (e: LoadReport['expectations'][number]) =>
+        (e.kind === 'threshold' && !e.detail.startsWith('held')) || (e.kind === 'latency' && e.status !== 'pass');
       if (k6Code === K6_THRESHOLDS_CROSSED && !report.expectations.some(crossedInReport)) {
         throw new Error(`k6 says a threshold was crossed, but its summary ${paths.summary} shows none crossed`);
       }

@@ -60,8 +60,6 @@ const { say, scrub } = out;
 // Annotated, so the compiler knows a call ends the command.
 const fail: (message: string, code?: number) => never = out.fail;
 
-
-
 function count(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw)) fail(`--${name}: must be a non-negative integer, got ${JSON.stringify(raw)}`);
@@ -71,7 +69,8 @@ function count(name: string, raw: string | undefined): number | undefined {
 function secondsOption(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || value > 86_400) fail(`--${name}: must be a number of seconds above 0 and at most 86400, got ${JSON.stringify(raw)}`);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || value > 86_400)
+    fail(`--${name}: must be a number of seconds above 0 and at most 86400, got ${JSON.stringify(raw)}`);
   return value;
 }
 

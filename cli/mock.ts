@@ -12,7 +12,7 @@ import { startMock } from '../mock/start.js';
  */
 const SHELL_RECIPE = [
   'npm run --silent mock > mock.env &',
-  "until grep -qx ready mock.env; do kill -0 $! 2>/dev/null || break; sleep 0.2; done",
+  'until grep -qx ready mock.env; do kill -0 $! 2>/dev/null || break; sleep 0.2; done',
   'eval "$(grep \'^export \' mock.env)"',
 ]
   .map((line) => `  ${line}`)

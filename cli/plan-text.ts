@@ -11,13 +11,19 @@ export function planText(plan: RunPlan, options: { readonly live: boolean }): st
     `plan: ${plan.lanes.reduce((n, l) => n + l.checks.length, 0) + (plan.budget?.runs ? plan.budget.checks.length : 0)} checks, paced at ${pace.perWindow} requests per ${roughly(pace.windowMs)} window on each budget (share ${plan.share} of 60${plan.share === 1 ? ', less a margin of 2' : ''}; CC_BUDGET_SHARE)`,
   ];
   for (const lane of plan.lanes) {
-    lines.push(`  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}`);
+    lines.push(
+      `  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}`,
+    );
   }
-  lines.push(`  the lanes side by side: about ${roughly(plan.lanesMs)}${plan.budget?.runs ? `, then the budget checks: ${roughly(plan.budget.ms)}` : ''}; in all about ${roughly(plan.totalMs)} besides the target's response time`);
+  lines.push(
+    `  the lanes side by side: about ${roughly(plan.lanesMs)}${plan.budget?.runs ? `, then the budget checks: ${roughly(plan.budget.ms)}` : ''}; in all about ${roughly(plan.totalMs)} besides the target's response time`,
+  );
   lines.push('requests per budget (allowances, cleanup excluded; a check counts on the hosts it declares, the rest on its own):');
   for (const m of plan.meters) {
     if (m.requests === 0) continue;
-    lines.push(`  ${m.meter}: at most ${m.requests}, ${STATED_BUDGETS.includes(m.meter) ? `budget ${REQUESTS_PER_MINUTE} per window per company` : 'no budget stated, paced alike'}`);
+    lines.push(
+      `  ${m.meter}: at most ${m.requests}, ${STATED_BUDGETS.includes(m.meter) ? `budget ${REQUESTS_PER_MINUTE} per window per company` : 'no budget stated, paced alike'}`,
+    );
   }
   if (plan.skipped.length > 0) {
     lines.push(`skipped (${plan.skipped.reduce((n, s) => n + s.checks.length, 0)} checks; set what each line needs to run them):`);
@@ -41,6 +47,9 @@ export function scopeText(scope: Scope): string[] {
   ];
   if (scope.expectedToFail.size > 0) lines.push(`  expected to fail: ${[...scope.expectedToFail.keys()].join(', ')}`);
   if (scope.otherReleases.length > 0) lines.push(`  ${scope.otherReleases.length} entries for other Dialer releases, not applied`);
-  if (scope.unknown.length > 0) lines.push(`  ${scope.unknown.length} entries name a rule or check the catalogue does not have: ${scope.unknown.map((e) => e.rule ?? e.check).join(', ')} (the gate will say so, exit 4)`);
+  if (scope.unknown.length > 0)
+    lines.push(
+      `  ${scope.unknown.length} entries name a rule or check the catalogue does not have: ${scope.unknown.map((e) => e.rule ?? e.check).join(', ')} (the gate will say so, exit 4)`,
+    );
   return lines;
 }

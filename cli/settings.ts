@@ -20,8 +20,14 @@ export function commandSettings(env: Source, warn: (line: string) => void): Reco
     const inFile = readSettings({ CC_CONFIG_FILE: file });
     const keys = KEY_VARIABLES.filter((name) => inFile[name] !== undefined);
     const exposure = keys.length > 0 ? gitExposure(file) : undefined;
-    if (exposure === 'tracked') warn(`${file} holds ${keys.join(', ')} and git tracks it: remove it from the repository (git rm --cached) and ignore it, or move the key pair into the environment`);
-    if (exposure === 'unignored') warn(`${file} holds ${keys.join(', ')} and no ignore rule of git covers it, so \`git add .\` would commit it: add it to .gitignore, or move the key pair into the environment`);
+    if (exposure === 'tracked')
+      warn(
+        `${file} holds ${keys.join(', ')} and git tracks it: remove it from the repository (git rm --cached) and ignore it, or move the key pair into the environment`,
+      );
+    if (exposure === 'unignored')
+      warn(
+        `${file} holds ${keys.join(', ')} and no ignore rule of git covers it, so \`git add .\` would commit it: add it to .gitignore, or move the key pair into the environment`,
+      );
   }
   return settings;
 }
@@ -29,5 +35,8 @@ export function commandSettings(env: Source, warn: (line: string) => void): Reco
 /** Says, in one line, which variables given the bundled mock replaces with its own; called as it starts. */
 export function warnReplacedByMock(settings: Readonly<Record<string, string>>, warn: (line: string) => void): void {
   const replaced = VARIABLES.filter((v) => v.bundledMock === 'mock' && settings[v.name] !== undefined).map((v) => v.name);
-  if (replaced.length > 0) warn(`no target is named, so the bundled mock stands in and uses its own ${replaced.join(', ')} instead of the value given (set CC_BASE_URL and CC_KEY_ID to run against a target)`);
+  if (replaced.length > 0)
+    warn(
+      `no target is named, so the bundled mock stands in and uses its own ${replaced.join(', ')} instead of the value given (set CC_BASE_URL and CC_KEY_ID to run against a target)`,
+    );
 }

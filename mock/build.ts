@@ -57,8 +57,18 @@ const HOST_PLUGIN: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockCon
 function budgetLimit(faults: Faults, surface: 'core' | 'dialer'): number {
   const lenient: readonly [boolean, number][] =
     surface === 'core'
-      ? [[faults.on('rate-limit-off'), Number.POSITIVE_INFINITY], [faults.on('rate-limit-59'), 59], [faults.on('rate-limit-61'), 61], [faults.on('rate-limit-90'), 90]]
-      : [[faults.on('dialer-rate-off'), Number.POSITIVE_INFINITY], [faults.on('dialer-rate-59'), 59], [faults.on('dialer-rate-61'), 61], [faults.on('dialer-rate-90'), 90]];
+      ? [
+          [faults.on('rate-limit-off'), Number.POSITIVE_INFINITY],
+          [faults.on('rate-limit-59'), 59],
+          [faults.on('rate-limit-61'), 61],
+          [faults.on('rate-limit-90'), 90],
+        ]
+      : [
+          [faults.on('dialer-rate-off'), Number.POSITIVE_INFINITY],
+          [faults.on('dialer-rate-59'), 59],
+          [faults.on('dialer-rate-61'), 61],
+          [faults.on('dialer-rate-90'), 90],
+        ];
   return lenient.find(([on]) => on)?.[1] ?? REQUESTS_PER_MINUTE;
 }
 

@@ -18,7 +18,12 @@ export const HOST_PREFIX: Readonly<Record<HostName, string>> = { core: '/api', a
  */
 export function hostPrefix(host: HostName, faults: Faults): string {
   if (host === 'core' && faults.on('core-versioned')) return `${HOST_PREFIX.core}/v1`;
-  if ((host === 'core' && faults.on('core-unprefixed')) || (host === 'analytics' && faults.on('analytics-unprefixed')) || (host === 'cuecard' && faults.on('cuecard-unprefixed'))) return '';
+  if (
+    (host === 'core' && faults.on('core-unprefixed')) ||
+    (host === 'analytics' && faults.on('analytics-unprefixed')) ||
+    (host === 'cuecard' && faults.on('cuecard-unprefixed'))
+  )
+    return '';
   return HOST_PREFIX[host];
 }
 

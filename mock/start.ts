@@ -72,7 +72,12 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const tls = options.tls ?? (await selfSignedCertificate());
   const mock = await buildMock(options);
   // The faults that let one host's port serve plain HTTP.
-  const plainFault: Readonly<Record<HostName, string>> = { core: 'https-plain-http-served', ai: 'ai-plain-http-served', analytics: 'analytics-plain-http-served', cuecard: 'cuecard-plain-http-served' };
+  const plainFault: Readonly<Record<HostName, string>> = {
+    core: 'https-plain-http-served',
+    ai: 'ai-plain-http-served',
+    analytics: 'analytics-plain-http-served',
+    cuecard: 'cuecard-plain-http-served',
+  };
   const servers: Server[] = [];
   const urls = {} as Record<HostName, string>;
   try {

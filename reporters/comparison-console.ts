@@ -17,7 +17,11 @@ function paint(text: string, code: number, on: boolean): string {
 
 function sideLines(label: string, side: RuleSide | undefined, verbose: boolean): string[] {
   // A multi-line detail (a response body) keeps to its side's column.
-  const lines = [`      ${label} ${sideLine(side).split('\n').join(`\n${' '.repeat(14)}`)}`];
+  const lines = [
+    `      ${label} ${sideLine(side)
+      .split('\n')
+      .join(`\n${' '.repeat(14)}`)}`,
+  ];
   if (!verbose) return lines;
   const request = evidenceLine(side);
   if (request) lines.push(`          request: ${request}`);
@@ -26,7 +30,11 @@ function sideLines(label: string, side: RuleSide | undefined, verbose: boolean):
 }
 
 function ruleLines(c: RuleChange, verbose: boolean): string[] {
-  const lines = [`  ${c.id} [${c.surface}] ${statusMove(c.before, c.after)}: ${c.statement}`, ...sideLines('before:', c.before, verbose), ...sideLines('after: ', c.after, verbose)];
+  const lines = [
+    `  ${c.id} [${c.surface}] ${statusMove(c.before, c.after)}: ${c.statement}`,
+    ...sideLines('before:', c.before, verbose),
+    ...sideLines('after: ', c.after, verbose),
+  ];
   if (verbose && c.checks.length > 0) lines.push(`      checks: ${c.checks.map((k) => `${k.check} ${k.before ?? '—'} → ${k.after ?? '—'}`).join('; ')}`);
   return lines;
 }
@@ -34,7 +42,11 @@ function ruleLines(c: RuleChange, verbose: boolean): string[] {
 export function renderComparisonConsole(doc: Comparison, options: ComparisonConsoleOptions = {}): string {
   const verbose = options.verbose ?? false;
   const color = options.color ?? false;
-  const lines = [paint(comparisonHeadline(doc), doc.verdict === 'regression' ? 31 : 32, color), `before: ${reportLine(doc.before)}`, `after:  ${reportLine(doc.after)}`];
+  const lines = [
+    paint(comparisonHeadline(doc), doc.verdict === 'regression' ? 31 : 32, color),
+    `before: ${reportLine(doc.before)}`,
+    `after:  ${reportLine(doc.after)}`,
+  ];
   for (const kind of CHANGE_KINDS) {
     const changes = doc.changes.filter((c) => c.change === kind);
     if (changes.length === 0) continue;

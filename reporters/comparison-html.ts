@@ -23,7 +23,8 @@ function sideCell(side: RuleSide | undefined): string {
   if (!side) return '<td class="absent">not in this report</td>';
   const parts = [`<span class="${side.status}">${side.status}</span>`];
   if (side.detail) parts.push(esc(side.detail));
-  if (side.expectation) parts.push(`<small>expected: ${esc(side.expectation.expect)}${side.expectation.reason ? ` — ${esc(side.expectation.reason)}` : ''}</small>`);
+  if (side.expectation)
+    parts.push(`<small>expected: ${esc(side.expectation.expect)}${side.expectation.reason ? ` — ${esc(side.expectation.reason)}` : ''}</small>`);
   return `<td>${parts.join('<br>')}</td>`;
 }
 

@@ -98,7 +98,12 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
   if (broken.length > 0) lines.push('', 'Failures and errors:');
   for (const r of broken) {
     lines.push('', `${paint(MARK[r.status], colors[r.status], color)} ${r.id}: ${r.statement}`);
-    const from = r.source === 'vendor-reference' ? ' (path or fields from the vendor reference)' : r.source === 'project-reference' ? " (names or values from this project's reference)" : '';
+    const from =
+      r.source === 'vendor-reference'
+        ? ' (path or fields from the vendor reference)'
+        : r.source === 'project-reference'
+          ? " (names or values from this project's reference)"
+          : '';
     lines.push(`    spec: ${r.section}${from}`);
     if (r.reading) lines.push(`    reading: ${r.reading}`);
     lines.push(`    ${r.status === 'fail' ? 'violation' : 'harness error'}: ${r.detail ?? ''}`);
@@ -106,7 +111,11 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
       const { request, response } = r.evidence;
       lines.push(`    request: ${request.method} ${request.url} (${request.credentials})`);
       if (request.body) lines.push(indent(request.body));
-      lines.push(`    response: ${response.status} ${Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('; ')}`);
+      lines.push(
+        `    response: ${response.status} ${Object.entries(response.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; ')}`,
+      );
       if (response.body) lines.push(indent(response.body));
       if (r.evidence.curl) lines.push(`    replay: ${r.evidence.curl}`);
     }

@@ -23,7 +23,11 @@ export function writeReports(report: RunReport, dir: string, scrub: (text: strin
 }
 
 /** Writes each view of a document into `dir` under its file name, every byte through `scrub`; returns their paths. */
-export function writeScrubbed<K extends string>(dir: string, scrub: (text: string) => string, views: Readonly<Record<K, readonly [file: string, text: string]>>): Record<K, string> {
+export function writeScrubbed<K extends string>(
+  dir: string,
+  scrub: (text: string) => string,
+  views: Readonly<Record<K, readonly [file: string, text: string]>>,
+): Record<K, string> {
   mkdirSync(dir, { recursive: true });
   const paths = {} as Record<K, string>;
   for (const key of Object.keys(views) as K[]) {

@@ -67,7 +67,9 @@ function failure(r: RuleResult): string {
   if (r.evidence) {
     const { request, response } = r.evidence;
     parts.push(`<pre>${escapeHtml(`${request.method} ${request.url} (${request.credentials})${request.body ? `\n\n${request.body}` : ''}`)}</pre>`);
-    const headers = Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+    const headers = Object.entries(response.headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
     parts.push(`<pre>${escapeHtml(`${response.status}\n${headers}${response.body ? `\n\n${response.body}` : ''}`)}</pre>`);
     if (r.evidence.curl) parts.push(`<p><small>replay the request:</small></p><pre class="curl">${escapeHtml(r.evidence.curl)}</pre>`);
   }
@@ -76,7 +78,9 @@ function failure(r: RuleResult): string {
 }
 
 function skipGroup(g: SkipGroup): string {
-  const items = g.rules.map((r) => `<li><code>${escapeHtml(r.id)}</code> <small>${escapeHtml(r.surface)} · ${escapeHtml(r.detail ?? '')}</small></li>`).join('');
+  const items = g.rules
+    .map((r) => `<li><code>${escapeHtml(r.id)}</code> <small>${escapeHtml(r.surface)} · ${escapeHtml(r.detail ?? '')}</small></li>`)
+    .join('');
   return `<h3>${escapeHtml(g.enable)} <small>(${g.rules.length})</small></h3><ul data-enabler="${escapeHtml(g.key)}">${items}</ul>`;
 }
 
@@ -94,7 +98,8 @@ ${report.leftovers.map(leftoverRow).join('\n')}
 }
 
 function filters(report: RunReport, surfaces: readonly string[]): string {
-  const box = (name: string, value: string, label: string) => `<label><input type="checkbox" name="${name}" value="${escapeHtml(value)}" checked> ${label}</label>`;
+  const box = (name: string, value: string, label: string) =>
+    `<label><input type="checkbox" name="${name}" value="${escapeHtml(value)}" checked> ${label}</label>`;
   return `<form id="filters" onsubmit="return false">
 <fieldset><legend>status</legend>${STATUSES.map((s) => box('status', s, `<span class="${s}">${s}</span> (${report.summary.byStatus[s]})`)).join(' ')}</fieldset>
 <fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, escapeHtml(s))).join(' ')}</fieldset>
@@ -124,9 +129,14 @@ function gateSection(report: RunReport): string {
       const why = e ? `${e.entry}: ${e.reason}${e.expires ? ` (until ${e.expires})` : ''}` : (r.detail ?? '');
       return `<li><a href="#${escapeHtml(r.id)}"><code>${escapeHtml(r.id)}</code></a> <small>${escapeHtml(why)}</small>${e?.link ? ` <a href="${escapeHtml(e.link)}">${escapeHtml(e.link)}</a>` : ''}</li>`;
     };
-    return [`<h3 data-standing="${standing}">${escapeHtml(STANDING_TITLE[standing])} <small>(${rules.length})</small></h3><ul>${rules.map(item).join('')}</ul>`];
+    return [
+      `<h3 data-standing="${standing}">${escapeHtml(STANDING_TITLE[standing])} <small>(${rules.length})</small></h3><ul>${rules.map(item).join('')}</ul>`,
+    ];
   });
-  const reasons = gate.reasons.length > 0 ? `<h3>The gate is not green because</h3><ul id="gate-reasons">${gate.reasons.map((r) => `<li class="fail">${escapeHtml(r)}</li>`).join('')}</ul>` : '';
+  const reasons =
+    gate.reasons.length > 0
+      ? `<h3>The gate is not green because</h3><ul id="gate-reasons">${gate.reasons.map((r) => `<li class="fail">${escapeHtml(r)}</li>`).join('')}</ul>`
+      : '';
   const warnings = gate.warnings.length > 0 ? `<h3>Warnings</h3><ul>${gate.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : '';
   return `<div id="gate"><h2>Against the expectations</h2>
 <p><code>${escapeHtml(gate.file)}</code>: ${c.entries} entries (${c.otherReleases} for other Dialer releases, not applied) · ${c.outOfScope} rules out of scope, ${c.checksNotRun} checks not run</p>
@@ -138,7 +148,9 @@ export function renderHtml(report: RunReport): string {
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
   const broken = report.rules.filter((r) => r.status === 'fail' || r.status === 'error');
   const skipped = groupSkipped(report.rules);
-  const counts = Object.entries(s.byStatus).map(([k, v]) => `${v} ${k}`).join(', ');
+  const counts = Object.entries(s.byStatus)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ');
   const outcome = outcomeOf(report);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${escapeHtml(outcome.headline)}</title><style>${STYLE}</style></head>
@@ -153,7 +165,13 @@ ${report.problems.length > 0 ? `<h2>Harness problems</h2><ul>${report.problems.m
 ${skipped.length > 0 ? `<h2>Skipped: what would enable them</h2>\n<div id="skipped">${skipped.map(skipGroup).join('\n')}</div>` : ''}
 ${leftovers(report)}
 ${surfaces
-  .map((surface) => `<div data-section="${escapeHtml(surface)}"><h2>${escapeHtml(surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules.filter((r) => r.surface === surface).map(ruleRow).join('\n')}\n</table></div>`)
+  .map(
+    (surface) =>
+      `<div data-section="${escapeHtml(surface)}"><h2>${escapeHtml(surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules
+        .filter((r) => r.surface === surface)
+        .map(ruleRow)
+        .join('\n')}\n</table></div>`,
+  )
   .join('\n')}
 <h2>Gaps: what the spec does not show</h2>
 <table><tr><th>gap</th><th>section</th><th>statement</th><th>reason</th></tr>

@@ -11,20 +11,27 @@ import type { RuleResult, RunReport } from '../lib/results/report.js';
  * (unless the gate only warns of it), and an entry out of date is a failure of a testsuite `expectations`.
  */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 cannot carry, even escaped.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // Characters XML 1.0 cannot carry, even escaped.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  );
 }
 
 /** `Endpoints > Core API > Delete a tag` as `endpoints.core-api.delete-a-tag`: no spaces or `>`, which tools split or choke on. */
 function slug(section: string): string {
   return section
     .split('>')
-    .map((part) => part.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
+    .map((part) =>
+      part
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
     .filter((part) => part !== '')
     .join('.');
 }
@@ -68,7 +75,11 @@ function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: read
   const kind = caseKind(rule, report);
   const entry = rule.expectation ? `${rule.expectation.entry}: ${rule.expectation.reason}` : '';
   const message =
-    rule.standing === 'expected-failure' ? `expected failure (${entry}): ${rule.detail ?? ''}` : rule.standing === 'fixed' ? `fixed: expected to fail (${entry}) but passed; remove the entry` : (rule.detail ?? rule.status);
+    rule.standing === 'expected-failure'
+      ? `expected failure (${entry}): ${rule.detail ?? ''}`
+      : rule.standing === 'fixed'
+        ? `fixed: expected to fail (${entry}) but passed; remove the entry`
+        : (rule.detail ?? rule.status);
   switch (kind) {
     case 'pass':
       return { kind, xml: `${open}</testcase>` };
@@ -85,8 +96,18 @@ function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: read
 function expectationsSuite(report: RunReport): { readonly cases: readonly Case[]; readonly xml: string } | undefined {
   const stale = report.gate?.staleEntries ?? [];
   if (stale.length === 0) return undefined;
-  const cases = stale.map((s) => ({ kind: 'failure' as const, xml: `    <testcase classname="cc.expectations" name="${escapeXml(s.entry)}" time="0.000">\n      <failure message="${escapeXml(s.message)}"/>\n    </testcase>` }));
-  return { cases, xml: [`  <testsuite name="expectations" tests="${cases.length}" failures="${cases.length}" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n') };
+  const cases = stale.map((s) => ({
+    kind: 'failure' as const,
+    xml: `    <testcase classname="cc.expectations" name="${escapeXml(s.entry)}" time="0.000">\n      <failure message="${escapeXml(s.message)}"/>\n    </testcase>`,
+  }));
+  return {
+    cases,
+    xml: [
+      `  <testsuite name="expectations" tests="${cases.length}" failures="${cases.length}" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
+      ...cases.map((c) => c.xml),
+      '  </testsuite>',
+    ].join('\n'),
+  };
 }
 
 const tally = (cases: readonly Case[], kind: CaseKind) => cases.filter((c) => c.kind === kind).length;

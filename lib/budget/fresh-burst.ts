@@ -62,7 +62,12 @@ export interface BurstIo<A extends BudgetAnswer> {
 }
 
 /** Waits until `at`, then fires the burst. */
-export async function fireIntoFreshWindow<A extends BudgetAnswer>(io: BurstIo<A>, surface: BudgetSurface, at: number, windowLastsUntil: number | undefined): Promise<FreshBurst<A>> {
+export async function fireIntoFreshWindow<A extends BudgetAnswer>(
+  io: BurstIo<A>,
+  surface: BudgetSurface,
+  at: number,
+  windowLastsUntil: number | undefined,
+): Promise<FreshBurst<A>> {
   await io.sleepUntil(at);
   const firedAt = Date.now();
   const { answered, failures } = await io.fireAtOnce(FRESH_BURST);

@@ -78,14 +78,23 @@ function judgeLimited<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Sequenti
   const limitedAt = sent.findIndex(isLimited);
   if (limitedAt >= 0 && limitedAt < BURST_CAP) {
     t.pass(rule);
-    t.note(rule, `first 429 after ${trial.servedBeforeLimit} served requests, ${Math.round(receivedAt(sent[limitedAt] as A) - first.startedAt)} ms after the trial's first request`);
+    t.note(
+      rule,
+      `first 429 after ${trial.servedBeforeLimit} served requests, ${Math.round(receivedAt(sent[limitedAt] as A) - first.startedAt)} ms after the trial's first request`,
+    );
     return;
   }
   if (sent.length < BURST_CAP) return t.skipRule(rule, disturbance(trial));
   const capped = sent[BURST_CAP - 1] as A;
   const took = receivedAt(capped) - first.startedAt;
-  if (took >= trial.windowMs) return t.skipRule(rule, `inconclusive: ${BURST_CAP} requests took ${Math.round(took)} ms, not less than the ${trial.windowMs} ms window`);
-  t.judge(rule, false, `${BURST_CAP} requests in ${Math.round(took)} ms, less than one window, were all served${limitedAt >= 0 ? ` (the first 429 came after ${limitedAt})` : ''}`, capped);
+  if (took >= trial.windowMs)
+    return t.skipRule(rule, `inconclusive: ${BURST_CAP} requests took ${Math.round(took)} ms, not less than the ${trial.windowMs} ms window`);
+  t.judge(
+    rule,
+    false,
+    `${BURST_CAP} requests in ${Math.round(took)} ms, less than one window, were all served${limitedAt >= 0 ? ` (the first 429 came after ${limitedAt})` : ''}`,
+    capped,
+  );
 }
 
 function judgeCoreRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>, clock: ServerClock): void {
@@ -96,7 +105,10 @@ function judgeCoreRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Seq
   // A reset further than one window ahead of the server's clock (in milliseconds, or read against a Date
   // years off) never passes while the check polls: a reopening then shows nothing of it.
   if (reset > receivedAt(first) + clock.bounds.hi + trial.windowMs + 1000) {
-    return t.skipRule(rule, `the first 429 announced a reset (${first.headers['x-serviceapi-resettime']}) more than one window ahead of the server's clock (${clock.describe()}), which no polling reaches; judged by CORE-RATE-RESET-HEADER`);
+    return t.skipRule(
+      rule,
+      `the first 429 announced a reset (${first.headers['x-serviceapi-resettime']}) more than one window ahead of the server's clock (${clock.describe()}), which no polling reaches; judged by CORE-RATE-RESET-HEADER`,
+    );
   }
   // Once the announced second has wholly passed on the server's clock, whatever its rounding.
   const surelyPassed = reset + 1000 - clock.bounds.lo;
@@ -105,15 +117,26 @@ function judgeCoreRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Seq
   if (refusedInSecond > 0) t.note(rule, `${refusedInSecond} request(s) sent within the announced second were still refused`);
   if (trial.reopened && (due === undefined || trial.reopened.startedAt <= due.startedAt)) {
     t.pass(rule);
-    t.note(rule, `served again ${Math.round(trial.reopened.startedAt - receivedAt(first))} ms after the first 429; the reset it announced was ${Math.round(reset - receivedAt(first))} ms after it`);
+    t.note(
+      rule,
+      `served again ${Math.round(trial.reopened.startedAt - receivedAt(first))} ms after the first 429; the reset it announced was ${Math.round(reset - receivedAt(first))} ms after it`,
+    );
     return;
   }
   if (due && isLimited(due)) {
-    t.judge(rule, false, `still 429 at ${new Date(due.startedAt).toISOString()}, after the announced reset ${new Date(reset).toISOString()} had passed (${clock.describe()})`, due);
+    t.judge(
+      rule,
+      false,
+      `still 429 at ${new Date(due.startedAt).toISOString()}, after the announced reset ${new Date(reset).toISOString()} had passed (${clock.describe()})`,
+      due,
+    );
     return;
   }
   if (trial.disturbed) return t.skipRule(rule, disturbance(trial));
-  t.skipRule(rule, `the announced reset ${new Date(reset).toISOString()} lies beyond the polling, which ends 1.5 windows and 2 s after the first 429; judged by CORE-RATE-RESET-HEADER`);
+  t.skipRule(
+    rule,
+    `the announced reset ${new Date(reset).toISOString()} lies beyond the polling, which ends 1.5 windows and 2 s after the first 429; judged by CORE-RATE-RESET-HEADER`,
+  );
 }
 
 function judgeDialerRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: SequentialTrial<A>): void {
@@ -122,12 +145,23 @@ function judgeDialerRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: S
   const deadline = receivedAt(first) + trial.windowMs + trial.pollStepMs + trial.longestLatencyMs;
   if (trial.reopened) {
     const after = trial.reopened.startedAt - receivedAt(first);
-    t.judge(rule, trial.reopened.startedAt <= deadline, `served again only ${Math.round(after)} ms after the first 429, more than one window of ${trial.windowMs} ms`, trial.reopened);
+    t.judge(
+      rule,
+      trial.reopened.startedAt <= deadline,
+      `served again only ${Math.round(after)} ms after the first 429, more than one window of ${trial.windowMs} ms`,
+      trial.reopened,
+    );
     t.note(rule, `served again ${Math.round(after)} ms after the first 429`);
     return;
   }
   const late = trial.polls.find((ex) => ex.startedAt > deadline && isLimited(ex));
-  if (late) return void t.judge(rule, false, `still 429 ${Math.round(late.startedAt - receivedAt(first))} ms after the first 429, more than one window of ${trial.windowMs} ms`, late);
+  if (late)
+    return void t.judge(
+      rule,
+      false,
+      `still 429 ${Math.round(late.startedAt - receivedAt(first))} ms after the first 429, more than one window of ${trial.windowMs} ms`,
+      late,
+    );
   t.skipRule(rule, trial.disturbed ? disturbance(trial) : 'the polling ended before one window had passed');
 }
 
@@ -148,10 +182,12 @@ function judgeWindow<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Sequentia
   const served = trial.servedAfterReopen;
   const lastAfter = trial.afterReopen.at(-1) ?? reopened;
   const afterLimited = trial.afterReopen.find(isLimited);
-  if (!afterLimited && served <= B) return unknown(trial.disturbed ? disturbance(trial) : `the ${trial.afterReopen.length} requests after the reopening met no 429`);
+  if (!afterLimited && served <= B)
+    return unknown(trial.disturbed ? disturbance(trial) : `the ${trial.afterReopen.length} requests after the reopening met no 429`);
   const tookAfter = receivedAt(lastAfter) - reopened.startedAt;
   const halfServed = trial.firstHalf.filter(isServed).length;
-  if (burstTook >= trial.windowMs) return unknown(`inconclusive: the trial's first burst took ${Math.round(burstTook)} ms, not less than the ${trial.windowMs} ms window`);
+  if (burstTook >= trial.windowMs)
+    return unknown(`inconclusive: the trial's first burst took ${Math.round(burstTook)} ms, not less than the ${trial.windowMs} ms window`);
   // A window that reopened holds everything until one window later (less a polling step for where it began);
   // a sliding log frees no slot of the trial's second half before half a window after the reopening.
   const inOneWindow = tookAfter < trial.windowMs - trial.pollStepMs;
@@ -166,7 +202,12 @@ function judgeWindow<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Sequentia
   t.note(rules.window, counts);
   if (served <= halfServed) {
     // A sliding log: only the first half's slots had left it, and the first burst cannot straddle anything.
-    t.judge(rules.window, trial.servedBeforeLimit <= B, `a sliding log (only ${served} served after the reopening, no more than the trial's first ${halfServed}), yet the trial's first burst, shorter than one window, got ${trial.servedBeforeLimit} served: more than ${B} in one window`, trial.firstLimited);
+    t.judge(
+      rules.window,
+      trial.servedBeforeLimit <= B,
+      `a sliding log (only ${served} served after the reopening, no more than the trial's first ${halfServed}), yet the trial's first burst, shorter than one window, got ${trial.servedBeforeLimit} served: more than ${B} in one window`,
+      trial.firstLimited,
+    );
     const text = `a sliding log: ${served} served after the reopening ${Math.round(reopenDelay)} ms after the trial's first request, as the trial's first ${halfServed} requests left the window`;
     t.observe(rules.algorithm, text);
     return { kind: 'sliding', reopenedWithin, text };
@@ -177,11 +218,21 @@ function judgeWindow<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Sequentia
     return { kind: 'unknown', reopenedWithin, text: 'serves fewer than the budget' };
   }
   if (served < B) {
-    judgeBelowBudget(t, rules.window, `${served} served from the reopening to the next 429 fits no reading: a window-based limiter starts afresh there and serves ${B}, a sliding log frees only the ${halfServed} slots of the trial's first requests`, afterLimited);
+    judgeBelowBudget(
+      t,
+      rules.window,
+      `${served} served from the reopening to the next 429 fits no reading: a window-based limiter starts afresh there and serves ${B}, a sliding log frees only the ${halfServed} slots of the trial's first requests`,
+      afterLimited,
+    );
     t.observe(rules.algorithm, `none of the three readings: ${counts}`);
     return { kind: 'unknown', reopenedWithin, text: 'fits no reading' };
   }
-  t.judge(rules.window, served === B, `${served > B ? `more than ${B}` : served} requests served from the window's reopening within ${Math.round(tookAfter)} ms, less than one window: more than ${B} in one window of the server's own`, lastAfter);
+  t.judge(
+    rules.window,
+    served === B,
+    `${served > B ? `more than ${B}` : served} requests served from the window's reopening within ${Math.round(tookAfter)} ms, less than one window: more than ${B} in one window of the server's own`,
+    lastAfter,
+  );
   // A window opened by the first request reopens one window after the server counted that request,
   // which happened between its send and its answer; the reopening itself lies between the last refused
   // poll's send and the served poll's answer. Overlapping spans fit that reading; a clock-aligned window
@@ -208,7 +259,7 @@ export function judgeTrial<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Seq
   if (trial.surface === 'core') {
     judgeResetHeaders(t, limited, clock);
     const beforeReopen = [trial.firstLimited, ...trial.polls.filter(isLimited)].filter((ex): ex is A => ex !== undefined);
-    observeResetStable(t, beforeReopen, 'from the trial\'s first 429 until the window reopened');
+    observeResetStable(t, beforeReopen, "from the trial's first 429 until the window reopened");
   }
   if (!trial.firstLimited) {
     const why = `no 429 in the ${surfaceName(trial.surface)} trial`;

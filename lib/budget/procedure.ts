@@ -74,8 +74,14 @@ async function burstStage<A extends BudgetAnswer>(
   const fresh = freshAt(timing.reading, timing.lastAnswer, timing.notBefore, windowMs, SLACK_MS);
   // Without a known fresh window the burst still spends the budget for the separation probe.
   const burstIo: BurstIo<A> = { fireAtOnce: (count) => io.fireAtOnce(surface, count), sleepUntil: (at) => io.sleepUntil(at) };
-  const burst = await fireIntoFreshWindow(burstIo, surface, fresh?.at ?? Math.max(timing.lastAnswer + windowMs + SLACK_MS, timing.notBefore), fresh?.windowLastsUntil);
-  const notFresh = fresh === undefined ? `the trial could not place the server's window (${timing.reading.text}), so no moment is known to be fresh` : undefined;
+  const burst = await fireIntoFreshWindow(
+    burstIo,
+    surface,
+    fresh?.at ?? Math.max(timing.lastAnswer + windowMs + SLACK_MS, timing.notBefore),
+    fresh?.windowLastsUntil,
+  );
+  const notFresh =
+    fresh === undefined ? `the trial could not place the server's window (${timing.reading.text}), so no moment is known to be fresh` : undefined;
   last.saw(surface, burst.answered);
   for (const a of burst.answered) clock.observe(a);
   judgeConcurrent(t, burst, notFresh);
@@ -122,15 +128,26 @@ export async function runBudgetProcedure<A extends BudgetAnswer>(t: BudgetJudge<
 
   const quietAt = (surface: BudgetSurface) => s.last.of(surface) + windowMs + SLACK_MS;
   const reading = (surface: BudgetSurface) => readings.get(surface) as Reading;
-  const core = await burstStage(s, 'core', { reading: reading('core'), lastAnswer: s.last.of('core'), notBefore: withDialer ? quietAt('dialer') : 0 }, withDialer ? 'dialer' : undefined);
+  const core = await burstStage(
+    s,
+    'core',
+    { reading: reading('core'), lastAnswer: s.last.of('core'), notBefore: withDialer ? quietAt('dialer') : 0 },
+    withDialer ? 'dialer' : undefined,
+  );
   if (!withDialer) return;
   // The Dialer's burst waits until the core's has left its window, so a core request then has room.
   const notBefore = Math.max(core.burst.lastReceivedAt + windowMs + SLACK_MS, quietAt('dialer'));
   const dialer = await burstStage(s, 'dialer', { reading: reading('dialer'), lastAnswer: s.last.of('dialer'), notBefore }, 'core');
   // Both directions, or the rule is not judged in full.
   if (!core.separate || !dialer.separate) {
-    t.skipRule(SEPARATE_RULE, `judged in ${core.separate || dialer.separate ? 'one direction' : 'neither direction'} only: ${!core.separate ? 'the core burst' : 'the Dialer burst'} did not spend its budget cleanly`);
+    t.skipRule(
+      SEPARATE_RULE,
+      `judged in ${core.separate || dialer.separate ? 'one direction' : 'neither direction'} only: ${!core.separate ? 'the core burst' : 'the Dialer burst'} did not spend its budget cleanly`,
+    );
   } else {
-    t.note(SEPARATE_RULE, `the Dialer served the company ${Math.round(core.separate.startedAt - core.burst.firedAt)} ms after the core budget was spent, and the core ${Math.round(dialer.separate.startedAt - dialer.burst.firedAt)} ms after the Dialer's`);
+    t.note(
+      SEPARATE_RULE,
+      `the Dialer served the company ${Math.round(core.separate.startedAt - core.burst.firedAt)} ms after the core budget was spent, and the core ${Math.round(dialer.separate.startedAt - dialer.burst.firedAt)} ms after the Dialer's`,
+    );
   }
 }

@@ -41,7 +41,14 @@ export interface ClientIo<A extends BudgetAnswer> {
   sleepUntil(epochMs: number): Promise<void>;
 }
 
-export async function recoverLikeAClient<A extends BudgetAnswer>(io: ClientIo<A>, surface: BudgetSurface, limited: A, clock: ServerClock, seed: number, windowMs: number): Promise<ClientRecovery<A>> {
+export async function recoverLikeAClient<A extends BudgetAnswer>(
+  io: ClientIo<A>,
+  surface: BudgetSurface,
+  limited: A,
+  clock: ServerClock,
+  seed: number,
+  windowMs: number,
+): Promise<ClientRecovery<A>> {
   const random = seededUniform(seed);
   const jittered = (stepMs: number) => stepMs / 2 + random() * (stepMs / 2);
   const from = receivedAt(limited);

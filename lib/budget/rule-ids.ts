@@ -37,7 +37,13 @@ export const RESET_STABLE_RULE = 'CORE-RATE-RESET-STABLE';
 export const SEPARATE_RULE = 'DIALER-RATE-SEPARATE';
 
 /** Rules only observed, never failed: reported in words, not verdicts. */
-export const OBSERVED_BUDGET_RULES: readonly string[] = [RULES_OF.core.algorithm, RULES_OF.core.client, RESET_STABLE_RULE, RULES_OF.dialer.algorithm, RULES_OF.dialer.client];
+export const OBSERVED_BUDGET_RULES: readonly string[] = [
+  RULES_OF.core.algorithm,
+  RULES_OF.core.client,
+  RESET_STABLE_RULE,
+  RULES_OF.dialer.algorithm,
+  RULES_OF.dialer.client,
+];
 
 /** Every required budget rule of a surface, in catalogue order; the Dialer's include the separation of the two. */
 export function requiredRulesOf(surface: BudgetSurface): string[] {

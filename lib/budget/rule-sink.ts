@@ -32,5 +32,8 @@ export function judgeBelowBudget<A extends BudgetAnswer>(t: BudgetJudge<A>, rule
     t.judge(rule, false, message, evidence);
     return;
   }
-  t.skipRule(rule, `inconclusive: ${message}; another client of the company may have spent the rest of its budget meanwhile (set CC_BUDGET_EXCLUSIVE=true when nothing else uses it during the run)`);
+  t.skipRule(
+    rule,
+    `inconclusive: ${message}; another client of the company may have spent the rest of its budget meanwhile (set CC_BUDGET_EXCLUSIVE=true when nothing else uses it during the run)`,
+  );
 }

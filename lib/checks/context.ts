@@ -93,7 +93,16 @@ export class CheckContext {
   req(surface: Surface, method: string, path: string): RequestSpec {
     if (!path.startsWith('/')) throw new DefinitionError(`${this.definition.id}: path must start with '/': ${path}`);
     return new RequestSpec(
-      { surface, method, path, query: [], headers: { accept: 'application/json' }, credentials: { kind: 'slot', slot: 'primary' }, planned: false, plainHttp: false },
+      {
+        surface,
+        method,
+        path,
+        query: [],
+        headers: { accept: 'application/json' },
+        credentials: { kind: 'slot', slot: 'primary' },
+        planned: false,
+        plainHttp: false,
+      },
       (fields) => this.#send(fields),
     );
   }
@@ -287,7 +296,8 @@ export class CheckContext {
    */
   done(ruleId: string): void {
     const entry = this.#ledger(ruleId);
-    if (entry.passes === 0 && entry.failure === undefined) throw new DefinitionError(`${this.definition.id} declares ${ruleId} judged in full before asserting it`);
+    if (entry.passes === 0 && entry.failure === undefined)
+      throw new DefinitionError(`${this.definition.id} declares ${ruleId} judged in full before asserting it`);
     entry.done = true;
   }
 
@@ -327,7 +337,12 @@ export class CheckContext {
     this.expectEqual(ruleId, body.responseData.status, status, 'responseData.status', ex);
     if (message !== undefined) {
       const allowed = typeof message === 'string' ? [message] : message;
-      this.check(ruleId, allowed.includes(body.responseData.message), () => `responseData.message: expected ${allowed.map((m) => JSON.stringify(m)).join(' or ')}, got ${JSON.stringify(body.responseData.message)}`, ex);
+      this.check(
+        ruleId,
+        allowed.includes(body.responseData.message),
+        () => `responseData.message: expected ${allowed.map((m) => JSON.stringify(m)).join(' or ')}, got ${JSON.stringify(body.responseData.message)}`,
+        ex,
+      );
     }
   }
 
@@ -349,7 +364,11 @@ export class CheckContext {
 
   /** Shorthand: a setup request must succeed with a 2xx; a 5xx is the target unable to serve it, an error of the run. */
   expectOk(ex: Exchange, what: string): void {
-    if (ex.status >= 500) throw new UnavailableError(`${what}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}; a step this check builds on was not served, so its rules were not judged`, ex);
+    if (ex.status >= 500)
+      throw new UnavailableError(
+        `${what}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}; a step this check builds on was not served, so its rules were not judged`,
+        ex,
+      );
     this.prerequisite(ex.status >= 200 && ex.status < 300, () => `${what}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}`, ex);
   }
 

@@ -27,7 +27,19 @@ export function missingPrerequisite(target: Target, def: CheckDefinition): strin
 
 /** The outcome of a check that sent nothing. */
 function notRun(def: CheckDefinition, verdicts: RuleVerdict[]): CheckOutcome {
-  return { check: def.id, title: def.title, surface: def.surface, verdicts, requests: 0, allowance: def.maxRequests, unplanned429: 0, retried503: 0, durationMs: 0, leftovers: [], problems: [] };
+  return {
+    check: def.id,
+    title: def.title,
+    surface: def.surface,
+    verdicts,
+    requests: 0,
+    allowance: def.maxRequests,
+    unplanned429: 0,
+    retried503: 0,
+    durationMs: 0,
+    leftovers: [],
+    problems: [],
+  };
 }
 
 /** What a check the run was interrupted before says of each of its rules. */
@@ -36,7 +48,10 @@ const NOT_RUN_INTERRUPTED = 'not run: the run was interrupted before this check'
 /** A check the run was interrupted before it began: its rules (those of the expected release) are errors, never judged. */
 export function interruptedBefore(session: Session, def: CheckDefinition): CheckOutcome {
   const rules = def.rules.filter((rule) => appliesTo(lookupRule(rule), session.target.dialer.release));
-  return notRun(def, rules.map((rule) => ({ rule, status: 'error', detail: NOT_RUN_INTERRUPTED, notes: [] })));
+  return notRun(
+    def,
+    rules.map((rule) => ({ rule, status: 'error', detail: NOT_RUN_INTERRUPTED, notes: [] })),
+  );
 }
 
 /** How a check that ended early leaves a rule it had not finished: skipped or error, never pass. */
@@ -102,7 +117,11 @@ export async function runCheck(
   const started = performance.now();
   const verdicts: RuleVerdict[] = [];
   const missing = missingPrerequisite(session.target, def);
-  if (missing) return notRun(def, def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })));
+  if (missing)
+    return notRun(
+      def,
+      def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })),
+    );
   // Rules of other Dialer releases than the expected one are not judged; the report shows them disabled.
   if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) return notRun(def, []);
   const pace: Pace = { perWindow: session.pacer.perWindow, windowMs: session.pacer.windowMs };

@@ -67,7 +67,8 @@ function session(payload: RunPayload): Session {
     const channel = new BroadcastChannel(RUN_CHANNEL);
     (channel as unknown as { unref?: () => void }).unref?.();
     channel.onmessage = (event) => {
-      if ((event as { data: RunMessage }).data.kind === 'interrupt' && !interrupt.signal.aborted) interrupt.abort(new Error('the run was interrupted by the user'));
+      if ((event as { data: RunMessage }).data.kind === 'interrupt' && !interrupt.signal.aborted)
+        interrupt.abort(new Error('the run was interrupted by the user'));
     };
     shared.pacer.watchWaits((bucket, until) => channel.postMessage({ kind: 'wait', bucket, until } satisfies PacerWait));
   }
@@ -112,7 +113,9 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
       // it sends nothing more, runs its cleanups and still hands its outcome over; a later check does not start.
       // vitest aborts its own `signal` when the test overruns vitest's timeout.
       test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta }, concurrent: false, timeout }, async ({ task, skip, signal }) => {
-        const outcome = interrupt.signal.aborted ? interruptedBefore(run, check) : await runCheck(run, check, { signal: AbortSignal.any([signal, interrupt.signal]) });
+        const outcome = interrupt.signal.aborted
+          ? interruptedBefore(run, check)
+          : await runCheck(run, check, { signal: AbortSignal.any([signal, interrupt.signal]) });
         (task.meta.cc as CheckMeta).outcome = outcome;
         const broken = summarise(outcome.verdicts);
         if (broken) throw new Error(broken);

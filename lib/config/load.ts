@@ -109,7 +109,9 @@ function budgetShare(raw: string | undefined, bundledMock: boolean): number {
   const share = /^(0|[1-9]\d*)?(\.\d+)?$/.test(raw) && raw !== '' && raw !== '.' ? Number(raw) : Number.NaN;
   // Below 1/60 the pace would be no request at all per window.
   if (!(share * REQUESTS_PER_MINUTE >= 1 && share <= 1)) {
-    throw new ConfigError(`CC_BUDGET_SHARE: must be a decimal number from ${(1 / REQUESTS_PER_MINUTE).toFixed(4)} (one request per window) to 1, got ${JSON.stringify(raw)}`);
+    throw new ConfigError(
+      `CC_BUDGET_SHARE: must be a decimal number from ${(1 / REQUESTS_PER_MINUTE).toFixed(4)} (one request per window) to 1, got ${JSON.stringify(raw)}`,
+    );
   }
   return share;
 }
@@ -129,7 +131,10 @@ function keyPair(settings: Record<string, string>, slot: KeySlot): KeyPair | und
 
 function effects(raw: string | undefined): ReadonlySet<Effect> {
   const out = new Set<Effect>();
-  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(EFFECTS as readonly string[]).includes(part)) {
       throw new ConfigError(`CC_EFFECTS: unknown effect ${JSON.stringify(part)} (known: ${EFFECTS.join(', ')})`);
     }

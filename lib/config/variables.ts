@@ -36,54 +36,80 @@ export const VARIABLES = [
   { name: 'CC_KEY2_ID', bundledMock: 'mock', meaning: 'optional second key pair of the same company' },
   { name: 'CC_KEY2_SECRET', bundledMock: 'mock', meaning: 'secret of the second key pair', secret: true },
   { name: 'CC_OTHER_KEY_ID', bundledMock: 'mock', meaning: 'optional key pair of a different company' },
-  { name: 'CC_OTHER_KEY_SECRET', bundledMock: 'mock', meaning: 'secret of the other company\'s key pair', secret: true },
+  { name: 'CC_OTHER_KEY_SECRET', bundledMock: 'mock', meaning: "secret of the other company's key pair", secret: true },
   { name: 'CC_REVOKED_KEY_ID', bundledMock: 'mock', meaning: 'optional revoked key pair of the company under test (the `401` on revoked credentials)' },
   { name: 'CC_REVOKED_KEY_SECRET', bundledMock: 'mock', meaning: 'secret of the revoked key pair', secret: true },
   {
-    name: 'CC_LIMITS_KEY_ID', bundledMock: 'mock',
+    name: 'CC_LIMITS_KEY_ID',
+    bundledMock: 'mock',
     meaning: 'optional key pair of a company at its limits: agent maximum reached and no SMS funds (the `403` rules)',
   },
   { name: 'CC_LIMITS_KEY_SECRET', bundledMock: 'mock', meaning: 'secret of the limits key pair', secret: true },
   {
-    name: 'CC_VOICE_AGENT_ID', bundledMock: 'mock',
+    name: 'CC_VOICE_AGENT_ID',
+    bundledMock: 'mock',
     meaning: 'optional id of an existing voice agent of the company, read by the VoiceAgent checks when `voice-agent` is not in `CC_EFFECTS`',
   },
   {
-    name: 'CC_DIALER_RELEASE', bundledMock: 'applies',
-    meaning: 'the Dialer release the target is expected to be: `pre-1.0.21`, `1.0.21`, `1.0.22`, `next` (2026-09-07) or `latest` (next plus the undated disposition changes); the suite checks exactly that release',
+    name: 'CC_DIALER_RELEASE',
+    bundledMock: 'applies',
+    meaning:
+      'the Dialer release the target is expected to be: `pre-1.0.21`, `1.0.21`, `1.0.22`, `next` (2026-09-07) or `latest` (next plus the undated disposition changes); the suite checks exactly that release',
     default: 'latest',
   },
-  { name: 'CC_DIALER_ROUTES', bundledMock: 'applies', meaning: 'optional JSON file overriding Dialer paths by route name, e.g. `{ "campaigns.get": "GET /dialer/v2/campaigns/{campaignId}" }` (names in `lib/dialer/routes.ts`)' },
-  { name: 'CC_DIALER_ARCHIVED_TAG_ID', bundledMock: 'mock', meaning: 'optional id of an archived call tag of the company (no endpoint lists one), for the archived-disposition rules' },
-  { name: 'CC_CA_FILE', bundledMock: 'mock', meaning: 'optional PEM file of an extra CA to trust (the mock writes its own)' },
-  { name: 'CC_RATE_WINDOW_MS', bundledMock: 'mock', meaning: 'length of the target\'s rate window in ms', default: '60000' },
   {
-    name: 'CC_EFFECTS', bundledMock: 'mock',
+    name: 'CC_DIALER_ROUTES',
+    bundledMock: 'applies',
+    meaning:
+      'optional JSON file overriding Dialer paths by route name, e.g. `{ "campaigns.get": "GET /dialer/v2/campaigns/{campaignId}" }` (names in `lib/dialer/routes.ts`)',
+  },
+  {
+    name: 'CC_DIALER_ARCHIVED_TAG_ID',
+    bundledMock: 'mock',
+    meaning: 'optional id of an archived call tag of the company (no endpoint lists one), for the archived-disposition rules',
+  },
+  { name: 'CC_CA_FILE', bundledMock: 'mock', meaning: 'optional PEM file of an extra CA to trust (the mock writes its own)' },
+  { name: 'CC_RATE_WINDOW_MS', bundledMock: 'mock', meaning: "length of the target's rate window in ms", default: '60000' },
+  {
+    name: 'CC_EFFECTS',
+    bundledMock: 'mock',
     meaning:
       "side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing), `dialer-records` (create Dialer call scripts and surveys, which cannot be deleted), `dialer-exports` (queue Dialer export jobs, which cannot be deleted), `budget` (spend the company's whole core and Dialer budgets on purpose: the budget checks, and load runs that flood a budget; the company's other integrations get `429` meanwhile); none on a live target unless listed",
     default: '',
   },
   {
-    name: 'CC_BUDGET_EXCLUSIVE', bundledMock: 'mock',
+    name: 'CC_BUDGET_EXCLUSIVE',
+    bundledMock: 'mock',
     meaning:
       "`true` when no other client spends the company's core or Dialer budget while the run lasts; only then can the budget checks tell a target that serves fewer than 60 requests a minute from another integration spending the rest (without it, such a count is reported inconclusive, never failed); the bundled mock is always exclusive",
     default: 'false',
   },
   {
-    name: 'CC_BUDGET_SHARE', bundledMock: 'applies',
+    name: 'CC_BUDGET_SHARE',
+    bundledMock: 'applies',
     meaning:
       "the share of each company's budget per window the run may spend on each host, from 0.0167 (one request per window) to 1: the suite paces itself at floor(60 × share) requests per window, at most 58 (two under the budget, against network jitter), so the company's other integrations keep the rest; 1 against the bundled mock; the budget checks, which spend whole budgets on purpose, are exempt",
     default: '0.5',
   },
   { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },
-  { name: 'CC_SEED', bundledMock: 'applies', meaning: 'seed of the run\'s random choices and fuzzing; printed on every run so it can be replayed', default: 'random' },
+  {
+    name: 'CC_SEED',
+    bundledMock: 'applies',
+    meaning: "seed of the run's random choices and fuzzing; printed on every run so it can be replayed",
+    default: 'random',
+  },
   {
     name: 'CC_EXPECTATIONS',
     bundledMock: 'applies',
     meaning:
       'optional expectations file of the gate (`--expect` overrides it): rules and checks out of scope, and known failures, each with its reason (format `schemas/gate/expectations.json`; see "As a CI gate")',
   },
-  { name: 'CC_CONFIG_FILE', bundledMock: 'applies', meaning: 'JSON file holding any of these variables by name; env vars win over it', default: 'cc-conformance.json if present' },
+  {
+    name: 'CC_CONFIG_FILE',
+    bundledMock: 'applies',
+    meaning: 'JSON file holding any of these variables by name; env vars win over it',
+    default: 'cc-conformance.json if present',
+  },
 ] as const satisfies readonly VariableSpec[];
 
 export type VariableName = (typeof VARIABLES)[number]['name'];

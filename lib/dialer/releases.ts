@@ -22,7 +22,10 @@ export const RELEASE_LABEL: Readonly<Record<Release, string>> = {
 
 /** Spellings a user may give: `v1.0.21`, `1.0.21`; `newest` for `latest`. */
 export function parseRelease(raw: string): Release | undefined {
-  const value = raw.trim().toLowerCase().replace(/^v(?=\d)/, '');
+  const value = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^v(?=\d)/, '');
   if (value === 'newest') return 'latest';
   return (RELEASES as readonly string[]).includes(value) ? (value as Release) : undefined;
 }

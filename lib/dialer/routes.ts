@@ -72,13 +72,16 @@ export function loadDialerRoutes(file: string | undefined): DialerRoutes {
   } catch (err) {
     throw new ConfigError(`CC_DIALER_ROUTES: ${file} is not a readable JSON file (${(err as NodeJS.ErrnoException).code ?? 'invalid JSON'})`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(`CC_DIALER_ROUTES: ${file} must hold a JSON object of route names`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ConfigError(`CC_DIALER_ROUTES: ${file} must hold a JSON object of route names`);
   const routes: Record<string, string> = { ...DIALER_ROUTES };
   for (const [name, value] of Object.entries(parsed)) {
-    if (!(name in DIALER_ROUTES)) throw new ConfigError(`CC_DIALER_ROUTES: unknown route ${JSON.stringify(name)} (known: ${Object.keys(DIALER_ROUTES).join(', ')})`);
+    if (!(name in DIALER_ROUTES))
+      throw new ConfigError(`CC_DIALER_ROUTES: unknown route ${JSON.stringify(name)} (known: ${Object.keys(DIALER_ROUTES).join(', ')})`);
     if (typeof value !== 'string' || !FORM.test(value)) throw new ConfigError(`CC_DIALER_ROUTES: ${name} must be "METHOD /path", got ${JSON.stringify(value)}`);
     const original = DIALER_ROUTES[name as DialerRouteName];
-    if (placeholders(value).join() !== placeholders(original).join()) throw new ConfigError(`CC_DIALER_ROUTES: ${name} must keep the placeholders of ${JSON.stringify(original)}`);
+    if (placeholders(value).join() !== placeholders(original).join())
+      throw new ConfigError(`CC_DIALER_ROUTES: ${name} must keep the placeholders of ${JSON.stringify(original)}`);
     routes[name] = value;
   }
   return routes as DialerRoutes;

@@ -64,7 +64,11 @@ export function readExpectations(file: string, cwd = process.cwd()): Expectation
     const entries = (document as { entries?: unknown[] }).entries;
     const entry = at ? (entries?.[Number(at[1])] as { rule?: unknown; check?: unknown } | undefined) : undefined;
     const names = typeof entry?.rule === 'string' ? ` (${entry.rule})` : typeof entry?.check === 'string' ? ` (check ${entry.check})` : '';
-    const where = at ? `entries[${at[1]}]${names}${at[2] ? ` ${at[2].slice(1)}` : ''}` : first.instancePath === '/' ? 'the document' : first.instancePath.slice(1);
+    const where = at
+      ? `entries[${at[1]}]${names}${at[2] ? ` ${at[2].slice(1)}` : ''}`
+      : first.instancePath === '/'
+        ? 'the document'
+        : first.instancePath.slice(1);
     const more = result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problem${result.problems.length > 2 ? 's' : ''})` : '';
     throw new ConfigError(`expectations: ${path}: ${where}: ${first.message}${more}`);
   }

@@ -28,7 +28,10 @@ export interface Scope {
  * for every rule the check judges; a check also judging rules in scope still runs, and only the verdicts of
  * its rules out of scope are set aside.
  */
-export function scopeOf(file: ExpectationsFile, catalogue: { readonly rules: readonly string[]; readonly checks: readonly CheckRules[]; readonly release: Release }): Scope {
+export function scopeOf(
+  file: ExpectationsFile,
+  catalogue: { readonly rules: readonly string[]; readonly checks: readonly CheckRules[]; readonly release: Release },
+): Scope {
   const rules = new Set(catalogue.rules);
   const checks = new Map(catalogue.checks.map((c) => [c.id, c]));
   const unknown: NumberedEntry[] = [];

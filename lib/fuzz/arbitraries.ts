@@ -36,7 +36,10 @@ export function lengthAround(max: number): { arbitrary: fc.Arbitrary<number>; bo
  */
 export function plainEmail(): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.string({ unit: fc.constantFrom(...PLAIN), minLength: 1, maxLength: 20 }), fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 12 }))
+    .tuple(
+      fc.string({ unit: fc.constantFrom(...PLAIN), minLength: 1, maxLength: 20 }),
+      fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 1, maxLength: 12 }),
+    )
     .map(([local, label]) => `${local}@${label}.example.com`);
 }
 

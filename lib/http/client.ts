@@ -99,10 +99,16 @@ function raisedByService(ex: Exchange): boolean {
  * request now, which judges none of its rules; the check reports it as an error, with the answer.
  */
 function unavailable(ex: Exchange, retries: number): UnavailableError {
-  const after = retries > 0
-    ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'} with backoff`
-    : ex.status === 503 ? ' and was not sent again (it may create a record, and a gateway\'s 503 does not say nothing was applied)' : '';
-  return new UnavailableError(`${ex.request.method} ${ex.request.url} answered ${ex.status}${after}: the target or a dependency of it is unavailable, so the rules this request serves were not judged`, ex);
+  const after =
+    retries > 0
+      ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'} with backoff`
+      : ex.status === 503
+        ? " and was not sent again (it may create a record, and a gateway's 503 does not say nothing was applied)"
+        : '';
+  return new UnavailableError(
+    `${ex.request.method} ${ex.request.url} answered ${ex.status}${after}: the target or a dependency of it is unavailable, so the rules this request serves were not judged`,
+    ex,
+  );
 }
 
 /** The one HTTP client of the suite: pacing, 429 backoff, 503 retries, timeouts, redaction of everything it records. */
@@ -140,9 +146,10 @@ export class HttpClient {
       if (wire.signal?.aborted) throw interrupted(wire);
       if (wire.budgetKey !== null) {
         if (wire.planned) pacer.record(wire.budgetKey);
-        else await pacer.acquire(wire.budgetKey, wire.signal).catch((err: unknown) => {
-          throw wire.signal?.aborted ? interrupted(wire) : err;
-        });
+        else
+          await pacer.acquire(wire.budgetKey, wire.signal).catch((err: unknown) => {
+            throw wire.signal?.aborted ? interrupted(wire) : err;
+          });
       }
       onSent?.();
       const ex = await this.#once(wire);
@@ -182,7 +189,10 @@ export class HttpClient {
     const raw = ex.headers['retry-after']?.trim();
     if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
     const ms = Number(raw) * 1000;
-    if (ms > this.#furthestWaitMs) throw new WaitOutOfRangeError(`${ex.request.method} ${ex.request.url}: ${ex.status} with Retry-After ${raw} s, further than the ${this.#options.pacer.windowMs} ms rate window; not waited for`);
+    if (ms > this.#furthestWaitMs)
+      throw new WaitOutOfRangeError(
+        `${ex.request.method} ${ex.request.url}: ${ex.status} with Retry-After ${raw} s, further than the ${this.#options.pacer.windowMs} ms rate window; not waited for`,
+      );
     return ms;
   }
 
@@ -215,7 +225,9 @@ export class HttpClient {
       ...(wire.body !== undefined ? { body: redactor.text(wire.body) } : {}),
       credentials: wire.credentials,
       // A literal is meant to hold no credential; scrubbed all the same, like everything recorded.
-      ...(wire.replay ? { replay: wire.replay.kind === 'literal' ? { kind: 'literal' as const, header: redactor.text(wire.replay.header) } : wire.replay } : {}),
+      ...(wire.replay
+        ? { replay: wire.replay.kind === 'literal' ? { kind: 'literal' as const, header: redactor.text(wire.replay.header) } : wire.replay }
+        : {}),
     };
     const startedAt = Date.now();
     const t0 = performance.now();
@@ -231,7 +243,11 @@ export class HttpClient {
         bodyTimeout: timeoutMs,
       });
     } catch (err) {
-      throw transportFailure(`${wire.method} ${sent.url}`, err, { stage: 'answer', timeoutMs, ...(this.#options.caFile ? { caFile: this.#options.caFile } : {}) });
+      throw transportFailure(`${wire.method} ${sent.url}`, err, {
+        stage: 'answer',
+        timeoutMs,
+        ...(this.#options.caFile ? { caFile: this.#options.caFile } : {}),
+      });
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {

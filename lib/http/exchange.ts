@@ -47,6 +47,10 @@ export function describeExchange(ex: Exchange): { request: SentRequest; response
   const body = ex.text.length > EVIDENCE_LIMIT ? `${ex.text.slice(0, EVIDENCE_LIMIT)}… (${ex.text.length} chars)` : ex.text;
   return {
     request: ex.request.body && ex.request.body.length > EVIDENCE_LIMIT ? { ...ex.request, body: `${ex.request.body.slice(0, EVIDENCE_LIMIT)}…` } : ex.request,
-    response: { status: ex.status, headers, body: ex.bodyBytes > 0 && ex.text === '' ? `<${ex.bodyBytes} bytes, ${ex.headers['content-type'] ?? 'no content-type'}>` : body },
+    response: {
+      status: ex.status,
+      headers,
+      body: ex.bodyBytes > 0 && ex.text === '' ? `<${ex.bodyBytes} bytes, ${ex.headers['content-type'] ?? 'no content-type'}>` : body,
+    },
   };
 }

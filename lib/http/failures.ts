@@ -55,12 +55,21 @@ function tlsProblem(code: string | undefined, err: unknown): TlsProblem | undefi
  * The typed error for a request (`what`: method and redacted URL) that failed below HTTP; `stage` says
  * whether the answer's head or its body was awaited.
  */
-export function transportFailure(what: string, err: unknown, context: { readonly stage: 'answer' | 'body'; readonly timeoutMs: number; readonly caFile?: string }): TransportError {
+export function transportFailure(
+  what: string,
+  err: unknown,
+  context: { readonly stage: 'answer' | 'body'; readonly timeoutMs: number; readonly caFile?: string },
+): TransportError {
   const code = codeOf(err);
   const message = (err as Error | undefined)?.message ?? String(err);
   const host = new URL(what.slice(what.indexOf(' ') + 1)).host;
   const problem = tlsProblem(code, err);
-  if (problem) return new TlsError(problem, `${what}: TLS ${code}: ${tlsHint(problem, host, context.caFile, (err as { cert?: { subjectaltname?: string } }).cert?.subjectaltname)}`, { cause: err });
+  if (problem)
+    return new TlsError(
+      problem,
+      `${what}: TLS ${code}: ${tlsHint(problem, host, context.caFile, (err as { cert?: { subjectaltname?: string } }).cert?.subjectaltname)}`,
+      { cause: err },
+    );
   if (code !== undefined && TIMEOUT.has(code)) {
     const waited = context.stage === 'body' ? 'the body stopped arriving' : 'no answer came';
     return new ResponseTimeoutError(`${what}: ${waited} within ${context.timeoutMs} ms (CC_TIMEOUT_MS); ${code}`, { cause: err });
@@ -69,7 +78,10 @@ export function transportFailure(what: string, err: unknown, context: { readonly
     const when = context.stage === 'body' ? 'in the middle of its body' : 'before answering';
     return new ConnectionResetError(`${what}: the target closed the connection ${when} (${code}: ${message})`, { cause: err });
   }
-  if (code === 'ECONNREFUSED') return new TransportError(`${what}: ECONNREFUSED: nothing accepts connections at ${host}; check the CC_*_URL variable and that the target is up`, { cause: err });
+  if (code === 'ECONNREFUSED')
+    return new TransportError(`${what}: ECONNREFUSED: nothing accepts connections at ${host}; check the CC_*_URL variable and that the target is up`, {
+      cause: err,
+    });
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new TransportError(`${what}: ${code}: the host name of ${host} does not resolve`, { cause: err });
   const stage = context.stage === 'body' ? 'body not received' : 'no answer';
   return new TransportError(`${what}: ${stage} (${code ? `${code} ` : ''}${message})`, { cause: err });

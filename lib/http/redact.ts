@@ -37,7 +37,6 @@ export class Redactor {
     }
     return out;
   }
-
 }
 
 /** Every spelling of a pair's credentials that output may carry. */

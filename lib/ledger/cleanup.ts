@@ -36,12 +36,21 @@ export const LEFT_BEHIND: ReadonlySet<StepResult> = new Set(['failed', 'would de
 const MAX_PAGES = 50;
 
 function send(t: CheckContext, request: LedgerRequest, slot: KeySlot, extraQuery: Readonly<Record<string, string>> = {}): Promise<Exchange> {
-  let spec = t.req(request.surface, request.method, request.path).as(slot).query({ ...request.query, ...extraQuery });
+  let spec = t
+    .req(request.surface, request.method, request.path)
+    .as(slot)
+    .query({ ...request.query, ...extraQuery });
   if (request.body) spec = spec.json(request.body);
   return spec.send();
 }
 
-async function deleteOne(t: CheckContext, request: LedgerRequest, slot: KeySlot, base: Omit<CleanupStep, 'result' | 'detail'>, dryRun: boolean): Promise<CleanupStep> {
+async function deleteOne(
+  t: CheckContext,
+  request: LedgerRequest,
+  slot: KeySlot,
+  base: Omit<CleanupStep, 'result' | 'detail'>,
+  dryRun: boolean,
+): Promise<CleanupStep> {
   if (dryRun) return { ...base, result: 'would delete', detail: describeRequest(request) };
   const ex = await send(t, request, slot);
   if (!isGone(ex.status, ex.json)) return { ...base, result: 'failed', detail: `${describeRequest(request)} answered ${ex.status}` };
@@ -52,7 +61,12 @@ async function deleteOne(t: CheckContext, request: LedgerRequest, slot: KeySlot,
 class ListingRefused extends Error {}
 
 /** Every record of a kind the key's company holds, page by page, as id and name. */
-export async function listKind(t: CheckContext, kind: RecordKind, slot: KeySlot, query: Readonly<Record<string, string>> = {}): Promise<{ id: string; name: string; gone?: boolean }[]> {
+export async function listKind(
+  t: CheckContext,
+  kind: RecordKind,
+  slot: KeySlot,
+  query: Readonly<Record<string, string>> = {},
+): Promise<{ id: string; name: string; gone?: boolean }[]> {
   const list = kind.list;
   if (!list) return [];
   const found: { id: string; name: string; gone?: boolean }[] = [];
@@ -60,7 +74,8 @@ export async function listKind(t: CheckContext, kind: RecordKind, slot: KeySlot,
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const paging: Record<string, string> = list.paging === 'page' ? { page: String(page) } : cursor !== undefined ? { cursor } : {};
     const ex = await send(t, list.request, slot, { ...query, ...paging });
-    if (ex.status < 200 || ex.status >= 300) throw new ListingRefused(`listing ${kind.kind}s: ${list.request.method} ${list.request.path} answered ${ex.status}`);
+    if (ex.status < 200 || ex.status >= 300)
+      throw new ListingRefused(`listing ${kind.kind}s: ${list.request.method} ${list.request.path} answered ${ex.status}`);
     const items = list.read(ex.json);
     found.push(...items);
     if (list.paging === 'page') {
@@ -80,7 +95,13 @@ export async function listKind(t: CheckContext, kind: RecordKind, slot: KeySlot,
  * its keyword; the spec does not say what a keyword matches, so when that narrowed listing holds none, the
  * whole list is read: a target whose keyword searches other fields still has its records found.
  */
-async function findNamed(t: CheckContext, kind: RecordKind, slot: KeySlot, text: string, matches: (name: string) => boolean): Promise<{ id: string; name: string; gone?: boolean }[]> {
+async function findNamed(
+  t: CheckContext,
+  kind: RecordKind,
+  slot: KeySlot,
+  text: string,
+  matches: (name: string) => boolean,
+): Promise<{ id: string; name: string; gone?: boolean }[]> {
   if (kind.key === 'contact') {
     const narrowed = (await listKind(t, kind, slot, { keyword: text })).filter((r) => matches(r.name));
     if (narrowed.length > 0) return narrowed;
@@ -114,11 +135,20 @@ export async function cleanLedger(t: CheckContext, ledger: Ledger, kinds: readon
   return steps;
 }
 
-async function cleanRecord(t: CheckContext, ledger: Ledger, record: LedgerRecord, kind: RecordKind | undefined, slot: KeySlot, base: Omit<CleanupStep, 'result' | 'detail'>, dryRun: boolean): Promise<CleanupStep> {
+async function cleanRecord(
+  t: CheckContext,
+  ledger: Ledger,
+  record: LedgerRecord,
+  kind: RecordKind | undefined,
+  slot: KeySlot,
+  base: Omit<CleanupStep, 'result' | 'detail'>,
+  dryRun: boolean,
+): Promise<CleanupStep> {
   if (record.delete) return deleteOne(t, record.delete, slot, base, dryRun);
   // No id: the answer never came (a kill mid-request) or named none. The name the run gave finds it.
   const name = record.name;
-  if (name === undefined || !kind?.list || !kind.deleteOf) return { ...base, result: 'failed', detail: 'created without an id the answer named, and nothing to find it by' };
+  if (name === undefined || !kind?.list || !kind.deleteOf)
+    return { ...base, result: 'failed', detail: 'created without an id the answer named, and nothing to find it by' };
   const matches = (await findNamed(t, kind, slot, name, (n) => n === name)).filter((r) => !r.gone);
   if (matches.length === 0) {
     if (!dryRun) ledger.notFound(record, 'cleanup');
@@ -174,5 +204,7 @@ export async function cleanPrefix(t: CheckContext, prefix: string, kinds: readon
 
 /** Kinds `--prefix` cannot search, and why, for the command to say so. */
 export function unsearchedKinds(kinds: readonly RecordKind[]): string[] {
-  return kinds.filter((k) => !k.list || !k.namedByRun).map((k) => `${k.kind}: ${k.list ? 'carries no name the run gave it' : 'the API lists none'}${k.deleteOf ? '' : ` (${k.undeletable ?? 'not deletable'})`}`);
+  return kinds
+    .filter((k) => !k.list || !k.namedByRun)
+    .map((k) => `${k.kind}: ${k.list ? 'carries no name the run gave it' : 'the API lists none'}${k.deleteOf ? '' : ` (${k.undeletable ?? 'not deletable'})`}`);
 }

@@ -28,10 +28,12 @@ export interface CreateOperation {
   made(answer: unknown, body: unknown, status: number): MadeRecord[];
 }
 
-const field = (name: string) => (body: unknown): string | undefined => {
-  const value = isJson(body) ? body[name] : undefined;
-  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
-};
+const field =
+  (name: string) =>
+  (body: unknown): string | undefined => {
+    const value = isJson(body) ? body[name] : undefined;
+    return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
+  };
 
 /** `responseData.data.id` (vendor reference), else `responseData.id`. */
 function coreId(answer: unknown): string | undefined {
@@ -79,7 +81,12 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /** A route template as a pattern: each `{placeholder}` one path segment. */
 function routePattern(template: string): RegExp {
-  return new RegExp(`^${template.split(/\{\w+\}/).map(escape).join('[^/]+')}$`);
+  return new RegExp(
+    `^${template
+      .split(/\{\w+\}/)
+      .map(escape)
+      .join('[^/]+')}$`,
+  );
 }
 
 export function createTable(routes: DialerRoutes): readonly CreateOperation[] {
@@ -105,7 +112,15 @@ export function createTable(routes: DialerRoutes): readonly CreateOperation[] {
     coreCreate('POST', '/contacts/add.json', 'contact', field('name')),
     { surface: 'core', method: 'POST', path: /^\/bulk\/contacts\.json$/, kind: kind('contact'), nameOf: bulkName, made: bulkMade },
     coreCreate('PUT', '/agents/add.json', 'agent', field('lastname')),
-    { surface: 'core', method: 'PUT', path: /^\/groups\/add\.json$/, kind: kind('group-membership'), nameOf: noName, idOf: membershipOf, made: (_answer, body) => one(membershipOf(body)) },
+    {
+      surface: 'core',
+      method: 'PUT',
+      path: /^\/groups\/add\.json$/,
+      kind: kind('group-membership'),
+      nameOf: noName,
+      idOf: membershipOf,
+      made: (_answer, body) => one(membershipOf(body)),
+    },
     coreCreate('PUT', '/tags/add.json', 'tag', field('name')),
     coreCreate('PUT', '/blacklist/add.json', 'blacklist-entry', field('public_number')),
     { surface: 'core', method: 'POST', path: /^\/calls\/create\.json$/, kind: kind('call'), nameOf: noName, made: () => one(undefined) },
@@ -114,9 +129,23 @@ export function createTable(routes: DialerRoutes): readonly CreateOperation[] {
     dialer('scripts.create', 'call-script', dialerId),
     dialer('surveys.create', 'survey', dialerId),
     dialer('campaign.export', 'export-job', (answer) => one(idText(recordOf(answer)?.jobId)), noName),
-    { surface: 'ai', method: 'POST', path: /^\/voice-agents$/, kind: kind('voice-agent'), nameOf: field('agentName'), made: (answer, body) => one(idText(recordOf(answer)?.id), field('agentName')(body)) },
+    {
+      surface: 'ai',
+      method: 'POST',
+      path: /^\/voice-agents$/,
+      kind: kind('voice-agent'),
+      nameOf: field('agentName'),
+      made: (answer, body) => one(idText(recordOf(answer)?.id), field('agentName')(body)),
+    },
     { surface: 'ai', method: 'POST', path: /^\/voice-agent\/calls$/, kind: kind('voice-agent-call'), nameOf: noName, made: () => one(undefined) },
-    { surface: 'cuecard', method: 'POST', path: /^\/cuecards$/, kind: kind('cuecard'), nameOf: field('title'), made: (answer, body) => one(idText(recordOf(answer)?.id), field('title')(body)) },
+    {
+      surface: 'cuecard',
+      method: 'POST',
+      path: /^\/cuecards$/,
+      kind: kind('cuecard'),
+      nameOf: field('title'),
+      made: (answer, body) => one(idText(recordOf(answer)?.id), field('title')(body)),
+    },
   ];
 }
 

@@ -50,7 +50,8 @@ export interface RecordKind {
   readonly namedByRun: boolean;
 }
 
-export const idText = (value: unknown): string | undefined => (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : undefined;
+export const idText = (value: unknown): string | undefined =>
+  (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : undefined;
 
 /** The core collection's items: `responseData.data`, each record possibly wrapped under a key (`{ Contact: {...} }`, vendor reference). */
 function coreItems(page: unknown, key: string, nameField: string): { id: string; name: string }[] {
@@ -142,7 +143,13 @@ export function recordKinds(routes: DialerRoutes): readonly RecordKind[] {
       list: coreList('/blacklist/index.json', 'Blacklist', 'public_number'),
       namedByRun: false,
     },
-    { key: 'call', kind: 'call (Make a call)', surface: 'core', undeletable: 'a placed call stays in the call history; the API deletes no call', namedByRun: false },
+    {
+      key: 'call',
+      kind: 'call (Make a call)',
+      surface: 'core',
+      undeletable: 'a placed call stays in the call history; the API deletes no call',
+      namedByRun: false,
+    },
     { key: 'sms', kind: 'SMS', surface: 'core', undeletable: 'a sent SMS cannot be taken back', namedByRun: false },
     {
       key: 'dialer-campaign',
@@ -153,12 +160,38 @@ export function recordKinds(routes: DialerRoutes): readonly RecordKind[] {
       list: dialerList(routes, 'campaigns.list'),
       namedByRun: true,
     },
-    { key: 'call-script', kind: 'Dialer call script', surface: 'ai', undeletable: 'the API has no delete for call scripts', list: dialerList(routes, 'scripts.list'), namedByRun: true },
-    { key: 'survey', kind: 'Dialer survey', surface: 'ai', undeletable: 'the API has no delete for surveys (DELETE /dialer/surveys/{surveyId} is not a route)', list: dialerList(routes, 'surveys.list'), namedByRun: true },
+    {
+      key: 'call-script',
+      kind: 'Dialer call script',
+      surface: 'ai',
+      undeletable: 'the API has no delete for call scripts',
+      list: dialerList(routes, 'scripts.list'),
+      namedByRun: true,
+    },
+    {
+      key: 'survey',
+      kind: 'Dialer survey',
+      surface: 'ai',
+      undeletable: 'the API has no delete for surveys (DELETE /dialer/surveys/{surveyId} is not a route)',
+      list: dialerList(routes, 'surveys.list'),
+      namedByRun: true,
+    },
     { key: 'export-job', kind: 'Dialer export job', surface: 'ai', undeletable: 'the API has no delete for export jobs', namedByRun: false },
     { key: 'voice-agent', kind: 'voice agent', surface: 'ai', undeletable: 'the API has no delete for voice agents, and lists none', namedByRun: true },
-    { key: 'voice-agent-call', kind: 'VoiceAgent call', surface: 'ai', undeletable: 'a started call stays in the call history; the API deletes no call', namedByRun: false },
-    { key: 'cuecard', kind: 'CueCard', surface: 'cuecard', undeletable: 'a card shown to an agent cannot be withdrawn; the API has no delete', namedByRun: true },
+    {
+      key: 'voice-agent-call',
+      kind: 'VoiceAgent call',
+      surface: 'ai',
+      undeletable: 'a started call stays in the call history; the API deletes no call',
+      namedByRun: false,
+    },
+    {
+      key: 'cuecard',
+      kind: 'CueCard',
+      surface: 'cuecard',
+      undeletable: 'a card shown to an agent cannot be withdrawn; the API has no delete',
+      namedByRun: true,
+    },
   ];
 }
 

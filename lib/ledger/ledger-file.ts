@@ -77,7 +77,13 @@ export function ensureLedgerDir(file: string): void {
 export function applyEvent(records: LedgerRecord[], event: LedgerEvent): void {
   if (event.event === 'run') return;
   if (event.event === 'intent') {
-    records.push({ intent: event, state: 'pending', ...(event.id !== undefined ? { id: event.id } : {}), ...(event.name !== undefined ? { name: event.name } : {}), ...(event.delete ? { delete: event.delete } : {}) });
+    records.push({
+      intent: event,
+      state: 'pending',
+      ...(event.id !== undefined ? { id: event.id } : {}),
+      ...(event.name !== undefined ? { name: event.name } : {}),
+      ...(event.delete ? { delete: event.delete } : {}),
+    });
     return;
   }
   const ofSeq = records.filter((r) => r.intent.seq === event.seq);
@@ -89,7 +95,9 @@ export function applyEvent(records: LedgerRecord[], event: LedgerEvent): void {
   }
   if (event.event === 'created') {
     // The pending record of the create, or one its answer left without an id, found later by name (cleanup).
-    const pending = ofSeq.find((r) => r.state === 'pending') ?? ofSeq.find((r) => r.state === 'created' && r.id === undefined && event.id !== undefined && r.name !== undefined && r.name === event.name);
+    const pending =
+      ofSeq.find((r) => r.state === 'pending') ??
+      ofSeq.find((r) => r.state === 'created' && r.id === undefined && event.id !== undefined && r.name !== undefined && r.name === event.name);
     // A create that made several records (Contact actions) writes a line for each.
     const record: LedgerRecord = pending ?? { intent: first.intent, state: 'created' };
     if (!pending) records.push(record);
@@ -138,7 +146,13 @@ export function leftoversOf(records: readonly LedgerRecord[]): LeftoverRecord[] 
   const out: LeftoverRecord[] = [];
   for (const r of records) {
     const { intent } = r;
-    const base = { kind: intent.kind, surface: intent.surface, ...(r.id !== undefined ? { id: r.id } : {}), ...(r.name !== undefined ? { name: r.name } : {}), check: intent.check };
+    const base = {
+      kind: intent.kind,
+      surface: intent.surface,
+      ...(r.id !== undefined ? { id: r.id } : {}),
+      ...(r.name !== undefined ? { name: r.name } : {}),
+      check: intent.check,
+    };
     if (r.state === 'deleted') {
       if (intent.kept) out.push({ ...base, deletable: false, how: intent.kept });
       continue;
@@ -151,7 +165,11 @@ export function leftoversOf(records: readonly LedgerRecord[]): LeftoverRecord[] 
       // No id to delete it by: the create's answer never came (a kill, a transport error), or named none.
       const findable = intent.findable && r.name !== undefined;
       const why = r.state === 'pending' ? 'the create went out and no answer came, so it may exist' : 'created, but the answer named no id';
-      out.push({ ...base, deletable: findable, how: `${why}; ${findable ? 'npm run cleanup -- --ledger looks for it by name' : 'nothing names it to look for it by'}` });
+      out.push({
+        ...base,
+        deletable: findable,
+        how: `${why}; ${findable ? 'npm run cleanup -- --ledger looks for it by name' : 'nothing names it to look for it by'}`,
+      });
     }
   }
   return out;

@@ -148,7 +148,13 @@ export class Ledger {
   /** A record the create's answer did not name, found by its name (cleanup): written down with its id. */
   found(record: LedgerRecord, id: string): void {
     const kind = this.#table.find((op) => op.kind.key === record.intent.key)?.kind;
-    this.#write({ event: 'created', seq: record.intent.seq, id, ...(record.name !== undefined ? { name: record.name } : {}), ...(kind?.deleteOf ? { delete: kind.deleteOf(id) } : {}) });
+    this.#write({
+      event: 'created',
+      seq: record.intent.seq,
+      id,
+      ...(record.name !== undefined ? { name: record.name } : {}),
+      ...(kind?.deleteOf ? { delete: kind.deleteOf(id) } : {}),
+    });
   }
 
   /**
@@ -157,7 +163,8 @@ export class Ledger {
    */
   notFound(record: LedgerRecord, by: string): void {
     if (record.state === 'pending') this.#write({ event: 'refused', seq: record.intent.seq, status: 404 });
-    else if (record.state === 'created') this.#write({ event: 'deleted', seq: record.intent.seq, ...(record.id !== undefined ? { id: record.id } : {}), by, status: 404 });
+    else if (record.state === 'created')
+      this.#write({ event: 'deleted', seq: record.intent.seq, ...(record.id !== undefined ? { id: record.id } : {}), by, status: 404 });
   }
 
   records(): readonly LedgerRecord[] {

@@ -240,7 +240,8 @@ export function checkComparable(report: RunReport, path: string): void {
   for (const [i, r] of (report.rules as readonly unknown[]).entries()) {
     const { id, status } = (typeof r === 'object' && r !== null ? r : {}) as { id?: unknown; status?: unknown };
     if (typeof id !== 'string') throw new ConfigError(`${path}: rule ${i + 1} has no id`);
-    if (typeof status !== 'string' || !STATUSES.has(status)) throw new ConfigError(`${path}: rule ${id} has status ${JSON.stringify(status)}, not one of ${[...STATUSES].join(', ')}`);
+    if (typeof status !== 'string' || !STATUSES.has(status))
+      throw new ConfigError(`${path}: rule ${id} has status ${JSON.stringify(status)}, not one of ${[...STATUSES].join(', ')}`);
     if (seen.has(id)) throw new ConfigError(`${path} lists rule ${id} twice`);
     seen.add(id);
   }

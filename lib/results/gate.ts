@@ -135,14 +135,21 @@ export function judgeGate(rules: readonly JudgedRule[], problems: readonly strin
   for (const entry of scope.entries) {
     if (entry.expires === undefined || entry.expires >= today) continue;
     const days = Math.round((Date.parse(today) - Date.parse(entry.expires)) / DAY_MS);
-    staleEntries.push({ entry: entryName(entry), message: `${entryName(entry)} expired on ${entry.expires}, ${days} day${days === 1 ? '' : 's'} ago: renew it or remove it` });
+    staleEntries.push({
+      entry: entryName(entry),
+      message: `${entryName(entry)} expired on ${entry.expires}, ${days} day${days === 1 ? '' : 's'} ago: renew it or remove it`,
+    });
   }
   const expired = staleEntries.length;
   for (const entry of scope.unknown) {
-    staleEntries.push({ entry: entryName(entry), message: `${entryName(entry)} names a ${entry.rule !== undefined ? 'rule' : 'check'} the catalogue does not have (renamed or removed): rename or remove the entry` });
+    staleEntries.push({
+      entry: entryName(entry),
+      message: `${entryName(entry)} names a ${entry.rule !== undefined ? 'rule' : 'check'} the catalogue does not have (renamed or removed): rename or remove the entry`,
+    });
   }
   lines.stale.push(...staleEntries.map((s) => s.message));
-  const outcome: GateOutcome = lines.failed.length > 0 ? 'unexpected-failure' : lines.stale.length > 0 ? 'stale-expectations' : lines.incomplete.length > 0 ? 'incomplete' : 'as-expected';
+  const outcome: GateOutcome =
+    lines.failed.length > 0 ? 'unexpected-failure' : lines.stale.length > 0 ? 'stale-expectations' : lines.incomplete.length > 0 ? 'incomplete' : 'as-expected';
   return {
     file: scope.file,
     outcome,

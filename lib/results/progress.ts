@@ -55,11 +55,16 @@ export class RunProgress {
   #requests = 0;
   #limited = 0;
 
-  constructor(plan: { readonly lanes: readonly PlannedLane[]; readonly budget?: { readonly runs: boolean; readonly ms: number } }, total: number, now: () => number = Date.now) {
+  constructor(
+    plan: { readonly lanes: readonly PlannedLane[]; readonly budget?: { readonly runs: boolean; readonly ms: number } },
+    total: number,
+    now: () => number = Date.now,
+  ) {
     this.#now = now;
     this.#started = now();
     this.total = total;
-    for (const lane of plan.lanes) this.#lanes.set(lane.lane, { plannedMs: lane.ms, allowance: lane.requests, done: 0, doneAllowance: 0, requests: 0, finished: lane.checks.length === 0 });
+    for (const lane of plan.lanes)
+      this.#lanes.set(lane.lane, { plannedMs: lane.ms, allowance: lane.requests, done: 0, doneAllowance: 0, requests: 0, finished: lane.checks.length === 0 });
     const budget = plan.budget?.runs ? plan.budget : undefined;
     this.#lanes.set('budget', { plannedMs: budget?.ms ?? 0, allowance: 0, done: 0, doneAllowance: 0, requests: 0, finished: !budget });
   }

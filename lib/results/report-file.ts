@@ -22,12 +22,18 @@ export function readRunReport(path: string, who: string): RunReport {
   } catch (err) {
     throw new ConfigError(`${who}: ${path} is not JSON (${(err as Error).message})`);
   }
-  const { format, version, seed, rules } = (typeof doc === 'object' && doc !== null ? doc : {}) as { format?: unknown; version?: unknown; seed?: unknown; rules?: unknown };
+  const { format, version, seed, rules } = (typeof doc === 'object' && doc !== null ? doc : {}) as {
+    format?: unknown;
+    version?: unknown;
+    seed?: unknown;
+    rules?: unknown;
+  };
   if (format !== REPORT_FORMAT || version !== REPORT_VERSION) {
     throw new ConfigError(
       `${who}: ${path} is ${format === REPORT_FORMAT ? `version ${JSON.stringify(version)} of the report` : 'not a conformance report'}; this version reads format ${REPORT_FORMAT} version ${REPORT_VERSION} only`,
     );
   }
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || !Array.isArray(rules)) throw new ConfigError(`${who}: ${path} has no integer seed or no rules list`);
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || !Array.isArray(rules))
+    throw new ConfigError(`${who}: ${path} has no integer seed or no rules list`);
   return doc as RunReport;
 }

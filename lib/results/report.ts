@@ -135,8 +135,18 @@ function zeroCounts(): Record<RuleStatus, number> {
 
 /** A rule the expectations put out of scope: not judged here, and what its checks found kept as a note. */
 function outOfScope(judged: RuleResult, reason: string): RuleResult {
-  const found = judged.status === 'disabled' ? [] : [`its checks found it ${judged.status}${judged.detail ? ` (${judged.detail.split('\n')[0]})` : ''}; set aside`];
-  return { ...judged, status: 'disabled', detail: `out of scope: ${reason}`, notes: [...judged.notes, ...found], checks: judged.checks, requests: judged.requests, evidence: undefined, reproduce: undefined };
+  const found =
+    judged.status === 'disabled' ? [] : [`its checks found it ${judged.status}${judged.detail ? ` (${judged.detail.split('\n')[0]})` : ''}; set aside`];
+  return {
+    ...judged,
+    status: 'disabled',
+    detail: `out of scope: ${reason}`,
+    notes: [...judged.notes, ...found],
+    checks: judged.checks,
+    requests: judged.requests,
+    evidence: undefined,
+    reproduce: undefined,
+  };
 }
 
 function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined, release: Release, seed: number): RuleResult {
@@ -159,7 +169,15 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
     }
   }
   if (!deciding) {
-    return { ...rule, status: 'error', detail: 'no check in this run judges this rule', notes, checks, requests, reproduce: { seed, rerun: rerunCommand(rule.id, seed) } };
+    return {
+      ...rule,
+      status: 'error',
+      detail: 'no check in this run judges this rule',
+      notes,
+      checks,
+      requests,
+      reproduce: { seed, rerun: rerunCommand(rule.id, seed) },
+    };
   }
   const skippedChecks = checks.filter((c) => c.status === 'skipped');
   if (deciding.status === 'pass' && skippedChecks.length > 0) {

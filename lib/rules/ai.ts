@@ -7,13 +7,29 @@ const S = {
   errors: 'Errors > Errors on the {ai_url} host',
 } as const;
 
-const AUTH_LAYER = 'Errors on the {ai_url} host, 1: the authentication layer answers before the service, so its 401 has this fixed body whichever service the path names.';
+const AUTH_LAYER =
+  'Errors on the {ai_url} host, 1: the authentication layer answers before the service, so its 401 has this fixed body whichever service the path names.';
 
 export const AI_RULES: readonly Rule[] = [
   required({ id: 'AI-HTTPS-ONLY', surface: 'ai', section: S.hosts, statement: 'Plain HTTP to the AI host is rejected (the probe sends no credentials).' }),
-  required({ id: 'AI-AUTH-MISSING-401', surface: 'ai', section: S.auth, statement: 'A request to the AI host without credentials gets 401, on Conversation Intelligence and VoiceAgent alike.' }),
-  required({ id: 'AI-AUTH-INCORRECT-401', surface: 'ai', section: S.auth, statement: 'An unknown key ID, or a known key ID with a wrong secret, gets 401 on the AI host.' }),
-  required({ id: 'AI-AUTH-MALFORMED-401', surface: 'ai', section: S.auth, statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the AI host.' }),
+  required({
+    id: 'AI-AUTH-MISSING-401',
+    surface: 'ai',
+    section: S.auth,
+    statement: 'A request to the AI host without credentials gets 401, on Conversation Intelligence and VoiceAgent alike.',
+  }),
+  required({
+    id: 'AI-AUTH-INCORRECT-401',
+    surface: 'ai',
+    section: S.auth,
+    statement: 'An unknown key ID, or a known key ID with a wrong secret, gets 401 on the AI host.',
+  }),
+  required({
+    id: 'AI-AUTH-MALFORMED-401',
+    surface: 'ai',
+    section: S.auth,
+    statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the AI host.',
+  }),
   required({ id: 'AI-AUTH-REVOKED-401', surface: 'ai', section: S.auth, statement: 'A revoked key pair gets 401 on the AI host.' }),
   required({
     id: 'AI-AUTH-401-BODY',
@@ -22,12 +38,18 @@ export const AI_RULES: readonly Rule[] = [
     statement: "An AI-host 401 carries exactly { code: 'UNAUTHORIZED', message: 'You are not authorized to access this resource.' }.",
     reading: AUTH_LAYER,
   }),
-  required({ id: 'AI-AUTH-401-NO-CORRELATION', surface: 'ai', section: S.errors, statement: 'An AI-host 401 carries no correlationId: it is produced ahead of the service.' }),
+  required({
+    id: 'AI-AUTH-401-NO-CORRELATION',
+    surface: 'ai',
+    section: S.errors,
+    statement: 'An AI-host 401 carries no correlationId: it is produced ahead of the service.',
+  }),
   required({
     id: 'AI-AUTH-BEFORE-ROUTING',
     surface: 'ai',
     section: S.auth,
-    statement: "A request to the AI host without credentials, or with malformed ones, to a path the host does not route (DELETE /dialer/surveys/{surveyId}, a made-up path under /v1) gets the authentication layer's 401 and body, not the 404 'Route not found'.",
+    statement:
+      "A request to the AI host without credentials, or with malformed ones, to a path the host does not route (DELETE /dialer/surveys/{surveyId}, a made-up path under /v1) gets the authentication layer's 401 and body, not the 404 'Route not found'.",
     reading:
       "Errors on the {ai_url} host, 1 says the 401 comes from the authentication layer, and Authentication 6 says that on {ai_url} that layer answers before the service. Errors on the {ai_url} host, 3 says a Dialer path or method that is not routed gets 404 'Route not found' with a correlationId, and its 2 gives a correlationId to service-raised errors only, never to responses produced ahead of the service: the unmatched-route 404 is the service's answer. Read together, authentication is decided before routing, so a request with missing or malformed credentials gets the authentication layer's 401 on any path of the host, routed or not, and an unauthenticated request never learns whether a path is routed. The check asks DELETE /dialer/surveys/{surveyId}, which the spec names as not a route, and a made-up path under /v1, each once without credentials and once with a malformed header. The spec orders authentication and routing on {ai_url} only: for the core, analytics and CueCard hosts it gives a 401 (with the core envelope on the core API) but never says whether the 401 or a 404 for an unrouted path comes first, so no such rule is judged there.",
   }),
@@ -35,7 +57,8 @@ export const AI_RULES: readonly Rule[] = [
     id: 'AI-ERR-SERVICE-SHAPE',
     surface: 'ai',
     section: S.errors,
-    statement: 'A service-raised error on the AI host carries { statusCode, message, error, correlationId }: statusCode the HTTP status, error its status name, no responseData.',
+    statement:
+      'A service-raised error on the AI host carries { statusCode, message, error, correlationId }: statusCode the HTTP status, error its status name, no responseData.',
     reading:
       "Errors on the {ai_url} host give errors raised by the service the shape { statusCode, message, error, correlationId }, while VoiceAgent create and get document their own nested shape { error, requestId }; the endpoint's own documentation is read as the more specific statement, so this rule judges the service shape on Conversation Intelligence errors, and VoiceAgent create and get are judged against the nested shape by their own rules. The status name is compared with the HTTP reason phrase, ignoring case (422 may be 'Unprocessable Entity' or 'Unprocessable Content').",
   }),
@@ -65,7 +88,8 @@ export const AI_RULES: readonly Rule[] = [
     id: 'AI-BASE-PATH',
     surface: 'ai',
     section: S.hosts,
-    statement: 'The AI host serves its services under the path prefix /v1: the configured AI URL ends in /v1, and a Conversation Intelligence read under it is answered by the service.',
+    statement:
+      'The AI host serves its services under the path prefix /v1: the configured AI URL ends in /v1, and a Conversation Intelligence read under it is answered by the service.',
     reading:
       "A base path shows only in the URL a user configures, so the first half is judged on CC_AI_URL itself and the report says so. The second half asks GET /ai/calls/{callId}/summary for a call no account has, under that URL: the service's own 404 (statusCode and a message other than 'Route not found') shows it is served there.",
   }),

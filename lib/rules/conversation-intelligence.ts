@@ -21,7 +21,8 @@ export const CI_RULES: readonly Rule[] = [
     id: 'CI-ENVELOPE',
     surface: 'ai',
     section: S.ci,
-    statement: 'Each of the seven reads of an analysed call answers either 200 with a JSON object that carries no responseData envelope or a 4xx, never a 5xx or another status.',
+    statement:
+      'Each of the seven reads of an analysed call answers either 200 with a JSON object that carries no responseData envelope or a 4xx, never a 5xx or another status.',
     reading: `'Responses are { data: {...}, pagination } without the responseData envelope' is read as the shape of the paginated reads; the five others may hold their fields in data or at the top level (the vendor reference shows the top level): ${ACCEPT_BOTH}. A call counts as analysed when its transcription answers 200; the section lists seven reads of one call without saying that every analysed call has all seven parts, so a read that answers a 4xx is not judged here but reported by CI-ANALYSIS-PARTS, while a 5xx (a server error, by the error table), another status, or a 200 whose body is not a JSON object without responseData fails.`,
   }),
   observed({
@@ -30,7 +31,7 @@ export const CI_RULES: readonly Rule[] = [
     section: S.ci,
     statement: 'The report says which of the seven reads answer 200 for a call whose transcription does, and what the others answer.',
     reading:
-      "Endpoints > Conversation Intelligence lists the seven reads of one call (summary, sentiment, talk/listen ratio, topics, transcription, smart notes, details link) but not that an analysis holds every part, nor what a read of a part the analysis lacks answers (CI-NO-ANALYSIS leaves the same open for a call with no analysis at all). A target may produce some parts only, for some calls or for none, so a read of an analysed call that answers a 4xx is reported here and never failed.",
+      'Endpoints > Conversation Intelligence lists the seven reads of one call (summary, sentiment, talk/listen ratio, topics, transcription, smart notes, details link) but not that an analysis holds every part, nor what a read of a part the analysis lacks answers (CI-NO-ANALYSIS leaves the same open for a call with no analysis at all). A target may produce some parts only, for some calls or for none, so a read of an analysed call that answers a 4xx is reported here and never failed.',
   }),
   required({
     id: 'CI-PAGED-ENVELOPE',
@@ -39,35 +40,54 @@ export const CI_RULES: readonly Rule[] = [
     statement: 'Topics and transcription answer { data: {...}, pagination: { limit, offset, total } } with integer counters and no responseData.',
   }),
   // Offset/limit pagination
-  required({ id: 'CI-OFFSET-DEFAULT', surface: 'ai', section: S.limits, statement: 'Without offset, a page starts at the first item and pagination.offset is 0.' }),
+  required({
+    id: 'CI-OFFSET-DEFAULT',
+    surface: 'ai',
+    section: S.limits,
+    statement: 'Without offset, a page starts at the first item and pagination.offset is 0.',
+  }),
   required({
     id: 'CI-LIMIT-ECHO',
     surface: 'ai',
     section: S.ci,
     statement: 'A limit of 1 or more is applied: pagination.limit echoes it and the page holds at most that many items.',
-    reading: 'pagination.limit is read as the applied page size; the spec gives no maximum, so the small limits the check sends (1 to 10) must be applied as sent.',
+    reading:
+      'pagination.limit is read as the applied page size; the spec gives no maximum, so the small limits the check sends (1 to 10) must be applied as sent.',
   }),
   required({
     id: 'CI-LIMIT-MIN',
     surface: 'ai',
     section: S.limits,
-    statement: 'limit=1 is applied; a limit below 1 or not an integer is never applied: the read answers 400, or 200 with pagination.limit an integer of at least 1 and no more items than it.',
+    statement:
+      'limit=1 is applied; a limit below 1 or not an integer is never applied: the read answers 400, or 200 with pagination.limit an integer of at least 1 and no more items than it.',
     reading: `The spec gives the minimum, not the answer to a value below it: rejection (400, the status of invalid parameters) and correction are both allowed; ${ACCEPT_BOTH}.`,
   }),
   required({
     id: 'CI-OFFSET-TYPE',
     surface: 'ai',
     section: S.ci,
-    statement: 'An integer offset inside the items is applied and echoed in pagination.offset; an offset that is not an integer is answered 400, or 200 with an integer pagination.offset of at least 0.',
+    statement:
+      'An integer offset inside the items is applied and echoed in pagination.offset; an offset that is not an integer is answered 400, or 200 with an integer pagination.offset of at least 0.',
     reading: `'offset integer' says what a valid offset is, not how an invalid one is answered: ${ACCEPT_BOTH}.`,
   }),
-  observed({ id: 'CI-OFFSET-NEGATIVE', surface: 'ai', section: S.ci, statement: 'What a negative offset answers: the spec types offset as an integer with default 0 and gives no minimum.' }),
-  observed({ id: 'CI-LIMIT-DEFAULT', surface: 'ai', section: S.ci, statement: 'Which page size applies when no limit is sent: the spec gives only the minimum.' }),
+  observed({
+    id: 'CI-OFFSET-NEGATIVE',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'What a negative offset answers: the spec types offset as an integer with default 0 and gives no minimum.',
+  }),
+  observed({
+    id: 'CI-LIMIT-DEFAULT',
+    surface: 'ai',
+    section: S.ci,
+    statement: 'Which page size applies when no limit is sent: the spec gives only the minimum.',
+  }),
   required({
     id: 'CI-WALK',
     surface: 'ai',
     section: S.ci,
-    statement: 'Raising offset by limit from 0 until offset >= pagination.total yields every item exactly once: each page holds min(limit, total - offset) items, none repeats and total stays the same.',
+    statement:
+      'Raising offset by limit from 0 until offset >= pagination.total yields every item exactly once: each page holds min(limit, total - offset) items, none repeats and total stays the same.',
     reading: 'Judged on transcription (items: data.segments) and topics (items: data.topics, the vendor reference name; the spec names no array for topics).',
   }),
   required({
@@ -75,7 +95,8 @@ export const CI_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.ci,
     statement: 'callId, callers and language repeat identically on every page of a read that carries them.',
-    reading: 'Transcription carries all three; topics carries callId and callers in the vendor reference, and whichever of the three its first page holds must repeat.',
+    reading:
+      'Transcription carries all three; topics carries callId and callers in the vendor reference, and whichever of the three its first page holds must repeat.',
   }),
   // Transcription resource
   required({
@@ -85,7 +106,12 @@ export const CI_RULES: readonly Rule[] = [
     statement:
       'A transcription page is { data: { callId: integer (the call asked for), segments: [{ start, end: number, caller, text: string }], callers: [{ id: integer, type: contact or agent, localIdentifier: string }], language: string }, pagination }.',
   }),
-  required({ id: 'CI-SEGMENT-CALLER', surface: 'ai', section: S.transcription, statement: "Each segment's caller is the localIdentifier of one of the transcription's callers." }),
+  required({
+    id: 'CI-SEGMENT-CALLER',
+    surface: 'ai',
+    section: S.transcription,
+    statement: "Each segment's caller is the localIdentifier of one of the transcription's callers.",
+  }),
   required({
     id: 'CI-SEGMENT-TIMES',
     surface: 'ai',
@@ -112,14 +138,17 @@ export const CI_RULES: readonly Rule[] = [
     id: 'CI-UNKNOWN-CALL-404',
     surface: 'ai',
     section: S.errors,
-    statement: "A callId that is not a call of the company answers 404 on each of the seven reads, as a service error without subErrors and with the endpoint's own message, not 'Route not found'.",
-    reading: "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; which words the message uses is not stated and is reported by CI-CALL-NOT-FOUND.",
+    statement:
+      "A callId that is not a call of the company answers 404 on each of the seven reads, as a service error without subErrors and with the endpoint's own message, not 'Route not found'.",
+    reading:
+      "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; which words the message uses is not stated and is reported by CI-CALL-NOT-FOUND.",
   }),
   observed({
     id: 'CI-CALL-NOT-FOUND',
     surface: 'ai',
     section: S.statuses,
-    statement: "The report gives the message of the 404 a callId that is not a call of the company gets on each of the seven reads, and whether it is one of the error table's known 404 messages.",
+    statement:
+      "The report gives the message of the 404 a callId that is not a call of the company gets on each of the seven reads, and whether it is one of the error table's known 404 messages.",
     reading:
       "The error table lists 'Not found.' and 'Call not found' as known messages of the 404 for a missing resource without saying which endpoint uses which, the Core API envelope says 'the message wording is set per endpoint', and Errors on the {ai_url} host, 3 gives a missing resource 'the endpoint's own message'. No wording is therefore required of Conversation Intelligence: 'Call not found', 'Not found.' or words of the target's own are all conforming. What the spec does state, a 404 service error whose message is the endpoint's own and not 'Route not found', is required by CI-UNKNOWN-CALL-404; this rule reports the messages and whether each is one of the two listed, ignoring case and a trailing period.",
   }),
@@ -143,6 +172,7 @@ export const CI_RULES: readonly Rule[] = [
     surface: 'ai',
     section: S.gaps,
     source: 'vendor-reference',
-    statement: 'Whether the reads carry the fields the vendor reference gives them (summary, overallSentiment, talkListenRatio, topics, smartNotes, link): the spec does not show them.',
+    statement:
+      'Whether the reads carry the fields the vendor reference gives them (summary, overallSentiment, talkListenRatio, topics, smartNotes, link): the spec does not show them.',
   }),
 ];

@@ -35,7 +35,7 @@ const CONTACT_LISTED =
 
 /** How the contact-list filter checks keep an account's other contacts out of the reads without a keyword. */
 const CONTACT_NARROWED =
-  "What a keyword matches is not shown, so no read is narrowed by it: the contact gets an industry no other record has, and the reads are narrowed by the industry filter, which the spec shows and which that value matches under any reading (equal, prefix, substring, any case). How filters sent together combine is not shown either: a contact still listed for the value it does not match may be a target that joins filters with OR, so the filter is then asked alone, and only a contact listed there fails the rule (a list too long to tell leaves it skipped).";
+  'What a keyword matches is not shown, so no read is narrowed by it: the contact gets an industry no other record has, and the reads are narrowed by the industry filter, which the spec shows and which that value matches under any reading (equal, prefix, substring, any case). How filters sent together combine is not shown either: a contact still listed for the value it does not match may be a target that joins filters with OR, so the filter is then asked alone, and only a contact listed there fails the rule (a list too long to tell leaves it skipped).';
 
 const AGENT_PROBES =
   'Each probed value is one Add an agent; an agent a probe creates is deleted again (DELETE /agents/delete/{id}.json, vendor reference) before the answer is judged and before the next probe, so an account near its agent maximum is never pushed over it by the check; a 403 (the account is at its maximum) leaves the rule skipped, since no value can then be judged.';
@@ -84,26 +84,41 @@ export const CORE_RULES: readonly Rule[] = [
     id: 'CORE-ISOLATION-WRITE',
     surface: 'core',
     section: S.auth,
-    statement: "Another project's key never changes this project's data: an edit or a delete of its identifier gets 401 or 404, and the record is still there, as it was.",
-    reading: "Credentials of another project give 401 (Authentication 6), yet identifiers are scoped to a project and the credentials alone pick it (Authentication 3), so an edit or a delete sent with project B's valid key for project A's identifier may be refused (401) or find no such record in project B (404); both are accepted, and under either the record must still exist and read back as it was. The spec names contact deletion (the Contacts group; DELETE deletes) without a path, so the delete is DELETE /contacts/delete/{id}.json and the read Inspect a contact, both as the vendor reference gives them. The contact is read with the project's own key before and after the foreign requests: a read before that fails or shows no name leaves the rule skipped, and a 404 after them is the record gone. When project B's key reads the identifier with 200 and shows some other record (identifiers that overlap across projects), nothing is sent, since it would change project B's own record, and the rule is skipped.",
+    statement:
+      "Another project's key never changes this project's data: an edit or a delete of its identifier gets 401 or 404, and the record is still there, as it was.",
+    reading:
+      "Credentials of another project give 401 (Authentication 6), yet identifiers are scoped to a project and the credentials alone pick it (Authentication 3), so an edit or a delete sent with project B's valid key for project A's identifier may be refused (401) or find no such record in project B (404); both are accepted, and under either the record must still exist and read back as it was. The spec names contact deletion (the Contacts group; DELETE deletes) without a path, so the delete is DELETE /contacts/delete/{id}.json and the read Inspect a contact, both as the vendor reference gives them. The contact is read with the project's own key before and after the foreign requests: a read before that fails or shows no name leaves the rule skipped, and a 404 after them is the record gone. When project B's key reads the identifier with 200 and shows some other record (identifiers that overlap across projects), nothing is sent, since it would change project B's own record, and the rule is skipped.",
   }),
 
   // Hosts, transport, content
-  required({ id: 'CORE-HTTPS-ONLY', surface: 'core', section: S.hosts, statement: 'Plain HTTP to the core host is rejected (the probe sends no credentials).' }),
-  required({ id: 'CORE-WRONG-HOST-404', surface: 'core', section: S.hosts, statement: 'A core path requested on another host (analytics, AI, CueCard) gets 404.' }),
+  required({
+    id: 'CORE-HTTPS-ONLY',
+    surface: 'core',
+    section: S.hosts,
+    statement: 'Plain HTTP to the core host is rejected (the probe sends no credentials).',
+  }),
+  required({
+    id: 'CORE-WRONG-HOST-404',
+    surface: 'core',
+    section: S.hosts,
+    statement: 'A core path requested on another host (analytics, AI, CueCard) gets 404.',
+  }),
   required({
     id: 'CORE-BASE-PATH',
     surface: 'core',
     section: S.hosts,
-    statement: 'The core API serves under the path prefix /api/, its paths carrying no version segment: the configured core URL ends in /api, and a core read under it is answered by the API.',
-    reading: 'Hosts gives {base_url} the path prefix /api/, and Versioning says the core API (version 1.7) carries no version segment in its paths, unlike the {ai_url} host with its /v1. A base path shows only in the URL a user configures, so the first half is judged on CC_BASE_URL itself (its path ends in /api: no prefix missing, no /v1 or /v1.7 after it), and the report says so; the second half asks the country list under it, which the API answers 200 with its responseData envelope.',
+    statement:
+      'The core API serves under the path prefix /api/, its paths carrying no version segment: the configured core URL ends in /api, and a core read under it is answered by the API.',
+    reading:
+      'Hosts gives {base_url} the path prefix /api/, and Versioning says the core API (version 1.7) carries no version segment in its paths, unlike the {ai_url} host with its /v1. A base path shows only in the URL a user configures, so the first half is judged on CC_BASE_URL itself (its path ends in /api: no prefix missing, no /v1 or /v1.7 after it), and the report says so; the second half asks the country list under it, which the API answers 200 with its responseData envelope.',
   }),
   required({
     id: 'CORE-JSON-UTF8',
     surface: 'core',
     section: S.hosts,
     statement: 'Core responses, success and error, are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
-    reading: 'Hosts says responses are UTF-8 JSON, yet the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, most often for a missing User-Agent, produced ahead of the API); the sentence is read as covering the bodies the API itself sends, so a bodiless 204 and an HTML edge-block 403 are not judged here, and every other core response must be JSON.',
+    reading:
+      'Hosts says responses are UTF-8 JSON, yet the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, most often for a missing User-Agent, produced ahead of the API); the sentence is read as covering the bodies the API itself sends, so a bodiless 204 and an HTML edge-block 403 are not judged here, and every other core response must be JSON.',
   }),
   observed({
     id: 'CORE-ACCEPT-HEADER',
@@ -119,10 +134,21 @@ export const CORE_RULES: readonly Rule[] = [
     section: S.methods,
     statement: 'PUT creates: PUT /contacts/add.json succeeds and the contact then exists (Edit contact answers 200 for it, not 404).',
     reading:
-      "The spec does not show the add answer: the new id is looked for in responseData.data.id (vendor reference) and in responseData.id, and an answer carrying it elsewhere or not at all leaves the rule skipped. Whether the contact exists is asked of Edit contact, whose path and 404 for an unknown contact the spec shows.",
+      'The spec does not show the add answer: the new id is looked for in responseData.data.id (vendor reference) and in responseData.id, and an answer carrying it elsewhere or not at all leaves the rule skipped. Whether the contact exists is asked of Edit contact, whose path and 404 for an unknown contact the spec shows.',
   }),
-  required({ id: 'CORE-METHOD-POST-CREATE-FAILS', surface: 'core', section: S.methods, statement: 'A POST used to create does not work: POST /contacts/add.json is not 2xx and creates nothing.' }),
-  required({ id: 'CORE-METHOD-NO-PATCH', surface: 'core', section: S.methods, statement: 'PATCH is not used: PATCH on an edit path is not 2xx and changes nothing.', reading: READ_BACK }),
+  required({
+    id: 'CORE-METHOD-POST-CREATE-FAILS',
+    surface: 'core',
+    section: S.methods,
+    statement: 'A POST used to create does not work: POST /contacts/add.json is not 2xx and creates nothing.',
+  }),
+  required({
+    id: 'CORE-METHOD-NO-PATCH',
+    surface: 'core',
+    section: S.methods,
+    statement: 'PATCH is not used: PATCH on an edit path is not 2xx and changes nothing.',
+    reading: READ_BACK,
+  }),
   required({
     id: 'CORE-METHOD-GET-SAFE',
     surface: 'core',
@@ -158,11 +184,26 @@ export const CORE_RULES: readonly Rule[] = [
     reading:
       "Response envelopes gives an acknowledgement as '{ status: <integer> }, optionally with data' and ties that status to nothing; only failures carry 'status: <integer equal to the HTTP status>' (Errors). Every success body the spec shows has the two equal, and each is judged by its endpoint's own rule (Edit contact's exactly { responseData: { status: 200 } } by CORE-CONTACT-EDIT-200); this rule judges the envelope of Edit contact's and Contact actions' acknowledgements, and whether their status equals the HTTP status is reported, never failed.",
   }),
-  required({ id: 'CORE-ERR-ENVELOPE', surface: 'core', section: S.errors, statement: 'Failures carry { responseData: { status, message } }, status an integer equal to the HTTP status, message a string.' }),
+  required({
+    id: 'CORE-ERR-ENVELOPE',
+    surface: 'core',
+    section: S.errors,
+    statement: 'Failures carry { responseData: { status, message } }, status an integer equal to the HTTP status, message a string.',
+  }),
 
   // Pagination
-  required({ id: 'CORE-PAGE-LIMIT-ECHO', surface: 'core', section: S.paging, statement: 'A limit from 1 to 1000 is applied and echoed in limit; data never holds more items.' }),
-  required({ id: 'CORE-PAGE-DEFAULTS', surface: 'core', section: S.paging, statement: 'Without page the first page is returned; without limit the server default (1 to 1000) is echoed in limit.' }),
+  required({
+    id: 'CORE-PAGE-LIMIT-ECHO',
+    surface: 'core',
+    section: S.paging,
+    statement: 'A limit from 1 to 1000 is applied and echoed in limit; data never holds more items.',
+  }),
+  required({
+    id: 'CORE-PAGE-DEFAULTS',
+    surface: 'core',
+    section: S.paging,
+    statement: 'Without page the first page is returned; without limit the server default (1 to 1000) is echoed in limit.',
+  }),
   required({ id: 'CORE-PAGE-NUMBER', surface: 'core', section: S.paging, statement: 'pageNumber is the 1-based page returned: the page asked for.' }),
   required({
     id: 'CORE-PAGE-COUNT',
@@ -175,14 +216,16 @@ export const CORE_RULES: readonly Rule[] = [
     id: 'CORE-PAGE-WALK',
     surface: 'core',
     section: S.paging,
-    statement: 'Walking pages 1..pageCount yields itemsCount items without duplicates, full pages before the last, and the last page has pageNumber = pageCount.',
+    statement:
+      'Walking pages 1..pageCount yields itemsCount items without duplicates, full pages before the last, and the last page has pageNumber = pageCount.',
   }),
   required({ id: 'CORE-PAGE-EMPTY', surface: 'core', section: S.paging, statement: 'When nothing matches, data is empty and itemsCount is 0.' }),
   required({
     id: 'CORE-PAGE-ITEMS-COUNT',
     surface: 'core',
     section: S.paging,
-    statement: 'itemsCount is the total number of matches over all pages, not the number of items on the page returned: one query answers the same itemsCount whatever its limit.',
+    statement:
+      'itemsCount is the total number of matches over all pages, not the number of items on the page returned: one query answers the same itemsCount whatever its limit.',
     reading:
       'The check reads the call history with limit 1, with limit 5 and with limit 1 again; when the two limit-1 reads disagree the history changed meanwhile and nothing is judged, and with fewer than 2 calls there is nothing to tell the two counts apart.',
   }),
@@ -199,14 +242,31 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.limits,
     statement: 'page is at least 1: 0, negative or non-integer pages are rejected with an error envelope or answered as a page >= 1, never echoed below 1.',
-    reading: 'The spec gives the least page but not the answer to a page below it or not an integer; rejection (4xx with the error envelope) and correction to a page of at least 1 are both accepted. Probed on List blacklist, whose path the spec shows and for which it states the bound itself.',
+    reading:
+      'The spec gives the least page but not the answer to a page below it or not an integer; rejection (4xx with the error envelope) and correction to a page of at least 1 are both accepted. Probed on List blacklist, whose path the spec shows and for which it states the bound itself.',
   }),
-  observed({ id: 'CORE-PAGE-PAST-LAST', surface: 'core', section: S.paging, statement: 'Behaviour past the last page is not part of the contract; the report shows what the target did.' }),
+  observed({
+    id: 'CORE-PAGE-PAST-LAST',
+    surface: 'core',
+    section: S.paging,
+    statement: 'Behaviour past the last page is not part of the contract; the report shows what the target did.',
+  }),
 
   // Contacts
   required({ id: 'CORE-CONTACT-ADD-201', surface: 'core', section: S.addContact, statement: 'Add contact returns 201 on creation.' }),
-  required({ id: 'CORE-CONTACT-EDIT-200', surface: 'core', section: S.editContact, statement: 'A valid edit answers 200 with exactly { responseData: { status: 200 } }.' }),
-  required({ id: 'CORE-CONTACT-EDIT-PARTIAL', surface: 'core', section: S.editContact, statement: 'Only sent fields are updated; fields not sent keep their values.', reading: READ_BACK }),
+  required({
+    id: 'CORE-CONTACT-EDIT-200',
+    surface: 'core',
+    section: S.editContact,
+    statement: 'A valid edit answers 200 with exactly { responseData: { status: 200 } }.',
+  }),
+  required({
+    id: 'CORE-CONTACT-EDIT-PARTIAL',
+    surface: 'core',
+    section: S.editContact,
+    statement: 'Only sent fields are updated; fields not sent keep their values.',
+    reading: READ_BACK,
+  }),
   required({
     id: 'CORE-CONTACT-EDIT-CLEAR-SCALAR',
     surface: 'core',
@@ -221,8 +281,19 @@ export const CORE_RULES: readonly Rule[] = [
     statement: "An empty string for ContactNumber, ContactEmail, ContactsTag or ContactAttribute clears all of that property's data.",
     reading: `${READ_BACK} The contact is read before the edit too, and only the lists it then shows holding their entries are judged (an empty list or one no longer shown reads as cleared); a list never shown is noted as not judged, and when none is shown the rule is skipped.`,
   }),
-  required({ id: 'CORE-CONTACT-EDIT-REPLACE-LIST', surface: 'core', section: S.editContact, statement: 'Sending values for a list property keeps only the sent entries and clears all others.', reading: READ_BACK }),
-  required({ id: 'CORE-CONTACT-EDIT-404', surface: 'core', section: S.editContact, statement: "Editing an unknown contact answers 404 with message 'Not found.'." }),
+  required({
+    id: 'CORE-CONTACT-EDIT-REPLACE-LIST',
+    surface: 'core',
+    section: S.editContact,
+    statement: 'Sending values for a list property keeps only the sent entries and clears all others.',
+    reading: READ_BACK,
+  }),
+  required({
+    id: 'CORE-CONTACT-EDIT-404',
+    surface: 'core',
+    section: S.editContact,
+    statement: "Editing an unknown contact answers 404 with message 'Not found.'.",
+  }),
   required({
     id: 'CORE-CONTACT-EDIT-406',
     surface: 'core',
@@ -238,9 +309,24 @@ export const CORE_RULES: readonly Rule[] = [
       'Every probe value is one the field takes on its own merits, so a refusal can only be for the length: an https URL for website, digits for zip, letters and digits for the free-text fields.',
   }),
   required({ id: 'CORE-CONTACT-EXTERNALURL-MAX', surface: 'core', section: S.contactFields, statement: 'ExternalUrl accepts 3 items and rejects 4 with 406.' }),
-  required({ id: 'CORE-CONTACT-EMAIL-VALID', surface: 'core', section: S.contactFields, statement: 'ContactEmail items must be valid e-mail addresses: an invalid one is rejected with 406.' }),
-  required({ id: 'CORE-CONTACT-FIELD-TYPES', surface: 'core', section: S.contactFields, statement: 'A field of the wrong type (country_id not an integer) is rejected with 406.' }),
-  required({ id: 'CORE-CONTACT-FAVORITE-AGENT-TYPE', surface: 'core', section: S.contactFields, statement: 'A favorite_agent that is not an integer is rejected with 406 naming the field.' }),
+  required({
+    id: 'CORE-CONTACT-EMAIL-VALID',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'ContactEmail items must be valid e-mail addresses: an invalid one is rejected with 406.',
+  }),
+  required({
+    id: 'CORE-CONTACT-FIELD-TYPES',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'A field of the wrong type (country_id not an integer) is rejected with 406.',
+  }),
+  required({
+    id: 'CORE-CONTACT-FAVORITE-AGENT-TYPE',
+    surface: 'core',
+    section: S.contactFields,
+    statement: 'A favorite_agent that is not an integer is rejected with 406 naming the field.',
+  }),
   required({
     id: 'CORE-CONTACT-TAGS-SEVERAL',
     surface: 'core',
@@ -253,7 +339,8 @@ export const CORE_RULES: readonly Rule[] = [
     id: 'CORE-CONTACT-ATTRIBUTE-ITEM',
     surface: 'core',
     section: S.contactFields,
-    statement: 'ContactAttribute items are { attribute_id: integer, value: string }: items of that shape are accepted and read back in it, and an item whose attribute_id is not an integer or whose value is not a string is refused with 406.',
+    statement:
+      'ContactAttribute items are { attribute_id: integer, value: string }: items of that shape are accepted and read back in it, and an item whose attribute_id is not an integer or whose value is not a string is refused with 406.',
     reading:
       'The spec gives the item shape in the contact edit payload; the check reads the items back on the vendor reference path GET /contacts/show/{id}.json and holds them to the same shape, accepting attribute_id as a JSON integer or as a string of digits, since the core API renders identifiers as strings elsewhere (the agent id, the vendor reference Contact.id). Attribute ids come from the vendor reference list GET /contacts/attributes.json; with fewer than 2 attributes in the account the check skips.',
   }),
@@ -261,7 +348,8 @@ export const CORE_RULES: readonly Rule[] = [
     id: 'CORE-CONTACT-EXTERNALURL-ITEM',
     surface: 'core',
     section: S.contactFields,
-    statement: 'ExternalUrl items are { name: string, url: string }: an edit setting items of that shape is accepted with 200, and the contact read back shows every ExternalUrl item with string name and url, the sent ones among them with the values sent.',
+    statement:
+      'ExternalUrl items are { name: string, url: string }: an edit setting items of that shape is accepted with 200, and the contact read back shows every ExternalUrl item with string name and url, the sent ones among them with the values sent.',
     reading:
       "The contact edit payload table is the only place the spec types an ExternalUrl item ('item { name: string, url: string }'), and the spec shows no read of one contact, so the items are read back with Inspect a contact (GET /contacts/show/{id}.json, vendor reference) as the ExternalUrl list beside the contact's fields or among them. A read that shows no ExternalUrl property at all leaves the rule skipped, since a property the read does not show says nothing of its items (the vendor reference's Contact record also has an external_urls list of { external_system, external_url }, which is another property and is not read as this one); but an ExternalUrl the read does show is the same property the payload types, so each of its items must have that shape, and an item read back as { url } alone or as a plain string fails. The check sends two items with both keys on a contact of its own, with values no server rewrites (a short name, an https URL already in its normal form); Edit contact's replacing sentence does not name ExternalUrl, so items beyond the sent ones are not failed, only held to the shape.",
   }),
@@ -269,16 +357,38 @@ export const CORE_RULES: readonly Rule[] = [
     id: 'CORE-CONTACT-NUMBER-ITEM',
     surface: 'core',
     section: S.contactFields,
-    statement: 'ContactNumber items are { public_number: string }: an edit setting numbers as strings is accepted with 200, and the contact read back shows every ContactNumber item with public_number a string, the sent numbers among them.',
+    statement:
+      'ContactNumber items are { public_number: string }: an edit setting numbers as strings is accepted with 200, and the contact read back shows every ContactNumber item with public_number a string, the sent numbers among them.',
     reading:
       "The contact edit payload table types the item as { public_number: string }, and the vendor reference's ContactNumberArray schema types it the same way (only its Inspect a contact example writes the number as a JSON number); the read back is Inspect a contact (GET /contacts/show/{id}.json, vendor reference), and a read that shows no ContactNumber property at all leaves the rule skipped. The Blacklist entry table types its own public_number as an integer: that is a field of another resource, where the spec's table and the vendor reference disagree and CORE-BLACKLIST-ITEM accepts both notations; it does not open this field, on which the spec and the vendor schema agree, so a number read back as a JSON number (420123456789) fails. The numbers sent are strings in E.164 form; the spec does not say a number is stored as written, so each is found among the items read back by its digits alone, whatever plus sign or spacing the target writes around them.",
   }),
 
   // Agents
-  required({ id: 'CORE-AGENT-ADD-201', surface: 'core', section: S.addAgent, statement: 'Adding an agent answers 201 { responseData: { status: 201, data: { id: <string> } } }.' }),
-  required({ id: 'CORE-AGENT-ADD-406', surface: 'core', section: S.addAgent, statement: "A missing required field (firstname, lastname, email, pass) answers 406 'Invalid input data.' with field messages." }),
-  required({ id: 'CORE-AGENT-EMAIL-VALID', surface: 'core', section: S.agentFields, statement: 'The agent email must be an e-mail address: an invalid one gets 406.' }),
-  required({ id: 'CORE-AGENT-DAILY-LIMIT', surface: 'core', section: S.agentFields, statement: 'daily_price_limit accepts 1 to 200 inclusive and rejects values outside with 406.', reading: AGENT_PROBES }),
+  required({
+    id: 'CORE-AGENT-ADD-201',
+    surface: 'core',
+    section: S.addAgent,
+    statement: 'Adding an agent answers 201 { responseData: { status: 201, data: { id: <string> } } }.',
+  }),
+  required({
+    id: 'CORE-AGENT-ADD-406',
+    surface: 'core',
+    section: S.addAgent,
+    statement: "A missing required field (firstname, lastname, email, pass) answers 406 'Invalid input data.' with field messages.",
+  }),
+  required({
+    id: 'CORE-AGENT-EMAIL-VALID',
+    surface: 'core',
+    section: S.agentFields,
+    statement: 'The agent email must be an e-mail address: an invalid one gets 406.',
+  }),
+  required({
+    id: 'CORE-AGENT-DAILY-LIMIT',
+    surface: 'core',
+    section: S.agentFields,
+    statement: 'daily_price_limit accepts 1 to 200 inclusive and rejects values outside with 406.',
+    reading: AGENT_PROBES,
+  }),
   required({
     id: 'CORE-AGENT-EXTENSION-RANGE',
     surface: 'core',
@@ -293,8 +403,19 @@ export const CORE_RULES: readonly Rule[] = [
     statement: 'An extension already used in the company is rejected with 406 or 409.',
     reading: `The spec says an extension is unique across the company but gives no status for a duplicate: 406 (input validation failed, then with 'Invalid input data.' and the field named in responseData.data) and 409 (conflicts with current state, in the error envelope with any message) both fit its error table, both are accepted, and the report names the one the target used. ${AGENT_PROBES}`,
   }),
-  required({ id: 'CORE-AGENT-CALL-NUMBER-ID', surface: 'core', section: S.agentFields, statement: 'call_number_id below 1 is rejected with 406.', reading: AGENT_PROBES }),
-  required({ id: 'CORE-AGENT-MAX-403', surface: 'core', section: S.addAgent, statement: "At the agent maximum, adding an agent answers 403 'Max. number of agents reached.'." }),
+  required({
+    id: 'CORE-AGENT-CALL-NUMBER-ID',
+    surface: 'core',
+    section: S.agentFields,
+    statement: 'call_number_id below 1 is rejected with 406.',
+    reading: AGENT_PROBES,
+  }),
+  required({
+    id: 'CORE-AGENT-MAX-403',
+    surface: 'core',
+    section: S.addAgent,
+    statement: "At the agent maximum, adding an agent answers 403 'Max. number of agents reached.'.",
+  }),
   required({
     id: 'CORE-AGENT-STATUS-OUTBOUND-TYPE',
     surface: 'core',
@@ -363,7 +484,8 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.blacklist,
     statement: 'Each blacklist data item is { Blacklist: { id, type, public_number } }, Blacklist its single key, with type all, incoming or outgoing.',
-    reading: "The Blacklist entry table types public_number as an integer, while the same kind of number is a string in the Contact table's ContactNumber and in the vendor reference's blacklist entry; the difference is read as one of notation, not of content, so an integer and a string holding only digits are both accepted, and the report names the one the target used.",
+    reading:
+      "The Blacklist entry table types public_number as an integer, while the same kind of number is a string in the Contact table's ContactNumber and in the vendor reference's blacklist entry; the difference is read as one of notation, not of content, so an integer and a string holding only digits are both accepted, and the report names the one the target used.",
   }),
   required({
     id: 'CORE-BLACKLIST-FILTER-TYPE',
@@ -372,7 +494,13 @@ export const CORE_RULES: readonly Rule[] = [
     source: 'vendor-reference',
     statement: 'The type filter (vendor name `type`) returns only entries of that type.',
   }),
-  required({ id: 'CORE-BLACKLIST-FILTER-ID', surface: 'core', section: S.blacklist, source: 'vendor-reference', statement: 'The id filter (vendor name `id`) returns only that entry.' }),
+  required({
+    id: 'CORE-BLACKLIST-FILTER-ID',
+    surface: 'core',
+    section: S.blacklist,
+    source: 'vendor-reference',
+    statement: 'The id filter (vendor name `id`) returns only that entry.',
+  }),
   required({
     id: 'CORE-BLACKLIST-FILTER-NUMBER',
     surface: 'core',
@@ -422,7 +550,11 @@ export const CORE_RULES: readonly Rule[] = [
     [
       ['CORE-CONTACTS-FILTER-COUNTRY', 'country_id', CONTACT_NARROWED],
       ['CORE-CONTACTS-FILTER-TAG', 'tag_id', CONTACT_NARROWED],
-      ['CORE-CONTACTS-FILTER-INDUSTRY', 'industry', "The contact's industry is a value no other record has, and the value it must not match is another such value: the first matches it under any reading of the filter (equal, prefix, substring, any case), the second under none. A list too long to show whether the contact is left out leaves the rule skipped."],
+      [
+        'CORE-CONTACTS-FILTER-INDUSTRY',
+        'industry',
+        "The contact's industry is a value no other record has, and the value it must not match is another such value: the first matches it under any reading of the filter (equal, prefix, substring, any case), the second under none. A list too long to show whether the contact is left out leaves the rule skipped.",
+      ],
     ] as const
   ).map(([id, name, narrowing]) =>
     required({
@@ -444,7 +576,7 @@ export const CORE_RULES: readonly Rule[] = [
     id: 'CORE-CONTACTS-KEYWORD-NAME',
     surface: 'core',
     section: S.contacts,
-    statement: "Whether the keyword filter of List contacts finds a contact by its whole name.",
+    statement: 'Whether the keyword filter of List contacts finds a contact by its whole name.',
     reading:
       "The spec does not say which fields a keyword searches, so a target whose keyword searches e-mail addresses, numbers or company names only is as conforming as one that searches names. The report says whether the check's contact is listed for its whole name as keyword, which matters beyond the rule: npm run cleanup -- --prefix narrows List contacts by keyword to find a run's contacts, and without a name match it must read the whole list.",
   }),
@@ -455,9 +587,15 @@ export const CORE_RULES: readonly Rule[] = [
     surface: 'core',
     section: S.countries,
     statement: 'List countries returns a plain array inside responseData, with no paging fields.',
-    reading: 'The spec shows no country fields, so the items are not judged: the vendor reference wraps each in { Country: {...} }, and bare records are as good. The path is the vendor reference one (the spec shows none).',
+    reading:
+      'The spec shows no country fields, so the items are not judged: the vendor reference wraps each in { Country: {...} }, and bare records are as good. The path is the vendor reference one (the spec shows none).',
   }),
-  required({ id: 'CORE-COUNTRIES-NO-PAGING', surface: 'core', section: S.countries, statement: 'List countries accepts no page or limit: with them the answer is still the whole, unpaged array (or a rejection).' }),
+  required({
+    id: 'CORE-COUNTRIES-NO-PAGING',
+    surface: 'core',
+    section: S.countries,
+    statement: 'List countries accepts no page or limit: with them the answer is still the whole, unpaged array (or a rejection).',
+  }),
 
   // Actions
   required({
@@ -468,9 +606,30 @@ export const CORE_RULES: readonly Rule[] = [
     statement: 'Make a call (POST /calls/create.json) succeeds with only { responseData: { status: 200 } }.',
     reading: VENDOR_PATH,
   }),
-  required({ id: 'CORE-CALL-CREATE-403-OFFLINE', surface: 'core', section: S.states, source: 'vendor-reference', statement: 'Make a call answers 403 when the target agent is not online.', reading: VENDOR_PATH }),
-  required({ id: 'CORE-CALL-CREATE-409-BUSY', surface: 'core', section: S.states, source: 'vendor-reference', statement: 'Make a call answers 409 when the target agent is already in a call.', reading: VENDOR_PATH }),
-  required({ id: 'CORE-SMS-403-FUNDS', surface: 'core', section: S.actions, source: 'vendor-reference', statement: 'Send sms (POST /sms/send.json) answers 403 when the account has insufficient funds.', reading: VENDOR_PATH }),
+  required({
+    id: 'CORE-CALL-CREATE-403-OFFLINE',
+    surface: 'core',
+    section: S.states,
+    source: 'vendor-reference',
+    statement: 'Make a call answers 403 when the target agent is not online.',
+    reading: VENDOR_PATH,
+  }),
+  required({
+    id: 'CORE-CALL-CREATE-409-BUSY',
+    surface: 'core',
+    section: S.states,
+    source: 'vendor-reference',
+    statement: 'Make a call answers 409 when the target agent is already in a call.',
+    reading: VENDOR_PATH,
+  }),
+  required({
+    id: 'CORE-SMS-403-FUNDS',
+    surface: 'core',
+    section: S.actions,
+    source: 'vendor-reference',
+    statement: 'Send sms (POST /sms/send.json) answers 403 when the account has insufficient funds.',
+    reading: VENDOR_PATH,
+  }),
   required({
     id: 'CORE-BULK-ACK',
     surface: 'core',
@@ -485,7 +644,8 @@ export const CORE_RULES: readonly Rule[] = [
     section: S.actions,
     source: 'vendor-reference',
     statement: "A gone recording answers 410 with message 'Recording expired.' or 'Recording not found.'.",
-    reading: 'Recording path from the vendor reference (GET /calls/recording/{callId}.json); the check probes the oldest recorded calls and skips when none is gone.',
+    reading:
+      'Recording path from the vendor reference (GET /calls/recording/{callId}.json); the check probes the oldest recorded calls and skips when none is gone.',
   }),
   required({
     id: 'CORE-RECORDING-410-CAUSE',
@@ -496,5 +656,4 @@ export const CORE_RULES: readonly Rule[] = [
     reading:
       "The Action endpoints line gives a gone recording two messages, 'Recording expired.' and 'Recording not found.', and the error table's 410 row lists both, without tying either to a cause; the words of each are read as its cause: 'expired', a recording that existed and aged out, 'not found', a recording that is not there. A client can tell one cause only: call history records are not shown in the spec, and the vendor reference's Cdr.recorded ('Was call recorded?') says whether a call was recorded at all, a fact of the call that a later expiry does not change, so a call whose record shows recorded false has no recording that could have expired, and a 410 for it must say 'Recording not found.' (the vendor reference answers such a call 404 'Not found.', which passes too, since the spec says nothing of a recording that never existed; any other answer leaves the rule skipped with the status named). The other tie cannot be judged: neither the spec nor the vendor reference gives a retention period, so no age makes a recorded call's recording expired, and Delete call recording (vendor reference) removes a recording of any age, after which 'Recording not found.' is as right as 'Recording expired.' would be for an aged one; so a gone recording of a recorded call may carry either message (CORE-RECORDING-410). The check probes one call whose record shows recorded false (a record without the field, or with another value, is not probed, and the rule is skipped when the sample holds none), and a 404 for it is trusted only when the same recording path answered a recorded call 200 or 410, since a path the target does not serve would answer 404 too.",
   }),
-
 ];

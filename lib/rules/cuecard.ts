@@ -10,7 +10,12 @@ const S = {
 const VENDOR_PATH = 'The spec names Create CueCard without a path or payload; POST /cuecards and its body follow the vendor reference.';
 
 export const CUECARD_RULES: readonly Rule[] = [
-  required({ id: 'CUECARD-HTTPS-ONLY', surface: 'cuecard', section: S.hosts, statement: 'Plain HTTP to the CueCard host is rejected (the probe sends no credentials).' }),
+  required({
+    id: 'CUECARD-HTTPS-ONLY',
+    surface: 'cuecard',
+    section: S.hosts,
+    statement: 'Plain HTTP to the CueCard host is rejected (the probe sends no credentials).',
+  }),
   required({
     id: 'CUECARD-424-NO-CALL',
     surface: 'cuecard',
@@ -35,9 +40,27 @@ export const CUECARD_RULES: readonly Rule[] = [
     statement: 'CueCard is POST-only: GET, PUT, PATCH and DELETE on /cuecards are not 2xx.',
     reading: VENDOR_PATH,
   }),
-  required({ id: 'CUECARD-AUTH-401', surface: 'cuecard', section: S.auth, statement: 'A CueCard request without credentials, or with a wrong secret, gets 401.' }),
-  required({ id: 'CUECARD-AUTH-MALFORMED-401', surface: 'cuecard', section: S.auth, statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the CueCard host.', reading: 'Authentication 6 gives 401 for missing, malformed and revoked credentials alike, on every host; the CueCard request is the vendor reference\'s POST /cuecards, whose body is never reached.' }),
-  required({ id: 'CUECARD-AUTH-REVOKED-401', surface: 'cuecard', section: S.auth, statement: 'A revoked key pair gets 401 on the CueCard host.', reading: 'Authentication 6 gives 401 for revoked credentials on every host; judged with the revoked key pair of CC_REVOKED_KEY_ID, skipped without it.' }),
+  required({
+    id: 'CUECARD-AUTH-401',
+    surface: 'cuecard',
+    section: S.auth,
+    statement: 'A CueCard request without credentials, or with a wrong secret, gets 401.',
+  }),
+  required({
+    id: 'CUECARD-AUTH-MALFORMED-401',
+    surface: 'cuecard',
+    section: S.auth,
+    statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the CueCard host.',
+    reading:
+      "Authentication 6 gives 401 for missing, malformed and revoked credentials alike, on every host; the CueCard request is the vendor reference's POST /cuecards, whose body is never reached.",
+  }),
+  required({
+    id: 'CUECARD-AUTH-REVOKED-401',
+    surface: 'cuecard',
+    section: S.auth,
+    statement: 'A revoked key pair gets 401 on the CueCard host.',
+    reading: 'Authentication 6 gives 401 for revoked credentials on every host; judged with the revoked key pair of CC_REVOKED_KEY_ID, skipped without it.',
+  }),
   required({
     id: 'CUECARD-JSON-UTF8',
     surface: 'cuecard',
@@ -50,8 +73,21 @@ export const CUECARD_RULES: readonly Rule[] = [
     surface: 'cuecard',
     section: S.hosts,
     statement: 'The CueCard host serves under the path prefix /api/: the configured CueCard URL ends in /api.',
-    reading: 'A base path shows only in the URL a user configures, so the rule is judged on CC_CUECARD_URL itself, and the report says so. That the service answers under it is shown by every other CueCard rule, whose requests go there.',
+    reading:
+      'A base path shows only in the URL a user configures, so the rule is judged on CC_CUECARD_URL itself, and the report says so. That the service answers under it is shown by every other CueCard rule, whose requests go there.',
   }),
-  required({ id: 'CUECARD-SAME-KEY', surface: 'cuecard', section: S.auth, statement: 'The key pair of the core API works on the CueCard host: a valid key is not answered 401.' }),
-  required({ id: 'CUECARD-WRONG-HOST-404', surface: 'cuecard', section: S.hosts, source: 'vendor-reference', statement: 'The CueCard path requested on the core, analytics or AI host gets 404.', reading: VENDOR_PATH }),
+  required({
+    id: 'CUECARD-SAME-KEY',
+    surface: 'cuecard',
+    section: S.auth,
+    statement: 'The key pair of the core API works on the CueCard host: a valid key is not answered 401.',
+  }),
+  required({
+    id: 'CUECARD-WRONG-HOST-404',
+    surface: 'cuecard',
+    section: S.hosts,
+    source: 'vendor-reference',
+    statement: 'The CueCard path requested on the core, analytics or AI host gets 404.',
+    reading: VENDOR_PATH,
+  }),
 ];

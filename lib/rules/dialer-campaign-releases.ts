@@ -50,7 +50,8 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'What a release before v1.0.21 does with a schedule_policy.start_date outside the pinned format: accepted and stored as sent, as the mock plays it, or otherwise.',
+    statement:
+      'What a release before v1.0.21 does with a schedule_policy.start_date outside the pinned format: accepted and stored as sent, as the mock plays it, or otherwise.',
     reading: `The v1.0.21 line says start_date was 'format-pinned' and not what an unpinned server did with a date outside the format (kept it, parsed and rolled it over, refused it in other words). ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
@@ -66,7 +67,8 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'What a release before v1.0.21 does with a schedule_policy.start_time outside the pinned format: accepted and stored as sent, as the mock plays it, or otherwise.',
+    statement:
+      'What a release before v1.0.21 does with a schedule_policy.start_time outside the pinned format: accepted and stored as sent, as the mock plays it, or otherwise.',
     reading: `The v1.0.21 line says start_time was 'format-pinned' and not what an unpinned server did with a time outside the format. ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
@@ -83,7 +85,8 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.21',
-    statement: 'What a release before v1.0.21 does with unknown calling_policy keys on create and update: kept and read back with the value sent, as the mock plays it, or otherwise.',
+    statement:
+      'What a release before v1.0.21 does with unknown calling_policy keys on create and update: kept and read back with the value sent, as the mock plays it, or otherwise.',
     reading: `The v1.0.21 line says unknown keys 'are dropped on write' and not what happened to them before: kept and returned, kept but never returned, or refused. ${OLDER_SIDE_UNSTATED}`,
   }),
   // v1.0.22
@@ -107,7 +110,8 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     since: '1.0.22',
-    statement: 'include_deleted takes the literal strings true and false only: both answer 200, any other value (TRUE, 1, yes, false with a space) gets 400 when status is not set.',
+    statement:
+      'include_deleted takes the literal strings true and false only: both answer 200, any other value (TRUE, 1, yes, false with a space) gets 400 when status is not set.',
     reading:
       "'literal strings true or false only ... any other value gives 400' is read literally for every value sent. An empty value (include_deleted=) is the one case the spec leaves open: many servers read an empty query parameter as absent, as the spec itself reads an empty cursor ('An absent or empty cursor is not an error'), so it may get the 400 or the list without the parameter, and the report says which. With status set, DIALER-INCLUDE-DELETED-WITH-STATUS judges what a value does.",
   }),
@@ -116,7 +120,8 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.versioning,
     until: '1.0.22',
-    statement: 'What a release before v1.0.22 does with include_deleted: ignored, answering 200 with the same list as without it, as the mock plays it, or otherwise.',
+    statement:
+      'What a release before v1.0.22 does with include_deleted: ignored, answering 200 with the same list as without it, as the mock plays it, or otherwise.',
     reading: `The v1.0.22 line calls include_deleted a 'new boolean query parameter' and does not say what a server without it did with it: ignored it, or refused it as an unknown parameter. ${OLDER_SIDE_UNSTATED}`,
   }),
   // next (2026-09-07)
@@ -125,7 +130,8 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.validation,
     since: 'next',
-    statement: "On every cursor list (the campaigns, a campaign's contacts, call scripts, surveys) an undecodable cursor gets 400 with code 'PAGINATION.INVALID_CURSOR' beside statusCode 400 in the service shape; a truncated or tampered cursor gets that 400 or a 200 page, never anything else.",
+    statement:
+      "On every cursor list (the campaigns, a campaign's contacts, call scripts, surveys) an undecodable cursor gets 400 with code 'PAGINATION.INVALID_CURSOR' beside statusCode 400 in the service shape; a truncated or tampered cursor gets that 400 or a 200 page, never anything else.",
     reading:
       "Errors on the {ai_url} host tell clients to branch on code (the authentication layer) versus statusCode (the service), yet Validation in the Dialer gives the invalid-cursor error code: 'PAGINATION.INVALID_CURSOR'; it is read as a service error that also names a code, so the code is required at the top level of the body and statusCode 400 must still be there with the rest of the service shape, which keeps a client branching on statusCode right. Surely undecodable means characters no base64 or base64url cursor holds; a truncated or tampered real cursor may still decode on some server. Each list is judged by its own check, so a list whose path is not routed is skipped alone.",
   }),

@@ -16,7 +16,8 @@ const S = {
 } as const;
 
 /** The spec names these operations without a path; the suite takes them from lib/dialer/routes.ts. */
-export const OUR_PATH = 'The spec names the operation but not its path or payload; the path is this project\'s choice (lib/dialer/routes.ts), overridable with CC_DIALER_ROUTES.';
+export const OUR_PATH =
+  "The spec names the operation but not its path or payload; the path is this project's choice (lib/dialer/routes.ts), overridable with CC_DIALER_ROUTES.";
 /** The include_deleted rules that a release before v1.0.22, which ignores the parameter, keeps as well. */
 const INCLUDE_ALWAYS = 'Holds in every release: before v1.0.22 the parameter is ignored and an unfiltered list holds every status anyway.';
 /** The lists the spec gives one cursor scheme. */
@@ -28,10 +29,18 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     id: 'DIALER-CAMPAIGN-LIST-ENVELOPE',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'The campaign list answers 200 with { data: [...], meta: { nextCursor } }, nextCursor a string or null, and each item carries the id, name and status a campaign has.',
-    reading: 'The spec names meta.nextCursor; the items sit in `data` as on the other {ai_url} surfaces. Campaign fields beyond those named are not shown, so no other field is asserted.',
+    statement:
+      'The campaign list answers 200 with { data: [...], meta: { nextCursor } }, nextCursor a string or null, and each item carries the id, name and status a campaign has.',
+    reading:
+      'The spec names meta.nextCursor; the items sit in `data` as on the other {ai_url} surfaces. Campaign fields beyond those named are not shown, so no other field is asserted.',
   }),
-  required({ id: 'DIALER-CAMPAIGN-CREATE-201', surface: 'dialer', section: S.dialer, statement: 'Creating a campaign with a valid body answers 201.', reading: WHERE_ID }),
+  required({
+    id: 'DIALER-CAMPAIGN-CREATE-201',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'Creating a campaign with a valid body answers 201.',
+    reading: WHERE_ID,
+  }),
   required({
     id: 'DIALER-CAMPAIGN-READ',
     surface: 'dialer',
@@ -43,14 +52,16 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     id: 'DIALER-CAMPAIGN-RECORD-FIELDS',
     surface: 'dialer',
     section: S.records,
-    statement: 'A campaign read by its id carries every member the spec gives a Campaign: name and status (strings), mode, and schedule_policy and calling_policy (objects).',
+    statement:
+      'A campaign read by its id carries every member the spec gives a Campaign: name and status (strings), mode, and schedule_policy and calling_policy (objects).',
     reading: `Dialer records (facts known) says a Campaign has name, status, mode, schedule_policy and calling_policy; a campaign read on its own is that record, so each member is there. schedule_policy holds start_date and start_time, and calling_policy the documented knobs ('only documented knobs are stored; unknown keys are dropped on write'): both are sets of named values, read as JSON objects, so a campaign created without calling_policy reads back with an object (empty when no knob applies), not null and not without the member. The type of mode is not shown, so only its presence is judged (its value is DIALER-CAMPAIGN-READ's). Which members a list item carries is not shown, as a list may hold summaries, so list items are judged for the id, name and status only (DIALER-CAMPAIGN-LIST-ENVELOPE) and this rule judges the campaign the check created, read by its id after the create and after a partial update. ${OUR_PATH}`,
   }),
   required({
     id: 'DIALER-CAMPAIGN-UPDATE-PARTIAL',
     surface: 'dialer',
     section: 'What the service does > HTTP method conventions',
-    statement: 'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
+    statement:
+      'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
     reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name may read back trimmed (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
   }),
   required({
@@ -60,7 +71,13 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     statement: "A campaign's name is kept trimmed: a name sent with surrounding whitespace on update reads back without it.",
     reading: `${NAME_TRIMMED} ${OUR_PATH}`,
   }),
-  required({ id: 'DIALER-CAMPAIGN-DELETE-204', surface: 'dialer', section: S.dialer, statement: 'Deleting a campaign answers 204 with no body.', reading: OUR_PATH }),
+  required({
+    id: 'DIALER-CAMPAIGN-DELETE-204',
+    surface: 'dialer',
+    section: S.dialer,
+    statement: 'Deleting a campaign answers 204 with no body.',
+    reading: OUR_PATH,
+  }),
   required({
     id: 'DIALER-CAMPAIGN-DELETED-KEPT',
     surface: 'dialer',
@@ -72,14 +89,17 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     id: 'DIALER-CAMPAIGN-NOT-FOUND',
     surface: 'dialer',
     section: S.errors,
-    statement: 'Reading, updating, deleting or listing the contacts of a campaign id the company does not hold gets 404 in the service error shape, with a message of the endpoint rather than the unmatched-route one.',
-    reading: "'A missing resource gives 404 with the endpoint's own message', set apart from the fixed 'Route not found' of unrouted paths. The unknown id has the form of the company's ids (UUID or integer).",
+    statement:
+      'Reading, updating, deleting or listing the contacts of a campaign id the company does not hold gets 404 in the service error shape, with a message of the endpoint rather than the unmatched-route one.',
+    reading:
+      "'A missing resource gives 404 with the endpoint's own message', set apart from the fixed 'Route not found' of unrouted paths. The unknown id has the form of the company's ids (UUID or integer).",
   }),
   required({
     id: 'DIALER-CAMPAIGN-CONTACTS-CURSOR',
     surface: 'dialer',
     section: S.dialer,
-    statement: "A campaign's contacts list is cursor-paginated like the campaign list: pages of at most limit items in { data, meta: { nextCursor } }, followed to a null nextCursor without repeating an item.",
+    statement:
+      "A campaign's contacts list is cursor-paginated like the campaign list: pages of at most limit items in { data, meta: { nextCursor } }, followed to a null nextCursor without repeating an item.",
     reading: `${OUR_PATH} Contact fields are not shown: an item's identity is its id when it has one, else the whole item.`,
   }),
   required({
@@ -121,7 +141,8 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     id: 'DIALER-INCLUDE-DELETED-WITH-STATUS',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'With status set include_deleted has no effect: status=deleted&include_deleted=false lists deleted campaigns, status=<other>&include_deleted=true lists none.',
+    statement:
+      'With status set include_deleted has no effect: status=deleted&include_deleted=false lists deleted campaigns, status=<other>&include_deleted=true lists none.',
     reading: `The campaign list says of include_deleted both 'any other value gives 400' and 'no effect when status is set', and the two meet on a value other than true or false sent beside status: a target may validate it first (400) or let status decide and ignore it (200); both are accepted, when ignored the page must hold campaigns of that status only, and the report says which the target did. ${INCLUDE_ALWAYS}`,
   }),
   required({
@@ -129,7 +150,8 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.limits,
     statement: `Every cursor list (${LISTS}) without limit holds 50 items a page when more exist: a page with a nextCursor holds exactly 50, and a last page at most 50.`,
-    reading: 'limit is read as the page size: a page is short only at the end of the list. With 50 items or fewer the default cannot show and is not judged. Each list is judged by its own check, so a list whose path is not routed is skipped alone.',
+    reading:
+      'limit is read as the page size: a page is short only at the end of the list. With 50 items or fewer the default cannot show and is not judged. Each list is judged by its own check, so a list whose path is not routed is skipped alone.',
   }),
   required({
     id: 'DIALER-LIMIT-BOUNDS',
@@ -143,13 +165,15 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.limits,
     statement: `On every cursor list (${LISTS}) a limit outside 1 to 100 or not an integer is never applied: 400 in the service shape, or a 200 page of 1 to 100 items when the list has any, never a 5xx.`,
-    reading: "The spec gives the range, not what happens outside it: the 400 row ('malformed or invalid parameters') and clamping both fit; the report says which the target chose, list by list.",
+    reading:
+      "The spec gives the range, not what happens outside it: the 400 row ('malformed or invalid parameters') and clamping both fit; the report says which the target chose, list by list.",
   }),
   required({
     id: 'DIALER-CURSOR-WALK',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'Following meta.nextCursor over an unchanging list returns every campaign of the list exactly once: no duplicates, no gaps, no page above its limit.',
+    statement:
+      'Following meta.nextCursor over an unchanging list returns every campaign of the list exactly once: no duplicates, no gaps, no page above its limit.',
     reading: `The order of a cursor list is not shown, so pages are compared as sets with one page of limit=100; a list longer than 100 is judged for duplicates only. ${TOLERANT}`,
   }),
   required({
@@ -157,14 +181,17 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     statement: 'A walk ends with meta.nextCursor null: on the page holding the last campaign, or on one empty page after it.',
-    reading: "'null on the last page': a server that learns of the end one request late, and answers a last empty page with null, is accepted too; the report says which.",
+    reading:
+      "'null on the last page': a server that learns of the end one request late, and answers a last empty page with null, is accepted too; the report says which.",
   }),
   required({
     id: 'DIALER-CURSOR-WALK-CHANGING',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'While campaigns are created and deleted between pages, a walk returns no campaign twice and every campaign that exists, undeleted, for the whole walk exactly once.',
-    reading: "Campaigns created or deleted during the walk may or may not appear (once at most): the spec promises nothing about them. The check changes only campaigns it created; a campaign counts as lasting when one page of limit=100 lists it before and after the walk, so what others change meanwhile is not held against the target.",
+    statement:
+      'While campaigns are created and deleted between pages, a walk returns no campaign twice and every campaign that exists, undeleted, for the whole walk exactly once.',
+    reading:
+      'Campaigns created or deleted during the walk may or may not appear (once at most): the spec promises nothing about them. The check changes only campaigns it created; a campaign counts as lasting when one page of limit=100 lists it before and after the walk, so what others change meanwhile is not held against the target.',
   }),
   required({
     id: 'DIALER-CURSOR-EMPTY-FIRST-PAGE',

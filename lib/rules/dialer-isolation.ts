@@ -9,7 +9,8 @@ import { type Rule, required } from './types.js';
 const AUTH = 'Authentication';
 
 /** Why a route-table path the target does not serve skips rather than passes. */
-const UNROUTED = "A target that answers one of these paths 'Route not found' leaves the rule skipped, naming CC_DIALER_ROUTES, since a 404 from a path it does not serve says nothing of its records.";
+const UNROUTED =
+  "A target that answers one of these paths 'Route not found' leaves the rule skipped, naming CC_DIALER_ROUTES, since a 404 from a path it does not serve says nothing of its records.";
 
 export const DIALER_ISOLATION_RULES: readonly Rule[] = [
   required({

@@ -25,8 +25,18 @@ const UUID_READING =
 
 export const DIALER_RESOURCE_RULES: readonly Rule[] = [
   // Call scripts and surveys
-  required({ id: 'DIALER-SCRIPT-CREATE-201', surface: 'dialer', section: S.errors, statement: 'Creating a call script (POST) answers 201 with the script: an id and the name sent.' }),
-  required({ id: 'DIALER-SURVEY-CREATE-201', surface: 'dialer', section: S.errors, statement: 'Creating a survey (POST) answers 201 with the survey: an id, the name sent and its questions.' }),
+  required({
+    id: 'DIALER-SCRIPT-CREATE-201',
+    surface: 'dialer',
+    section: S.errors,
+    statement: 'Creating a call script (POST) answers 201 with the script: an id and the name sent.',
+  }),
+  required({
+    id: 'DIALER-SURVEY-CREATE-201',
+    surface: 'dialer',
+    section: S.errors,
+    statement: 'Creating a survey (POST) answers 201 with the survey: an id, the name sent and its questions.',
+  }),
   required({
     id: 'DIALER-NAME-TRIMMED',
     surface: 'dialer',
@@ -58,13 +68,15 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-SCRIPTS-LIST',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'List call scripts is cursor-paginated: at most limit items a page (50 without limit), meta.nextCursor a string while more follow and null on the last page, and a walk meets every script once.',
+    statement:
+      'List call scripts is cursor-paginated: at most limit items a page (50 without limit), meta.nextCursor a string while more follow and null on the last page, and a walk meets every script once.',
   }),
   required({
     id: 'DIALER-SURVEYS-LIST',
     surface: 'dialer',
     section: S.dialer,
-    statement: 'List surveys is cursor-paginated: at most limit items a page (50 without limit), meta.nextCursor a string while more follow and null on the last page, and a walk meets every survey once.',
+    statement:
+      'List surveys is cursor-paginated: at most limit items a page (50 without limit), meta.nextCursor a string while more follow and null on the last page, and a walk meets every survey once.',
   }),
   required({
     id: 'DIALER-SCRIPT-SURVEY-NAME-400',
@@ -88,7 +100,8 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-ASSOC-REPLACE',
     surface: 'dialer',
     section: S.records,
-    statement: "Replacing a campaign's associations (PUT) with { ref_id, type } entries for an agent, a target tag and a queue group answers 2xx with exactly the entries sent, and a second PUT leaves only its own.",
+    statement:
+      "Replacing a campaign's associations (PUT) with { ref_id, type } entries for an agent, a target tag and a queue group answers 2xx with exactly the entries sent, and a second PUT leaves only its own.",
     reading:
       "No endpoint reads associations back (GAP-DIALER-ASSOC-READ), so the replace is judged by the entries the PUT answers with. The spec names ref_id and the three kinds of record but not how an entry says which kind it is: the member `type` and its values agent, target_tag and queue_group are this project's (lib/dialer/outcomes.ts), so a 400 to them is a missing prerequisite, not a verdict.",
   }),
@@ -113,7 +126,8 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-BUTTONS-GET',
     surface: 'dialer',
     section: S.records,
-    statement: "Get a campaign's disposition buttons answers 200 with a list of buttons, each with tag_id, outcome_kind and the resolved name, color (a string or null) and outcome.",
+    statement:
+      "Get a campaign's disposition buttons answers 200 with a list of buttons, each with tag_id, outcome_kind and the resolved name, color (a string or null) and outcome.",
   }),
   required({
     id: 'DIALER-BUTTONS-REPLACE',
@@ -127,24 +141,43 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.records,
     source: 'project-reference',
-    statement: "A button's name and color are those of its call tag in the disposition tag list, color null for a tag without colour, and its outcome the one its outcome_kind resolves to.",
-    reading: 'The outcome_kind values and their outcomes are not shown (GAP-DIALER-OUTCOME-KINDS); the suite uses the project reference in lib/dialer/outcomes.ts.',
+    statement:
+      "A button's name and color are those of its call tag in the disposition tag list, color null for a tag without colour, and its outcome the one its outcome_kind resolves to.",
+    reading:
+      'The outcome_kind values and their outcomes are not shown (GAP-DIALER-OUTCOME-KINDS); the suite uses the project reference in lib/dialer/outcomes.ts.',
   }),
-  required({ id: 'DIALER-BUTTON-OUTCOME-KIND-400', surface: 'dialer', section: S.errors, statement: 'An unknown outcome_kind on button replace gets 400 in the service error shape.' }),
-  required({ id: 'DIALER-BUTTON-DUP-409', surface: 'dialer', section: S.errors, statement: 'A tag_id given twice on button replace gets 409 in the service error shape.' }),
+  required({
+    id: 'DIALER-BUTTON-OUTCOME-KIND-400',
+    surface: 'dialer',
+    section: S.errors,
+    statement: 'An unknown outcome_kind on button replace gets 400 in the service error shape.',
+  }),
+  required({
+    id: 'DIALER-BUTTON-DUP-409',
+    surface: 'dialer',
+    section: S.errors,
+    statement: 'A tag_id given twice on button replace gets 409 in the service error shape.',
+  }),
   required({
     id: 'DIALER-BUTTON-TAG-422',
     surface: 'dialer',
     section: S.errors,
     statement: "A tag_id that is not a call tag of the account (an unknown id, another company's tag) gets 422 on button replace.",
   }),
-  required({ id: 'DIALER-ARCHIVED-REPLACE-422', surface: 'dialer', section: S.states, since: 'latest', statement: 'An archived call tag as tag_id on button replace gets 422.' }),
+  required({
+    id: 'DIALER-ARCHIVED-REPLACE-422',
+    surface: 'dialer',
+    section: S.states,
+    since: 'latest',
+    statement: 'An archived call tag as tag_id on button replace gets 422.',
+  }),
   observed({
     id: 'DIALER-ARCHIVED-REPLACE-ACCEPTED',
     surface: 'dialer',
     section: S.versioning,
     until: 'latest',
-    statement: 'What a release before the undated change does with an archived call tag as tag_id on button replace: accepted with its button returned, as the mock plays it, or otherwise.',
+    statement:
+      'What a release before the undated change does with an archived call tag as tag_id on button replace: accepted with its button returned, as the mock plays it, or otherwise.',
     reading: `The undated line says archived dispositions get '422 on replace' and not what they got before it. ${OLDER_SIDE_UNSTATED}`,
   }),
   required({
@@ -153,9 +186,16 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     section: S.states,
     since: 'latest',
     statement: "A campaign's disposition buttons never include one for an archived call tag.",
-    reading: 'No request can put an archived tag on a button any more, so the buttons of the first campaigns already on the account are searched for it. When those campaigns carry no button at all nothing was searched, and the rule is skipped with that reason; otherwise the report says how many buttons were searched.',
+    reading:
+      'No request can put an archived tag on a button any more, so the buttons of the first campaigns already on the account are searched for it. When those campaigns carry no button at all nothing was searched, and the rule is skipped with that reason; otherwise the report says how many buttons were searched.',
   }),
-  required({ id: 'DIALER-ARCHIVED-TAGLIST-OMITTED', surface: 'dialer', section: S.states, since: 'latest', statement: 'The disposition tag list omits archived call tags.' }),
+  required({
+    id: 'DIALER-ARCHIVED-TAGLIST-OMITTED',
+    surface: 'dialer',
+    section: S.states,
+    since: 'latest',
+    statement: 'The disposition tag list omits archived call tags.',
+  }),
   observed({
     id: 'DIALER-ARCHIVED-TAGLIST-SHOWN',
     surface: 'dialer',
@@ -169,7 +209,7 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.states,
     since: 'latest',
-    statement: 'Buttons of a deleted call tag are no longer returned among a campaign\'s disposition buttons.',
+    statement: "Buttons of a deleted call tag are no longer returned among a campaign's disposition buttons.",
     reading:
       "States and transitions says that buttons for a deleted tag are omitted from a campaign's disposition buttons, and the undated line that buttons of a deleted disposition are no longer returned. A button missing after the deletion proves that only if it was there before: the campaign's buttons are read after the new tag's button is put and before the tag is deleted, and when that button is not among them the precondition did not hold and the rule is skipped with that reason.",
   }),
@@ -212,16 +252,18 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     source: 'project-reference',
-    statement: "Whether a campaign's statistics carry every figure the spec names under the names of schemas/dialer/statistics.json: the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
+    statement:
+      "Whether a campaign's statistics carry every figure the spec names under the names of schemas/dialer/statistics.json: the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
     reading:
-      "The spec names the figures but not their fields (GAP-DIALER-STATS-FIELDS), so a target may call them anything: one whose statistics use a name of ours for something else (a plain calls count, say) or only some of our names differs only where the spec is silent. The report says which of the reference names the target uses and whether they follow the reference schema; DIALER-STATS-CONSISTENT and DIALER-STATS-WINDOW are observed on figures that do.",
+      'The spec names the figures but not their fields (GAP-DIALER-STATS-FIELDS), so a target may call them anything: one whose statistics use a name of ours for something else (a plain calls count, say) or only some of our names differs only where the spec is silent. The report says which of the reference names the target uses and whether they follow the reference schema; DIALER-STATS-CONSISTENT and DIALER-STATS-WINDOW are observed on figures that do.',
   }),
   observed({
     id: 'DIALER-STATS-CONSISTENT',
     surface: 'dialer',
     section: S.dialer,
     source: 'project-reference',
-    statement: 'Whether the statistics hold together as the reference defines them: the funnel narrows, answered calls are at most the dialed ones, each rate is the ratio of its counts, the split sums to the answered calls and the durations agree.',
+    statement:
+      'Whether the statistics hold together as the reference defines them: the funnel narrows, answered calls are at most the dialed ones, each rate is the ratio of its counts, the split sums to the answered calls and the durations agree.',
     reading: 'The spec names the figures but not how rates are defined nor what the fields are called, so a target is never failed for another definition.',
   }),
   observed({
@@ -229,8 +271,10 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     source: 'project-reference',
-    statement: 'What statistics for a date window answer, asked with dateFrom and dateTo (the export filters\' names): whether they count no more than all-time, and nothing in a window before the campaign existed.',
-    reading: 'The spec says statistics come all-time or for a date window but does not show how the window is asked for; a target with other parameter names would look as if it ignored the window, so this is observed, not judged.',
+    statement:
+      "What statistics for a date window answer, asked with dateFrom and dateTo (the export filters' names): whether they count no more than all-time, and nothing in a window before the campaign existed.",
+    reading:
+      'The spec says statistics come all-time or for a date window but does not show how the window is asked for; a target with other parameter names would look as if it ignored the window, so this is observed, not judged.',
   }),
   required({
     id: 'DIALER-STATS-DELETED',
@@ -269,17 +313,20 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     surface: 'dialer',
     section: S.dialer,
     source: 'project-reference',
-    statement: "For an export requested without dateFrom and dateTo, the job's window starts at the campaign's creation time and ends at the time the job ran, not before the request.",
-    reading: "The spec states how a missing bound resolves but not where a job shows it: the reference reports window.dateFrom and window.dateTo on the job status (GAP-DIALER-RECORD-FIELDS). A target whose job status has no window is not judged, and the report says so.",
+    statement:
+      "For an export requested without dateFrom and dateTo, the job's window starts at the campaign's creation time and ends at the time the job ran, not before the request.",
+    reading:
+      'The spec states how a missing bound resolves but not where a job shows it: the reference reports window.dateFrom and window.dateTo on the job status (GAP-DIALER-RECORD-FIELDS). A target whose job status has no window is not judged, and the report says so.',
   }),
   required({
     id: 'DIALER-EXPORT-IDS-400',
     surface: 'dialer',
     section: S.limits,
     since: '1.0.21',
-    statement: 'filters.contactId and filters.userId must be integers of at least 1: 0, negatives, fractions and strings that are no such integer get 400, integers of at least 1 are accepted.',
+    statement:
+      'filters.contactId and filters.userId must be integers of at least 1: 0, negatives, fractions and strings that are no such integer get 400, integers of at least 1 are accepted.',
     reading:
-      "Integers above 2^31 - 1 are sent but not judged: the spec names no upper bound, and a server may store ids in 32 bits. A JSON string holding an integer of at least 1 (\"1\") is not an integer, yet many servers convert query and body values before validating, and the spec does not say whether filters are converted: such a string may get the 400 or be accepted, and the report says which.",
+      'Integers above 2^31 - 1 are sent but not judged: the spec names no upper bound, and a server may store ids in 32 bits. A JSON string holding an integer of at least 1 ("1") is not an integer, yet many servers convert query and body values before validating, and the spec does not say whether filters are converted: such a string may get the 400 or be accepted, and the report says which.',
   }),
   observed({
     id: 'DIALER-EXPORT-IDS-UNVALIDATED',
@@ -337,6 +384,7 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     id: 'DIALER-RES-404',
     surface: 'dialer',
     section: S.aiErrors,
-    statement: "A missing campaign, call script, survey or export job on these endpoints gets 404 in the service shape with the endpoint's own message, not 'Route not found'.",
+    statement:
+      "A missing campaign, call script, survey or export job on these endpoints gets 404 in the service shape with the endpoint's own message, not 'Route not found'.",
   }),
 ];

@@ -21,9 +21,20 @@ export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.js';
  * Every Dialer rule records the release it appeared in; one that no later release introduced has held
  * since the oldest profile, the 2026-08-25 state (spec: Versioning).
  */
-const DIALER: readonly Rule[] = [...DIALER_RULES, ...DIALER_BUDGET_RULES, ...DIALER_CAMPAIGN_RULES, ...DIALER_RESOURCE_RULES, ...DIALER_ISOLATION_RULES].map((r) => (r.since === undefined ? { ...r, since: RELEASES[0] } : r));
+const DIALER: readonly Rule[] = [...DIALER_RULES, ...DIALER_BUDGET_RULES, ...DIALER_CAMPAIGN_RULES, ...DIALER_RESOURCE_RULES, ...DIALER_ISOLATION_RULES].map(
+  (r) => (r.since === undefined ? { ...r, since: RELEASES[0] } : r),
+);
 
-export const RULES: readonly Rule[] = [...CORE_RULES, ...CORE_BUDGET_RULES, ...AI_RULES, ...CI_RULES, ...VOICE_AGENT_RULES, ...CUECARD_RULES, ...ANALYTICS_RULES, ...DIALER];
+export const RULES: readonly Rule[] = [
+  ...CORE_RULES,
+  ...CORE_BUDGET_RULES,
+  ...AI_RULES,
+  ...CI_RULES,
+  ...VOICE_AGENT_RULES,
+  ...CUECARD_RULES,
+  ...ANALYTICS_RULES,
+  ...DIALER,
+];
 export { GAPS };
 
 const BY_ID = new Map<string, Rule>();

@@ -14,7 +14,8 @@ const S = {
 
 const NESTED =
   "Errors on the {ai_url} host give errors raised by the service the shape { statusCode, message, error, correlationId }, while the same section (4) and both endpoints document a nested shape { error: { code, message, details, target }, requestId } for VoiceAgent create and get; the endpoint's own documentation is the more specific statement, so the nested shape, not the host's service shape, is expected here. The shape shows code, message, details and target with no optional marker, so all four are required; requestId is judged by VA-REQUEST-ID.";
-const CALL_PATH = 'The spec names Initiate a VoiceAgent call without a path or payload; POST /voice-agent/calls and { call_number, voice_agent_id, call_properties? } follow the vendor reference.';
+const CALL_PATH =
+  'The spec names Initiate a VoiceAgent call without a path or payload; POST /voice-agent/calls and { call_number, voice_agent_id, call_properties? } follow the vendor reference.';
 
 export const VOICE_AGENT_RULES: readonly Rule[] = [
   required({
@@ -29,7 +30,8 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     id: 'VA-CREATE-DOCUMENTED-VALUES',
     surface: 'ai',
     section: S.fields,
-    statement: "A voice agent created with direction 'inbound' and status 'enabled' is accepted: the create is not refused for either value, and the agent reads back with them.",
+    statement:
+      "A voice agent created with direction 'inbound' and status 'enabled' is accepted: the create is not refused for either value, and the agent reads back with them.",
     reading:
       "The Voice agent table says 'value inbound is used' and 'value enabled is used', so both are values a create takes. Required attributes and the other validation rules are not shown: a refusal that names neither direction nor status (in error.target, a detail's target or a message) is a missing prerequisite, not a verdict. The values may read back in another case.",
   }),
@@ -55,7 +57,8 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     id: 'VA-TIMESTAMPS',
     surface: 'ai',
     section: S.fields,
-    statement: 'createdAt and updatedAt are ISO 8601 date-times in UTC (a real calendar date, a time of day, and Z or the zero offset), and updatedAt is not before createdAt.',
+    statement:
+      'createdAt and updatedAt are ISO 8601 date-times in UTC (a real calendar date, a time of day, and Z or the zero offset), and updatedAt is not before createdAt.',
     reading:
       "The Voice agent table says 'ISO 8601 UTC date-time' and no more. ISO 8601 writes a time of day with or without seconds (hh:mm is its reduced precision), seconds with a decimal fraction after a full stop or a comma, the whole in its extended (2026-09-01T10:15:00Z) or basic (20260901T101500Z) format, and UTC as Z or the zero offset (+00:00 or +00 extended, +0000 or +00 basic): each is accepted, and the report names the form the target uses. What the sentence does make exact is judged: a complete calendar date that exists, a valid time of day, one format throughout, and UTC, so a time without a designator or with another offset fails. The order follows from the names, as no update can precede the creation.",
   }),
@@ -85,7 +88,8 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     id: 'VA-CREATE-COERCION',
     surface: 'ai',
     section: S.create,
-    statement: 'The report lists which create payloads outside the documented types the target takes rather than refuses (a form-encoded body, a JSON array, an attribute of another JSON type), with what it stored.',
+    statement:
+      'The report lists which create payloads outside the documented types the target takes rather than refuses (a form-encoded body, a JSON array, an attribute of another JSON type), with what it stored.',
     reading:
       "Create a voice agent says 'Body (JSON): the attributes object fields described above' and the Voice agent table gives each attribute a type, but neither says what a create with another media type or another type answers. Many servers' binders take such input, converting it (form fields as attributes, \"5\" as 5, 42 as \"42\", 'true' as true, a single value as a one-item list, a one-item array as its item), others refuse it; both are conforming, so each payload taken is listed here with the value stored and never failed, and each refusal is judged by VA-ERROR-NESTED-CREATE.",
   }),
@@ -102,7 +106,7 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     section: S.methods,
     statement: 'PUT, PATCH and DELETE on /voice-agents/{voiceAgentId} are not 2xx and leave the voice agent as it was.',
     reading:
-      "HTTP method conventions say VoiceAgent is POST-only, yet Get a voice agent documents GET /voice-agents/{voiceAgentId}; the sentence is read as saying that VoiceAgent writes are POST, so the documented GET exists and is used, while PUT, PATCH and DELETE may be answered with any status but a 2xx (404 and 405 alike) and must leave the voice agent as it was.",
+      'HTTP method conventions say VoiceAgent is POST-only, yet Get a voice agent documents GET /voice-agents/{voiceAgentId}; the sentence is read as saying that VoiceAgent writes are POST, so the documented GET exists and is used, while PUT, PATCH and DELETE may be answered with any status but a 2xx (404 and 405 alike) and must leave the voice agent as it was.',
   }),
   observed({
     id: 'VA-ENUMS',
@@ -132,8 +136,10 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     id: 'VA-EMERGENCY-STOP',
     surface: 'ai',
     section: S.initiate,
-    statement: 'The report says what the target does with the emergency stop at POST /voice-agent/emergency-stop { active }: whether a call is refused while stopped and accepted again once lifted.',
-    reading: "The spec says only that the stop exists (GAP-VOICE-AGENT-CALL-PATHS); the path and payload are the suite's choice, so nothing here can fail a target.",
+    statement:
+      'The report says what the target does with the emergency stop at POST /voice-agent/emergency-stop { active }: whether a call is refused while stopped and accepted again once lifted.',
+    reading:
+      "The spec says only that the stop exists (GAP-VOICE-AGENT-CALL-PATHS); the path and payload are the suite's choice, so nothing here can fail a target.",
   }),
   required({
     id: 'AI-ISOLATION-VOICE-AGENTS',

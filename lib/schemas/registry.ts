@@ -45,7 +45,9 @@ export class SchemaRegistry {
     const names: string[] = [];
     for (const file of schemaFiles(dir)) {
       const schema = JSON.parse(readFileSync(file, 'utf8')) as { $id?: string };
-      const name = relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, '');
+      const name = relative(dir, file)
+        .replace(/\\/g, '/')
+        .replace(/\.json$/, '');
       if (schema.$id !== `${SCHEMA_BASE}${name}.json`) {
         throw new DefinitionError(`schema ${name}: $id must be ${SCHEMA_BASE}${name}.json`);
       }

@@ -21,11 +21,16 @@ export function resetTimeMs(raw: string | undefined): number | undefined {
  * caller can tell: from its Date header (and the exchange's timing), `earliest` and `latest` apart.
  * Undefined when it holds; else why not, in words.
  */
-export function resetProblem(raw: string | undefined, serverNowMs: { readonly earliest: number; readonly latest: number }, windowMs: number): string | undefined {
+export function resetProblem(
+  raw: string | undefined,
+  serverNowMs: { readonly earliest: number; readonly latest: number },
+  windowMs: number,
+): string | undefined {
   const at = resetTimeMs(raw);
   if (at === undefined) return `${RESET_HEADER} is ${JSON.stringify(raw ?? null)}, not integer Unix seconds`;
   if (at + 1000 <= serverNowMs.earliest) return `reset ${iso(at)} was over before the 429 was made (server time at least ${iso(serverNowMs.earliest)})`;
-  if (at > serverNowMs.latest + windowMs + 1000) return `reset ${raw} (${iso(at)}) is more than one window of ${windowMs} ms and a second after the 429 (server time at most ${iso(serverNowMs.latest)})`;
+  if (at > serverNowMs.latest + windowMs + 1000)
+    return `reset ${raw} (${iso(at)}) is more than one window of ${windowMs} ms and a second after the 429 (server time at most ${iso(serverNowMs.latest)})`;
   return undefined;
 }
 

@@ -70,7 +70,10 @@ function statementsFor(f: SurfaceFindings, plan: CapacityPlan): string[] {
   const out: string[] = [];
   const pace = `${f.offeredPerWindow} per window`;
   if (f.shareServed) out.push(`${f.surface}: ${f.served} of ${f.planned} requests served at ${pace}: the share was served`);
-  else out.push(`${f.surface}: ${f.served} of ${f.planned} requests served at ${pace} (${f.limited} answered 429, ${f.errors} failed, ${f.planned - f.sent} not sent): the share was not fully served`);
+  else
+    out.push(
+      `${f.surface}: ${f.served} of ${f.planned} requests served at ${pace} (${f.limited} answered 429, ${f.errors} failed, ${f.planned - f.sent} not sent): the share was not fully served`,
+    );
   if (f.corrected && f.uncorrected) {
     const p99 = f.uncorrected.p99;
     const interval = `a request is due every ${formatDuration(Math.round(f.planIntervalMs))} at the plan's pace (${plan.windowMs} ms / ${plan.asProfiled.metered.find((m) => m.surface === f.surface)?.perWindow})`;
@@ -87,7 +90,10 @@ export function probeFindings(plan: CapacityPlan, report: LoadReport): ProbeFind
   const surfaces = METERED_SURFACES.map((s) => surfaceFindings(plan, report, s)).filter((f) => f.planned > 0);
   const statements = surfaces.flatMap((f) => statementsFor(f, plan));
   const errors = surfaces.reduce((n, f) => n + f.errors, 0);
-  if (errors > 0) statements.push(`${errors} probe requests failed with a status other than 2xx and 429, or got no answer: the measured figures are partial (see the report's notes)`);
+  if (errors > 0)
+    statements.push(
+      `${errors} probe requests failed with a status other than 2xx and 429, or got no answer: the measured figures are partial (see the report's notes)`,
+    );
   if (report.missed > 0) statements.push(`${report.missed} probe sends were never sent (the sender fell behind): the probe offered less than the share`);
   if (report.interrupted) statements.push('the probe was interrupted: its figures cover only the part that ran');
   if (report.target.bundledMock) statements.push('measured on the bundled mock, not the live API: the latencies say nothing about the live service');

@@ -143,7 +143,8 @@ function stepItems(contacts: number, itemsPerContact: number): number {
 }
 
 function stepRequests(contacts: number, step: PerContactStep, batched: boolean): { surface: LoadSurface; requests: number } {
-  if (batched && step.batch) return { surface: step.batch.surface, requests: requestsFor(stepItems(contacts, step.batch.itemsPerContact), step.batch.itemsPerRequest) };
+  if (batched && step.batch)
+    return { surface: step.batch.surface, requests: requestsFor(stepItems(contacts, step.batch.itemsPerContact), step.batch.itemsPerRequest) };
   return { surface: step.surface, requests: requestsFor(stepItems(contacts, step.itemsPerContact), step.itemsPerRequest) };
 }
 
@@ -191,7 +192,10 @@ export function bottleneckText(load: CampaignLoad, windowMs: number): string {
 }
 
 function verdictOf(load: CampaignLoad, deadline: ResolvedDeadline | null, windowMs: number): Verdict {
-  const needs = load.bottlenecks.length === 0 ? 'no budget limits the campaign (no request on a metered surface)' : `needs at least ${formatDuration(load.minimumWallMs)} (${bottleneckText(load, windowMs)})`;
+  const needs =
+    load.bottlenecks.length === 0
+      ? 'no budget limits the campaign (no request on a metered surface)'
+      : `needs at least ${formatDuration(load.minimumWallMs)} (${bottleneckText(load, windowMs)})`;
   if (deadline === null) return { go: true, marginMs: null, reason: `no deadline given; ${needs}` };
   const marginMs = deadline.availableMs - load.minimumWallMs;
   const leaves = `the deadline (${deadline.at}) leaves ${formatDuration(deadline.availableMs)}`;
@@ -200,16 +204,19 @@ function verdictOf(load: CampaignLoad, deadline: ResolvedDeadline | null, window
 }
 
 function checkInput(input: CapacityInput): { windowMs: number; deadline: ResolvedDeadline | null } {
-  if (!Number.isInteger(input.contacts) || input.contacts < 0) throw new CapacityInputError('contacts', `must be a whole number of contacts, at least 0, got ${input.contacts}`);
+  if (!Number.isInteger(input.contacts) || input.contacts < 0)
+    throw new CapacityInputError('contacts', `must be a whole number of contacts, at least 0, got ${input.contacts}`);
   for (const surface of METERED_SURFACES) {
     const share = input.shares[surface];
     if (typeof share !== 'number' || !Number.isFinite(share) || share <= 0 || share > 1) {
       throw new CapacityInputError(`shares.${surface}`, `must be more than 0 and at most 1 (a share of the ${surface} budget), got ${share}`);
     }
-    if (tidy(share * BUDGET_PER_WINDOW) === 0) throw new CapacityInputError(`shares.${surface}`, `is too small to plan with (less than one request in a million windows), got ${share}`);
+    if (tidy(share * BUDGET_PER_WINDOW) === 0)
+      throw new CapacityInputError(`shares.${surface}`, `is too small to plan with (less than one request in a million windows), got ${share}`);
   }
   const windowMs = input.windowMs ?? SPEC_WINDOW_MS;
-  if (!Number.isInteger(windowMs) || windowMs < 1) throw new CapacityInputError('windowMs', `must be a whole number of milliseconds, at least 1, got ${windowMs}`);
+  if (!Number.isInteger(windowMs) || windowMs < 1)
+    throw new CapacityInputError('windowMs', `must be a whole number of milliseconds, at least 1, got ${windowMs}`);
   if (input.deadline === undefined) return { windowMs, deadline: null };
   if (input.now === undefined) throw new CapacityInputError('now', 'a deadline needs the time it counts from');
   try {

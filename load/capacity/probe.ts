@@ -44,7 +44,7 @@ export interface CapacityProbeOptions {
 export async function runCapacityProbe(options: CapacityProbeOptions): Promise<LoadReport> {
   const { scenario, target } = options;
   const result = await runLoad({
-      warmUp: true,
+    warmUp: true,
     scenario,
     target,
     windowMs: target.rateWindowMs,

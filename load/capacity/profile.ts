@@ -102,14 +102,16 @@ function oneOf<T extends string>(obj: Json, key: string, at: string, allowed: re
 function positiveNumber(obj: Json, key: string, at: string, fallback?: number): number {
   const value = obj[key];
   if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new ProfileError(`${at}.${key}: must be a number above 0, got ${describe(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new ProfileError(`${at}.${key}: must be a number above 0, got ${describe(value)}`);
   return value;
 }
 
 function wholeNumber(obj: Json, key: string, at: string, min: number, fallback?: number): number {
   const value = obj[key];
   if (value === undefined && fallback !== undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new ProfileError(`${at}.${key}: must be a whole number of at least ${min}, got ${describe(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+    throw new ProfileError(`${at}.${key}: must be a whole number of at least ${min}, got ${describe(value)}`);
   return value;
 }
 
@@ -191,7 +193,8 @@ export function parseCapacityProfile(value: unknown): CapacityProfile {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ProfileError(`the profile must be a JSON object, got ${describe(value)}`);
   const obj = value as Json;
   for (const key of Object.keys(obj)) {
-    if (!['name', 'description', 'perContact', 'perCampaign'].includes(key)) throw new ProfileError(`${key}: unknown field (known: name, description, perContact, perCampaign)`);
+    if (!['name', 'description', 'perContact', 'perCampaign'].includes(key))
+      throw new ProfileError(`${key}: unknown field (known: name, description, perContact, perCampaign)`);
   }
   const name = obj.name;
   if (typeof name !== 'string' || name.trim() === '') throw new ProfileError(`name: must be a non-empty string, got ${describe(name)}`);
@@ -200,7 +203,8 @@ export function parseCapacityProfile(value: unknown): CapacityProfile {
   const seen = new Set<string>();
   const perContact = list(obj, 'perContact').map((raw, i) => parsePerContact(raw, entryName('perContact', i, raw), seen));
   const perCampaign = list(obj, 'perCampaign').map((raw, i) => parsePerCampaign(raw, entryName('perCampaign', i, raw), seen));
-  if (perContact.length + perCampaign.length === 0) throw new ProfileError('perContact: the profile lists no request at all (perContact and perCampaign are both empty)');
+  if (perContact.length + perCampaign.length === 0)
+    throw new ProfileError('perContact: the profile lists no request at all (perContact and perCampaign are both empty)');
   return { name, ...(description !== undefined ? { description } : {}), perContact, perCampaign };
 }
 

@@ -58,14 +58,18 @@ function verdictHtml(doc: CapacityDocument): string {
   const rows: [string, string][] = [
     [doc.interrupted ? 'verdict so far' : 'verdict', `<span class="${cls}">${v.go ? 'GO' : 'NO-GO'}</span>: ${esc(v.reason)}`],
     ['resting on', esc(v.basis === 'plan' ? 'the plan alone (no probe ran)' : 'the plan and the probe measured below')],
-    ['with every batch', `<span class="${doc.verdictWithBatches.go ? 'pass' : 'fail'}">${doc.verdictWithBatches.go ? 'GO' : 'NO-GO'}</span>: ${esc(doc.verdictWithBatches.reason)}`],
+    [
+      'with every batch',
+      `<span class="${doc.verdictWithBatches.go ? 'pass' : 'fail'}">${doc.verdictWithBatches.go ? 'GO' : 'NO-GO'}</span>: ${esc(doc.verdictWithBatches.reason)}`,
+    ],
     ['campaign', `${esc(plan.contacts)} contacts, profile <code>${esc(plan.profile)}</code> (${esc(doc.profileFile)})`],
     ['window', `${esc(plan.windowMs)} ms (${esc(doc.windowFrom)}); core and Dialer each allow ${esc(plan.budgetPerWindow)} requests per window per company`],
     ['shares', `core ${esc(plan.shares.core)}, Dialer ${esc(plan.shares.dialer)}`],
     ['deadline', plan.deadline ? `${esc(plan.deadline.given)}: ${esc(plan.deadline.at)}` : 'none given'],
     ['planned at', esc(doc.plannedAt)],
   ];
-  if (doc.interrupted) rows.push(['interrupted', '<span class="incomplete">yes: the probe was stopped before its schedule ended; the verdict rests on the part that ran</span>']);
+  if (doc.interrupted)
+    rows.push(['interrupted', '<span class="incomplete">yes: the probe was stopped before its schedule ended; the verdict rests on the part that ran</span>']);
   return keyValueTable(rows);
 }
 
@@ -84,7 +88,15 @@ function loadHtml(load: CampaignLoad, windowMs: number): string {
 }
 
 function stepsHtml(plan: CapacityPlan): string {
-  const rows = plan.steps.map((s) => [`<code>${esc(s.id)}</code>`, esc(s.what), esc(s.kind), esc(s.surface), esc(s.requests), `<code>${esc(s.operation)}</code>`, esc(s.source)]);
+  const rows = plan.steps.map((s) => [
+    `<code>${esc(s.id)}</code>`,
+    esc(s.what),
+    esc(s.kind),
+    esc(s.surface),
+    esc(s.requests),
+    `<code>${esc(s.operation)}</code>`,
+    esc(s.source),
+  ]);
   return tableHtml(['step', 'what', 'kind', 'surface', 'requests', 'operation', 'source'], rows, new Set([4]));
 }
 
@@ -134,14 +146,24 @@ const PROBE_VERDICT_MEANS: Readonly<Record<LoadVerdict, string>> = {
 /** The probe's load report, labelled as the probe's measurement: its verdict is about the probe's run, not the campaign. */
 function probeRunHtml(report: LoadReport): string {
   const all = report.totals.all;
-  const target = report.target.bundledMock ? 'bundled mock' : Object.entries(report.target.urls).map(([name, url]) => `${name}: ${url}`).join(', ');
+  const target = report.target.bundledMock
+    ? 'bundled mock'
+    : Object.entries(report.target.urls)
+        .map(([name, url]) => `${name}: ${url}`)
+        .join(', ');
   const interrupted = report.interrupted
     ? `<span class="incomplete">yes</span>${report.interruptedAtMs === null ? '' : ` at ${esc((report.interruptedAtMs / 1000).toFixed(1))} s`}${report.notSent === null ? '' : `; ${esc(report.notSent)} scheduled sends not yet due were not sent`}`
     : 'no';
   const rows: [string, string][] = [
-    ["the probe's load verdict", `<span class="${esc(report.verdict)}">${esc(report.verdict)}</span>: ${esc(PROBE_VERDICT_MEANS[report.verdict])}. It judges the probe's own run, not the campaign: the capacity verdict is the page's headline, and a 429 counts there.`],
+    [
+      "the probe's load verdict",
+      `<span class="${esc(report.verdict)}">${esc(report.verdict)}</span>: ${esc(PROBE_VERDICT_MEANS[report.verdict])}. It judges the probe's own run, not the campaign: the capacity verdict is the page's headline, and a 429 counts there.`,
+    ],
     ['run', `${esc(report.engine)} engine, started ${esc(report.startedAt)}, ${esc((report.durationMs / 1000).toFixed(1))} s, target ${esc(target)}`],
-    ['requests', `sent ${esc(all.sent)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)} · missed sends ${esc(report.missed)}`],
+    [
+      'requests',
+      `sent ${esc(all.sent)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)} · missed sends ${esc(report.missed)}`,
+    ],
     ['interrupted', interrupted],
     ['notes', report.notes.length === 0 ? 'none' : `<ul>${report.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`],
   ];

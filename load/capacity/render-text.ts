@@ -21,7 +21,16 @@ export const SURFACE_LABEL: Readonly<Record<LoadSurface, string>> = {
 export function table(rows: readonly (readonly string[])[], right: readonly number[] = [], indent = '  '): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows.map((row) => indent + row.map((cell, i) => (i === row.length - 1 && !right.includes(i) ? cell : right.includes(i) ? cell.padStart(widths[i] as number) : cell.padEnd(widths[i] as number))).join('  ').trimEnd());
+  return rows.map(
+    (row) =>
+      indent +
+      row
+        .map((cell, i) =>
+          i === row.length - 1 && !right.includes(i) ? cell : right.includes(i) ? cell.padStart(widths[i] as number) : cell.padEnd(widths[i] as number),
+        )
+        .join('  ')
+        .trimEnd(),
+  );
 }
 
 const count = (n: number): string => String(n);
@@ -122,7 +131,9 @@ export function renderVerdictText(doc: CapacityDocument): string {
   const plan = doc.plan;
   const outcome = capacityOutcome(doc);
   return [
-    ...(outcome.state === 'interrupted' ? [`INTERRUPTED: the probe was stopped before its schedule ended; the verdict below rests on the part that ran (${outcome.verdictText})`] : []),
+    ...(outcome.state === 'interrupted'
+      ? [`INTERRUPTED: the probe was stopped before its schedule ended; the verdict below rests on the part that ran (${outcome.verdictText})`]
+      : []),
     `Verdict: ${verdictLine(doc.verdict)}${doc.verdict.basis === 'plan and probe' ? ' [plan and probe]' : ''}`,
     ...(plan.batches.length > 0 ? [`With every batch: ${verdictLine(doc.verdictWithBatches)}`] : []),
   ].join('\n');

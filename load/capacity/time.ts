@@ -56,17 +56,22 @@ export function resolveDeadline(given: string, now: Date): ResolvedDeadline {
   const trimmed = given.trim();
   const relative = durationMs(trimmed);
   if (relative !== undefined) {
-    if (relative === 0) throw new DeadlineError(`a duration from now must be more than 0 (a deadline of now leaves the campaign no time), got ${JSON.stringify(given)}`);
+    if (relative === 0)
+      throw new DeadlineError(`a duration from now must be more than 0 (a deadline of now leaves the campaign no time), got ${JSON.stringify(given)}`);
     if (now.getTime() + relative > LAST_DATE_MS) throw new DeadlineError(`is too far in the future to be a date, got ${JSON.stringify(given)}`);
     return { given, at: new Date(now.getTime() + relative).toISOString(), availableMs: relative };
   }
   const absolute = dateTimeMs(trimmed);
   if (absolute !== undefined) {
-    if (absolute <= now.getTime()) throw new DeadlineError(`must be later than now (${now.toISOString()}), got ${JSON.stringify(given)} (${new Date(absolute).toISOString()}): a deadline that has passed leaves the campaign no time`);
+    if (absolute <= now.getTime())
+      throw new DeadlineError(
+        `must be later than now (${now.toISOString()}), got ${JSON.stringify(given)} (${new Date(absolute).toISOString()}): a deadline that has passed leaves the campaign no time`,
+      );
     return { given, at: new Date(absolute).toISOString(), availableMs: absolute - now.getTime() };
   }
   if (DATE_TIME.test(trimmed)) throw new DeadlineError(`no such date or time (a month has 28 to 31 days, an hour 60 minutes), got ${JSON.stringify(given)}`);
-  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(trimmed)) throw new DeadlineError(`a date-time needs a time and a zone (Z or +02:00), got ${JSON.stringify(given)}`);
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(trimmed))
+    throw new DeadlineError(`a date-time needs a time and a zone (Z or +02:00), got ${JSON.stringify(given)}`);
   throw new DeadlineError(`must be ${FORMS}, got ${JSON.stringify(given)}`);
 }
 

@@ -75,7 +75,9 @@ export function setup(): { notes: string[] } {
     const res = read(surface, ENDPOINT[surface], tagsFor(surface, 'primary', 'setup'));
     abortUnlessHealthy(surface, ENDPOINT[surface].path, res.status, res.error, W);
   }
-  const notes = [`rate window ${W} ms; budget ${BUDGET_PER_WINDOW} per window per company on the core API and on the Dialer; counts below the budget ${EXCLUSIVE ? 'fail (CC_BUDGET_EXCLUSIVE=true)' : 'are inconclusive (CC_BUDGET_EXCLUSIVE is not true)'}`];
+  const notes = [
+    `rate window ${W} ms; budget ${BUDGET_PER_WINDOW} per window per company on the core API and on the Dialer; counts below the budget ${EXCLUSIVE ? 'fail (CC_BUDGET_EXCLUSIVE=true)' : 'are inconclusive (CC_BUDGET_EXCLUSIVE is not true)'}`,
+  ];
   if (!hasKey('second')) notes.push('CORE-RATE-PER-COMPANY and DIALER-RATE-PER-COMPANY not measured: CC_KEY2_ID and CC_KEY2_SECRET are not set');
   if (!hasKey('other')) notes.push('CORE-RATE-PER-COMPANY and DIALER-RATE-PER-COMPANY not measured: CC_OTHER_KEY_ID and CC_OTHER_KEY_SECRET are not set');
   return { notes };
@@ -113,7 +115,12 @@ function k6Io(): BudgetIo<BudgetAnswer> {
     const url = `${baseUrl(surface) ?? ''}${request.path}${queryString(request)}`;
     const body = request.body === undefined ? null : JSON.stringify(request.body);
     const startedAt = Date.now();
-    const res = await http.asyncRequest(request.method, url, body, { headers, tags: { ...tags }, timeout: TIMEOUT_MS, responseCallback: http.expectedStatuses(...request.servedAs, 429) });
+    const res = await http.asyncRequest(request.method, url, body, {
+      headers,
+      tags: { ...tags },
+      timeout: TIMEOUT_MS,
+      responseCallback: http.expectedStatuses(...request.servedAs, 429),
+    });
     const answer = asMixAnswer(answerOf(res, startedAt, Date.now()), request);
     recordOutcome(res, tags, request.servedAs);
     lastAnswer[surface] = Math.max(lastAnswer[surface], Date.now());

@@ -22,5 +22,7 @@ export function refuseOtherEnvironment(values: Readonly<Record<string, string>>)
   if (differ.length === 0) return;
   const was = differ.map(([name]) => `${name}=${built[`${PREFIX}${name}`]}`).join(' ');
   const is = differ.map(([name, value]) => `${name}=${value}`).join(' ');
-  exec.test.abort(`this test was built (k6 archive) with ${was}, but its environment says ${is}: build the archive again with -e for the values wanted, or leave them out of the run's environment`);
+  exec.test.abort(
+    `this test was built (k6 archive) with ${was}, but its environment says ${is}: build the archive again with -e for the values wanted, or leave them out of the run's environment`,
+  );
 }

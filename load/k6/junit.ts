@@ -98,7 +98,8 @@ export function junitXml(run: string, verdicts: readonly ThresholdVerdict[], dur
     const detail = xmlText(`${v.observed}${v.meaning ? `; ${v.meaning}` : ''}`);
     lines.push(`    <testcase classname="${xmlText(`k6.${run}`)}" name="${name}" time="0">`);
     if (!v.ok) lines.push(`      <failure type="threshold" message="${xmlText(`${v.expression} crossed: ${v.observed}`)}">${detail}</failure>`);
-    else if (v.unmeasured) lines.push(`      <skipped message="${xmlText('no samples: nothing was measured, so k6 passes the threshold without a verdict')}"/>`);
+    else if (v.unmeasured)
+      lines.push(`      <skipped message="${xmlText('no samples: nothing was measured, so k6 passes the threshold without a verdict')}"/>`);
     else lines.push(`      <system-out>${detail}</system-out>`);
     lines.push('    </testcase>');
   }
@@ -141,11 +142,17 @@ export function requestFigures(data: SummaryData): string[] {
   const lines: string[] = [];
   const trend = (label: string, m: SummaryMetric) => {
     const n = m.values.count;
-    const text = n === 0 ? 'no samples' : TREND_STATS.map((stat) => `${stat}=${m.contains === 'time' ? humanDuration(m.values[stat] ?? 0) : figure(m.values[stat])}`).join(' ');
+    const text =
+      n === 0
+        ? 'no samples'
+        : TREND_STATS.map((stat) => `${stat}=${m.contains === 'time' ? humanDuration(m.values[stat] ?? 0) : figure(m.values[stat])}`).join(' ');
     lines.push(`${dotted(label, width)} ${text}${n !== undefined && n > 0 ? ` count=${n}` : ''}`);
   };
   const counter = (label: string, m: SummaryMetric) => lines.push(`${dotted(label, width)} ${figure(m.values.count)} ${figure(m.values.rate)}/s`);
-  for (const [name, show] of [['http_req_duration', trend], ['http_reqs', counter]] as const) {
+  for (const [name, show] of [
+    ['http_req_duration', trend],
+    ['http_reqs', counter],
+  ] as const) {
     const overall = data.metrics[name];
     if (!overall) continue;
     show(name, overall);
@@ -161,7 +168,14 @@ export function requestFigures(data: SummaryData): string[] {
  * The lines printed at the end of a run: every threshold with its figure, crossed ones marked, then the
  * request figures k6's own summary would have shown (`figures`, from requestFigures).
  */
-export function summaryText(run: string, verdicts: readonly ThresholdVerdict[], notes: readonly string[], files: readonly string[], stoppedEarly = false, figures: readonly string[] = []): string {
+export function summaryText(
+  run: string,
+  verdicts: readonly ThresholdVerdict[],
+  notes: readonly string[],
+  files: readonly string[],
+  stoppedEarly = false,
+  figures: readonly string[] = [],
+): string {
   const crossed = verdicts.filter((v) => !v.ok).length;
   const unmeasured = verdicts.filter((v) => v.ok && v.unmeasured).length;
   const held = verdicts.length - crossed - unmeasured;

@@ -148,7 +148,12 @@ export function isLatencyThreshold(metric: string): boolean {
  */
 export function summaryBreakdown(scenario: LoadScenario): Record<string, string[]> {
   const surfaces = LOAD_SURFACES.filter((surface) => scenario.streams.some((s) => s.surface === surface));
-  return Object.fromEntries(surfaces.flatMap((surface) => [[latencyMetric(surface), []], [`http_reqs{surface:${surface}}`, []]]));
+  return Object.fromEntries(
+    surfaces.flatMap((surface) => [
+      [latencyMetric(surface), []],
+      [`http_reqs{surface:${surface}}`, []],
+    ]),
+  );
 }
 
 export function scenarioExecutors(scenario: LoadScenario, windowMs: number, timeoutMs: number, exec: string): Record<string, ArrivalExecutor> {
@@ -173,10 +178,14 @@ export function latencyDisagreements(verdicts: readonly ThresholdVerdict[], expe
     }
     const reportMeasured = !e.detail.startsWith('not measured');
     if (v.unmeasured || !reportMeasured) {
-      if (v.unmeasured !== !reportMeasured) found.push(`${v.metric} ${v.expression}: ${v.unmeasured ? 'k6 had no sample' : 'k6 measured it'}, the report ${reportMeasured ? 'measured it' : 'had no sample'}`);
+      if (v.unmeasured !== !reportMeasured)
+        found.push(
+          `${v.metric} ${v.expression}: ${v.unmeasured ? 'k6 had no sample' : 'k6 measured it'}, the report ${reportMeasured ? 'measured it' : 'had no sample'}`,
+        );
       continue;
     }
-    if (v.ok !== (e.status === 'pass')) found.push(`${v.metric} ${v.expression}: k6 says ${v.ok ? 'held' : 'crossed'} (${v.observed}), the report says ${e.detail}`);
+    if (v.ok !== (e.status === 'pass'))
+      found.push(`${v.metric} ${v.expression}: k6 says ${v.ok ? 'held' : 'crossed'} (${v.observed}), the report says ${e.detail}`);
   }
   return found;
 }

@@ -38,7 +38,8 @@ function missingReportsFolder(): string | undefined {
   try {
     open(path);
   } catch (err) {
-    if (/no such file or directory/.test(String(err))) return `the reports folder ${dir} does not exist (k6 makes no folder for its summary): mkdir -p ${dir}, or set CC_K6_REPORTS to an existing folder`;
+    if (/no such file or directory/.test(String(err)))
+      return `the reports folder ${dir} does not exist (k6 makes no folder for its summary): mkdir -p ${dir}, or set CC_K6_REPORTS to an existing folder`;
   }
   return undefined;
 }

@@ -117,7 +117,16 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
     tally.sent++;
     tally.inFlight++;
     tally.answered(w.answer.status);
-    records.push({ stream: SETUP_STREAM, surface: w.prepared.stream.surface, company: w.prepared.company, intendedMs: w.startedAt - t0, startedMs: w.startedAt - t0, endedMs: w.endedAt - t0, status: w.answer.status, ...(w.answer.error !== undefined ? { error: w.answer.error } : {}) });
+    records.push({
+      stream: SETUP_STREAM,
+      surface: w.prepared.stream.surface,
+      company: w.prepared.company,
+      intendedMs: w.startedAt - t0,
+      startedMs: w.startedAt - t0,
+      endedMs: w.endedAt - t0,
+      status: w.answer.status,
+      ...(w.answer.error !== undefined ? { error: w.answer.error } : {}),
+    });
   }
   // Taken in the signal's own event, before the schedule's loop sees it: the line between sends that
   // were due (missed if not sent) and sends the interrupt spared (not sent).
@@ -193,7 +202,11 @@ export async function runLoad(options: RunLoadOptions): Promise<LoadRunResult> {
 }
 
 /** One request per host the scenario sends to (with the first stream there), one after another. */
-async function warmUpHosts(prepared: readonly PreparedStream[], transport: LoadTransport, signal: AbortSignal | undefined): Promise<{ prepared: PreparedStream; answer: Answer; startedAt: number; endedAt: number }[]> {
+async function warmUpHosts(
+  prepared: readonly PreparedStream[],
+  transport: LoadTransport,
+  signal: AbortSignal | undefined,
+): Promise<{ prepared: PreparedStream; answer: Answer; startedAt: number; endedAt: number }[]> {
   const byHost = new Map<string, PreparedStream>();
   for (const p of prepared) {
     const host = new URL(p.url).host;

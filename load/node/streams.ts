@@ -8,7 +8,10 @@ import { USER_AGENT } from '../../lib/http/client.js';
 import { type Company, COMPANY_OF_KEY, KEY_VARIABLES, type LoadScenario, type LoadStream, type LoadSurface, SURFACE_URL_VARIABLE } from '../shared/model.ts';
 
 /** The target's host for each load surface: the Dialer lives under `/dialer` on the AI host. */
-const HOST_OF_SURFACE = { core: 'core', dialer: 'ai', analytics: 'analytics', ai: 'ai', cuecard: 'cuecard' } as const satisfies Record<LoadSurface, keyof Target['urls']>;
+const HOST_OF_SURFACE = { core: 'core', dialer: 'ai', analytics: 'analytics', ai: 'ai', cuecard: 'cuecard' } as const satisfies Record<
+  LoadSurface,
+  keyof Target['urls']
+>;
 
 export interface PreparedStream {
   readonly stream: LoadStream;

@@ -59,10 +59,12 @@ export class LoadTransport {
     };
     // One timer bounds the whole exchange; undici's own timeouts count idle time per phase only.
     const timer = setTimeout(() => stop(`timeout: no answer within ${this.#options.timeoutMs} ms`), this.#options.timeoutMs);
-    const answer = this.#exchange(prepared, controller.signal).then(
-      (ok) => ok,
-      (err: unknown) => ({ status: 0, error: this.#options.redactor.text(why ?? describe(err)) }),
-    ).finally(() => clearTimeout(timer));
+    const answer = this.#exchange(prepared, controller.signal)
+      .then(
+        (ok) => ok,
+        (err: unknown) => ({ status: 0, error: this.#options.redactor.text(why ?? describe(err)) }),
+      )
+      .finally(() => clearTimeout(timer));
     return { answer, cancel: (reason) => stop(`cancelled: ${reason}`) };
   }
 

@@ -52,11 +52,9 @@ export async function loadReportPage(page: Page, htmlPath: string): Promise<void
   const own = pathToFileURL(htmlPath).href;
   await page.route('**/*', (route) => (route.request().url() === own ? route.continue() : route.abort()));
   await page.goto(own, { waitUntil: 'load' });
-  await page.waitForFunction(
-    `document.readyState === 'complete' && (window.__ccCharts === undefined || window.__ccCharts.every((c) => c.drawn))`,
-    undefined,
-    { timeout: 15_000 },
-  );
+  await page.waitForFunction(`document.readyState === 'complete' && (window.__ccCharts === undefined || window.__ccCharts.every((c) => c.drawn))`, undefined, {
+    timeout: 15_000,
+  });
 }
 
 export async function drawnCharts(page: Page): Promise<DrawnChart[] | undefined> {

@@ -131,7 +131,9 @@ function unjudgedLimits(input: LoadReportInput): string[] {
     const subject = isMetered(r.surface) ? budgetName(r.company, r.surface) : r.surface;
     bySubject.set(subject, (bySubject.get(subject) ?? 0) + 1);
   }
-  return [...bySubject.entries()].map(([subject, n]) => `${subject} answered ${count(n, 'request')} with 429, which the scenario neither forbids nor expects there; they are counted only`);
+  return [...bySubject.entries()].map(
+    ([subject, n]) => `${subject} answered ${count(n, 'request')} with 429, which the scenario neither forbids nor expects there; they are counted only`,
+  );
 }
 
 /** Records that started after the interrupt: the engine was already starting them, or it did not stop. */
@@ -143,10 +145,18 @@ function sentAfter(input: LoadReportInput): number {
 function interruptNotes(input: LoadReportInput): string[] {
   if (!input.interrupted) return [];
   const at = input.interruptedAtMs;
-  const notes = [`the run was interrupted${at !== undefined ? ` at ${(at / 1000).toFixed(1)} s` : ''} before its schedule ended, so the verdict is incomplete at best`];
-  if (input.notSent !== null && input.notSent > 0) notes.push(`${count(input.notSent, 'scheduled send')} not yet due at the interrupt ${input.notSent === 1 ? 'was' : 'were'} not sent (not counted as missed)`);
+  const notes = [
+    `the run was interrupted${at !== undefined ? ` at ${(at / 1000).toFixed(1)} s` : ''} before its schedule ended, so the verdict is incomplete at best`,
+  ];
+  if (input.notSent !== null && input.notSent > 0)
+    notes.push(
+      `${count(input.notSent, 'scheduled send')} not yet due at the interrupt ${input.notSent === 1 ? 'was' : 'were'} not sent (not counted as missed)`,
+    );
   const after = sentAfter(input);
-  if (after > 0) notes.push(`${count(after, 'request')} went out after the interrupt: the engine was already starting ${after === 1 ? 'it' : 'them'} when the signal reached it`);
+  if (after > 0)
+    notes.push(
+      `${count(after, 'request')} went out after the interrupt: the engine was already starting ${after === 1 ? 'it' : 'them'} when the signal reached it`,
+    );
   return notes;
 }
 
@@ -157,7 +167,9 @@ function runNotes(input: LoadReportInput): string[] {
   if (input.missed > 0) notes.push(`${count(input.missed, 'scheduled send')} never went out: the target was offered less than the scenario says`);
   const errors = input.records.filter((r) => outcomeOf(r) === 'error');
   if (errors.length > 0) {
-    notes.push(`${count(errors.length, 'request')} got no answer or a status other than 2xx and 429 (${statusCounts(errors)}): the run is incomplete unless an expectation failed`);
+    notes.push(
+      `${count(errors.length, 'request')} got no answer or a status other than 2xx and 429 (${statusCounts(errors)}): the run is incomplete unless an expectation failed`,
+    );
   }
   return [...notes, ...unjudgedLimits(input)];
 }
@@ -209,7 +221,11 @@ function verdictOf(input: LoadReportInput, expectations: readonly ExpectationRes
   if (expectations.some((e) => e.status === 'fail')) return 'fail';
   // Missed sends mean the scenario's load was not applied as planned, so nothing it found can pass it.
   const open =
-    input.interrupted || input.missed > 0 || input.records.length === 0 || expectations.some((e) => e.status === 'incomplete') || input.records.some((r) => outcomeOf(r) === 'error');
+    input.interrupted ||
+    input.missed > 0 ||
+    input.records.length === 0 ||
+    expectations.some((e) => e.status === 'incomplete') ||
+    input.records.some((r) => outcomeOf(r) === 'error');
   return open ? 'incomplete' : 'pass';
 }
 
@@ -228,7 +244,10 @@ export function buildLoadReport(input: LoadReportInput): LoadReport {
     kind: input.kind,
     engine: input.engine,
     scenario: summariseScenario(input.scenario),
-    target: { bundledMock: input.target.bundledMock, urls: Object.fromEntries(Object.entries(input.target.urls).map(([name, url]) => [name, baseAddress(url)])) },
+    target: {
+      bundledMock: input.target.bundledMock,
+      urls: Object.fromEntries(Object.entries(input.target.urls).map(([name, url]) => [name, baseAddress(url)])),
+    },
     windowMs,
     startedAt: input.startedAt.toISOString(),
     durationMs: input.durationMs,

@@ -43,37 +43,33 @@ function stepLabel(stepMs: number): string {
 export function chartSpecs(report: LoadReport): ChartSpec[] {
   const { series, windows } = report;
   const seconds = series.atMs.map((ms) => ms / 1000);
-  const outcomes = series.surfaces.map(
-    (s): ChartSpec => ({
-      id: `outcomes-${s.surface}`,
-      group: 'outcomes',
-      title: `${s.surface}: served, 429 and errors per ${stepLabel(series.stepMs)}, by send time`,
-      yLabel: 'requests',
-      x: seconds,
-      lines: [
-        { label: 'served (2xx)', color: COLORS.served, values: s.served },
-        { label: 'limited (429)', color: COLORS.limited, values: s.limited },
-        { label: 'errors', color: COLORS.errors, values: s.errors },
-      ],
-    }),
-  );
+  const outcomes = series.surfaces.map((s): ChartSpec => ({
+    id: `outcomes-${s.surface}`,
+    group: 'outcomes',
+    title: `${s.surface}: served, 429 and errors per ${stepLabel(series.stepMs)}, by send time`,
+    yLabel: 'requests',
+    x: seconds,
+    lines: [
+      { label: 'served (2xx)', color: COLORS.served, values: s.served },
+      { label: 'limited (429)', color: COLORS.limited, values: s.limited },
+      { label: 'errors', color: COLORS.errors, values: s.errors },
+    ],
+  }));
   const answered = new Set(report.latency.filter((l) => l.corrected.count > 0).map((l) => l.surface));
   const latency = series.surfaces
     .filter((s) => answered.has(s.surface))
-    .map(
-      (s): ChartSpec => ({
-        id: `latency-${s.surface}`,
-        group: 'latency',
-        title: `${s.surface}: corrected latency percentiles per ${stepLabel(series.stepMs)} (ms from when each request was due)`,
-        yLabel: 'ms',
-        x: seconds,
-        lines: [
-          { label: 'p50', color: COLORS.p50, values: s.p50 },
-          { label: 'p90', color: COLORS.p90, values: s.p90 },
-          { label: 'p99', color: COLORS.p99, values: s.p99 },
-        ],
-      }),
-    );
+    .map((s): ChartSpec => ({
+      id: `latency-${s.surface}`,
+      group: 'latency',
+      title: `${s.surface}: corrected latency percentiles per ${stepLabel(series.stepMs)} (ms from when each request was due)`,
+      yLabel: 'ms',
+      x: seconds,
+      lines: [
+        { label: 'p50', color: COLORS.p50, values: s.p50 },
+        { label: 'p90', color: COLORS.p90, values: s.p90 },
+        { label: 'p99', color: COLORS.p99, values: s.p99 },
+      ],
+    }));
   const windowed = windows.budgets.map((b): ChartSpec => {
     const name = budgetName(b.company, b.surface);
     const flat = (value: number) => b.series.map(() => value);

@@ -43,18 +43,34 @@ function mustServe(stream: LoadStream, records: readonly LoadRecord[], windowMs:
   const room = limited.map((r) => ({ r, n: possiblyInWindowWith(r, budget, windowMs) })).filter((x) => x.n <= BUDGET_PER_WINDOW);
   if (room.length > 0) {
     const shown = room[0]!;
-    return { ...base, status: 'fail', detail: `${what}; the 429 sent at ${seconds(shown.r.startedMs)} came with at most ${shown.n} of the company's requests to ${budgetName(company, stream.surface)} in any window with it, itself included` };
+    return {
+      ...base,
+      status: 'fail',
+      detail: `${what}; the 429 sent at ${seconds(shown.r.startedMs)} came with at most ${shown.n} of the company's requests to ${budgetName(company, stream.surface)} in any window with it, itself included`,
+    };
   }
   const most = Math.min(...limited.map((r) => possiblyInWindowWith(r, budget, windowMs)));
-  return { ...base, status: 'incomplete', detail: `${what}; up to ${most} of the company's requests to ${budgetName(company, stream.surface)} may have been counted in one window with each 429 (the sends bunched), so the budget was not judged` };
+  return {
+    ...base,
+    status: 'incomplete',
+    detail: `${what}; up to ${most} of the company's requests to ${budgetName(company, stream.surface)} may have been counted in one window with each 429 (the sends bunched), so the budget was not judged`,
+  };
 }
 
 function limitEnforced(subject: string, windows: BudgetWindows | undefined): ExpectationResult {
-  const base = { kind: 'limit-enforced', subject, expected: `${subject}, offered more than ${BUDGET_PER_WINDOW} per window, answers some requests with 429` } as const;
+  const base = {
+    kind: 'limit-enforced',
+    subject,
+    expected: `${subject}, offered more than ${BUDGET_PER_WINDOW} per window, answers some requests with 429`,
+  } as const;
   if (!windows) return { ...base, status: 'incomplete', detail: 'no request on this budget was sent' };
   if (windows.limited > 0) return { ...base, status: 'pass', detail: `${windows.limited} of ${count(windows.sent, 'request')} got 429` };
   if (windows.errors > 0) {
-    return { ...base, status: 'incomplete', detail: `no 429 among ${count(windows.sent, 'request')}, but ${windows.errors} got no answer or another status, so the offered load may not have reached the limiter` };
+    return {
+      ...base,
+      status: 'incomplete',
+      detail: `no 429 among ${count(windows.sent, 'request')}, but ${windows.errors} got no answer or another status, so the offered load may not have reached the limiter`,
+    };
   }
   return { ...base, status: 'fail', detail: `the limit was not enforced: ${count(windows.sent, 'request')} sent, ${windows.served} served, none got 429` };
 }
@@ -78,7 +94,12 @@ function limitBounded(subject: string, windows: BudgetWindows | undefined, windo
   } as const;
   if (!windows) return { ...base, status: 'incomplete', detail: 'no request on this budget was sent' };
   const { maxServed, spans } = windows.afterRefusal;
-  if (spans === 0) return { ...base, status: 'incomplete', detail: `no 429 had a whole window after it within the run, so no window of the server's own could be told apart (${windows.limited} got 429)` };
+  if (spans === 0)
+    return {
+      ...base,
+      status: 'incomplete',
+      detail: `no 429 had a whole window after it within the run, so no window of the server's own could be told apart (${windows.limited} got 429)`,
+    };
   const figures = `at most ${maxServed} served within one window after a 429 (${count(spans, 'span')} judged); by send time alone, at most ${windows.maxServedInWindow} in any span of one window`;
   if (maxServed <= BUDGET_PER_WINDOW) return { ...base, status: 'pass', detail: figures };
   return { ...base, status: 'fail', detail: `${figures}: more than ${BUDGET_PER_WINDOW} in one window of the server's own` };

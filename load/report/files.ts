@@ -13,7 +13,13 @@ export interface WrittenLoadReports {
  * `<dir>/<basename>.json` and `<dir>/<basename>.html`. `scrub` (the caller's credential redactor) runs
  * over every byte written: a last guard in case a credential slipped into a note or an error.
  */
-export function writeLoadReports(report: LoadReport, dir: string, basename: string, scrub: (text: string) => string, extra?: LoadHtmlExtra): WrittenLoadReports {
+export function writeLoadReports(
+  report: LoadReport,
+  dir: string,
+  basename: string,
+  scrub: (text: string) => string,
+  extra?: LoadHtmlExtra,
+): WrittenLoadReports {
   mkdirSync(dir, { recursive: true });
   const json = join(dir, `${basename}.json`);
   const html = join(dir, `${basename}.html`);

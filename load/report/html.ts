@@ -63,7 +63,11 @@ function setupShare(report: LoadReport): string {
 }
 
 function verdictTable(report: LoadReport): string {
-  const target = report.target.bundledMock ? 'bundled mock' : Object.entries(report.target.urls).map(([name, url]) => `${name}: ${url}`).join(', ');
+  const target = report.target.bundledMock
+    ? 'bundled mock'
+    : Object.entries(report.target.urls)
+        .map(([name, url]) => `${name}: ${url}`)
+        .join(', ');
   const all = report.totals.all;
   const rows: [string, string][] = [
     ['verdict', `<span class="${stateClass(report.verdict)}">${esc(report.verdict)}</span>`],
@@ -73,7 +77,10 @@ function verdictTable(report: LoadReport): string {
     ['duration', `${esc((report.durationMs / 1000).toFixed(1))} s`],
     ['window', `${esc(report.windowMs)} ms, budget ${esc(report.windows.budget)} per window per company on core and Dialer each`],
     ['target', esc(target)],
-    ['requests', `sent ${esc(all.sent)}${setupShare(report)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)}`],
+    [
+      'requests',
+      `sent ${esc(all.sent)}${setupShare(report)} · served (2xx) ${esc(all.served)} · limited (429) ${esc(all.limited)} · errors ${esc(all.errors)}`,
+    ],
     ['missed sends', esc(report.missed)],
     ['interrupted', interruptedCell(report)],
   ];
@@ -84,7 +91,9 @@ function expectationsTable(report: LoadReport): string {
   if (report.expectations.length === 0) return '<p>The scenario states no expectation: the run is judged on its answers alone.</p>';
   return `<table>${head(['status', 'expectation', 'subject', 'expected', 'detail'])}
 ${report.expectations
-  .map((e) => row([`<span class="${stateClass(e.status)}">${esc(e.status)}</span>`, esc(e.kind), `<code>${esc(e.subject)}</code>`, esc(e.expected), esc(e.detail)]))
+  .map((e) =>
+    row([`<span class="${stateClass(e.status)}">${esc(e.status)}</span>`, esc(e.kind), `<code>${esc(e.subject)}</code>`, esc(e.expected), esc(e.detail)]),
+  )
   .join('\n')}</table>`;
 }
 
@@ -105,7 +114,11 @@ function windowsLegend(report: LoadReport): string {
 }
 
 function chartsSection(report: LoadReport, specs: readonly ChartSpec[]): string {
-  const group = (g: ChartSpec['group']) => specs.filter((s) => s.group === g).map(chartBlock).join('\n');
+  const group = (g: ChartSpec['group']) =>
+    specs
+      .filter((s) => s.group === g)
+      .map(chartBlock)
+      .join('\n');
   return `<h2>Served, limited and errors over time</h2>
 ${group('outcomes') || '<p>No request was recorded.</p>'}
 <h2>Latency over time</h2>
@@ -130,8 +143,12 @@ ${report.totals.streams
       [
         `<code>${esc(t.stream)}</code>`,
         `${esc(t.surface)} / ${esc(t.company)}`,
-        plan ? `<code>${esc(plan.request)}</code>` : `<small>${t.stream === SETUP_STREAM ? "the engine's setup, before the schedule" : 'not in the scenario'}</small>`,
-        plan ? `${esc(plan.perWindow)}${plan.rampToPerWindow !== undefined ? ` → ${esc(plan.rampToPerWindow)}` : ''} <small>from window ${esc(plan.startWindow)} for ${esc(plan.windows)}</small>` : '',
+        plan
+          ? `<code>${esc(plan.request)}</code>`
+          : `<small>${t.stream === SETUP_STREAM ? "the engine's setup, before the schedule" : 'not in the scenario'}</small>`,
+        plan
+          ? `${esc(plan.perWindow)}${plan.rampToPerWindow !== undefined ? ` → ${esc(plan.rampToPerWindow)}` : ''} <small>from window ${esc(plan.startWindow)} for ${esc(plan.windows)}</small>`
+          : '',
         esc(t.planned),
         esc(t.sent),
         esc(t.served),
@@ -155,7 +172,16 @@ ${report.totals.budgets
   .map((b) => {
     const w = report.windows.budgets.find((x) => budgetName(x.company, x.surface) === b.budget);
     return row(
-      [`<code>${esc(b.budget)}</code>`, flooded.has(b.budget) ? 'yes' : 'no', esc(b.sent), esc(b.served), esc(b.limited), esc(b.errors), esc(w?.maxServedInWindow ?? ''), esc(w === undefined ? '' : w.afterRefusal.spans > 0 ? w.afterRefusal.maxServed : 'not told')],
+      [
+        `<code>${esc(b.budget)}</code>`,
+        flooded.has(b.budget) ? 'yes' : 'no',
+        esc(b.sent),
+        esc(b.served),
+        esc(b.limited),
+        esc(b.errors),
+        esc(w?.maxServedInWindow ?? ''),
+        esc(w === undefined ? '' : w.afterRefusal.spans > 0 ? w.afterRefusal.maxServed : 'not told'),
+      ],
       numeric,
     );
   })

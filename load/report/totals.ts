@@ -67,5 +67,10 @@ function setupRecords(scenario: LoadScenario, records: readonly LoadRecord[]): L
 }
 
 export function buildTotals(scenario: LoadScenario, records: readonly LoadRecord[], analysis: WindowedAnalysis): LoadTotals {
-  return { all: countOutcomes(records), setup: countOutcomes(setupRecords(scenario, records)), streams: streamTotals(scenario, records), budgets: budgetTotals(analysis) };
+  return {
+    all: countOutcomes(records),
+    setup: countOutcomes(setupRecords(scenario, records)),
+    streams: streamTotals(scenario, records),
+    budgets: budgetTotals(analysis),
+  };
 }

@@ -28,7 +28,8 @@ export const smoke: LoadScenario = {
  */
 export const budgetFlood: LoadScenario = {
   name: 'budget-flood',
-  description: 'the company floods core and Dialer at 120 per window over two keys for 3 windows; another company sends 30 per window and must be served throughout',
+  description:
+    'the company floods core and Dialer at 120 per window over two keys for 3 windows; another company sends 30 per window and must be served throughout',
   streams: [
     { name: 'core-primary', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 90, startWindow: 0, windows: 3 },
     { name: 'core-second', surface: 'core', key: 'second', endpoint: CORE_READ, perWindow: 30, startWindow: 0, windows: 3 },
@@ -67,10 +68,21 @@ export const budgetSeparate: LoadScenario = {
  */
 export const capacityRamp: LoadScenario = {
   name: 'capacity-ramp',
-  description: 'core and Dialer each ramp from 6 to 54 requests per window over 4 windows, under the budget throughout; every request must be served, p95 below 1000 ms and p99 below 2500 ms per surface',
+  description:
+    'core and Dialer each ramp from 6 to 54 requests per window over 4 windows, under the budget throughout; every request must be served, p95 below 1000 ms and p99 below 2500 ms per surface',
   streams: [
     { name: 'core-ramp', surface: 'core', key: 'primary', endpoint: CORE_READ, perWindow: 6, rampToPerWindow: 54, startWindow: 0, windows: 4, mustServe: true },
-    { name: 'dialer-ramp', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 6, rampToPerWindow: 54, startWindow: 0, windows: 4, mustServe: true },
+    {
+      name: 'dialer-ramp',
+      surface: 'dialer',
+      key: 'primary',
+      endpoint: DIALER_READ,
+      perWindow: 6,
+      rampToPerWindow: 54,
+      startWindow: 0,
+      windows: 4,
+      mustServe: true,
+    },
   ],
   limited: [],
   latency: {

@@ -36,14 +36,17 @@ export function parseLatencyFlag(text: string): { surface: LoadSurface; limit: L
   const example = 'write it as SURFACE:p95=MS[,p99=MS], e.g. core:p95=800,p99=1500';
   if (colon < 0) throw new Error(`${JSON.stringify(text)}: no colon between the surface and its limits; ${example}`);
   const surface = text.slice(0, colon);
-  if (!LOAD_SURFACES.includes(surface as LoadSurface)) throw new Error(`${JSON.stringify(text)}: unknown surface ${JSON.stringify(surface)} (known: ${LOAD_SURFACES.join(', ')})`);
+  if (!LOAD_SURFACES.includes(surface as LoadSurface))
+    throw new Error(`${JSON.stringify(text)}: unknown surface ${JSON.stringify(surface)} (known: ${LOAD_SURFACES.join(', ')})`);
   const limit: { p95Ms?: number; p99Ms?: number } = {};
   for (const part of text.slice(colon + 1).split(',')) {
     const [name, value, ...extra] = part.split('=');
     const percentile = LATENCY_PERCENTILES.find((p) => p.flag === name);
-    if (!percentile || value === undefined || extra.length > 0) throw new Error(`${JSON.stringify(text)}: ${JSON.stringify(part)} is not p95=MS or p99=MS; ${example}`);
+    if (!percentile || value === undefined || extra.length > 0)
+      throw new Error(`${JSON.stringify(text)}: ${JSON.stringify(part)} is not p95=MS or p99=MS; ${example}`);
     if (limit[percentile.field] !== undefined) throw new Error(`${JSON.stringify(text)}: ${name} is given twice`);
-    if (!MS.test(value) || Number(value) > MAX_LATENCY_LIMIT_MS) throw new Error(`${JSON.stringify(text)}: ${name} must be a number of milliseconds from 0 to ${MAX_LATENCY_LIMIT_MS}, got ${JSON.stringify(value)}`);
+    if (!MS.test(value) || Number(value) > MAX_LATENCY_LIMIT_MS)
+      throw new Error(`${JSON.stringify(text)}: ${name} must be a number of milliseconds from 0 to ${MAX_LATENCY_LIMIT_MS}, got ${JSON.stringify(value)}`);
     limit[percentile.field] = Number(value);
   }
   return { surface: surface as LoadSurface, limit };

@@ -140,14 +140,24 @@ export function rateAt(stream: LoadStream, atWindow: number): number {
  * does (taken just before). A ramp's instantaneous rate bounds what any span of one window holds.
  */
 export function peakOfferedPerWindow(scenario: LoadScenario, company: Company, surface: MeteredSurface, from = 0, to = Number.POSITIVE_INFINITY): number {
-  const streams = scenario.streams.filter((s) => s.surface === surface && COMPANY_OF_KEY[s.key] === company && s.startWindow < to && s.startWindow + s.windows > from);
+  const streams = scenario.streams.filter(
+    (s) => s.surface === surface && COMPANY_OF_KEY[s.key] === company && s.startWindow < to && s.startWindow + s.windows > from,
+  );
   const inside = (at: number) => at >= from && at <= to && Number.isFinite(at);
   const justAfter = [from, ...streams.map((s) => s.startWindow)].filter((at) => inside(at) && at < to);
   const justBefore = [to, ...streams.map((s) => s.startWindow + s.windows)].filter((at) => inside(at) && at > from);
   const offeredAt = (at: number, covers: (s: LoadStream) => boolean) => streams.filter(covers).reduce((sum, s) => sum + rateAt(s, at), 0);
   let peak = 0;
-  for (const at of justAfter) peak = Math.max(peak, offeredAt(at, (s) => s.startWindow <= at && at < s.startWindow + s.windows));
-  for (const at of justBefore) peak = Math.max(peak, offeredAt(at, (s) => s.startWindow < at && at <= s.startWindow + s.windows));
+  for (const at of justAfter)
+    peak = Math.max(
+      peak,
+      offeredAt(at, (s) => s.startWindow <= at && at < s.startWindow + s.windows),
+    );
+  for (const at of justBefore)
+    peak = Math.max(
+      peak,
+      offeredAt(at, (s) => s.startWindow < at && at <= s.startWindow + s.windows),
+    );
   return peak;
 }
 
@@ -211,28 +221,36 @@ export function scenarioProblems(scenario: LoadScenario): string[] {
     if (!(s.perWindow > 0) || !Number.isFinite(s.perWindow)) problems.push(`${s.name}: perWindow must be a positive number`);
     if (!(s.windows > 0) || !Number.isFinite(s.windows)) problems.push(`${s.name}: windows must be a positive number`);
     if (!(s.startWindow >= 0)) problems.push(`${s.name}: startWindow must not be negative`);
-    if (s.rampToPerWindow !== undefined && (!(s.rampToPerWindow > 0) || !Number.isFinite(s.rampToPerWindow))) problems.push(`${s.name}: rampToPerWindow must be a positive number`);
+    if (s.rampToPerWindow !== undefined && (!(s.rampToPerWindow > 0) || !Number.isFinite(s.rampToPerWindow)))
+      problems.push(`${s.name}: rampToPerWindow must be a positive number`);
     if (!s.endpoint.path.startsWith('/')) problems.push(`${s.name}: path must start with '/'`);
     if (s.surface === 'dialer' && !s.endpoint.path.startsWith('/dialer')) problems.push(`${s.name}: a Dialer path begins /dialer`);
-    if (s.surface === 'ai' && s.endpoint.path.startsWith('/dialer')) problems.push(`${s.name}: /dialer paths belong to the dialer surface, which has its own budget`);
+    if (s.surface === 'ai' && s.endpoint.path.startsWith('/dialer'))
+      problems.push(`${s.name}: /dialer paths belong to the dialer surface, which has its own budget`);
   }
   for (const s of scenario.streams.filter((x) => x.mustServe)) {
     if (!isMetered(s.surface)) continue;
     const peak = peakOfferedPerWindow(scenario, COMPANY_OF_KEY[s.key], s.surface, s.startWindow - 1, s.startWindow + s.windows);
     if (peak > ALL_SERVED_CEILING) {
-      problems.push(`${s.name} must be served, but its budget ${budgetName(COMPANY_OF_KEY[s.key], s.surface)} is offered ${peak} per window from one window before it to its end (at most ${ALL_SERVED_CEILING} leaves room for timing)`);
+      problems.push(
+        `${s.name} must be served, but its budget ${budgetName(COMPANY_OF_KEY[s.key], s.surface)} is offered ${peak} per window from one window before it to its end (at most ${ALL_SERVED_CEILING} leaves room for timing)`,
+      );
     }
   }
   for (const b of scenario.limited) {
     const peak = peakOfferedPerWindow(scenario, b.company, b.surface);
-    if (peak < LIMITED_FLOOR) problems.push(`${budgetName(b.company, b.surface)} is expected limited but offered only ${peak} per window (at least ${LIMITED_FLOOR})`);
+    if (peak < LIMITED_FLOOR)
+      problems.push(`${budgetName(b.company, b.surface)} is expected limited but offered only ${peak} per window (at least ${LIMITED_FLOOR})`);
   }
   // A budget the scenario does not declare flooded is one the company's other integrations share: never more than all of it.
   for (const company of ['self', 'other'] as const) {
     for (const surface of METERED_SURFACES) {
       if (scenario.limited.some((b) => b.company === company && b.surface === surface)) continue;
       const peak = peakOfferedPerWindow(scenario, company, surface);
-      if (peak > BUDGET_PER_WINDOW) problems.push(`${budgetName(company, surface)} is offered ${peak} per window at its peak, more than its budget of ${BUDGET_PER_WINDOW}, but the scenario does not declare it in limited`);
+      if (peak > BUDGET_PER_WINDOW)
+        problems.push(
+          `${budgetName(company, surface)} is offered ${peak} per window at its peak, more than its budget of ${BUDGET_PER_WINDOW}, but the scenario does not declare it in limited`,
+        );
     }
   }
   problems.push(...latencyLimitProblems(scenario));
@@ -249,7 +267,10 @@ function latencyLimitProblems(scenario: LoadScenario): string[] {
     }
     if (!scenario.streams.some((s) => s.surface === surface)) problems.push(`latency: a limit on ${surface}, which no stream sends to`);
     if (limit?.p95Ms === undefined && limit?.p99Ms === undefined) problems.push(`latency: ${surface} names neither p95Ms nor p99Ms`);
-    for (const [name, value] of [['p95Ms', limit?.p95Ms], ['p99Ms', limit?.p99Ms]] as const) {
+    for (const [name, value] of [
+      ['p95Ms', limit?.p95Ms],
+      ['p99Ms', limit?.p99Ms],
+    ] as const) {
       if (value !== undefined && (!(value >= 0) || !Number.isFinite(value))) problems.push(`latency: ${surface} ${name} must be a number of ms, 0 or more`);
     }
   }

@@ -47,7 +47,11 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('edit-contact-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-SCALAR', 'an empty string leaves a scalar field unchanged'),
   f('edit-contact-list-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-LIST', 'an empty string leaves a list property unchanged'),
   f('edit-contact-list-appends', 'CORE-CONTACT-EDIT-REPLACE-LIST', 'sent list entries are added to the existing ones'),
-  f('edit-contact-tags-attributes-append', 'CORE-CONTACT-EDIT-REPLACE-LIST', 'sent ContactsTag and ContactAttribute entries are added to the existing ones (numbers and e-mails are replaced)'),
+  f(
+    'edit-contact-tags-attributes-append',
+    'CORE-CONTACT-EDIT-REPLACE-LIST',
+    'sent ContactsTag and ContactAttribute entries are added to the existing ones (numbers and e-mails are replaced)',
+  ),
   f('edit-contact-404-message', 'CORE-CONTACT-EDIT-404', "an unknown contact answers 404 'Contact not found'"),
   f('edit-contact-406-no-data', 'CORE-CONTACT-EDIT-406', 'a 406 carries no field messages'),
   f('contact-length-off-by-one', 'CORE-CONTACT-FIELD-LENGTHS', 'field lengths accept one character more than the maximum'),
@@ -109,7 +113,11 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('sms-no-funds-200', 'CORE-SMS-403-FUNDS', 'an account without funds sends SMS'),
   f('bulk-no-status', 'CORE-BULK-ACK', 'Contact actions answer without responseData.status'),
   f('recording-410-message', 'CORE-RECORDING-410', "a gone recording says 'Gone'"),
-  f('recording-messages-swapped', 'CORE-RECORDING-410-CAUSE', "expired recordings answer 'Recording not found.', and deleted ones and calls never recorded 'Recording expired.'"),
+  f(
+    'recording-messages-swapped',
+    'CORE-RECORDING-410-CAUSE',
+    "expired recordings answer 'Recording not found.', and deleted ones and calls never recorded 'Recording expired.'",
+  ),
   // Rate limit (the budget checks of suites/budget)
   f('rate-limit-59', 'CORE-RATE-60', 'the 60th request of a window gets 429'),
   f('rate-limit-off', 'CORE-RATE-429', 'requests over the limit are served'),

@@ -12,7 +12,11 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-script-update-ignored', 'DIALER-SCRIPT-UPDATE', 'a call script PATCH answers 200 and changes nothing'),
   f('dialer-survey-update-ignored', 'DIALER-SURVEY-UPDATE', 'a survey PATCH answers 200 and changes nothing'),
   f('dialer-survey-questions-merge', 'DIALER-SURVEY-QUESTIONS-PUT', 'replacing survey questions appends them to the earlier ones'),
-  f('dialer-survey-questions-put-ignored', 'DIALER-SURVEY-QUESTIONS-PUT', 'a PUT of survey questions answers 200 with the questions sent but keeps the earlier ones'),
+  f(
+    'dialer-survey-questions-put-ignored',
+    'DIALER-SURVEY-QUESTIONS-PUT',
+    'a PUT of survey questions answers 200 with the questions sent but keeps the earlier ones',
+  ),
   f('dialer-scripts-list-stale', 'DIALER-SCRIPTS-LIST', 'the call script list leaves out the newest script'),
   f('dialer-surveys-list-stale', 'DIALER-SURVEYS-LIST', 'the survey list leaves out the newest survey'),
   f('dialer-scripts-cross-company-list', 'DIALER-ISOLATION-READ', "the call script list holds every company's call scripts"),

@@ -17,7 +17,17 @@ export { DIAGNOSTIC_FAULTS, type DiagnosticFault } from './diagnostic.js';
  * Every fault of the mock, one file per host. Keyed by name, each naming the rule it breaks;
  * a rule may have several faults.
  */
-export const FAULTS: readonly FaultSpec[] = [...CORE_FAULTS, ...AI_FAULTS, ...CI_FAULTS, ...VOICE_AGENT_FAULTS, ...CUECARD_FAULTS, ...ANALYTICS_FAULTS, ...DIALER_FAULTS, ...DIALER_CAMPAIGN_FAULTS, ...DIALER_RESOURCE_FAULTS];
+export const FAULTS: readonly FaultSpec[] = [
+  ...CORE_FAULTS,
+  ...AI_FAULTS,
+  ...CI_FAULTS,
+  ...VOICE_AGENT_FAULTS,
+  ...CUECARD_FAULTS,
+  ...ANALYTICS_FAULTS,
+  ...DIALER_FAULTS,
+  ...DIALER_CAMPAIGN_FAULTS,
+  ...DIALER_RESOURCE_FAULTS,
+];
 
 const BY_NAME = new Map(FAULTS.map((spec) => [spec.name, spec]));
 

@@ -21,7 +21,9 @@ export function echoRequestHeaders(app: FastifyInstance): void {
     try {
       parsed = JSON.parse(payload);
     } catch {
-      return `${payload}\n${Object.entries(echoed).map(([name, value]) => `${name}: ${value}`).join('\n')}\n`;
+      return `${payload}\n${Object.entries(echoed)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\n')}\n`;
     }
     if (Array.isArray(parsed)) return JSON.stringify([...parsed, { echoedRequestHeaders: echoed }]);
     if (typeof parsed === 'object' && parsed !== null) return JSON.stringify({ ...parsed, echoedRequestHeaders: echoed });

@@ -59,7 +59,20 @@ export interface CallAnalysis {
 const CONTACT = 'caller1';
 const AGENT = 'caller2';
 const SENTIMENTS: readonly Sentiment[] = ['very negative', 'negative', 'neutral', 'positive', 'very positive'];
-const TOPICS = ['Billing', 'Delivery delay', 'Contract renewal', 'Pricing', 'Technical issue', 'Account access', 'Refund', 'Onboarding', 'Upgrade', 'Cancellation', 'Invoice copy', 'Feedback'];
+const TOPICS = [
+  'Billing',
+  'Delivery delay',
+  'Contract renewal',
+  'Pricing',
+  'Technical issue',
+  'Account access',
+  'Refund',
+  'Onboarding',
+  'Upgrade',
+  'Cancellation',
+  'Invoice copy',
+  'Feedback',
+];
 const AGENT_LINES = [
   'Thank you for calling, how can I help you today?',
   'Let me look that up for you.',

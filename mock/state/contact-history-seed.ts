@@ -3,7 +3,13 @@ import { derivedRandom, iso, REFERENCE_DAY } from './seed-tools.js';
 
 const DAY = 86_400_000;
 
-const NOTES = ['Asked for a call back next week.', 'Interested in the yearly plan.', 'Prefers e-mail over calls.', 'Sent the price list.', 'Complained about the last invoice.'];
+const NOTES = [
+  'Asked for a call back next week.',
+  'Interested in the yearly plan.',
+  'Prefers e-mail over calls.',
+  'Sent the price list.',
+  'Complained about the last invoice.',
+];
 const ACTIVITY_NAMES = ['Order', 'Follow-up task', 'Support ticket', 'Invoice', 'Chat'];
 
 /**
@@ -21,7 +27,13 @@ export function seedContactHistory(state: MockState, company: Company): void {
     for (let i = 0; i < notes; i++) {
       const id = nextId(state, 'note');
       const created = REFERENCE_DAY - random.int(1, 300) * DAY;
-      company.notes.set(id, { id, contact_id: contactId, user_id: random.chance(70) ? random.pick(agentIds) : null, note: random.pick(NOTES), created: iso(created) });
+      company.notes.set(id, {
+        id,
+        contact_id: contactId,
+        user_id: random.chance(70) ? random.pick(agentIds) : null,
+        note: random.pick(NOTES),
+        created: iso(created),
+      });
     }
     if (random.chance(50)) {
       const id = nextId(state, 'activity');

@@ -17,7 +17,10 @@ export function seedCoreCampaigns(state: MockState, company: Company): void {
   const groups = [...company.groups.keys()];
   const agents = [...company.agents.keys()];
   const numbers = [...company.numbers.keys()];
-  for (const [name, predictive] of [['Spring outreach', 0], ['Renewals', 1]] as const) {
+  for (const [name, predictive] of [
+    ['Spring outreach', 0],
+    ['Renewals', 1],
+  ] as const) {
     const id = nextId(state, 'campaign');
     company.campaigns.set(id, {
       id,

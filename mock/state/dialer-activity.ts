@@ -52,7 +52,14 @@ export function campaignAttempts(state: MockState, company: Company, campaign: D
       at += random.int(30, 10 * 24 * 60) * MINUTE;
       const result = i === contact.attempts - 1 ? lastResult(contact.status, random) : random.pick(RETRY_RESULTS);
       const button = result === 'person' && dispositions.length > 0 && random.chance(85) ? random.pick(dispositions) : undefined;
-      attempts.push({ contact: contact.id, at, result, talkSeconds: talkSeconds(result, random), tagId: button?.tag_id ?? null, outcomeKind: button?.outcome_kind ?? null });
+      attempts.push({
+        contact: contact.id,
+        at,
+        result,
+        talkSeconds: talkSeconds(result, random),
+        tagId: button?.tag_id ?? null,
+        outcomeKind: button?.outcome_kind ?? null,
+      });
     }
   }
   return attempts.sort((a, b) => a.at - b.at);

@@ -12,7 +12,13 @@ const SCRIPTS: readonly [string, string][] = [
 ];
 
 const SURVEYS: readonly [string, { text: string; options: string[] }[]][] = [
-  ['Customer satisfaction', [{ text: 'How satisfied are you with our service?', options: ['1', '2', '3', '4', '5'] }, { text: 'Anything we could do better?', options: [] }]],
+  [
+    'Customer satisfaction',
+    [
+      { text: 'How satisfied are you with our service?', options: ['1', '2', '3', '4', '5'] },
+      { text: 'Anything we could do better?', options: [] },
+    ],
+  ],
   ['Product interest', [{ text: 'Would you like a demo?', options: ['yes', 'no'] }]],
 ];
 
@@ -51,7 +57,14 @@ export function seedDialerResources(state: MockState, company: Company): void {
   SURVEYS.forEach(([name, questions], i) => {
     const id = derivedUuid(state.seed, `dialer-survey:${company.id}:${i}`);
     const at = iso(REFERENCE_DAY - (30 - i) * DAY);
-    resources.surveys.set(id, { id, name, questions: questions.map((q) => ({ text: q.text, options: [...q.options] })), createdAt: at, updatedAt: at, seq: nextSeq(company) });
+    resources.surveys.set(id, {
+      id,
+      name,
+      questions: questions.map((q) => ({ text: q.text, options: [...q.options] })),
+      createdAt: at,
+      updatedAt: at,
+      seq: nextSeq(company),
+    });
   });
   for (const campaign of company.dialer.campaigns.values()) resources.buttons.set(campaign.id, seededButtons(company));
 }

@@ -35,7 +35,19 @@ export interface CompanyPlan {
 
 /** Company A is under test (two key pairs and a revoked one), B is the other company, C sits at its limits. */
 export const PLANS: readonly CompanyPlan[] = [
-  { key: 'a', name: 'Company A', agentMax: 40, smsFunds: true, agents: 8, contacts: 45, calls: 320, blacklist: 14, numbers: 5, keys: ['a1', 'a2'], revokedKey: true },
+  {
+    key: 'a',
+    name: 'Company A',
+    agentMax: 40,
+    smsFunds: true,
+    agents: 8,
+    contacts: 45,
+    calls: 320,
+    blacklist: 14,
+    numbers: 5,
+    keys: ['a1', 'a2'],
+    revokedKey: true,
+  },
   { key: 'b', name: 'Company B', agentMax: 10, smsFunds: true, agents: 3, contacts: 12, calls: 60, blacklist: 4, numbers: 2, keys: ['b1'], revokedKey: false },
   { key: 'c', name: 'Company C', agentMax: 2, smsFunds: false, agents: 2, contacts: 3, calls: 10, blacklist: 1, numbers: 1, keys: ['c1'], revokedKey: false },
 ];
@@ -216,13 +228,27 @@ function seedCompany(state: MockState, random: Random, plan: CompanyPlan, compan
 export function seedState(seed: number): MockState {
   const state: MockState = { seed, companies: new Map(), keys: new Map(), sequences: new Map() };
   // Identifiers start high, well apart from small numbers a client might guess.
-  for (const kind of ['number', 'agent', 'group', 'tag', 'attribute', 'contact', 'blacklist', 'call', 'note', 'activity', 'campaign', 'button']) state.sequences.set(kind, 10_000 + (seed % 1000) * 10);
+  for (const kind of ['number', 'agent', 'group', 'tag', 'attribute', 'contact', 'blacklist', 'call', 'note', 'activity', 'campaign', 'button'])
+    state.sequences.set(kind, 10_000 + (seed % 1000) * 10);
   const random = new Random(seed);
   PLANS.forEach((plan, index) => {
     const company = seedCompany(state, random, plan, index + 1);
     state.companies.set(company.id, company);
-    const keys: ApiKey[] = plan.keys.map((label) => ({ id: `CCK${label.toUpperCase()}${random.hex(12).toUpperCase()}`, secret: random.hex(32), companyId: company.id, revoked: false, label }));
-    if (plan.revokedKey) keys.push({ id: `CCK${plan.key.toUpperCase()}R${random.hex(12).toUpperCase()}`, secret: random.hex(32), companyId: company.id, revoked: true, label: `${plan.key}-revoked` });
+    const keys: ApiKey[] = plan.keys.map((label) => ({
+      id: `CCK${label.toUpperCase()}${random.hex(12).toUpperCase()}`,
+      secret: random.hex(32),
+      companyId: company.id,
+      revoked: false,
+      label,
+    }));
+    if (plan.revokedKey)
+      keys.push({
+        id: `CCK${plan.key.toUpperCase()}R${random.hex(12).toUpperCase()}`,
+        secret: random.hex(32),
+        companyId: company.id,
+        revoked: true,
+        label: `${plan.key}-revoked`,
+      });
     for (const key of keys) state.keys.set(key.id, key);
   });
   for (const company of state.companies.values()) {

@@ -156,9 +156,11 @@ export function attributeProblems(value: unknown, model: Model = VOICE_AGENT_MOD
     const target = at === '' ? name : `${at}.${name}`;
     const field = Object.hasOwn(model, name) ? model[name] : undefined;
     if (field === undefined) out.push({ code: 'UNKNOWN_ATTRIBUTE', message: 'is not an attribute of a voice agent', target });
-    else if (field === 'response' || (typeof field === 'object' && 'response' in field)) out.push({ code: 'READ_ONLY_ATTRIBUTE', message: 'is returned by the service and cannot be sent', target });
+    else if (field === 'response' || (typeof field === 'object' && 'response' in field))
+      out.push({ code: 'READ_ONLY_ATTRIBUTE', message: 'is returned by the service and cannot be sent', target });
     else if (typeof field === 'string') {
-      if (!typeFits(field, member)) out.push({ code: 'INVALID_TYPE', message: `must be ${field === 'string[]' ? 'an array of strings' : `a value of type ${field}`}`, target });
+      if (!typeFits(field, member))
+        out.push({ code: 'INVALID_TYPE', message: `must be ${field === 'string[]' ? 'an array of strings' : `a value of type ${field}`}`, target });
     } else if ('object' in field) attributeProblems(member, field.object, target, out);
     else if (!Array.isArray(member)) out.push({ code: 'INVALID_TYPE', message: 'must be an array', target });
     else member.forEach((item, i) => out.length < MAX_PROBLEMS && attributeProblems(item, field.items, `${target}[${i}]`, out));
@@ -170,7 +172,8 @@ export function attributeProblems(value: unknown, model: Model = VOICE_AGENT_MOD
 export const RESOLVED_LLM = { provider: 'openai', model: 'gpt-4o' } as const;
 export const SPEECH_PROVIDER = 'elevenlabs';
 
-const destinationOf = (target: { agentId?: number; agentExtension?: string }): string => (target.agentId !== undefined || target.agentExtension !== undefined ? 'agent' : 'group');
+const destinationOf = (target: { agentId?: number; agentExtension?: string }): string =>
+  target.agentId !== undefined || target.agentExtension !== undefined ? 'agent' : 'group';
 
 /**
  * A new voice agent from a valid payload: the sent attributes as given, plus every response-only

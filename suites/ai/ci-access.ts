@@ -35,13 +35,21 @@ export const CI_ACCESS_CHECKS = [
         const body = ex.json as { statusCode: number; message: string; subErrors?: unknown };
         t.expectEqual(rule, body.statusCode, 404, `${read}: statusCode`, ex);
         t.check(rule, body.subErrors === undefined, `${read}: a missing call is no validation failure, yet subErrors is present`, ex);
-        t.check(rule, body.message !== 'Route not found' && body.message.length > 0, () => `${read}: message ${JSON.stringify(body.message)} is not the endpoint's own`, ex);
+        t.check(
+          rule,
+          body.message !== 'Route not found' && body.message.length > 0,
+          () => `${read}: message ${JSON.stringify(body.message)} is not the endpoint's own`,
+          ex,
+        );
         byRead.push(`${read} ${JSON.stringify(body.message)}`);
         messages.add(body.message);
       }
       t.note(rule, `messages: ${[...messages].map((m) => JSON.stringify(m)).join(', ')}`);
       const listed = [...messages].every(isListedNotFound);
-      t.observe('CI-CALL-NOT-FOUND', `${byRead.join(', ')}; ${listed ? "each one of the error table's 404 messages" : "not all of them among the error table's 404 messages ('Not found.', 'Call not found')"}`);
+      t.observe(
+        'CI-CALL-NOT-FOUND',
+        `${byRead.join(', ')}; ${listed ? "each one of the error table's 404 messages" : "not all of them among the error table's 404 messages ('Not found.', 'Call not found')"}`,
+      );
     },
   }),
 
@@ -127,7 +135,10 @@ export const CI_ACCESS_CHECKS = [
       const rule = 'AI-ISOLATION-CALLS';
       const call = await analysedCall(t);
       const statuses: string[] = [];
-      for (const [read, query] of [['summary', {}], ['transcription', { limit: 3 }]] as const) {
+      for (const [read, query] of [
+        ['summary', {}],
+        ['transcription', { limit: 3 }],
+      ] as const) {
         const own = await t.req('ai', 'GET', ciPath(call.id, read)).query(query).send();
         t.expectOk(own, `reading the ${read} with the company's own key`);
         const secrets = textsOf(own.json);

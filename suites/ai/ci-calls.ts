@@ -85,7 +85,13 @@ async function discover(t: CheckContext): Promise<Discovery> {
     if (ex.status === 404) unanalysed ??= { id: call.id, ex };
     if (ex.status !== 200) continue;
     const total = paginationOf(ex).total;
-    return { history, analysed: call.id, ...(Number.isInteger(total) ? { transcriptionTotal: total as number } : {}), ...(unanalysed ? { unanalysed } : {}), probed };
+    return {
+      history,
+      analysed: call.id,
+      ...(Number.isInteger(total) ? { transcriptionTotal: total as number } : {}),
+      ...(unanalysed ? { unanalysed } : {}),
+      probed,
+    };
   }
   return { history, ...(unanalysed ? { unanalysed } : {}), probed };
 }
@@ -103,22 +109,28 @@ export interface AnalysedCall {
 export async function analysedCall(t: CheckContext): Promise<AnalysedCall> {
   const found = await discovery(t);
   if (found.analysed === undefined) {
-    t.skip(`no analysed call found: none of the ${found.probed} answered calls probed among the ${found.history.length} oldest of the call history answered 200 on GET /ai/calls/{callId}/transcription`);
+    t.skip(
+      `no analysed call found: none of the ${found.probed} answered calls probed among the ${found.history.length} oldest of the call history answered 200 on GET /ai/calls/{callId}/transcription`,
+    );
   }
   return { id: found.analysed as string, ...(found.transcriptionTotal !== undefined ? { transcriptionTotal: found.transcriptionTotal } : {}) };
 }
 
 /** A call of the history without analysis (its transcription answers 404), with that answer; skips when none is found. */
 export function callWithoutAnalysis(t: CheckContext): Promise<{ id: string; ex: Exchange }> {
-  return t.session.memo('ci.unanalysed', async () => {
-    const found = await discovery(t);
-    if (found.unanalysed) return found.unanalysed;
-    // An unanswered call had no conversation to analyse: the likeliest call without analysis.
-    const unanswered = found.history.find((c) => !c.answered);
-    if (unanswered) {
-      const ex = await t.req('ai', 'GET', ciPath(unanswered.id, 'transcription')).query({ limit: 1 }).send();
-      if (ex.status === 404) return { id: unanswered.id, ex };
-    }
-    return undefined;
-  }).then((found) => found ?? t.skip(`no call of the history answered 404 on its transcription (probed up to ${PROBES} answered calls and one unanswered call)`));
+  return t.session
+    .memo('ci.unanalysed', async () => {
+      const found = await discovery(t);
+      if (found.unanalysed) return found.unanalysed;
+      // An unanswered call had no conversation to analyse: the likeliest call without analysis.
+      const unanswered = found.history.find((c) => !c.answered);
+      if (unanswered) {
+        const ex = await t.req('ai', 'GET', ciPath(unanswered.id, 'transcription')).query({ limit: 1 }).send();
+        if (ex.status === 404) return { id: unanswered.id, ex };
+      }
+      return undefined;
+    })
+    .then(
+      (found) => found ?? t.skip(`no call of the history answered 404 on its transcription (probed up to ${PROBES} answered calls and one unanswered call)`),
+    );
 }

@@ -45,7 +45,12 @@ export const CI_PAGING_CHECKS = [
       for (const read of ['topics', 'transcription'] as const) {
         const ex = await readCiPage(t, call.id, read, {});
         t.expectStatus('CI-PAGED-ENVELOPE', ex, 200);
-        t.check('CI-PAGED-ENVELOPE', isObject(ex.json) && !('responseData' in ex.json) && isObject(ex.json.data), `${read}: expected a body { data: {...}, pagination } without responseData`, ex);
+        t.check(
+          'CI-PAGED-ENVELOPE',
+          isObject(ex.json) && !('responseData' in ex.json) && isObject(ex.json.data),
+          `${read}: expected a body { data: {...}, pagination } without responseData`,
+          ex,
+        );
         t.expectSchema('CI-PAGED-ENVELOPE', ex, 'ai/pagination', paginationOf(ex));
         const pagination = paginationOf(ex) as { limit: number; offset: number; total: number };
         t.expectEqual('CI-OFFSET-DEFAULT', pagination.offset, 0, `${read} without offset: pagination.offset`, ex);
@@ -57,7 +62,13 @@ export const CI_PAGING_CHECKS = [
       const explicit = await readCiPage(t, call.id, 'transcription', { offset: 0 });
       t.expectOk(explicit, 'reading the transcription with offset=0');
       const n = Math.min(2, firstSegments.length);
-      t.expectEqual('CI-OFFSET-DEFAULT', firstSegments.slice(0, n), (itemsOf(explicit, 'transcription') ?? []).slice(0, n), 'first segments without offset and with offset=0', explicit);
+      t.expectEqual(
+        'CI-OFFSET-DEFAULT',
+        firstSegments.slice(0, n),
+        (itemsOf(explicit, 'transcription') ?? []).slice(0, n),
+        'first segments without offset and with offset=0',
+        explicit,
+      );
     },
   }),
 
@@ -70,7 +81,11 @@ export const CI_PAGING_CHECKS = [
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);
-      for (const [read, limit] of [['transcription', 1], ['transcription', 5], ['topics', 2]] as const) {
+      for (const [read, limit] of [
+        ['transcription', 1],
+        ['transcription', 5],
+        ['topics', 2],
+      ] as const) {
         const ex = await readCiPage(t, call.id, read, { limit });
         t.expectStatus('CI-LIMIT-ECHO', ex, 200);
         t.expectEqual('CI-LIMIT-ECHO', paginationOf(ex).limit, limit, `${read}?limit=${limit}: pagination.limit`, ex);
@@ -107,9 +122,19 @@ export const CI_PAGING_CHECKS = [
             return;
           }
           const answer = judgeInvalid(t, rule, ex, (p) => {
-            t.check(rule, Number.isInteger(p.limit) && (p.limit as number) >= 1, `limit=${JSON.stringify(raw)} was answered with pagination.limit ${JSON.stringify(p.limit)}`, ex);
+            t.check(
+              rule,
+              Number.isInteger(p.limit) && (p.limit as number) >= 1,
+              `limit=${JSON.stringify(raw)} was answered with pagination.limit ${JSON.stringify(p.limit)}`,
+              ex,
+            );
             const items = itemsOf(ex, 'transcription');
-            t.check(rule, items !== undefined && items.length <= (p.limit as number), `limit=${JSON.stringify(raw)} returned more segments than pagination.limit`, ex);
+            t.check(
+              rule,
+              items !== undefined && items.length <= (p.limit as number),
+              `limit=${JSON.stringify(raw)} returned more segments than pagination.limit`,
+              ex,
+            );
           });
           seen.push(`${JSON.stringify(raw)} ${answer}`);
         },
@@ -144,7 +169,12 @@ export const CI_PAGING_CHECKS = [
             return;
           }
           const answer = judgeInvalid(t, rule, ex, (p) => {
-            t.check(rule, Number.isInteger(p.offset) && (p.offset as number) >= 0, `offset=${JSON.stringify(raw)} was answered with pagination.offset ${JSON.stringify(p.offset)}`, ex);
+            t.check(
+              rule,
+              Number.isInteger(p.offset) && (p.offset as number) >= 0,
+              `offset=${JSON.stringify(raw)} was answered with pagination.offset ${JSON.stringify(p.offset)}`,
+              ex,
+            );
           });
           seen.push(`${JSON.stringify(raw)} ${answer}`);
         },
@@ -164,8 +194,10 @@ export const CI_PAGING_CHECKS = [
       const call = await analysedCall(t);
       const ex = await readCiPage(t, call.id, 'transcription', { offset: -1, limit: 2 });
       const p = paginationOf(ex);
-      t.observe('CI-OFFSET-NEGATIVE', `offset=-1 answered ${ex.status}${ex.status === 200 ? ` with pagination.offset ${JSON.stringify(p.offset)} and ${itemsOf(ex, 'transcription')?.length ?? '?'} segments` : ''}`);
+      t.observe(
+        'CI-OFFSET-NEGATIVE',
+        `offset=-1 answered ${ex.status}${ex.status === 200 ? ` with pagination.offset ${JSON.stringify(p.offset)} and ${itemsOf(ex, 'transcription')?.length ?? '?'} segments` : ''}`,
+      );
     },
   }),
-
 ];

@@ -1,5 +1,16 @@
 import { defineCheck } from '../../lib/checks/define.js';
-import { analysedCall, CI_READS, type CiRead, callWithoutAnalysis, ciPath, dataOf, FIND_CALL_REQUESTS, FIND_UNANALYSED_REQUESTS, isObject, PAGED_READS } from './ci-calls.js';
+import {
+  analysedCall,
+  CI_READS,
+  type CiRead,
+  callWithoutAnalysis,
+  ciPath,
+  dataOf,
+  FIND_CALL_REQUESTS,
+  FIND_UNANALYSED_REQUESTS,
+  isObject,
+  PAGED_READS,
+} from './ci-calls.js';
 
 /** Reads of analysed calls (and of one without analysis): envelopes, the transcription's shape. */
 
@@ -50,9 +61,12 @@ export const CI_READ_CHECKS = [
         if (schema === undefined) continue;
         const fields = PAGED_READS.has(read) || !inData ? object : object.data;
         const result = t.session.schemas.validate(schema, fields);
-        vendor.push(`${read}: ${result.ok ? 'as the vendor reference' : `differs (${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')})`}`);
+        vendor.push(
+          `${read}: ${result.ok ? 'as the vendor reference' : `differs (${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')})`}`,
+        );
       }
-      if (served === 0) t.skipRule(rule, `no read of call ${call.id} answered 200 this time, so there is no envelope to judge: each answered a 4xx (see CI-ANALYSIS-PARTS)`);
+      if (served === 0)
+        t.skipRule(rule, `no read of call ${call.id} answered 200 this time, so there is no envelope to judge: each answered a 4xx (see CI-ANALYSIS-PARTS)`);
       else t.note(rule, `fields of the unpaginated reads: ${placement.join(', ')}`);
       t.observe('CI-ANALYSIS-PARTS', `call ${call.id}: ${parts.join(', ')}`);
       t.observe('CI-VENDOR-FIELDS', vendor.join('; '));
@@ -78,7 +92,12 @@ export const CI_READ_CHECKS = [
       if (data.segments.length === 0) t.skip(`the transcription of call ${call.id} has no segments to judge`);
       const known = new Set(data.callers.map((c) => c.localIdentifier));
       for (const [i, s] of data.segments.entries()) {
-        t.check('CI-SEGMENT-CALLER', known.has(s.caller), () => `segments[${i}].caller ${JSON.stringify(s.caller)} is none of the callers' localIdentifiers ${JSON.stringify([...known])}`, ex);
+        t.check(
+          'CI-SEGMENT-CALLER',
+          known.has(s.caller),
+          () => `segments[${i}].caller ${JSON.stringify(s.caller)} is none of the callers' localIdentifiers ${JSON.stringify([...known])}`,
+          ex,
+        );
       }
       for (const [i, s] of data.segments.entries()) {
         t.check('CI-SEGMENT-TIMES', s.end >= s.start, `segments[${i}] ends at ${s.end} s, before its start at ${s.start} s`, ex);
@@ -96,7 +115,8 @@ export const CI_READ_CHECKS = [
     async run(t) {
       const call = await callWithoutAnalysis(t);
       const summary = await t.req('ai', 'GET', ciPath(call.id, 'summary')).send();
-      const describe = (ex: typeof summary) => `${ex.status}${isObject(ex.json) && typeof ex.json.message === 'string' ? ` ${JSON.stringify(ex.json.message)}` : ''}`;
+      const describe = (ex: typeof summary) =>
+        `${ex.status}${isObject(ex.json) && typeof ex.json.message === 'string' ? ` ${JSON.stringify(ex.json.message)}` : ''}`;
       t.observe('CI-NO-ANALYSIS', `call ${call.id}: transcription ${describe(call.ex)}, summary ${describe(summary)}`);
     },
   }),

@@ -37,11 +37,18 @@ async function walk(t: CheckContext, read: PagedRead, guess: number): Promise<vo
     if (offset > 0) {
       ex = await readCiPage(t, call.id, read, { limit, offset });
       t.expectStatus('CI-WALK', ex, 200);
-      for (const field of repeated) t.expectEqual('CI-REPEAT-FIELDS', dataOf(ex)[field], first[field], `${read} at offset ${offset}: data.${field} as on the first page`, ex);
+      for (const field of repeated)
+        t.expectEqual('CI-REPEAT-FIELDS', dataOf(ex)[field], first[field], `${read} at offset ${offset}: data.${field} as on the first page`, ex);
     }
     t.expectEqual('CI-WALK', paginationOf(ex).total, total, `${read} at offset ${offset}: pagination.total as on the first page`, ex);
     const page = itemsOf(ex, read) ?? [];
-    t.expectEqual('CI-WALK', page.length, Math.min(limit, total - offset), `${read} at offset ${offset}: ${ITEMS[read]} on the page (limit ${limit}, total ${total})`, ex);
+    t.expectEqual(
+      'CI-WALK',
+      page.length,
+      Math.min(limit, total - offset),
+      `${read} at offset ${offset}: ${ITEMS[read]} on the page (limit ${limit}, total ${total})`,
+      ex,
+    );
     for (const item of page) {
       const key = JSON.stringify(item);
       t.check('CI-WALK', !seen.has(key), `${read} at offset ${offset}: ${key.slice(0, 120)} was already on an earlier page`, ex);

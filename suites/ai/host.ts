@@ -48,7 +48,12 @@ export function expectServiceError(t: CheckContext, rule: string, ex: Exchange):
   t.expectSchema(rule, ex, 'ai/service-error');
   const body = ex.json as { statusCode: number; error: string };
   t.expectEqual(rule, body.statusCode, ex.status, 'statusCode against the HTTP status', ex);
-  t.check(rule, isStatusName(ex.status, body.error), () => `error is ${JSON.stringify(body.error)}, not the status name of ${ex.status} (${STATUS_CODES[ex.status]})`, ex);
+  t.check(
+    rule,
+    isStatusName(ex.status, body.error),
+    () => `error is ${JSON.stringify(body.error)}, not the status name of ${ex.status} (${STATUS_CODES[ex.status]})`,
+    ex,
+  );
 }
 
 export const AI_HOST_CHECKS = [
@@ -61,7 +66,12 @@ export const AI_HOST_CHECKS = [
     expect401(t, rule, ex) {
       t.expectStatus(rule, ex, 401);
       const body = ex.json as Record<string, unknown> | undefined;
-      t.check('AI-AUTH-401-NO-CORRELATION', body === undefined || !('correlationId' in body), 'the 401 carries a correlationId, though the authentication layer answers ahead of the service', ex);
+      t.check(
+        'AI-AUTH-401-NO-CORRELATION',
+        body === undefined || !('correlationId' in body),
+        'the 401 carries a correlationId, though the authentication layer answers ahead of the service',
+        ex,
+      );
       t.expectSchema('AI-AUTH-401-BODY', ex, 'ai/auth-401');
     },
   }),
@@ -85,7 +95,12 @@ export const AI_HOST_CHECKS = [
         for (const [how, spec] of sent) {
           const ex = await spec.send();
           const message = (ex.json as { message?: unknown } | undefined)?.message;
-          t.check(rule, ex.status === 401, () => `${request.fields.method} ${request.fields.path} ${how} answered ${ex.status} ${JSON.stringify(message)}, not the authentication layer's 401`, ex);
+          t.check(
+            rule,
+            ex.status === 401,
+            () => `${request.fields.method} ${request.fields.path} ${how} answered ${ex.status} ${JSON.stringify(message)}, not the authentication layer's 401`,
+            ex,
+          );
           t.expectSchema(rule, ex, 'ai/auth-401');
         }
       }
@@ -118,10 +133,19 @@ export const AI_HOST_CHECKS = [
       for (let i = 0; i < 2; i++) {
         const ex = await unknownCall(t).send();
         const id = (ex.json as { correlationId?: unknown } | undefined)?.correlationId;
-        t.prerequisite(ex.status >= 400 && typeof id === 'string', 'the unknown call did not answer a service error with a correlationId (judged by AI-ERR-SERVICE-SHAPE)', ex);
+        t.prerequisite(
+          ex.status >= 400 && typeof id === 'string',
+          'the unknown call did not answer a service error with a correlationId (judged by AI-ERR-SERVICE-SHAPE)',
+          ex,
+        );
         ids.push(id);
       }
-      t.observe('AI-ERR-CORRELATION-UNIQUE', ids[0] === ids[1] ? `two errors of the same request share the correlationId ${JSON.stringify(ids[0])}` : 'two errors of the same request carry distinct correlationIds');
+      t.observe(
+        'AI-ERR-CORRELATION-UNIQUE',
+        ids[0] === ids[1]
+          ? `two errors of the same request share the correlationId ${JSON.stringify(ids[0])}`
+          : 'two errors of the same request carry distinct correlationIds',
+      );
     },
   }),
 
@@ -134,12 +158,27 @@ export const AI_HOST_CHECKS = [
     async run(t) {
       const missing = await unknownCall(t).send();
       t.prerequisite(missing.status === 404, `the unknown call answered ${missing.status}, not 404 (judged by CI-UNKNOWN-CALL-404)`, missing);
-      t.check('AI-ERR-SUBERRORS', !('subErrors' in ((missing.json ?? {}) as object)), 'a 404 for a missing resource carries subErrors, which belong to validation failures only', missing);
+      t.check(
+        'AI-ERR-SUBERRORS',
+        !('subErrors' in ((missing.json ?? {}) as object)),
+        'a 404 for a missing resource carries subErrors, which belong to validation failures only',
+        missing,
+      );
       const invalid = await t.req('ai', 'GET', '/ai/calls/not-a-call-id/summary').send();
       const sub = (invalid.json as { subErrors?: unknown } | undefined)?.subErrors;
       if (sub === undefined) return t.note('AI-ERR-SUBERRORS', `a non-numeric callId answered ${invalid.status} without subErrors`);
-      t.check('AI-ERR-SUBERRORS', invalid.status === 400 || invalid.status === 422, `subErrors on a ${invalid.status}, which is no validation failure`, invalid);
-      t.check('AI-ERR-SUBERRORS', Array.isArray(sub) && sub.every((s) => typeof s === 'string'), `subErrors is ${JSON.stringify(sub)}, not an array of strings`, invalid);
+      t.check(
+        'AI-ERR-SUBERRORS',
+        invalid.status === 400 || invalid.status === 422,
+        `subErrors on a ${invalid.status}, which is no validation failure`,
+        invalid,
+      );
+      t.check(
+        'AI-ERR-SUBERRORS',
+        Array.isArray(sub) && sub.every((s) => typeof s === 'string'),
+        `subErrors is ${JSON.stringify(sub)}, not an array of strings`,
+        invalid,
+      );
     },
   }),
 
@@ -171,7 +210,12 @@ export const AI_HOST_CHECKS = [
       t.note(rule, `the base path ${path} is judged on the configured CC_AI_URL: only the URL a user gives shows it`);
       const ex = await unknownCall(t).send();
       const message = (ex.json as { message?: unknown } | undefined)?.message;
-      t.check(rule, ex.status === 404 && message !== 'Route not found' && typeof message === 'string', () => `a Conversation Intelligence read under ${path} answered ${ex.status} ${JSON.stringify(message)}, not the service's own 404`, ex);
+      t.check(
+        rule,
+        ex.status === 404 && message !== 'Route not found' && typeof message === 'string',
+        () => `a Conversation Intelligence read under ${path} answered ${ex.status} ${JSON.stringify(message)}, not the service's own 404`,
+        ex,
+      );
     },
   }),
 

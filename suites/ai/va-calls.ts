@@ -81,7 +81,8 @@ export const voiceAgentCallChecks = [
       const { id } = await readableAgent(t);
       // A refused call now may mean someone already stopped dialing; lifting that stop is not ours to do.
       const before = await initiate(t, id);
-      if (!is2xx(before.status)) return t.observe(rule, `a call before any stop answered ${before.status}; the stop may already be on, so the suite left it alone`);
+      if (!is2xx(before.status))
+        return t.observe(rule, `a call before any stop answered ${before.status}; the stop may already be on, so the suite left it alone`);
       let lifted = false;
       // Registered before the stop goes out: a stop that times out may still have been applied.
       t.cleanup('lift the emergency stop of VoiceAgent dialing', async () => {
@@ -90,12 +91,19 @@ export const voiceAgentCallChecks = [
         if (!is2xx(ex.status) && ex.status !== 404) throw new Error(`lifting the stop answered ${ex.status}`);
       });
       const stopped = await stop(t, true);
-      if (!is2xx(stopped.status)) return t.observe(rule, `POST ${EMERGENCY_STOP} { active: true } answered ${stopped.status}: the target does not take the stop on the suite's chosen path (the spec shows none)`);
+      if (!is2xx(stopped.status))
+        return t.observe(
+          rule,
+          `POST ${EMERGENCY_STOP} { active: true } answered ${stopped.status}: the target does not take the stop on the suite's chosen path (the spec shows none)`,
+        );
       const during = await initiate(t, id);
       const lift = await stop(t, false);
       lifted = is2xx(lift.status);
       const after = await initiate(t, id);
-      t.observe(rule, `stop answered ${stopped.status}; a call while stopped ${verdictOf(during)}; lifting answered ${lift.status}; a call after lifting ${verdictOf(after)}`);
+      t.observe(
+        rule,
+        `stop answered ${stopped.status}; a call while stopped ${verdictOf(during)}; lifting answered ${lift.status}; a call after lifting ${verdictOf(after)}`,
+      );
     },
   }),
 ];

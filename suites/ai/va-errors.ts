@@ -62,7 +62,12 @@ const requestIdOf = (ex: Exchange): unknown => (isObject(ex.json) ? ex.json.requ
 function expectRequestId(t: CheckContext, ex: Exchange, what: string): void {
   if (ex.bodyBytes === 0) return t.note('VA-REQUEST-ID', `${what} answered ${ex.status} with no body`);
   const id = requestIdOf(ex);
-  t.check('VA-REQUEST-ID', typeof id === 'string' && id !== '', () => `${what} (${ex.status}) carries requestId ${JSON.stringify(id)}, not a non-empty string`, ex);
+  t.check(
+    'VA-REQUEST-ID',
+    typeof id === 'string' && id !== '',
+    () => `${what} (${ex.status}) carries requestId ${JSON.stringify(id)}, not a non-empty string`,
+    ex,
+  );
 }
 
 /** Tried first: bodies that are not a JSON object, then one wrong type per kind of member (scalar, list, nested item). */
@@ -130,7 +135,9 @@ export const voiceAgentErrorChecks = [
       const statuses = new Map<number, number>();
       const taken: string[] = [];
       await explore(t, {
-        arbitrary: fc.constantFrom(...candidates).chain(({ path, value }) => fc.constantFrom(...wrongValuesFor(value)).map((wrong) => wrongType(name, path, wrong))),
+        arbitrary: fc
+          .constantFrom(...candidates)
+          .chain(({ path, value }) => fc.constantFrom(...wrongValuesFor(value)).map((wrong) => wrongType(name, path, wrong))),
         boundaries: boundaryCases(name),
         randomRuns: RANDOM_RUNS,
         property: async (bad) => {
@@ -147,7 +154,10 @@ export const voiceAgentErrorChecks = [
         },
       });
       t.note(rule, `statuses: ${[...statuses].map(([status, n]) => `${status} ×${n}`).join(', ')}`);
-      t.observe('VA-CREATE-COERCION', taken.length === 0 ? 'every payload outside the documented types was refused' : `taken, a voice agent created each time: ${taken.join('; ')}`);
+      t.observe(
+        'VA-CREATE-COERCION',
+        taken.length === 0 ? 'every payload outside the documented types was refused' : `taken, a voice agent created each time: ${taken.join('; ')}`,
+      );
     },
   }),
 ];

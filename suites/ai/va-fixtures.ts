@@ -55,7 +55,15 @@ export function fullPayload(t: CheckContext): Json {
       isVadEnabled: true,
     },
     guardrails: [{ isEnabled: true, reply: 'I cannot help with that.', when: 'the caller asks for legal advice' }],
-    scenarios: [{ isEnabled: true, reply: 'One moment, please.', when: 'the caller asks for an order status', actionParameters: { field: 'orderId' }, toolId: 'cc-conformance-tool' }],
+    scenarios: [
+      {
+        isEnabled: true,
+        reply: 'One moment, please.',
+        when: 'the caller asks for an order status',
+        actionParameters: { field: 'orderId' },
+        toolId: 'cc-conformance-tool',
+      },
+    ],
     skills: {
       answerQuestions: { isEnabled: true, transferConfig: { ...transfer } },
       appointmentBooking: {
@@ -68,7 +76,11 @@ export function fullPayload(t: CheckContext): Json {
         serviceDescription: 'A short consultation.',
       },
       custom: [{ isEnabled: true, name: 'closing', prompt: 'Thank the caller before hanging up.' }],
-      extractData: { isEnabled: true, endpoint: 'https://example.com/cc-conformance/extract', properties: [{ name: 'orderId', description: 'the order number', type: 'STRING' }] },
+      extractData: {
+        isEnabled: true,
+        endpoint: 'https://example.com/cc-conformance/extract',
+        properties: [{ name: 'orderId', description: 'the order number', type: 'STRING' }],
+      },
       takeMessage: { isEnabled: true, prompt: 'Take a message for the team.' },
       transferToHuman: {
         isEnabled: true,
@@ -125,7 +137,10 @@ export async function runAgentId(t: CheckContext): Promise<string> {
 }
 
 export function getAgent(t: CheckContext, id: string, slot: KeySlot = 'primary'): Promise<Exchange> {
-  return t.req('ai', 'GET', `${VOICE_AGENTS}/${encodeURIComponent(id)}`).as(slot).send();
+  return t
+    .req('ai', 'GET', `${VOICE_AGENTS}/${encodeURIComponent(id)}`)
+    .as(slot)
+    .send();
 }
 
 export function dataOf(ex: Exchange): Json | undefined {

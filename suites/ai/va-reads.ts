@@ -67,7 +67,10 @@ export const voiceAgentReadChecks = [
       for (const { what, ex } of (await reads(t)).exchanges) {
         const { createdAt, updatedAt } = attributesOf(t, ex, what);
         const [created, updated] = [createdAt, updatedAt].map(isoUtc);
-        for (const [name, value, parsed] of [['createdAt', createdAt, created], ['updatedAt', updatedAt, updated]] as const) {
+        for (const [name, value, parsed] of [
+          ['createdAt', createdAt, created],
+          ['updatedAt', updatedAt, updated],
+        ] as const) {
           t.check(rule, parsed !== undefined, `${what}: ${name} is ${JSON.stringify(value)}, not an ISO 8601 UTC date-time`, ex);
           if (parsed) forms.add(`${name} ${parsed.form}`);
         }
@@ -88,7 +91,12 @@ export const voiceAgentReadChecks = [
       const last = exchanges.at(-1) as { what: string; ex: Exchange };
       const attributes = attributesOf(t, last.ex, last.what);
       const seen = ENUMS.map((path) => [path, [...new Set(valuesAt(attributes, path.split('.')).flat())]] as const).filter(([, values]) => values.length > 0);
-      t.observe('VA-ENUMS', seen.length === 0 ? 'the voice agent carries none of the enumerated attributes' : seen.map(([path, values]) => `${path}: ${values.map((v) => JSON.stringify(v)).join(', ')}`).join('; '));
+      t.observe(
+        'VA-ENUMS',
+        seen.length === 0
+          ? 'the voice agent carries none of the enumerated attributes'
+          : seen.map(([path, values]) => `${path}: ${values.map((v) => JSON.stringify(v)).join(', ')}`).join('; '),
+      );
     },
   }),
 

@@ -59,7 +59,10 @@ const documentedValues = defineCheck({
   async run(t) {
     const rule = 'VA-CREATE-DOCUMENTED-VALUES';
     const { ex, payload } = await createdAgent(t);
-    t.prerequisite(payload.direction === DOCUMENTED.direction && payload.status === DOCUMENTED.status, "the suite's create payload no longer sends the documented values");
+    t.prerequisite(
+      payload.direction === DOCUMENTED.direction && payload.status === DOCUMENTED.status,
+      "the suite's create payload no longer sends the documented values",
+    );
     if (!is2xx(ex.status)) {
       const named = refusalTexts(ex.json).filter((text) => /\b(direction|status)\b/i.test(text));
       if (named.length > 0) t.check(rule, false, `create answered ${ex.status}, naming ${named.map((n) => JSON.stringify(n)).join(', ')}`, ex);
@@ -68,7 +71,12 @@ const documentedValues = defineCheck({
     const attributes = attributesOf(t, ex, 'the create response');
     for (const [field, value] of Object.entries(DOCUMENTED)) {
       const got = attributes[field];
-      t.check(rule, typeof got === 'string' && got.toLowerCase() === value, () => `${field} sent as ${JSON.stringify(value)} reads back as ${JSON.stringify(got)}`, ex);
+      t.check(
+        rule,
+        typeof got === 'string' && got.toLowerCase() === value,
+        () => `${field} sent as ${JSON.stringify(value)} reads back as ${JSON.stringify(got)}`,
+        ex,
+      );
     }
   },
 });
@@ -136,7 +144,13 @@ const writesPostOnly = defineCheck({
     const after = await getAgent(t, id);
     t.expectOk(after, 'reading the voice agent after PUT and PATCH');
     const attributes = attributesOf(t, after, 'get');
-    t.expectEqual(rule, [attributes.agentName, attributes.greeting], [payload.agentName, payload.greeting], 'agentName and greeting after PUT and PATCH', after);
+    t.expectEqual(
+      rule,
+      [attributes.agentName, attributes.greeting],
+      [payload.agentName, payload.greeting],
+      'agentName and greeting after PUT and PATCH',
+      after,
+    );
     const deleted = await t.req('ai', 'DELETE', path).send();
     statuses.push(`DELETE ${deleted.status}`);
     t.check(rule, !is2xx(deleted.status), `DELETE ${path} answered ${deleted.status}`, deleted);

@@ -32,7 +32,12 @@ function expectAnalyticsError(t: CheckContext, ex: Exchange): void {
   t.expectSchema(rule, ex, 'analytics/error');
   const body = ex.json as { statusCode: number; error: string };
   t.expectEqual(rule, body.statusCode, ex.status, 'statusCode against the HTTP status', ex);
-  t.check(rule, body.error.toLowerCase() === (STATUS_CODES[ex.status] ?? '').toLowerCase(), () => `error is ${JSON.stringify(body.error)}, not the status name ${STATUS_CODES[ex.status]}`, ex);
+  t.check(
+    rule,
+    body.error.toLowerCase() === (STATUS_CODES[ex.status] ?? '').toLowerCase(),
+    () => `error is ${JSON.stringify(body.error)}, not the status name ${STATUS_CODES[ex.status]}`,
+    ex,
+  );
   t.check('ANALYTICS-ERR-NO-CORRELATION', !('correlationId' in (ex.json as object)), 'the error carries a correlationId', ex);
 }
 
@@ -51,7 +56,12 @@ export const ANALYTICS_CHECKS = [
       t.expectStatus('ANALYTICS-CALL-DETAILS', ex, 200);
       const body = ex.json;
       t.check('ANALYTICS-CALL-DETAILS', body !== null && typeof body === 'object' && !Array.isArray(body), 'the call details are not a JSON object', ex);
-      t.note('ANALYTICS-CALL-DETAILS', `fields: ${Object.keys(body as object).slice(0, 20).join(', ')}`);
+      t.note(
+        'ANALYTICS-CALL-DETAILS',
+        `fields: ${Object.keys(body as object)
+          .slice(0, 20)
+          .join(', ')}`,
+      );
     },
   }),
 
@@ -75,7 +85,10 @@ export const ANALYTICS_CHECKS = [
       const invalid = await details(t, 'not-a-call-id').send();
       expectAnalyticsError(t, invalid);
       const message = (invalid.json as { message: unknown }).message;
-      t.note('ANALYTICS-ERR-SHAPE', `a non-numeric callId answered ${invalid.status} with message as ${Array.isArray(message) ? 'an array of validation strings' : 'a string'}`);
+      t.note(
+        'ANALYTICS-ERR-SHAPE',
+        `a non-numeric callId answered ${invalid.status} with message as ${Array.isArray(message) ? 'an array of validation strings' : 'a string'}`,
+      );
     },
   }),
 

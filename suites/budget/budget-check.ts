@@ -28,7 +28,8 @@ const PER_SURFACE = BURST_CAP + POLLS + BURST_CAP + FRESH_BURST + 3 + MAX_ATTEMP
 /** A rule with nothing to judge (no 429 ever met, say) says so instead of looking like a defect of the check. */
 function settleUnjudged(t: CheckContext): void {
   for (const [rule, ledger] of t.ledger) {
-    if (ledger.passes === 0 && !ledger.failure && ledger.skipped === undefined) t.skipRule(rule, 'nothing to judge: the checks met no answer this rule speaks of (see the other budget rules)');
+    if (ledger.passes === 0 && !ledger.failure && ledger.skipped === undefined)
+      t.skipRule(rule, 'nothing to judge: the checks met no answer this rule speaks of (see the other budget rules)');
   }
 }
 
@@ -45,7 +46,10 @@ function conformanceIo(t: CheckContext): BudgetIo<Exchange> {
   const sent: Record<BudgetSurface, number> = { core: 0, dialer: 0 };
   const next = (surface: BudgetSurface, key: BudgetKey = 'primary'): Promise<Exchange> => {
     const request = mixRequest(surface, sent[surface]++);
-    return mixSpec(t, surface, request).as(key).send().then((ex) => asMixAnswer(ex, request));
+    return mixSpec(t, surface, request)
+      .as(key)
+      .send()
+      .then((ex) => asMixAnswer(ex, request));
   };
   return {
     send: next,

@@ -24,7 +24,11 @@ export const agentEditChecks = [
       const id = agentIdOf(t, await putAgent(t, { lastname, email }));
       const firstname = 'Edited';
       const ex = await t.core('POST', `/agents/edit/${id}.json`).json({ firstname, lastname, email }).send();
-      t.prerequisite(ex.status !== 400 && ex.status !== 406, () => `Edit agent refused the vendor reference payload { firstname, lastname, email } with ${ex.status}; the spec does not show the payload`, ex);
+      t.prerequisite(
+        ex.status !== 400 && ex.status !== 406,
+        () => `Edit agent refused the vendor reference payload { firstname, lastname, email } with ${ex.status}; the spec does not show the payload`,
+        ex,
+      );
       t.check(rule, ex.status >= 200 && ex.status < 300, () => `Edit agent of agent ${id}, just created, must succeed, got ${ex.status}`, ex);
       const agent = await listedAgent(t, id);
       t.prerequisite('firstname' in agent, 'the agent list does not show firstname (vendor reference), so the edit cannot be read back');
@@ -43,7 +47,12 @@ export const agentEditChecks = [
       for (const value of ['maybe', 2]) {
         const ex = await putAgent(t, { status_outbound: value });
         t.expectCoreError(rule, ex, 406, 'Invalid input data.');
-        t.check(rule, namesField(ex, 'status_outbound'), () => `the 406 for status_outbound ${JSON.stringify(value)} does not name status_outbound in responseData.data`, ex);
+        t.check(
+          rule,
+          namesField(ex, 'status_outbound'),
+          () => `the 406 for status_outbound ${JSON.stringify(value)} does not name status_outbound in responseData.data`,
+          ex,
+        );
       }
     },
   }),
@@ -61,10 +70,15 @@ export const agentEditChecks = [
       const id = agentIdOf(t, ex);
       t.pass(rule, 'a create without daily_price_limit was accepted');
       const value = (await listedAgent(t, id)).daily_price_limit;
-      if (value === undefined || value === null) t.skip('the agent list (vendor reference) does not show daily_price_limit, so the default that applies cannot be read');
+      if (value === undefined || value === null)
+        t.skip('the agent list (vendor reference) does not show daily_price_limit, so the default that applies cannot be read');
       const limit = Number(value);
       const { min, max } = DAILY_PRICE_LIMIT;
-      t.check(rule, Number.isInteger(limit) && limit >= min && limit <= max, `an agent created without daily_price_limit shows ${JSON.stringify(value)}, not a limit from ${min} to ${max}`);
+      t.check(
+        rule,
+        Number.isInteger(limit) && limit >= min && limit <= max,
+        `an agent created without daily_price_limit shows ${JSON.stringify(value)}, not a limit from ${min} to ${max}`,
+      );
       t.note(rule, `default daily_price_limit: ${limit}`);
     },
   }),

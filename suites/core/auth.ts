@@ -70,17 +70,34 @@ export const authChecks = [
       const { id, name, industry } = await createNarrowedContact(t);
       // Both paths are only judged where they show the contact to its own company: another company's 404
       // there, or a list without it, says nothing otherwise.
-      t.prerequisite(shownField(t, await showContact(t, id), 'name') === name, `Inspect a contact (vendor reference path) does not show contact ${id} by its name to its own company`);
+      t.prerequisite(
+        shownField(t, await showContact(t, id), 'name') === name,
+        `Inspect a contact (vendor reference path) does not show contact ${id} by its name to its own company`,
+      );
       const query = { industry, limit: 1000 };
       const own = await readPage(t, '/contacts/index.json', query);
-      t.prerequisite(listedIds(own.page.data, 'Contact')?.has(id) === true || own.ex.text.includes(name), `List contacts with industry=${industry} does not show contact ${id} to its own company`, own.ex);
+      t.prerequisite(
+        listedIds(own.page.data, 'Contact')?.has(id) === true || own.ex.text.includes(name),
+        `List contacts with industry=${industry} does not show contact ${id} to its own company`,
+        own.ex,
+      );
       const shown = await t.core('GET', `/contacts/show/${id}.json`).as('other').send();
       t.check(rule, !shown.text.includes(name), `the other company's key read the contact's name through /contacts/show/${id}.json`, shown);
       t.check(rule, [200, 401, 404].includes(shown.status), `expected 401 or 404 for another company's identifier, got ${shown.status}`, shown);
-      t.note(rule, shown.status === 200 ? `identifier ${id} also names a record of the other company (identifiers overlap across companies)` : `another company's identifier answered ${shown.status}`);
+      t.note(
+        rule,
+        shown.status === 200
+          ? `identifier ${id} also names a record of the other company (identifiers overlap across companies)`
+          : `another company's identifier answered ${shown.status}`,
+      );
       const listed = await readPage(t, '/contacts/index.json', query, 'other');
       t.check(rule, !listed.ex.text.includes(name), `the other company's List contacts with industry=${industry} holds the contact's name`, listed.ex);
-      t.check(rule, listedIds(listed.page.data, 'Contact')?.has(id) !== true, `the other company's List contacts with industry=${industry} holds contact ${id}`, listed.ex);
+      t.check(
+        rule,
+        listedIds(listed.page.data, 'Contact')?.has(id) !== true,
+        `the other company's List contacts with industry=${industry} holds contact ${id}`,
+        listed.ex,
+      );
       t.note(rule, `the other company's List contacts with industry=${industry} holds ${listed.page.data.length} item(s)`);
     },
   }),
@@ -99,21 +116,38 @@ export const authChecks = [
       const id = await createContact(t, { name });
       // Inspect a contact's path and shape come from the vendor reference: only once it shows the contact to
       // its own company does a 404 for it after the foreign requests mean the contact is gone.
-      t.prerequisite(shownField(t, await showContact(t, id), 'name') === name, `Inspect a contact (vendor reference path) does not show contact ${id} by its name to its own company`);
+      t.prerequisite(
+        shownField(t, await showContact(t, id), 'name') === name,
+        `Inspect a contact (vendor reference path) does not show contact ${id} by its name to its own company`,
+      );
       const peek = await t.core('GET', `/contacts/show/${id}.json`).as('other').send();
       // With overlapping identifiers the edit and the delete would change the other company's own record: never
       // send them. A 200 showing this company's contact is a leak, judged by CORE-ISOLATION-READ, and no reason to stop.
-      if (peek.status === 200 && !peek.text.includes(name)) t.skip(`identifier ${id} also names a record of the other company; editing or deleting it would change that company's data`);
-      const edit = await t.core('POST', `/contacts/edit/${id}.json`).as('other').json({ name: `${name}-intruder` }).send();
+      if (peek.status === 200 && !peek.text.includes(name))
+        t.skip(`identifier ${id} also names a record of the other company; editing or deleting it would change that company's data`);
+      const edit = await t
+        .core('POST', `/contacts/edit/${id}.json`)
+        .as('other')
+        .json({ name: `${name}-intruder` })
+        .send();
       t.check(rule, [401, 404].includes(edit.status), `expected 401 or 404 for another company's edit, got ${edit.status}`, edit);
       const removal = await t.core('DELETE', `/contacts/delete/${id}.json`).as('other').send();
       t.check(rule, [401, 404].includes(removal.status), `expected 401 or 404 for another company's delete, got ${removal.status}`, removal);
       t.note(rule, `another company's edit answered ${edit.status}, its delete ${removal.status}`);
       const after = await t.core('GET', `/contacts/show/${id}.json`).send();
-      t.check(rule, after.status !== 404, `contact ${id} is gone after the other company's edit and delete: Inspect a contact answers its own company 404`, after);
+      t.check(
+        rule,
+        after.status !== 404,
+        `contact ${id} is gone after the other company's edit and delete: Inspect a contact answers its own company 404`,
+        after,
+      );
       t.expectOk(after, `reading contact ${id} back`);
       const view = contactViewOf(after);
-      t.prerequisite(view !== undefined, 'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor directly in responseData', after);
+      t.prerequisite(
+        view !== undefined,
+        'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor directly in responseData',
+        after,
+      );
       t.expectEqual(rule, shownField(t, view as ContactView, 'name'), name, 'contact name after the foreign edit and delete', after);
     },
   }),

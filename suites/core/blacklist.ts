@@ -18,7 +18,10 @@ async function entries(t: CheckContext): Promise<readonly Entry[]> {
   const found = page.data.map((item) => item.Blacklist).filter((e): e is Entry => e !== undefined);
   if (found.length > 0) return found;
   // Add number to blacklist: path and payload from the vendor reference.
-  const created = await t.core('PUT', '/blacklist/add.json').json({ type: 'all', public_number: Number(digits(fictionalNumber(500))) }).send();
+  const created = await t
+    .core('PUT', '/blacklist/add.json')
+    .json({ type: 'all', public_number: Number(digits(fictionalNumber(500))) })
+    .send();
   t.expectOk(created, 'adding a blacklist entry to an empty blacklist');
   const id = createdId(created);
   t.prerequisite(id !== undefined, 'adding a blacklist entry returned no id in responseData.data.id or responseData.id', created);
@@ -26,7 +29,10 @@ async function entries(t: CheckContext): Promise<readonly Entry[]> {
   return [{ id: String(id), type: 'all', public_number: digits(fictionalNumber(500)) }];
 }
 
-async function filtered(t: CheckContext, query: Record<string, string | number>): Promise<{ ex: import('../../lib/http/exchange.js').Exchange; page: Page<Item> }> {
+async function filtered(
+  t: CheckContext,
+  query: Record<string, string | number>,
+): Promise<{ ex: import('../../lib/http/exchange.js').Exchange; page: Page<Item> }> {
   return readPage<Item>(t, '/blacklist/index.json', { ...query, limit: 1000 });
 }
 
@@ -62,8 +68,14 @@ export const blacklistChecks = [
       for (const type of ['all', 'incoming', 'outgoing']) {
         const { ex, page } = await filtered(t, { type });
         const wrong = page.data.find((item) => item.Blacklist?.type !== type);
-        t.check('CORE-BLACKLIST-FILTER-TYPE', wrong === undefined, () => `type=${type} returned an entry of type ${JSON.stringify(wrong?.Blacklist?.type)}`, ex);
-        if (known.some((e) => e.type === type)) t.check('CORE-BLACKLIST-FILTER-TYPE', page.data.length > 0, `type=${type} returned nothing though such entries exist`, ex);
+        t.check(
+          'CORE-BLACKLIST-FILTER-TYPE',
+          wrong === undefined,
+          () => `type=${type} returned an entry of type ${JSON.stringify(wrong?.Blacklist?.type)}`,
+          ex,
+        );
+        if (known.some((e) => e.type === type))
+          t.check('CORE-BLACKLIST-FILTER-TYPE', page.data.length > 0, `type=${type} returned nothing though such entries exist`, ex);
       }
     },
   }),
@@ -77,7 +89,13 @@ export const blacklistChecks = [
     async run(t) {
       const [entry] = await entries(t);
       const { ex, page } = await filtered(t, { id: String(entry?.id) });
-      t.expectEqual('CORE-BLACKLIST-FILTER-ID', page.data.map((item) => String(item.Blacklist?.id)), [String(entry?.id)], `ids returned for id=${entry?.id}`, ex);
+      t.expectEqual(
+        'CORE-BLACKLIST-FILTER-ID',
+        page.data.map((item) => String(item.Blacklist?.id)),
+        [String(entry?.id)],
+        `ids returned for id=${entry?.id}`,
+        ex,
+      );
     },
   }),
 
@@ -93,7 +111,12 @@ export const blacklistChecks = [
       const { ex, page } = await filtered(t, { public_number: number });
       t.check('CORE-BLACKLIST-FILTER-NUMBER', page.data.length > 0, `public_number=${number} returned nothing though the entry exists`, ex);
       const wrong = page.data.find((item) => digits(item.Blacklist?.public_number) !== number);
-      t.check('CORE-BLACKLIST-FILTER-NUMBER', wrong === undefined, () => `public_number=${number} returned ${JSON.stringify(wrong?.Blacklist?.public_number)}`, ex);
+      t.check(
+        'CORE-BLACKLIST-FILTER-NUMBER',
+        wrong === undefined,
+        () => `public_number=${number} returned ${JSON.stringify(wrong?.Blacklist?.public_number)}`,
+        ex,
+      );
     },
   }),
 
@@ -117,9 +140,19 @@ export const blacklistChecks = [
       if (!pick?.code) t.skip('no blacklist entry starts with a calling code of List countries');
       const code = pick?.code as string;
       const { ex: listed, page } = await filtered(t, { country_code: code });
-      t.check('CORE-BLACKLIST-FILTER-COUNTRY', page.data.some((item) => String(item.Blacklist?.id) === String(pick?.e.id)), `country_code=${code} leaves out entry ${pick?.e.id}`, listed);
+      t.check(
+        'CORE-BLACKLIST-FILTER-COUNTRY',
+        page.data.some((item) => String(item.Blacklist?.id) === String(pick?.e.id)),
+        `country_code=${code} leaves out entry ${pick?.e.id}`,
+        listed,
+      );
       const wrong = page.data.find((item) => !digits(item.Blacklist?.public_number).startsWith(code));
-      t.check('CORE-BLACKLIST-FILTER-COUNTRY', wrong === undefined, () => `country_code=${code} returned ${JSON.stringify(wrong?.Blacklist?.public_number)}`, listed);
+      t.check(
+        'CORE-BLACKLIST-FILTER-COUNTRY',
+        wrong === undefined,
+        () => `country_code=${code} returned ${JSON.stringify(wrong?.Blacklist?.public_number)}`,
+        listed,
+      );
     },
   }),
 ];

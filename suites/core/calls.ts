@@ -37,7 +37,13 @@ interface FilterCase {
 const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
 
 const FILTERS: readonly FilterCase[] = [
-  { id: 'contact-id', rule: 'CORE-CALLS-FILTER-CONTACT-ID', filter: 'contact_id', valueOf: (i) => str(i.Contact?.id), matches: (i, v) => str(i.Contact?.id) === v },
+  {
+    id: 'contact-id',
+    rule: 'CORE-CALLS-FILTER-CONTACT-ID',
+    filter: 'contact_id',
+    valueOf: (i) => str(i.Contact?.id),
+    matches: (i, v) => str(i.Contact?.id) === v,
+  },
   { id: 'user-id', rule: 'CORE-CALLS-FILTER-USER-ID', filter: 'user_id', valueOf: (i) => str(i.Cdr?.user_id), matches: (i, v) => str(i.Cdr?.user_id) === v },
   { id: 'type', rule: 'CORE-CALLS-FILTER-TYPE', filter: 'type', valueOf: (i) => str(i.Cdr?.type), matches: (i, v) => str(i.Cdr?.type) === v },
   {
@@ -48,7 +54,13 @@ const FILTERS: readonly FilterCase[] = [
     valueOf: (i) => (i.Cdr && 'answered_at' in i.Cdr ? (i.Cdr.answered_at ? 'answered' : 'missed') : undefined),
     matches: (i, v) => (v === 'answered') === Boolean(i.Cdr?.answered_at),
   },
-  { id: 'tag-id', rule: 'CORE-CALLS-FILTER-TAG-ID', filter: 'tag_id', valueOf: (i) => str(i.Tags?.[0]?.id), matches: (i, v) => (i.Tags ?? []).some((tag) => str(tag.id) === v) },
+  {
+    id: 'tag-id',
+    rule: 'CORE-CALLS-FILTER-TAG-ID',
+    filter: 'tag_id',
+    valueOf: (i) => str(i.Tags?.[0]?.id),
+    matches: (i, v) => (i.Tags ?? []).some((tag) => str(tag.id) === v),
+  },
   { id: 'call-id', rule: 'CORE-CALLS-FILTER-CALL-ID', filter: 'call_id', valueOf: (i) => str(i.Cdr?.id), matches: (i, v) => str(i.Cdr?.id) === v },
 ];
 
@@ -107,7 +119,10 @@ export const callChecks = [
     rules: ['CORE-CALLS-FILTER-DATE'],
     maxRequests: 2,
     async run(t) {
-      const times = (await sample(t)).map(startedAt).filter((n): n is number => n !== undefined && !Number.isNaN(n)).sort((a, b) => a - b);
+      const times = (await sample(t))
+        .map(startedAt)
+        .filter((n): n is number => n !== undefined && !Number.isNaN(n))
+        .sort((a, b) => a - b);
       if (times.length < 3) t.skip('needs at least 3 sampled calls with Cdr.started_at (vendor reference field)');
       // A window around the middle of the sample, on whole seconds, with calls on both sides of it.
       const from = Math.floor((times[Math.floor(times.length / 3)] as number) / 1000) * 1000;
@@ -118,7 +133,12 @@ export const callChecks = [
         const at = startedAt(item);
         return at === undefined || at < from || at >= to + 1000;
       });
-      t.check('CORE-CALLS-FILTER-DATE', outside === undefined, () => `call ${JSON.stringify(outside?.Cdr?.id)} started ${JSON.stringify(outside?.Cdr?.started_at)}, outside ${queryDate(from)} .. ${queryDate(to)}`, ex);
+      t.check(
+        'CORE-CALLS-FILTER-DATE',
+        outside === undefined,
+        () => `call ${JSON.stringify(outside?.Cdr?.id)} started ${JSON.stringify(outside?.Cdr?.started_at)}, outside ${queryDate(from)} .. ${queryDate(to)}`,
+        ex,
+      );
     },
   }),
 
@@ -156,18 +176,27 @@ export const callChecks = [
         t.done('CORE-RECORDING-410');
       } else {
         // The path is the vendor reference's: a 404 for every recorded call says more about the path than about the recordings.
-        const path = statuses.length > 0 && statuses.every((s) => s === 404) ? '; the recording path /calls/recording/{callId}.json (vendor reference) answered 404 for each' : '';
+        const path =
+          statuses.length > 0 && statuses.every((s) => s === 404)
+            ? '; the recording path /calls/recording/{callId}.json (vendor reference) answered 404 for each'
+            : '';
         t.skipRule('CORE-RECORDING-410', `none of the ${candidates.length} oldest recorded calls has a gone recording${path}`);
       }
 
       // A call never recorded has no recording that could have expired (Cdr.recorded, vendor reference).
       const cause = 'CORE-RECORDING-410-CAUSE';
       const unrecorded = calls.find((item) => item.Cdr?.id !== undefined && (item.Cdr.recorded === false || item.Cdr.recorded === '0'));
-      if (unrecorded === undefined) t.skip('no call in the sampled history shows Cdr.recorded false (vendor reference field), so no call is known never to have been recorded');
+      if (unrecorded === undefined)
+        t.skip('no call in the sampled history shows Cdr.recorded false (vendor reference field), so no call is known never to have been recorded');
       const ex = await recording(unrecorded as CallItem);
       const what = `call ${String(unrecorded?.Cdr?.id)}, recorded false in its history`;
       if (ex.status === 410) {
-        t.check(cause, responseData<{ message?: unknown }>(ex).message !== 'Recording expired.', `${what}, answered 410 'Recording expired.', though a recording never made cannot have expired`, ex);
+        t.check(
+          cause,
+          responseData<{ message?: unknown }>(ex).message !== 'Recording expired.',
+          `${what}, answered 410 'Recording expired.', though a recording never made cannot have expired`,
+          ex,
+        );
         t.expectCoreError(cause, ex, 410, 'Recording not found.');
         t.note(cause, `${what}, answered 410 'Recording not found.'`);
         return;

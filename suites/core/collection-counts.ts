@@ -27,7 +27,10 @@ export async function firstPageCounted<T = Record<string, unknown>>(
   const first = await readPage<T>(t, path, { ...query, limit: 1 });
   const [only] = first.page.data;
   if (only === undefined || first.page.itemsCount > 1) return first;
-  const next = await t.core('GET', path).query({ ...query, limit: 1, page: 2 }).send();
+  const next = await t
+    .core('GET', path)
+    .query({ ...query, limit: 1, page: 2 })
+    .send();
   // Past the last page the answer is open (an error, an empty page, the last page again): only another item tells.
   const items = next.status === 200 ? responseData<{ data?: unknown }>(next).data : undefined;
   const another = Array.isArray(items) && items.some((item) => identify(item) !== identify(only));

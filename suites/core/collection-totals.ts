@@ -18,7 +18,8 @@ export const collectionTotalChecks = [
       const ex = await t.core('GET', HISTORY).query(EMPTY_WINDOW).send();
       t.expectStatus('CORE-ENV-COLLECTION', ex, 200);
       const data = responseData<{ data?: unknown }>(ex).data;
-      if (Array.isArray(data) && data.length > 0) t.skip(`the call history window ${EMPTY_WINDOW.date_from} to ${EMPTY_WINDOW.date_to} matched ${data.length} calls, so no empty collection was seen`);
+      if (Array.isArray(data) && data.length > 0)
+        t.skip(`the call history window ${EMPTY_WINDOW.date_from} to ${EMPTY_WINDOW.date_to} matched ${data.length} calls, so no empty collection was seen`);
       t.expectSchema('CORE-ENV-COLLECTION', ex, 'core/collection');
     },
   }),
@@ -34,9 +35,15 @@ export const collectionTotalChecks = [
       const before = await readPage(t, HISTORY, { limit: 1 });
       const wide = await readPage(t, HISTORY, { limit: 5 });
       const after = await readPage(t, HISTORY, { limit: 1 });
-      if (before.page.itemsCount !== after.page.itemsCount) t.skip(`the call history changed during the check (itemsCount ${before.page.itemsCount}, then ${after.page.itemsCount})`);
+      if (before.page.itemsCount !== after.page.itemsCount)
+        t.skip(`the call history changed during the check (itemsCount ${before.page.itemsCount}, then ${after.page.itemsCount})`);
       if (wide.page.data.length < 2) t.skip(`needs at least 2 calls in the history, found ${wide.page.data.length}`);
-      t.check(rule, before.page.itemsCount >= wide.page.data.length, `limit 1 answered itemsCount ${before.page.itemsCount}, yet limit 5 returned ${wide.page.data.length} items`, before.ex);
+      t.check(
+        rule,
+        before.page.itemsCount >= wide.page.data.length,
+        `limit 1 answered itemsCount ${before.page.itemsCount}, yet limit 5 returned ${wide.page.data.length} items`,
+        before.ex,
+      );
       t.expectEqual(rule, wide.page.itemsCount, before.page.itemsCount, 'itemsCount with limit 5 against limit 1', wide.ex);
     },
   }),

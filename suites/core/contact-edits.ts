@@ -15,7 +15,8 @@ const sendEdit = (t: CheckContext, id: string, body: unknown): Promise<Exchange>
 async function accountTagNames(t: CheckContext, count: number): Promise<string[]> {
   const { page } = await readPage<{ Tag?: { name?: unknown } }>(t, '/tags/index.json', { limit: count });
   const names = [...new Set(page.data.map((item) => item.Tag?.name).filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
-  if (names.length < count) t.skip(`needs ${count} tags in the account (vendor reference list GET /tags/index.json, items { Tag: { name } }), found ${names.length}`);
+  if (names.length < count)
+    t.skip(`needs ${count} tags in the account (vendor reference list GET /tags/index.json, items { Tag: { name } }), found ${names.length}`);
   return names;
 }
 
@@ -24,15 +25,19 @@ async function accountAttributeIds(t: CheckContext, count: number): Promise<numb
   const ex = await t.core('GET', '/contacts/attributes.json').send();
   t.expectOk(ex, 'reading the contact attributes');
   const list = (ex.json as { responseData?: unknown } | undefined)?.responseData;
-  const ids = (Array.isArray(list) ? list : []).map((item: { ContactAttribute?: { id?: unknown } }) => Number(item?.ContactAttribute?.id)).filter(Number.isInteger);
-  if (ids.length < count) t.skip(`needs ${count} contact attributes in the account (vendor reference list, items { ContactAttribute: { id } }), found ${ids.length}`);
+  const ids = (Array.isArray(list) ? list : [])
+    .map((item: { ContactAttribute?: { id?: unknown } }) => Number(item?.ContactAttribute?.id))
+    .filter(Number.isInteger);
+  if (ids.length < count)
+    t.skip(`needs ${count} contact attributes in the account (vendor reference list, items { ContactAttribute: { id } }), found ${ids.length}`);
   return ids.slice(0, count);
 }
 
 const tagNames = (view: ContactView): string[] => ((view.list('ContactsTag') ?? []) as readonly { name: string }[]).map((tag) => tag.name).sort();
 
 /** Attribute entries as comparable text, whichever way the target renders attribute_id. */
-const attributePairs = (items: readonly { attribute_id: unknown; value: unknown }[]): string[] => items.map((a) => `${String(a.attribute_id)}=${String(a.value)}`).sort();
+const attributePairs = (items: readonly { attribute_id: unknown; value: unknown }[]): string[] =>
+  items.map((a) => `${String(a.attribute_id)}=${String(a.value)}`).sort();
 
 interface ExternalUrl {
   readonly name: string;
@@ -73,11 +78,19 @@ export const contactEditChecks = [
       const both = await sendEdit(t, id, { ContactsTag: [{ name: first }, { name: second }] });
       t.check('CORE-CONTACT-TAGS-SEVERAL', both.status === 200, () => `an edit with two tags must be accepted with 200, got ${both.status}`, both);
       const tagged = await showContact(t, id);
-      t.prerequisite(Array.isArray(tagged.list('ContactsTag')), 'Inspect a contact shows no ContactsTag list (vendor reference), so the tags cannot be read back');
+      t.prerequisite(
+        Array.isArray(tagged.list('ContactsTag')),
+        'Inspect a contact shows no ContactsTag list (vendor reference), so the tags cannot be read back',
+      );
       t.expectEqual('CORE-CONTACT-TAGS-SEVERAL', tagNames(tagged), [first, second].sort(), 'ContactsTag after an edit sending two tags');
       t.done('CORE-CONTACT-TAGS-SEVERAL');
       const one = await sendEdit(t, id, { ContactsTag: [{ name: second }] });
-      t.check('CORE-CONTACT-EDIT-REPLACE-LIST', one.status === 200, () => `an edit sending one of the two tags must be accepted with 200, got ${one.status}`, one);
+      t.check(
+        'CORE-CONTACT-EDIT-REPLACE-LIST',
+        one.status === 200,
+        () => `an edit sending one of the two tags must be accepted with 200, got ${one.status}`,
+        one,
+      );
       t.expectEqual('CORE-CONTACT-EDIT-REPLACE-LIST', tagNames(await showContact(t, id)), [second], 'ContactsTag after an edit sending one of its two tags');
     },
   }),
@@ -92,7 +105,10 @@ export const contactEditChecks = [
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
       const [a, b] = (await accountAttributeIds(t, 2)) as [number, number];
       const id = await createContact(t);
-      for (const item of [{ attribute_id: 'abc', value: '1' }, { attribute_id: a, value: { text: '1' } }]) {
+      for (const item of [
+        { attribute_id: 'abc', value: '1' },
+        { attribute_id: a, value: { text: '1' } },
+      ]) {
         t.expectCoreError(rule, await sendEdit(t, id, { ContactAttribute: [item] }), 406, 'Invalid input data.');
       }
       // Values of digits: a server that stores them as numbers shows it on the way back.
@@ -101,7 +117,12 @@ export const contactEditChecks = [
         { attribute_id: b, value: '22' },
       ];
       const accepted = await sendEdit(t, id, { ContactAttribute: sent });
-      t.check(rule, accepted.status === 200, () => `an edit with two { attribute_id, value } items must be accepted with 200, got ${accepted.status}`, accepted);
+      t.check(
+        rule,
+        accepted.status === 200,
+        () => `an edit with two { attribute_id, value } items must be accepted with 200, got ${accepted.status}`,
+        accepted,
+      );
       const shown = await t.core('GET', `/contacts/show/${id}.json`).send();
       t.expectOk(shown, `reading contact ${id}`);
       const items = responseData<{ ContactAttribute?: unknown }>(shown).ContactAttribute;
@@ -113,7 +134,12 @@ export const contactEditChecks = [
       const one = await sendEdit(t, id, { ContactAttribute: [kept] });
       t.check('CORE-CONTACT-EDIT-REPLACE-LIST', one.status === 200, () => `an edit sending one attribute must be accepted with 200, got ${one.status}`, one);
       const view = await showContact(t, id);
-      t.expectEqual('CORE-CONTACT-EDIT-REPLACE-LIST', attributePairs((view.list('ContactAttribute') ?? []) as readonly { attribute_id: unknown; value: unknown }[]), attributePairs([kept]), 'ContactAttribute after an edit sending one entry');
+      t.expectEqual(
+        'CORE-CONTACT-EDIT-REPLACE-LIST',
+        attributePairs((view.list('ContactAttribute') ?? []) as readonly { attribute_id: unknown; value: unknown }[]),
+        attributePairs([kept]),
+        'ContactAttribute after an edit sending one entry',
+      );
     },
   }),
 
@@ -133,12 +159,25 @@ export const contactEditChecks = [
       // One edit per list, so a refusal is laid on the list refused.
       const lists = [
         { rule: 'CORE-CONTACT-EXTERNALURL-ITEM', key: 'ExternalUrl', sent: urls, problem: (shown: unknown) => externalUrlProblem(shown, urls) },
-        { rule: 'CORE-CONTACT-NUMBER-ITEM', key: 'ContactNumber', sent: numbers.map((public_number) => ({ public_number })), problem: (shown: unknown) => contactNumberProblem(shown, numbers) },
+        {
+          rule: 'CORE-CONTACT-NUMBER-ITEM',
+          key: 'ContactNumber',
+          sent: numbers.map((public_number) => ({ public_number })),
+          problem: (shown: unknown) => contactNumberProblem(shown, numbers),
+        },
       ];
       const accepted: typeof lists = [];
       for (const list of lists) {
         const ex = await sendEdit(t, id, { [list.key]: list.sent });
-        if (t.judge(list.rule, ex.status === 200, () => `an edit setting ${list.key} to ${JSON.stringify(list.sent)} must be accepted with 200, got ${ex.status}`, ex)) accepted.push(list);
+        if (
+          t.judge(
+            list.rule,
+            ex.status === 200,
+            () => `an edit setting ${list.key} to ${JSON.stringify(list.sent)} must be accepted with 200, got ${ex.status}`,
+            ex,
+          )
+        )
+          accepted.push(list);
       }
       if (accepted.length === 0) return;
       const view = await showContact(t, id);
@@ -166,7 +205,12 @@ export const contactEditChecks = [
       for (const value of ['abc', 2.5, { id: 1 }]) {
         const ex = await sendEdit(t, id, { favorite_agent: value });
         t.expectCoreError(rule, ex, 406, 'Invalid input data.');
-        t.check(rule, namesField(ex, 'favorite_agent'), () => `the 406 for favorite_agent ${JSON.stringify(value)} does not name favorite_agent in responseData.data`, ex);
+        t.check(
+          rule,
+          namesField(ex, 'favorite_agent'),
+          () => `the 406 for favorite_agent ${JSON.stringify(value)} does not name favorite_agent in responseData.data`,
+          ex,
+        );
       }
     },
   }),

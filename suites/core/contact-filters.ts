@@ -44,18 +44,34 @@ async function judgeLeftOut(t: CheckContext, rule: string, contact: OwnContact, 
   if (narrowed) {
     const together = await contactIds(t, { industry: contact.industry, ...query });
     if (!together.ids.has(contact.id)) return t.pass(rule);
-    t.note(rule, `the contact is listed with industry=${contact.industry}&${shown(query)}: the target may join filters with OR, so ${shown(query)} was asked alone`);
+    t.note(
+      rule,
+      `the contact is listed with industry=${contact.industry}&${shown(query)}: the target may join filters with OR, so ${shown(query)} was asked alone`,
+    );
   }
   const alone = await contactIds(t, query);
   t.check(rule, !alone.ids.has(contact.id), `the contact (id ${contact.id}) is listed with ${shown(query)}, which it does not match`);
-  if (!alone.complete) t.skip(`more than 1000 contacts match ${shown(query)}: the created contact may sit on a later page, so it cannot be told whether the filter leaves it out`);
+  if (!alone.complete)
+    t.skip(`more than 1000 contacts match ${shown(query)}: the created contact may sit on a later page, so it cannot be told whether the filter leaves it out`);
 }
 
 /** The filter must keep the contact for a matching value and leave it out for a value that does not match, each read narrowed by its industry. */
-async function judgeFilter(t: CheckContext, rule: string, contact: OwnContact, filter: string, matching: string | number, other: string | number): Promise<void> {
+async function judgeFilter(
+  t: CheckContext,
+  rule: string,
+  contact: OwnContact,
+  filter: string,
+  matching: string | number,
+  other: string | number,
+): Promise<void> {
   const hit = await contactIds(t, { industry: contact.industry, [filter]: matching });
-  if (!hit.ids.has(contact.id) && !hit.complete) t.skip(`more than 1000 contacts match industry=${contact.industry}&${filter}=${matching}; the created contact may sit on a later page`);
-  t.check(rule, hit.ids.has(contact.id), `the contact (id ${contact.id}) is missing from List contacts with industry=${contact.industry}&${filter}=${matching}`);
+  if (!hit.ids.has(contact.id) && !hit.complete)
+    t.skip(`more than 1000 contacts match industry=${contact.industry}&${filter}=${matching}; the created contact may sit on a later page`);
+  t.check(
+    rule,
+    hit.ids.has(contact.id),
+    `the contact (id ${contact.id}) is missing from List contacts with industry=${contact.industry}&${filter}=${matching}`,
+  );
   await judgeLeftOut(t, rule, contact, { [filter]: other });
 }
 
@@ -133,7 +149,12 @@ export const contactFilterChecks = [
       const contact = await createOwnContact(t, { name });
       const byName = await contactIds(t, { keyword: name });
       const found = byName.ids.has(contact.id);
-      t.observe('CORE-CONTACTS-KEYWORD-NAME', found ? 'keyword finds a contact by its whole name' : `keyword=${name} does not list the contact of that name${byName.complete ? '' : ' on the first page of 1000'}: the target's keyword searches other fields`);
+      t.observe(
+        'CORE-CONTACTS-KEYWORD-NAME',
+        found
+          ? 'keyword finds a contact by its whole name'
+          : `keyword=${name} does not list the contact of that name${byName.complete ? '' : ' on the first page of 1000'}: the target's keyword searches other fields`,
+      );
       await judgeLeftOut(t, 'CORE-CONTACTS-FILTER-KEYWORD', contact, { keyword: absentKeyword(t) });
     },
   }),

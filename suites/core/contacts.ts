@@ -124,7 +124,8 @@ export const contactChecks = [
       const before = await showContact(t, id);
       const shown = Object.keys(lists).filter((key) => isFilled(before.list(key)));
       const unseen = Object.keys(lists).filter((key) => !shown.includes(key));
-      if (shown.length === 0) t.skip(`Inspect a contact shows none of ${unseen.join(', ')} with the entries the contact was created with; clearing them cannot be judged`);
+      if (shown.length === 0)
+        t.skip(`Inspect a contact shows none of ${unseen.join(', ')} with the entries the contact was created with; clearing them cannot be judged`);
       if (unseen.length > 0) t.note(rule, `not judged, not shown by Inspect a contact: ${unseen.join(', ')}`);
       t.expectOk(await edit(t, id, Object.fromEntries(Object.keys(lists).map((k) => [k, '']))), 'clearing the lists');
       const after = await showContact(t, id);
@@ -151,8 +152,18 @@ export const contactChecks = [
       const digits = (v: unknown) => String(v).replace(/^\+/, '');
       const numbers = shownList(t, view, 'ContactNumber');
       const emails = shownList(t, view, 'ContactEmail');
-      t.expectEqual('CORE-CONTACT-EDIT-REPLACE-LIST', numbers.map((n) => digits(recordField(n, 'public_number'))), [digits(c)], 'ContactNumber after replacing');
-      t.expectEqual('CORE-CONTACT-EDIT-REPLACE-LIST', emails.map((e) => recordField(e, 'email')), [mails[1]], 'ContactEmail after replacing');
+      t.expectEqual(
+        'CORE-CONTACT-EDIT-REPLACE-LIST',
+        numbers.map((n) => digits(recordField(n, 'public_number'))),
+        [digits(c)],
+        'ContactNumber after replacing',
+      );
+      t.expectEqual(
+        'CORE-CONTACT-EDIT-REPLACE-LIST',
+        emails.map((e) => recordField(e, 'email')),
+        [mails[1]],
+        'ContactEmail after replacing',
+      );
     },
   }),
 
@@ -193,9 +204,17 @@ export const contactChecks = [
       // All maxima in one edit; every over-length value alone, so a refusal names one field.
       const atMax = Object.fromEntries(LENGTH_FIELDS.map((f) => [f, valueOfLength(f, CONTACT_MAX_LENGTHS[f], t.seed)]));
       expectAccepted(t, rule, await edit(t, id, atMax), 'every field at its maximum length');
-      const cases = LENGTH_FIELDS.flatMap((field) => lengthAround(CONTACT_MAX_LENGTHS[field]).boundaries.filter((n) => n > CONTACT_MAX_LENGTHS[field]).map((length) => ({ field, length })));
+      const cases = LENGTH_FIELDS.flatMap((field) =>
+        lengthAround(CONTACT_MAX_LENGTHS[field])
+          .boundaries.filter((n) => n > CONTACT_MAX_LENGTHS[field])
+          .map((length) => ({ field, length })),
+      );
       await explore(t, {
-        arbitrary: fc.constantFrom(...LENGTH_FIELDS).chain((field) => lengthAround(CONTACT_MAX_LENGTHS[field]).arbitrary.filter((n) => n >= shortest(field)).map((length) => ({ field, length }))),
+        arbitrary: fc.constantFrom(...LENGTH_FIELDS).chain((field) =>
+          lengthAround(CONTACT_MAX_LENGTHS[field])
+            .arbitrary.filter((n) => n >= shortest(field))
+            .map((length) => ({ field, length })),
+        ),
         boundaries: cases,
         randomRuns: 3,
         property: async ({ field, length }) => {
@@ -241,7 +260,10 @@ export const contactChecks = [
       const rule = 'CORE-CONTACT-EMAIL-VALID';
       const id = await createContact(t);
       await explore(t, {
-        arbitrary: fc.oneof(plainEmail().map((email) => ({ email, valid: true })), notAnEmail().map((email) => ({ email, valid: false }))),
+        arbitrary: fc.oneof(
+          plainEmail().map((email) => ({ email, valid: true })),
+          notAnEmail().map((email) => ({ email, valid: false })),
+        ),
         boundaries: [{ email: 'first.last@example.com', valid: true }, ...INVALID_EMAIL_BOUNDARIES.map((email) => ({ email, valid: false }))],
         randomRuns: 3,
         property: async ({ email, valid }) => {

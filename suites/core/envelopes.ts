@@ -35,7 +35,10 @@ export const envelopeChecks = [
       for (const path of OTHER_LISTS) {
         const ex = await t.core('GET', path).query({ limit: 2 }).send();
         const paged = ex.status === 200 && t.session.schemas.validate('core/collection', ex.json).ok;
-        t.note(rule, `${path} (not judged: the spec does not call it a collection) answered ${ex.status}${ex.status === 200 ? (paged ? ' with the collection envelope' : ' without the collection envelope') : ''}`);
+        t.note(
+          rule,
+          `${path} (not judged: the spec does not call it a collection) answered ${ex.status}${ex.status === 200 ? (paged ? ' with the collection envelope' : ' without the collection envelope') : ''}`,
+        );
       }
     },
   }),
@@ -52,7 +55,11 @@ export const envelopeChecks = [
       // Path and record shape are the vendor reference's: the read and finding the contact in it are prerequisites.
       t.expectOk(ex, `reading contact ${id}`);
       const shown = contactViewOf(ex)?.fields.id;
-      t.prerequisite(String(shown) === id, `Inspect a contact shows id ${JSON.stringify(shown)} neither in responseData.Contact.id (vendor reference) nor in responseData.id, not ${id}`, ex);
+      t.prerequisite(
+        String(shown) === id,
+        `Inspect a contact shows id ${JSON.stringify(shown)} neither in responseData.Contact.id (vendor reference) nor in responseData.id, not ${id}`,
+        ex,
+      );
       t.expectSchema('CORE-ENV-SINGLE', ex, 'core/single');
     },
   }),

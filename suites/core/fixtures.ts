@@ -35,7 +35,12 @@ export function responseData<T = Record<string, unknown>>(ex: Exchange): T {
  */
 export function noteAckStatus(t: CheckContext, rule: string, ex: Exchange): void {
   const status = responseData<{ status?: unknown }>(ex).status;
-  t.note(rule, status === ex.status ? `responseData.status equals the HTTP status, ${ex.status}` : `responseData.status is ${JSON.stringify(status)} with HTTP ${ex.status}, which the spec allows on a success`);
+  t.note(
+    rule,
+    status === ex.status
+      ? `responseData.status equals the HTTP status, ${ex.status}`
+      : `responseData.status is ${JSON.stringify(status)} with HTTP ${ex.status}, which the spec allows on a success`,
+  );
 }
 
 /** Reads one page of a core collection as a prerequisite: it must be a 200 with the collection envelope. */
@@ -48,7 +53,11 @@ export async function readPage<T = Record<string, unknown>>(
   const ex = await t.core('GET', path).as(slot).query(query).send();
   t.expectOk(ex, `reading ${path}`);
   const result = t.session.schemas.validate('core/collection', ex.json);
-  t.prerequisite(result.ok, () => `${path} did not answer a collection envelope: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
+  t.prerequisite(
+    result.ok,
+    () => `${path} did not answer a collection envelope: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`,
+    ex,
+  );
   return { ex, page: responseData<Page<T>>(ex) };
 }
 
@@ -61,7 +70,11 @@ export async function createContact(t: CheckContext, body: Record<string, unknow
   const ex = await t.core('PUT', '/contacts/add.json').as(slot).json(payload).send();
   t.expectOk(ex, 'creating a contact');
   const id = createdId(ex);
-  t.prerequisite(id !== undefined, 'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id; the spec does not show the add answer', ex);
+  t.prerequisite(
+    id !== undefined,
+    'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id; the spec does not show the add answer',
+    ex,
+  );
   t.undo(`delete contact ${String(id)}`, t.core('DELETE', `/contacts/delete/${String(id)}.json`).as(slot));
   return String(id);
 }
@@ -85,7 +98,11 @@ export async function showContact(t: CheckContext, id: string, slot: KeySlot = '
   const ex = await t.core('GET', `/contacts/show/${id}.json`).as(slot).send();
   t.expectOk(ex, `reading contact ${id}`);
   const view = contactViewOf(ex);
-  t.prerequisite(view !== undefined, 'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor directly in responseData', ex);
+  t.prerequisite(
+    view !== undefined,
+    'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor directly in responseData',
+    ex,
+  );
   return view as ContactView;
 }
 
@@ -142,7 +159,11 @@ export async function probeAgent(t: CheckContext, overrides: Record<string, unkn
   const removed = await deleteAgent(t, id, 'primary').send();
   if (removed.status >= 300) {
     t.undo(`delete agent ${id}`, deleteAgent(t, id, 'primary'));
-    t.prerequisite(false, `the agent a probe created could not be deleted before the next probe (DELETE /agents/delete/${id}.json answered ${removed.status})`, removed);
+    t.prerequisite(
+      false,
+      `the agent a probe created could not be deleted before the next probe (DELETE /agents/delete/${id}.json answered ${removed.status})`,
+      removed,
+    );
   }
   return ex;
 }
@@ -166,7 +187,9 @@ export interface Agent {
  */
 export async function listAgents(t: CheckContext, slot: KeySlot = 'primary'): Promise<{ agents: readonly Agent[]; complete: boolean }> {
   const { ex, items, complete } = await readList(t, '/agents/index.json', { limit: 1000 }, slot);
-  const agents = items.map((item) => recordOf(item, 'Agent')).filter((a): a is Json => a !== undefined && (typeof a.id === 'string' || typeof a.id === 'number'));
+  const agents = items
+    .map((item) => recordOf(item, 'Agent'))
+    .filter((a): a is Json => a !== undefined && (typeof a.id === 'string' || typeof a.id === 'number'));
   t.prerequisite(items.length === 0 || agents.length > 0, 'the agent list shows no agent id (vendor reference item { Agent: { id } })', ex);
   return { agents: agents.map((a) => ({ ...a, id: String(a.id) })), complete };
 }

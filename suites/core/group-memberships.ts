@@ -13,10 +13,15 @@ async function membersPerGroup(t: CheckContext): Promise<Map<string, number>> {
   t.expectOk(ex, 'reading the realtime group statistics');
   const body = responseData<{ groups?: unknown; data?: { groups?: unknown } }>(ex);
   const groups = body.data?.groups ?? body.groups;
-  t.prerequisite(Array.isArray(groups), 'the realtime group statistics show no groups list in responseData.data.groups or responseData.groups (vendor reference)', ex);
+  t.prerequisite(
+    Array.isArray(groups),
+    'the realtime group statistics show no groups list in responseData.data.groups or responseData.groups (vendor reference)',
+    ex,
+  );
   const counts = new Map<string, number>();
   for (const group of groups as { id?: unknown; operators?: unknown }[]) {
-    if ((typeof group?.id === 'string' || typeof group?.id === 'number') && Number.isInteger(group.operators)) counts.set(String(group.id), group.operators as number);
+    if ((typeof group?.id === 'string' || typeof group?.id === 'number') && Number.isInteger(group.operators))
+      counts.set(String(group.id), group.operators as number);
   }
   return counts;
 }
@@ -36,7 +41,13 @@ export const groupMembershipChecks = [
       const agentId = agentIdOf(t, await putAgent(t));
       // Add an agent to a group: path and payload from the vendor reference.
       for (const group of groups) {
-        t.expectOk(await t.core('PUT', '/groups/add.json').json({ group_id: Number(group), agent_id: Number(agentId) }).send(), `adding agent ${agentId} to group ${group}`);
+        t.expectOk(
+          await t
+            .core('PUT', '/groups/add.json')
+            .json({ group_id: Number(group), agent_id: Number(agentId) })
+            .send(),
+          `adding agent ${agentId} to group ${group}`,
+        );
         // Removed before the agent is deleted: the spec does not say deleting an agent ends its memberships.
         t.undo(`remove agent ${agentId} from group ${group}`, t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: Number(group) }));
       }
@@ -44,16 +55,25 @@ export const groupMembershipChecks = [
       const count = (counts: Map<string, number>, group: string) => counts.get(group) ?? Number.NaN;
       t.prerequisite(
         groups.every((group) => count(added, group) === count(before, group) + 1),
-        () => `adding agent ${agentId} to groups ${groups.join(' and ')} moved their operators from ${groups.map((g) => count(before, g)).join(', ')} to ${groups.map((g) => count(added, g)).join(', ')}, not up by one each: the statistics do not count this agent's memberships`,
+        () =>
+          `adding agent ${agentId} to groups ${groups.join(' and ')} moved their operators from ${groups.map((g) => count(before, g)).join(', ')} to ${groups.map((g) => count(added, g)).join(', ')}, not up by one each: the statistics do not count this agent's memberships`,
       );
-      const removed = await t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: Number(first) }).send();
+      const removed = await t
+        .core('DELETE', `/groups/delete/${agentId}.json`)
+        .json({ group_id: Number(first) })
+        .send();
       t.expectOk(removed, `removing agent ${agentId} from group ${first}`);
       const after = await membersPerGroup(t);
-      t.prerequisite(count(after, first) === count(added, first) - 1, () => `removing agent ${agentId} from group ${first} moved its operators from ${count(added, first)} to ${count(after, first)}, not down by one: the statistics do not show the removal`);
+      t.prerequisite(
+        count(after, first) === count(added, first) - 1,
+        () =>
+          `removing agent ${agentId} from group ${first} moved its operators from ${count(added, first)} to ${count(after, first)}, not down by one: the statistics do not show the removal`,
+      );
       t.check(
         'CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS',
         count(after, second) === count(added, second),
-        () => `removing agent ${agentId} from group ${first} moved the operators of group ${second} from ${count(added, second)} to ${count(after, second)}: the agent's other membership went too`,
+        () =>
+          `removing agent ${agentId} from group ${first} moved the operators of group ${second} from ${count(added, second)} to ${count(after, second)}: the agent's other membership went too`,
         removed,
       );
     },

@@ -21,20 +21,38 @@ export const groupTagChecks = [
       if (!Number.isInteger(groupId)) t.skip('needs at least one group with an integer id in the account');
       const agentId = agentIdOf(t, await putAgent(t));
       // Add an agent to a group: path and payload from the vendor reference.
-      t.expectOk(await t.core('PUT', '/groups/add.json').json({ group_id: groupId, agent_id: Number(agentId) }).send(), 'adding the agent to the group');
+      t.expectOk(
+        await t
+          .core('PUT', '/groups/add.json')
+          .json({ group_id: groupId, agent_id: Number(agentId) })
+          .send(),
+        'adding the agent to the group',
+      );
       // Should the check end before its own removal, the membership goes before the agent does.
       t.undo(`remove agent ${agentId} from group ${groupId}`, t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: groupId }));
       // The agent must be seen before the removal, or its absence afterwards would say nothing.
       const before = await listAgents(t);
-      t.prerequisite(before.agents.some((a) => a.id === agentId), `the agent list does not show agent ${agentId}, just created`);
+      t.prerequisite(
+        before.agents.some((a) => a.id === agentId),
+        `the agent list does not show agent ${agentId}, just created`,
+      );
       const ex = await t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: groupId }).send();
       t.expectStatus('CORE-GROUP-REMOVE-200', ex, 200);
       t.expectSchema('CORE-GROUP-REMOVE-200', ex, 'core/membership-removed');
       t.done('CORE-GROUP-REMOVE-200');
       const after = await listAgents(t);
-      t.check('CORE-GROUP-REMOVE-ONLY-MEMBERSHIP', after.agents.some((a) => a.id === agentId), `agent ${agentId} is gone after its membership was removed`);
+      t.check(
+        'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP',
+        after.agents.some((a) => a.id === agentId),
+        `agent ${agentId} is gone after its membership was removed`,
+      );
       const groupsAfter = await readList(t, '/groups/index.json', { limit: 1000 });
-      t.check('CORE-GROUP-REMOVE-ONLY-MEMBERSHIP', listedIds(groupsAfter.items, 'Group')?.has(String(groupId)) === true, `group ${groupId} is gone after a membership was removed`, groupsAfter.ex);
+      t.check(
+        'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP',
+        listedIds(groupsAfter.items, 'Group')?.has(String(groupId)) === true,
+        `group ${groupId} is gone after a membership was removed`,
+        groupsAfter.ex,
+      );
     },
   }),
 
@@ -47,7 +65,10 @@ export const groupTagChecks = [
     async run(t) {
       const agentId = (await listAgents(t)).agents[0]?.id;
       if (agentId === undefined) t.skip('needs at least one agent in the account');
-      const ex = await t.core('DELETE', `/groups/delete/${String(agentId)}.json`).json({ group_id: UNKNOWN_ID }).send();
+      const ex = await t
+        .core('DELETE', `/groups/delete/${String(agentId)}.json`)
+        .json({ group_id: UNKNOWN_ID })
+        .send();
       t.expectCoreError('CORE-GROUP-REMOVE-404', ex, 404, 'Not found.');
     },
   }),
@@ -72,7 +93,10 @@ export const groupTagChecks = [
       const ex = await t.core('DELETE', `/tags/delete/${String(id)}.json`).send();
       t.expectStatus(rule, ex, 200);
       t.expectEqual(rule, ex.json, { responseData: { status: 200 } }, 'Delete a tag body', ex);
-      if (!seen) t.skip(`the tag list did not show tag ${String(id)} before its deletion (vendor reference item { Tag: { id } }), so whether it is gone cannot be judged`);
+      if (!seen)
+        t.skip(
+          `the tag list did not show tag ${String(id)} before its deletion (vendor reference item { Tag: { id } }), so whether it is gone cannot be judged`,
+        );
       const after = await readList(t, '/tags/index.json', { limit: 1000 });
       t.check(rule, listedIds(after.items, 'Tag')?.has(String(id)) === false, `tag ${String(id)} is still listed after its deletion`, after.ex);
     },

@@ -3,7 +3,6 @@ import { is2xx } from '../shared/json.js';
 import { createContact, readPage, showContact, shownField } from './fixtures.js';
 import { createdId } from './shapes.js';
 
-
 export const methodChecks = [
   defineCheck({
     id: 'core.methods.put-creates',
@@ -19,10 +18,22 @@ export const methodChecks = [
       t.expectStatus('CORE-CONTACT-ADD-201', ex, 201);
       t.done('CORE-CONTACT-ADD-201');
       t.check('CORE-METHOD-PUT-CREATES', is2xx(ex.status), `PUT to create answered ${ex.status}`, ex);
-      t.prerequisite(id !== undefined, 'the add answer carries the new id neither in responseData.data.id (vendor reference) nor in responseData.id; the spec does not show it', ex);
+      t.prerequisite(
+        id !== undefined,
+        'the add answer carries the new id neither in responseData.data.id (vendor reference) nor in responseData.id; the spec does not show it',
+        ex,
+      );
       // Edit contact's path and its 404 for an unknown contact are the spec's: a 200 says the contact exists.
-      const found = await t.core('POST', `/contacts/edit/${String(id)}.json`).json({ name }).send();
-      t.check('CORE-METHOD-PUT-CREATES', found.status === 200, `Edit contact of the contact PUT created (id ${String(id)}) answered ${found.status}, not 200`, found);
+      const found = await t
+        .core('POST', `/contacts/edit/${String(id)}.json`)
+        .json({ name })
+        .send();
+      t.check(
+        'CORE-METHOD-PUT-CREATES',
+        found.status === 200,
+        `Edit contact of the contact PUT created (id ${String(id)}) answered ${found.status}, not 200`,
+        found,
+      );
     },
   }),
 
@@ -56,7 +67,10 @@ export const methodChecks = [
     async run(t) {
       const name = t.session.uniqueName();
       const id = await createContact(t, { name });
-      const ex = await t.core('PATCH', `/contacts/edit/${id}.json`).json({ name: `${name}-patched` }).send();
+      const ex = await t
+        .core('PATCH', `/contacts/edit/${id}.json`)
+        .json({ name: `${name}-patched` })
+        .send();
       t.check('CORE-METHOD-NO-PATCH', !is2xx(ex.status), `PATCH answered ${ex.status}`, ex);
       const view = await showContact(t, id);
       t.expectEqual('CORE-METHOD-NO-PATCH', shownField(t, view, 'name'), name, 'name after the PATCH');
@@ -82,7 +96,11 @@ export const methodChecks = [
       // The tag must still be there to delete: 200, where a tag already gone gets 404.
       const removed = await t.core('DELETE', path).send();
       t.check(rule, removed.status !== 404, `after GET ${path}, deleting the tag answered 404: the GET deleted it`, removed);
-      t.prerequisite(removed.status === 200, `deleting the tag after the GET answered ${removed.status}, so whether the GET left it in place cannot be told`, removed);
+      t.prerequisite(
+        removed.status === 200,
+        `deleting the tag after the GET answered ${removed.status}, so whether the GET left it in place cannot be told`,
+        removed,
+      );
     },
   }),
 ];

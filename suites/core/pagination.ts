@@ -34,7 +34,13 @@ export const paginationChecks = [
       for (const limit of [CORE_LIMIT.min, 7, CORE_LIMIT.max]) {
         const { ex, page } = await readPage(t, PAGED, { limit });
         t.expectEqual('CORE-PAGE-LIMIT-ECHO', page.limit, limit, `limit echoed for limit=${limit}`, ex);
-        t.expectEqual('CORE-PAGE-LIMIT-ECHO', page.data.length, Math.min(limit, page.itemsCount), `data length for limit=${limit} of ${page.itemsCount} items`, ex);
+        t.expectEqual(
+          'CORE-PAGE-LIMIT-ECHO',
+          page.data.length,
+          Math.min(limit, page.itemsCount),
+          `data length for limit=${limit} of ${page.itemsCount} items`,
+          ex,
+        );
       }
     },
   }),
@@ -50,7 +56,12 @@ export const paginationChecks = [
       t.expectStatus('CORE-PAGE-DEFAULTS', ex, 200);
       const page = responseData<Page>(ex);
       t.expectEqual('CORE-PAGE-DEFAULTS', page.pageNumber, 1, 'pageNumber without page', ex);
-      t.check('CORE-PAGE-DEFAULTS', Number.isInteger(page.limit) && page.limit >= CORE_LIMIT.min && page.limit <= CORE_LIMIT.max, `default limit must be echoed as an integer from ${CORE_LIMIT.min} to ${CORE_LIMIT.max}, got ${JSON.stringify(page.limit)}`, ex);
+      t.check(
+        'CORE-PAGE-DEFAULTS',
+        Number.isInteger(page.limit) && page.limit >= CORE_LIMIT.min && page.limit <= CORE_LIMIT.max,
+        `default limit must be echoed as an integer from ${CORE_LIMIT.min} to ${CORE_LIMIT.max}, got ${JSON.stringify(page.limit)}`,
+        ex,
+      );
       t.check('CORE-PAGE-DEFAULTS', Array.isArray(page.data) && page.data.length <= page.limit, 'data holds more items than the echoed default limit', ex);
       t.note('CORE-PAGE-DEFAULTS', `server default limit: ${page.limit}`);
     },
@@ -145,9 +156,19 @@ export const paginationChecks = [
           const inRange = asked !== undefined && asked >= CORE_LIMIT.min && asked <= CORE_LIMIT.max;
           if (inRange) t.expectStatus(rule, ex, 200);
           judgeBound(t, rule, ex, (page) => {
-            t.check(rule, Number.isInteger(page.limit) && page.limit >= CORE_LIMIT.min && page.limit <= CORE_LIMIT.max, `limit=${raw} was echoed as ${JSON.stringify(page.limit)}`, ex);
+            t.check(
+              rule,
+              Number.isInteger(page.limit) && page.limit >= CORE_LIMIT.min && page.limit <= CORE_LIMIT.max,
+              `limit=${raw} was echoed as ${JSON.stringify(page.limit)}`,
+              ex,
+            );
             if (inRange) t.expectEqual(rule, page.limit, asked, `limit echoed for limit=${raw}`, ex);
-            t.check(rule, Array.isArray(page.data) && page.data.length <= page.limit, `limit=${raw} returned ${page.data?.length} items over the echoed limit`, ex);
+            t.check(
+              rule,
+              Array.isArray(page.data) && page.data.length <= page.limit,
+              `limit=${raw} returned ${page.data?.length} items over the echoed limit`,
+              ex,
+            );
           });
         },
       });
@@ -170,7 +191,12 @@ export const paginationChecks = [
           const ex = await t.core('GET', BOUNDED).query({ page: raw, limit: 1 }).send();
           if (raw === '1') t.expectStatus(rule, ex, 200);
           judgeBound(t, rule, ex, (page) => {
-            t.check(rule, Number.isInteger(page.pageNumber) && page.pageNumber >= 1, `page=${raw} was echoed as pageNumber ${JSON.stringify(page.pageNumber)}`, ex);
+            t.check(
+              rule,
+              Number.isInteger(page.pageNumber) && page.pageNumber >= 1,
+              `page=${raw} was echoed as pageNumber ${JSON.stringify(page.pageNumber)}`,
+              ex,
+            );
           });
         },
       });
@@ -185,9 +211,15 @@ export const paginationChecks = [
     maxRequests: 2,
     async run(t) {
       const { page } = await readPage(t, BOUNDED, { limit: 1 });
-      const ex = await t.core('GET', BOUNDED).query({ limit: 1, page: page.pageCount + 1 }).send();
+      const ex = await t
+        .core('GET', BOUNDED)
+        .query({ limit: 1, page: page.pageCount + 1 })
+        .send();
       const data = responseData<{ data?: unknown[] }>(ex).data;
-      t.observe('CORE-PAGE-PAST-LAST', `page ${page.pageCount + 1} of ${page.pageCount} answered ${ex.status}${Array.isArray(data) ? ` with ${data.length} items` : ''}`);
+      t.observe(
+        'CORE-PAGE-PAST-LAST',
+        `page ${page.pageCount + 1} of ${page.pageCount} answered ${ex.status}${Array.isArray(data) ? ` with ${data.length} items` : ''}`,
+      );
     },
   }),
 ];

@@ -65,7 +65,12 @@ export interface ListRead {
  * paging fields): the collection envelope, `{ data: [...] }` without paging fields, or a plain array in
  * responseData. Anything else, or a status other than 200, fails the calling check's prerequisite.
  */
-export async function readList(t: CheckContext, path: string, query: Record<string, string | number | undefined> = {}, slot: KeySlot = 'primary'): Promise<ListRead> {
+export async function readList(
+  t: CheckContext,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+  slot: KeySlot = 'primary',
+): Promise<ListRead> {
   const ex = await t.core('GET', path).as(slot).query(query).send();
   t.expectOk(ex, `reading ${path}`);
   const data = isJson(ex.json) ? ex.json.responseData : undefined;

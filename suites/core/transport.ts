@@ -36,7 +36,11 @@ export const transportChecks = [
     rules: ['CORE-JSON-UTF8'],
     maxRequests: 3,
     async run(t) {
-      const probes = [t.core('GET', '/contacts/index.json').query({ limit: 1 }), t.core('GET', '/countries/index.json'), t.core('GET', `/contacts/show/${UNKNOWN_ID}.json`)];
+      const probes = [
+        t.core('GET', '/contacts/index.json').query({ limit: 1 }),
+        t.core('GET', '/countries/index.json'),
+        t.core('GET', `/contacts/show/${UNKNOWN_ID}.json`),
+      ];
       for (const probe of probes) {
         const ex = await probe.send();
         checkUtf8Json(t, 'CORE-JSON-UTF8', ex);
@@ -54,7 +58,12 @@ export const transportChecks = [
       const rule = 'CORE-BASE-PATH';
       judgeConfiguredPrefix(t, rule, 'core', '/api');
       const ex = await t.core('GET', '/countries/index.json').send();
-      t.check(rule, ex.status === 200 && typeof (ex.json as { responseData?: unknown } | undefined)?.responseData === 'object', () => `the country list under the configured URL answered ${ex.status}, not the API's 200 with its responseData envelope`, ex);
+      t.check(
+        rule,
+        ex.status === 200 && typeof (ex.json as { responseData?: unknown } | undefined)?.responseData === 'object',
+        () => `the country list under the configured URL answered ${ex.status}, not the API's 200 with its responseData envelope`,
+        ex,
+      );
     },
   }),
 
@@ -66,7 +75,10 @@ export const transportChecks = [
     maxRequests: 1,
     async run(t) {
       const ex = await t.core('GET', '/countries/index.json').header('accept', undefined).send();
-      t.observe('CORE-ACCEPT-HEADER', `without Accept the target answered ${ex.status}${[404, 406].includes(ex.status) ? ' (a rejection the spec allows)' : ''}`);
+      t.observe(
+        'CORE-ACCEPT-HEADER',
+        `without Accept the target answered ${ex.status}${[404, 406].includes(ex.status) ? ' (a rejection the spec allows)' : ''}`,
+      );
     },
   }),
 ];

@@ -25,12 +25,11 @@ export const IDLE_CALL_REQUESTS = 3;
 export async function idleAgentCall(t: CheckContext): Promise<IdleAgentCall | string> {
   const availability = new Map((await listAgents(t)).agents.map((agent) => [agent.id, agent.availability_status]));
   const { page } = await readPage<{ Cdr?: { id?: unknown; user_id?: unknown; ended_at?: unknown } }>(t, '/calls/index.json', { limit: CALLS_READ });
-  const call = page.data
-    .map((item) => item.Cdr)
-    .find((cdr) => cdr?.ended_at && NOT_ON_A_CALL.has(String(availability.get(String(cdr.user_id)))));
+  const call = page.data.map((item) => item.Cdr).find((cdr) => cdr?.ended_at && NOT_ON_A_CALL.has(String(availability.get(String(cdr.user_id)))));
   if (!call) return `none of the last ${CALLS_READ} calls has ended with an agent the core API shows online, offline or paused`;
   const details = await t.req('analytics', 'GET', `/calls/${String(call.id)}`).send();
   const uuid = isObject(details.json) ? details.json.uuid : undefined;
-  if (details.status !== 200 || typeof uuid !== 'string' || uuid === '') return `Get call details of call ${String(call.id)} answered ${details.status} without a uuid`;
+  if (details.status !== 200 || typeof uuid !== 'string' || uuid === '')
+    return `Get call details of call ${String(call.id)} answered ${details.status} without a uuid`;
   return { uuid, callId: String(call.id), agentId: String(call.user_id), availability: String(availability.get(String(call.user_id))) };
 }

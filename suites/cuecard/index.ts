@@ -24,7 +24,7 @@ export const CUECARD_CHECKS = [
 
   defineCheck({
     id: 'cuecard.no-active-call',
-    title: "Create CueCard: 424 for a call whose agent has no active call; what a made-up call answers is reported",
+    title: 'Create CueCard: 424 for a call whose agent has no active call; what a made-up call answers is reported',
     surface: 'cuecard',
     rules: ['CUECARD-UNKNOWN-CALL', 'CUECARD-424-NO-CALL'],
     maxRequests: 1 + IDLE_CALL_REQUESTS + 1,
@@ -34,7 +34,8 @@ export const CUECARD_CHECKS = [
       t.done('CUECARD-UNKNOWN-CALL');
 
       const rule = 'CUECARD-424-NO-CALL';
-      if (!t.hasSurface('core') || !t.hasSurface('analytics')) t.skip("needs CC_BASE_URL and CC_ANALYTICS_URL: an agent without an active call is found through the core agent list and a call's details");
+      if (!t.hasSurface('core') || !t.hasSurface('analytics'))
+        t.skip("needs CC_BASE_URL and CC_ANALYTICS_URL: an agent without an active call is found through the core agent list and a call's details");
       const idle = await idleAgentCall(t);
       const { uuid, callId, agentId, availability } = typeof idle === 'string' ? t.skip(`no agent known to be without an active call: ${idle}`) : idle;
       const ex = await t.req('cuecard', 'POST', '/cuecards').json(cuecardFor(t, uuid)).send();
@@ -76,7 +77,13 @@ export const CUECARD_CHECKS = [
     surface: 'cuecard',
     rules: { malformed: 'CUECARD-AUTH-MALFORMED-401', revoked: 'CUECARD-AUTH-REVOKED-401' },
     bodyRules: [],
-    probes: [{ method: 'POST', path: '/cuecards', body: { call_uuid: '00000000-0000-4000-8000-00000000c0de', type: 'html', title: 'cc-conformance probe', content: '<p>cc-conformance probe</p>' } }],
+    probes: [
+      {
+        method: 'POST',
+        path: '/cuecards',
+        body: { call_uuid: '00000000-0000-4000-8000-00000000c0de', type: 'html', title: 'cc-conformance probe', content: '<p>cc-conformance probe</p>' },
+      },
+    ],
     expect401: (t, rule, ex) => t.expectStatus(rule, ex, 401),
   }),
 

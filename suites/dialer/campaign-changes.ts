@@ -1,7 +1,19 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { DIALER_LIMIT } from '../../lib/spec/limits.js';
-import { campaignPayload, createCampaign, deleteCampaign, errorTexts, idsOf, is2xx, isObject, NEXT_YEAR, recordAfter, subErrorsMention, tryCreate } from './campaign-fixtures.js';
+import {
+  campaignPayload,
+  createCampaign,
+  deleteCampaign,
+  errorTexts,
+  idsOf,
+  is2xx,
+  isObject,
+  NEXT_YEAR,
+  recordAfter,
+  subErrorsMention,
+  tryCreate,
+} from './campaign-fixtures.js';
 import type { ChangeProbe, Observation } from './change.js';
 import { pageOf, walkCursor } from './cursor.js';
 import { dialer } from './fixtures.js';
@@ -27,13 +39,21 @@ function scheduleProbe(id: string, field: 'start_date' | 'start_time', sent: str
       const { ex, campaign } = await tryCreate(t, campaignPayload(t, { schedule_policy: schedule }));
       if (ex.status === 400) {
         const named = errorTexts(ex).some((s) => s.includes(field));
-        return { side: named ? 'after' : 'neither', evidence: `${field} ${JSON.stringify(sent)} refused: ${status(ex)}${named ? '' : `, without naming ${field}`}`, ex };
+        return {
+          side: named ? 'after' : 'neither',
+          evidence: `${field} ${JSON.stringify(sent)} refused: ${status(ex)}${named ? '' : `, without naming ${field}`}`,
+          ex,
+        };
       }
       if (!is2xx(ex.status) || !campaign) return { side: 'neither', evidence: `${field} ${JSON.stringify(sent)} answered ${status(ex)}`, ex };
       const stored = (await recordAfter(t, ex, campaign.id)).schedule_policy;
       const value = isObject(stored) ? stored[field] : undefined;
       const kept = value === sent;
-      return { side: kept ? 'before' : 'neither', evidence: `${field} ${JSON.stringify(sent)} accepted (${ex.status}) and stored as ${JSON.stringify(value)}`, ex };
+      return {
+        side: kept ? 'before' : 'neither',
+        evidence: `${field} ${JSON.stringify(sent)} accepted (${ex.status}) and stored as ${JSON.stringify(value)}`,
+        ex,
+      };
     },
   };
 }
@@ -63,7 +83,10 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     before: 'DIALER-SCHEDULE-DATE-ANY',
   }),
   // Hour 25: outside the form under every reading (24:00 is not: ISO 8601's end of a day).
-  scheduleProbe('c21-schedule-time', 'start_time', '25:00', 'schedule_policy.start_time format-pinned', { after: 'DIALER-SCHEDULE-TIME-PINNED', before: 'DIALER-SCHEDULE-TIME-ANY' }),
+  scheduleProbe('c21-schedule-time', 'start_time', '25:00', 'schedule_policy.start_time format-pinned', {
+    after: 'DIALER-SCHEDULE-TIME-PINNED',
+    before: 'DIALER-SCHEDULE-TIME-ANY',
+  }),
   {
     id: 'c21-calling-policy',
     release: '1.0.21',
@@ -75,7 +98,9 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
       const { ex, campaign } = await tryCreate(t, campaignPayload(t, { calling_policy: { cc_conformance_unknown_a: 'kept' } }));
       if (!campaign) return { side: 'neither', evidence: `create with an unknown calling_policy key answered ${status(ex)}`, ex };
       const onCreate = holds(await recordAfter(t, ex, campaign.id), 'cc_conformance_unknown_a', 'kept');
-      const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ calling_policy: { cc_conformance_unknown_b: 'kept' } }).send();
+      const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
+        .json({ calling_policy: { cc_conformance_unknown_b: 'kept' } })
+        .send();
       if (!is2xx(patch.status)) return { side: 'neither', evidence: `update with an unknown calling_policy key answered ${status(patch)}`, ex: patch };
       const onUpdate = holds(await recordAfter(t, patch, campaign.id), 'cc_conformance_unknown_b', 'kept');
       const words = (kept: boolean) => (kept ? 'kept' : 'dropped');
@@ -98,9 +123,18 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
       const items = walk.pages.flatMap((p) => p.data);
       const deleted = items.filter((c) => c.status === 'deleted');
       const last = walk.pages.at(-1)?.ex;
-      if (deleted.length > 0) return { side: 'before', evidence: `the unfiltered list holds ${deleted.length} deleted campaign(s), e.g. ${String(deleted[0]?.id)}`, ...(last ? { ex: last } : {}) };
+      if (deleted.length > 0)
+        return {
+          side: 'before',
+          evidence: `the unfiltered list holds ${deleted.length} deleted campaign(s), e.g. ${String(deleted[0]?.id)}`,
+          ...(last ? { ex: last } : {}),
+        };
       if (!walk.complete) t.skip(`the unfiltered list holds more than ${items.length} campaigns and none deleted among them; the rest was not read`);
-      return { side: 'after', evidence: `the unfiltered list (${items.length} campaigns) holds none deleted, while ${campaign.id} was just deleted`, ...(last ? { ex: last } : {}) };
+      return {
+        side: 'after',
+        evidence: `the unfiltered list (${items.length} campaigns) holds none deleted, while ${campaign.id} was just deleted`,
+        ...(last ? { ex: last } : {}),
+      };
     },
   },
   {
@@ -115,7 +149,11 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
       const plain = await dialer(t, 'campaigns.list').query({ limit: 5 }).send();
       const [a, b] = [pageOf<Record<string, unknown>>(odd), pageOf<Record<string, unknown>>(plain)];
       const same = odd.status === 200 && a !== undefined && b !== undefined && idsOf(a.data).join() === idsOf(b.data).join();
-      return { side: same ? 'before' : 'neither', evidence: `include_deleted=yes answered ${status(odd)}${same ? ', the same page as without it' : ', not the page the list gives without it'}`, ex: odd };
+      return {
+        side: same ? 'before' : 'neither',
+        evidence: `include_deleted=yes answered ${status(odd)}${same ? ', the same page as without it' : ', not the page the list gives without it'}`,
+        ex: odd,
+      };
     },
   },
   {
@@ -129,12 +167,20 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
       if (bad.status === 400) {
         const shaped = t.session.schemas.validate('dialer/invalid-cursor', bad.json);
         const problems = shaped.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ');
-        return { side: shaped.ok ? 'after' : 'neither', evidence: `an undecodable cursor answered 400${shaped.ok ? ` with code ${JSON.stringify((bad.json as { code?: unknown }).code)}` : ` but not the invalid-cursor shape: ${problems}`}`, ex: bad };
+        return {
+          side: shaped.ok ? 'after' : 'neither',
+          evidence: `an undecodable cursor answered 400${shaped.ok ? ` with code ${JSON.stringify((bad.json as { code?: unknown }).code)}` : ` but not the invalid-cursor shape: ${problems}`}`,
+          ex: bad,
+        };
       }
       const first = await dialer(t, 'campaigns.list').query({ limit: 2 }).send();
       const [a, b] = [pageOf<Record<string, unknown>>(bad), pageOf<Record<string, unknown>>(first)];
       const same = bad.status === 200 && a !== undefined && b !== undefined && idsOf(a.data).join() === idsOf(b.data).join();
-      return { side: same ? 'before' : 'neither', evidence: `an undecodable cursor answered ${status(bad)}${same ? ' with the first page' : ', not with the first page'}`, ex: bad };
+      return {
+        side: same ? 'before' : 'neither',
+        evidence: `an undecodable cursor answered ${status(bad)}${same ? ' with the first page' : ', not with the first page'}`,
+        ex: bad,
+      };
     },
   },
 ];

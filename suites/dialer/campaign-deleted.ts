@@ -60,10 +60,16 @@ export const CAMPAIGN_DELETED_CHECKS = [
       const deleted = await findIn(t, rule, { status: 'deleted' }, [campaign.id], PAGES);
       for (const page of deleted.pages) {
         const off = page.data.filter((c) => c.status !== 'deleted');
-        t.check(rule, off.length === 0, () => `status=deleted listed ${off.length} campaign(s) of another status, e.g. ${String(off[0]?.id)} (${JSON.stringify(off[0]?.status)})`, page.ex);
+        t.check(
+          rule,
+          off.length === 0,
+          () => `status=deleted listed ${off.length} campaign(s) of another status, e.g. ${String(off[0]?.id)} (${JSON.stringify(off[0]?.status)})`,
+          page.ex,
+        );
       }
       const deletedFound = deleted.found.has(campaign.id);
-      if (deletedFound || deleted.complete) t.check(rule, deletedFound, `status=deleted does not list campaign ${campaign.id}, deleted just before`, deleted.pages.at(-1)?.ex);
+      if (deletedFound || deleted.complete)
+        t.check(rule, deletedFound, `status=deleted does not list campaign ${campaign.id}, deleted just before`, deleted.pages.at(-1)?.ex);
       else t.note(rule, `campaign ${campaign.id} is not among the first ${PAGES * DIALER_LIMIT.max} deleted campaigns; its presence was not judged`);
       t.done(rule);
 
@@ -80,7 +86,11 @@ export const CAMPAIGN_DELETED_CHECKS = [
       if (missed.length === 0 || all.complete) {
         t.check(every, missed.length === 0, () => `include_deleted=true does not list ${named}`, all.pages.at(-1)?.ex);
         t.done(every);
-      } else t.skipRule(every, `${named} is not among the first ${PAGES * DIALER_LIMIT.max} campaigns listed with include_deleted=true, and the list goes on: whether it is listed was not judged`);
+      } else
+        t.skipRule(
+          every,
+          `${named} is not among the first ${PAGES * DIALER_LIMIT.max} campaigns listed with include_deleted=true, and the list goes on: whether it is listed was not judged`,
+        );
 
       const rule2 = 'DIALER-INCLUDE-DELETED-FALSE';
       // Read between two reads without the parameter: others may create or delete campaigns meanwhile.
@@ -94,22 +104,45 @@ export const CAMPAIGN_DELETED_CHECKS = [
       const rule3 = 'DIALER-INCLUDE-DELETED-WITH-STATUS';
       const onlyDeleted = await pageFor(t, rule3, { status: 'deleted', include_deleted: 'false', limit: DIALER_LIMIT.max });
       const wrong = onlyDeleted.data.filter((c) => c.status !== 'deleted');
-      t.check(rule3, onlyDeleted.data.length > 0 && wrong.length === 0, () => `status=deleted&include_deleted=false listed ${onlyDeleted.data.length} campaigns, ${wrong.length} not deleted`, onlyDeleted.ex);
+      t.check(
+        rule3,
+        onlyDeleted.data.length > 0 && wrong.length === 0,
+        () => `status=deleted&include_deleted=false listed ${onlyDeleted.data.length} campaigns, ${wrong.length} not deleted`,
+        onlyDeleted.ex,
+      );
       const other = commonest(none.data, 'status', ['deleted']);
       if (other === undefined) t.skip('no campaign of another status than deleted to filter by');
       const withTrue = await pageFor(t, rule3, { status: other as string, include_deleted: 'true', limit: DIALER_LIMIT.max });
       const extra = withTrue.data.filter((c) => c.status !== other);
-      t.check(rule3, extra.length === 0, () => `status=${other}&include_deleted=true listed ${extra.length} campaign(s) of another status, e.g. ${String(extra[0]?.id)} (${JSON.stringify(extra[0]?.status)})`, withTrue.ex);
+      t.check(
+        rule3,
+        extra.length === 0,
+        () =>
+          `status=${other}&include_deleted=true listed ${extra.length} campaign(s) of another status, e.g. ${String(extra[0]?.id)} (${JSON.stringify(extra[0]?.status)})`,
+        withTrue.ex,
+      );
       // Beside status a value other than true or false is either refused ('any other value') or of no effect.
-      const odd = await dialer(t, 'campaigns.list').query({ status: other as string, include_deleted: 'yes', limit: DIALER_LIMIT.max }).send();
+      const odd = await dialer(t, 'campaigns.list')
+        .query({ status: other as string, include_deleted: 'yes', limit: DIALER_LIMIT.max })
+        .send();
       t.expectStatus(rule3, odd, [200, 400]);
       const subErrors = subErrorsJudge(t);
       subErrors.judge(odd, `status=${other}&include_deleted=yes`);
       subErrors.settle('include_deleted=yes beside status');
       // Of no effect: the status filter alone decides what is listed, judged item by item (others may write meanwhile).
       const strays = (pageOf<Json>(odd)?.data ?? []).filter((c) => c.status !== other);
-      if (odd.status === 200) t.check(rule3, strays.length === 0, () => `status=${other}&include_deleted=yes listed ${strays.length} campaign(s) of another status, e.g. ${String(strays[0]?.id)} (${JSON.stringify(strays[0]?.status)})`, odd);
-      t.note(rule3, `status=${other}&include_deleted=yes answered ${odd.status === 400 ? '400: the value is validated even beside status' : '200: the value has no effect beside status'}`);
+      if (odd.status === 200)
+        t.check(
+          rule3,
+          strays.length === 0,
+          () =>
+            `status=${other}&include_deleted=yes listed ${strays.length} campaign(s) of another status, e.g. ${String(strays[0]?.id)} (${JSON.stringify(strays[0]?.status)})`,
+          odd,
+        );
+      t.note(
+        rule3,
+        `status=${other}&include_deleted=yes answered ${odd.status === 400 ? '400: the value is validated even beside status' : '200: the value has no effect beside status'}`,
+      );
     },
   }),
 ];

@@ -21,14 +21,32 @@ export function pageFor(t: CheckContext, rule: string, query: Query): Promise<Cu
  * Every item carries `value` in `field`; with a complete page, every campaign the unfiltered list held with
  * that value both before and after the filtered read is there (others may change campaigns in between).
  */
-function judgeFilter(t: CheckContext, rule: string, page: CursorPage<Json>, field: string, value: string, before: readonly Json[], after: readonly Json[]): void {
+function judgeFilter(
+  t: CheckContext,
+  rule: string,
+  page: CursorPage<Json>,
+  field: string,
+  value: string,
+  before: readonly Json[],
+  after: readonly Json[],
+): void {
   const off = page.data.filter((c) => c[field] !== value);
-  t.check(rule, off.length === 0, () => `${field}=${value} listed ${off.length} campaign(s) with another ${field}, e.g. ${String(off[0]?.id)} (${JSON.stringify(off[0]?.[field])})`, page.ex);
+  t.check(
+    rule,
+    off.length === 0,
+    () => `${field}=${value} listed ${off.length} campaign(s) with another ${field}, e.g. ${String(off[0]?.id)} (${JSON.stringify(off[0]?.[field])})`,
+    page.ex,
+  );
   if (page.nextCursor !== null) return t.note(rule, `${field}=${value} fills more than one page of ${DIALER_LIMIT.max}; only the first page was judged`);
   const withValue = (items: readonly Json[]) => idsOf(items.filter((c) => c[field] === value));
   // Only what the filtered page leaves out is judged: an item the unfiltered page lacks may lie beyond it.
   const { missing } = membership(idsOf(page.data), withValue(before), withValue(after));
-  t.check(rule, missing.length === 0, () => `${field}=${value} left out ${missing.length} campaign(s) the unfiltered list showed with it before and after, e.g. ${missing[0]}`, page.ex);
+  t.check(
+    rule,
+    missing.length === 0,
+    () => `${field}=${value} left out ${missing.length} campaign(s) the unfiltered list showed with it before and after, e.g. ${missing[0]}`,
+    page.ex,
+  );
 }
 
 export const CAMPAIGN_LIST_CHECKS = [
@@ -64,7 +82,10 @@ export const CAMPAIGN_LIST_CHECKS = [
       const byMode = mode === undefined ? undefined : await pageFor(t, 'DIALER-LIST-MODE-FILTER', { mode, limit: DIALER_LIMIT.max });
       const later = await listPage(t, { limit: DIALER_LIMIT.max });
       judgeFilter(t, 'DIALER-LIST-STATUS-FILTER', byStatus, 'status', status as string, base.data, later.data);
-      t.note('DIALER-LIST-STATUS-FILTER', `status=${status}: ${byStatus.data.length} campaigns; the unfiltered page shows the statuses ${[...statuses].join(', ')}`);
+      t.note(
+        'DIALER-LIST-STATUS-FILTER',
+        `status=${status}: ${byStatus.data.length} campaigns; the unfiltered page shows the statuses ${[...statuses].join(', ')}`,
+      );
       t.done('DIALER-LIST-STATUS-FILTER');
       const modePage = byMode ?? t.skip('no campaign of the unfiltered list carries a mode');
       judgeFilter(t, 'DIALER-LIST-MODE-FILTER', modePage, 'mode', mode as string, base.data, later.data);

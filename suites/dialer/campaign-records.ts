@@ -10,7 +10,8 @@ import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } f
 /** Campaign records: create, read, partial update, delete to status `deleted`; unknown ids; a campaign's contacts. */
 
 /** HH:MM and HH:MM:00 are the same documented time. */
-const sameTime = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && a.replace(/^(\d\d:\d\d)$/, '$1:00') === b.replace(/^(\d\d:\d\d)$/, '$1:00');
+const sameTime = (a: unknown, b: unknown): boolean =>
+  typeof a === 'string' && typeof b === 'string' && a.replace(/^(\d\d:\d\d)$/, '$1:00') === b.replace(/^(\d\d:\d\d)$/, '$1:00');
 
 const scheduleOf = (record: Json): Json => (isObject(record.schedule_policy) ? record.schedule_policy : {});
 
@@ -32,7 +33,15 @@ export const CAMPAIGN_RECORD_CHECKS = [
     id: 'dialer.campaigns.lifecycle',
     title: 'a campaign is created (201), read back, partially updated, deleted (204) and still read back with status deleted',
     surface: 'ai',
-    rules: ['DIALER-CAMPAIGN-CREATE-201', 'DIALER-CAMPAIGN-READ', 'DIALER-CAMPAIGN-RECORD-FIELDS', 'DIALER-CAMPAIGN-UPDATE-PARTIAL', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'DIALER-CAMPAIGN-DELETE-204', 'DIALER-CAMPAIGN-DELETED-KEPT'],
+    rules: [
+      'DIALER-CAMPAIGN-CREATE-201',
+      'DIALER-CAMPAIGN-READ',
+      'DIALER-CAMPAIGN-RECORD-FIELDS',
+      'DIALER-CAMPAIGN-UPDATE-PARTIAL',
+      'DIALER-CAMPAIGN-NAME-TRIMMED',
+      'DIALER-CAMPAIGN-DELETE-204',
+      'DIALER-CAMPAIGN-DELETED-KEPT',
+    ],
     // create, read, update, read, delete, read
     maxRequests: 6,
     async run(t) {
@@ -48,7 +57,12 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.expectEqual(rule, record.name, sent.name, 'name', ex);
       t.expectEqual(rule, record.mode, sent.mode, 'mode', ex);
       t.expectEqual(rule, scheduleOf(record).start_date, sent.schedule_policy.start_date, 'schedule_policy.start_date', ex);
-      t.check(rule, sameTime(scheduleOf(record).start_time, sent.schedule_policy.start_time), () => `schedule_policy.start_time: sent ${sent.schedule_policy.start_time}, read ${JSON.stringify(scheduleOf(record).start_time)}`, ex);
+      t.check(
+        rule,
+        sameTime(scheduleOf(record).start_time, sent.schedule_policy.start_time),
+        () => `schedule_policy.start_time: sent ${sent.schedule_policy.start_time}, read ${JSON.stringify(scheduleOf(record).start_time)}`,
+        ex,
+      );
       t.done(rule);
       // The spec's Campaign record, judged on the campaign read by its id (list items may be summaries).
       const fields = 'DIALER-CAMPAIGN-RECORD-FIELDS';
@@ -56,17 +70,29 @@ export const CAMPAIGN_RECORD_CHECKS = [
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
       const name = t.session.uniqueName();
-      const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name: `  ${name}  ` }).send();
+      const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
+        .json({ name: `  ${name}  ` })
+        .send();
       t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
       const after = await readFor(t, update, campaign.id);
       t.expectSchema(fields, after.ex, 'dialer/campaign-record', after.record);
       t.done(fields);
       const stored = after.record.name;
       t.check(update, stored === name || stored === `  ${name}  `, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}`, after.ex);
-      t.judge('DIALER-CAMPAIGN-NAME-TRIMMED', stored === name, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}, not trimmed`, after.ex);
+      t.judge(
+        'DIALER-CAMPAIGN-NAME-TRIMMED',
+        stored === name,
+        () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}, not trimmed`,
+        after.ex,
+      );
       t.done('DIALER-CAMPAIGN-NAME-TRIMMED');
       for (const field of ['mode', 'status', 'schedule_policy'] as const) {
-        t.check(update, isDeepStrictEqual(after.record[field], record[field]), () => `${field} was not sent, yet changed from ${JSON.stringify(record[field])} to ${JSON.stringify(after.record[field])}`, after.ex);
+        t.check(
+          update,
+          isDeepStrictEqual(after.record[field], record[field]),
+          () => `${field} was not sent, yet changed from ${JSON.stringify(record[field])} to ${JSON.stringify(after.record[field])}`,
+          after.ex,
+        );
       }
       t.done(update);
 
@@ -128,7 +154,10 @@ export const CAMPAIGN_RECORD_CHECKS = [
       const campaigns = (await listPage(t, { limit: 5 })).data;
       if (campaigns.length === 0) t.skip('the account has no campaign whose contacts could be listed');
       const walk = (campaignId: string, maxPages: number) =>
-        walkJudged(t, rule, (cursor) => dialer(t, 'campaign.contacts', { campaignId }).query({ limit: CONTACTS_LIMIT, cursor }), { maxPages, limit: CONTACTS_LIMIT });
+        walkJudged(t, rule, (cursor) => dialer(t, 'campaign.contacts', { campaignId }).query({ limit: CONTACTS_LIMIT, cursor }), {
+          maxPages,
+          limit: CONTACTS_LIMIT,
+        });
       let campaignId = String(campaigns[0]?.id);
       let walked = await walk(campaignId, CONTACT_PAGES);
       // A campaign with an empty dialing list shows no paging; one other campaign is tried.
@@ -136,7 +165,10 @@ export const CAMPAIGN_RECORD_CHECKS = [
         campaignId = String(campaigns[1].id);
         walked = await walk(campaignId, Math.max(1, CONTACT_PAGES + 1 - walked.pages.length));
       }
-      t.note(rule, `campaign ${campaignId}: ${walked.keys.length} contacts over ${walked.pages.length} pages of limit=${CONTACTS_LIMIT}${walked.complete ? ', ending with nextCursor null' : `; the walk stopped after ${walked.pages.length} pages`}`);
+      t.note(
+        rule,
+        `campaign ${campaignId}: ${walked.keys.length} contacts over ${walked.pages.length} pages of limit=${CONTACTS_LIMIT}${walked.complete ? ', ending with nextCursor null' : `; the walk stopped after ${walked.pages.length} pages`}`,
+      );
     },
   }),
 ];

@@ -50,13 +50,20 @@ function scheduleCheck(
         boundaries,
         randomRuns: 2,
         property: async (value) => {
-          const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ schedule_policy: { ...other, [field]: value } }).send();
+          const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
+            .json({ schedule_policy: { ...other, [field]: value } })
+            .send();
           const ok = valid(value);
           if (!ok) subErrors.judge(ex, `schedule_policy.${field} ${JSON.stringify(value)}`);
           const namesField = ex.status === 400 && errorTexts(ex).some((s) => s.includes(field));
           if (!pinned) return void answers.push(`${JSON.stringify(value)}${ok ? ' (valid)' : ''} ${said(ex)}`);
           if (disputed(value)) {
-            t.check(rule, is2xx(ex.status) || namesField, `${field} ${JSON.stringify(value)} answered ${said(ex)}: neither accepted nor refused naming the field`, ex);
+            t.check(
+              rule,
+              is2xx(ex.status) || namesField,
+              `${field} ${JSON.stringify(value)} answered ${said(ex)}: neither accepted nor refused naming the field`,
+              ex,
+            );
             return void answers.push(`${JSON.stringify(value)} ${is2xx(ex.status) ? 'accepted' : 'refused'}`);
           }
           if (ok) return t.check(rule, is2xx(ex.status), `${field} ${JSON.stringify(value)} (valid) answered ${said(ex)}`, ex);
@@ -110,8 +117,21 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     },
   }),
 
-  scheduleCheck('start_date', { after: 'DIALER-SCHEDULE-DATE-PINNED', before: 'DIALER-SCHEDULE-DATE-ANY' }, values.DATE_BOUNDARIES, values.dateArbitrary, values.isCalendarDate),
-  scheduleCheck('start_time', { after: 'DIALER-SCHEDULE-TIME-PINNED', before: 'DIALER-SCHEDULE-TIME-ANY' }, values.TIME_BOUNDARIES, values.timeArbitrary, values.isClockTime, values.isDisputedTime),
+  scheduleCheck(
+    'start_date',
+    { after: 'DIALER-SCHEDULE-DATE-PINNED', before: 'DIALER-SCHEDULE-DATE-ANY' },
+    values.DATE_BOUNDARIES,
+    values.dateArbitrary,
+    values.isCalendarDate,
+  ),
+  scheduleCheck(
+    'start_time',
+    { after: 'DIALER-SCHEDULE-TIME-PINNED', before: 'DIALER-SCHEDULE-TIME-ANY' },
+    values.TIME_BOUNDARIES,
+    values.timeArbitrary,
+    values.isClockTime,
+    values.isDisputedTime,
+  ),
 
   defineCheck({
     id: 'dialer.campaigns.include-deleted-values',
@@ -126,7 +146,8 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
       const answers: string[] = [];
       const subErrors = subErrorsJudge(t);
       /** Whether an answer is the page the list gives without include_deleted. */
-      const samePage = (ex: Exchange) => ex.status === 200 && idsOf((pageOf<Json>(ex) as CursorPage<Json> | undefined)?.data ?? []).join() === idsOf(plain.data).join();
+      const samePage = (ex: Exchange) =>
+        ex.status === 200 && idsOf((pageOf<Json>(ex) as CursorPage<Json> | undefined)?.data ?? []).join() === idsOf(plain.data).join();
       await explore(t, {
         arbitrary: values.includeDeletedArbitrary,
         boundaries: values.INCLUDE_DELETED_BOUNDARIES,

@@ -40,17 +40,31 @@ export const CAMPAIGN_WALK_CHECKS = [
       const maxPages = complete ? Math.ceil(n / limit) + 1 : 6;
       const walk = await walkJudged<Json>(t, rule, listing(t, limit), { maxPages, limit });
       t.note(rule, `${walk.keys.length} campaigns over ${walk.pages.length} pages of limit=${limit}`);
-      if (!complete) t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: only duplicates were judged, gaps and the end of the walk need the whole list in one page`);
+      if (!complete)
+        t.skip(
+          `the list holds more than ${DIALER_LIMIT.max} campaigns: only duplicates were judged, gaps and the end of the walk need the whole list in one page`,
+        );
 
       const last = 'DIALER-CURSOR-LAST-NULL';
       t.check(last, walk.complete, `${n} campaigns at limit=${limit}: still a nextCursor after ${maxPages} pages`, walk.pages.at(-1)?.ex);
       const final = walk.pages.at(-1) as CursorPage<Json>;
-      t.note(last, final.data.length === 0 && walk.pages.length > 1 ? 'nextCursor turned null on an empty page after the last campaign' : 'nextCursor is null on the page holding the last campaign');
+      t.note(
+        last,
+        final.data.length === 0 && walk.pages.length > 1
+          ? 'nextCursor turned null on an empty page after the last campaign'
+          : 'nextCursor is null on the page holding the last campaign',
+      );
 
       // Read again: what others created or deleted during the walk may or may not have been served.
       const again = await listPage(t, { limit: 100 });
       const { missing, extra } = membership(walk.keys, idsOf(reference.data), wholeList(again) ? idsOf(again.data) : idsOf(reference.data));
-      t.check(rule, missing.length === 0 && extra.length === 0, () => `the walk left out ${missing.length} campaign(s) listed before and after it (e.g. ${missing[0]}) and served ${extra.length} listed neither before nor after (e.g. ${extra[0]})`, final.ex);
+      t.check(
+        rule,
+        missing.length === 0 && extra.length === 0,
+        () =>
+          `the walk left out ${missing.length} campaign(s) listed before and after it (e.g. ${missing[0]}) and served ${extra.length} listed neither before nor after (e.g. ${extra[0]})`,
+        final.ex,
+      );
     },
   }),
 
@@ -67,7 +81,8 @@ export const CAMPAIGN_WALK_CHECKS = [
       const early = await createCampaign(t);
       const later = await createCampaign(t);
       const reference = await listPage(t, { limit: DIALER_LIMIT.max });
-      if (!wholeList(reference)) t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: the ones lasting the whole walk cannot be known from one page`);
+      if (!wholeList(reference))
+        t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: the ones lasting the whole walk cannot be known from one page`);
       const changed = new Set([early.id, later.id]);
       const limit = stride(reference.data.length);
       const between = async (page: number): Promise<void> => {
@@ -82,9 +97,17 @@ export const CAMPAIGN_WALK_CHECKS = [
       const afterwards = new Set(idsOf(again.data));
       const lasting = idsOf(reference.data).filter((id) => !changed.has(id) && (!wholeList(again) || afterwards.has(id)));
       const missing = lasting.filter((id) => !served.has(id));
-      t.check(rule, missing.length === 0, () => `${missing.length} campaign(s) that existed for the whole walk were never served, e.g. ${missing[0]}`, walk.pages.at(-1)?.ex);
+      t.check(
+        rule,
+        missing.length === 0,
+        () => `${missing.length} campaign(s) that existed for the whole walk were never served, e.g. ${missing[0]}`,
+        walk.pages.at(-1)?.ex,
+      );
       const seenChanged = [...changed].filter((id) => served.has(id));
-      t.note(rule, `${walk.keys.length} served over ${walk.pages.length} pages of limit=${limit}; of the 3 campaigns created or deleted during the walk, ${seenChanged.length} appeared`);
+      t.note(
+        rule,
+        `${walk.keys.length} served over ${walk.pages.length} pages of limit=${limit}; of the 3 campaigns created or deleted during the walk, ${seenChanged.length} appeared`,
+      );
     },
   }),
 ];

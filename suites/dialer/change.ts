@@ -55,9 +55,19 @@ export function changeCheck(change: ChangeProbe): CheckDefinition {
       const expected: Side = t.atLeast(change.release) ? 'after' : 'before';
       const rule = expected === 'after' ? change.rules.after : change.rules.before;
       const seen = await change.probe(t);
-      if (catalogued(rule).level === 'observed') return t.observe(rule, `the target showed ${seen.side === 'neither' ? 'neither behaviour' : `the behaviour ${seen.side} ${change.release}`}: ${seen.evidence}`);
+      if (catalogued(rule).level === 'observed')
+        return t.observe(
+          rule,
+          `the target showed ${seen.side === 'neither' ? 'neither behaviour' : `the behaviour ${seen.side} ${change.release}`}: ${seen.evidence}`,
+        );
       t.note(rule, seen.evidence);
-      t.check(rule, seen.side === expected, () => `expected the behaviour ${expected} ${change.release}, the target showed ${seen.side === 'neither' ? 'neither' : `the one ${seen.side} it`}: ${seen.evidence}`, seen.ex);
+      t.check(
+        rule,
+        seen.side === expected,
+        () =>
+          `expected the behaviour ${expected} ${change.release}, the target showed ${seen.side === 'neither' ? 'neither' : `the one ${seen.side} it`}: ${seen.evidence}`,
+        seen.ex,
+      );
     },
   });
 }

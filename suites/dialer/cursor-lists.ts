@@ -106,17 +106,36 @@ function limits(list: CursorList): CheckDefinition {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-BOUNDS';
       const all = await judgedPage(t, rule, request({ limit: MAX_LIMIT }));
-      t.check(rule, all.data.length <= MAX_LIMIT && (all.nextCursor === null || all.data.length === MAX_LIMIT), `${list.what} with limit=${MAX_LIMIT}: ${all.data.length} items, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`, all.ex);
+      t.check(
+        rule,
+        all.data.length <= MAX_LIMIT && (all.nextCursor === null || all.data.length === MAX_LIMIT),
+        `${list.what} with limit=${MAX_LIMIT}: ${all.data.length} items, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`,
+        all.ex,
+      );
       const one = await judgedPage(t, rule, request({ limit: MIN_LIMIT }));
-      t.check(rule, one.data.length === Math.min(MIN_LIMIT, all.data.length), `${list.what} with limit=${MIN_LIMIT}, ${all.data.length} items listed: ${one.data.length} items`, one.ex);
-      t.check(rule, all.data.length <= MIN_LIMIT || one.nextCursor !== null, `${list.what} with limit=${MIN_LIMIT} over several items: nextCursor null after the first`, one.ex);
+      t.check(
+        rule,
+        one.data.length === Math.min(MIN_LIMIT, all.data.length),
+        `${list.what} with limit=${MIN_LIMIT}, ${all.data.length} items listed: ${one.data.length} items`,
+        one.ex,
+      );
+      t.check(
+        rule,
+        all.data.length <= MIN_LIMIT || one.nextCursor !== null,
+        `${list.what} with limit=${MIN_LIMIT} over several items: nextCursor null after the first`,
+        one.ex,
+      );
       t.done(rule);
 
       const outside = 'DIALER-LIMIT-OUT-OF-RANGE';
       const subErrors = subErrorsJudge(t);
       const seen: string[] = [];
       await explore(t, {
-        arbitrary: fc.oneof(fc.integer({ min: MAX_LIMIT + 1, max: 100_000 }).map(String), fc.integer({ min: -1000, max: MIN_LIMIT - 1 }).map(String), fc.constantFrom('1e1', '2.0', '0x10', 'ten')),
+        arbitrary: fc.oneof(
+          fc.integer({ min: MAX_LIMIT + 1, max: 100_000 }).map(String),
+          fc.integer({ min: -1000, max: MIN_LIMIT - 1 }).map(String),
+          fc.constantFrom('1e1', '2.0', '0x10', 'ten'),
+        ),
         boundaries,
         randomRuns: list.randomRuns,
         property: async (limit) => {
@@ -155,7 +174,8 @@ function foreignCursors(list: CursorList): CheckDefinition {
       const first = await readCursorPage(t, page());
       const after = t.applies('DIALER-CURSOR-INVALID-400');
       const rule = after ? 'DIALER-CURSOR-INVALID-400' : 'DIALER-CURSOR-INVALID-FIRST-PAGE';
-      if (first.nextCursor === null) t.note(rule, `${list.what} fits one page of 2: only undecodable cursors were sent, no real one to truncate or tamper with`);
+      if (first.nextCursor === null)
+        t.note(rule, `${list.what} fits one page of 2: only undecodable cursors were sent, no real one to truncate or tamper with`);
       const seen: string[] = [];
       const servedForGarbage: CursorPage[] = [];
       const subErrors = subErrorsJudge(t);

@@ -37,7 +37,11 @@ export const MAX_CURSOR_BOUNDARIES = GARBAGE.length + 3;
 
 export function cursorArbitrary(real: string | null): fc.Arbitrary<CursorCase> {
   const garbage = fc
-    .tuple(fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }), fc.constantFrom(...FOREIGN), fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }))
+    .tuple(
+      fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }),
+      fc.constantFrom(...FOREIGN),
+      fc.string({ unit: fc.constantFrom(...PLAIN), maxLength: 12 }),
+    )
     .map(([a, c, b]): CursorCase => ({ kind: 'garbage', cursor: `${a}${c}${b}` }));
   if (real === null) return garbage;
   const truncated = fc.integer({ min: 1, max: Math.max(1, real.length - 1) }).map((n): CursorCase => ({ kind: 'tampered', cursor: real.slice(0, n) }));

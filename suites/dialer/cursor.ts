@@ -92,7 +92,12 @@ export async function walkJudged<T = Record<string, unknown>>(
     const { limit } = options;
     if (limit !== undefined) t.check(rule, current.data.length <= limit, () => `page ${i + 1} holds ${current.data.length} items with limit=${limit}`, ex);
     for (const key of keysOf(current.data)) {
-      t.check(rule, !keys.includes(key), () => `page ${i + 1} serves ${key} again, already served on page ${pages.findIndex((p) => keysOf(p.data).includes(key)) + 1}`, ex);
+      t.check(
+        rule,
+        !keys.includes(key),
+        () => `page ${i + 1} serves ${key} again, already served on page ${pages.findIndex((p) => keysOf(p.data).includes(key)) + 1}`,
+        ex,
+      );
       keys.push(key);
     }
     pages.push(current);

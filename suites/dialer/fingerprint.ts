@@ -25,7 +25,15 @@ export interface ProbeResult {
  * `signal`), its cleanups run; an error leaves the side unknown with the error as evidence.
  */
 export async function runProbe(session: Session, change: ChangeProbe, signal?: AbortSignal): Promise<ProbeResult> {
-  const def = defineCheck({ id: `dialer.fingerprint.${change.id}`, title: change.line, surface: 'ai', rules: [], maxRequests: change.maxRequests, ...(change.needs ? { needs: change.needs } : {}), run: async () => undefined });
+  const def = defineCheck({
+    id: `dialer.fingerprint.${change.id}`,
+    title: change.line,
+    surface: 'ai',
+    rules: [],
+    maxRequests: change.maxRequests,
+    ...(change.needs ? { needs: change.needs } : {}),
+    run: async () => undefined,
+  });
   const missing = missingPrerequisite(session.target, def);
   if (missing) return { change, side: 'unknown', evidence: missing, requests: 0, leftovers: [] };
   const t = new CheckContext(session, def, signal);
@@ -36,7 +44,8 @@ export async function runProbe(session: Session, change: ChangeProbe, signal?: A
   } catch (err) {
     if (err instanceof SkipSignal) result = { side: 'unknown', evidence: err.reason };
     else if (err instanceof PrerequisiteFailed) result = { side: 'unknown', evidence: `prerequisite failed: ${err.message}` };
-    else result = { side: 'unknown', evidence: `error: ${err instanceof HarnessError ? `${err.code}: ${err.message}` : String((err as Error)?.message ?? err)}` };
+    else
+      result = { side: 'unknown', evidence: `error: ${err instanceof HarnessError ? `${err.code}: ${err.message}` : String((err as Error)?.message ?? err)}` };
   }
   const leftovers = await t.runCleanups();
   return { change, ...result, requests: t.requests, leftovers };

@@ -10,7 +10,13 @@ function pathOf(t: CheckContext, route: 'campaigns.list' | 'surveys.update'): st
 /** Whether a 404 is the fixed body of v1.0.21: the service shape, `Route not found`, a correlationId, no echo. */
 function isFixedBody(ex: Exchange, echoes: readonly string[]): boolean {
   const body = ex.json as { statusCode?: unknown; message?: unknown; correlationId?: unknown } | undefined;
-  return body?.statusCode === 404 && body.message === 'Route not found' && typeof body.correlationId === 'string' && body.correlationId !== '' && !echoes.some((e) => ex.text.includes(e));
+  return (
+    body?.statusCode === 404 &&
+    body.message === 'Route not found' &&
+    typeof body.correlationId === 'string' &&
+    body.correlationId !== '' &&
+    !echoes.some((e) => ex.text.includes(e))
+  );
 }
 
 export const HOST_CHANGES: readonly ChangeProbe[] = [

@@ -55,15 +55,24 @@ export const DIALER_HOST_CHECKS = [
   ...credentialChecks({
     name: 'dialer',
     surface: 'ai',
-    rules: { missing: 'DIALER-AUTH-MISSING-401', incorrect: 'DIALER-AUTH-INCORRECT-401', malformed: 'DIALER-AUTH-MALFORMED-401', revoked: 'DIALER-AUTH-REVOKED-401' },
+    rules: {
+      missing: 'DIALER-AUTH-MISSING-401',
+      incorrect: 'DIALER-AUTH-INCORRECT-401',
+      malformed: 'DIALER-AUTH-MALFORMED-401',
+      revoked: 'DIALER-AUTH-REVOKED-401',
+    },
     bodyRules: ['DIALER-AUTH-401-BODY'],
     probes: [listOne, (t) => dialer(t, 'campaigns.delete', { campaignId: unknownCampaignId(undefined) })],
     expect401(t, rule, ex) {
       t.expectStatus(rule, ex, 401);
       const body = ex.json as Record<string, unknown> | undefined;
-      t.check('DIALER-AUTH-401-BODY', body === undefined || !('correlationId' in body), 'the 401 carries a correlationId, though the authentication layer answers ahead of the service', ex);
+      t.check(
+        'DIALER-AUTH-401-BODY',
+        body === undefined || !('correlationId' in body),
+        'the 401 carries a correlationId, though the authentication layer answers ahead of the service',
+        ex,
+      );
       t.expectSchema('DIALER-AUTH-401-BODY', ex, 'ai/auth-401');
     },
   }),
-
 ];

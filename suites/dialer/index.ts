@@ -8,4 +8,11 @@ import { READ_CHECKS } from './reads.js';
 import { RESOURCE_CHECKS } from './resources.js';
 
 /** The Dialer suite in run order (its budget is judged by suites/budget). */
-export const DIALER_CHECKS: readonly CheckDefinition[] = [...CHANGES.map(changeCheck), ...CAMPAIGN_CHECKS, ...RESOURCE_CHECKS, ...ISOLATION_CHECKS, ...READ_CHECKS, ...DIALER_HOST_CHECKS];
+export const DIALER_CHECKS: readonly CheckDefinition[] = [
+  ...CHANGES.map(changeCheck),
+  ...CAMPAIGN_CHECKS,
+  ...RESOURCE_CHECKS,
+  ...ISOLATION_CHECKS,
+  ...READ_CHECKS,
+  ...DIALER_HOST_CHECKS,
+];

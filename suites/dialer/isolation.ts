@@ -35,15 +35,36 @@ async function ownCampaign(t: CheckContext): Promise<{ campaign: Campaign; name:
  * The other company's list walked with its cursor at limit 100, at most FOREIGN_PAGES pages: no page holds
  * the record `id`, nor `text` when given.
  */
-async function judgeForeignList(t: CheckContext, rule: string, route: DialerRouteName, query: Readonly<Record<string, QueryValue>>, what: string, id: string, text?: string): Promise<void> {
-  const walk = await walkCursor<Json>(t, (cursor) => dialer(t, route).as('other').query({ ...query, limit: DIALER_LIMIT.max, cursor }), FOREIGN_PAGES);
+async function judgeForeignList(
+  t: CheckContext,
+  rule: string,
+  route: DialerRouteName,
+  query: Readonly<Record<string, QueryValue>>,
+  what: string,
+  id: string,
+  text?: string,
+): Promise<void> {
+  const walk = await walkCursor<Json>(
+    t,
+    (cursor) =>
+      dialer(t, route)
+        .as('other')
+        .query({ ...query, limit: DIALER_LIMIT.max, cursor }),
+    FOREIGN_PAGES,
+  );
   for (const [i, page] of walk.pages.entries()) {
     t.check(rule, !keysOf(page.data).includes(id), `page ${i + 1} of the other company's ${what} list holds this company's ${what} ${id}`, page.ex);
-    if (text !== undefined) t.check(rule, !page.ex.text.includes(text), `page ${i + 1} of the other company's ${what} list holds the name of this company's ${what} ${id}`, page.ex);
+    if (text !== undefined)
+      t.check(rule, !page.ex.text.includes(text), `page ${i + 1} of the other company's ${what} list holds the name of this company's ${what} ${id}`, page.ex);
   }
   const items = walk.pages.reduce((n, page) => n + page.data.length, 0);
-  const shown = Object.entries(query).map(([k, v]) => `${k}=${String(v)}&`).join('');
-  t.note(rule, `the other company's ${what} list (${shown}limit=${DIALER_LIMIT.max}) walked ${walk.pages.length} page(s), ${items} item(s), ${walk.complete ? 'to its end' : `stopped after ${FOREIGN_PAGES} pages before its end`}`);
+  const shown = Object.entries(query)
+    .map(([k, v]) => `${k}=${String(v)}&`)
+    .join('');
+  t.note(
+    rule,
+    `the other company's ${what} list (${shown}limit=${DIALER_LIMIT.max}) walked ${walk.pages.length} page(s), ${items} item(s), ${walk.complete ? 'to its end' : `stopped after ${FOREIGN_PAGES} pages before its end`}`,
+  );
 }
 
 export const ISOLATION_CHECKS = [
@@ -61,7 +82,12 @@ export const ISOLATION_CHECKS = [
       const foreign = await dialer(t, 'campaigns.get', { campaignId: campaign.id }).as('other').send();
       t.check(rule, !foreign.text.includes(name), `the other company's key read the name of campaign ${campaign.id}`, foreign);
       t.check(rule, [200, 401, 404].includes(foreign.status), `expected 401 or 404 for another company's campaign, got ${foreign.status}`, foreign);
-      t.note(rule, foreign.status === 200 ? `campaign id ${campaign.id} also names a campaign of the other company (ids overlap across companies)` : `the other company's read of campaign ${campaign.id} answered ${foreign.status}`);
+      t.note(
+        rule,
+        foreign.status === 200
+          ? `campaign id ${campaign.id} also names a campaign of the other company (ids overlap across companies)`
+          : `the other company's read of campaign ${campaign.id} answered ${foreign.status}`,
+      );
       await judgeForeignList(t, rule, 'campaigns.list', { include_deleted: 'true' }, 'campaign', campaign.id, name);
     },
   }),
@@ -96,21 +122,41 @@ export const ISOLATION_CHECKS = [
       const peek = await dialer(t, 'campaigns.get', { campaignId }).as('other').send();
       // With overlapping ids the PATCH and the DELETE would change the other company's own campaign: never send
       // them. A 200 showing this company's campaign is a leak, judged by DIALER-ISOLATION-READ, and no reason to stop.
-      if (peek.status === 200 && !peek.text.includes(name)) t.skip(`campaign id ${campaignId} also names a campaign of the other company; editing or deleting it would change that company's data`);
-      const patch = await dialer(t, 'campaigns.update', { campaignId }).as('other').json({ name: `${name}-intruder` }).send();
+      if (peek.status === 200 && !peek.text.includes(name))
+        t.skip(`campaign id ${campaignId} also names a campaign of the other company; editing or deleting it would change that company's data`);
+      const patch = await dialer(t, 'campaigns.update', { campaignId })
+        .as('other')
+        .json({ name: `${name}-intruder` })
+        .send();
       t.check(rule, [401, 404].includes(patch.status), `expected 401 or 404 for another company's PATCH of campaign ${campaignId}, got ${patch.status}`, patch);
       const removal = await dialer(t, 'campaigns.delete', { campaignId }).as('other').send();
-      t.check(rule, [401, 404].includes(removal.status), `expected 401 or 404 for another company's DELETE of campaign ${campaignId}, got ${removal.status}`, removal);
+      t.check(
+        rule,
+        [401, 404].includes(removal.status),
+        `expected 401 or 404 for another company's DELETE of campaign ${campaignId}, got ${removal.status}`,
+        removal,
+      );
       t.note(rule, `the other company's PATCH answered ${patch.status}, its DELETE ${removal.status}`);
       const after = await dialer(t, 'campaigns.get', { campaignId }).send();
-      t.check(rule, after.status !== 404, `campaign ${campaignId} is gone after the other company's PATCH and DELETE: its own company's read answers 404`, after);
+      t.check(
+        rule,
+        after.status !== 404,
+        `campaign ${campaignId} is gone after the other company's PATCH and DELETE: its own company's read answers 404`,
+        after,
+      );
       t.expectOk(after, `reading campaign ${campaignId} back`);
       const record = campaignOf(after);
       t.prerequisite(record !== undefined, `reading campaign ${campaignId} back: no campaign object in data or at the top level`, after);
       const now = record as Json;
       t.check(rule, now.status !== 'deleted', `campaign ${campaignId} reads back with status deleted after the other company's DELETE`, after);
       for (const field of NAMED_FIELDS) {
-        t.check(rule, isDeepStrictEqual(now[field], before[field]), () => `${field} of campaign ${campaignId} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(now[field])} after the other company's PATCH and DELETE`, after);
+        t.check(
+          rule,
+          isDeepStrictEqual(now[field], before[field]),
+          () =>
+            `${field} of campaign ${campaignId} changed from ${JSON.stringify(before[field])} to ${JSON.stringify(now[field])} after the other company's PATCH and DELETE`,
+          after,
+        );
       }
     },
   }),

@@ -33,7 +33,13 @@ export interface MatrixCell {
   readonly report: RunReport;
 }
 
-async function withMock<T>(profile: Release, expected: Release, windowMs: number, tls: TlsMaterial | undefined, use: (session: Session) => Promise<T>): Promise<T> {
+async function withMock<T>(
+  profile: Release,
+  expected: Release,
+  windowMs: number,
+  tls: TlsMaterial | undefined,
+  use: (session: Session) => Promise<T>,
+): Promise<T> {
   const running = await startMock({ rateWindowMs: windowMs, dialerRelease: profile, ...(tls ? { tls } : {}) });
   const session = new Session(targetFromSettings({ ...running.env, CC_DIALER_RELEASE: expected }, process.cwd(), true), 7);
   try {
@@ -53,7 +59,10 @@ export function matrixCell(profile: Release, expected: Release, windowMs: number
       profile,
       expected,
       judged: judged.map((r) => ({ id: r.id, status: r.status, ...(r.detail ? { detail: r.detail } : {}) })),
-      mustFail: judged.filter((r) => r.level === 'required' && !appliesTo(r, profile)).map((r) => r.id).sort(),
+      mustFail: judged
+        .filter((r) => r.level === 'required' && !appliesTo(r, profile))
+        .map((r) => r.id)
+        .sort(),
       requests: report.summary.requests,
       report,
     };
@@ -76,15 +85,21 @@ export interface ReleaseStep {
 }
 
 export function releaseStep(older: MatrixCell, newer: MatrixCell): ReleaseStep {
-  if (older.expected !== newer.expected) throw new Error(`a release step compares two profiles checked as one release, not as ${older.expected} and ${newer.expected}`);
+  if (older.expected !== newer.expected)
+    throw new Error(`a release step compares two profiles checked as one release, not as ${older.expected} and ${newer.expected}`);
   const label = (cell: MatrixCell) => `mock playing ${cell.profile}, checked as ${cell.expected}`;
   // Every release-scoped rule, and every other rule the older cell judged: a regression of either shows.
   const judgedBefore = new Set(older.report.rules.filter((r) => r.status === 'pass' || r.status === 'fail').map((r) => r.id));
-  const compared = (cell: MatrixCell): RunReport => ({ ...cell.report, rules: cell.report.rules.filter((r) => SCOPED_IDS.has(r.id) || judgedBefore.has(r.id)) });
+  const compared = (cell: MatrixCell): RunReport => ({
+    ...cell.report,
+    rules: cell.report.rules.filter((r) => SCOPED_IDS.has(r.id) || judgedBefore.has(r.id)),
+  });
   const comparison = compareReports({ path: label(older), report: compared(older) }, { path: label(newer), report: compared(newer) });
   const fixed = older.mustFail.filter((id) => !newer.mustFail.includes(id)).map((id) => ({ change: 'fixed' as const, id }));
   const broken = newer.mustFail.filter((id) => !older.mustFail.includes(id)).map((id) => ({ change: 'new-failure' as const, id }));
-  const predicted = [...broken, ...fixed].sort((a, b) => CHANGE_KINDS.indexOf(a.change) - CHANGE_KINDS.indexOf(b.change) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const predicted = [...broken, ...fixed].sort(
+    (a, b) => CHANGE_KINDS.indexOf(a.change) - CHANGE_KINDS.indexOf(b.change) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   return { comparison, predicted };
 }
 

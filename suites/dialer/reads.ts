@@ -30,7 +30,7 @@ const LISTS: readonly DialerRouteName[] = ['campaigns.list', 'scripts.list', 'su
 export const READ_CHECKS = [
   defineCheck({
     id: 'dialer.reads.no-side-effects',
-    title: "Dialer GETs change nothing: a campaign, its buttons and its statistics read the same after every read",
+    title: 'Dialer GETs change nothing: a campaign, its buttons and its statistics read the same after every read',
     surface: 'ai',
     rules: ['DIALER-GET-SAFE'],
     // a campaign, two snapshots, its contacts and the lists in between
@@ -40,7 +40,13 @@ export const READ_CHECKS = [
       const { id } = await createCampaign(t);
       const before = await snapshot(t, id);
       t.expectOk(await dialer(t, 'campaign.contacts', { campaignId: id }).send(), `listing the contacts of campaign ${id}`);
-      for (const route of LISTS) t.expectOk(await dialer(t, route).query(route === 'dispositions.tags' ? {} : { limit: 1 }).send(), `reading ${route}`);
+      for (const route of LISTS)
+        t.expectOk(
+          await dialer(t, route)
+            .query(route === 'dispositions.tags' ? {} : { limit: 1 })
+            .send(),
+          `reading ${route}`,
+        );
       const after = await snapshot(t, id);
       for (const part of Object.keys(before)) t.expectEqual(rule, after[part], before[part], `${part} of campaign ${id} after the reads`);
     },

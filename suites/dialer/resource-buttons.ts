@@ -6,7 +6,19 @@ import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { createCampaign } from './campaign-fixtures.js';
 import { dialer } from './fixtures.js';
-import { archivedTagId, type CallTag, dispositionTags, expectDialerError, is2xx, isObject, type Json, listOf, NEEDS_ARCHIVED, sameId, UNKNOWN_INT_ID } from './resource-fixtures.js';
+import {
+  archivedTagId,
+  type CallTag,
+  dispositionTags,
+  expectDialerError,
+  is2xx,
+  isObject,
+  type Json,
+  listOf,
+  NEEDS_ARCHIVED,
+  sameId,
+  UNKNOWN_INT_ID,
+} from './resource-fixtures.js';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
 
 /** A campaign's disposition buttons: read, replace wholesale, resolved fields, and the replace's refusals. */
@@ -22,7 +34,11 @@ export const getButtons = (t: CheckContext, campaignId: string): Promise<Exchang
 
 /** The outcome_kind values are the project's reference (the spec shows none): a 400 to them says the target's vocabulary differs. */
 export function expectKinds(t: CheckContext, ex: Exchange): void {
-  t.prerequisite(ex.status !== 400, `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`, ex);
+  t.prerequisite(
+    ex.status !== 400,
+    `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`,
+    ex,
+  );
 }
 
 const pair = (b: { tag_id?: unknown; outcome_kind?: unknown }): string => `${String(b.tag_id)}/${String(b.outcome_kind)}`;
@@ -47,7 +63,12 @@ async function judgedButtons(t: CheckContext, campaignId: string): Promise<{ ex:
 function judgeExactly(t: CheckContext, ex: Exchange, buttons: readonly Json[], sent: readonly ButtonEntry[], when: string): void {
   const got = buttons.map(pair);
   const want = sent.map(pair);
-  t.check('DIALER-BUTTONS-REPLACE', got.length === want.length && want.every((p) => got.includes(p)), () => `${when}: buttons read back are ${JSON.stringify(got)}, sent ${JSON.stringify(want)}`, ex);
+  t.check(
+    'DIALER-BUTTONS-REPLACE',
+    got.length === want.length && want.every((p) => got.includes(p)),
+    () => `${when}: buttons read back are ${JSON.stringify(got)}, sent ${JSON.stringify(want)}`,
+    ex,
+  );
   t.note('DIALER-BUTTONS-REPLACE', `${when}: order ${got.join() === want.join() ? 'kept' : 'not kept'}`);
 }
 
@@ -84,7 +105,8 @@ const replace = defineCheck({
       if (tag.color !== undefined) t.expectEqual('DIALER-BUTTON-RESOLVED', button.color, tag.color, `color of the button for tag ${String(tag.id)}`, read.ex);
       // What a kind resolves to is not shown: the outcome must be there; its value is compared with the reference only in the notes.
       t.check('DIALER-BUTTON-RESOLVED', 'outcome' in button, `the button for tag ${String(tag.id)} has no resolved outcome`, read.ex);
-      if (button.outcome !== OUTCOMES[kind]) t.note('DIALER-BUTTON-RESOLVED', `outcome_kind ${kind} resolved to ${JSON.stringify(button.outcome)}, the reference says ${OUTCOMES[kind]}`);
+      if (button.outcome !== OUTCOMES[kind])
+        t.note('DIALER-BUTTON-RESOLVED', `outcome_kind ${kind} resolved to ${JSON.stringify(button.outcome)}, the reference says ${OUTCOMES[kind]}`);
     }
     const second: ButtonEntry[] = [{ tag_id: b.id, outcome_kind: 'callback' }];
     const again = await putButtons(t, campaign.id, second);
@@ -114,7 +136,11 @@ const refusals = defineCheck({
     const campaign = await createCampaign(t);
     // The refusals below are told apart from a vocabulary the target does not share only after a replace it accepts.
     const valid = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'positive' }]);
-    t.prerequisite(is2xx(valid.status), `a button with outcome_kind 'positive' of the project reference answered ${valid.status}: the enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`, valid);
+    t.prerequisite(
+      is2xx(valid.status),
+      `a button with outcome_kind 'positive' of the project reference answered ${valid.status}: the enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`,
+      valid,
+    );
     const subErrors = subErrorsJudge(t);
     await explore(t, {
       arbitrary: unknownKind,
@@ -138,7 +164,8 @@ const refusals = defineCheck({
     if (!t.hasKey('other') || !t.hasSurface('core')) return t.note(rule, "another company's tag was not tried: needs CC_OTHER_KEY_ID and CC_BASE_URL");
     const theirs = await t.core('GET', '/tags/index.json').as('other').query({ limit: 1 }).send();
     const item = (theirs.json as { responseData?: { data?: { Tag?: { id?: unknown } }[] } } | undefined)?.responseData?.data?.[0]?.Tag?.id;
-    if (item === undefined || tags.some((x) => sameId(x.id, item))) return t.note(rule, "another company's tag was not tried: it lists none this account does not hold too");
+    if (item === undefined || tags.some((x) => sameId(x.id, item)))
+      return t.note(rule, "another company's tag was not tried: it lists none this account does not hold too");
     const foreign = typeof tag.id === 'number' && /^\d+$/.test(String(item)) ? Number(item) : String(item);
     expectDialerError(t, rule, await putButtons(t, campaign.id, [{ tag_id: foreign, outcome_kind: 'positive' }]), 422);
   },
@@ -167,7 +194,12 @@ const archivedOmitted = defineCheck({
       t.expectOk(ex, `reading the buttons of campaign ${String(campaign.id)}`);
       const shown = (listOf(ex) ?? []).filter(isObject);
       buttons += shown.length;
-      t.check(rule, !shown.some((b) => sameId(b.tag_id, archived)), () => `campaign ${String(campaign.id)} shows a button for archived tag ${String(archived)}`, ex);
+      t.check(
+        rule,
+        !shown.some((b) => sameId(b.tag_id, archived)),
+        () => `campaign ${String(campaign.id)} shows a button for archived tag ${String(archived)}`,
+        ex,
+      );
     }
     // With no button to search, the omission was never put to the test.
     if (buttons === 0) t.skip(`the first ${campaigns.length} campaigns carry no disposition button: there was nothing the archived tag could show up in`);

@@ -5,7 +5,21 @@ import type { ChangeProbe, Observation, Side } from './change.js';
 import { dialer } from './fixtures.js';
 import { expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.js';
 import { jobIdOf, requestExport } from './resource-exports.js';
-import { addCoreTag, archivedTagId, brief, dispositionTags, firstCoreId, is2xx, isObject, listOf, NEEDS_ARCHIVED, NEEDS_EXPORTS, NEEDS_RECORDS, sameId, UNKNOWN_INT_ID } from './resource-fixtures.js';
+import {
+  addCoreTag,
+  archivedTagId,
+  brief,
+  dispositionTags,
+  firstCoreId,
+  is2xx,
+  isObject,
+  listOf,
+  NEEDS_ARCHIVED,
+  NEEDS_EXPORTS,
+  NEEDS_RECORDS,
+  sameId,
+  UNKNOWN_INT_ID,
+} from './resource-fixtures.js';
 import { expectVocabulary } from './resource-tags.js';
 
 /**
@@ -93,9 +107,14 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     lane: 'core',
     elsewhere: { core: 1 },
     async probe(t) {
-      const agent = (await firstCoreId(t, '/agents/index.json', 'Agent')) ?? t.skip('needs an agent in the account: an association naming it tells the type vocabulary apart from a refused ref_id');
+      const agent =
+        (await firstCoreId(t, '/agents/index.json', 'Agent')) ??
+        t.skip('needs an agent in the account: an association naming it tells the type vocabulary apart from a refused ref_id');
       const campaign = await createCampaign(t);
-      const put = (refId: number) => dialer(t, 'campaign.associations', { campaignId: campaign.id }).json({ associations: [{ ref_id: refId, type: 'agent' }] }).send();
+      const put = (refId: number) =>
+        dialer(t, 'campaign.associations', { campaignId: campaign.id })
+          .json({ associations: [{ ref_id: refId, type: 'agent' }] })
+          .send();
       const known = await put(agent);
       expectVocabulary(t, known);
       t.expectOk(known, `an association naming agent ${agent}`);
@@ -112,7 +131,9 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     maxRequests: 5,
     async probe(t) {
       const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
-      const tag = usableTags(t, (await dispositionTags(t)).tags)[0] ?? t.skip('needs a call tag that is not archived, to tell the outcome_kind vocabulary apart from a refused tag');
+      const tag =
+        usableTags(t, (await dispositionTags(t)).tags)[0] ??
+        t.skip('needs a call tag that is not archived, to tell the outcome_kind vocabulary apart from a refused tag');
       const campaign = await createCampaign(t);
       expectKinds(t, await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'negative' }]));
       const ex = await putButtons(t, campaign.id, [{ tag_id: archived, outcome_kind: 'negative' }]);
@@ -154,7 +175,10 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
       t.expectOk(await putButtons(t, campaign.id, [{ tag_id: tagId, outcome_kind: 'neutral' }]), 'putting the new tag on a button');
       // A button gone after the deletion says something only if it was there before it.
       const present = await showsButton(t, campaign.id, tagId);
-      if (present.shown !== true) t.skip(`the button of call tag ${String(tagId)} was not among the campaign's buttons before the tag's deletion (${brief(present.ex)}): the precondition did not hold`);
+      if (present.shown !== true)
+        t.skip(
+          `the button of call tag ${String(tagId)} was not among the campaign's buttons before the tag's deletion (${brief(present.ex)}): the precondition did not hold`,
+        );
       t.expectOk(await t.core('DELETE', `/tags/delete/${tagId}.json`).send(), 'deleting the tag through the core API');
       const read = await showsButton(t, campaign.id, tagId);
       if (read.shown === undefined) return seen('neither', read.ex);

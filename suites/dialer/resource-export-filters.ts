@@ -48,7 +48,8 @@ const ids = defineCheck({
         const field = turn++ % 2 === 0 ? 'contactId' : 'userId';
         const ex = await requestExport(t, campaign.id, { filters: { [field]: value } });
         const what = `filters.${field} ${JSON.stringify(value)}`;
-        if (typeof value === 'number' && Number.isInteger(value) && value > INT32_MAX) return t.note(rule, `${what}: ${ex.status} (above 2^31 - 1, not judged)`);
+        if (typeof value === 'number' && Number.isInteger(value) && value > INT32_MAX)
+          return t.note(rule, `${what}: ${ex.status} (above 2^31 - 1, not judged)`);
         if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return void judgeAccepted(t, rule, ex, what);
         // Below here every value is no integer of at least 1, a string of one included.
         subErrors.judge(ex, what);
@@ -72,7 +73,7 @@ const GOOD_FROM = '2026-09-01T10:00:00Z';
 
 const dates = defineCheck({
   id: 'dialer.exports.filter-dates',
-  title: "export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)",
+  title: 'export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATES-422', SUB_ERRORS],
   maxRequests: 14,
@@ -86,7 +87,16 @@ const dates = defineCheck({
     await explore<unknown>(t, {
       arbitrary: fc.oneof(validBound, garbageBound, impossibleBound, isoNotRfcBound, fc.integer({ min: 19700101, max: 20991231 })),
       // A non-date first: a target that answers it 400 shows its mistake before any open case.
-      boundaries: ['yesterday', '2026-09-01T10:00:00+02:00', '2026-02-30T00:00:00Z', '2026-09-01', '2026-09-01T10:00:00', '2024-02-29T12:00:00Z', '2026-02-29T12:00:00Z', 20260901],
+      boundaries: [
+        'yesterday',
+        '2026-09-01T10:00:00+02:00',
+        '2026-02-30T00:00:00Z',
+        '2026-09-01',
+        '2026-09-01T10:00:00',
+        '2024-02-29T12:00:00Z',
+        '2026-02-29T12:00:00Z',
+        20260901,
+      ],
       randomRuns: 1,
       property: async (bound) => {
         const ex = await requestExport(t, campaign.id, { filters: { dateFrom: bound, dateTo: FAR_END } });
@@ -103,7 +113,10 @@ const dates = defineCheck({
         t.note(rule, `${what}: ${ex.status} (a form readings disagree on, not judged)`);
       },
     });
-    t.note(rule, `ISO 8601 forms outside RFC 3339, impossible dates and non-strings (400 for invalid filters and 422 for a bound outside RFC 3339 both fit them): ${seen.join('; ')}`);
+    t.note(
+      rule,
+      `ISO 8601 forms outside RFC 3339, impossible dates and non-strings (400 for invalid filters and 422 for a bound outside RFC 3339 both fit them): ${seen.join('; ')}`,
+    );
     subErrors.settle('export bounds that are ISO 8601 but no RFC 3339 date-time, impossible dates and non-strings');
     const from = GOOD_FROM;
     const order: [string, boolean][] = [
@@ -161,7 +174,14 @@ const jobIds = defineCheck({
     let turn = 0;
     await explore<string>(t, {
       arbitrary: fc.oneof(uuidArb, mangledUuidArb, fc.string({ unit: fc.constantFrom(...'abcdefxyz0123456789-'), minLength: 1, maxLength: 40 })),
-      boundaries: ['not-a-uuid', UNKNOWN_JOB_ID.toUpperCase(), '00000000-0000-0000-0000-000000000000', UNKNOWN_JOB_ID.slice(0, -1), UNKNOWN_JOB_ID.replace(/-/g, ''), '12345'],
+      boundaries: [
+        'not-a-uuid',
+        UNKNOWN_JOB_ID.toUpperCase(),
+        '00000000-0000-0000-0000-000000000000',
+        UNKNOWN_JOB_ID.slice(0, -1),
+        UNKNOWN_JOB_ID.replace(/-/g, ''),
+        '12345',
+      ],
       randomRuns: 2,
       property: async (jobId) => {
         const route = turn++ % 2 === 0 ? 'exports.status' : 'exports.download';

@@ -11,7 +11,8 @@ import { is2xx, type Json, NEEDS_EXPORTS, recordOf } from './resource-fixtures.j
  * Data exports: 202 with a jobId, status by jobId, the download link once complete, and the window a
  * job resolves when dateFrom or dateTo is missing. Filter validation (v1.0.21) is in resource-export-filters.ts.
  */
-export const requestExport = (t: CheckContext, campaignId: string, body: Json = {}): Promise<Exchange> => dialer(t, 'campaign.export', { campaignId }).json(body).send();
+export const requestExport = (t: CheckContext, campaignId: string, body: Json = {}): Promise<Exchange> =>
+  dialer(t, 'campaign.export', { campaignId }).json(body).send();
 
 /** The jobId a 202 carries, at the top level or in data. */
 export function jobIdOf(ex: Exchange): string | undefined {
@@ -74,7 +75,8 @@ const lifecycle = defineCheck({
     t.expectSchema('DIALER-EXPORT-STATUS', status, 'dialer/export-job', recordOf(status) ?? null);
     const named = recordOf(status)?.jobId;
     if (named === undefined) t.note('DIALER-EXPORT-STATUS', 'the status does not repeat the jobId');
-    else t.check('DIALER-EXPORT-STATUS', String(named).toLowerCase() === jobId.toLowerCase(), `the status names job ${String(named)}, asked for ${jobId}`, status);
+    else
+      t.check('DIALER-EXPORT-STATUS', String(named).toLowerCase() === jobId.toLowerCase(), `the status names job ${String(named)}, asked for ${jobId}`, status);
 
     let link: Exchange | undefined;
     const seen: string[] = [];
@@ -85,11 +87,17 @@ const lifecycle = defineCheck({
       if (is2xx(link.status)) break;
     }
     const download = link as Exchange;
-    if (!is2xx(download.status)) t.skip(`the export did not complete within ${DOWNLOAD_WAITS_MS.reduce((a, b) => a + b, 0)} ms (download answered ${seen.join(', ')})`);
+    if (!is2xx(download.status))
+      t.skip(`the export did not complete within ${DOWNLOAD_WAITS_MS.reduce((a, b) => a + b, 0)} ms (download answered ${seen.join(', ')})`);
     if (seen.length > 1) t.note('DIALER-EXPORT-DOWNLOAD', `download answered ${seen.join(', ')} while the job ran`);
     t.expectStatus('DIALER-EXPORT-DOWNLOAD', download, 200);
     const url = linkOf(recordOf(download));
-    t.check('DIALER-EXPORT-DOWNLOAD', url !== undefined && /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url), `the download answer holds no absolute http(s) URL (found ${JSON.stringify(url)})`, download);
+    t.check(
+      'DIALER-EXPORT-DOWNLOAD',
+      url !== undefined && /^https?:\/\/[^/\s]+/i.test(url) && URL.canParse(url),
+      `the download answer holds no absolute http(s) URL (found ${JSON.stringify(url)})`,
+      download,
+    );
     // The spec's HTTPS-only sentences speak of its hosts; a link may point to a file store elsewhere (the rule's reading).
     const address = new URL(url as string);
     t.note('DIALER-EXPORT-DOWNLOAD', `link ${address.origin}/…${address.protocol === 'https:' ? '' : ': plain http, reported, not judged'}`);
@@ -101,12 +109,23 @@ const lifecycle = defineCheck({
     t.expectOk(done, 'reading the status of the completed job');
     const window = recordOf(done)?.window as { dateFrom?: unknown; dateTo?: unknown } | null | undefined;
     // Where a job shows its resolved window is not shown: a target without the reference's `window` is not judged.
-    if (window === undefined) t.skip("the job status holds no window { dateFrom, dateTo } (the reference's name; the spec shows none), so the resolved bounds cannot be read");
+    if (window === undefined)
+      t.skip("the job status holds no window { dateFrom, dateTo } (the reference's name; the spec shows none), so the resolved bounds cannot be read");
     t.check(rule, typeof window === 'object' && window !== null, 'the completed job names no window { dateFrom, dateTo }', done);
     const { dateFrom, dateTo } = window as { dateFrom?: unknown; dateTo?: unknown };
-    t.check(rule, sameInstant(dateFrom, created), `window.dateFrom ${JSON.stringify(dateFrom)} is not the campaign's creation time ${JSON.stringify(created)}`, done);
+    t.check(
+      rule,
+      sameInstant(dateFrom, created),
+      `window.dateFrom ${JSON.stringify(dateFrom)} is not the campaign's creation time ${JSON.stringify(created)}`,
+      done,
+    );
     const end = typeof dateTo === 'string' ? Date.parse(dateTo) : Number.NaN;
-    t.check(rule, end >= requestedAt - SKEW_MS && end <= Date.now() + SKEW_MS, `window.dateTo ${JSON.stringify(dateTo)} is not the time the job ran (requested ${new Date(requestedAt).toISOString()})`, done);
+    t.check(
+      rule,
+      end >= requestedAt - SKEW_MS && end <= Date.now() + SKEW_MS,
+      `window.dateTo ${JSON.stringify(dateTo)} is not the time the job ran (requested ${new Date(requestedAt).toISOString()})`,
+      done,
+    );
   },
 });
 

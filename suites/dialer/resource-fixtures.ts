@@ -30,7 +30,13 @@ export function listOf(ex: Exchange): unknown[] | undefined {
 export function expectDialerError(t: CheckContext, rule: string, ex: Exchange, status: number | readonly number[], text?: string): void {
   t.expectStatus(rule, ex, status);
   expectServiceError(t, rule, ex);
-  if (text !== undefined) t.check(rule, errorTexts(ex).includes(text), () => `expected ${JSON.stringify(text)} as message or in subErrors, got ${JSON.stringify(errorTexts(ex))}`, ex);
+  if (text !== undefined)
+    t.check(
+      rule,
+      errorTexts(ex).includes(text),
+      () => `expected ${JSON.stringify(text)} as message or in subErrors, got ${JSON.stringify(errorTexts(ex))}`,
+      ex,
+    );
 }
 
 /** A short account of an answer for notes and probe evidence. */

@@ -55,7 +55,10 @@ export const validBound: fc.Arbitrary<string> = fc
     frac: fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
     offset: fc.constantFrom('Z', '+00:00', '+02:00', '-05:30', '+14:00', '-12:00'),
   })
-  .map(({ y, mo, d, h, mi, s, frac, offset }) => `${pad(y, 4)}-${pad(mo)}-${pad(Math.min(d, daysIn(y, mo)))}T${pad(h)}:${pad(mi)}:${pad(s)}${frac === undefined ? '' : `.${pad(frac, 3)}`}${offset}`);
+  .map(
+    ({ y, mo, d, h, mi, s, frac, offset }) =>
+      `${pad(y, 4)}-${pad(mo)}-${pad(Math.min(d, daysIn(y, mo)))}T${pad(h)}:${pad(mi)}:${pad(s)}${frac === undefined ? '' : `.${pad(frac, 3)}`}${offset}`,
+  );
 
 /** Date-time shapes whose date or time does not exist: day past the month's end, month 13, hour 24 to 29. */
 export const impossibleBound: fc.Arbitrary<string> = fc
@@ -104,12 +107,14 @@ export const uuidArb: fc.Arbitrary<string> = fc
   });
 
 /** A UUID with one thing changed: a character dropped, added or made non-hex, dashes moved or removed, wrapped. */
-export const mangledUuidArb: fc.Arbitrary<string> = fc.tuple(uuidArb, fc.integer({ min: 0, max: 35 }), fc.constantFrom('drop', 'add', 'nonhex', 'nodash', 'shift', 'braces', 'version0')).map(([id, at, how]) => {
-  if (how === 'drop') return id.slice(0, at) + id.slice(at + 1);
-  if (how === 'add') return `${id.slice(0, at)}a${id.slice(at)}`;
-  if (how === 'nonhex') return `${id.slice(0, at)}${id[at] === '-' ? '-' : 'g'}${id.slice(at + 1)}`;
-  if (how === 'nodash') return id.replace(/-/g, '');
-  if (how === 'shift') return `${id.replace(/-/g, '').slice(0, 9)}-${id.replace(/-/g, '').slice(9)}`;
-  if (how === 'braces') return `{${id}}`;
-  return `${id.slice(0, 14)}0${id.slice(15)}`;
-});
+export const mangledUuidArb: fc.Arbitrary<string> = fc
+  .tuple(uuidArb, fc.integer({ min: 0, max: 35 }), fc.constantFrom('drop', 'add', 'nonhex', 'nodash', 'shift', 'braces', 'version0'))
+  .map(([id, at, how]) => {
+    if (how === 'drop') return id.slice(0, at) + id.slice(at + 1);
+    if (how === 'add') return `${id.slice(0, at)}a${id.slice(at)}`;
+    if (how === 'nonhex') return `${id.slice(0, at)}${id[at] === '-' ? '-' : 'g'}${id.slice(at + 1)}`;
+    if (how === 'nodash') return id.replace(/-/g, '');
+    if (how === 'shift') return `${id.replace(/-/g, '').slice(0, 9)}-${id.replace(/-/g, '').slice(9)}`;
+    if (how === 'braces') return `{${id}}`;
+    return `${id.slice(0, 14)}0${id.slice(15)}`;
+  });

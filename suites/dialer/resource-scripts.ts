@@ -9,7 +9,19 @@ import { subErrorsMention } from './campaign-fixtures.js';
 import { CERTAIN_WHITESPACE, DISPUTED_WHITESPACE, isCertainlyBlank, show } from './campaign-values.js';
 import { walkJudged } from './cursor.js';
 import { dialer } from './fixtures.js';
-import { type Created, expectDialerError, FIRST_QUESTIONS, idOf, is2xx, isObject, type Json, NEEDS_RECORDS, recordOf, runScript, runSurvey } from './resource-fixtures.js';
+import {
+  type Created,
+  expectDialerError,
+  FIRST_QUESTIONS,
+  idOf,
+  is2xx,
+  isObject,
+  type Json,
+  NEEDS_RECORDS,
+  recordOf,
+  runScript,
+  runSurvey,
+} from './resource-fixtures.js';
 import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.js';
 
 /**
@@ -55,7 +67,8 @@ async function judgeList(t: CheckContext, kind: Kind, id: string): Promise<Json 
   const small = await walkJudged<Json>(t, rule, (cursor) => dialer(t, kind.list).query({ limit: 1, cursor }), { maxPages: LIMIT_ONE_PAGES, limit: 1 });
   const first = small.pages[0];
   t.check(rule, first !== undefined && first.data.length === 1, 'limit=1 on a list that is not empty served no item', first?.ex);
-  if (walk.complete && walk.keys.length > 1) t.check(rule, first?.nextCursor !== null, `limit=1 of ${walk.keys.length} ${kind.what}s answered meta.nextCursor null`, first?.ex);
+  if (walk.complete && walk.keys.length > 1)
+    t.check(rule, first?.nextCursor !== null, `limit=1 of ${walk.keys.length} ${kind.what}s answered meta.nextCursor null`, first?.ex);
   t.note(rule, `${walk.keys.length} ${kind.what}s over ${walk.pages.length} page(s)${walk.complete ? '' : ' (walk stopped early)'}`);
   return found;
 }
@@ -114,12 +127,22 @@ const surveyLifecycle = defineCheck({
     t.check('DIALER-SURVEY-QUESTIONS-PUT', is2xx(put.status), `PUT of the questions answered ${put.status}`, put);
     const wanted = replacement.map((q) => q.text);
     const afterPut = recordOf(put);
-    if (afterPut && put.status !== 204) t.expectEqual('DIALER-SURVEY-QUESTIONS-PUT', texts(afterPut.questions), wanted, 'questions after the PUT (the earlier ones must be gone)', put);
+    if (afterPut && put.status !== 204)
+      t.expectEqual('DIALER-SURVEY-QUESTIONS-PUT', texts(afterPut.questions), wanted, 'questions after the PUT (the earlier ones must be gone)', put);
     // The survey list is the only route of the table that reads a survey back: what the PUT answered is not enough.
     const listed = await judgeList(t, SURVEY, id);
     t.expectEqual('DIALER-SURVEY-UPDATE', listed?.name, name, 'name of the survey as listed after the PATCH');
-    if (listed?.questions === undefined) return t.skipRule('DIALER-SURVEY-QUESTIONS-PUT', 'the survey list shows no questions, and no other route of the table reads a survey back: the questions the PUT wrote could not be read back');
-    t.expectEqual('DIALER-SURVEY-QUESTIONS-PUT', texts(listed.questions), wanted, 'questions of the survey as listed after the PUT (exactly those sent, none of the earlier ones)');
+    if (listed?.questions === undefined)
+      return t.skipRule(
+        'DIALER-SURVEY-QUESTIONS-PUT',
+        'the survey list shows no questions, and no other route of the table reads a survey back: the questions the PUT wrote could not be read back',
+      );
+    t.expectEqual(
+      'DIALER-SURVEY-QUESTIONS-PUT',
+      texts(listed.questions),
+      wanted,
+      'questions of the survey as listed after the PUT (exactly those sent, none of the earlier ones)',
+    );
   },
 });
 
@@ -127,8 +150,20 @@ const surveyLifecycle = defineCheck({
 const NAME_TARGETS: readonly { what: string; send: (t: CheckContext, name: string) => Promise<Exchange> }[] = [
   { what: 'script create', send: (t, name) => dialer(t, 'scripts.create').json({ name, content: 'blank-name probe' }).send() },
   { what: 'survey create', send: (t, name) => dialer(t, 'surveys.create').json({ name, questions: [] }).send() },
-  { what: 'script update', send: async (t, name) => dialer(t, SCRIPT.update, { [SCRIPT.param]: idOf(t, await runScript(t), 'call script') }).json({ name }).send() },
-  { what: 'survey update', send: async (t, name) => dialer(t, SURVEY.update, { [SURVEY.param]: idOf(t, await runSurvey(t), 'survey') }).json({ name }).send() },
+  {
+    what: 'script update',
+    send: async (t, name) =>
+      dialer(t, SCRIPT.update, { [SCRIPT.param]: idOf(t, await runScript(t), 'call script') })
+        .json({ name })
+        .send(),
+  },
+  {
+    what: 'survey update',
+    send: async (t, name) =>
+      dialer(t, SURVEY.update, { [SURVEY.param]: idOf(t, await runSurvey(t), 'survey') })
+        .json({ name })
+        .send(),
+  },
 ];
 
 const blankNames = defineCheck({

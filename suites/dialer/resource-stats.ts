@@ -39,14 +39,18 @@ export function inconsistency(s: Stats): string | undefined {
   if (!(c.total >= c.dialed && c.dialed >= c.reached && c.reached >= c.converted)) return `the funnel widens: ${JSON.stringify(c)}`;
   if (calls.answered > calls.dialed) return `answered ${calls.answered} > dialed ${calls.dialed}`;
   if (calls.dialed < c.dialed) return `${c.dialed} contacts dialed with only ${calls.dialed} calls`;
-  if (by.person + by.voicemail + by.machine !== calls.answered) return `person + voicemail + machine = ${by.person + by.voicemail + by.machine}, answered = ${calls.answered}`;
+  if (by.person + by.voicemail + by.machine !== calls.answered)
+    return `person + voicemail + machine = ${by.person + by.voicemail + by.machine}, answered = ${calls.answered}`;
   if (c.reached > by.person) return `${c.reached} contacts reached by only ${by.person} calls a person answered`;
-  if (Math.abs(rates.answer - ratio(calls.answered, calls.dialed)) > RATE_TOLERANCE) return `answer rate ${rates.answer}, answered / dialed = ${ratio(calls.answered, calls.dialed)}`;
-  if (Math.abs(rates.conversion - ratio(c.converted, c.reached)) > RATE_TOLERANCE) return `conversion rate ${rates.conversion}, converted / reached = ${ratio(c.converted, c.reached)}`;
+  if (Math.abs(rates.answer - ratio(calls.answered, calls.dialed)) > RATE_TOLERANCE)
+    return `answer rate ${rates.answer}, answered / dialed = ${ratio(calls.answered, calls.dialed)}`;
+  if (Math.abs(rates.conversion - ratio(c.converted, c.reached)) > RATE_TOLERANCE)
+    return `conversion rate ${rates.conversion}, converted / reached = ${ratio(c.converted, c.reached)}`;
   const disposed = dispositions.reduce((n, x) => n + x.calls, 0);
   if (disposed > by.person) return `${disposed} calls with a disposition, only ${by.person} answered by a person`;
   if (d.longestSeconds > d.totalSeconds) return `longest call ${d.longestSeconds} s is longer than all calls together (${d.totalSeconds} s)`;
-  if (Math.abs(d.averageSeconds - ratio(d.totalSeconds, calls.answered)) > AVERAGE_TOLERANCE) return `average ${d.averageSeconds} s, total / answered = ${ratio(d.totalSeconds, calls.answered)} s`;
+  if (Math.abs(d.averageSeconds - ratio(d.totalSeconds, calls.answered)) > AVERAGE_TOLERANCE)
+    return `average ${d.averageSeconds} s, total / answered = ${ratio(d.totalSeconds, calls.answered)} s`;
   return undefined;
 }
 
@@ -65,7 +69,13 @@ export function numericLeaves(value: unknown, path: readonly (string | number)[]
   return [];
 }
 
-export const showPath = (path: readonly (string | number)[]): string => (path.length === 0 ? '(the body)' : path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, ''));
+export const showPath = (path: readonly (string | number)[]): string =>
+  path.length === 0
+    ? '(the body)'
+    : path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+        .join('')
+        .replace(/^\./, '');
 
 /** The words of a member name, split at camelCase, underscores, hyphens and spaces: answerRate, answer_rate → answer, rate. */
 export const wordsOf = (name: string): string[] =>
@@ -88,9 +98,37 @@ const RATE_MAX = 100;
  * may well be negative: it is not judged.
  */
 const FIGURE_WORDS = new Set([
-  'contact', 'contacts', 'funnel', 'dial', 'dials', 'dialed', 'dialled', 'answer', 'answers', 'answered', 'call', 'calls',
-  'conversion', 'conversions', 'converted', 'person', 'persons', 'human', 'humans', 'voicemail', 'voicemails', 'machine', 'machines',
-  'disposition', 'dispositions', 'duration', 'durations', 'count', 'counts', 'total', 'totals',
+  'contact',
+  'contacts',
+  'funnel',
+  'dial',
+  'dials',
+  'dialed',
+  'dialled',
+  'answer',
+  'answers',
+  'answered',
+  'call',
+  'calls',
+  'conversion',
+  'conversions',
+  'converted',
+  'person',
+  'persons',
+  'human',
+  'humans',
+  'voicemail',
+  'voicemails',
+  'machine',
+  'machines',
+  'disposition',
+  'dispositions',
+  'duration',
+  'durations',
+  'count',
+  'counts',
+  'total',
+  'totals',
 ]);
 
 export type FigureKind = 'rate' | 'identifier' | 'count or duration' | 'unnamed';
@@ -119,7 +157,12 @@ export function valueProblem(record: unknown): { problem?: string; numbers: numb
     if (kind === 'identifier' || kind === 'unnamed') continue;
     if (kind === 'rate') {
       rates += 1;
-      if (value < 0 || value > RATE_MAX) return { problem: `${at} is ${value}: a rate (so named) lies within 0 to 1 as a fraction or 0 to ${RATE_MAX} as a percent`, numbers: leaves.length, rates };
+      if (value < 0 || value > RATE_MAX)
+        return {
+          problem: `${at} is ${value}: a rate (so named) lies within 0 to 1 as a fraction or 0 to ${RATE_MAX} as a percent`,
+          numbers: leaves.length,
+          rates,
+        };
     } else if (value < 0) return { problem: `${at} is ${value}: a count or duration is never negative`, numbers: leaves.length, rates };
   }
   return { numbers: leaves.length, rates };
@@ -134,7 +177,8 @@ function judgeValues(t: CheckContext, ex: Exchange, what: string): number {
   if (ex.status !== 200 || !isObject(record)) return 0;
   const { problem, numbers, rates } = valueProblem(record);
   // Judged without ending the check: the bodies serve other rules of it too.
-  if (t.judge('DIALER-STATS-VALUES', problem === undefined, () => `${what}: ${problem}`, ex) && numbers > 0) t.note('DIALER-STATS-VALUES', `${what}: ${numbers} numbers, ${rates} of them rates by name, in range`);
+  if (t.judge('DIALER-STATS-VALUES', problem === undefined, () => `${what}: ${problem}`, ex) && numbers > 0)
+    t.note('DIALER-STATS-VALUES', `${what}: ${numbers} numbers, ${rates} of them rates by name, in range`);
   return numbers;
 }
 
@@ -157,7 +201,12 @@ async function judged(t: CheckContext, campaignId: string): Promise<{ ex: Exchan
     return { ex, stats: record as unknown as Stats };
   }
   const problems = reference.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ');
-  t.observe('DIALER-STATS-FIGURES', used.length === 0 ? `none of the reference names (${FIGURES.join(', ')}): the target names its figures otherwise` : `the reference names ${used.join(', ')}, not as the reference has them: ${problems}`);
+  t.observe(
+    'DIALER-STATS-FIGURES',
+    used.length === 0
+      ? `none of the reference names (${FIGURES.join(', ')}): the target names its figures otherwise`
+      : `the reference names ${used.join(', ')}, not as the reference has them: ${problems}`,
+  );
   return { ex };
 }
 
@@ -181,7 +230,12 @@ const read = defineCheck({
     }
     t.note('DIALER-STATS-READ', `campaign ${campaignId}: ${all.stats.calls.dialed} calls dialed, ${all.stats.calls.answered} answered`);
     const problem = inconsistency(all.stats);
-    t.observe('DIALER-STATS-CONSISTENT', problem === undefined ? 'all-time figures hold together as the reference defines them' : `all-time figures of campaign ${campaignId} do not hold together as the reference defines them: ${problem}`);
+    t.observe(
+      'DIALER-STATS-CONSISTENT',
+      problem === undefined
+        ? 'all-time figures hold together as the reference defines them'
+        : `all-time figures of campaign ${campaignId} do not hold together as the reference defines them: ${problem}`,
+    );
     const empty = await stats(t, campaignId, BEFORE_EVERYTHING);
     const now = Date.now();
     const part = await stats(t, campaignId, { dateFrom: new Date(now - 400 * 86_400_000).toISOString(), dateTo: new Date(now + 86_400_000).toISOString() });
@@ -201,7 +255,11 @@ const read = defineCheck({
  * count, duration or rate, by its path. Numbers named as nothing the spec names (a clock, say) are left out.
  */
 export const figureLeaves = (record: unknown): Record<string, number> =>
-  Object.fromEntries(numericLeaves(record).filter(({ path }) => kindOf(path) === 'rate' || kindOf(path) === 'count or duration').map(({ path, value }) => [showPath(path), value]));
+  Object.fromEntries(
+    numericLeaves(record)
+      .filter(({ path }) => kindOf(path) === 'rate' || kindOf(path) === 'count or duration')
+      .map(({ path, value }) => [showPath(path), value]),
+  );
 
 const leafKey = (leaf: NumericLeaf): string => JSON.stringify(leaf.path);
 /** Changed numbers named in a failure; the count says how many more. */
@@ -237,7 +295,9 @@ const deleted = defineCheck({
     t.expectOk(before, 'reading the statistics before the deletion');
     const again = await stats(t, campaign.id);
     t.expectOk(again, 'reading the statistics before the deletion a second time');
-    const numbers = judgeValues(t, before, `statistics of campaign ${campaign.id} before its deletion`) + judgeValues(t, again, `statistics of campaign ${campaign.id} read again before its deletion`);
+    const numbers =
+      judgeValues(t, before, `statistics of campaign ${campaign.id} before its deletion`) +
+      judgeValues(t, again, `statistics of campaign ${campaign.id} read again before its deletion`);
     t.expectOk(await deleteCampaign(t, campaign), 'deleting the campaign');
     const after = await stats(t, campaign.id);
     t.expectStatus(rule, after, 200);
@@ -248,14 +308,20 @@ const deleted = defineCheck({
     if (isDeepStrictEqual(later, earlier)) return t.pass(rule, 'the statistics read after the deletion are the same JSON as before it');
     const { stable, moving } = stableLeaves(earlier, recordOf(again));
     if (moving.length > 0) t.note(rule, `left out of the comparison, as the target changed them between two reads of the live campaign: ${moving.join(', ')}`);
-    if (stable.length === 0) return t.skipRule(rule, `the statistics before the deletion held no number that two reads of the live campaign agreed on${moving.length > 0 ? '' : ' (they held no number at all)'}: nothing to compare after it`);
+    if (stable.length === 0)
+      return t.skipRule(
+        rule,
+        `the statistics before the deletion held no number that two reads of the live campaign agreed on${moving.length > 0 ? '' : ' (they held no number at all)'}: nothing to compare after it`,
+      );
     const kept = new Map(numericLeaves(later).map((leaf) => [leafKey(leaf), leaf.value]));
     const changed = stable.filter((leaf) => kept.get(leafKey(leaf)) !== leaf.value);
     t.check(
       rule,
       changed.length === 0,
       () => {
-        const shown = changed.slice(0, SHOWN_CHANGES).map((leaf) => `${showPath(leaf.path)} is ${kept.has(leafKey(leaf)) ? String(kept.get(leafKey(leaf))) : 'gone'} (was ${leaf.value})`);
+        const shown = changed
+          .slice(0, SHOWN_CHANGES)
+          .map((leaf) => `${showPath(leaf.path)} is ${kept.has(leafKey(leaf)) ? String(kept.get(leafKey(leaf))) : 'gone'} (was ${leaf.value})`);
         return `after the deletion ${changed.length} of the ${stable.length} numbers differ: ${shown.join(', ')}${changed.length > SHOWN_CHANGES ? ', …' : ''}`;
       },
       after,

@@ -36,7 +36,11 @@ const key = (e: { ref_id?: unknown; type?: unknown }): string => `${String(e.typ
 
 /** The association types are the project's reference (lib/dialer/outcomes.ts): a 400 to them says the target's vocabulary differs. */
 export function expectVocabulary(t: CheckContext, ex: Exchange): void {
-  t.prerequisite(ex.status !== 400, `the target refused association types of the project reference (${ASSOCIATION_TYPES.join(', ')}; lib/dialer/outcomes.ts): the spec names an agent, a target tag and a queue group without their type values`, ex);
+  t.prerequisite(
+    ex.status !== 400,
+    `the target refused association types of the project reference (${ASSOCIATION_TYPES.join(', ')}; lib/dialer/outcomes.ts): the spec names an agent, a target tag and a queue group without their type values`,
+    ex,
+  );
 }
 
 function judgeAnswer(t: CheckContext, ex: Exchange, sent: readonly Entry[], when: string): void {

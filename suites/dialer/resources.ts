@@ -54,19 +54,56 @@ const notFound = defineCheck({
     };
     const exportConfirmation = async (): Promise<RequestSpec> => {
       // Before v1.0.21 the backwards window is queued as a job, which the API cannot delete.
-      if (!t.atLeast('1.0.21') && !t.target.effects.has('dialer-exports')) t.skip(`route campaign.export answered ${ROUTE_NOT_FOUND} for a missing campaign; telling whether it is routed would queue an export job (CC_EFFECTS=dialer-exports)`);
+      if (!t.atLeast('1.0.21') && !t.target.effects.has('dialer-exports'))
+        t.skip(
+          `route campaign.export answered ${ROUTE_NOT_FOUND} for a missing campaign; telling whether it is routed would queue an export job (CC_EFFECTS=dialer-exports)`,
+        );
       return onOwn('campaign.export', BACKWARDS)();
     };
     const probes: readonly MissingProbe[] = [
       { what: 'disposition buttons', route: 'campaign.buttons.get', params: { campaignId }, confirmation: onOwn('campaign.buttons.get') },
-      { what: 'button replace', route: 'campaign.buttons.replace', params: { campaignId }, body: { buttons: [] }, confirmation: onOwn('campaign.buttons.replace', { buttons: [] }) },
-      { what: 'associations', route: 'campaign.associations', params: { campaignId }, body: { associations: [] }, confirmation: onOwn('campaign.associations', { associations: [] }) },
+      {
+        what: 'button replace',
+        route: 'campaign.buttons.replace',
+        params: { campaignId },
+        body: { buttons: [] },
+        confirmation: onOwn('campaign.buttons.replace', { buttons: [] }),
+      },
+      {
+        what: 'associations',
+        route: 'campaign.associations',
+        params: { campaignId },
+        body: { associations: [] },
+        confirmation: onOwn('campaign.associations', { associations: [] }),
+      },
       { what: 'statistics', route: 'campaign.statistics', params: { campaignId }, confirmation: onOwn('campaign.statistics') },
       { what: 'export', route: 'campaign.export', params: { campaignId }, body: {}, confirmation: exportConfirmation },
-      { what: 'script update', route: 'scripts.update', params: { scriptId }, body: { name: 'cc-conformance-missing' }, confirmation: async () => dialerAsIs(t, 'scripts.update', { scriptId }).json(WRONG_NAME) },
-      { what: 'survey update', route: 'surveys.update', params: { surveyId }, body: { name: 'cc-conformance-missing' }, confirmation: async () => dialerAsIs(t, 'surveys.update', { surveyId }).json(WRONG_NAME) },
-      { what: 'export status', route: 'exports.status', params: { jobId: UNKNOWN_JOB_ID }, confirmation: async () => dialerAsIs(t, 'exports.status', { jobId: MALFORMED_JOB_ID }) },
-      { what: 'export download', route: 'exports.download', params: { jobId: UNKNOWN_JOB_ID }, confirmation: async () => dialerAsIs(t, 'exports.download', { jobId: MALFORMED_JOB_ID }) },
+      {
+        what: 'script update',
+        route: 'scripts.update',
+        params: { scriptId },
+        body: { name: 'cc-conformance-missing' },
+        confirmation: async () => dialerAsIs(t, 'scripts.update', { scriptId }).json(WRONG_NAME),
+      },
+      {
+        what: 'survey update',
+        route: 'surveys.update',
+        params: { surveyId },
+        body: { name: 'cc-conformance-missing' },
+        confirmation: async () => dialerAsIs(t, 'surveys.update', { surveyId }).json(WRONG_NAME),
+      },
+      {
+        what: 'export status',
+        route: 'exports.status',
+        params: { jobId: UNKNOWN_JOB_ID },
+        confirmation: async () => dialerAsIs(t, 'exports.status', { jobId: MALFORMED_JOB_ID }),
+      },
+      {
+        what: 'export download',
+        route: 'exports.download',
+        params: { jobId: UNKNOWN_JOB_ID },
+        confirmation: async () => dialerAsIs(t, 'exports.download', { jobId: MALFORMED_JOB_ID }),
+      },
     ];
     for (const probe of probes) {
       const request = dialerAsIs(t, probe.route, probe.params);
@@ -74,7 +111,12 @@ const notFound = defineCheck({
       if (isRouteNotFound(ex)) await confirmRouted(t, probe.route, await probe.confirmation());
       expectDialerError(t, rule, ex, 404);
       const message = (ex.json as { message?: unknown }).message;
-      t.check(rule, typeof message === 'string' && message !== '' && message !== ROUTE_NOT_FOUND, () => `${probe.what}: message ${JSON.stringify(message)} is not the endpoint's own, though the route is routed`, ex);
+      t.check(
+        rule,
+        typeof message === 'string' && message !== '' && message !== ROUTE_NOT_FOUND,
+        () => `${probe.what}: message ${JSON.stringify(message)} is not the endpoint's own, though the route is routed`,
+        ex,
+      );
     }
   },
 });

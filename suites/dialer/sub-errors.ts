@@ -25,7 +25,8 @@ export interface SubErrorsJudge {
 function subErrorsProblem(body: unknown): string | undefined {
   const sub = isObject(body) ? body.subErrors : undefined;
   if (sub === undefined) return 'without subErrors';
-  if (!Array.isArray(sub) || sub.length === 0 || !sub.every((s) => typeof s === 'string')) return `with subErrors ${JSON.stringify(sub)}, not an array of at least one string`;
+  if (!Array.isArray(sub) || sub.length === 0 || !sub.every((s) => typeof s === 'string'))
+    return `with subErrors ${JSON.stringify(sub)}, not an array of at least one string`;
   return undefined;
 }
 
@@ -35,7 +36,8 @@ function subErrorsProblem(body: unknown): string | undefined {
  * anything, as what it sends would be accepted (an accepted export or blank-named script cannot be deleted).
  */
 export function skipBeforeRefusals(t: CheckContext, rule: string): void {
-  if (!t.applies(rule)) t.skip(`the values this check sends are refused from Dialer release ${catalogued(rule).since ?? ''} on (${rule}), and release ${t.release} is expected`);
+  if (!t.applies(rule))
+    t.skip(`the values this check sends are refused from Dialer release ${catalogued(rule).since ?? ''} on (${rule}), and release ${t.release} is expected`);
 }
 
 export function subErrorsJudge(t: CheckContext): SubErrorsJudge {

@@ -8,6 +8,10 @@ import { type Surface, SURFACE_VARIABLE } from '../../lib/config/target.js';
 export function judgeConfiguredPrefix(t: CheckContext, rule: string, surface: Surface, prefix: string): void {
   const url = new URL(t.target.urls[surface] as string);
   const path = url.pathname.replace(/\/+$/, '');
-  t.check(rule, path.endsWith(prefix), `the configured ${SURFACE_VARIABLE[surface]} has the path ${JSON.stringify(url.pathname)}, which does not end in ${prefix}`);
+  t.check(
+    rule,
+    path.endsWith(prefix),
+    `the configured ${SURFACE_VARIABLE[surface]} has the path ${JSON.stringify(url.pathname)}, which does not end in ${prefix}`,
+  );
   t.note(rule, `the base path ${path || '/'} is judged on the configured ${SURFACE_VARIABLE[surface]}: only the URL a user gives shows it`);
 }

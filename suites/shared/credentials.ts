@@ -99,7 +99,8 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
           rules: [malformed, ...s.bodyRules],
           maxRequests: MALFORMED.length,
           async run(t) {
-            for (const [i, [header, label]] of MALFORMED.entries()) s.expect401(t, malformed, await nth(s, t, i).authorization(header, label, { kind: 'literal', header }).send());
+            for (const [i, [header, label]] of MALFORMED.entries())
+              s.expect401(t, malformed, await nth(s, t, i).authorization(header, label, { kind: 'literal', header }).send());
           },
         }),
     revoked === undefined

@@ -15,7 +15,10 @@ const isParserError = (code: string) => code.startsWith('HPE_');
 export function plainHttpFailure(err: TransportError): { refused: true; how: string } | { refused: false; why: string } {
   const code = transportCode(err);
   if (code !== undefined && (HOST_REFUSED.has(code) || isParserError(code))) return { refused: true, how: `${code}: ${err.message}` };
-  return { refused: false, why: `the plain-HTTP probe failed without an answer from the host (${code ?? 'no error code'}: ${err.message}); a resolver, a firewall or a timeout on the way cannot show that the host refuses plain HTTP` };
+  return {
+    refused: false,
+    why: `the plain-HTTP probe failed without an answer from the host (${code ?? 'no error code'}: ${err.message}); a resolver, a firewall or a timeout on the way cannot show that the host refuses plain HTTP`,
+  };
 }
 
 function transportCode(err: TransportError): string | undefined {

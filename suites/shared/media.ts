@@ -10,5 +10,11 @@ export function isUtf8Json(ex: Exchange): boolean {
 
 /** Judges one answer under a host's UTF-8 JSON rule, naming what was sent instead. */
 export function checkUtf8Json(t: CheckContext, rule: string, ex: Exchange): void {
-  t.check(rule, isUtf8Json(ex), () => `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`, ex);
+  t.check(
+    rule,
+    isUtf8Json(ex),
+    () =>
+      `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`,
+    ex,
+  );
 }

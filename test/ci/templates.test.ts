@@ -20,7 +20,6 @@ const MISSING = 'actionlint not installed: bash tools/actionlint/install.sh';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 
-
 /** The project's pinned build first, then whatever actionlint is on PATH. */
 function findActionlint(): string | undefined {
   const dirs = [join(ROOT, '.tools', 'bin'), ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
@@ -72,11 +71,25 @@ interface Step {
 }
 
 function githubSteps(workflow: Mapping): Step[] {
-  return Object.entries(mapping(workflow.jobs, 'jobs')).flatMap(([id, job]) => list(mapping(job, `jobs.${id}`).steps, `jobs.${id}.steps`).map((step) => mapping(step, `a step of ${id}`) as Step));
+  return Object.entries(mapping(workflow.jobs, 'jobs')).flatMap(([id, job]) =>
+    list(mapping(job, `jobs.${id}`).steps, `jobs.${id}.steps`).map((step) => mapping(step, `a step of ${id}`) as Step),
+  );
 }
 
 /** The keywords GitLab reads at the top of a pipeline file; every other key not starting with `.` is a job. */
-const GITLAB_GLOBAL_KEYS = new Set(['default', 'include', 'stages', 'variables', 'workflow', 'image', 'services', 'cache', 'before_script', 'after_script', 'spec']);
+const GITLAB_GLOBAL_KEYS = new Set([
+  'default',
+  'include',
+  'stages',
+  'variables',
+  'workflow',
+  'image',
+  'services',
+  'cache',
+  'before_script',
+  'after_script',
+  'spec',
+]);
 
 /** The job keywords these templates may use; a key outside it is a typo or a keyword GitLab does not have. */
 const GITLAB_JOB_KEYS = new Set([
@@ -194,7 +207,10 @@ describe('the GitLab CI template', () => {
     const jobs = gitlabJobs(pipeline);
     expect(jobs.length).toBeGreaterThan(0);
     for (const [name, job] of jobs) {
-      expect(Object.keys(job).filter((key) => !GITLAB_JOB_KEYS.has(key)), name).toEqual([]);
+      expect(
+        Object.keys(job).filter((key) => !GITLAB_JOB_KEYS.has(key)),
+        name,
+      ).toEqual([]);
       expect(stages, name).toContain(job.stage);
       const script = list(job.script, `${name}.script`);
       expect(script.length, name).toBeGreaterThan(0);
@@ -209,7 +225,9 @@ describe('the GitLab CI template', () => {
       expect(job.resource_group, name).toEqual(expect.any(String));
       expect(job.timeout, name).toMatch(/^\d+ ?(?:m|min|minutes?)$/);
     }
-    const gates = gitlabJobs(pipeline).flatMap(([, job]) => list(job.script, 'script')).filter((line) => RUN_GATE.test(String(line)));
+    const gates = gitlabJobs(pipeline)
+      .flatMap(([, job]) => list(job.script, 'script'))
+      .filter((line) => RUN_GATE.test(String(line)));
     expect(gates).toHaveLength(1);
   });
 
@@ -218,7 +236,9 @@ describe('the GitLab CI template', () => {
     const artifacts = mapping(gate?.[1].artifacts, 'artifacts');
     expect(artifacts.when).toBe('always');
     expect(mapping(artifacts.reports, 'artifacts.reports').junit).toBe('reports/junit.xml');
-    expect(list(artifacts.paths, 'artifacts.paths')).toEqual(expect.arrayContaining(['reports/junit.xml', 'reports/conformance.html', 'reports/conformance.json']));
+    expect(list(artifacts.paths, 'artifacts.paths')).toEqual(
+      expect.arrayContaining(['reports/junit.xml', 'reports/conformance.html', 'reports/conformance.json']),
+    );
   });
 
   test('defines no credential: GitLab hands them over from the project settings', () => {

@@ -33,7 +33,8 @@ describe('the docs match the code', () => {
   });
 
   test('the README names every npm script, and starts with the two commands CI and users run', () => {
-    for (const name of Object.keys(pkg.scripts)) expect(readme, name).toContain(name.startsWith('test:') ? name : `npm run ${name}`.replace('npm run test', 'npm test'));
+    for (const name of Object.keys(pkg.scripts))
+      expect(readme, name).toContain(name.startsWith('test:') ? name : `npm run ${name}`.replace('npm run test', 'npm test'));
     expect(readme).toContain('npm ci && npm run conformance');
     expect(read('.ci/run')).toMatch(/^npm test$/m);
   });

@@ -30,7 +30,9 @@ const CREATING_RULES = [
   'DIALER-CURSOR-WALK-CHANGING',
 ];
 /** Only effects whose records the API can delete: the others are listed as leftovers, which the unit tests cover. */
-const DELETABLE_EFFECTS = EFFECTS.filter((e) => e !== 'voice-agent' && e !== 'dialer-records' && e !== 'dialer-exports' && e !== 'call' && e !== 'sms' && e !== 'voice-call');
+const DELETABLE_EFFECTS = EFFECTS.filter(
+  (e) => e !== 'voice-agent' && e !== 'dialer-records' && e !== 'dialer-exports' && e !== 'call' && e !== 'sms' && e !== 'voice-call',
+);
 const SEED = 20261123;
 
 let running: RunningMock;
@@ -101,7 +103,11 @@ interface Killed {
 async function killedRun(when: (lines: Killed['lines']) => boolean): Promise<Killed> {
   const before = state();
   const reports = mkdtempSync(join(tmpdir(), 'cc-cleanup-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/conformance.ts', '--reports', reports, '--seed', '7', ...CREATING_RULES.flatMap((r) => ['--rule', r])], { cwd: ROOT, env: env(), detached: true });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'cli/conformance.ts', '--reports', reports, '--seed', '7', ...CREATING_RULES.flatMap((r) => ['--rule', r])],
+    { cwd: ROOT, env: env(), detached: true },
+  );
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -114,12 +120,22 @@ async function killedRun(when: (lines: Killed['lines']) => boolean): Promise<Kil
     expect(Date.now(), 'no kill point within 90 s').toBeLessThan(deadline);
     const file = readdirSync(reports).find((f) => /^ledger-.*\.jsonl$/.test(f));
     if (file) {
-      const lines = readFileSync(join(reports, file), 'utf8').split('\n').filter((l) => l.endsWith('}')).map((l) => JSON.parse(l) as Killed['lines'][number]);
+      const lines = readFileSync(join(reports, file), 'utf8')
+        .split('\n')
+        .filter((l) => l.endsWith('}'))
+        .map((l) => JSON.parse(l) as Killed['lines'][number]);
       if (when(lines)) {
         process.kill(-(child.pid as number), 'SIGKILL');
         await exited;
         const ledger = join(reports, file);
-        return { ledger, lines: readFileSync(ledger, 'utf8').split('\n').filter((l) => l.endsWith('}')).map((l) => JSON.parse(l) as Killed['lines'][number]), recordsExisted: state() !== before };
+        return {
+          ledger,
+          lines: readFileSync(ledger, 'utf8')
+            .split('\n')
+            .filter((l) => l.endsWith('}'))
+            .map((l) => JSON.parse(l) as Killed['lines'][number]),
+          recordsExisted: state() !== before,
+        };
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -160,7 +176,14 @@ test('a run killed at seeded random points leaves nothing that npm run cleanup d
 });
 
 test('cleanup refuses what is not a run prefix, and a missing ledger, with exit code 2', async () => {
-  const refused = [['--prefix', 'cc'], ['--prefix', 'cc-conformance-'], ['--prefix', 'cc-conformance-abc'], ['--prefix', 'cc-conformance-abcdefgh-0001'], ['--ledger', join(tmpdir(), 'no-such-ledger.jsonl')], []];
+  const refused = [
+    ['--prefix', 'cc'],
+    ['--prefix', 'cc-conformance-'],
+    ['--prefix', 'cc-conformance-abc'],
+    ['--prefix', 'cc-conformance-abcdefgh-0001'],
+    ['--ledger', join(tmpdir(), 'no-such-ledger.jsonl')],
+    [],
+  ];
   const answers = await Promise.all(refused.map((args) => command(['cli/cleanup.ts', ...args])));
   answers.forEach(({ code, out }, i) => expect(code, `${refused[i]?.join(' ')}: ${out}`).toBe(2));
   expect(existsSync(join(tmpdir(), 'no-such-ledger.jsonl'))).toBe(false);
@@ -176,19 +199,28 @@ test("cleanup by prefix finds a run's contact on a target whose keyword does not
     const created = await variant.mock.apps.core.inject({
       method: 'PUT',
       url: '/api/contacts/add.json',
-      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${key.id}:${key.secret}`).toString('base64')}` },
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${key.id}:${key.secret}`).toString('base64')}`,
+      },
       payload: JSON.stringify({ name }),
     });
     expect(created.statusCode, created.body).toBe(201);
     const named = () => [...variant.mock.state.companies.values()].flatMap((c) => [...c.contacts.values()]).filter((c) => c.name === name);
     expect(named()).toHaveLength(1);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/cleanup.ts', '--prefix', 'cc-conformance-k3ywrd00'], { cwd: ROOT, env: { ...env(), ...variant.env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/cleanup.ts', '--prefix', 'cc-conformance-k3ywrd00'], {
+      cwd: ROOT,
+      env: { ...env(), ...variant.env },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     // The variant routes the Dialer elsewhere: those kinds are reported unsearched (exit 1), and the search goes on to the contacts.
     expect(await exitOf(child), out).toBe(1);
-    expect(out).toMatch(/^ {2}failed +Dialer call script: not searched: listing Dialer call scripts: GET \/dialer\/call-scripts answered 404; CC_DIALER_ROUTES/m);
+    expect(out).toMatch(
+      /^ {2}failed +Dialer call script: not searched: listing Dialer call scripts: GET \/dialer\/call-scripts answered 404; CC_DIALER_ROUTES/m,
+    );
     expect(out).toMatch(/^ {2}deleted +contact \(id \d+, cc-conformance-k3ywrd00-0001\)/m);
     expect(named()).toEqual([]);
   } finally {

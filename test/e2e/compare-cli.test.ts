@@ -38,7 +38,13 @@ describe('npm run compare', () => {
     expect(run.stdout).toContain(`  ${TAG_404} [core] pass → fail: `);
     expect(run.stdout).toContain(`comparison: ${join(reports, 'compare.json')}, ${join(reports, 'compare-junit.xml')}, ${join(reports, 'compare.html')}\n`);
     const doc = JSON.parse(readFileSync(join(reports, 'compare.json'), 'utf8')) as Comparison;
-    expect([doc.format, doc.version, doc.verdict, doc.before.path, doc.after.path]).toEqual([COMPARISON_FORMAT, COMPARISON_VERSION, 'regression', good, broken]);
+    expect([doc.format, doc.version, doc.verdict, doc.before.path, doc.after.path]).toEqual([
+      COMPARISON_FORMAT,
+      COMPARISON_VERSION,
+      'regression',
+      good,
+      broken,
+    ]);
     expect(readFileSync(join(reports, 'compare-junit.xml'), 'utf8')).toContain('<testsuites name="cc-conformance-comparison" tests="1" failures="1"');
     expect(readFileSync(join(reports, 'compare.html'), 'utf8')).toContain('1 rule changed: 1 new failure — REGRESSION</h1>');
   });
@@ -62,7 +68,11 @@ describe('npm run compare', () => {
   test("with a target configured, its credentials are scrubbed from the console and every file, as in a run's reports", async () => {
     const leaky = written('leaky.json', report([outcome('tags', [fail(TAG_404, `the body echoed ${SECRET}`), pass(TAG_200)])], { rules: catalogue }));
     const reports = join(dir, 'out-scrubbed');
-    const run = await compare([good, leaky, '--reports', reports], { CC_BASE_URL: 'https://127.0.0.1:7443/api', CC_KEY_ID: 'key-id-primary', CC_KEY_SECRET: SECRET });
+    const run = await compare([good, leaky, '--reports', reports], {
+      CC_BASE_URL: 'https://127.0.0.1:7443/api',
+      CC_KEY_ID: 'key-id-primary',
+      CC_KEY_SECRET: SECRET,
+    });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toContain('the body echoed [redacted]');
     for (const file of ['compare.json', 'compare-junit.xml', 'compare.html']) {
@@ -79,7 +89,11 @@ describe('npm run compare', () => {
   // here the command turns one of each kind into one line and exit 2.
   test.each([
     ['a missing file', [good, missing], `cc-compare: CC_ERR_CONFIG: AFTER: no report at ${missing}`],
-    ['another format', [good, foreign], `cc-compare: CC_ERR_CONFIG: AFTER: ${foreign} is not a conformance report; this version reads format cc-conformance-report version ${REPORT_VERSION} only`],
+    [
+      'another format',
+      [good, foreign],
+      `cc-compare: CC_ERR_CONFIG: AFTER: ${foreign} is not a conformance report; this version reads format cc-conformance-report version ${REPORT_VERSION} only`,
+    ],
     ['one report only', [good], 'cc-compare: give two reports, BEFORE.json AFTER.json; got 1 (see --help)'],
   ])('%s: exit 2, one line on stderr naming it, no file written', async (_what, args, line) => {
     const reports = join(dir, `out-bad-${args.length}-${args.at(-1)?.replace(/\W/g, '')}`);

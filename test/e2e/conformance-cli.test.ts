@@ -24,7 +24,11 @@ describe('npm run conformance', () => {
     const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
     for (const lane of [...LANES, 'budget']) {
       const inLane = ran.filter((id) => laneOf(byId.get(id) as CheckDefinition) === lane);
-      expect(inLane, lane).toEqual(ALL_CHECKS.filter((c) => laneOf(c) === lane).map((c) => c.id).filter((id) => ran.includes(id)));
+      expect(inLane, lane).toEqual(
+        ALL_CHECKS.filter((c) => laneOf(c) === lane)
+          .map((c) => c.id)
+          .filter((id) => ran.includes(id)),
+      );
       expect(inLane.length, lane).toBeGreaterThan(0);
     }
     expect(ran.slice(-BUDGET_CHECKS.length)).toEqual(BUDGET_CHECKS.map((c) => c.id));
@@ -35,7 +39,9 @@ describe('npm run conformance', () => {
     expect(doc.verdict).toBe('pass');
     // Rules of older Dialer releases only are disabled on the newest; every other required rule passes.
     const olderReleases = (r: (typeof doc.rules)[number]) => r.status === 'disabled' && (r.detail ?? '').startsWith('not part of Dialer release latest');
-    expect(doc.rules.filter((r) => r.level === 'required' && r.status !== 'pass' && !olderReleases(r)).map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`)).toEqual([]);
+    expect(
+      doc.rules.filter((r) => r.level === 'required' && r.status !== 'pass' && !olderReleases(r)).map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`),
+    ).toEqual([]);
     expect(doc.rules.filter(olderReleases).every((r) => r.until !== undefined)).toBe(true);
     // The run deleted all it could: what its ledger shows left the API cannot delete, or keeps when deleted.
     expect(doc.leftovers.filter((l) => l.deletable)).toEqual([]);
@@ -73,13 +79,20 @@ describe('npm run conformance', () => {
 
   test('a run that sends nothing still names its ledger, which holds only the line naming the run', async () => {
     // Only the core host, on a port nobody listens on, and a rule of the AI host: skipped, nothing sent.
-    const run = await conformance(['--rule', 'AI-AUTH-MISSING-401'], { CC_BASE_URL: 'https://127.0.0.1:1/api', CC_KEY_ID: 'KEYID0001', CC_KEY_SECRET: 'not-a-secret-of-anyone' });
+    const run = await conformance(['--rule', 'AI-AUTH-MISSING-401'], {
+      CC_BASE_URL: 'https://127.0.0.1:1/api',
+      CC_KEY_ID: 'KEYID0001',
+      CC_KEY_SECRET: 'not-a-secret-of-anyone',
+    });
     expect(run.code, run.stdout + run.stderr).toBe(3);
     const doc = report(run);
     expect(doc.summary.requests).toBe(0);
     expect(doc.rules.find((r) => r.id === 'AI-AUTH-MISSING-401')).toMatchObject({ status: 'skipped', detail: 'needs CC_AI_URL' });
     expect(doc.ledger).toBe(join(run.reports, `ledger-${doc.runId}.jsonl`));
-    const lines = readFileSync(doc.ledger as string, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; runId?: string });
+    const lines = readFileSync(doc.ledger as string, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; runId?: string });
     expect(lines).toEqual([expect.objectContaining({ event: 'run', runId: doc.runId })]);
     expect(doc.leftovers).toEqual([]);
   });

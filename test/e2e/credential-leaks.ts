@@ -19,7 +19,8 @@ export function credentialLeaks(text: string, pairs: readonly KeyPair[]): string
     const standard = token.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
     for (let skip = 0; skip < 4; skip++) {
       const decoded = Buffer.from(standard.slice(skip), 'base64').toString('latin1');
-      for (const { value, what } of needles) if (decoded.includes(value)) found.add(`${what} in a base64 token at offset ${token.length > 0 ? text.indexOf(token) : -1}`);
+      for (const { value, what } of needles)
+        if (decoded.includes(value)) found.add(`${what} in a base64 token at offset ${token.length > 0 ? text.indexOf(token) : -1}`);
     }
   }
   return [...found];

@@ -5,7 +5,6 @@ import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.js';
 import { command } from './conformance-run.js';
 
-
 // Each test runs its own commands against their own bundled mocks, none timing a budget: side by side.
 describe.concurrent('verifying a Dialer release from the command line', () => {
   test('npm run fingerprint names the release the bundled mock plays', async () => {
@@ -27,7 +26,10 @@ describe.concurrent('verifying a Dialer release from the command line', () => {
     const doc = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport;
     expect(doc.target.dialerRelease).toBe('pre-1.0.21');
     expect(doc.rules.find((r) => r.id === 'DIALER-JOBID-500')?.status).toBe('pass');
-    expect(doc.rules.find((r) => r.id === 'DIALER-JOBID-400')).toMatchObject({ status: 'disabled', detail: 'not part of Dialer release pre-1.0.21: introduced in 1.0.21' });
+    expect(doc.rules.find((r) => r.id === 'DIALER-JOBID-400')).toMatchObject({
+      status: 'disabled',
+      detail: 'not part of Dialer release pre-1.0.21: introduced in 1.0.21',
+    });
     expect(newer.code, newer.stdout + newer.stderr).toBe(1);
     expect(newer.stdout).toContain('FAIL DIALER-JOBID-500');
   });

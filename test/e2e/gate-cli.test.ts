@@ -19,50 +19,81 @@ function expectations(entries: readonly ExpectationEntry[]): string {
 
 /** A run of the two rules only, against the bundled mock breaking `broken`, judged against `entries`. */
 function gate(broken: readonly string[], entries: readonly ExpectationEntry[], more: string[] = []): Promise<Run> {
-  return conformance(['--rule', TAG_404, '--rule', AUTH_401, ...broken.flatMap((rule) => ['--mock-fault', BREAKS[rule] as string]), '--expect', expectations(entries), ...more]);
+  return conformance([
+    '--rule',
+    TAG_404,
+    '--rule',
+    AUTH_401,
+    ...broken.flatMap((rule) => ['--mock-fault', BREAKS[rule] as string]),
+    '--expect',
+    expectations(entries),
+    ...more,
+  ]);
 }
 
 const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
-const verdictLine = (run: Run) => run.stdout.trim().split('\n').find((line) => line.startsWith('verdict: ')) ?? '';
+const verdictLine = (run: Run) =>
+  run.stdout
+    .trim()
+    .split('\n')
+    .find((line) => line.startsWith('verdict: ')) ?? '';
 
 describe('npm run conformance --expect: the gate', () => {
-  test('written from a run, the expectations keep the gate green; a second deviation turns it red naming only the new rule; a fixed failure, an expired entry and a lost rule each turn it red with one line', { timeout: 150_000 }, async () => {
-    // Adoption: a run that breaks one rule, and the expectations written from its report.
-    const first = await gate([TAG_404], []);
-    expect(first.code, first.stdout + first.stderr).toBe(1);
-    const written = join(first.reports, 'cc-expectations.json');
-    const fromReport = await conformance(['--write-expectations', written, '--from-report', join(first.reports, 'conformance.json')]);
-    expect(fromReport.code, fromReport.stderr).toBe(0);
-    const document = JSON.parse(readFileSync(written, 'utf8')) as ExpectationsDocument;
-    expect(document.entries).toEqual([{ rule: TAG_404, expect: 'fail', reason: expect.stringMatching(/^failed in run \w+ of \d{4}-\d\d-\d\d against the bundled mock, Dialer release latest: /) }]);
-    const known = document.entries[0] as ExpectationEntry;
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  test(
+    'written from a run, the expectations keep the gate green; a second deviation turns it red naming only the new rule; a fixed failure, an expired entry and a lost rule each turn it red with one line',
+    { timeout: 150_000 },
+    async () => {
+      // Adoption: a run that breaks one rule, and the expectations written from its report.
+      const first = await gate([TAG_404], []);
+      expect(first.code, first.stdout + first.stderr).toBe(1);
+      const written = join(first.reports, 'cc-expectations.json');
+      const fromReport = await conformance(['--write-expectations', written, '--from-report', join(first.reports, 'conformance.json')]);
+      expect(fromReport.code, fromReport.stderr).toBe(0);
+      const document = JSON.parse(readFileSync(written, 'utf8')) as ExpectationsDocument;
+      expect(document.entries).toEqual([
+        {
+          rule: TAG_404,
+          expect: 'fail',
+          reason: expect.stringMatching(/^failed in run \w+ of \d{4}-\d\d-\d\d against the bundled mock, Dialer release latest: /),
+        },
+      ]);
+      const known = document.entries[0] as ExpectationEntry;
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
-    const [asExpected, unexpected, stale, malformed] = await Promise.all([
-      conformance(['--rule', TAG_404, '--rule', AUTH_401, '--mock-fault', BREAKS[TAG_404] as string, '--expect', written]),
-      gate([TAG_404, AUTH_401], [known]),
-      // Nothing broken: the expected failure passes; and the entry expired yesterday, and another names a lost rule.
-      gate([], [{ ...known, expires: yesterday }, { rule: 'CORE-RULE-RENAMED-AWAY', expect: 'out-of-scope', reason: 'x' }]),
-      conformance(['--expect', expectations([{ rule: TAG_404, expect: 'fail' } as ExpectationEntry])]),
-    ]);
+      const [asExpected, unexpected, stale, malformed] = await Promise.all([
+        conformance(['--rule', TAG_404, '--rule', AUTH_401, '--mock-fault', BREAKS[TAG_404] as string, '--expect', written]),
+        gate([TAG_404, AUTH_401], [known]),
+        // Nothing broken: the expected failure passes; and the entry expired yesterday, and another names a lost rule.
+        gate(
+          [],
+          [
+            { ...known, expires: yesterday },
+            { rule: 'CORE-RULE-RENAMED-AWAY', expect: 'out-of-scope', reason: 'x' },
+          ],
+        ),
+        conformance(['--expect', expectations([{ rule: TAG_404, expect: 'fail' } as ExpectationEntry])]),
+      ]);
 
-    expect(asExpected.code, asExpected.stdout + asExpected.stderr).toBe(0);
-    expect(verdictLine(asExpected)).toMatch(/^verdict: AS EXPECTED \(exit 0;/);
-    expect(report(asExpected).rules.find((r) => r.id === TAG_404)).toMatchObject({ status: 'fail', standing: 'expected-failure' });
+      expect(asExpected.code, asExpected.stdout + asExpected.stderr).toBe(0);
+      expect(verdictLine(asExpected)).toMatch(/^verdict: AS EXPECTED \(exit 0;/);
+      expect(report(asExpected).rules.find((r) => r.id === TAG_404)).toMatchObject({ status: 'fail', standing: 'expected-failure' });
 
-    expect(unexpected.code, unexpected.stdout + unexpected.stderr).toBe(1);
-    expect(report(unexpected).gate?.reasons).toEqual([expect.stringMatching(new RegExp(`^${AUTH_401} failed, and no entry expects it to: `))]);
-    expect(verdictLine(unexpected)).toMatch(/^verdict: UNEXPECTED FAILURE \(exit 1;/);
+      expect(unexpected.code, unexpected.stdout + unexpected.stderr).toBe(1);
+      expect(report(unexpected).gate?.reasons).toEqual([expect.stringMatching(new RegExp(`^${AUTH_401} failed, and no entry expects it to: `))]);
+      expect(verdictLine(unexpected)).toMatch(/^verdict: UNEXPECTED FAILURE \(exit 1;/);
 
-    expect(stale.code, stale.stdout + stale.stderr).toBe(4);
-    expect(report(stale).gate?.reasons).toEqual([
-      `${TAG_404} passed, but entries[0] (${TAG_404}) expects it to fail: fixed, remove the entry`,
-      `entries[0] (${TAG_404}) expired on ${yesterday}, 1 day ago: renew it or remove it`,
-      'entries[1] (CORE-RULE-RENAMED-AWAY) names a rule the catalogue does not have (renamed or removed): rename or remove the entry',
-    ]);
-    expect(verdictLine(stale)).toMatch(/^verdict: STALE EXPECTATIONS \(exit 4;/);
+      expect(stale.code, stale.stdout + stale.stderr).toBe(4);
+      expect(report(stale).gate?.reasons).toEqual([
+        `${TAG_404} passed, but entries[0] (${TAG_404}) expects it to fail: fixed, remove the entry`,
+        `entries[0] (${TAG_404}) expired on ${yesterday}, 1 day ago: renew it or remove it`,
+        'entries[1] (CORE-RULE-RENAMED-AWAY) names a rule the catalogue does not have (renamed or removed): rename or remove the entry',
+      ]);
+      expect(verdictLine(stale)).toMatch(/^verdict: STALE EXPECTATIONS \(exit 4;/);
 
-    expect(malformed.code).toBe(2);
-    expect(malformed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cc-conformance: CC_ERR_CONFIG: expectations: .*: entries\[0\] \(CORE-TAG-DELETE-404\): must have required property 'reason'$/)]);
-  });
+      expect(malformed.code).toBe(2);
+      expect(malformed.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^cc-conformance: CC_ERR_CONFIG: expectations: .*: entries\[0\] \(CORE-TAG-DELETE-404\): must have required property 'reason'$/),
+      ]);
+    },
+  );
 });

@@ -50,54 +50,67 @@ async function recordsOfCompanyA(): Promise<string[]> {
  * Ctrl-C in a terminal reaches the whole process group: the command gets it, and nothing it started may
  * die of it before the running check's cleanup has been sent.
  */
-test('Ctrl-C stops the run, cleans up what the running check created, writes reports marked interrupted that count each check and request once, exit 130', { timeout: 180_000 }, async () => {
-  const before = await recordsOfCompanyA();
-  const reports = mkdtempSync(join(tmpdir(), 'cc-interrupt-'));
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/conformance.ts', '--reports', reports, '--seed', '5'], {
-    cwd: ROOT,
-    env: { ...clean, ...mock.env, CC_RATE_WINDOW_MS: String(WINDOW_MS) },
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  // Interrupted in the middle of a check, once every lane has finished checks: as soon as the run, past
-  // its first 200 requests, has created a record it has not yet deleted.
-  const watchUntil = Date.now() + 90_000;
-  while (received < 200 || JSON.stringify(await recordsOfCompanyA()) === JSON.stringify(before)) {
-    expect(Date.now(), 'the run created no record within 90 s').toBeLessThan(watchUntil);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  process.kill(-(child.pid as number), 'SIGINT');
-  const interruptedAt = Date.now();
-  const code = await exited;
-  expect(code, stdout + stderr).toBe(130);
-  expect(Date.now() - interruptedAt).toBeLessThan(30_000);
-  expect(stderr).toContain('interrupted');
-  // What the running check had created is gone again: its cleanup ran.
-  expect(await recordsOfCompanyA()).toEqual(before);
-  const doc = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport;
-  expect(doc.interrupted).toBe(true);
-  expect(doc.verdict).toBe('incomplete');
-  // Its ledger agrees: nothing deletable is left (what the API cannot delete may be, from checks before).
-  const left = doc.leftovers.filter((l) => l.deletable);
-  const leftBy = doc.checks.filter((c) => left.some((l) => l.check === c.check));
-  expect(left, JSON.stringify({ left, leftBy, ledger: readFileSync(doc.ledger as string, 'utf8').split('\n').slice(-12) })).toEqual([]);
-  // Some checks ran and passed; the rest are errors that say they did not run, never passes.
-  expect(doc.summary.byStatus.pass).toBeGreaterThan(0);
-  const notRun = doc.rules.filter((r) => r.detail === 'not run: the run was interrupted before this check');
-  expect(notRun.length).toBeGreaterThan(0);
-  expect(notRun.every((r) => r.status === 'error')).toBe(true);
-  // Each check once, and the requests the report counts are the requests the mock received, cleanups included.
-  const checks = doc.checks.map((c) => c.check);
-  expect(new Set(checks).size).toBe(checks.length);
-  expect(doc.summary.checks).toBe(checks.length);
-  expect(doc.summary.requests).toBe(received);
-  // The progress lines in the log never count past the checks there are.
-  const counts = [...stderr.matchAll(/\((\d+)\/(\d+) checks in all\)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
-  expect(counts.length).toBeGreaterThan(0);
-  for (const [done, total] of counts) expect(done).toBeLessThanOrEqual(total);
-});
+test(
+  'Ctrl-C stops the run, cleans up what the running check created, writes reports marked interrupted that count each check and request once, exit 130',
+  { timeout: 180_000 },
+  async () => {
+    const before = await recordsOfCompanyA();
+    const reports = mkdtempSync(join(tmpdir(), 'cc-interrupt-'));
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/conformance.ts', '--reports', reports, '--seed', '5'], {
+      cwd: ROOT,
+      env: { ...clean, ...mock.env, CC_RATE_WINDOW_MS: String(WINDOW_MS) },
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Interrupted in the middle of a check, once every lane has finished checks: as soon as the run, past
+    // its first 200 requests, has created a record it has not yet deleted.
+    const watchUntil = Date.now() + 90_000;
+    while (received < 200 || JSON.stringify(await recordsOfCompanyA()) === JSON.stringify(before)) {
+      expect(Date.now(), 'the run created no record within 90 s').toBeLessThan(watchUntil);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    process.kill(-(child.pid as number), 'SIGINT');
+    const interruptedAt = Date.now();
+    const code = await exited;
+    expect(code, stdout + stderr).toBe(130);
+    expect(Date.now() - interruptedAt).toBeLessThan(30_000);
+    expect(stderr).toContain('interrupted');
+    // What the running check had created is gone again: its cleanup ran.
+    expect(await recordsOfCompanyA()).toEqual(before);
+    const doc = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as RunReport;
+    expect(doc.interrupted).toBe(true);
+    expect(doc.verdict).toBe('incomplete');
+    // Its ledger agrees: nothing deletable is left (what the API cannot delete may be, from checks before).
+    const left = doc.leftovers.filter((l) => l.deletable);
+    const leftBy = doc.checks.filter((c) => left.some((l) => l.check === c.check));
+    expect(
+      left,
+      JSON.stringify({
+        left,
+        leftBy,
+        ledger: readFileSync(doc.ledger as string, 'utf8')
+          .split('\n')
+          .slice(-12),
+      }),
+    ).toEqual([]);
+    // Some checks ran and passed; the rest are errors that say they did not run, never passes.
+    expect(doc.summary.byStatus.pass).toBeGreaterThan(0);
+    const notRun = doc.rules.filter((r) => r.detail === 'not run: the run was interrupted before this check');
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(notRun.every((r) => r.status === 'error')).toBe(true);
+    // Each check once, and the requests the report counts are the requests the mock received, cleanups included.
+    const checks = doc.checks.map((c) => c.check);
+    expect(new Set(checks).size).toBe(checks.length);
+    expect(doc.summary.checks).toBe(checks.length);
+    expect(doc.summary.requests).toBe(received);
+    // The progress lines in the log never count past the checks there are.
+    const counts = [...stderr.matchAll(/\((\d+)\/(\d+) checks in all\)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    expect(counts.length).toBeGreaterThan(0);
+    for (const [done, total] of counts) expect(done).toBeLessThanOrEqual(total);
+  },
+);

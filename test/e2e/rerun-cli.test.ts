@@ -42,14 +42,18 @@ describe('what --rerun-failed reads', () => {
     expect(() => rerunOf(missing)).toThrow(`--rerun-failed: no report at ${missing}`);
     expect(() => rerunOf(folder())).toThrow(/--rerun-failed: cannot read .* \(EISDIR\)/);
     expect(() => rerunOf(written(undefined, '{"format":'))).toThrow(/is not JSON/);
-    expect(() => rerunOf(written({ format: 'cc-load-report', version: REPORT_VERSION, seed: 1, rules: [] }))).toThrow(/is not a conformance report; this version reads format cc-conformance-report version/);
-    expect(() => rerunOf(written({ format: REPORT_FORMAT, version: REPORT_VERSION - 1, seed: 1, rules: [] }))).toThrow(`is version ${REPORT_VERSION - 1} of the report`);
+    expect(() => rerunOf(written({ format: 'cc-load-report', version: REPORT_VERSION, seed: 1, rules: [] }))).toThrow(
+      /is not a conformance report; this version reads format cc-conformance-report version/,
+    );
+    expect(() => rerunOf(written({ format: REPORT_FORMAT, version: REPORT_VERSION - 1, seed: 1, rules: [] }))).toThrow(
+      `is version ${REPORT_VERSION - 1} of the report`,
+    );
     expect(() => rerunOf(written({ format: REPORT_FORMAT, version: REPORT_VERSION, seed: 'x', rules: [] }))).toThrow(/no integer seed/);
   });
 });
 
 describe('npm run conformance -- --rerun-failed', () => {
-  test('runs again only the checks of the failed rules, with the report\'s seed', { timeout: 120_000 }, async () => {
+  test("runs again only the checks of the failed rules, with the report's seed", { timeout: 120_000 }, async () => {
     const dir = folder();
     const rules = [
       { id: 'CORE-TAG-DELETE-404', status: 'fail' },

@@ -23,7 +23,10 @@ async function conformanceAgainst(fault: Fault, rule: string): Promise<{ code: n
   const started = performance.now();
   try {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['cli/conformance.ts', '--reports', reports, '--rule', rule, '--seed', '1'], { cwd: ROOT, env: { ...clean, ...target.env } });
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['cli/conformance.ts', '--reports', reports, '--rule', rule, '--seed', '1'], {
+      cwd: ROOT,
+      env: { ...clean, ...target.env },
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -46,7 +49,10 @@ describe.concurrent('npm run conformance against a misbehaving target', { timeou
   test('malformed JSON: the rule fails, exit 1', async () => {
     const run = await conformanceAgainst({ kind: 'malformed-json' }, 'CORE-COUNTRIES-PLAIN-ARRAY');
     expect(run.code, run.output).toBe(1);
-    expect(run.report.rules.find((r) => r.id === 'CORE-COUNTRIES-PLAIN-ARRAY')).toMatchObject({ status: 'fail', detail: expect.stringMatching(/body is not JSON/) });
+    expect(run.report.rules.find((r) => r.id === 'CORE-COUNTRIES-PLAIN-ARRAY')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringMatching(/body is not JSON/),
+    });
     expect(run.ms).toBeLessThan(CLI_BOUND_MS);
   });
 

@@ -21,13 +21,24 @@ const BUDGET_WINDOW_MS = 2_000;
 
 describe.concurrent('a target with a skewed clock', { timeout: CASE_TIMEOUT_MS }, () => {
   const UNPLANNED_429 = [
-    ['a reset in milliseconds', (now: number) => ({ 'x-serviceapi-resettime': String(now + 1_000) }), /X-ServiceAPI-ResetTime \d{13}, \d+ s after the server's Date/],
-    ['a Date three years behind', (now: number) => ({ 'x-serviceapi-resettime': String(Math.ceil(now / 1000) + 1), date: new Date(now - YEARS_3).toUTCString() }), /X-ServiceAPI-ResetTime \d{10}, 94\d{6} s after the server's Date/],
+    [
+      'a reset in milliseconds',
+      (now: number) => ({ 'x-serviceapi-resettime': String(now + 1_000) }),
+      /X-ServiceAPI-ResetTime \d{13}, \d+ s after the server's Date/,
+    ],
+    [
+      'a Date three years behind',
+      (now: number) => ({ 'x-serviceapi-resettime': String(Math.ceil(now / 1000) + 1), date: new Date(now - YEARS_3).toUTCString() }),
+      /X-ServiceAPI-ResetTime \d{10}, 94\d{6} s after the server's Date/,
+    ],
   ] as const;
   for (const [what, headers, detail] of UNPLANNED_429) {
     test(`an unplanned 429 announcing ${what}: CC_ERR_WAIT_RANGE at once, never slept on`, async () => {
       const run = await runUnder(tls, { kind: 'status', status: 429, headers }, { concurrently: true });
-      expectFaultJudged(run, { allowed: ['error'], detail: new RegExp(`^CC_ERR_WAIT_RANGE: .*${detail.source}, further than the ${300} ms rate window; not waited for`) });
+      expectFaultJudged(run, {
+        allowed: ['error'],
+        detail: new RegExp(`^CC_ERR_WAIT_RANGE: .*${detail.source}, further than the ${300} ms rate window; not waited for`),
+      });
       expect(run.outcomes.reduce((n, o) => n + o.requests, 0)).toBeLessThanOrEqual(REPRESENTATIVE.length);
       expect(run.ms).toBeLessThan(RUN_BOUND_MS);
     });
@@ -45,7 +56,11 @@ describe.concurrent('a target with a skewed clock', { timeout: CASE_TIMEOUT_MS }
       expect(byRule.get(RESET_HEADER_RULE)?.detail).toMatch(new RegExp(`more than one window of ${BUDGET_WINDOW_MS} ms and a second after the 429`));
       // The recovery the reset announces cannot be told from nonsense: it never passes on it.
       expect(byRule.get('CORE-RATE-RECOVERY')?.status).not.toBe('pass');
-      expect(verdicts(run).filter((v) => v.status === 'error').map((v) => `${v.rule}: ${v.detail}`)).toEqual([]);
+      expect(
+        verdicts(run)
+          .filter((v) => v.status === 'error')
+          .map((v) => `${v.rule}: ${v.detail}`),
+      ).toEqual([]);
       expect(run.ms).toBeLessThan(12 * BUDGET_WINDOW_MS + RUN_BOUND_MS);
     });
   }

@@ -56,7 +56,8 @@ export interface MisbehavingTarget {
 }
 
 /** A sample of what an edge in front of an API answers a request it refuses. */
-const EDGE_PAGE = '<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Request blocked</h1><p>The request was refused by the edge.</p></body></html>';
+const EDGE_PAGE =
+  '<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Request blocked</h1><p>The request was refused by the edge.</p></body></html>';
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -125,7 +126,8 @@ export async function startMisbehavingTarget(options: {
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
     const res = await request(origin + (req.url ?? '/'), { method: req.method as 'GET', headers, ...(body.length > 0 ? { body } : {}), dispatcher: agent });
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(res.headers))
+      if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = Array.isArray(value) ? value.join(', ') : value;
     return { status: res.statusCode, headers: out, body: Buffer.from(await res.body.arrayBuffer()) };
   }
 
@@ -141,7 +143,11 @@ export async function startMisbehavingTarget(options: {
     res.write('[');
     for (let sent = 1; sent < bytes && !gone; sent += CHUNK.length) {
       stats.hugeBytesWritten += CHUNK.length;
-      if (!res.write(CHUNK)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      if (!res.write(CHUNK))
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
     }
     if (!gone) res.end(']');
   }
@@ -158,7 +164,11 @@ export async function startMisbehavingTarget(options: {
         return;
       case 'status': {
         const extra = fault.headers?.(Date.now()) ?? {};
-        return send(res, { status: fault.status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: Buffer.from(errorBody(host, fault.status)) }, extra.date ? new Date(extra.date) : new Date());
+        return send(
+          res,
+          { status: fault.status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: Buffer.from(errorBody(host, fault.status)) },
+          extra.date ? new Date(extra.date) : new Date(),
+        );
       }
       case 'edge-block':
         return send(res, { status: 403, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(EDGE_PAGE) });

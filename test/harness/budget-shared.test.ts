@@ -7,7 +7,14 @@ import { judgeBelowBudget } from '../../lib/budget/rule-sink.ts';
 import { literalTarget } from './support.js';
 
 const RULE = 'CORE-RATE-60';
-const def = defineCheck({ id: 'harness.budget-shared', title: 'a count below the budget', surface: 'core', rules: [RULE], maxRequests: 0, run: async () => undefined });
+const def = defineCheck({
+  id: 'harness.budget-shared',
+  title: 'a count below the budget',
+  surface: 'core',
+  rules: [RULE],
+  maxRequests: 0,
+  run: async () => undefined,
+});
 const sessions: Session[] = [];
 afterAll(() => Promise.all(sessions.map((s) => s.close())));
 
@@ -31,5 +38,7 @@ test('CC_BUDGET_EXCLUSIVE is false unless set to true; the bundled mock is alway
   expect(targetFromSettings(settings, process.cwd(), false).budgetExclusive).toBe(false);
   expect(targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'true' }, process.cwd(), false).budgetExclusive).toBe(true);
   expect(targetFromSettings(settings, process.cwd(), true).budgetExclusive).toBe(true);
-  expect(() => targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'yes' }, process.cwd(), false)).toThrow(/^CC_BUDGET_EXCLUSIVE: must be true or false, got "yes"$/);
+  expect(() => targetFromSettings({ ...settings, CC_BUDGET_EXCLUSIVE: 'yes' }, process.cwd(), false)).toThrow(
+    /^CC_BUDGET_EXCLUSIVE: must be true or false, got "yes"$/,
+  );
 });

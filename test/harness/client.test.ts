@@ -46,7 +46,11 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
   switch (url.pathname) {
     case '/echo':
       // Echoes every credential it got, in headers and body, as a careless server might.
-      res.writeHead(200, { 'content-type': 'application/json', 'x-echo-authorization': req.headers.authorization ?? '', 'set-cookie': `sid=${SECRET}; Path=/` });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-echo-authorization': req.headers.authorization ?? '',
+        'set-cookie': `sid=${SECRET}; Path=/`,
+      });
       res.end(JSON.stringify({ authorization: req.headers.authorization, url: req.url, body, id: KEY_ID, secret: SECRET }));
       return;
     case '/429-once':
@@ -168,7 +172,13 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 describe('HttpClient', () => {
   test('sends the User-Agent, the given headers and the body, and records the exchange', async () => {
     const { client, seen } = setup();
-    const ex = await client.send(wire('/echo?case=plain', { method: 'PUT', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-trace': 'harness-1' }, body: '{"name":"tag-1"}' }));
+    const ex = await client.send(
+      wire('/echo?case=plain', {
+        method: 'PUT',
+        headers: { accept: 'application/json', 'content-type': 'application/json', 'x-trace': 'harness-1' },
+        body: '{"name":"tag-1"}',
+      }),
+    );
     const [got] = receivedAt('/echo?case=plain');
     expect(got?.method).toBe('PUT');
     expect(got?.headers['user-agent']).toBe(USER_AGENT);
@@ -351,7 +361,9 @@ describe('HttpClient', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const { client } = setup();
-    const err = await rejection(client.send(wire('/', { url: `http://127.0.0.1:${port}/api/x?token=${encodeURIComponent(SECRET)}`, headers: { authorization: BASIC } })));
+    const err = await rejection(
+      client.send(wire('/', { url: `http://127.0.0.1:${port}/api/x?token=${encodeURIComponent(SECRET)}`, headers: { authorization: BASIC } })),
+    );
     expect(err).toBeInstanceOf(TransportError);
     expect(err.message).toContain('ECONNREFUSED');
     expect(err.message).not.toContain(encodeURIComponent(SECRET));

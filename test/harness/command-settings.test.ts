@@ -70,7 +70,10 @@ describe('a config file holding a key pair is kept out of git', () => {
 describe('the bundled mock replaces some variables with its own', () => {
   test('one line naming those given, none when none is given; the variables it uses as given are not named', () => {
     const lines: string[] = [];
-    warnReplacedByMock({ CC_EFFECTS: 'call', CC_RATE_WINDOW_MS: '1000', CC_SEED: '4', CC_BUDGET_SHARE: '0.5', CC_OTHER_KEY_ID: 'B', CC_OTHER_KEY_SECRET: 'b-secret' }, (line) => lines.push(line));
+    warnReplacedByMock(
+      { CC_EFFECTS: 'call', CC_RATE_WINDOW_MS: '1000', CC_SEED: '4', CC_BUDGET_SHARE: '0.5', CC_OTHER_KEY_ID: 'B', CC_OTHER_KEY_SECRET: 'b-secret' },
+      (line) => lines.push(line),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('CC_OTHER_KEY_ID, CC_OTHER_KEY_SECRET, CC_RATE_WINDOW_MS, CC_EFFECTS');
     expect(lines[0]).not.toMatch(/CC_SEED|CC_BUDGET_SHARE|b-secret/);

@@ -148,7 +148,13 @@ describe('targetFromSettings', () => {
   });
 
   test('optional key pairs land in their slots', () => {
-    const target = targetFromSettings({ ...BASE, CC_KEY2_ID: 'KEYID0002', CC_KEY2_SECRET: 'second-secret', CC_LIMITS_KEY_ID: 'KEYIDC', CC_LIMITS_KEY_SECRET: 'limits-secret' });
+    const target = targetFromSettings({
+      ...BASE,
+      CC_KEY2_ID: 'KEYID0002',
+      CC_KEY2_SECRET: 'second-secret',
+      CC_LIMITS_KEY_ID: 'KEYIDC',
+      CC_LIMITS_KEY_SECRET: 'limits-secret',
+    });
     expect(target.keys.second).toEqual({ id: 'KEYID0002', secret: 'second-secret' });
     expect(target.keys.limits).toEqual({ id: 'KEYIDC', secret: 'limits-secret' });
     expect(target.keys.other).toBeUndefined();
@@ -186,7 +192,9 @@ describe('targetFromSettings', () => {
     expect(targetFromSettings({ ...BASE, CC_BUDGET_SHARE: '1' }).budgetShare).toBe(1);
     expect(targetFromSettings({ ...BASE, CC_BUDGET_SHARE: '.2' }, process.cwd(), true).budgetShare).toBe(0.2);
     for (const bad of ['0', '0.01', '1.01', '2', '-0.5', '50%', 'half', '.', '1e-1', ' 0.5']) {
-      expect(expectConfigError(() => targetFromSettings({ ...BASE, CC_BUDGET_SHARE: bad }), 'CC_BUDGET_SHARE').message).toContain('from 0.0167 (one request per window) to 1');
+      expect(expectConfigError(() => targetFromSettings({ ...BASE, CC_BUDGET_SHARE: bad }), 'CC_BUDGET_SHARE').message).toContain(
+        'from 0.0167 (one request per window) to 1',
+      );
     }
   });
 
@@ -246,11 +254,12 @@ describe('checkSettings: every variable set is checked, whether or not a target 
 
   test('good values, and no value at all, pass; nothing is required without a target', () => {
     expect(() => checkSettings({})).not.toThrow();
-    expect(() => checkSettings({ CC_EFFECTS: 'call,budget', CC_RATE_WINDOW_MS: '1000', CC_BUDGET_EXCLUSIVE: 'true', CC_SEED: '3', CC_DIALER_RELEASE: '1.0.21' })).not.toThrow();
+    expect(() =>
+      checkSettings({ CC_EFFECTS: 'call,budget', CC_RATE_WINDOW_MS: '1000', CC_BUDGET_EXCLUSIVE: 'true', CC_SEED: '3', CC_DIALER_RELEASE: '1.0.21' }),
+    ).not.toThrow();
   });
 
   test('the target variables are the host URLs and the primary key pair', () => {
     expect([...TARGET_VARIABLES].sort()).toEqual(['CC_AI_URL', 'CC_ANALYTICS_URL', 'CC_BASE_URL', 'CC_CUECARD_URL', 'CC_KEY_ID', 'CC_KEY_SECRET']);
   });
 });
-

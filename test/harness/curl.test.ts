@@ -31,7 +31,8 @@ describe('curlCommand', () => {
     expect(curlCommand(request({ url: 'http://127.0.0.1:7080/api/contacts/index.json' }))).not.toContain('CC_CA_FILE');
     const readme = readFileSync(new URL('../../reporters/README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(`for an HTTPS URL, always \`${option}\``);
-    const expand = (env: Record<string, string>) => spawnSync('bash', ['-c', `for word in ${option}; do printf '%s|' "$word"; done`], { encoding: 'utf8', env }).stdout;
+    const expand = (env: Record<string, string>) =>
+      spawnSync('bash', ['-c', `for word in ${option}; do printf '%s|' "$word"; done`], { encoding: 'utf8', env }).stdout;
     expect(expand({ CC_CA_FILE: '/tmp/ca.pem' })).toBe('--cacert|/tmp/ca.pem|');
     expect(expand({})).toBe('');
   });

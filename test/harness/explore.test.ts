@@ -56,7 +56,10 @@ describe('explore', () => {
   test('a violation is rethrown on its rule with the counterexample and both seeds, without shrinking', async () => {
     const t = context(42);
     const seen: number[] = [];
-    const evidence = { request: { method: 'PUT', url: 'https://127.0.0.1:1/api/agents/add.json', headers: {}, credentials: 'primary key' }, response: { status: 201, headers: {}, body: '' } };
+    const evidence = {
+      request: { method: 'PUT', url: 'https://127.0.0.1:1/api/agents/add.json', headers: {}, credentials: 'primary key' },
+      response: { status: 201, headers: {}, body: '' },
+    };
     let caught: unknown;
     try {
       await explore(t, {
@@ -104,7 +107,9 @@ describe('explore', () => {
 
   test('any other error is rethrown as it was', async () => {
     const boom = new Error('socket hang up');
-    await expect(explore(context(1), { arbitrary: fc.integer(), boundaries: [1], randomRuns: 3, property: async () => Promise.reject(boom) })).rejects.toBe(boom);
+    await expect(explore(context(1), { arbitrary: fc.integer(), boundaries: [1], randomRuns: 3, property: async () => Promise.reject(boom) })).rejects.toBe(
+      boom,
+    );
   });
 
   test('inside a check, the violation becomes the fail verdict of its rule', async () => {

@@ -17,6 +17,15 @@ describe('imports', () => {
     // lib/rules/ai.ts takes `required` beside the type Rule; lib/rules/index.ts takes and re-exports types only.
     expect(valueImports('lib/rules/ai.ts')).toContain('lib/rules/types.ts');
     expect(valueImports('lib/rules/index.ts')).not.toContain('lib/rules/types.ts');
-    expect(cycles(new Map([['a.ts', ['b.ts']], ['b.ts', ['a.ts']], ['c.ts', ['c.ts']], ['d.ts', ['a.ts']]]))).toEqual([['a.ts', 'b.ts'], ['c.ts']]);
+    expect(
+      cycles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['a.ts']],
+          ['c.ts', ['c.ts']],
+          ['d.ts', ['a.ts']],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts'], ['c.ts']]);
   });
 });

@@ -29,7 +29,8 @@ function carriesValues(node: ts.ImportDeclaration | ts.ExportDeclaration): boole
 function resolve(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = normalize(join(dirname(from), specifier));
-  for (const candidate of [base, base.replace(/\.js$/, '.ts'), `${base}.ts`]) if (candidate.endsWith('.ts') && existsSync(join(ROOT, candidate))) return candidate;
+  for (const candidate of [base, base.replace(/\.js$/, '.ts'), `${base}.ts`])
+    if (candidate.endsWith('.ts') && existsSync(join(ROOT, candidate))) return candidate;
   return undefined;
 }
 

@@ -59,7 +59,10 @@ beforeAll(async () => {
     watch(resources.exports, 'export-job', id);
   }
   session = new Session(targetFromSettings({ ...running.env }, process.cwd(), true), 11, newRun(mkdtempSync(join(tmpdir(), 'cc-ledger-'))));
-  await runChecks(session, ALL_CHECKS.filter((c) => !c.needs?.effects?.includes('budget')));
+  await runChecks(
+    session,
+    ALL_CHECKS.filter((c) => !c.needs?.effects?.includes('budget')),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -75,13 +78,28 @@ describe('the create table against what the suites make', () => {
   });
 
   test('every record the mock made is in the ledger, created, with its id', () => {
-    const ledgered = new Set(session.ledger.records().flatMap((r) => (r.id !== undefined && r.state !== 'pending' ? [`${COMPANY_OF_ID[r.intent.company]} ${r.intent.key} ${r.id}`] : [])));
+    const ledgered = new Set(
+      session.ledger
+        .records()
+        .flatMap((r) => (r.id !== undefined && r.state !== 'pending' ? [`${COMPANY_OF_ID[r.intent.company]} ${r.intent.key} ${r.id}`] : [])),
+    );
     expect(made.length).toBeGreaterThan(50);
     expect(made.filter((m) => !ledgered.has(m))).toEqual([]);
   });
 
   test('every record the ledger shows created with an id of a kind the mock stores was made by the mock', () => {
-    const stored = new Set(['contact', 'agent', 'group-membership', 'tag', 'blacklist-entry', 'voice-agent', 'dialer-campaign', 'call-script', 'survey', 'export-job']);
+    const stored = new Set([
+      'contact',
+      'agent',
+      'group-membership',
+      'tag',
+      'blacklist-entry',
+      'voice-agent',
+      'dialer-campaign',
+      'call-script',
+      'survey',
+      'export-job',
+    ]);
     const mock = new Set(made);
     const extra = session.ledger
       .records()
@@ -98,7 +116,10 @@ describe('the create table against what the suites make', () => {
 
   test('every kind the suites create is met, and every name given starts with the run prefix', () => {
     // Refused creates (SMS without funds, a CueCard with no live call) leave only their intent in the file.
-    const events = readFileSync(session.run.ledgerFile as string, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LedgerEvent);
+    const events = readFileSync(session.run.ledgerFile as string, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LedgerEvent);
     const keys = new Set(events.flatMap((e) => (e.event === 'intent' ? [e.key] : [])));
     for (const kind of recordKinds(DIALER_ROUTES)) if (kind.key !== 'blacklist-entry') expect(keys.has(kind.key), kind.key).toBe(true);
     expect(isRunPrefix(session.run.prefix)).toBe(true);
@@ -127,7 +148,7 @@ describe('createOf', () => {
     expect(createOf(table, 'core', 'PUT', '/contacts/add.json.evil')).toBeUndefined();
   });
 
-  test('follows a target\'s Dialer routes', () => {
+  test("follows a target's Dialer routes", () => {
     const moved = createTable({ ...DIALER_ROUTES, 'campaigns.create': 'POST /dialer/v2/campaigns' });
     expect(createOf(moved, 'ai', 'POST', '/dialer/v2/campaigns')?.kind.key).toBe('dialer-campaign');
     expect(createOf(moved, 'ai', 'POST', '/dialer/campaigns')).toBeUndefined();

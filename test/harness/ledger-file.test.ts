@@ -28,7 +28,14 @@ describe('the ledger', () => {
     const { records } = readLedger(ledger.file as string);
     expect(records.map((r) => r.state)).toEqual(['pending']);
     expect(ledger.leftovers()).toEqual([
-      { kind: 'contact', surface: 'core', name: 'cc-conformance-abcdefgh-0001', check: 'check.x', deletable: true, how: expect.stringContaining('no answer came') as string },
+      {
+        kind: 'contact',
+        surface: 'core',
+        name: 'cc-conformance-abcdefgh-0001',
+        check: 'check.x',
+        deletable: true,
+        how: expect.stringContaining('no answer came') as string,
+      },
     ]);
     // Looked for by name and not found: the create made nothing, and the ledger says so for good.
     ledger.notFound(ledger.records()[0]!, 'cleanup');
@@ -55,10 +62,12 @@ describe('the ledger', () => {
     expect(JSON.stringify(readLedger(ledger.file as string).records)).toBe(JSON.stringify(ledger.records()));
   });
 
-  test('a delete with another company\'s key does not close a record; a membership is undone by its own request', () => {
+  test("a delete with another company's key does not close a record; a membership is undone by its own request", () => {
     const ledger = fresh();
     const member = ledger.beforeSend(request('PUT', '/groups/add.json', { agent_id: 5, group_id: 3 }));
-    expect(ledger.leftovers()).toEqual([expect.objectContaining({ kind: 'group membership', id: '5:3', deletable: true, how: 'DELETE /groups/delete/5.json {"group_id":3}' })]);
+    expect(ledger.leftovers()).toEqual([
+      expect.objectContaining({ kind: 'group membership', id: '5:3', deletable: true, how: 'DELETE /groups/delete/5.json {"group_id":3}' }),
+    ]);
     ledger.afterCreate(member!, 200, {});
     ledger.afterAnswer({ ...request('DELETE', '/groups/delete/5.json', { group_id: 3 }), company: 'other' }, 200, {});
     ledger.afterAnswer(request('DELETE', '/groups/delete/5.json', { group_id: 4 }), 200, {});

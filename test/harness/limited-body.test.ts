@@ -7,7 +7,18 @@ import { schemas } from '../../lib/schemas/registry.js';
  * Both engines judge a 429's body with limited-body.ts (k6 cannot run ajv); the published schemas say the
  * same shapes. They must accept exactly the same bodies, so a change to one without the other fails here.
  */
-const value = fc.oneof(fc.constant(429), fc.constant(428), fc.constant('429'), fc.constant('Too Many Requests'), fc.constant('too many requests'), fc.constant(''), fc.constant('abc-123'), fc.constant(null), fc.constant(true), fc.constant([]));
+const value = fc.oneof(
+  fc.constant(429),
+  fc.constant(428),
+  fc.constant('429'),
+  fc.constant('Too Many Requests'),
+  fc.constant('too many requests'),
+  fc.constant(''),
+  fc.constant('abc-123'),
+  fc.constant(null),
+  fc.constant(true),
+  fc.constant([]),
+);
 const coreLike = fc.record({ responseData: fc.oneof(fc.record({ status: value, message: value }, { requiredKeys: [] }), value) }, { requiredKeys: [] });
 const dialerLike = fc.record(
   { statusCode: value, message: value, error: value, correlationId: value, code: value, responseData: fc.record({ status: value }, { requiredKeys: [] }) },

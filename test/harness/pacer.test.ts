@@ -58,7 +58,10 @@ describe('Pacer', () => {
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1000 }),
         fc.integer({ min: 1, max: 8 }),
-        fc.array(fc.record({ gap: fc.nat(1500), burst: fc.integer({ min: 0, max: 12 }), planned: fc.integer({ min: 0, max: 4 }) }), { minLength: 1, maxLength: 25 }),
+        fc.array(fc.record({ gap: fc.nat(1500), burst: fc.integer({ min: 0, max: 12 }), planned: fc.integer({ min: 0, max: 4 }) }), {
+          minLength: 1,
+          maxLength: 25,
+        }),
         async (windowMs, perWindow, steps) => {
           const clock = new FakeClock();
           const p = pacer(clock, windowMs, perWindow);
@@ -77,7 +80,12 @@ describe('Pacer', () => {
             const inWindow = log.slice(0, k + 1).filter((earlier) => earlier.at > send.at - windowMs).length;
             expect(inWindow).toBeLessThanOrEqual(perWindow);
           });
-          expect(fullestWindow(log.filter((s) => !s.planned).map((s) => s.at), windowMs)).toBeLessThanOrEqual(perWindow);
+          expect(
+            fullestWindow(
+              log.filter((s) => !s.planned).map((s) => s.at),
+              windowMs,
+            ),
+          ).toBeLessThanOrEqual(perWindow);
         },
       ),
       { numRuns: 60, seed: 20240611 },

@@ -12,7 +12,12 @@ const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'maxR
 /** A live target on a minute window, every host and key, no effects: nothing in it is contacted. */
 const live = (overrides: Parameters<typeof literalTarget>[0] = {}) =>
   literalTarget({
-    urls: { core: 'https://core.example.test/api', ai: 'https://ai.example.test/v1', cuecard: 'https://cc.example.test/api', analytics: 'https://an.example.test/api' },
+    urls: {
+      core: 'https://core.example.test/api',
+      ai: 'https://ai.example.test/v1',
+      cuecard: 'https://cc.example.test/api',
+      analytics: 'https://an.example.test/api',
+    },
     rateWindowMs: 60_000,
     budgetShare: 0.5,
     ...overrides,
@@ -52,7 +57,11 @@ describe('the plan of a run', () => {
   });
 
   test('what cannot run is listed with what would enable it, and costs nothing', () => {
-    const checks = [made({ id: 'p.key2', maxRequests: 5, needs: { keys: ['second'] } }), made({ id: 'p.call', maxRequests: 7, needs: { effects: ['call'] } }), made({ id: 'p.runs', maxRequests: 3 })];
+    const checks = [
+      made({ id: 'p.key2', maxRequests: 5, needs: { keys: ['second'] } }),
+      made({ id: 'p.call', maxRequests: 7, needs: { effects: ['call'] } }),
+      made({ id: 'p.runs', maxRequests: 3 }),
+    ];
     const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [...checks, made({ id: 'p.cuecard', surface: 'cuecard', maxRequests: 2 })]);
     expect(plan.skipped).toEqual([
       { reason: 'needs CC_KEY2_ID', checks: ['p.key2'] },
@@ -67,14 +76,24 @@ describe('the plan of a run', () => {
     expect(without.budget).toEqual({ checks: ['budget.both-surfaces'], runs: false, ms: 360_000, blockedMs: 150_000 });
     expect(without.totalMs).toBe(0);
     expect(without.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/^needs CC_EFFECTS to include budget/)]);
-    expect(planText(without, { live: true }).at(-1)).toContain('would spend the company\'s whole core and Dialer budgets on purpose, after every lane: about 6 min, during which the company\'s other core and Dialer integrations get 429 for about 2 min 30 s on each; exempt from the share; runs only with budget in CC_EFFECTS');
+    expect(planText(without, { live: true }).at(-1)).toContain(
+      "would spend the company's whole core and Dialer budgets on purpose, after every lane: about 6 min, during which the company's other core and Dialer integrations get 429 for about 2 min 30 s on each; exempt from the share; runs only with budget in CC_EFFECTS",
+    );
     const withBudget = planRun(live({ effects: new Set(['budget']) }), BUDGET_CHECKS);
     expect(withBudget.budget?.runs).toBe(true);
     expect(withBudget.totalMs).toBe(360_000);
   });
 
   test('the whole catalogue: every check in one lane or last, the meters add up to the lanes, the text names each lane', () => {
-    const target = live({ keys: { ...literalTarget().keys, second: { id: 'K2', secret: 's2' }, other: { id: 'K3', secret: 's3' }, revoked: { id: 'K4', secret: 's4' }, limits: { id: 'K5', secret: 's5' } } });
+    const target = live({
+      keys: {
+        ...literalTarget().keys,
+        second: { id: 'K2', secret: 's2' },
+        other: { id: 'K3', secret: 's3' },
+        revoked: { id: 'K4', secret: 's4' },
+        limits: { id: 'K5', secret: 's5' },
+      },
+    });
     const plan = planRun(target, ALL_CHECKS);
     const planned = plan.lanes.flatMap((l) => l.checks);
     expect(new Set(planned).size).toBe(planned.length);

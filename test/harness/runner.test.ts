@@ -112,9 +112,27 @@ describe('runCheck, without sending', () => {
       skip: { status: 'skipped', detail: /^no fixture$/, run: (t) => t.skip('no fixture') },
       prerequisite: { status: 'skipped', detail: /^prerequisite failed: setup broke$/, run: (t) => t.prerequisite(false, 'setup broke') },
       violation: { status: 'skipped', detail: /^not judged in full: /, run: (t) => t.check(DELETE_200, false, 'broken') },
-      transport: { status: 'error', detail: /^CC_ERR_TRANSPORT: reset$/, run: () => { throw new TransportError('reset'); } },
-      allowance: { status: 'error', detail: /^CC_ERR_ALLOWANCE: /, run: () => { throw new RequestAllowanceError('one too many'); } },
-      crash: { status: 'error', detail: /^TypeError: x$/, run: () => { throw new TypeError('x'); } },
+      transport: {
+        status: 'error',
+        detail: /^CC_ERR_TRANSPORT: reset$/,
+        run: () => {
+          throw new TransportError('reset');
+        },
+      },
+      allowance: {
+        status: 'error',
+        detail: /^CC_ERR_ALLOWANCE: /,
+        run: () => {
+          throw new RequestAllowanceError('one too many');
+        },
+      },
+      crash: {
+        status: 'error',
+        detail: /^TypeError: x$/,
+        run: () => {
+          throw new TypeError('x');
+        },
+      },
     };
     for (const [name, ending] of Object.entries(endings)) {
       const outcome = await runCheck(
@@ -184,9 +202,15 @@ describe('runCheck, without sending', () => {
   test('an answer labelled JSON whose body does not parse holds no rule, even one judged on its status alone', async () => {
     const broken: Exchange = { ...answer, status: 404, text: '{"responseData":{"status":404', json: undefined, jsonError: 'Unexpected end of JSON input' };
     const outcome = await runCheck(session, check({ rules: [DELETE_404], run: async (t) => t.expectStatus(DELETE_404, broken, 404) }));
-    expect(verdict(outcome, DELETE_404)).toMatchObject({ status: 'fail', detail: 'the answer (404) is labelled application/json but its body is not JSON: Unexpected end of JSON input' });
+    expect(verdict(outcome, DELETE_404)).toMatchObject({
+      status: 'fail',
+      detail: 'the answer (404) is labelled application/json but its body is not JSON: Unexpected end of JSON input',
+    });
     // A body that is not labelled JSON (an HTML page, plain text) is judged as it is.
-    const page = await runCheck(session, check({ rules: [DELETE_404], run: async (t) => t.expectStatus(DELETE_404, { ...broken, headers: { 'content-type': 'text/html' } }, 404) }));
+    const page = await runCheck(
+      session,
+      check({ rules: [DELETE_404], run: async (t) => t.expectStatus(DELETE_404, { ...broken, headers: { 'content-type': 'text/html' } }, 404) }),
+    );
     expect(verdict(page, DELETE_404).status).toBe('pass');
   });
 
@@ -257,7 +281,8 @@ describe('runCheck, without sending', () => {
     for (const def of others) {
       const outcome = await runCheck(session, def);
       expect(outcome.requests, def.id).toBe(0);
-      for (const v of outcome.verdicts) expect(v, def.id).toMatchObject({ status: 'skipped', detail: `needs ${variable[def.surface as keyof typeof variable]}` });
+      for (const v of outcome.verdicts)
+        expect(v, def.id).toMatchObject({ status: 'skipped', detail: `needs ${variable[def.surface as keyof typeof variable]}` });
     }
   });
 
@@ -382,7 +407,11 @@ describe('runCheck, without sending', () => {
         },
       }),
     );
-    expect(verdict(outcome, PAST_LAST)).toMatchObject({ rule: PAST_LAST, status: 'error', notes: ['seen', '1 assertion held before the check ended; the rest were not judged'] });
+    expect(verdict(outcome, PAST_LAST)).toMatchObject({
+      rule: PAST_LAST,
+      status: 'error',
+      notes: ['seen', '1 assertion held before the check ended; the rest were not judged'],
+    });
     expect(verdict(outcome, DELETE_404).detail).toMatch(/^CC_ERR_DEFINITION: .*CORE-GROUP-REMOVE-404/);
     expect(outcome.problems).toEqual([expect.stringMatching(/^harness\.runner: CC_ERR_DEFINITION: /)]);
   });
@@ -408,7 +437,9 @@ describe('runCheck against the mock', () => {
   beforeAll(async () => {
     running = await startMock({ rateWindowMs: 1000 });
     session = new Session(targetFromSettings({ ...running.env }, process.cwd(), true), 7);
-    secrets = Object.entries(running.env).filter(([name]) => /_(ID|SECRET)$/.test(name)).map(([, value]) => value);
+    secrets = Object.entries(running.env)
+      .filter(([name]) => /_(ID|SECRET)$/.test(name))
+      .map(([, value]) => value);
   });
   afterAll(async () => {
     await session?.close();

@@ -28,7 +28,10 @@ describe('statistics values, read by kind', () => {
   });
 
   test('counts below zero, rates beyond 100 and non-finite numbers are problems; fractions and percents are both rates in range', () => {
-    expect(valueProblem({ funnel: { total: 3, converted: 0 }, answerRate: 0.5, conversionRate: 40, talkTime: { total: 12.5 } })).toEqual({ numbers: 5, rates: 2 });
+    expect(valueProblem({ funnel: { total: 3, converted: 0 }, answerRate: 0.5, conversionRate: 40, talkTime: { total: 12.5 } })).toEqual({
+      numbers: 5,
+      rates: 2,
+    });
     expect(valueProblem({ funnel: { converted: -1 } }).problem).toMatch(/^funnel\.converted is -1/);
     expect(valueProblem({ rates: { answer: 250 } }).problem).toMatch(/^rates\.answer is 250/);
     expect(valueProblem({ rates: { answer: 1.5 } }).problem).toBeUndefined();

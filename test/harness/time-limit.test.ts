@@ -47,7 +47,9 @@ describe('the time limit of a check', () => {
     expect(outcome.verdicts.find((v) => v.rule === DELETE_404)?.status).toBe('pass');
     const cut = outcome.verdicts.find((v) => v.rule === DELETE_200);
     expect(cut?.status).toBe('error');
-    expect(cut?.detail).toMatch(/^CC_ERR_TIME_LIMIT: harness\.slow overran its time limit of 0.5 s \(planned 0 s: 0 requests at 58 per 100 ms window\) and was stopped$/);
+    expect(cut?.detail).toMatch(
+      /^CC_ERR_TIME_LIMIT: harness\.slow overran its time limit of 0.5 s \(planned 0 s: 0 requests at 58 per 100 ms window\) and was stopped$/,
+    );
     expect(cut?.notes).toContain('1 assertion held before the check ended; the rest were not judged');
     expect(outcome.problems).toEqual([expect.stringMatching(/^harness\.slow: CC_ERR_TIME_LIMIT: /)]);
   });

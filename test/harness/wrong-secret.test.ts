@@ -26,7 +26,7 @@ describe('the wrong-secret probe', () => {
     }
   });
 
-  test('it is drawn fresh, of the real secret\'s characters, and is never the secret with something added', () => {
+  test("it is drawn fresh, of the real secret's characters, and is never the secret with something added", () => {
     const pair = PAIRS[1] as KeyPair;
     const drawn = new Set(Array.from({ length: 20 }, () => drawWrongSecret(pair)));
     expect(drawn.size).toBeGreaterThan(1);
@@ -45,7 +45,7 @@ describe('the wrong-secret probe', () => {
     expect(drawWrongSecret(pair, () => picks.shift() ?? 0)).toBe('ba');
   });
 
-  test('a redactor told the wrong secret redacts it in every spelling, as the command\'s last scrub must', () => {
+  test("a redactor told the wrong secret redacts it in every spelling, as the command's last scrub must", () => {
     const pair = PAIRS[0] as KeyPair;
     const wrong = drawWrongSecret(pair);
     const redactor = new Redactor({ keys: { primary: pair } }, wrong);

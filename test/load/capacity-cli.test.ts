@@ -35,7 +35,11 @@ function capacity(args: string[], env: Record<string, string> = {}, interruptWhe
   return new Promise((resolve, reject) => {
     // A group of its own, so the signal can go to the whole group without reaching this test run.
     const reportsArgs = args.includes('--reports') ? [] : ['--reports', reports];
-    const child = spawn(command, [...prefix, 'cli/capacity.ts', ...reportsArgs, ...args], { cwd: ROOT, env: { ...clean, ...env }, detached: interruptWhen !== undefined });
+    const child = spawn(command, [...prefix, 'cli/capacity.ts', ...reportsArgs, ...args], {
+      cwd: ROOT,
+      env: { ...clean, ...env },
+      detached: interruptWhen !== undefined,
+    });
     let stdout = '';
     let stderr = '';
     const poll = interruptWhen
@@ -59,60 +63,74 @@ const doc = (run: Run): CapacityDocument => JSON.parse(readFileSync(join(run.rep
 
 // Each test starts its own command against its own target or mock, and mostly waits: they run side by side.
 describe.concurrent('npm run capacity', () => {
-  test('with --probe against the bundled mock: exit 0, both reports, the plan and the probe figures in the JSON, no key printed', { timeout: 90_000 }, async () => {
-    const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--probe', '--probe-windows', '2', '--mock-window-ms', '1000']);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('cc-capacity: probe: bundled mock, 30 of 60 core requests per window');
-    expect(run.stdout).toContain('Measured by the probe (bundled mock, 2 windows of 1000 ms)');
-    expect(run.stdout).toMatch(/^Verdict: GO: .* \[plan and probe\]$/m);
+  test(
+    'with --probe against the bundled mock: exit 0, both reports, the plan and the probe figures in the JSON, no key printed',
+    { timeout: 90_000 },
+    async () => {
+      const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--probe', '--probe-windows', '2', '--mock-window-ms', '1000']);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain('cc-capacity: probe: bundled mock, 30 of 60 core requests per window');
+      expect(run.stdout).toContain('Measured by the probe (bundled mock, 2 windows of 1000 ms)');
+      expect(run.stdout).toMatch(/^Verdict: GO: .* \[plan and probe\]$/m);
 
-    const report = doc(run);
-    expect(report).toMatchObject({ format: 'cc-capacity-report', version: 3, interrupted: false, windowFrom: "the spec's minute", verdict: { go: true, basis: 'plan and probe' } });
-    expect(report.plan.asProfiled.totals).toEqual({ core: 30_002, dialer: 10_120, other: 28_000 });
-    expect(report.plan.windowMs).toBe(60_000);
-    expect(report.probe?.report).toMatchObject({ format: 'cc-load-report', kind: 'capacity', engine: 'node', windowMs: 1000, interrupted: false });
-    const surfaces = report.probe?.findings.surfaces ?? [];
-    expect(surfaces.map((f) => [f.surface, f.offeredPerWindow, f.planned, f.sent])).toEqual([
-      ['core', 30, 60, 60],
-      ['dialer', 30, 60, 60],
-    ]);
-    for (const f of surfaces) {
-      // Every answered request of the surface, setup's read (one per host, before the schedule) included.
-      expect(f.corrected?.count).toBe(61);
-      expect(f.uncorrected?.p99).toBeGreaterThan(0);
-    }
-
-    const html = readFileSync(join(run.reports, 'capacity.html'), 'utf8');
-    expect(html).toContain('<h1>cc-capacity: <span class="pass">GO</span> · 10000 contacts</h1>');
-    expect(html).toContain('Capacity verdict');
-    expect(html).toContain('Measured by the probe');
-    // Self-contained: the charts' library is inlined, nothing is fetched.
-    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
-    for (const key of seedState(1).keys.values()) {
-      for (const text of [run.stdout, run.stderr, JSON.stringify(report), html]) {
-        expect(text.includes(key.secret)).toBe(false);
-        expect(text.includes(key.id)).toBe(false);
+      const report = doc(run);
+      expect(report).toMatchObject({
+        format: 'cc-capacity-report',
+        version: 3,
+        interrupted: false,
+        windowFrom: "the spec's minute",
+        verdict: { go: true, basis: 'plan and probe' },
+      });
+      expect(report.plan.asProfiled.totals).toEqual({ core: 30_002, dialer: 10_120, other: 28_000 });
+      expect(report.plan.windowMs).toBe(60_000);
+      expect(report.probe?.report).toMatchObject({ format: 'cc-load-report', kind: 'capacity', engine: 'node', windowMs: 1000, interrupted: false });
+      const surfaces = report.probe?.findings.surfaces ?? [];
+      expect(surfaces.map((f) => [f.surface, f.offeredPerWindow, f.planned, f.sent])).toEqual([
+        ['core', 30, 60, 60],
+        ['dialer', 30, 60, 60],
+      ]);
+      for (const f of surfaces) {
+        // Every answered request of the surface, setup's read (one per host, before the schedule) included.
+        expect(f.corrected?.count).toBe(61);
+        expect(f.uncorrected?.p99).toBeGreaterThan(0);
       }
-    }
-  });
 
-  test('a NO-GO plan with a probe that passed: exit 1, and in Chromium the page is headed NO-GO in red, the probe\'s pass labelled as its own', { timeout: 90_000 }, async ({ skip }) => {
-    needChromium(skip);
-    const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--deadline', '1h', '--probe']);
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(doc(run)).toMatchObject({ interrupted: false, verdict: { go: false, basis: 'plan and probe' }, probe: { report: { verdict: 'pass' } } });
-    const browser = await launchChromium();
-    try {
-      const page = await newReportPage(browser, 1280);
-      await loadReportPage(page, join(run.reports, 'capacity.html'));
-      expect(await page.locator('h1').innerText()).toBe('cc-capacity: NO-GO · 10000 contacts');
-      expect(await page.evaluate("getComputedStyle(document.querySelector('h1 span')).color")).toBe('rgb(207, 34, 46)');
-      const probeVerdict = page.locator('tr', { has: page.locator('th', { hasText: "the probe's load verdict" }) }).locator('td');
-      expect(await probeVerdict.innerText()).toMatch(/^pass: .*It judges the probe's own run, not the campaign/);
-    } finally {
-      await browser.close();
-    }
-  });
+      const html = readFileSync(join(run.reports, 'capacity.html'), 'utf8');
+      expect(html).toContain('<h1>cc-capacity: <span class="pass">GO</span> · 10000 contacts</h1>');
+      expect(html).toContain('Capacity verdict');
+      expect(html).toContain('Measured by the probe');
+      // Self-contained: the charts' library is inlined, nothing is fetched.
+      expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+      for (const key of seedState(1).keys.values()) {
+        for (const text of [run.stdout, run.stderr, JSON.stringify(report), html]) {
+          expect(text.includes(key.secret)).toBe(false);
+          expect(text.includes(key.id)).toBe(false);
+        }
+      }
+    },
+  );
+
+  test(
+    "a NO-GO plan with a probe that passed: exit 1, and in Chromium the page is headed NO-GO in red, the probe's pass labelled as its own",
+    { timeout: 90_000 },
+    async ({ skip }) => {
+      needChromium(skip);
+      const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--deadline', '1h', '--probe']);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(doc(run)).toMatchObject({ interrupted: false, verdict: { go: false, basis: 'plan and probe' }, probe: { report: { verdict: 'pass' } } });
+      const browser = await launchChromium();
+      try {
+        const page = await newReportPage(browser, 1280);
+        await loadReportPage(page, join(run.reports, 'capacity.html'));
+        expect(await page.locator('h1').innerText()).toBe('cc-capacity: NO-GO · 10000 contacts');
+        expect(await page.evaluate("getComputedStyle(document.querySelector('h1 span')).color")).toBe('rgb(207, 34, 46)');
+        const probeVerdict = page.locator('tr', { has: page.locator('th', { hasText: "the probe's load verdict" }) }).locator('td');
+        expect(await probeVerdict.innerText()).toMatch(/^pass: .*It judges the probe's own run, not the campaign/);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   test('the plan alone: NO-GO past the deadline exits 1 and still writes both reports', { timeout: 30_000 }, async () => {
     const run = await capacity(['--contacts', '10000', '--profile', PROFILE, '--deadline', '8h']);
@@ -147,7 +165,13 @@ describe.concurrent('npm run capacity', () => {
   test('a profile with a bad field exits 2 naming it', { timeout: 30_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cc-capacity-profile-'));
     const file = join(dir, 'profile.json');
-    writeFileSync(file, JSON.stringify({ name: 'x', perContact: [{ id: 'a', what: 'a', surface: 'core', operation: 'PUT /contacts/add.json', source: 'spec', itemsPerRequest: 0 }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'x',
+        perContact: [{ id: 'a', what: 'a', surface: 'core', operation: 'PUT /contacts/add.json', source: 'spec', itemsPerRequest: 0 }],
+      }),
+    );
     const run = await capacity(['--contacts', '10', '--profile', file]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`cc-capacity: --profile: ${file}: perContact[0] (a).itemsPerRequest: must be a whole number of at least 1, got 0\n`);
@@ -176,8 +200,12 @@ describe.concurrent('npm run capacity', () => {
       expect(report.windowFrom).toBe("the target's rate window, CC_RATE_WINDOW_MS");
       // No deadline and no 429: the document records GO, and the headline says first what the exit code says.
       expect(report.verdict.go).toBe(true);
-      expect(readFileSync(join(run.reports, 'capacity.html'), 'utf8')).toContain('<h1>cc-capacity: <span class="incomplete">INTERRUPTED</span> · verdict so far GO · 100 contacts</h1>');
-      expect(run.stdout).toContain('\nINTERRUPTED: the probe was stopped before its schedule ended; the verdict below rests on the part that ran (verdict so far GO)\nVerdict: GO: ');
+      expect(readFileSync(join(run.reports, 'capacity.html'), 'utf8')).toContain(
+        '<h1>cc-capacity: <span class="incomplete">INTERRUPTED</span> · verdict so far GO · 100 contacts</h1>',
+      );
+      expect(run.stdout).toContain(
+        '\nINTERRUPTED: the probe was stopped before its schedule ended; the verdict below rests on the part that ran (verdict so far GO)\nVerdict: GO: ',
+      );
       const probe = report.probe?.report;
       expect(probe).toMatchObject({ version: LOAD_REPORT_VERSION, interrupted: true, sentAfterInterrupt: 0 });
       // Every request the target saw is in the report, and the ones in flight at the signal were answered.

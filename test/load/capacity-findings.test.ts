@@ -58,7 +58,9 @@ describe('what the probe measured', () => {
     expect(findings.surfaces[0]?.uncorrected?.p99).toBeCloseTo(40, 0);
     expect(findings.surfaces[0]?.planIntervalMs).toBe(2_000);
     expect(findings.statements).toContain('core: 60 of 60 requests served at 30 per window: the share was served');
-    expect(findings.statements.some((s) => s.startsWith('core: p99 latency 40.0 ms') && s.endsWith('so a client sending one request at a time keeps the pace'))).toBe(true);
+    expect(
+      findings.statements.some((s) => s.startsWith('core: p99 latency 40.0 ms') && s.endsWith('so a client sending one request at a time keeps the pace')),
+    ).toBe(true);
     expect(verdictAfterProbe(plan.verdict, findings)).toBe(plan.verdict);
     expect(plan.verdict.go).toBe(true);
   });
@@ -72,11 +74,17 @@ describe('what the probe measured', () => {
     expect(verdict.reason).toBe(
       "the probe got 429 at the planned share (core 5 at 30 of 60 per window): the budget is contended by the company's other integrations, so the plan's figures do not hold",
     );
-    const doc = capacityDocument({ plan, plannedAt: NOW, profileFile: 'p.json', windowFrom: 'w', probe: { findings, report: probe({ core: 0.5, dialer: 0.5 }, 40).report } });
+    const doc = capacityDocument({
+      plan,
+      plannedAt: NOW,
+      profileFile: 'p.json',
+      windowFrom: 'w',
+      probe: { findings, report: probe({ core: 0.5, dialer: 0.5 }, 40).report },
+    });
     expect(doc.verdict.basis).toBe('plan and probe');
   });
 
-  test('answers slower than the plan\'s interval between requests: one request at a time falls behind', () => {
+  test("answers slower than the plan's interval between requests: one request at a time falls behind", () => {
     // At a share of 0.9 the plan sends 54 per minute: one every 1.111 s.
     const { findings } = probe({ core: 0.9, dialer: 0.5 }, 1_500);
     const core = findings.surfaces.find((f) => f.surface === 'core');
@@ -86,7 +94,9 @@ describe('what the probe measured', () => {
 
   test('errors make the figures partial without turning the verdict', () => {
     const { plan, findings } = probe({ core: 0.5, dialer: 0.5 }, 40, (stream, i) => (stream === 'dialer-share' && i === 0 ? 503 : 200));
-    expect(findings.statements).toContain('1 probe requests failed with a status other than 2xx and 429, or got no answer: the measured figures are partial (see the report\'s notes)');
+    expect(findings.statements).toContain(
+      "1 probe requests failed with a status other than 2xx and 429, or got no answer: the measured figures are partial (see the report's notes)",
+    );
     expect(verdictAfterProbe(plan.verdict, findings).go).toBe(true);
   });
 });
@@ -94,7 +104,7 @@ describe('what the probe measured', () => {
 describe('the probe before it starts', () => {
   const target = (bundledMock: boolean) => ({ rateWindowMs: 60_000, bundledMock }) as Target;
 
-  test('on a live target the notice says what of the company\'s budgets it spends', () => {
+  test("on a live target the notice says what of the company's budgets it spends", () => {
     const plan = planCampaign({ contacts: 1, profile: PROFILE, shares: { core: 0.5, dialer: 0.25 } });
     expect(probeNotice(probeScenario(plan, 2), target(false))).toBe(
       "probe: spends 30 of 60 core requests per window (GET /countries/index.json) and 15 of 60 dialer requests per window (GET /dialer/campaigns?limit=1) of the company's budgets for 2 windows of 60000 ms (2 min), 90 requests; the company's other integrations share what is left",
@@ -110,7 +120,7 @@ describe('the probe before it starts', () => {
 });
 
 describe('the capacity page without a probe', () => {
-  test('is one self-contained page that escapes the profile\'s texts', () => {
+  test("is one self-contained page that escapes the profile's texts", () => {
     const profile = { ...PROFILE, name: '<script>alert(1)</script>' };
     const plan = planCampaign({ contacts: 10, profile, shares: { core: 0.5, dialer: 0.5 } });
     const html = renderCapacityPage(capacityDocument({ plan, plannedAt: NOW, profileFile: 'p.json', windowFrom: "the spec's minute", probe: null }));

@@ -81,13 +81,63 @@ interface PageCase {
 }
 
 const CASES: readonly PageCase[] = [
-  { name: 'GO with a probe', doc: documentOf('20h', 'served'), go: true, interrupted: false, probeVerdict: 'pass', headline: 'cc-capacity: GO · 10000 contacts', colorClass: 'pass', color: GREEN, exitCode: 0 },
+  {
+    name: 'GO with a probe',
+    doc: documentOf('20h', 'served'),
+    go: true,
+    interrupted: false,
+    probeVerdict: 'pass',
+    headline: 'cc-capacity: GO · 10000 contacts',
+    colorClass: 'pass',
+    color: GREEN,
+    exitCode: 0,
+  },
   // The reported defect: a probe that passes its own load report under a plan that misses its deadline.
-  { name: 'NO-GO at the deadline with a probe that passed', doc: documentOf('1h', 'served'), go: false, interrupted: false, probeVerdict: 'pass', headline: 'cc-capacity: NO-GO · 10000 contacts', colorClass: 'fail', color: RED, exitCode: 1 },
+  {
+    name: 'NO-GO at the deadline with a probe that passed',
+    doc: documentOf('1h', 'served'),
+    go: false,
+    interrupted: false,
+    probeVerdict: 'pass',
+    headline: 'cc-capacity: NO-GO · 10000 contacts',
+    colorClass: 'fail',
+    color: RED,
+    exitCode: 1,
+  },
   // A 429 is an answer, so the probe's load report still passes while the 429s turn the verdict to NO-GO.
-  { name: "NO-GO from the probe's 429s", doc: documentOf('20h', 'limited'), go: false, interrupted: false, probeVerdict: 'pass', headline: 'cc-capacity: NO-GO · 10000 contacts', colorClass: 'fail', color: RED, exitCode: 1 },
-  { name: 'an interrupted probe', doc: documentOf('20h', 'interrupted'), go: true, interrupted: true, probeVerdict: 'incomplete', headline: 'cc-capacity: INTERRUPTED · verdict so far GO · 10000 contacts', colorClass: 'incomplete', color: AMBER, exitCode: 130 },
-  { name: 'NO-GO from the plan alone', doc: documentOf('1h', 'none'), go: false, interrupted: false, probeVerdict: null, headline: 'cc-capacity: NO-GO · 10000 contacts', colorClass: 'fail', color: RED, exitCode: 1 },
+  {
+    name: "NO-GO from the probe's 429s",
+    doc: documentOf('20h', 'limited'),
+    go: false,
+    interrupted: false,
+    probeVerdict: 'pass',
+    headline: 'cc-capacity: NO-GO · 10000 contacts',
+    colorClass: 'fail',
+    color: RED,
+    exitCode: 1,
+  },
+  {
+    name: 'an interrupted probe',
+    doc: documentOf('20h', 'interrupted'),
+    go: true,
+    interrupted: true,
+    probeVerdict: 'incomplete',
+    headline: 'cc-capacity: INTERRUPTED · verdict so far GO · 10000 contacts',
+    colorClass: 'incomplete',
+    color: AMBER,
+    exitCode: 130,
+  },
+  {
+    name: 'NO-GO from the plan alone',
+    doc: documentOf('1h', 'none'),
+    go: false,
+    interrupted: false,
+    probeVerdict: null,
+    headline: 'cc-capacity: NO-GO · 10000 contacts',
+    colorClass: 'fail',
+    color: RED,
+    exitCode: 1,
+  },
 ];
 
 describe('the capacity outcome', () => {
@@ -98,7 +148,7 @@ describe('the capacity outcome', () => {
     expect(capacityOutcome(c.doc).exitCode).toBe(c.exitCode);
   });
 
-  test('every headline is the one h1; the probe\'s pass or fail never appears in it', () => {
+  test("every headline is the one h1; the probe's pass or fail never appears in it", () => {
     for (const c of CASES) {
       const html = renderCapacityPage(c.doc);
       expect(html.match(/<h1[\s>]/g), c.name).toHaveLength(1);
@@ -118,7 +168,7 @@ describe('the capacity page in Chromium', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test.for(CASES)('$name: the headline, its colour, the probe labelled as the probe\'s, and a fit at 1280 px', async (c, { skip }) => {
+  test.for(CASES)("$name: the headline, its colour, the probe labelled as the probe's, and a fit at 1280 px", async (c, { skip }) => {
     needChromium(skip);
     const written = writeCapacityReports(c.doc, join(dir, c.name.replace(/\W+/g, '-')), (text) => text);
     const page = await newReportPage(await chromium(), 1280);

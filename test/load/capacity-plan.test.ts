@@ -11,7 +11,16 @@ const MINUTE = 60_000;
 const SMALL: CapacityProfile = {
   name: 'small',
   perContact: [
-    { id: 'add', what: 'add', surface: 'core', operation: 'PUT /contacts/add.json', source: 'spec', itemsPerContact: 1, itemsPerRequest: 1, batch: { operation: 'POST /bulk/contacts.json', surface: 'core', source: 'vendor reference', itemsPerRequest: 10, itemsPerContact: 1 } },
+    {
+      id: 'add',
+      what: 'add',
+      surface: 'core',
+      operation: 'PUT /contacts/add.json',
+      source: 'spec',
+      itemsPerContact: 1,
+      itemsPerRequest: 1,
+      batch: { operation: 'POST /bulk/contacts.json', surface: 'core', source: 'vendor reference', itemsPerRequest: 10, itemsPerContact: 1 },
+    },
     { id: 'dial', what: 'dial', surface: 'dialer', operation: 'dialer add', source: 'spec', itemsPerContact: 1, itemsPerRequest: 1 },
   ],
   perCampaign: [{ id: 'create', what: 'create', surface: 'dialer', operation: 'POST /dialer/campaigns', source: 'spec', requests: 2 }],
@@ -57,7 +66,11 @@ describe('the example campaign of 10,000 contacts at half of each budget', () =>
   });
 
   test('without a deadline the verdict is go, and says what the campaign needs', () => {
-    expect(p.verdict).toEqual({ go: true, marginMs: null, reason: 'no deadline given; needs at least 16 h 41 min (core: 1001 windows of 1 min at 30 per window)' });
+    expect(p.verdict).toEqual({
+      go: true,
+      marginMs: null,
+      reason: 'no deadline given; needs at least 16 h 41 min (core: 1001 windows of 1 min at 30 per window)',
+    });
   });
 });
 
@@ -81,7 +94,21 @@ describe('bottleneck', () => {
   });
 
   test('surfaces with no stated budget are never the bottleneck', () => {
-    const onlyAnalytics: CapacityProfile = { name: 'reads', perContact: [{ id: 'details', what: 'details', surface: 'analytics', operation: 'GET /calls/{callId}', source: 'vendor reference', itemsPerContact: 3, itemsPerRequest: 1 }], perCampaign: [] };
+    const onlyAnalytics: CapacityProfile = {
+      name: 'reads',
+      perContact: [
+        {
+          id: 'details',
+          what: 'details',
+          surface: 'analytics',
+          operation: 'GET /calls/{callId}',
+          source: 'vendor reference',
+          itemsPerContact: 3,
+          itemsPerRequest: 1,
+        },
+      ],
+      perCampaign: [],
+    };
     const p = planCampaign({ contacts: 1_000_000, profile: onlyAnalytics, shares: HALF, deadline: '1m', now: NOW });
     expect(p.asProfiled.requests.analytics).toBe(3_000_000);
     expect(p.asProfiled.bottlenecks).toEqual([]);
@@ -92,7 +119,18 @@ describe('bottleneck', () => {
   test('a batch on another surface moves its requests there', () => {
     const moved: CapacityProfile = {
       name: 'moved',
-      perContact: [{ id: 'history', what: 'history', surface: 'core', operation: 'GET /calls/index.json', source: 'spec', itemsPerContact: 1, itemsPerRequest: 1, batch: { operation: 'GET /dialer/campaigns/{id}/contacts', surface: 'dialer', source: 'route table', itemsPerRequest: 100, itemsPerContact: 1 } }],
+      perContact: [
+        {
+          id: 'history',
+          what: 'history',
+          surface: 'core',
+          operation: 'GET /calls/index.json',
+          source: 'spec',
+          itemsPerContact: 1,
+          itemsPerRequest: 1,
+          batch: { operation: 'GET /dialer/campaigns/{id}/contacts', surface: 'dialer', source: 'route table', itemsPerRequest: 100, itemsPerContact: 1 },
+        },
+      ],
       perCampaign: [],
     };
     const p = planCampaign({ contacts: 1_000, profile: moved, shares: HALF });
@@ -109,7 +147,11 @@ describe('arithmetic', () => {
   });
 
   test('item counts are not thrown one request up by float products', () => {
-    const tiny: CapacityProfile = { name: 'tiny', perContact: [{ id: 'x', what: 'x', surface: 'core', operation: 'x', source: 'spec', itemsPerContact: 0.07, itemsPerRequest: 1 }], perCampaign: [] };
+    const tiny: CapacityProfile = {
+      name: 'tiny',
+      perContact: [{ id: 'x', what: 'x', surface: 'core', operation: 'x', source: 'spec', itemsPerContact: 0.07, itemsPerRequest: 1 }],
+      perCampaign: [],
+    };
     expect(planCampaign({ contacts: 100, profile: tiny, shares: HALF }).asProfiled.requests.core).toBe(7);
   });
 
@@ -167,7 +209,8 @@ describe('refused input', () => {
   });
 
   test('dialer share above 1', () => expect(refused({ shares: { core: 0.5, dialer: 2 } })).toBe('shares.dialer'));
-  test('a share of exactly 1 is the whole budget, and allowed', () => expect(plan({ shares: { core: 1, dialer: 1 } }).asProfiled.metered[0]?.windows).toBe(501));
+  test('a share of exactly 1 is the whole budget, and allowed', () =>
+    expect(plan({ shares: { core: 1, dialer: 1 } }).asProfiled.metered[0]?.windows).toBe(501));
   test('contacts', () => expect(refused({ contacts: 1.5 })).toBe('contacts'));
   test('window', () => expect(refused({ windowMs: 0 })).toBe('windowMs'));
   test('deadline', () => expect(refused({ deadline: 'tomorrow' })).toBe('deadline'));

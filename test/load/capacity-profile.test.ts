@@ -5,7 +5,14 @@ import { describe, expect, test } from 'vitest';
 import { parseCapacityProfile, ProfileError, readCapacityProfile } from '../../load/capacity/profile.ts';
 import { formatDuration, resolveDeadline } from '../../load/capacity/time.ts';
 
-const step = (over: Record<string, unknown> = {}) => ({ id: 'add', what: 'add the contact', surface: 'core', operation: 'PUT /contacts/add.json', source: 'spec', ...over });
+const step = (over: Record<string, unknown> = {}) => ({
+  id: 'add',
+  what: 'add the contact',
+  surface: 'core',
+  operation: 'PUT /contacts/add.json',
+  source: 'spec',
+  ...over,
+});
 const profile = (over: Record<string, unknown> = {}) => ({ name: 'p', perContact: [step()], ...over });
 
 function errorOf(value: unknown): string {
@@ -23,29 +30,62 @@ function errorOf(value: unknown): string {
 describe('the profile format', () => {
   test('the example parses, with defaults filled in', () => {
     const p = readCapacityProfile(new URL('../../load/capacity/profile.example.json', import.meta.url).pathname);
-    expect(p.perContact.map((s) => s.id)).toEqual(['import-contact', 'tag-contact', 'add-to-dialer-campaign', 'read-outcomes', 'read-call-history', 'read-call-details', 'read-call-summary', 'send-cuecard']);
-    expect(p.perContact[0]).toMatchObject({ itemsPerContact: 1, itemsPerRequest: 1, batch: { itemsPerRequest: 10, itemsPerContact: 1, source: 'vendor reference' } });
+    expect(p.perContact.map((s) => s.id)).toEqual([
+      'import-contact',
+      'tag-contact',
+      'add-to-dialer-campaign',
+      'read-outcomes',
+      'read-call-history',
+      'read-call-details',
+      'read-call-summary',
+      'send-cuecard',
+    ]);
+    expect(p.perContact[0]).toMatchObject({
+      itemsPerContact: 1,
+      itemsPerRequest: 1,
+      batch: { itemsPerRequest: 10, itemsPerContact: 1, source: 'vendor reference' },
+    });
     expect(p.perContact[4]?.batch).toMatchObject({ itemsPerRequest: 1000, itemsPerContact: 2, source: 'spec' });
     expect(p.perContact[2]?.batch?.itemsPerRequest).toBe('all');
   });
 
   test('a batch takes the items per contact of its step when it names none', () => {
-    const p = parseCapacityProfile(profile({ perContact: [step({ itemsPerContact: 3, batch: { operation: 'bulk', surface: 'core', source: 'vendor reference', itemsPerRequest: 10 } })] }));
+    const p = parseCapacityProfile(
+      profile({ perContact: [step({ itemsPerContact: 3, batch: { operation: 'bulk', surface: 'core', source: 'vendor reference', itemsPerRequest: 10 } })] }),
+    );
     expect(p.perContact[0]?.batch?.itemsPerContact).toBe(3);
   });
 
   test.each([
-    [profile({ perContact: [step({ itemPerRequest: 2 })] }), 'perContact[0] (add).itemPerRequest: unknown field (known: id, what, surface, operation, source, itemsPerContact, itemsPerRequest, batch, note)'],
-    [profile({ perContact: [step({ surface: 'crm' })] }), 'perContact[0] (add).surface: must be one of "core", "dialer", "analytics", "ai", "cuecard", got "crm"'],
+    [
+      profile({ perContact: [step({ itemPerRequest: 2 })] }),
+      'perContact[0] (add).itemPerRequest: unknown field (known: id, what, surface, operation, source, itemsPerContact, itemsPerRequest, batch, note)',
+    ],
+    [
+      profile({ perContact: [step({ surface: 'crm' })] }),
+      'perContact[0] (add).surface: must be one of "core", "dialer", "analytics", "ai", "cuecard", got "crm"',
+    ],
     [profile({ perContact: [step({ source: 'docs' })] }), 'perContact[0] (add).source: must be one of "spec", "vendor reference", "route table", got "docs"'],
     [profile({ perContact: [step({ itemsPerRequest: 0 })] }), 'perContact[0] (add).itemsPerRequest: must be a whole number of at least 1, got 0'],
     [profile({ perContact: [step({ itemsPerContact: -1 })] }), 'perContact[0] (add).itemsPerContact: must be a number above 0, got -1'],
     [profile({ perContact: [step({ operation: ' ' })] }), 'perContact[0] (add).operation: must be a non-empty string, got " "'],
     [profile({ perContact: [step(), step()] }), 'perContact[1] (add).id: "add" is used twice'],
-    [profile({ perContact: [step({ id: 'Add Contact' })] }), 'perContact[0] (Add Contact).id: must be lower-case letters, digits and dashes, got "Add Contact"'],
-    [profile({ perContact: [step({ batch: { operation: 'bulk', surface: 'core', source: 'spec', itemsPerRequest: 'many' } })] }), 'perContact[0] (add).batch.itemsPerRequest: must be a whole number of at least 1, got "many"'],
-    [profile({ perContact: [step({ batch: { operation: 'bulk', surface: 'core', source: 'spec' } })] }), 'perContact[0] (add).batch.itemsPerRequest: must be a whole number of at least 1, got nothing'],
-    [profile({ perCampaign: [{ id: 'c', what: 'c', surface: 'dialer', operation: 'POST /dialer/campaigns', source: 'spec', requests: 1.5 }] }), 'perCampaign[0] (c).requests: must be a whole number of at least 0, got 1.5'],
+    [
+      profile({ perContact: [step({ id: 'Add Contact' })] }),
+      'perContact[0] (Add Contact).id: must be lower-case letters, digits and dashes, got "Add Contact"',
+    ],
+    [
+      profile({ perContact: [step({ batch: { operation: 'bulk', surface: 'core', source: 'spec', itemsPerRequest: 'many' } })] }),
+      'perContact[0] (add).batch.itemsPerRequest: must be a whole number of at least 1, got "many"',
+    ],
+    [
+      profile({ perContact: [step({ batch: { operation: 'bulk', surface: 'core', source: 'spec' } })] }),
+      'perContact[0] (add).batch.itemsPerRequest: must be a whole number of at least 1, got nothing',
+    ],
+    [
+      profile({ perCampaign: [{ id: 'c', what: 'c', surface: 'dialer', operation: 'POST /dialer/campaigns', source: 'spec', requests: 1.5 }] }),
+      'perCampaign[0] (c).requests: must be a whole number of at least 0, got 1.5',
+    ],
     [profile({ perCampaign: {} }), 'perCampaign: must be an array, got {}'],
     [profile({ name: '' }), 'name: must be a non-empty string, got ""'],
     [profile({ steps: [] }), 'steps: unknown field (known: name, description, perContact, perCampaign)'],
@@ -94,7 +134,10 @@ describe('deadlines and durations', () => {
     ['0h', 'a duration from now must be more than 0 (a deadline of now leaves the campaign no time), got "0h"'],
     ['0m', 'a duration from now must be more than 0 (a deadline of now leaves the campaign no time), got "0m"'],
     ['0h0m0s', 'a duration from now must be more than 0'],
-    ['2026-09-10T09:00:00+02:00', 'must be later than now (2026-09-10T08:00:00.000Z), got "2026-09-10T09:00:00+02:00" (2026-09-10T07:00:00.000Z): a deadline that has passed leaves the campaign no time'],
+    [
+      '2026-09-10T09:00:00+02:00',
+      'must be later than now (2026-09-10T08:00:00.000Z), got "2026-09-10T09:00:00+02:00" (2026-09-10T07:00:00.000Z): a deadline that has passed leaves the campaign no time',
+    ],
     ['2026-09-10T08:00:00Z', 'must be later than now (2026-09-10T08:00:00.000Z)'],
     ['999999999d', 'is too far in the future to be a date, got "999999999d"'],
     ['2026-09-10', 'a date-time needs a time and a zone'],

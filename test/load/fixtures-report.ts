@@ -26,7 +26,11 @@ export function playScenario(scenario: LoadScenario, target: PretendTarget = {},
   const latencyMs = target.latencyMs ?? 20;
   const due = scenario.streams
     .flatMap((stream) => arrivalOffsetsMs(stream, windowMs).map((intendedMs) => ({ stream, intendedMs })))
-    .map(({ stream, intendedMs }, index) => ({ stream, intendedMs, startedMs: intendedMs + (target.lateMs?.({ stream: stream.name, intendedMs }, index) ?? 0) }))
+    .map(({ stream, intendedMs }, index) => ({
+      stream,
+      intendedMs,
+      startedMs: intendedMs + (target.lateMs?.({ stream: stream.name, intendedMs }, index) ?? 0),
+    }))
     .sort((a, b) => a.startedMs - b.startedMs);
   const servedPerWindow = new Map<string, number>();
   const servedAt = new Map<string, number[]>();
@@ -44,7 +48,15 @@ export function playScenario(scenario: LoadScenario, target: PretendTarget = {},
       limited = isMetered(stream.surface) && servedSoFar >= limit;
       if (!limited) servedPerWindow.set(counter, servedSoFar + 1);
     }
-    const record: LoadRecord = { stream: stream.name, surface: stream.surface, company, intendedMs, startedMs, endedMs: startedMs + latencyMs, status: limited ? 429 : 200 };
+    const record: LoadRecord = {
+      stream: stream.name,
+      surface: stream.surface,
+      company,
+      intendedMs,
+      startedMs,
+      endedMs: startedMs + latencyMs,
+      status: limited ? 429 : 200,
+    };
     const override = target.answer?.(record, index);
     return override ? { ...record, ...override } : record;
   });

@@ -24,7 +24,11 @@ function requireK6(ctx: TestContext): string {
 
 /** Runs k6 with only the variables given: no target, so a run that got past setup() would fail at once. */
 function k6(binary: string, args: string[], env: Record<string, string>, cwd: string) {
-  const run = spawnSync(binary, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', K6_NO_USAGE_REPORT: 'true', ...env }, encoding: 'utf8' });
+  const run = spawnSync(binary, args, {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', K6_NO_USAGE_REPORT: 'true', ...env },
+    encoding: 'utf8',
+  });
   return { code: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -52,20 +56,26 @@ test('an archive refuses an environment naming another scenario or window than i
   expect(same.output).toMatch(/cannot run: CC_BASE_URL is not set/);
 });
 
-test('plain k6 run of a script without its reports folder stops in setup() with one line, never exits 0 naming files it never wrote', { timeout: 60_000 }, (ctx) => {
-  const binary = requireK6(ctx);
-  const dir = mkdtempSync(join(tmpdir(), 'cc-k6-noreports-'));
-  for (const script of ['scenario.ts', 'budget.ts']) {
-    // PWD as a shell sets it: the folder is looked for where the summary would be written.
-    const run = k6(binary, ['run', '-q', join(ROOT, 'load/k6', script)], { PWD: dir }, dir);
-    expect(run.code, run.output).toBe(108);
-    const errors = run.output.split('\n').filter((line) => line.includes('level=error'));
-    expect(errors, run.output).toHaveLength(1);
-    expect(errors[0]).toContain('the reports folder reports does not exist (k6 makes no folder for its summary): mkdir -p reports, or set CC_K6_REPORTS to an existing folder');
-  }
-  // With the folder there, the run goes on to setup()'s target checks.
-  mkdirSync(join(dir, 'reports'));
-  const withFolder = k6(binary, ['run', '-q', join(ROOT, 'load/k6/scenario.ts')], { PWD: dir }, dir);
-  expect(withFolder.output).not.toContain('reports folder');
-  expect(withFolder.output).toMatch(/cannot run: CC_BASE_URL is not set/);
-});
+test(
+  'plain k6 run of a script without its reports folder stops in setup() with one line, never exits 0 naming files it never wrote',
+  { timeout: 60_000 },
+  (ctx) => {
+    const binary = requireK6(ctx);
+    const dir = mkdtempSync(join(tmpdir(), 'cc-k6-noreports-'));
+    for (const script of ['scenario.ts', 'budget.ts']) {
+      // PWD as a shell sets it: the folder is looked for where the summary would be written.
+      const run = k6(binary, ['run', '-q', join(ROOT, 'load/k6', script)], { PWD: dir }, dir);
+      expect(run.code, run.output).toBe(108);
+      const errors = run.output.split('\n').filter((line) => line.includes('level=error'));
+      expect(errors, run.output).toHaveLength(1);
+      expect(errors[0]).toContain(
+        'the reports folder reports does not exist (k6 makes no folder for its summary): mkdir -p reports, or set CC_K6_REPORTS to an existing folder',
+      );
+    }
+    // With the folder there, the run goes on to setup()'s target checks.
+    mkdirSync(join(dir, 'reports'));
+    const withFolder = k6(binary, ['run', '-q', join(ROOT, 'load/k6/scenario.ts')], { PWD: dir }, dir);
+    expect(withFolder.output).not.toContain('reports folder');
+    expect(withFolder.output).toMatch(/cannot run: CC_BASE_URL is not set/);
+  },
+);

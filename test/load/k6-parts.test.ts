@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { epochMs, readK6Output } from '../../cli/k6-analysis.ts';
-import { humanDuration, junitXml, requestFigures, type SummaryData, summaryText, type ThresholdVerdict, thresholdVerdicts, xmlText } from '../../load/k6/junit.ts';
+import {
+  humanDuration,
+  junitXml,
+  requestFigures,
+  type SummaryData,
+  summaryText,
+  type ThresholdVerdict,
+  thresholdVerdicts,
+  xmlText,
+} from '../../load/k6/junit.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
 import { arrivalExecutor, type ConstantArrivalExecutor, scenarioThresholds } from '../../load/k6/plan.ts';
 import { streamRequests } from '../../load/shared/model.ts';
@@ -52,7 +61,11 @@ const summary: SummaryData = {
     'limited{surface:core,company:self}': { type: 'counter', values: { count: 0, rate: 0 }, thresholds: { 'count>0': { ok: false } } },
     'must_serve_ok{stream:a&b}': { type: 'rate', values: { rate: 1, passes: 4, fails: 0 }, thresholds: { 'rate==1': { ok: true } } },
     'per_company_other_served{surface:core}': { type: 'rate', values: { rate: 0, passes: 0, fails: 0 }, thresholds: { 'rate==1': { ok: true } } },
-    'budget_served_fresh_concurrent{surface:core}': { type: 'trend', values: { min: 60, max: 61, avg: 60.5, count: 2 }, thresholds: { 'min>=60': { ok: true }, 'max<=60': { ok: false } } },
+    'budget_served_fresh_concurrent{surface:core}': {
+      type: 'trend',
+      values: { min: 60, max: 61, avg: 60.5, count: 2 },
+      thresholds: { 'min>=60': { ok: true }, 'max<=60': { ok: false } },
+    },
     http_reqs: { type: 'counter', values: { count: 10, rate: 1 } },
   },
   state: { testRunDurationMs: 1234 },
@@ -112,14 +125,22 @@ describe('k6 summary views', () => {
   });
 
   test("after the thresholds, the request figures k6's own end-of-test summary would show: overall and per surface", () => {
-    const trend = (avg: number, count: number) => ({ type: 'trend' as const, contains: 'time' as const, values: { avg, min: 0.5, med: 2, max: 40, 'p(90)': 5, 'p(95)': 6.5, 'p(99)': 30.25, count } });
+    const trend = (avg: number, count: number) => ({
+      type: 'trend' as const,
+      contains: 'time' as const,
+      values: { avg, min: 0.5, med: 2, max: 40, 'p(90)': 5, 'p(95)': 6.5, 'p(99)': 30.25, count },
+    });
     const data: SummaryData = {
       metrics: {
         ...summary.metrics,
         http_req_duration: trend(3, 122),
         'http_req_duration{surface:dialer}': trend(3.5, 61),
         'http_req_duration{surface:core}': trend(2.5, 61),
-        'http_req_duration{surface:ai}': { type: 'trend', contains: 'time', values: { avg: 0, min: 0, med: 0, max: 0, 'p(90)': 0, 'p(95)': 0, 'p(99)': 0, count: 0 } },
+        'http_req_duration{surface:ai}': {
+          type: 'trend',
+          contains: 'time',
+          values: { avg: 0, min: 0, med: 0, max: 0, 'p(90)': 0, 'p(95)': 0, 'p(99)': 0, count: 0 },
+        },
         'http_reqs{surface:core}': { type: 'counter', values: { count: 61, rate: 15.25 } },
       },
     };
@@ -141,7 +162,8 @@ describe('k6 summary views', () => {
 });
 
 describe('k6 JSON output to load records', () => {
-  const point = (metric: string, time: string, value: number, tags: Record<string, string>) => JSON.stringify({ metric, type: 'Point', data: { time, value, tags } });
+  const point = (metric: string, time: string, value: number, tags: Record<string, string>) =>
+    JSON.stringify({ metric, type: 'Point', data: { time, value, tags } });
 
   test('k6 times keep their sub-millisecond part, in any zone', () => {
     expect(epochMs('2026-01-01T00:00:01.123456789Z')).toBeCloseTo(Date.UTC(2026, 0, 1, 0, 0, 1) + 123.456789, 5);
@@ -149,7 +171,7 @@ describe('k6 JSON output to load records', () => {
     expect(epochMs('yesterday')).toBeNaN();
   });
 
-  test("one record per tagged request: start = end - http_req_duration (the wait for a connection, blocked, comes before it went out); untagged and other metrics ignored; dropped iterations summed", async () => {
+  test('one record per tagged request: start = end - http_req_duration (the wait for a connection, blocked, comes before it went out); untagged and other metrics ignored; dropped iterations summed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cc-k6-ndjson-'));
     const file = join(dir, 'out.ndjson');
     const origin = Date.UTC(2026, 0, 1);
@@ -177,11 +199,13 @@ describe('k6 JSON output to load records', () => {
     const out = await readK6Output(file, origin);
     expect(out.dropped).toBe(3);
     expect(out.unreadable).toBe(0);
-    expect(out.records).toEqual([
-      { stream: 'core-primary', surface: 'core', company: 'self', intendedMs: 960, startedMs: 960, endedMs: 1000, status: 200 },
-      { stream: 'core-other', surface: 'core', company: 'other', intendedMs: 500, startedMs: 500, endedMs: 2500, status: 0, error: 'dial: i/o timeout' },
-      { stream: 'dialer-flood', surface: 'dialer', company: 'self', intendedMs: 2495, startedMs: 2495, endedMs: 2500, status: 429 },
-    ].sort((x, y) => x.startedMs - y.startedMs));
+    expect(out.records).toEqual(
+      [
+        { stream: 'core-primary', surface: 'core', company: 'self', intendedMs: 960, startedMs: 960, endedMs: 1000, status: 200 },
+        { stream: 'core-other', surface: 'core', company: 'other', intendedMs: 500, startedMs: 500, endedMs: 2500, status: 0, error: 'dial: i/o timeout' },
+        { stream: 'dialer-flood', surface: 'dialer', company: 'self', intendedMs: 2495, startedMs: 2495, endedMs: 2500, status: 429 },
+      ].sort((x, y) => x.startedMs - y.startedMs),
+    );
   });
 });
 
@@ -196,10 +220,15 @@ describe("the load report carries k6's thresholds", () => {
     expect(buildLoadReport(inputFor(smoke, records, { thresholds: [held] })).verdict).toBe('pass');
     const failed = buildLoadReport(inputFor(smoke, records, { thresholds: [held, crossed] }));
     expect(failed.verdict).toBe('fail');
-    expect(failed.expectations.find((e) => e.kind === 'threshold' && e.status === 'fail')).toMatchObject({ subject: crossed.metric, detail: `crossed: ${crossed.observed}` });
+    expect(failed.expectations.find((e) => e.kind === 'threshold' && e.status === 'fail')).toMatchObject({
+      subject: crossed.metric,
+      detail: `crossed: ${crossed.observed}`,
+    });
     const open = buildLoadReport(inputFor(smoke, records, { thresholds: [held, unmeasured] }));
     expect(open.verdict).toBe('incomplete');
-    expect(open.expectations.find((e) => e.kind === 'threshold' && e.status === 'incomplete')?.detail).toBe(`not measured: no sample reached ${unmeasured.metric}`);
+    expect(open.expectations.find((e) => e.kind === 'threshold' && e.status === 'incomplete')?.detail).toBe(
+      `not measured: no sample reached ${unmeasured.metric}`,
+    );
     // k6 counts a trend threshold with no sample as crossed: still not measured, never a failure.
     const noSampleCrossed = buildLoadReport(inputFor(smoke, records, { thresholds: [held, { ...unmeasured, ok: false }] }));
     expect(noSampleCrossed.verdict).toBe('incomplete');

@@ -9,6 +9,15 @@ import { runK6 } from '../../cli/k6-process.ts';
 const [binary] = process.argv.slice(2);
 if (binary === undefined) throw new Error('usage: k6-signals-child.ts BINARY');
 const stop = onInterrupt({ exitCode: 130, onFirst: () => process.stdout.write('stopping\n') });
-const code = await runK6({ binary, args: [], env: process.env, cwd: process.cwd(), scrub: (t) => t, stdout: process.stdout, stderr: process.stderr, signal: stop });
+const code = await runK6({
+  binary,
+  args: [],
+  env: process.env,
+  cwd: process.cwd(),
+  scrub: (t) => t,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  signal: stop,
+});
 process.stdout.write(`k6 exited ${code}\n`);
 process.exit(code);

@@ -56,7 +56,12 @@ export function xmlProblems(xml: string): string[] {
 /** The testcases of a JUnit document: name, and whether each failed or was skipped. */
 export function junitCases(xml: string): { name: string; failed: boolean; skipped: boolean }[] {
   return [...xml.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/testcase>/g)].map((m) => ({
-    name: (m[1] ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
+    name: (m[1] ?? '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&'),
     failed: (m[2] ?? '').includes('<failure'),
     skipped: (m[2] ?? '').includes('<skipped'),
   }));

@@ -10,7 +10,14 @@ import { buildLoadReport } from '../../load/report/build.ts';
 import { renderLoadHtml } from '../../load/report/html.ts';
 import { judgeLatencyLimits, k6Percentile, sentLatencyMs, surfaceLatenciesMs } from '../../load/report/latency-limits.ts';
 import { capacityRamp, smoke } from '../../load/scenarios/index.ts';
-import { effectiveLatencyLimits, latencyLimitsText, parseLatencyFlag, parseLatencyFlags, parseLatencyList, withLatencyLimits } from '../../load/shared/latency.ts';
+import {
+  effectiveLatencyLimits,
+  latencyLimitsText,
+  parseLatencyFlag,
+  parseLatencyFlags,
+  parseLatencyList,
+  withLatencyLimits,
+} from '../../load/shared/latency.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 import { inputFor, playScenario } from './fixtures-report.ts';
 
@@ -54,7 +61,11 @@ describe('a record latency, as k6 measured it', () => {
   test("a k6 sample turned into a record's two times gives back k6's figure exactly", () => {
     // As cli/k6-analysis.ts builds a record: the sample's epoch time less the run's origin, less its duration.
     const origin = Date.UTC(2026, 10, 26, 14, 0, 0);
-    for (const [time, value] of [[origin + 3_123.456789, 5.232491], [origin + 58_001.000001, 10.954113], [origin + 999.999999, 0.695891]] as const) {
+    for (const [time, value] of [
+      [origin + 3_123.456789, 5.232491],
+      [origin + 58_001.000001, 10.954113],
+      [origin + 999.999999, 0.695891],
+    ] as const) {
       const endedMs = time - origin;
       const startedMs = endedMs - value;
       expect(endedMs - startedMs === value, 'the subtraction alone leaves dust').toBe(false);
@@ -63,7 +74,13 @@ describe('a record latency, as k6 measured it', () => {
   });
 
   test("every request of the surface counts, whatever its status or stream, setup's included", () => {
-    const records = [record('core', 3), record('core', 1, { status: 429 }), record('core', 2, { stream: 'setup' }), record('core', 15_000, { status: 0, error: 'timeout' }), record('dialer', 7)];
+    const records = [
+      record('core', 3),
+      record('core', 1, { status: 429 }),
+      record('core', 2, { stream: 'setup' }),
+      record('core', 15_000, { status: 0, error: 'timeout' }),
+      record('dialer', 7),
+    ];
     expect(surfaceLatenciesMs(records, 'core')).toEqual([1, 2, 3, 15_000]);
   });
 });
@@ -77,7 +94,11 @@ describe('judging a latency limit', () => {
     expect(p95).toMatchObject({ kind: 'latency', subject: 'core p(95)', status: 'pass' });
     expect(p95?.expected).toMatch(/^p\(95\)<20: /);
     expect(p95?.detail).toBe('held: p(95) = 19.05 ms (interpolated as k6 does) over 20 requests, below 20 ms');
-    expect(p99).toMatchObject({ subject: 'core p(99)', status: 'fail', detail: 'crossed: p(99) = 19.81 ms (interpolated as k6 does) over 20 requests, not below 19.81 ms' });
+    expect(p99).toMatchObject({
+      subject: 'core p(99)',
+      status: 'fail',
+      detail: 'crossed: p(99) = 19.81 ms (interpolated as k6 does) over 20 requests, not below 19.81 ms',
+    });
   });
 
   test('a surface that recorded no request is not measured: incomplete, never a pass', () => {
@@ -109,7 +130,12 @@ describe('judging a latency limit', () => {
     ]);
     // The scenario's own limits apply without any flag.
     const ramp = buildLoadReport(inputFor(capacityRamp, playScenario(capacityRamp, { latencyMs: 20 })));
-    expect(ramp.expectations.filter((e) => e.kind === 'latency').map((e) => `${e.subject} ${e.status}`)).toEqual(['core p(95) pass', 'core p(99) pass', 'dialer p(95) pass', 'dialer p(99) pass']);
+    expect(ramp.expectations.filter((e) => e.kind === 'latency').map((e) => `${e.subject} ${e.status}`)).toEqual([
+      'core p(95) pass',
+      'core p(99) pass',
+      'dialer p(95) pass',
+      'dialer p(99) pass',
+    ]);
     expect(ramp.scenario.streams.map((s) => s.rampToPerWindow)).toEqual([54, 54]);
     // The page lists the limits among the expectations and the ramp in the streams' rates.
     const page = renderLoadHtml(failed);
@@ -187,7 +213,13 @@ describe('the same limit under k6', () => {
     });
   });
 
-  const verdict = (expression: string, ok: boolean, unmeasured = false): ThresholdVerdict => ({ metric: 'http_req_duration{surface:core}', expression, ok, unmeasured, observed: 'min=1 max=9 avg=3 count=61' });
+  const verdict = (expression: string, ok: boolean, unmeasured = false): ThresholdVerdict => ({
+    metric: 'http_req_duration{surface:core}',
+    expression,
+    ok,
+    unmeasured,
+    observed: 'min=1 max=9 avg=3 count=61',
+  });
 
   test('k6 and the report agree: no line; disagree: a line naming the limit', () => {
     const records = Array.from({ length: 20 }, (_, i) => record('core', i + 1));
@@ -196,7 +228,9 @@ describe('the same limit under k6', () => {
     expect(latencyDisagreements([verdict('p(95)<800', false)], expectations)).toEqual([
       expect.stringMatching(/^http_req_duration\{surface:core\} p\(95\)<800: k6 says crossed \(.*\), the report says held: p\(95\) = /),
     ]);
-    expect(latencyDisagreements([verdict('p(95)<700', true)], expectations)).toEqual(["k6 judged http_req_duration{surface:core} p(95)<700, which the report's latency limits do not name"]);
+    expect(latencyDisagreements([verdict('p(95)<700', true)], expectations)).toEqual([
+      "k6 judged http_req_duration{surface:core} p(95)<700, which the report's latency limits do not name",
+    ]);
     // Neither measured anything: they agree.
     expect(latencyDisagreements([verdict('p(95)<800', false, true)], judgeLatencyLimits({ core: { p95Ms: 800 } }, [], false))).toEqual([]);
   });

@@ -31,7 +31,11 @@ function load(args: string[], env: Record<string, string> = {}, interrupts: read
   return new Promise((resolve, reject) => {
     // As the npm script runs it: one process, so a signal reaches the run itself, not a relaying launcher.
     // A group of its own, so the signal can go to the whole group without reaching this test run.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/load.ts', '--reports', reports, ...args], { cwd: ROOT, env: { ...clean, ...env }, detached: interrupts.length > 0 });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/load.ts', '--reports', reports, ...args], {
+      cwd: ROOT,
+      env: { ...clean, ...env },
+      detached: interrupts.length > 0,
+    });
     let stdout = '';
     let stderr = '';
     let next = 0;
@@ -79,70 +83,96 @@ function statedDefault(text: string, option: string): number | undefined {
 }
 
 describe('npm run load', () => {
-  test('smoke against the bundled mock: exit 0, one start line, both reports, no key printed; the window is the one --help and the README state', { timeout: 120_000 }, async () => {
-    const [run, help] = await Promise.all([load(['--scenario', 'smoke']), load(['--help'])]);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    // The bundled mock's window, as --help and the README's table of the command's options state it.
-    const window = statedDefault(help.stdout, '--mock-window-ms');
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Load runs: `npm run load`'), readme.indexOf('## k6'));
-    expect(window).toBeDefined();
-    expect(statedDefault(section, '`--mock-window-ms')).toBe(window);
-    const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^cc-load: target bundled mock .*scenario smoke, window ${window} ms, 120 requests over ${((2 * window!) / 1000).toFixed(1)} s`));
-    // The 120 planned, and setup's one read per host (core, and the AI host for the Dialer) before them.
-    expect(run.stdout).toContain('cc-load: pass: sent 122, served 122');
-    expect(run.stderr).toMatch(/sent 122 {2}served 122/);
-    // Setup's reads were never in flight during the schedule: the count never goes below zero.
-    expect(run.stderr).not.toMatch(/in flight -/);
-    const doc = report(run);
-    expect(doc).toMatchObject({ format: 'cc-load-report', version: 3, engine: 'node', kind: 'load', verdict: 'pass', interrupted: false, missed: 0, windowMs: window });
-    expect(doc.totals.all).toMatchObject({ sent: 122, served: 122 });
-    // As k6's setup() does, one read per host before the schedule, so no planned request waits on a handshake.
-    expect(doc.totals.setup).toMatchObject({ sent: 2, served: 2 });
-    expect(doc.target.bundledMock).toBe(true);
-    const html = readFileSync(join(run.reports, 'load.html'), 'utf8');
-    expect(html).toContain('<html');
-    expectNoKeys(run.stdout, run.stderr, JSON.stringify(doc), html);
-  });
+  test(
+    'smoke against the bundled mock: exit 0, one start line, both reports, no key printed; the window is the one --help and the README state',
+    { timeout: 120_000 },
+    async () => {
+      const [run, help] = await Promise.all([load(['--scenario', 'smoke']), load(['--help'])]);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      // The bundled mock's window, as --help and the README's table of the command's options state it.
+      const window = statedDefault(help.stdout, '--mock-window-ms');
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      const section = readme.slice(readme.indexOf('## Load runs: `npm run load`'), readme.indexOf('## k6'));
+      expect(window).toBeDefined();
+      expect(statedDefault(section, '`--mock-window-ms')).toBe(window);
+      const lines = run.stdout.split('\n');
+      expect(lines[0]).toMatch(
+        new RegExp(`^cc-load: target bundled mock .*scenario smoke, window ${window} ms, 120 requests over ${((2 * window!) / 1000).toFixed(1)} s`),
+      );
+      // The 120 planned, and setup's one read per host (core, and the AI host for the Dialer) before them.
+      expect(run.stdout).toContain('cc-load: pass: sent 122, served 122');
+      expect(run.stderr).toMatch(/sent 122 {2}served 122/);
+      // Setup's reads were never in flight during the schedule: the count never goes below zero.
+      expect(run.stderr).not.toMatch(/in flight -/);
+      const doc = report(run);
+      expect(doc).toMatchObject({
+        format: 'cc-load-report',
+        version: 3,
+        engine: 'node',
+        kind: 'load',
+        verdict: 'pass',
+        interrupted: false,
+        missed: 0,
+        windowMs: window,
+      });
+      expect(doc.totals.all).toMatchObject({ sent: 122, served: 122 });
+      // As k6's setup() does, one read per host before the schedule, so no planned request waits on a handshake.
+      expect(doc.totals.setup).toMatchObject({ sent: 2, served: 2 });
+      expect(doc.target.bundledMock).toBe(true);
+      const html = readFileSync(join(run.reports, 'load.html'), 'utf8');
+      expect(html).toContain('<html');
+      expectNoKeys(run.stdout, run.stderr, JSON.stringify(doc), html);
+    },
+  );
 
   // The target answers each request after 300 ms, so requests are in flight when the signal comes; at a
   // 2 s window smoke lasts 4 s, and the signal goes once the target has seen five requests.
   test.each([
     ['SIGINT, even delivered twice at once', 'SIGINT', 2],
     ['SIGTERM', 'SIGTERM', 1],
-  ] as const)('%s: no send after it, the ones in flight answered, both reports marked interrupted, exit 130', { timeout: 120_000 }, async (_name, signal, times) => {
-    const target = await startCountingTarget({ answerAfterMs: 300, windowMs: 2000 });
-    try {
-      // The repeat right after the first is what tsx does when the run is slow to confirm a terminal's
-      // Ctrl-C: still one Ctrl-C.
-      const started = () => target.received() >= 5;
-      const run = await load(['--scenario', 'smoke'], target.env, times === 2 ? [started, () => true] : [started], signal);
-      expect(run.code, run.stdout + run.stderr).toBe(130);
-      const doc = report(run);
-      expect(doc).toMatchObject({ version: 3, interrupted: true, sentAfterInterrupt: 0 });
-      expect(doc.interruptedAtMs).toBeGreaterThan(0);
-      // Every request the target saw is in the report, none went out after the signal, and the ones in
-      // flight then were let finish: all answered.
-      expect(doc.totals.all.sent).toBe(target.received());
-      expect(doc.totals.all.served).toBe(doc.totals.all.sent);
-      // What the interrupt spared is not sent, never missed.
-      expect(doc.notSent).toBeGreaterThan(0);
-      expect(doc.totals.all.sent - doc.totals.setup.sent + doc.missed + (doc.notSent ?? 0)).toBe(120);
-      expect(doc.verdict).toBe('incomplete');
-      expect(existsSync(join(run.reports, 'load.html'))).toBe(true);
-      expect(run.stdout).toMatch(new RegExp(`cc-load: incomplete \\(interrupted at \\d+\\.\\d s\\): sent ${doc.totals.all.sent}, .*, missed ${doc.missed}, not sent ${doc.notSent}, `));
-      expect(run.stdout + run.stderr).not.toContain(target.env.CC_KEY_SECRET);
-    } finally {
-      await target.close();
-    }
-  });
+  ] as const)(
+    '%s: no send after it, the ones in flight answered, both reports marked interrupted, exit 130',
+    { timeout: 120_000 },
+    async (_name, signal, times) => {
+      const target = await startCountingTarget({ answerAfterMs: 300, windowMs: 2000 });
+      try {
+        // The repeat right after the first is what tsx does when the run is slow to confirm a terminal's
+        // Ctrl-C: still one Ctrl-C.
+        const started = () => target.received() >= 5;
+        const run = await load(['--scenario', 'smoke'], target.env, times === 2 ? [started, () => true] : [started], signal);
+        expect(run.code, run.stdout + run.stderr).toBe(130);
+        const doc = report(run);
+        expect(doc).toMatchObject({ version: 3, interrupted: true, sentAfterInterrupt: 0 });
+        expect(doc.interruptedAtMs).toBeGreaterThan(0);
+        // Every request the target saw is in the report, none went out after the signal, and the ones in
+        // flight then were let finish: all answered.
+        expect(doc.totals.all.sent).toBe(target.received());
+        expect(doc.totals.all.served).toBe(doc.totals.all.sent);
+        // What the interrupt spared is not sent, never missed.
+        expect(doc.notSent).toBeGreaterThan(0);
+        expect(doc.totals.all.sent - doc.totals.setup.sent + doc.missed + (doc.notSent ?? 0)).toBe(120);
+        expect(doc.verdict).toBe('incomplete');
+        expect(existsSync(join(run.reports, 'load.html'))).toBe(true);
+        expect(run.stdout).toMatch(
+          new RegExp(`cc-load: incomplete \\(interrupted at \\d+\\.\\d s\\): sent ${doc.totals.all.sent}, .*, missed ${doc.missed}, not sent ${doc.notSent}, `),
+        );
+        expect(run.stdout + run.stderr).not.toContain(target.env.CC_KEY_SECRET);
+      } finally {
+        await target.close();
+      }
+    },
+  );
 
   test('Ctrl-C early in a flood of a target that never limits: the limit is not judged, the run is incomplete, not failed', { timeout: 120_000 }, async () => {
     // The counting target serves everything: run to its end, budget-flood would fail its limit-enforced
     // expectations. Stopped after a handful of requests, long before it has offered any budget more than 60.
     const target = await startCountingTarget({ answerAfterMs: 50, windowMs: 2000 });
-    const keys = { CC_KEY2_ID: 'counting-id-0002', CC_KEY2_SECRET: 'counting-secret-0002', CC_OTHER_KEY_ID: 'counting-id-0003', CC_OTHER_KEY_SECRET: 'counting-secret-0003' };
+    const keys = {
+      CC_KEY2_ID: 'counting-id-0002',
+      CC_KEY2_SECRET: 'counting-secret-0002',
+      CC_OTHER_KEY_ID: 'counting-id-0003',
+      CC_OTHER_KEY_SECRET: 'counting-secret-0003',
+    };
     try {
       const run = await load(['--scenario', 'budget-flood'], { ...target.env, ...keys, CC_EFFECTS: 'budget' }, [() => target.received() >= 5]);
       expect(run.code, run.stdout + run.stderr).toBe(130);
@@ -153,7 +183,9 @@ describe('npm run load', () => {
       for (const budget of ['core:self', 'dialer:self']) {
         const enforced = doc.expectations.find((e) => e.kind === 'limit-enforced' && e.subject === budget);
         expect(enforced?.status, budget).toBe('incomplete');
-        expect(enforced?.detail, budget).toMatch(new RegExp(`^not judged: the run was interrupted at [\\d.]+ s, before the schedule had flooded ${budget} in full \\(until 6\\.000 s\\)`));
+        expect(enforced?.detail, budget).toMatch(
+          new RegExp(`^not judged: the run was interrupted at [\\d.]+ s, before the schedule had flooded ${budget} in full \\(until 6\\.000 s\\)`),
+        );
       }
       expect(run.stdout).toMatch(/^cc-load: incomplete \(interrupted at /m);
     } finally {
@@ -170,7 +202,13 @@ describe('npm run load', () => {
     });
     await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
     const port = (hole.address() as AddressInfo).port;
-    const live = { CC_BASE_URL: `https://127.0.0.1:${port}/api`, CC_AI_URL: `https://127.0.0.1:${port}/v1`, CC_KEY_ID: 'live-id-0001', CC_KEY_SECRET: 'live-secret-0001', CC_RATE_WINDOW_MS: '2000' };
+    const live = {
+      CC_BASE_URL: `https://127.0.0.1:${port}/api`,
+      CC_AI_URL: `https://127.0.0.1:${port}/v1`,
+      CC_KEY_ID: 'live-id-0001',
+      CC_KEY_SECRET: 'live-secret-0001',
+      CC_RATE_WINDOW_MS: '2000',
+    };
     try {
       // A repeat within a second is taken for the same Ctrl-C relayed twice, and the grace lasts 2 s:
       // the second signal goes 1.5 s after the run said it was stopping.

@@ -127,7 +127,10 @@ describe('runLoad against the mock', () => {
 const SECRET = 'fake-secret-3f9a1c77';
 const KEY_ID = 'fake-key-id-8e21';
 
-async function fakeTarget(handle: (n: number, answer: () => void) => void, extra: Record<string, string> = {}): Promise<{ target: Target; close: () => Promise<void>; port: number }> {
+async function fakeTarget(
+  handle: (n: number, answer: () => void) => void,
+  extra: Record<string, string> = {},
+): Promise<{ target: Target; close: () => Promise<void>; port: number }> {
   const tls = await selfSignedCertificate();
   let n = 0;
   const server: Server = createServer({ key: tls.key, cert: tls.cert }, (_req, res) => {
@@ -137,7 +140,13 @@ async function fakeTarget(handle: (n: number, answer: () => void) => void, extra
   const port = (server.address() as AddressInfo).port;
   const dir = mkdtempSync(join(tmpdir(), 'cc-fake-'));
   writeFileSync(join(dir, 'ca.pem'), tls.cert);
-  const target = targetFromSettings({ CC_BASE_URL: `https://127.0.0.1:${port}/api`, CC_KEY_ID: KEY_ID, CC_KEY_SECRET: SECRET, CC_CA_FILE: join(dir, 'ca.pem'), ...extra });
+  const target = targetFromSettings({
+    CC_BASE_URL: `https://127.0.0.1:${port}/api`,
+    CC_KEY_ID: KEY_ID,
+    CC_KEY_SECRET: SECRET,
+    CC_CA_FILE: join(dir, 'ca.pem'),
+    ...extra,
+  });
   return {
     target,
     port,
@@ -183,7 +192,14 @@ describe('runLoad against a fake slow target', () => {
     const fake = await fakeTarget(() => undefined);
     try {
       const stop = new AbortController();
-      const result = await runLoad({ scenario: coreOnly(20), target: fake.target, windowMs: 200, maxInFlight: 3, signal: stop.signal, onProgress: () => stop.abort() });
+      const result = await runLoad({
+        scenario: coreOnly(20),
+        target: fake.target,
+        windowMs: 200,
+        maxInFlight: 3,
+        signal: stop.signal,
+        onProgress: () => stop.abort(),
+      });
       expect(result.interrupted).toBe(true);
       expect(result.records).toHaveLength(3);
       // Past the cap, sends due before the abort were missed; the rest were spared by it.

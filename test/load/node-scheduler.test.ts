@@ -17,7 +17,12 @@ describe('the scheduler', () => {
   test('never dispatches a send before it is due, and dispatches each once in order', async () => {
     const clock = skewedClock();
     const seen: { item: number; atMs: number; nowMs: number }[] = [];
-    const outcome = await runSchedule({ sends: timetable(20, 5), now: clock.now, deadlineMs: 10_000, dispatch: (s, nowMs) => seen.push({ item: s.item, atMs: s.atMs, nowMs }) });
+    const outcome = await runSchedule({
+      sends: timetable(20, 5),
+      now: clock.now,
+      deadlineMs: 10_000,
+      dispatch: (s, nowMs) => seen.push({ item: s.item, atMs: s.atMs, nowMs }),
+    });
     expect(outcome).toEqual({ dispatched: 20, leftOver: 0, endedBy: 'done' });
     expect(seen.map((s) => s.item)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     for (const s of seen) expect(s.nowMs).toBeGreaterThanOrEqual(s.atMs);
@@ -58,7 +63,10 @@ describe('the scheduler', () => {
   test('an abort stops dispatching at once, even in a long wait', async () => {
     const clock = skewedClock();
     const stop = new AbortController();
-    const sends = [{ atMs: 0, item: 0 }, { atMs: 60_000, item: 1 }];
+    const sends = [
+      { atMs: 0, item: 0 },
+      { atMs: 60_000, item: 1 },
+    ];
     const outcome = runSchedule({ sends, now: clock.now, deadlineMs: 120_000, signal: stop.signal, dispatch: () => stop.abort() });
     await expect(outcome).resolves.toEqual({ dispatched: 1, leftOver: 1, endedBy: 'abort' });
   });

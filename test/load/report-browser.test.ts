@@ -37,7 +37,8 @@ function inkOf(canvas: unknown, colors: readonly string[]): number {
   let ink = 0;
   for (let i = 0; i < data.length; i += 4) {
     if ((data[i + 3] as number) < 128) continue;
-    if (rgb.some(([r, g, b]) => Math.abs((data[i] as number) - r!) + Math.abs((data[i + 1] as number) - g!) + Math.abs((data[i + 2] as number) - b!) < 60)) ink++;
+    if (rgb.some(([r, g, b]) => Math.abs((data[i] as number) - r!) + Math.abs((data[i + 1] as number) - g!) + Math.abs((data[i + 2] as number) - b!) < 60))
+      ink++;
   }
   return ink;
 }

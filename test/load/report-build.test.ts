@@ -17,7 +17,15 @@ function expectation(report: ReturnType<typeof reportOf>, kind: string, subject:
 describe('buildLoadReport: expectations and verdict', () => {
   test('a smoke run served in full passes, with every stream counted', () => {
     const report = reportOf(smoke);
-    expect(report).toMatchObject({ format: LOAD_REPORT_FORMAT, version: LOAD_REPORT_VERSION, verdict: 'pass', kind: 'budget', engine: 'node', windowMs: WINDOW_MS, startedAt: '2026-09-10T08:00:00.000Z' });
+    expect(report).toMatchObject({
+      format: LOAD_REPORT_FORMAT,
+      version: LOAD_REPORT_VERSION,
+      verdict: 'pass',
+      kind: 'budget',
+      engine: 'node',
+      windowMs: WINDOW_MS,
+      startedAt: '2026-09-10T08:00:00.000Z',
+    });
     expect(report.expectations.map((e) => [e.kind, e.subject, e.status])).toEqual([
       ['must-serve', 'core-primary', 'pass'],
       ['must-serve', 'dialer-primary', 'pass'],
@@ -90,8 +98,13 @@ describe('buildLoadReport: expectations and verdict', () => {
 
   test('a 429 on a must-serve stream fails, naming how many were not served and the first status', () => {
     const other = playScenario(budgetFlood).filter((r) => r.stream === 'core-other');
-    const answers = new Map([[other[4]!.intendedMs, 503], [other[9]!.intendedMs, 429]]);
-    const report = reportOf(budgetFlood, { answer: (r) => (r.stream === 'core-other' && answers.has(r.intendedMs) ? { status: answers.get(r.intendedMs)! } : undefined) });
+    const answers = new Map([
+      [other[4]!.intendedMs, 503],
+      [other[9]!.intendedMs, 429],
+    ]);
+    const report = reportOf(budgetFlood, {
+      answer: (r) => (r.stream === 'core-other' && answers.has(r.intendedMs) ? { status: answers.get(r.intendedMs)! } : undefined),
+    });
     const served = expectation(report, 'must-serve', 'core-other');
     expect(served.status).toBe('fail');
     expect(served.detail).toBe(
@@ -122,14 +135,19 @@ describe('buildLoadReport: expectations and verdict', () => {
       expect.stringMatching(/^1 of 60 requests were not served \((503|no answer) ×1\).*none was limited/),
       expect.stringMatching(/^1 of 60 requests were not served \((503|no answer) ×1\).*none was limited/),
     ]);
-    expect(report.notes).toContain('2 requests got no answer or a status other than 2xx and 429 (no answer ×1, 503 ×1): the run is incomplete unless an expectation failed');
+    expect(report.notes).toContain(
+      '2 requests got no answer or a status other than 2xx and 429 (no answer ×1, 503 ×1): the run is incomplete unless an expectation failed',
+    );
     expect(report.totals.all).toEqual({ sent: 120, served: 118, limited: 0, errors: 2 });
     const withError = report.totals.streams.find((s) => s.firstError !== null);
     expect(withError?.firstError).toBe('ECONNRESET');
   });
 
   test('a flooded budget with errors and no 429 is left open, not failed', () => {
-    const report = reportOf(budgetFlood, { limit: Number.POSITIVE_INFINITY, answer: (r, i) => (r.stream === 'core-primary' && i % 7 === 0 ? { status: 502 } : undefined) });
+    const report = reportOf(budgetFlood, {
+      limit: Number.POSITIVE_INFINITY,
+      answer: (r, i) => (r.stream === 'core-primary' && i % 7 === 0 ? { status: 502 } : undefined),
+    });
     expect(expectation(report, 'limit-enforced', 'core:self').status).toBe('incomplete');
     expect(expectation(report, 'limit-enforced', 'dialer:self').status).toBe('fail');
   });
@@ -149,7 +167,14 @@ describe('buildLoadReport: expectations and verdict', () => {
   test('an interrupt: when it came, the sends it spared apart from missed ones, and any request that started after it', () => {
     const records = playScenario(smoke).filter((r) => r.startedMs <= 1500);
     const plain = buildLoadReport(inputFor(smoke, records, { interrupted: true, interruptedAtMs: 1500, notSent: 120 - records.length }));
-    expect(plain).toMatchObject({ interrupted: true, interruptedAtMs: 1500, sentAfterInterrupt: 0, missed: 0, notSent: 120 - records.length, verdict: 'incomplete' });
+    expect(plain).toMatchObject({
+      interrupted: true,
+      interruptedAtMs: 1500,
+      sentAfterInterrupt: 0,
+      missed: 0,
+      notSent: 120 - records.length,
+      verdict: 'incomplete',
+    });
     expect(plain.notes).toEqual([
       'the run was interrupted at 1.5 s before its schedule ended, so the verdict is incomplete at best',
       `${120 - records.length} scheduled sends not yet due at the interrupt were not sent (not counted as missed)`,
@@ -161,7 +186,12 @@ describe('buildLoadReport: expectations and verdict', () => {
     expect(late).toMatchObject({ sentAfterInterrupt: after, notSent: null });
     expect(late.notes).toContain(`${after} requests went out after the interrupt: the engine was already starting them when the signal reached it`);
     // Not interrupted: no time, nothing spared, whatever the engine passed.
-    expect(buildLoadReport(inputFor(smoke, playScenario(smoke)))).toMatchObject({ interrupted: false, interruptedAtMs: null, sentAfterInterrupt: 0, notSent: 0 });
+    expect(buildLoadReport(inputFor(smoke, playScenario(smoke)))).toMatchObject({
+      interrupted: false,
+      interruptedAtMs: null,
+      sentAfterInterrupt: 0,
+      notSent: 0,
+    });
   });
 
   test('an interrupt before a flood was sent in full leaves its limit-enforced open, never failed, even against a target that never limits', () => {
@@ -175,7 +205,9 @@ describe('buildLoadReport: expectations and verdict', () => {
       const enforced = expectation(stopped, 'limit-enforced', budget);
       expect(enforced.status).toBe('incomplete');
       const sent = stopped.totals.budgets.find((b) => b.budget === budget)!.sent;
-      expect(enforced.detail).toBe(`not judged: the run was interrupted at 0.400 s, before the schedule had flooded ${budget} in full (until 3.000 s); ${sent} requests sent by then, 0 got 429`);
+      expect(enforced.detail).toBe(
+        `not judged: the run was interrupted at 0.400 s, before the schedule had flooded ${budget} in full (until 3.000 s); ${sent} requests sent by then, 0 got 429`,
+      );
     }
     // The same records, not interrupted, fail: only the interrupt opens the judgement.
     expect(buildLoadReport(inputFor(budgetFlood, early)).verdict).toBe('fail');
@@ -187,7 +219,10 @@ describe('buildLoadReport: expectations and verdict', () => {
     const report = buildLoadReport(inputFor(budgetSeparate, records, { interrupted: true, interruptedAtMs: 2500 }));
     expect(expectation(report, 'limit-enforced', 'core:self').status).toBe('fail');
     // The Dialer was only offered its quiet stream by then, which a correct limiter serves in full.
-    expect(expectation(report, 'limit-enforced', 'dialer:self')).toMatchObject({ status: 'incomplete', detail: expect.stringMatching(/flooded dialer:self in full \(until 5\.000 s\)/) });
+    expect(expectation(report, 'limit-enforced', 'dialer:self')).toMatchObject({
+      status: 'incomplete',
+      detail: expect.stringMatching(/flooded dialer:self in full \(until 5\.000 s\)/),
+    });
     expect(report.verdict).toBe('fail');
   });
 
@@ -231,10 +266,24 @@ describe('buildLoadReport: latency', () => {
   });
 
   test('percentiles of a known spread, within the histogram precision', () => {
-    const records: LoadRecord[] = Array.from({ length: 1000 }, (_, i) => ({ stream: 'core-primary', surface: 'core', company: 'self', intendedMs: i, startedMs: i, endedMs: i + i + 1, status: 200 }));
+    const records: LoadRecord[] = Array.from({ length: 1000 }, (_, i) => ({
+      stream: 'core-primary',
+      surface: 'core',
+      company: 'self',
+      intendedMs: i,
+      startedMs: i,
+      endedMs: i + i + 1,
+      status: 200,
+    }));
     const { corrected } = buildLoadReport(inputFor(smoke, records)).latency[0]!;
     expect(corrected.count).toBe(1000);
-    for (const [got, want] of [[corrected.p50, 500], [corrected.p90, 900], [corrected.p99, 990], [corrected.p999, 999], [corrected.max, 1000]] as const) {
+    for (const [got, want] of [
+      [corrected.p50, 500],
+      [corrected.p90, 900],
+      [corrected.p99, 990],
+      [corrected.p999, 999],
+      [corrected.max, 1000],
+    ] as const) {
       expect(Math.abs(got - want) / want).toBeLessThan(0.002);
     }
   });
@@ -318,7 +367,11 @@ describe('buildLoadReport: series and windows', () => {
 
 describe('buildLoadReport: what the report holds', () => {
   test('target addresses lose any user info, query and fragment', () => {
-    const report = reportOf(smoke, {}, { target: { bundledMock: false, urls: { core: 'https://key:secret@api.example.com/api?token=abc#x', ai: 'not a url' } } });
+    const report = reportOf(
+      smoke,
+      {},
+      { target: { bundledMock: false, urls: { core: 'https://key:secret@api.example.com/api?token=abc#x', ai: 'not a url' } } },
+    );
     expect(report.target).toEqual({ bundledMock: false, urls: { core: 'https://api.example.com/api', ai: '(not a URL)' } });
   });
 
@@ -365,7 +418,7 @@ describe('buildLoadReport: what the report holds', () => {
     expect(reportOf(smoke).totals.setup).toEqual({ sent: 0, served: 0, limited: 0, errors: 0 });
   });
 
-  test('a scenario stream named setup keeps its requests: they are the schedule\'s, not the engine\'s', () => {
+  test("a scenario stream named setup keeps its requests: they are the schedule's, not the engine's", () => {
     const scenario: LoadScenario = {
       name: 'named-setup',
       description: 'a stream that happens to be called setup',

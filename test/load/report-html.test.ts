@@ -40,7 +40,8 @@ describe('renderLoadHtml', () => {
   test('the verdict, expectations, totals, percentiles, missed sends and notes are on the page', () => {
     expect(html).toContain(`<title>cc-load budget: ${report.verdict} · budget-flood</title>`);
     expect(report.verdict).toBe('incomplete');
-    for (const heading of ['Expectations', 'Totals per stream', 'Totals per budget', 'Latency percentiles', 'Missed sends', 'Notes']) expect(html).toContain(`<h2>${heading}</h2>`);
+    for (const heading of ['Expectations', 'Totals per stream', 'Totals per budget', 'Latency percentiles', 'Missed sends', 'Notes'])
+      expect(html).toContain(`<h2>${heading}</h2>`);
     expect(html).toContain('180 of 360 requests got 429');
     for (const surface of ['core', 'dialer']) {
       expect(html).toMatch(new RegExp(`<tr><td>${surface}</td><td>corrected</td><td class="n">\\d+</td>(<td class="n">[\\d.]+</td>){5}</tr>`));
@@ -50,7 +51,9 @@ describe('renderLoadHtml', () => {
 
   test('an interrupted run says when, and how many sends it spared', () => {
     const interrupted = renderLoadHtml(reportOf(budgetFlood, {}, { interrupted: true, interruptedAtMs: 2500, notSent: 40 }));
-    expect(interrupted).toContain('<tr><th>interrupted</th><td><span class="incomplete">yes</span> at 2.5 s; 40 scheduled sends not yet due were not sent</td></tr>');
+    expect(interrupted).toContain(
+      '<tr><th>interrupted</th><td><span class="incomplete">yes</span> at 2.5 s; 40 scheduled sends not yet due were not sent</td></tr>',
+    );
     expect(html).toContain('<tr><th>interrupted</th><td>no</td></tr>');
   });
 
@@ -60,8 +63,12 @@ describe('renderLoadHtml', () => {
       { stream: SETUP_STREAM, surface: 'dialer', company: 'self', intendedMs: 10, startedMs: 10, endedMs: 20, status: 200 },
     ];
     const withSetup = renderLoadHtml(buildLoadReport(inputFor(smoke, [...setup, ...playScenario(smoke)])));
-    expect(withSetup).toContain("<tr><th>requests</th><td>sent 122 <small>(2 by the engine's setup before the schedule, 120 on the schedule)</small> · served (2xx) 122");
-    expect(withSetup).toMatch(/<tr><td><code>setup<\/code><\/td><td>core \/ self<\/td><td><small>the engine's setup, before the schedule<\/small><\/td><td class="n"><\/td><td class="n">0<\/td><td class="n">2<\/td>/);
+    expect(withSetup).toContain(
+      "<tr><th>requests</th><td>sent 122 <small>(2 by the engine's setup before the schedule, 120 on the schedule)</small> · served (2xx) 122",
+    );
+    expect(withSetup).toMatch(
+      /<tr><td><code>setup<\/code><\/td><td>core \/ self<\/td><td><small>the engine's setup, before the schedule<\/small><\/td><td class="n"><\/td><td class="n">0<\/td><td class="n">2<\/td>/,
+    );
     // A run with no setup request says nothing about one.
     expect(html).not.toContain("engine's setup");
   });
@@ -83,7 +90,16 @@ describe('renderLoadHtml', () => {
     expect(data).toBeDefined();
     const specs = JSON.parse(data!) as ReturnType<typeof chartSpecs>;
     expect(specs).toEqual(JSON.parse(JSON.stringify(chartSpecs(report))));
-    expect(specs.map((s) => s.id)).toEqual(['outcomes-core', 'outcomes-dialer', 'latency-core', 'latency-dialer', 'windows-core-self', 'windows-dialer-self', 'windows-core-other', 'windows-dialer-other']);
+    expect(specs.map((s) => s.id)).toEqual([
+      'outcomes-core',
+      'outcomes-dialer',
+      'latency-core',
+      'latency-dialer',
+      'windows-core-self',
+      'windows-dialer-self',
+      'windows-core-other',
+      'windows-dialer-other',
+    ]);
     for (const spec of specs) expect(html).toContain(`<div class="chart" id="${spec.id}"></div>`);
   });
 
@@ -98,7 +114,9 @@ describe('renderLoadHtml', () => {
   test('the windowed charts say what their lines mean', () => {
     const legend = html.slice(html.indexOf('<h2>Served per window, per budget</h2>'), html.indexOf('<div class="chart" id="windows-core-self">'));
     expect(legend).toContain('the budget, 60 per window');
-    expect(legend).toContain("twice the budget, 120: a span of one window that straddles two windows of the server's own may hold up to 120 served requests under a window-based limiter");
+    expect(legend).toContain(
+      "twice the budget, 120: a span of one window that straddles two windows of the server's own may hold up to 120 served requests under a window-based limiter",
+    );
   });
 
   test('extra sections come before the charts, their title escaped and their markup kept', () => {
@@ -118,7 +136,11 @@ describe('writeLoadReports', () => {
 
   test('writes <basename>.json and <basename>.html, both passed through the scrubber', () => {
     const secret = 'S3cr3t-Key-0042';
-    const report = reportOf(budgetFlood, { answer: (_, i) => (i === 1 ? { status: 0, error: `refused for ${secret}` } : undefined) }, { notes: [`run with ${secret}`] });
+    const report = reportOf(
+      budgetFlood,
+      { answer: (_, i) => (i === 1 ? { status: 0, error: `refused for ${secret}` } : undefined) },
+      { notes: [`run with ${secret}`] },
+    );
     const written = writeLoadReports(report, join(dir, 'nested'), 'flood', (text) => text.split(secret).join('[redacted]'));
     expect(written).toEqual({ json: join(dir, 'nested', 'flood.json'), html: join(dir, 'nested', 'flood.html') });
     const json = readFileSync(written.json, 'utf8');

@@ -8,7 +8,15 @@ import { arrivalExecutor, rampTailMs, type RampingArrivalExecutor } from '../../
 import { floodedWindows } from '../../load/node/flood.js';
 import { planSends } from '../../load/node/plan.js';
 import { CORE_READ, capacityRamp, DIALER_READ, SCENARIOS } from '../../load/scenarios/index.ts';
-import { arrivalOffsetsMs, type LoadScenario, type LoadStream, peakOfferedPerWindow, rateAt, scenarioProblems, streamRequests } from '../../load/shared/model.ts';
+import {
+  arrivalOffsetsMs,
+  type LoadScenario,
+  type LoadStream,
+  peakOfferedPerWindow,
+  rateAt,
+  scenarioProblems,
+  streamRequests,
+} from '../../load/shared/model.ts';
 
 const W = 2000;
 
@@ -113,7 +121,12 @@ describe('the busiest moment a budget is offered', () => {
   });
 
   test('a ramp floods a budget for the spans where it is offered more than 60', () => {
-    const scenario: LoadScenario = { name: 'r', description: '', streams: [ramp(30, 90, 2), ramp(90, 90, 1, { name: 'flat', startWindow: 2 })], limited: [{ company: 'self', surface: 'core' }] };
+    const scenario: LoadScenario = {
+      name: 'r',
+      description: '',
+      streams: [ramp(30, 90, 2), ramp(90, 90, 1, { name: 'flat', startWindow: 2 })],
+      limited: [{ company: 'self', surface: 'core' }],
+    };
     expect(floodedWindows(scenario)).toBe(3);
   });
 });
@@ -132,10 +145,19 @@ describe('scenarioProblems, with ramps', () => {
   });
 
   test('a budget the scenario does not declare flooded may not be offered more than 60 at its peak', () => {
-    const scenario: LoadScenario = { name: 'r', description: '', streams: [ramp(10, 61, 2), { name: 'd', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 60, startWindow: 0, windows: 1 }], limited: [] };
-    expect(scenarioProblems(scenario)).toEqual(['core:self is offered 61 per window at its peak, more than its budget of 60, but the scenario does not declare it in limited']);
+    const scenario: LoadScenario = {
+      name: 'r',
+      description: '',
+      streams: [ramp(10, 61, 2), { name: 'd', surface: 'dialer', key: 'primary', endpoint: DIALER_READ, perWindow: 60, startWindow: 0, windows: 1 }],
+      limited: [],
+    };
+    expect(scenarioProblems(scenario)).toEqual([
+      'core:self is offered 61 per window at its peak, more than its budget of 60, but the scenario does not declare it in limited',
+    ]);
     // Declared, the same ramp must reach the flood floor of 70 somewhere.
-    expect(scenarioProblems({ ...scenario, limited: [{ company: 'self', surface: 'core' }] })).toEqual(['core:self is expected limited but offered only 61 per window (at least 70)']);
+    expect(scenarioProblems({ ...scenario, limited: [{ company: 'self', surface: 'core' }] })).toEqual([
+      'core:self is expected limited but offered only 61 per window (at least 70)',
+    ]);
     expect(scenarioProblems({ ...scenario, streams: [ramp(10, 70, 2)], limited: [{ company: 'self', surface: 'core' }] })).toEqual([]);
     // A ramp down from a flood is flooded at its start.
     expect(scenarioProblems({ ...scenario, streams: [ramp(90, 10, 2)], limited: [{ company: 'self', surface: 'core' }] })).toEqual([]);
@@ -143,7 +165,9 @@ describe('scenarioProblems, with ramps', () => {
 
   test('a ramp needs a positive rate to ramp to', () => {
     for (const bad of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(scenarioProblems({ name: 'r', description: '', streams: [ramp(10, bad, 2)], limited: [] }), String(bad)).toContain('ramp: rampToPerWindow must be a positive number');
+      expect(scenarioProblems({ name: 'r', description: '', streams: [ramp(10, bad, 2)], limited: [] }), String(bad)).toContain(
+        'ramp: rampToPerWindow must be a positive number',
+      );
     }
   });
 
@@ -153,6 +177,8 @@ describe('scenarioProblems, with ramps', () => {
     expect(scenarioProblems({ ...base, latency: { dialer: { p95Ms: 800 } } })).toEqual(['latency: a limit on dialer, which no stream sends to']);
     expect(scenarioProblems({ ...base, latency: { core: {} } })).toEqual(['latency: core names neither p95Ms nor p99Ms']);
     expect(scenarioProblems({ ...base, latency: { core: { p99Ms: -1 } } })).toEqual(['latency: core p99Ms must be a number of ms, 0 or more']);
-    expect(scenarioProblems({ ...base, latency: { web: { p95Ms: 1 } } as LoadScenario['latency'] })).toEqual(['latency: unknown surface web (known: core, dialer, analytics, ai, cuecard)']);
+    expect(scenarioProblems({ ...base, latency: { web: { p95Ms: 1 } } as LoadScenario['latency'] })).toEqual([
+      'latency: unknown surface web (known: core, dialer, analytics, ai, cuecard)',
+    ]);
   });
 });

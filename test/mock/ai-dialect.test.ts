@@ -32,7 +32,10 @@ describe('AI host: the variant dialect', () => {
   };
 
   test("an unknown call is a 404 service error: 'Call not found', or the table's other wording 'Not found.'", async () => {
-    for (const [client, message] of [[reference, 'Call not found'], [variant, 'Not found.']] as const) {
+    for (const [client, message] of [
+      [reference, 'Call not found'],
+      [variant, 'Not found.'],
+    ] as const) {
       const res = await get(client, `/ai/calls/${UNKNOWN_CALL}/summary`);
       expect(res.statusCode).toBe(404);
       expect(registry.validate('ai/service-error', res.json()).problems).toEqual([]);
@@ -41,7 +44,10 @@ describe('AI host: the variant dialect', () => {
   });
 
   test('two identical failures carry distinct correlationIds, or one id naming the failure', async () => {
-    for (const [client, shared] of [[reference, false], [variant, true]] as const) {
+    for (const [client, shared] of [
+      [reference, false],
+      [variant, true],
+    ] as const) {
       const [first, second] = [await get(client, `/ai/calls/${UNKNOWN_CALL}/summary`), await get(client, `/ai/calls/${UNKNOWN_CALL}/summary`)];
       const ids = [first, second].map((res) => (res.json() as Body).correlationId as string);
       expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -66,7 +72,11 @@ describe('AI host: the variant dialect', () => {
   test('create refuses input outside the documented types, or its binder takes what converts', async () => {
     const name = 'cc-dialect-probe';
     const cases = [
-      { payload: `agentName=${name}&similarity=0.5&isAgentSpeakingFirst=true`, type: 'application/x-www-form-urlencoded', stored: { agentName: name, similarity: 0.5, isAgentSpeakingFirst: true } },
+      {
+        payload: `agentName=${name}&similarity=0.5&isAgentSpeakingFirst=true`,
+        type: 'application/x-www-form-urlencoded',
+        stored: { agentName: name, similarity: 0.5, isAgentSpeakingFirst: true },
+      },
       { payload: JSON.stringify([{ agentName: name }]), type: 'application/json', stored: { agentName: name } },
       { payload: JSON.stringify({ agentName: 42 }), type: 'application/json', stored: { agentName: '42' } },
       { payload: JSON.stringify({ agentName: name, tone: 'professional' }), type: 'application/json', stored: { tone: ['professional'] } },
@@ -82,7 +92,11 @@ describe('AI host: the variant dialect', () => {
     }
     // What converts to nothing, and a body that does not parse, are refused in the nested shape by both.
     for (const client of [reference, variant]) {
-      for (const [payload, type] of [['{"agentName": ', 'application/json'], ['[]', 'application/json'], [JSON.stringify({ agentName: name, tone: {} }), 'application/json']]) {
+      for (const [payload, type] of [
+        ['{"agentName": ', 'application/json'],
+        ['[]', 'application/json'],
+        [JSON.stringify({ agentName: name, tone: {} }), 'application/json'],
+      ]) {
         const res = await createRaw(client, payload as string, type as string);
         expect(res.statusCode, payload).toBe(400);
         expect(registry.validate('ai/nested-error', res.json()).problems).toEqual([]);

@@ -26,18 +26,33 @@ function concrete(route: MockRoute, id: string): string {
 
 describe('the core host answers bad input with the spec statuses', () => {
   test('malformed JSON is 400 in the core envelope', async () => {
-    const res = await client.send('core', { method: 'PUT', url: '/api/contacts/add.json', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const res = await client.send('core', {
+      method: 'PUT',
+      url: '/api/contacts/add.json',
+      payload: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expectCoreFailure(res, 400);
   });
 
   test('a body that is not JSON is 406 Invalid input data.', async () => {
-    const res = await client.send('core', { method: 'PUT', url: '/api/contacts/add.json', payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await client.send('core', {
+      method: 'PUT',
+      url: '/api/contacts/add.json',
+      payload: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectCoreFailure(res, 406);
     expect((res.json() as { responseData: { message: string } }).responseData.message).toBe('Invalid input data.');
   });
 
   test('a body over the size limit is 400, not a crash', async () => {
-    const res = await client.send('core', { method: 'PUT', url: '/api/contacts/add.json', payload: `{"name":"${'x'.repeat(1_100_000)}"}`, headers: { 'content-type': 'application/json' } });
+    const res = await client.send('core', {
+      method: 'PUT',
+      url: '/api/contacts/add.json',
+      payload: `{"name":"${'x'.repeat(1_100_000)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expectCoreFailure(res, 400);
   });
 
@@ -48,9 +63,19 @@ describe('the core host answers bad input with the spec statuses', () => {
   });
 
   test('wrong types are 406 naming each field', async () => {
-    const res = await client.send('core', { method: 'PUT', url: '/api/agents/add.json', ...json({ firstname: 1, lastname: [], email: {}, pass: true, extension: '1234' }) });
+    const res = await client.send('core', {
+      method: 'PUT',
+      url: '/api/agents/add.json',
+      ...json({ firstname: 1, lastname: [], email: {}, pass: true, extension: '1234' }),
+    });
     expectCoreFailure(res, 406);
-    expect(Object.keys((res.json() as { responseData: { data: Record<string, string[]> } }).responseData.data).sort()).toEqual(['email', 'extension', 'firstname', 'lastname', 'pass']);
+    expect(Object.keys((res.json() as { responseData: { data: Record<string, string[]> } }).responseData.data).sort()).toEqual([
+      'email',
+      'extension',
+      'firstname',
+      'lastname',
+      'pass',
+    ]);
   });
 
   test('a repeated query parameter is 400, not a server fault', async () => {
@@ -68,19 +93,40 @@ describe('the core host answers bad input with the spec statuses', () => {
     const routes = client.mock.routes.core;
     expect(routes.length).toBeGreaterThan(15);
     const contactId = String([...(client.mock.state.companies.get(1)?.contacts.keys() ?? [])][0]);
-    const queryValue = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 2000 }).map(String), fc.constantFrom('', '1e3', '-0', '2026-02-30 00:00:00'));
-    const query = fc.dictionary(fc.constantFrom('limit', 'page', 'keyword', 'id', 'type', 'date_from', 'date_to', 'contact_id', 'country_code', 'public_number', 'tag_id'), queryValue, { maxKeys: 4 });
-    const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom('name', 'email', 'group_id', 'agent_id', 'extension', 'ContactEmail', 'ExternalUrl', 'type', 'public_number', 'action', 'data'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }));
+    const queryValue = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.integer({ min: -5, max: 2000 }).map(String),
+      fc.constantFrom('', '1e3', '-0', '2026-02-30 00:00:00'),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom('limit', 'page', 'keyword', 'id', 'type', 'date_from', 'date_to', 'contact_id', 'country_code', 'public_number', 'tag_id'),
+      queryValue,
+      { maxKeys: 4 },
+    );
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.dictionary(
+        fc.constantFrom('name', 'email', 'group_id', 'agent_id', 'extension', 'ContactEmail', 'ExternalUrl', 'type', 'public_number', 'action', 'data'),
+        fc.jsonValue({ maxDepth: 2 }),
+        { maxKeys: 5 },
+      ),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), query, body, fc.constantFrom(contactId, 'abc', '0', '99999999999999999999'), async (route, q, payload, id) => {
-        const url = `${concrete(route, id)}?${new URLSearchParams(q).toString()}`;
-        const res = await client.send('core', { method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : json(payload)) });
-        expect(res.statusCode, `${route.method} ${url}`).toBeLessThan(500);
-        if (String(res.headers['content-type']).startsWith('audio/')) return;
-        const envelope = res.json() as { responseData?: unknown };
-        expect(envelope, `${route.method} ${url} answered without responseData`).toHaveProperty('responseData');
-        if (res.statusCode >= 400) expect(registry.validate('core/error', envelope).problems, `${route.method} ${url}`).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        query,
+        body,
+        fc.constantFrom(contactId, 'abc', '0', '99999999999999999999'),
+        async (route, q, payload, id) => {
+          const url = `${concrete(route, id)}?${new URLSearchParams(q).toString()}`;
+          const res = await client.send('core', { method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : json(payload)) });
+          expect(res.statusCode, `${route.method} ${url}`).toBeLessThan(500);
+          if (String(res.headers['content-type']).startsWith('audio/')) return;
+          const envelope = res.json() as { responseData?: unknown };
+          expect(envelope, `${route.method} ${url} answered without responseData`).toHaveProperty('responseData');
+          if (res.statusCode >= 400) expect(registry.validate('core/error', envelope).problems, `${route.method} ${url}`).toEqual([]);
+        },
+      ),
       { numRuns: 400, seed: 20261122 },
     );
   });

@@ -23,7 +23,13 @@ const VENDOR: Record<string, string> = {
 };
 
 interface Page {
-  data: { callId: number; segments: { start: number; end: number; caller: string; text: string }[]; topics: unknown[]; callers: { id: number; type: string; localIdentifier: string }[]; language: string };
+  data: {
+    callId: number;
+    segments: { start: number; end: number; caller: string; text: string }[];
+    topics: unknown[];
+    callers: { id: number; type: string; localIdentifier: string }[];
+    language: string;
+  };
   pagination: { limit: number; offset: number; total: number };
 }
 
@@ -168,7 +174,11 @@ describe('Conversation Intelligence on the mock', () => {
 
   test('fuzzed limit, offset and callId never get a 5xx, and every answer is 200, 400 or 404', async () => {
     const id = String(analysed(company).id);
-    const value = fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 200 }).map(String), fc.constantFrom('', '1e3', '-0', '1.0', '99999999999999999999'));
+    const value = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.integer({ min: -5, max: 200 }).map(String),
+      fc.constantFrom('', '1e3', '-0', '1.0', '99999999999999999999'),
+    );
     const query = fc.dictionary(fc.constantFrom('limit', 'offset'), value, { maxKeys: 2 });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...READS), fc.oneof(fc.constant(id), value), query, async (read, callId, q) => {

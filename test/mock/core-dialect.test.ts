@@ -28,7 +28,10 @@ describe('core host: the variant dialect', () => {
   });
 
   test("another company's contact is not found (404), or refused as foreign credentials (401): read, edit and delete", async () => {
-    for (const [client, status, message] of [[reference, 404, 'Not found.'], [variant, 401, 'Unauthorized']] as const) {
+    for (const [client, status, message] of [
+      [reference, 404, 'Not found.'],
+      [variant, 401, 'Unauthorized'],
+    ] as const) {
       const added = (await addContact(client)).json() as Body;
       const id = String((added.responseData.data as { id?: string } | undefined)?.id ?? added.responseData.id);
       const asB = [
@@ -38,12 +41,17 @@ describe('core host: the variant dialect', () => {
       ];
       for (const res of asB) expect([res.statusCode, res.json()]).toEqual([status, { responseData: { status, message } }]);
       // Neither answer touched the contact: it reads back to its own company as it was.
-      expect(((await body(client, `/contacts/show/${id}.json`)).responseData as { Contact?: { name?: unknown }; name?: unknown })).toMatchObject(client === reference ? { Contact: { name: 'Dialect Probe' } } : { name: 'Dialect Probe' });
+      expect((await body(client, `/contacts/show/${id}.json`)).responseData as { Contact?: { name?: unknown }; name?: unknown }).toMatchObject(
+        client === reference ? { Contact: { name: 'Dialect Probe' } } : { name: 'Dialect Probe' },
+      );
     }
   });
 
   test('Inspect a contact wraps the fields in Contact, or gives them directly in responseData', async () => {
-    for (const [client, wrapped] of [[reference, true], [variant, false]] as const) {
+    for (const [client, wrapped] of [
+      [reference, true],
+      [variant, false],
+    ] as const) {
       const added = (await addContact(client)).json() as Body;
       const id = (added.responseData.data as { id?: string } | undefined)?.id ?? added.responseData.id;
       const shown = (await body(client, `/contacts/show/${String(id)}.json`)).responseData;
@@ -113,7 +121,8 @@ describe('core host: the variant dialect', () => {
   });
 
   test("List contacts' keyword leaves names out and its filters join with OR; Contact actions acknowledge with a status of their own", async () => {
-    const ids = async (client: MockClient, query: string) => ((await body(client, `/contacts/index.json?${query}`)).responseData.data as { Contact: { id: string } }[]).map((item) => item.Contact.id);
+    const ids = async (client: MockClient, query: string) =>
+      ((await body(client, `/contacts/index.json?${query}`)).responseData.data as { Contact: { id: string } }[]).map((item) => item.Contact.id);
     for (const [client, other] of [
       [reference, false],
       [variant, true],
@@ -122,16 +131,25 @@ describe('core host: the variant dialect', () => {
       const id = String((added.responseData.data as { id?: string } | undefined)?.id ?? added.responseData.id);
       expect((await ids(client, 'keyword=Dialect%20Keyword')).includes(id)).toBe(!other);
       expect((await ids(client, 'industry=dialect-industry&keyword=nothing-holds-this')).includes(id)).toBe(other);
-      const bulk = await client.send('core', { method: 'POST', url: '/api/bulk/contacts.json', ...json([{ action: 'add_contact', command_id: 'c1', data: { name: 'Dialect Bulk' } }]) });
+      const bulk = await client.send('core', {
+        method: 'POST',
+        url: '/api/bulk/contacts.json',
+        ...json([{ action: 'add_contact', command_id: 'c1', data: { name: 'Dialect Bulk' } }]),
+      });
       expect([bulk.statusCode, (bulk.json() as Body).responseData.status]).toEqual([200, other ? 207 : 200]);
     }
   });
 
   test('what the spec shows is the same: its collections, the edit answer, the agent create answer', async () => {
     for (const path of ['/calls/index.json', '/blacklist/index.json', '/contacts/index.json']) {
-      expect((await body(variant, `${path}?limit=2`)).responseData).toMatchObject({ itemsCount: expect.any(Number), pageCount: expect.any(Number), pageNumber: 1, limit: 2 });
+      expect((await body(variant, `${path}?limit=2`)).responseData).toMatchObject({
+        itemsCount: expect.any(Number),
+        pageCount: expect.any(Number),
+        pageNumber: 1,
+        limit: 2,
+      });
     }
-    const id = (((await addContact(variant)).json() as Body).responseData.id);
+    const id = ((await addContact(variant)).json() as Body).responseData.id;
     const edited = await variant.send('core', { method: 'POST', url: `/api/contacts/edit/${String(id)}.json`, ...json({ title: 'Dr.' }) });
     expect(edited.json()).toEqual({ responseData: { status: 200 } });
     const blacklist = (await body(variant, '/blacklist/index.json?limit=1')).responseData.data as unknown[];

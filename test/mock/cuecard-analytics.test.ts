@@ -33,16 +33,23 @@ describe('CueCard host', () => {
   });
 
   test('POST-only: other methods are 404; no credentials are 401', async () => {
-    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) expect((await client.send('cuecard', { method, url: '/api/cuecards' })).statusCode).toBe(404);
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const)
+      expect((await client.send('cuecard', { method, url: '/api/cuecards' })).statusCode).toBe(404);
     expect((await client.send('cuecard', { method: 'POST', url: '/api/cuecards', as: null, ...json(card('x')) })).statusCode).toBe(401);
   });
 
   test('fuzzed bodies never get a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ call_uuid: fc.jsonValue(), type: fc.jsonValue(), title: fc.jsonValue(), content: fc.jsonValue() }, { requiredKeys: [] })), async (body) => {
-        const res = await client.send('cuecard', { method: 'POST', url: '/api/cuecards', ...json(body) });
-        expect(res.statusCode).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 3 }),
+          fc.record({ call_uuid: fc.jsonValue(), type: fc.jsonValue(), title: fc.jsonValue(), content: fc.jsonValue() }, { requiredKeys: [] }),
+        ),
+        async (body) => {
+          const res = await client.send('cuecard', { method: 'POST', url: '/api/cuecards', ...json(body) });
+          expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
       { numRuns: 200, seed: 424 },
     );
   });

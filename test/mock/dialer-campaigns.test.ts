@@ -76,7 +76,12 @@ describe('campaign records', () => {
     const client = await mockClient();
     const foreign = ((await list(client, 'limit=1', 'b1')).json() as Body).data[0].id;
     for (const id of ['nope', foreign]) {
-      for (const res of [await get(client, id), await patch(client, id, { name: 'x' }), await del(client, id), await client.send('ai', { method: 'GET', url: `${BASE}/${id}/contacts` })]) {
+      for (const res of [
+        await get(client, id),
+        await patch(client, id, { name: 'x' }),
+        await del(client, id),
+        await client.send('ai', { method: 'GET', url: `${BASE}/${id}/contacts` }),
+      ]) {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ statusCode: 404, message: 'Campaign not found' });
       }
@@ -108,7 +113,11 @@ describe('campaign records', () => {
 });
 
 describe('validation per release', () => {
-  const cases: [Release, boolean][] = [['pre-1.0.21', false], ['1.0.21', true], ['latest', true]];
+  const cases: [Release, boolean][] = [
+    ['pre-1.0.21', false],
+    ['1.0.21', true],
+    ['latest', true],
+  ];
   test.each(cases)('%s: whitespace names, calendar dates, clock times pinned = %s', async (release, pinned) => {
     const client = await mockClient({ dialerRelease: release });
     for (const name of ['   ', '\t\n', '\u00a0']) {
@@ -116,13 +125,22 @@ describe('validation per release', () => {
       expect(res.statusCode).toBe(pinned ? 400 : 201);
       if (pinned) expect((res.json() as Body).subErrors).toContain('name should not be empty');
     }
-    for (const [field, value] of [['start_date', '2027-02-29'], ['start_date', '2027-02-30'], ['start_time', '24:00'], ['start_time', '00:00:60']] as const) {
+    for (const [field, value] of [
+      ['start_date', '2027-02-29'],
+      ['start_date', '2027-02-30'],
+      ['start_time', '24:00'],
+      ['start_time', '00:00:60'],
+    ] as const) {
       const res = await create(client, valid({ schedule_policy: { [field]: value } }));
       expect(res.statusCode).toBe(pinned ? 400 : 201);
       if (pinned) expect((res.json() as Body).subErrors.join()).toContain(`schedule_policy.${field}`);
       else expect((res.json() as Body).data.schedule_policy[field]).toBe(value);
     }
-    for (const [field, value] of [['start_date', '2028-02-29'], ['start_time', '23:59:59'], ['start_time', '00:00']] as const) {
+    for (const [field, value] of [
+      ['start_date', '2028-02-29'],
+      ['start_time', '23:59:59'],
+      ['start_time', '00:00'],
+    ] as const) {
       expect((await create(client, valid({ schedule_policy: { [field]: value } }))).statusCode).toBe(201);
     }
   });
@@ -140,9 +158,15 @@ describe('validation per release', () => {
     const client = await mockClient();
     const c = await created(client);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.record({ name: fc.jsonValue(), mode: fc.jsonValue(), schedule_policy: fc.jsonValue(), calling_policy: fc.jsonValue() }, { requiredKeys: [] })), async (body) => {
-        for (const res of [await create(client, body), await patch(client, c.id, body)]) expect(res.statusCode).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ name: fc.jsonValue(), mode: fc.jsonValue(), schedule_policy: fc.jsonValue(), calling_policy: fc.jsonValue() }, { requiredKeys: [] }),
+        ),
+        async (body) => {
+          for (const res of [await create(client, body), await patch(client, c.id, body)]) expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
       { numRuns: 150, seed: 7 },
     );
   });
@@ -200,7 +224,11 @@ describe('lists per release', () => {
 });
 
 describe('cursors per release', () => {
-  test.each([['1.0.22', 200], ['next', 400], ['latest', 400]] as const)('%s: an undecodable cursor answers %s', async (release, status) => {
+  test.each([
+    ['1.0.22', 200],
+    ['next', 400],
+    ['latest', 400],
+  ] as const)('%s: an undecodable cursor answers %s', async (release, status) => {
     const client = await mockClient({ dialerRelease: release });
     const first = (await list(client, 'limit=3')).json() as Body;
     for (const cursor of ['!!!', '%E2%82%AC', encodeURIComponent(first.meta.nextCursor.slice(0, 10))]) {

@@ -36,8 +36,18 @@ describe('the Dialer in front of its routes', () => {
     const client = await mockClient();
     const revoked = client.key('a-revoked');
     const a1 = client.key('a1');
-    const headers = [undefined, 'Bearer abc', `Basic ${Buffer.from(`${a1.id}:wrong`).toString('base64')}`, `Basic ${Buffer.from(`${revoked.id}:${revoked.secret}`).toString('base64')}`];
-    for (const [method, url] of [['GET', '/v1/dialer/campaigns'], ['DELETE', '/v1/dialer/campaigns/c0c0c0c0-0000-4000-8000-00000000c0de'], ['DELETE', '/v1/dialer/surveys/abc'], ['GET', '/v1/cc-conformance-unrouted']] as const) {
+    const headers = [
+      undefined,
+      'Bearer abc',
+      `Basic ${Buffer.from(`${a1.id}:wrong`).toString('base64')}`,
+      `Basic ${Buffer.from(`${revoked.id}:${revoked.secret}`).toString('base64')}`,
+    ];
+    for (const [method, url] of [
+      ['GET', '/v1/dialer/campaigns'],
+      ['DELETE', '/v1/dialer/campaigns/c0c0c0c0-0000-4000-8000-00000000c0de'],
+      ['DELETE', '/v1/dialer/surveys/abc'],
+      ['GET', '/v1/cc-conformance-unrouted'],
+    ] as const) {
       for (const authorization of headers) {
         const res = await client.send('ai', { method, url, as: null, headers: authorization ? { authorization } : {} });
         expect([res.statusCode, res.json()], `${method} ${url} ${authorization ?? 'without credentials'}`).toEqual([401, AUTH_401]);

@@ -54,18 +54,29 @@ describe('call scripts and surveys', () => {
     } while (cursor !== '');
     expect(ids).toHaveLength(3);
     expect(new Set(ids).size).toBe(3);
-    expect((await send(c, 'PUT', '/surveys/c0c0c0c0-0000-4000-8000-000000000000/questions', { questions: [] })).body).toMatchObject({ statusCode: 404, message: 'Survey not found' });
+    expect((await send(c, 'PUT', '/surveys/c0c0c0c0-0000-4000-8000-000000000000/questions', { questions: [] })).body).toMatchObject({
+      statusCode: 404,
+      message: 'Survey not found',
+    });
   });
 });
 
 describe('associations', () => {
   test('PUT replaces them; an unknown ref_id is 422 before v1.0.21 and accepted from it', async () => {
-    for (const [release, status] of [['pre-1.0.21', 422], ['1.0.21', 200], ['latest', 200]] as [Release, number][]) {
+    for (const [release, status] of [
+      ['pre-1.0.21', 422],
+      ['1.0.21', 200],
+      ['latest', 200],
+    ] as [Release, number][]) {
       const c = await mockClient({ dialerRelease: release });
       const path = `/campaigns/${seeded(c).id}/associations`;
       expect((await send(c, 'PUT', path, { associations: [{ ref_id: 2147480123, type: 'agent' }] })).status, release).toBe(status);
       const agent = [...company(c).agents.keys()][0];
-      const all = [{ ref_id: agent, type: 'agent' }, { ref_id: tagNamed(c, 'VIP').id, type: 'target_tag' }, { ref_id: [...company(c).groups.keys()][0], type: 'queue_group' }];
+      const all = [
+        { ref_id: agent, type: 'agent' },
+        { ref_id: tagNamed(c, 'VIP').id, type: 'target_tag' },
+        { ref_id: [...company(c).groups.keys()][0], type: 'queue_group' },
+      ];
       expect((await send(c, 'PUT', path, { associations: all })).data).toEqual(all);
       expect((await send(c, 'PUT', path, { associations: all.slice(1, 2) })).data).toEqual(all.slice(1, 2));
       expect((await send(c, 'PUT', path, { associations: [{ ref_id: 1, type: 'team' }] })).status).toBe(400);
@@ -77,7 +88,10 @@ describe('disposition buttons and the tag list', () => {
   const names = (data: unknown) => (data as Body[]).map((b) => b.name);
 
   test('archived and deleted dispositions are shown before the undated change, dropped by it', async () => {
-    for (const [release, undated] of [['next', false], ['latest', true]] as [Release, boolean][]) {
+    for (const [release, undated] of [
+      ['next', false],
+      ['latest', true],
+    ] as [Release, boolean][]) {
       const c = await mockClient({ dialerRelease: release });
       const path = `/campaigns/${seeded(c).id}/disposition-buttons`;
       const buttons = await send(c, 'GET', path);
@@ -93,17 +107,28 @@ describe('disposition buttons and the tag list', () => {
       const fresh = Number((added.json() as { responseData: { data: { id: string } } }).responseData.data.id);
       expect((await send(c, 'PUT', path, { buttons: [{ tag_id: fresh, outcome_kind: 'positive' }] })).status).toBe(200);
       await c.send('core', { method: 'DELETE', url: `/api/tags/delete/${fresh}.json` });
-      expect((await send(c, 'GET', path)).data, release).toEqual(undated ? [] : [{ tag_id: fresh, outcome_kind: 'positive', name: 'Fresh', color: null, outcome: OUTCOMES.positive }]);
+      expect((await send(c, 'GET', path)).data, release).toEqual(
+        undated ? [] : [{ tag_id: fresh, outcome_kind: 'positive', name: 'Fresh', color: null, outcome: OUTCOMES.positive }],
+      );
     }
   });
 
-  test('replace: unknown outcome_kind 400, repeated tag_id 409, another company\'s or an unknown tag 422, every release', async () => {
+  test("replace: unknown outcome_kind 400, repeated tag_id 409, another company's or an unknown tag 422, every release", async () => {
     for (const release of RELEASES) {
       const c = await mockClient({ dialerRelease: release });
       const path = `/campaigns/${seeded(c).id}/disposition-buttons`;
       const vip = tagNamed(c, 'VIP').id;
       expect((await send(c, 'PUT', path, { buttons: [{ tag_id: vip, outcome_kind: 'great' }] })).status).toBe(400);
-      expect((await send(c, 'PUT', path, { buttons: [{ tag_id: vip, outcome_kind: 'positive' }, { tag_id: vip, outcome_kind: 'neutral' }] })).status).toBe(409);
+      expect(
+        (
+          await send(c, 'PUT', path, {
+            buttons: [
+              { tag_id: vip, outcome_kind: 'positive' },
+              { tag_id: vip, outcome_kind: 'neutral' },
+            ],
+          })
+        ).status,
+      ).toBe(409);
       expect((await send(c, 'PUT', path, { buttons: [{ tag_id: tagNamed(c, 'VIP', 2).id, outcome_kind: 'positive' }] })).status).toBe(422);
       expect((await send(c, 'PUT', path, { buttons: [{ tag_id: 2147480123, outcome_kind: 'positive' }] })).status).toBe(422);
     }

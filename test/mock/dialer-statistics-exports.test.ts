@@ -103,7 +103,8 @@ describe('data exports', () => {
       const bad = await send(c, 'GET', '/exports/not-a-uuid');
       expect(bad.status, release).toBe(release === 'pre-1.0.21' ? 500 : 400);
       if (release !== 'pre-1.0.21') expect(bad.body.message).toBe('Validation failed (uuid is expected)');
-      for (const id of ['C0C0C0C0-0000-4000-8000-0000000000B5', '00000000-0000-0000-0000-000000000000']) expect((await send(c, 'GET', `/exports/${id}/download`)).status).toBe(404);
+      for (const id of ['C0C0C0C0-0000-4000-8000-0000000000B5', '00000000-0000-0000-0000-000000000000'])
+        expect((await send(c, 'GET', `/exports/${id}/download`)).status).toBe(404);
     }
   });
 });
@@ -111,21 +112,45 @@ describe('data exports', () => {
 describe('fuzzed input on every resource route', () => {
   test('no 5xx but the documented 500 of a malformed jobId before v1.0.21; every error in the service shape', async () => {
     const clients = await Promise.all(RELEASES.map((release) => mockClient({ dialerRelease: release })));
-    const routes = clients[0]?.mock.routes.ai.filter((r) => /dialer\/(call-scripts|surveys|disposition|exports|campaigns\/:campaignId\/(associations|disposition|statistics|exports))/.test(r.url)) ?? [];
+    const routes =
+      clients[0]?.mock.routes.ai.filter((r) =>
+        /dialer\/(call-scripts|surveys|disposition|exports|campaigns\/:campaignId\/(associations|disposition|statistics|exports))/.test(r.url),
+      ) ?? [];
     expect(routes.length).toBe(15);
     const id = fc.constantFrom(campaigns(clients[0] as MockClient)[0]?.id as string, 'abc', '00000000-0000-0000-0000-000000000000', '%7Bx%7D');
     const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('2026-02-30T00:00:00Z', '2026-09-01', -1, 0, 1.5, ' ', ''));
-    const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.constantFrom('name', 'content', 'questions', 'buttons', 'associations', 'filters'), fc.oneof(value, fc.array(fc.dictionary(fc.constantFrom('tag_id', 'outcome_kind', 'ref_id', 'type', 'text', 'options'), value)), fc.dictionary(fc.constantFrom('contactId', 'userId', 'dateFrom', 'dateTo'), value))));
-    const query = fc.dictionary(fc.constantFrom('limit', 'cursor', 'dateFrom', 'dateTo'), fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('2026-09-01T00:00:00Z', '0', '101')), { maxKeys: 2 });
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.dictionary(
+        fc.constantFrom('name', 'content', 'questions', 'buttons', 'associations', 'filters'),
+        fc.oneof(
+          value,
+          fc.array(fc.dictionary(fc.constantFrom('tag_id', 'outcome_kind', 'ref_id', 'type', 'text', 'options'), value)),
+          fc.dictionary(fc.constantFrom('contactId', 'userId', 'dateFrom', 'dateTo'), value),
+        ),
+      ),
+    );
+    const query = fc.dictionary(
+      fc.constantFrom('limit', 'cursor', 'dateFrom', 'dateTo'),
+      fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('2026-09-01T00:00:00Z', '0', '101')),
+      { maxKeys: 2 },
+    );
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: RELEASES.length - 1 }), fc.constantFrom(...routes), id, body, query, async (which, route, param, payload, q) => {
-        const client = clients[which] as MockClient;
-        const url = `${route.url.replace(/:(\w+)/g, param)}?${new URLSearchParams(q).toString()}`;
-        const res = await client.send('ai', { method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : json(payload)) });
-        const documented500 = RELEASES[which] === 'pre-1.0.21' && url.includes('/exports/') && param !== '00000000-0000-0000-0000-000000000000';
-        if (!documented500) expect(res.statusCode, `${RELEASES[which]} ${route.method} ${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
-        if (res.statusCode >= 400) expect(registry.validate('ai/service-error', res.json()).problems).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: RELEASES.length - 1 }),
+        fc.constantFrom(...routes),
+        id,
+        body,
+        query,
+        async (which, route, param, payload, q) => {
+          const client = clients[which] as MockClient;
+          const url = `${route.url.replace(/:(\w+)/g, param)}?${new URLSearchParams(q).toString()}`;
+          const res = await client.send('ai', { method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : json(payload)) });
+          const documented500 = RELEASES[which] === 'pre-1.0.21' && url.includes('/exports/') && param !== '00000000-0000-0000-0000-000000000000';
+          if (!documented500) expect(res.statusCode, `${RELEASES[which]} ${route.method} ${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(registry.validate('ai/service-error', res.json()).problems).toEqual([]);
+        },
+      ),
       { numRuns: 400, seed: 7 },
     );
   });

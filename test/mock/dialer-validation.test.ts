@@ -39,7 +39,8 @@ async function refusals(c: MockClient, routes: DialerRoutes): Promise<Refusal[]>
   ];
 }
 
-const carriesSubErrors = (body: Body): boolean => Array.isArray(body.subErrors) && body.subErrors.length > 0 && body.subErrors.every((s) => typeof s === 'string');
+const carriesSubErrors = (body: Body): boolean =>
+  Array.isArray(body.subErrors) && body.subErrors.length > 0 && body.subErrors.every((s) => typeof s === 'string');
 
 describe('Dialer validation failures', () => {
   for (const [dialect, routes] of [

@@ -41,9 +41,12 @@ describe('the variant dialect of the AI host', () => {
     expect(messageOf((await send(variant, 'DELETE', '/dialer/surveys/x')).body)).toBe('Route not found');
   });
 
-  test("finds no campaign of another company (404), or refuses it as foreign credentials (401): read, edit and delete", async () => {
+  test('finds no campaign of another company (404), or refuses it as foreign credentials (401): read, edit and delete', async () => {
     const { reference, variant } = await both();
-    for (const [client, status] of [[reference, 404], [variant, 401]] as const) {
+    for (const [client, status] of [
+      [reference, 404],
+      [variant, 401],
+    ] as const) {
       const made = await send(client, 'POST', '/dialer/campaigns', { name: 'isolated', mode: 'power' });
       const id = recordIn(made.body).id as string;
       const path = client === variant ? VARIANT_ROUTES['campaigns.get'] : DIALER_ROUTES['campaigns.get'];
@@ -127,7 +130,10 @@ describe('the variant dialect of the AI host', () => {
   });
 
   test('plays the newer behaviour in an older release where the changelog does not state the older one, and the stated older one as the reference does', async () => {
-    const [reference, variant] = await Promise.all([mockClient({ dialerRelease: 'pre-1.0.21' }), mockClient({ dialect: 'variant', dialerRelease: 'pre-1.0.21' })]);
+    const [reference, variant] = await Promise.all([
+      mockClient({ dialerRelease: 'pre-1.0.21' }),
+      mockClient({ dialect: 'variant', dialerRelease: 'pre-1.0.21' }),
+    ]);
     for (const [c, routes, other] of [
       [reference, DIALER_ROUTES, false],
       [variant, VARIANT_ROUTES, true],

@@ -37,12 +37,21 @@ describe('a request without a body answers the same with or without Content-Type
   });
 
   test('a DELETE with the header and no body is not refused as a bad request (the spec: Delete a tag answers 200 or 404)', async () => {
-    const res = await labelled.send('core', { method: 'DELETE', url: `${HOST_PREFIX.core}/tags/delete/999999.json`, headers: { 'content-type': 'application/json' } });
+    const res = await labelled.send('core', {
+      method: 'DELETE',
+      url: `${HOST_PREFIX.core}/tags/delete/999999.json`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(404);
   });
 
   test('malformed JSON is still refused', async () => {
-    const res = await labelled.send('core', { method: 'PUT', url: `${HOST_PREFIX.core}/contacts/add.json`, payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const res = await labelled.send('core', {
+      method: 'PUT',
+      url: `${HOST_PREFIX.core}/contacts/add.json`,
+      payload: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -6,7 +6,9 @@ import { DIAGNOSTIC_FAULTS, FAULTS } from '../../mock/faults/registry.js';
 const MOCK = new URL('../../mock/', import.meta.url).pathname;
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Every fault name the mock's code asks about, as a literal. */

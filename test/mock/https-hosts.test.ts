@@ -34,7 +34,10 @@ function plainHttp(url: string): Promise<{ status: number; body: string }> {
 
 describe('the mock over HTTPS', () => {
   test('serves the core API over HTTPS, trusted through the CA file it wrote', async () => {
-    const res = await request(`${running.urls.core}/countries/index.json`, { dispatcher: agent, headers: { authorization: auth(), accept: 'application/json' } });
+    const res = await request(`${running.urls.core}/countries/index.json`, {
+      dispatcher: agent,
+      headers: { authorization: auth(), accept: 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(((await res.body.json()) as { responseData: unknown[] }).responseData.length).toBeGreaterThan(0);
   });

@@ -26,7 +26,11 @@ describe('ids as strings, integer numbers and the vendor example country', () =>
     const agent = [...company.agents.values()][0];
     const [group] = [...company.groups.keys()];
     const attribute = company.attributes[0];
-    const edited = await send('POST', `/contacts/edit/${contact?.id}.json`, { favorite_agent: String(agent?.id), country_id: '61', ContactAttribute: [{ attribute_id: String(attribute?.id), value: '7' }] });
+    const edited = await send('POST', `/contacts/edit/${contact?.id}.json`, {
+      favorite_agent: String(agent?.id),
+      country_id: '61',
+      ContactAttribute: [{ attribute_id: String(attribute?.id), value: '7' }],
+    });
     expect(edited.status).toBe(200);
     expect(contact).toMatchObject({ favorite_agent: agent?.id, country_id: 61, attributes: [{ attribute_id: attribute?.id, value: '7' }] });
     expect((await send('PUT', '/groups/add.json', { group_id: String(group), agent_id: String(agent?.id) })).status).toBe(200);
@@ -35,7 +39,8 @@ describe('ids as strings, integer numbers and the vendor example country', () =>
 
   test('ids of the wrong kind are still refused', async () => {
     const contact = [...company.contacts.keys()][0];
-    for (const value of ['abc', '1.5', '-3', 2.5]) expect(Object.keys((await send('POST', `/contacts/edit/${contact}.json`, { country_id: value })).data ?? {})).toContain('country_id');
+    for (const value of ['abc', '1.5', '-3', 2.5])
+      expect(Object.keys((await send('POST', `/contacts/edit/${contact}.json`, { country_id: value })).data ?? {})).toContain('country_id');
   });
 
   test("the vendor example's country_id 201 is a country; the table comes from a dataset, with calling codes", async () => {

@@ -62,7 +62,20 @@ describe('npm run mock', () => {
     const exports = lines.slice(0, -1);
     expect(exports.every((line) => /^export CC_[A-Z0-9_]+='.*'$/.test(line))).toBe(true);
     const names = exports.map((line) => /^export (\w+)=/.exec(line)?.[1]);
-    for (const name of ['CC_BASE_URL', 'CC_ANALYTICS_URL', 'CC_AI_URL', 'CC_CUECARD_URL', 'CC_KEY_ID', 'CC_KEY_SECRET', 'CC_KEY2_ID', 'CC_KEY2_SECRET', 'CC_OTHER_KEY_ID', 'CC_OTHER_KEY_SECRET', 'CC_CA_FILE', 'CC_RATE_WINDOW_MS']) {
+    for (const name of [
+      'CC_BASE_URL',
+      'CC_ANALYTICS_URL',
+      'CC_AI_URL',
+      'CC_CUECARD_URL',
+      'CC_KEY_ID',
+      'CC_KEY_SECRET',
+      'CC_KEY2_ID',
+      'CC_KEY2_SECRET',
+      'CC_OTHER_KEY_ID',
+      'CC_OTHER_KEY_SECRET',
+      'CC_CA_FILE',
+      'CC_RATE_WINDOW_MS',
+    ]) {
       expect(names).toContain(name);
     }
     expect(exports).toContain(`export CC_BASE_URL='https://127.0.0.1:${base}/api'`);
@@ -89,7 +102,10 @@ describe('npm run mock', () => {
     expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('mock.env');
     // Run as given, but with the variables file in a folder of the test's own instead of the project root.
     const envFile = join(mkdtempSync(join(tmpdir(), 'cc-mock-recipe-')), 'mock.env');
-    const script = [...recipe.map((line) => line.replaceAll('mock.env', envFile)), 'curl -sS --cacert "$CC_CA_FILE" -u "$CC_KEY_ID:$CC_KEY_SECRET" -H \'Accept: application/json\' "$CC_BASE_URL/contacts/index.json?limit=2"'].join('\n');
+    const script = [
+      ...recipe.map((line) => line.replaceAll('mock.env', envFile)),
+      'curl -sS --cacert "$CC_CA_FILE" -u "$CC_KEY_ID:$CC_KEY_SECRET" -H \'Accept: application/json\' "$CC_BASE_URL/contacts/index.json?limit=2"',
+    ].join('\n');
     // Its own process group: the mock it leaves running in the background is stopped with it afterwards.
     const shell = spawn('bash', ['-c', script], { cwd: ROOT, env: cleanEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -110,7 +126,9 @@ describe('npm run mock', () => {
   });
 
   test('a bad option stops it with one line and exit code 2', async () => {
-    const result = await run(TSX, ['cli/mock.ts', '--rate-window-ms', 'soon'], { cwd: ROOT, env: cleanEnv }).catch((err: { code: number; stderr: string }) => err);
+    const result = await run(TSX, ['cli/mock.ts', '--rate-window-ms', 'soon'], { cwd: ROOT, env: cleanEnv }).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
     expect((result as { code: number }).code).toBe(2);
     expect((result as { stderr: string }).stderr.trim().split('\n')).toEqual([expect.stringContaining('--rate-window-ms')]);
   });

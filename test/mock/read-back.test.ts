@@ -41,9 +41,19 @@ async function coreList(client: MockClient, path: string): Promise<Json[]> {
   return items as Json[];
 }
 
-async function dialer(client: MockClient, name: DialerRouteName, params: Record<string, string> = {}, body?: unknown, query = ''): Promise<{ status: number; body: unknown }> {
+async function dialer(
+  client: MockClient,
+  name: DialerRouteName,
+  params: Record<string, string> = {},
+  body?: unknown,
+  query = '',
+): Promise<{ status: number; body: unknown }> {
   const route = dialerRoute(routesOf(client.mock.context), name, params);
-  const res = await client.send('ai', { method: route.method as 'GET', url: `${HOST_PREFIX.ai}${route.path}${query}`, ...(body === undefined ? {} : json(body)) });
+  const res = await client.send('ai', {
+    method: route.method as 'GET',
+    url: `${HOST_PREFIX.ai}${route.path}${query}`,
+    ...(body === undefined ? {} : json(body)),
+  });
   return { status: res.statusCode, body: res.json() as unknown };
 }
 
@@ -153,7 +163,8 @@ describe('what an edit will not apply is refused, never dropped', () => {
     return { client, company: client.mock.state.companies.get(1) as Company };
   };
   /** The field names of a core 406, or the status when it is no 406. */
-  const refusedFields = (res: { status: number; body: Json }) => (res.status === 406 ? Object.keys(((res.body.responseData as Json).data ?? {}) as Json).sort() : res.status);
+  const refusedFields = (res: { status: number; body: Json }) =>
+    res.status === 406 ? Object.keys(((res.body.responseData as Json).data ?? {}) as Json).sort() : res.status;
 
   test('Edit agent: an unknown availability_status, another presence or another extension is 406 naming the field, and nothing changes', async () => {
     const { client, company } = await setUp();
@@ -161,8 +172,16 @@ describe('what an edit will not apply is refused, never dropped', () => {
     if (!agent) throw new Error('the seed has no agent');
     const { firstname, lastname, email } = agent;
     const other = agent.availability_status === 'paused' ? 'online' : 'paused';
-    for (const [field, value] of [['availability_status', 'busy'], ['availability_status', other], ['extension', (agent.extension ?? 1000) + 1], ['id', String(agent.id + 1)]] as const) {
-      expect(refusedFields(await core(client, 'POST', `/agents/edit/${agent.id}.json`, { firstname: 'Changed', lastname, email, [field]: value })), `${field} ${value}`).toEqual([field]);
+    for (const [field, value] of [
+      ['availability_status', 'busy'],
+      ['availability_status', other],
+      ['extension', (agent.extension ?? 1000) + 1],
+      ['id', String(agent.id + 1)],
+    ] as const) {
+      expect(
+        refusedFields(await core(client, 'POST', `/agents/edit/${agent.id}.json`, { firstname: 'Changed', lastname, email, [field]: value })),
+        `${field} ${value}`,
+      ).toEqual([field]);
     }
     expect(agent).toMatchObject({ firstname, availability_status: agent.availability_status, extension: agent.extension });
   });
@@ -175,10 +194,16 @@ describe('what an edit will not apply is refused, never dropped', () => {
     const tag = [...company.tags.values()].find((t) => !t.archived);
     const [campaign] = (await coreList(client, '/campaigns/index.json')).map((item) => flat(item, 'Campaign'));
     if (!contact || !note || !number || !tag || !campaign) throw new Error('the seed lacks a record this test edits');
-    expect(refusedFields(await core(client, 'POST', `/contacts/edit/${contact.id}.json`, { modified: '2000-01-01T00:00:00.000Z', id: contact.id }))).toEqual(['modified']);
+    expect(refusedFields(await core(client, 'POST', `/contacts/edit/${contact.id}.json`, { modified: '2000-01-01T00:00:00.000Z', id: contact.id }))).toEqual([
+      'modified',
+    ]);
     const renamedGroup = { ...campaign, Group: (campaign.Group as Json[]).map((g) => ({ ...g, internal_name: 'Renamed here' })) };
     expect(refusedFields(await core(client, 'POST', `/campaigns/edit/${campaign.id}.json`, renamedGroup))).toEqual(['Group']);
-    expect(refusedFields(await core(client, 'POST', `/notes/edit/${note.id}.json`, { contact_id: note.contact_id, note: note.note, created: '2000-01-01T00:00:00.000Z' }))).toEqual(['created']);
+    expect(
+      refusedFields(
+        await core(client, 'POST', `/notes/edit/${note.id}.json`, { contact_id: note.contact_id, note: note.note, created: '2000-01-01T00:00:00.000Z' }),
+      ),
+    ).toEqual(['created']);
     expect(refusedFields(await core(client, 'POST', `/numbers/edit/${number.id}.json`, { country_code: number.country_code + 1 }))).toEqual(['country_code']);
     expect(refusedFields(await core(client, 'POST', `/tags/edit/${tag.id}.json`, { id: tag.id + 1, name: tag.name }))).toEqual(['id']);
   });
@@ -189,8 +214,14 @@ describe('what an edit will not apply is refused, never dropped', () => {
     const [survey] = await dialerList(client, 'surveys.list');
     if (!campaign || !survey) throw new Error('the seed lacks a Dialer campaign or survey');
     const subErrors = (res: { status: number; body: unknown }) => [res.status, ((res.body as Json).subErrors as string[] | undefined)?.length];
-    expect(subErrors(await dialer(client, 'campaigns.update', { campaignId: String(campaign.id) }, { ...campaign, name: 'Renamed', updatedAt: '2000-01-01T00:00:00.000Z' }))).toEqual([400, 1]);
-    expect(subErrors(await dialer(client, 'surveys.update', { surveyId: String(survey.id) }, { name: 'Renamed', questions: [{ text: 'New?', options: [] }] }))).toEqual([400, 1]);
+    expect(
+      subErrors(
+        await dialer(client, 'campaigns.update', { campaignId: String(campaign.id) }, { ...campaign, name: 'Renamed', updatedAt: '2000-01-01T00:00:00.000Z' }),
+      ),
+    ).toEqual([400, 1]);
+    expect(
+      subErrors(await dialer(client, 'surveys.update', { surveyId: String(survey.id) }, { name: 'Renamed', questions: [{ text: 'New?', options: [] }] })),
+    ).toEqual([400, 1]);
     const buttons = (await dialer(client, 'campaign.buttons.get', { campaignId: String(campaign.id) })).body as { data: Json[] };
     const renamed = buttons.data.map((b, i) => (i === 0 ? { ...b, name: 'Not the tag' } : b));
     expect(subErrors(await dialer(client, 'campaign.buttons.replace', { campaignId: String(campaign.id) }, { buttons: renamed }))).toEqual([400, 1]);
@@ -212,7 +243,10 @@ describe('accepted as a client sends them', () => {
     const client = await mockClient();
     const calls = [...(client.mock.state.companies.get(1) as Company).calls.values()];
     const day = new Date(calls[0]?.startedAt ?? 0).toISOString().slice(0, 10);
-    const onDay = calls.filter((c) => new Date(c.startedAt).toISOString().startsWith(day)).map((c) => String(c.id)).sort();
+    const onDay = calls
+      .filter((c) => new Date(c.startedAt).toISOString().startsWith(day))
+      .map((c) => String(c.id))
+      .sort();
     const listed = await coreList(client, `/calls/index.json?limit=1000&date_from=${day}&date_to=${day}`);
     expect(listed.map((item) => String((item.Cdr as Json).id)).sort()).toEqual(onDay);
     expect((await core(client, 'GET', `/calls/index.json?date_from=${day}T00:00:00`)).status).toBe(400);

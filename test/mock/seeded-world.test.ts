@@ -19,7 +19,11 @@ interface Cdr {
 }
 
 const history = async (query: string) =>
-  ((await client.send('core', { method: 'GET', url: `/api/calls/index.json?${query}` })).json() as { responseData: { data: { Cdr: Cdr; Contact?: { id: string } }[] } }).responseData.data;
+  (
+    (await client.send('core', { method: 'GET', url: `/api/calls/index.json?${query}` })).json() as {
+      responseData: { data: { Cdr: Cdr; Contact?: { id: string } }[] };
+    }
+  ).responseData.data;
 
 describe('the seeded world hangs together', () => {
   test("every call's external number is its contact's, its internal number its agent's outbound number", () => {
@@ -52,7 +56,10 @@ describe('the seeded world hangs together', () => {
 
   test('call details on the analytics host give the same numbers as call history', async () => {
     for (const item of (await history('limit=20')).filter((i) => i.Contact !== undefined)) {
-      const details = (await client.send('analytics', { method: 'GET', url: `/api/calls/${item.Cdr.id}` })).json() as { contact: { number: string }; internal_number: { number: string } };
+      const details = (await client.send('analytics', { method: 'GET', url: `/api/calls/${item.Cdr.id}` })).json() as {
+        contact: { number: string };
+        internal_number: { number: string };
+      };
       expect([details.contact.number, details.internal_number.number]).toEqual([item.Cdr.public_external, item.Cdr.public_internal]);
     }
   });

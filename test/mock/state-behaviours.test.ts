@@ -21,7 +21,8 @@ describe('state behaviours of the core host', () => {
   test('Send sms: 403 when the company has no funds', async () => {
     const client = await mockClient();
     const sender = [...(client.mock.state.companies.get(3)?.numbers.values() ?? [])][0]?.caller_id_e164;
-    const sms = (as: string) => client.send('core', { method: 'POST', url: '/api/sms/send.json', as, ...json({ sender, recipient: '+447700900101', message: 'hi' }) });
+    const sms = (as: string) =>
+      client.send('core', { method: 'POST', url: '/api/sms/send.json', as, ...json({ sender, recipient: '+447700900101', message: 'hi' }) });
     const refused = await sms('c1');
     expect(refused.statusCode).toBe(403);
     expect((refused.json() as { responseData: { status: number } }).responseData.status).toBe(403);
@@ -30,7 +31,12 @@ describe('state behaviours of the core host', () => {
 
   test("Add an agent: 403 'Max. number of agents reached.' at the company maximum", async () => {
     const client = await mockClient();
-    const res = await client.send('core', { method: 'PUT', url: '/api/agents/add.json', as: 'c1', ...json({ firstname: 'A', lastname: 'B', email: 'a.b@example.com', pass: 'secret-1' }) });
+    const res = await client.send('core', {
+      method: 'PUT',
+      url: '/api/agents/add.json',
+      as: 'c1',
+      ...json({ firstname: 'A', lastname: 'B', email: 'a.b@example.com', pass: 'secret-1' }),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ responseData: { status: 403, message: 'Max. number of agents reached.' } });
   });
@@ -39,7 +45,13 @@ describe('state behaviours of the core host', () => {
     const client = await mockClient();
     const extensions = (companyId: number) => [...(client.mock.state.companies.get(companyId)?.agents.values() ?? [])].map((a) => a.extension);
     const used = extensions(1).find((e) => !extensions(2).includes(e));
-    const add = (as: string) => client.send('core', { method: 'PUT', url: '/api/agents/add.json', as, ...json({ firstname: 'A', lastname: 'B', email: `x${as}@example.com`, pass: 'secret-1', extension: used }) });
+    const add = (as: string) =>
+      client.send('core', {
+        method: 'PUT',
+        url: '/api/agents/add.json',
+        as,
+        ...json({ firstname: 'A', lastname: 'B', email: `x${as}@example.com`, pass: 'secret-1', extension: used }),
+      });
     const clash = await add('a1');
     expect(clash.statusCode).toBe(406);
     expect((clash.json() as { responseData: { data: Record<string, unknown> } }).responseData.data).toHaveProperty('extension');

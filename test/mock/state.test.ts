@@ -31,7 +31,9 @@ describe('seeded data', () => {
       expect(company?.agents.size, plan.name).toBe(plan.agents);
       expect(company?.groups.size).toBeGreaterThan(0);
       expect(company?.memberships.size).toBeGreaterThan(0);
-      expect([...(company?.contacts.values() ?? [])].some((c) => c.numbers.length > 0 && c.emails.length > 0 && c.tags.length > 0 && c.attributes.length > 0)).toBe(true);
+      expect(
+        [...(company?.contacts.values() ?? [])].some((c) => c.numbers.length > 0 && c.emails.length > 0 && c.tags.length > 0 && c.attributes.length > 0),
+      ).toBe(true);
       expect(company?.tags.size).toBeGreaterThan(0);
       expect(company?.numbers.size).toBeGreaterThan(0);
       expect(company?.calls.size).toBe(plan.calls);
@@ -79,7 +81,7 @@ describe('identifiers are scoped per company', () => {
     expect(a?.contacts.get(contactId as number)?.name).not.toBe('intruder');
   });
 
-  test("the two keys of company A see the same data", async () => {
+  test('the two keys of company A see the same data', async () => {
     const client = await mockClient();
     const read = async (as: string) => (await client.send('core', { method: 'GET', url: '/api/contacts/index.json?limit=5', as })).body;
     expect(await read('a2')).toBe(await read('a1'));

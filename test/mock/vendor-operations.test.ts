@@ -19,7 +19,8 @@ const send = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body
   const res = await client.send('core', { method, url: `/api${url}`, ...(body === undefined ? {} : json(body)) });
   return { status: res.statusCode, body: res.json() as Body };
 };
-const list = async <T>(url: string, key: string): Promise<T[]> => ((await send('GET', url)).body.responseData.data as Record<string, T>[]).map((item) => item[key] as T);
+const list = async <T>(url: string, key: string): Promise<T[]> =>
+  ((await send('GET', url)).body.responseData.data as Record<string, T>[]).map((item) => item[key] as T);
 const firstContact = () => [...company.contacts.keys()][0] as number;
 const firstAgent = () => [...company.agents.keys()][0] as number;
 
@@ -49,10 +50,18 @@ describe('notes and activities', () => {
   test('an activity is added with the type list of the vendor reference, filtered by type, edited and deleted', async () => {
     const contact = firstContact();
     expect((await send('PUT', `/activity/add/${contact}.json`, { name: 'x', type: 'meeting' })).status).toBe(406);
-    const added = await send('PUT', `/activity/add/${contact}.json`, { name: 'Order #1', type: 'invoice', external_id: 77, activity_date: '2026-01-02T03:04:05Z' });
+    const added = await send('PUT', `/activity/add/${contact}.json`, {
+      name: 'Order #1',
+      type: 'invoice',
+      external_id: 77,
+      activity_date: '2026-01-02T03:04:05Z',
+    });
     expect(added.status).toBe(201);
     const id = (added.body.responseData.data as { id: string }).id;
-    const invoices = await list<{ id: string; activity_date: string; external_id: number }>(`/activity/index.json?type=invoice&contact_id=${contact}`, 'ContactActivity');
+    const invoices = await list<{ id: string; activity_date: string; external_id: number }>(
+      `/activity/index.json?type=invoice&contact_id=${contact}`,
+      'ContactActivity',
+    );
     expect(invoices.find((a) => a.id === id)).toMatchObject({ activity_date: '2026-01-02T03:04:05.000Z', external_id: 77 });
     expect((await send('POST', `/activity/edit/${id}.json`, { name: 'Renamed' })).status).toBe(406);
     expect((await send('POST', `/activity/edit/${id}.json`, { contact_id: contact, name: 'Renamed' })).status).toBe(200);
@@ -61,7 +70,7 @@ describe('notes and activities', () => {
     expect(company.activities.has(Number(id))).toBe(false);
   });
 
-  test("deleting a contact takes its notes and activities with it", async () => {
+  test('deleting a contact takes its notes and activities with it', async () => {
     const contact = firstContact();
     await send('PUT', `/notes/add/${contact}.json`, { note: 'x' });
     await send('PUT', `/activity/add/${contact}.json`, { name: 'x', type: 'task' });
@@ -83,14 +92,32 @@ describe('core campaigns', () => {
     });
     expect(added.status).toBe(201);
     const id = (added.body.responseData.data as { id: string }).id;
-    const [item] = (await send('GET', `/campaigns/index.json?id=${id}`)).body.responseData.data as { Campaign: Record<string, unknown>; Button: { id: string }[]; Group: unknown[]; Agent: unknown[] }[];
+    const [item] = (await send('GET', `/campaigns/index.json?id=${id}`)).body.responseData.data as {
+      Campaign: Record<string, unknown>;
+      Button: { id: string }[];
+      Group: unknown[];
+      Agent: unknown[];
+    }[];
     expect(item?.Campaign).toMatchObject({ id, name: 'Autumn', is_predictive: 1, attempts: 2 });
     expect(item?.Group).toHaveLength(1);
     expect(item?.Agent).toHaveLength(1);
     const buttonId = item?.Button[0]?.id;
-    expect((await send('POST', `/campaigns/edit/${id}.json`, { name: 'Autumn 2', Button: [{ id: buttonId, title: 'Won', type: 'successful_positive' }, { title: 'Later', type: 'rescheduled' }] })).status).toBe(200);
+    expect(
+      (
+        await send('POST', `/campaigns/edit/${id}.json`, {
+          name: 'Autumn 2',
+          Button: [
+            { id: buttonId, title: 'Won', type: 'successful_positive' },
+            { title: 'Later', type: 'rescheduled' },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     const edited = company.campaigns.get(Number(id));
-    expect(edited?.buttons.map((b) => [String(b.id) === buttonId, b.title])).toEqual([[true, 'Won'], [false, 'Later']]);
+    expect(edited?.buttons.map((b) => [String(b.id) === buttonId, b.title])).toEqual([
+      [true, 'Won'],
+      [false, 'Later'],
+    ]);
     expect((await send('DELETE', `/campaigns/delete/${id}.json`)).status).toBe(200);
     expect((await send('POST', `/campaigns/edit/${id}.json`, { name: 'x', Button: [] })).status).toBe(404);
   });
@@ -172,7 +199,18 @@ describe('Contact actions', () => {
     const res = await send('POST', '/bulk/contacts.json', commands);
     expect(res.status).toBe(200);
     const results = res.body.responseData.data as { command_id: string; status: number }[];
-    expect(results.map((r) => [r.command_id, r.status])).toEqual([['1', 201], ['2', 200], ['3', 201], ['4', 200], ['5', 200], ['6', 201], ['7', 200], ['8', 200], ['9', 200], ['10', 406]]);
+    expect(results.map((r) => [r.command_id, r.status])).toEqual([
+      ['1', 201],
+      ['2', 200],
+      ['3', 201],
+      ['4', 200],
+      ['5', 200],
+      ['6', 201],
+      ['7', 200],
+      ['8', 200],
+      ['9', 200],
+      ['10', 406],
+    ]);
     expect(company.contacts.get(c2)?.city).toBe('Brno');
     expect(company.contacts.has(c1)).toBe(false);
     expect(company.notes.has(note as number)).toBe(false);
@@ -180,7 +218,15 @@ describe('Contact actions', () => {
 
   test('eleven commands are refused whole; an unknown record is that command’s 404', async () => {
     const command = { action: 'delete_note', command_id: 'x', data: { id: 1 } };
-    expect((await send('POST', '/bulk/contacts.json', Array.from({ length: 11 }, () => command))).status).toBe(406);
+    expect(
+      (
+        await send(
+          'POST',
+          '/bulk/contacts.json',
+          Array.from({ length: 11 }, () => command),
+        )
+      ).status,
+    ).toBe(406);
     const one = await send('POST', '/bulk/contacts.json', [command]);
     expect(one.body.responseData.data).toEqual([{ command_id: 'x', status: 404, message: 'Not found.' }]);
   });

@@ -63,7 +63,13 @@ export function loadVendorOperations(): Operation[] {
       const parameters = ((op.parameters as Schema[] | undefined) ?? []).map((p) => {
         const param = resolve(p) as Schema;
         const schema = (param.schema ?? {}) as Schema;
-        return { name: param.name as string, in: param.in as Parameter['in'], required: param.required === true, schema, example: (param.example ?? schema.example) as Json | undefined };
+        return {
+          name: param.name as string,
+          in: param.in as Parameter['in'],
+          required: param.required === true,
+          schema,
+          example: (param.example ?? schema.example) as Json | undefined,
+        };
       });
       const bodyContent = ((resolve(op.requestBody ?? null) as Schema | null)?.content as Record<string, Schema> | undefined)?.['application/json'];
       const bodySchema = bodyContent ? (resolve(bodyContent.schema ?? {}) as Schema) : undefined;

@@ -33,7 +33,9 @@ interface Exception {
   readonly because: string;
 }
 
-const or = (extra: Schema) => (schema: Schema): Schema => ({ anyOf: [schema, extra] });
+const or =
+  (extra: Schema) =>
+  (schema: Schema): Schema => ({ anyOf: [schema, extra] });
 const isNumeric = (schema: Schema) => schema.type === 'integer' || schema.type === 'number';
 
 /** Where the spec and the vendor reference disagree, the spec wins. */
@@ -42,7 +44,8 @@ const SPEC_OVERRIDES: readonly Exception[] = [
     operations: { host: 'core' },
     at: 'status',
     widen: or({ type: 'integer' }),
-    because: 'Response envelopes: "Action or simple acknowledgement: `responseData` = `{ status: <integer> }`"; Errors: "Failures carry `{ responseData: { status: <integer equal to the HTTP status>, message: <string> } }`".',
+    because:
+      'Response envelopes: "Action or simple acknowledgement: `responseData` = `{ status: <integer> }`"; Errors: "Failures carry `{ responseData: { status: <integer equal to the HTTP status>, message: <string> } }`".',
   },
   {
     operations: ['POST /bulk/contacts.json'],
@@ -66,7 +69,8 @@ const VENDOR_EXAMPLES: readonly Exception[] = [
     operations: { host: 'core' },
     at: '**.id',
     widen: (schema) => (isNumeric(schema) ? or({ type: 'string', pattern: '^-?[0-9]+$' })(schema) : schema),
-    because: 'Record ids of the core API are digit strings in every example ("id": "1234") while the schemas type them integer; the spec also gives agent and blacklist ids as strings.',
+    because:
+      'Record ids of the core API are digit strings in every example ("id": "1234") while the schemas type them integer; the spec also gives agent and blacklist ids as strings.',
   },
   {
     operations: ['POST /bulk/contacts.json'],
@@ -146,7 +150,8 @@ function matches(pattern: readonly string[], path: readonly string[]): boolean {
 /** The schema with each exception's widening applied where its path matches (through items, anyOf, oneOf and allOf). */
 function widened(schema: Schema, exceptions: readonly Exception[], path: readonly string[] = []): Schema {
   let out: Schema = { ...schema };
-  if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties as Record<string, Schema>).map(([k, v]) => [k, widened(v, exceptions, [...path, k])]));
+  if (out.properties)
+    out.properties = Object.fromEntries(Object.entries(out.properties as Record<string, Schema>).map(([k, v]) => [k, widened(v, exceptions, [...path, k])]));
   if (out.items) out.items = widened(out.items as Schema, exceptions, path);
   for (const combinator of ['anyOf', 'oneOf', 'allOf']) {
     if (Array.isArray(out[combinator])) out[combinator] = (out[combinator] as Schema[]).map((s) => widened(s, exceptions, path));
@@ -164,7 +169,12 @@ interface Answer {
 
 /** Problems of one answer under the given exceptions (those that apply to its operation). */
 function problems(validator: Ajv2020, answer: Answer, exceptions: readonly Exception[]): string[] {
-  const validate = validator.compile(widened(answer.schema, exceptions.filter((e) => appliesTo(e, answer.op))));
+  const validate = validator.compile(
+    widened(
+      answer.schema,
+      exceptions.filter((e) => appliesTo(e, answer.op)),
+    ),
+  );
   if (validate(answer.body)) return [];
   // Only the deepest failures: an anyOf's own "must match a schema" repeats what its branches said.
   return (validate.errors ?? []).filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf').map((e) => `${e.instancePath || '/'} ${e.message}`);
@@ -176,73 +186,80 @@ const available = vendorReferenceAvailable();
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 const required = inCi && (Boolean(process.env.CC_VENDOR_OPENAPI) || existsSync(WORKSPACE_SHARED));
 
-describe.skipIf(!available && !required)(`every operation of the vendor reference, replayed against the mock${available ? '' : ` (skipped: ${VENDOR_REFERENCE_PATH} is absent)`}`, () => {
-  test('the vendor reference is where the workspace keeps it (required in CI)', () => {
-    expect(available, `${VENDOR_REFERENCE_PATH} is required in CI when CC_VENDOR_OPENAPI names it or the workspace beside the project holds it`).toBe(true);
-  });
+describe.skipIf(!available && !required)(
+  `every operation of the vendor reference, replayed against the mock${available ? '' : ` (skipped: ${VENDOR_REFERENCE_PATH} is absent)`}`,
+  () => {
+    test('the vendor reference is where the workspace keeps it (required in CI)', () => {
+      expect(available, `${VENDOR_REFERENCE_PATH} is required in CI when CC_VENDOR_OPENAPI names it or the workspace beside the project holds it`).toBe(true);
+    });
 
-  test.runIf(available)('each answers a documented success whose body its schema accepts', async () => {
-    const operations = loadVendorOperations();
-    expect(operations.length).toBeGreaterThanOrEqual(56);
-    const client: MockClient = await mockClient();
-    // The seed holds no voice agent (the spec's Create a voice agent makes them): one is made first, for Initiate a VoiceAgent call.
-    const voiceAgent = await client.send('ai', { method: 'POST', url: `${HOST_PREFIX.ai}/voice-agents`, ...json({ agentName: 'Replay' }) });
-    expect(voiceAgent.statusCode).toBe(201);
-    const validator = ajv();
-    const failures: string[] = [];
-    const sources = new Map<string, number>();
-    const answers: Answer[] = [];
-    for (const op of operations) {
-      const request = replayRequest(client.mock.state, op, HOST_PREFIX[op.host]);
-      sources.set(request.source, (sources.get(request.source) ?? 0) + 1);
-      const res = await client.send(op.host, {
-        method: op.method as 'GET',
-        url: request.url,
-        ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }),
-      });
-      const what = `${key(op)} (${request.source}: ${op.method} ${request.url}${request.body === undefined ? '' : ` ${JSON.stringify(request.body).slice(0, 300)}`})`;
-      const documented = op.responses.get(String(res.statusCode));
-      if (!documented || res.statusCode >= 300) {
-        failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}; documented: ${[...op.responses.keys()].join(', ')}`);
-        continue;
-      }
-      if (res.statusCode === 204) {
-        if (res.body !== '') failures.push(`${what}: 204 with a body`);
-        continue;
-      }
-      if (documented.schema === null || documented.mediaType !== 'application/json') {
-        if (documented.mediaType !== undefined && res.body.length > 0) {
-          const type = String(res.headers['content-type'] ?? '');
-          if (documented.mediaType === 'application/json' && !type.startsWith('application/json')) failures.push(`${what}: content type ${type}`);
+    test.runIf(available)('each answers a documented success whose body its schema accepts', async () => {
+      const operations = loadVendorOperations();
+      expect(operations.length).toBeGreaterThanOrEqual(56);
+      const client: MockClient = await mockClient();
+      // The seed holds no voice agent (the spec's Create a voice agent makes them): one is made first, for Initiate a VoiceAgent call.
+      const voiceAgent = await client.send('ai', { method: 'POST', url: `${HOST_PREFIX.ai}/voice-agents`, ...json({ agentName: 'Replay' }) });
+      expect(voiceAgent.statusCode).toBe(201);
+      const validator = ajv();
+      const failures: string[] = [];
+      const sources = new Map<string, number>();
+      const answers: Answer[] = [];
+      for (const op of operations) {
+        const request = replayRequest(client.mock.state, op, HOST_PREFIX[op.host]);
+        sources.set(request.source, (sources.get(request.source) ?? 0) + 1);
+        const res = await client.send(op.host, {
+          method: op.method as 'GET',
+          url: request.url,
+          ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body), headers: { 'content-type': 'application/json' } }),
+        });
+        const what = `${key(op)} (${request.source}: ${op.method} ${request.url}${request.body === undefined ? '' : ` ${JSON.stringify(request.body).slice(0, 300)}`})`;
+        const documented = op.responses.get(String(res.statusCode));
+        if (!documented || res.statusCode >= 300) {
+          failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}; documented: ${[...op.responses.keys()].join(', ')}`);
+          continue;
         }
-        continue;
+        if (res.statusCode === 204) {
+          if (res.body !== '') failures.push(`${what}: 204 with a body`);
+          continue;
+        }
+        if (documented.schema === null || documented.mediaType !== 'application/json') {
+          if (documented.mediaType !== undefined && res.body.length > 0) {
+            const type = String(res.headers['content-type'] ?? '');
+            if (documented.mediaType === 'application/json' && !type.startsWith('application/json')) failures.push(`${what}: content type ${type}`);
+          }
+          continue;
+        }
+        const body = res.json() as Record<string, unknown>;
+        // The core schemas describe what responseData holds, except where one spells responseData out.
+        const wrapped = op.host === 'core' && !('responseData' in ((documented.schema.properties ?? {}) as object));
+        const validated = wrapped ? body.responseData : body;
+        if (wrapped && validated === undefined) {
+          failures.push(`${what}: no responseData in ${res.body.slice(0, 200)}`);
+          continue;
+        }
+        answers.push({ op, what, schema: documented.schema, body: validated });
       }
-      const body = res.json() as Record<string, unknown>;
-      // The core schemas describe what responseData holds, except where one spells responseData out.
-      const wrapped = op.host === 'core' && !('responseData' in ((documented.schema.properties ?? {}) as object));
-      const validated = wrapped ? body.responseData : body;
-      if (wrapped && validated === undefined) {
-        failures.push(`${what}: no responseData in ${res.body.slice(0, 200)}`);
-        continue;
+      for (const answer of answers) {
+        const left = problems(validator, answer, EXCEPTIONS);
+        if (left.length > 0) failures.push(`${answer.what}: ${[...new Set(left)].join('; ')}`);
       }
-      answers.push({ op, what, schema: documented.schema, body: validated });
-    }
-    for (const answer of answers) {
-      const left = problems(validator, answer, EXCEPTIONS);
-      if (left.length > 0) failures.push(`${answer.what}: ${[...new Set(left)].join('; ')}`);
-    }
-    expect(failures, failures.join('\n')).toEqual([]);
-    expect(sources.get('example'), 'Contact actions is replayed from its example').toBe(1);
-    // The bulk answer is a 200 whatever its commands did: each of the vendor example's commands must succeed too.
-    const bulk = answers.find((a) => key(a.op) === 'POST /bulk/contacts.json')?.body as { responseData?: { data?: { command_id: string; status: number }[] } } | undefined;
-    const commands = bulk?.responseData?.data ?? [];
-    expect(commands.length, 'commands answered by Contact actions').toBe(9);
-    expect(commands.filter((c) => c.status >= 300), JSON.stringify(bulk)).toEqual([]);
-    // An exception the answers pass without is stale: the mock or the reference moved, and the table must follow.
-    const stale = EXCEPTIONS.filter((exception) => {
-      const without = EXCEPTIONS.filter((e) => e !== exception);
-      return answers.filter((a) => appliesTo(exception, a.op)).every((a) => problems(validator, a, without).length === 0);
-    }).map((e) => `${e.at}: ${e.because}`);
-    expect(stale, stale.join('\n')).toEqual([]);
-  });
-});
+      expect(failures, failures.join('\n')).toEqual([]);
+      expect(sources.get('example'), 'Contact actions is replayed from its example').toBe(1);
+      // The bulk answer is a 200 whatever its commands did: each of the vendor example's commands must succeed too.
+      const bulk = answers.find((a) => key(a.op) === 'POST /bulk/contacts.json')?.body as
+        { responseData?: { data?: { command_id: string; status: number }[] } } | undefined;
+      const commands = bulk?.responseData?.data ?? [];
+      expect(commands.length, 'commands answered by Contact actions').toBe(9);
+      expect(
+        commands.filter((c) => c.status >= 300),
+        JSON.stringify(bulk),
+      ).toEqual([]);
+      // An exception the answers pass without is stale: the mock or the reference moved, and the table must follow.
+      const stale = EXCEPTIONS.filter((exception) => {
+        const without = EXCEPTIONS.filter((e) => e !== exception);
+        return answers.filter((a) => appliesTo(exception, a.op)).every((a) => problems(validator, a, without).length === 0);
+      }).map((e) => `${e.at}: ${e.because}`);
+      expect(stale, stale.join('\n')).toEqual([]);
+    });
+  },
+);

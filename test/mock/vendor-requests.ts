@@ -32,7 +32,13 @@ function reference(state: MockState, company: Company, op: Operation, name: stri
     case 'contactId':
     case 'contact_id':
       // A deleted contact takes its notes and activities along: the one deleted has none, so later commands find theirs.
-      return id(pickOf(company.contacts.values(), deleting, (c) => !deleting || ![...company.notes.values(), ...company.activities.values()].some((r) => r.contact_id === c.id)));
+      return id(
+        pickOf(
+          company.contacts.values(),
+          deleting,
+          (c) => !deleting || ![...company.notes.values(), ...company.activities.values()].some((r) => r.contact_id === c.id),
+        ),
+      );
     case 'noteId':
       return id(pickOf(company.notes.values(), deleting));
     case 'activityId':
@@ -138,7 +144,8 @@ export function replayRequest(state: MockState, op: Operation, prefix: string): 
   const url = `${prefix}${path}${query.size > 0 ? `?${query.toString()}` : ''}`;
   if (!op.body) return { url, body: undefined, source: 'no body' };
   if (op.body.example !== undefined) {
-    const example = op.path === '/bulk/contacts.json' ? adaptBulkExample(op.body.example, (name, del) => reference(state, company, op, name, del)) : op.body.example;
+    const example =
+      op.path === '/bulk/contacts.json' ? adaptBulkExample(op.body.example, (name, del) => reference(state, company, op, name, del)) : op.body.example;
     return { url, body: example, source: 'example' };
   }
   return { url, body: smallest(op.body.schema, '', true, refer), source: 'built from the schema' };

@@ -49,7 +49,8 @@ function expectNested(res: { statusCode: number; json(): unknown }, status: numb
 }
 
 const call = (client: MockClient, body: unknown, as = 'a1') => client.send('ai', { method: 'POST', url: '/v1/voice-agent/calls', as, ...json(body) });
-const stop = (client: MockClient, active: unknown, as = 'a1') => client.send('ai', { method: 'POST', url: '/v1/voice-agent/emergency-stop', as, ...json({ active }) });
+const stop = (client: MockClient, active: unknown, as = 'a1') =>
+  client.send('ai', { method: 'POST', url: '/v1/voice-agent/emergency-stop', as, ...json({ active }) });
 
 describe('VoiceAgent create and get', () => {
   test('create answers 201 with the envelope; every sent attribute comes back unchanged on create and on get', async () => {
@@ -80,7 +81,17 @@ describe('VoiceAgent create and get', () => {
 
   test('bad payloads are 400 in the nested shape, naming each member; parse errors and wrong content types too', async () => {
     const client = await mockClient();
-    const body = expectNested(await create(client, { agentName: 1, similarity: '0.5', tone: 'x', skills: { transferToHuman: { rules: [{ agentId: '7' }] } }, verbosity: 'x', colour: 'red' }), 400);
+    const body = expectNested(
+      await create(client, {
+        agentName: 1,
+        similarity: '0.5',
+        tone: 'x',
+        skills: { transferToHuman: { rules: [{ agentId: '7' }] } },
+        verbosity: 'x',
+        colour: 'red',
+      }),
+      400,
+    );
     expect(body.error.details.map((d: Body) => `${d.code} ${d.target}`).sort()).toEqual([
       'INVALID_TYPE agentName',
       'INVALID_TYPE similarity',
@@ -89,10 +100,23 @@ describe('VoiceAgent create and get', () => {
       'READ_ONLY_ATTRIBUTE verbosity',
       'UNKNOWN_ATTRIBUTE colour',
     ]);
-    expect(expectNested(await create(client, { greeting: 'hi' }), 400).error.details).toEqual([expect.objectContaining({ code: 'REQUIRED', target: 'agentName' })]);
+    expect(expectNested(await create(client, { greeting: 'hi' }), 400).error.details).toEqual([
+      expect.objectContaining({ code: 'REQUIRED', target: 'agentName' }),
+    ]);
     expectNested(await create(client, [{ agentName: 'x' }]), 400);
-    expectNested(await client.send('ai', { method: 'POST', url: '/v1/voice-agents', payload: '{"agentName": ', headers: { 'content-type': 'application/json' } }), 400);
-    expectNested(await client.send('ai', { method: 'POST', url: '/v1/voice-agents', payload: 'agentName=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400);
+    expectNested(
+      await client.send('ai', { method: 'POST', url: '/v1/voice-agents', payload: '{"agentName": ', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
+    expectNested(
+      await client.send('ai', {
+        method: 'POST',
+        url: '/v1/voice-agents',
+        payload: 'agentName=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      400,
+    );
     expectNested(await client.send('ai', { method: 'POST', url: '/v1/voice-agents', ...json({ agentName: 'x'.repeat(1_100_000) }) }), 400);
   });
 
@@ -114,12 +138,21 @@ describe('VoiceAgent calls and the emergency stop', () => {
   test('initiate: 204 with no body; 404 for an agent the company lacks; 400 for a bad payload', async () => {
     const client = await mockClient();
     const id = await created(client);
-    const ok = await call(client, { call_number: NUMBER, voice_agent_id: id, call_properties: { output: { variables: { x: 1 } }, system_prompt: { variables: { name: 'A' } } } });
+    const ok = await call(client, {
+      call_number: NUMBER,
+      voice_agent_id: id,
+      call_properties: { output: { variables: { x: 1 } }, system_prompt: { variables: { name: 'A' } } },
+    });
     expect(ok.statusCode).toBe(204);
     expect(ok.body).toBe('');
     expectNested(await call(client, { call_number: NUMBER, voice_agent_id: id }, 'b1'), 404);
     expectNested(await call(client, { call_number: NUMBER, voice_agent_id: '000000000000000000000000' }), 404);
-    for (const bad of [{ voice_agent_id: id }, { call_number: 'call me', voice_agent_id: id }, { call_number: NUMBER, voice_agent_id: id, call_properties: { output: 'x' } }, []]) {
+    for (const bad of [
+      { voice_agent_id: id },
+      { call_number: 'call me', voice_agent_id: id },
+      { call_number: NUMBER, voice_agent_id: id, call_properties: { output: 'x' } },
+      [],
+    ]) {
       expectNested(await call(client, bad), 400);
     }
   });
@@ -163,7 +196,14 @@ describe('VoiceAgent outage and bad input', () => {
     });
     try {
       const authorization = `Basic ${Buffer.from(`${running.env.CC_KEY_ID}:${running.env.CC_KEY_SECRET}`).toString('base64')}`;
-      const ex = await client.send({ method: 'POST', url: `${running.urls.ai}/voice-agents`, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(full('retried')), credentials: 'primary key', budgetKey: 'ai:self' });
+      const ex = await client.send({
+        method: 'POST',
+        url: `${running.urls.ai}/voice-agents`,
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify(full('retried')),
+        credentials: 'primary key',
+        budgetKey: 'ai:self',
+      });
       expect(ex.status).toBe(201);
       expect(clock.slept).toEqual([1000, 1000]);
       expect(client.stats.retried503).toBe(2);
@@ -176,7 +216,18 @@ describe('VoiceAgent outage and bad input', () => {
   test('fuzzed bodies on every VoiceAgent route never get a 5xx, and every body carries a requestId', async () => {
     const client = await mockClient();
     const id = await created(client);
-    const member = fc.constantFrom('agentName', 'similarity', 'tone', 'skills', 'scenarios', 'voiceProviderSettings', 'call_number', 'voice_agent_id', 'call_properties', 'active');
+    const member = fc.constantFrom(
+      'agentName',
+      'similarity',
+      'tone',
+      'skills',
+      'scenarios',
+      'voiceProviderSettings',
+      'call_number',
+      'voice_agent_id',
+      'call_properties',
+      'active',
+    );
     const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(member, fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(id)), { maxKeys: 4 }));
     const route = fc.constantFrom('/v1/voice-agents', '/v1/voice-agent/calls', '/v1/voice-agent/emergency-stop');
     await fc.assert(

@@ -66,7 +66,15 @@ describe('the packed tool, installed from its tarball', () => {
   test("the tarball holds what the commands need and none of the project's tests, benches, tools or CI", () => {
     const paths = packed.files.map((f) => f.path);
     expect([...new Set(paths.map((p) => p.split('/')[0]))].sort()).toEqual([...SHIPPED].sort());
-    for (const needed of ['bin/cc-conformance.js', 'cli/conformance.ts', 'suites/conformance.test.ts', 'mock/start.ts', 'reporters/html.ts', 'load/k6/scenario.ts']) expect(paths).toContain(needed);
+    for (const needed of [
+      'bin/cc-conformance.js',
+      'cli/conformance.ts',
+      'suites/conformance.test.ts',
+      'mock/start.ts',
+      'reporters/html.ts',
+      'load/k6/scenario.ts',
+    ])
+      expect(paths).toContain(needed);
     expect(paths.some((p) => p.startsWith('schemas/') && p.endsWith('.json'))).toBe(true);
   });
 
@@ -103,32 +111,44 @@ describe('the packed tool, installed from its tarball', () => {
     expect(existsSync(join(project, 'node_modules', 'cc-conformance', 'reports'))).toBe(false);
   });
 
-  test('as a CI gate: against the installed mock as a configured target with every key pair and no effects, expectations written from one run keep the next one green', { timeout: 240_000 }, async () => {
-    // The mock as a team would stand it up: its own process group, its variables from its export lines.
-    const mock = spawn(join(project, 'node_modules', '.bin', 'cc-conformance'), ['mock', '--rate-window-ms', '1000'], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      const target: Record<string, string> = {};
-      for await (const line of createInterface({ input: mock.stdout as NodeJS.ReadableStream })) {
-        if (line === 'ready') break;
-        const m = /^export (\w+)='(.*)'$/.exec(line);
-        if (m && m[1] !== 'CC_EFFECTS') target[m[1] as string] = m[2] as string;
+  test(
+    'as a CI gate: against the installed mock as a configured target with every key pair and no effects, expectations written from one run keep the next one green',
+    { timeout: 240_000 },
+    async () => {
+      // The mock as a team would stand it up: its own process group, its variables from its export lines.
+      const mock = spawn(join(project, 'node_modules', '.bin', 'cc-conformance'), ['mock', '--rate-window-ms', '1000'], {
+        cwd: project,
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const target: Record<string, string> = {};
+        for await (const line of createInterface({ input: mock.stdout as NodeJS.ReadableStream })) {
+          if (line === 'ready') break;
+          const m = /^export (\w+)='(.*)'$/.exec(line);
+          if (m && m[1] !== 'CC_EFFECTS') target[m[1] as string] = m[2] as string;
+        }
+        expect(Object.keys(target)).toEqual(
+          expect.arrayContaining(['CC_BASE_URL', 'CC_KEY_ID', 'CC_KEY2_ID', 'CC_OTHER_KEY_ID', 'CC_REVOKED_KEY_ID', 'CC_LIMITS_KEY_ID']),
+        );
+        // No effect allowed: the checks that need one are skipped, so the run is incomplete, exit 3.
+        const first = await run('npx', ['cc-conformance', 'run', '--reports', 'first', '--write-expectations', 'cc-expectations.json'], project, target);
+        expect(first.code, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-3000)}`).toBe(3);
+        const written = JSON.parse(readFileSync(join(project, 'cc-expectations.json'), 'utf8')) as { entries: { expect: string; reason: string }[] };
+        expect(written.entries.length).toBeGreaterThan(0);
+        // Every entry puts out of scope a check the team will not let do something to its account.
+        for (const entry of written.entries)
+          expect(entry).toMatchObject({ expect: 'out-of-scope', reason: expect.stringMatching(/needs (CC_VOICE_AGENT_ID, or )?CC_EFFECTS to include /) });
+        const gated = await run('npx', ['cc-conformance', 'run', '--reports', 'gated', '--expect', 'cc-expectations.json'], project, target);
+        expect(gated.code, `${gated.stdout.slice(-3000)}\n${gated.stderr.slice(-3000)}`).toBe(0);
+        const report = JSON.parse(readFileSync(join(project, 'gated', 'conformance.json'), 'utf8')) as RunReport;
+        expect(report.gate).toMatchObject({ outcome: 'as-expected', exitCode: 0 });
+        expect(report.gate?.counts.outOfScope).toBe(written.entries.length);
+        expect(report.summary.required.skipped).toBe(0);
+      } finally {
+        process.kill(-(mock.pid as number), 'SIGINT');
       }
-      expect(Object.keys(target)).toEqual(expect.arrayContaining(['CC_BASE_URL', 'CC_KEY_ID', 'CC_KEY2_ID', 'CC_OTHER_KEY_ID', 'CC_REVOKED_KEY_ID', 'CC_LIMITS_KEY_ID']));
-      // No effect allowed: the checks that need one are skipped, so the run is incomplete, exit 3.
-      const first = await run('npx', ['cc-conformance', 'run', '--reports', 'first', '--write-expectations', 'cc-expectations.json'], project, target);
-      expect(first.code, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-3000)}`).toBe(3);
-      const written = JSON.parse(readFileSync(join(project, 'cc-expectations.json'), 'utf8')) as { entries: { expect: string; reason: string }[] };
-      expect(written.entries.length).toBeGreaterThan(0);
-      // Every entry puts out of scope a check the team will not let do something to its account.
-      for (const entry of written.entries) expect(entry).toMatchObject({ expect: 'out-of-scope', reason: expect.stringMatching(/needs (CC_VOICE_AGENT_ID, or )?CC_EFFECTS to include /) });
-      const gated = await run('npx', ['cc-conformance', 'run', '--reports', 'gated', '--expect', 'cc-expectations.json'], project, target);
-      expect(gated.code, `${gated.stdout.slice(-3000)}\n${gated.stderr.slice(-3000)}`).toBe(0);
-      const report = JSON.parse(readFileSync(join(project, 'gated', 'conformance.json'), 'utf8')) as RunReport;
-      expect(report.gate).toMatchObject({ outcome: 'as-expected', exitCode: 0 });
-      expect(report.gate?.counts.outOfScope).toBe(written.entries.length);
-      expect(report.summary.required.skipped).toBe(0);
-    } finally {
-      process.kill(-(mock.pid as number), 'SIGINT');
-    }
-  });
+    },
+  );
 });

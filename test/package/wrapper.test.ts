@@ -41,9 +41,16 @@ async function ccConformance(args: string[]): Promise<Ended> {
  * printed `ready`; resolves its end with the exit code or the signal it died of.
  */
 async function startMock(): Promise<{ wrapper: ChildProcess; ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; caFolder: string }> {
-  const wrapper = spawn(process.execPath, [BIN, 'mock', '--rate-window-ms', '1000'], { cwd: elsewhere, env: cleanEnv, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const wrapper = spawn(process.execPath, [BIN, 'mock', '--rate-window-ms', '1000'], {
+    cwd: elsewhere,
+    env: cleanEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(wrapper);
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => wrapper.on('exit', (code, signal) => resolve({ code, signal })));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    wrapper.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let ready = false;
   let caFile = '';
   for await (const line of createInterface({ input: wrapper.stdout as NodeJS.ReadableStream })) {

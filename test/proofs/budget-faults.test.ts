@@ -13,6 +13,10 @@ describe('the budget faults', () => {
   test('each is proved by exactly one group', () => {
     const grouped = BUDGET_FAULT_GROUPS.flat();
     expect(grouped.filter((name, i) => grouped.indexOf(name) !== i)).toEqual([]);
-    expect(FAULTS.filter(isBudgetFault).map((f) => f.name).sort()).toEqual([...grouped].sort());
+    expect(
+      FAULTS.filter(isBudgetFault)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual([...grouped].sort());
   });
 });

@@ -23,7 +23,6 @@ import type { Dialect } from '../../mock/dialect.js';
 import type { RateAlgorithm } from '../../mock/http/rate-meter.js';
 import { BUDGET_FAULT_GROUPS, BUDGET_PROOF_WINDOW_MS, describeRules, proveBudget } from './budget-proof.js';
 
-
 const ROOT = new URL('../..', import.meta.url).pathname;
 const K6 = findK6(ROOT);
 const RULES = [...requiredRulesOf('core'), ...requiredRulesOf('dialer')];
@@ -67,11 +66,22 @@ const CASES: readonly Case[] = [
 ];
 
 function mockArgs(c: Case): string[] {
-  return ['--rate-window-ms', String(BUDGET_PROOF_WINDOW_MS), '--rate-algorithm', c.algorithm ?? 'fixed', ...(c.dialect ? ['--dialect', c.dialect] : []), ...(c.faults ?? []).flatMap((f) => ['--fault', f])];
+  return [
+    '--rate-window-ms',
+    String(BUDGET_PROOF_WINDOW_MS),
+    '--rate-algorithm',
+    c.algorithm ?? 'fixed',
+    ...(c.dialect ? ['--dialect', c.dialect] : []),
+    ...(c.faults ?? []).flatMap((f) => ['--fault', f]),
+  ];
 }
 
 async function conformanceVerdicts(c: Case): Promise<{ verdicts: Map<string, Verdict>; words: string; results: Map<string, RuleResult> }> {
-  const results = await proveBudget({ ...(c.faults ? { faults: c.faults } : {}), ...(c.algorithm ? { algorithm: c.algorithm } : {}), ...(c.dialect ? { dialect: c.dialect } : {}) });
+  const results = await proveBudget({
+    ...(c.faults ? { faults: c.faults } : {}),
+    ...(c.algorithm ? { algorithm: c.algorithm } : {}),
+    ...(c.dialect ? { dialect: c.dialect } : {}),
+  });
   const verdicts = new Map<string, Verdict>();
   for (const id of RULES) {
     const status = results.get(id)?.status;
@@ -85,7 +95,12 @@ async function k6Verdicts(c: Case): Promise<{ verdicts: Map<string, Verdict>; wo
   const mock = await startMockProcess(mockArgs(c));
   const reports = mkdtempSync(join(tmpdir(), 'cc-parity-'));
   try {
-    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_'))), ...mock.env, CC_EFFECTS: 'budget', CC_BUDGET_EXCLUSIVE: 'true' };
+    const env = {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_'))),
+      ...mock.env,
+      CC_EFFECTS: 'budget',
+      CC_BUDGET_EXCLUSIVE: 'true',
+    };
     const child = spawn('npm', ['run', '--silent', 'k6', '--', 'budget', '--reports', reports, '--', '--quiet'], { cwd: ROOT, env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -118,7 +133,9 @@ function row(c: Case, conformance: Map<string, Verdict>, k6: Map<string, Verdict
 }
 afterAll(() => {
   if (table.length === 0) return;
-  console.log(['| case | conformance fails | k6 fails | conformance not judged | k6 not judged | verdicts |', '|---|---|---|---|---|---|', ...table.sort()].join('\n'));
+  console.log(
+    ['| case | conformance fails | k6 fails | conformance not judged | k6 not judged | verdicts |', '|---|---|---|---|---|---|', ...table.sort()].join('\n'),
+  );
 });
 
 describe.concurrent('the conformance budget check and the k6 budget probe give every budget rule the same verdict', () => {
@@ -135,12 +152,18 @@ describe.concurrent('the conformance budget check and the k6 budget probe give e
       const timingDependent = (c.faults ?? []).some((f) => TIMING_DEPENDENT.has(f)) || (c.algorithm === 'clock' && c.faults !== undefined);
       const compared = timingDependent ? (c.faults ?? []).map((f) => (faultSpec(f) as NonNullable<ReturnType<typeof faultSpec>>).breaks) : RULES;
       table.push(row(c, conformance.verdicts, k6.verdicts, compared));
-      const differ = compared.filter((id) => conformance.verdicts.get(id) !== k6.verdicts.get(id)).map((id) => `${id}: conformance ${conformance.verdicts.get(id)}, k6 ${k6.verdicts.get(id)}`);
+      const differ = compared
+        .filter((id) => conformance.verdicts.get(id) !== k6.verdicts.get(id))
+        .map((id) => `${id}: conformance ${conformance.verdicts.get(id)}, k6 ${k6.verdicts.get(id)}`);
       expect(differ, words).toEqual([]);
       // Each fault is caught by both, not missed by both alike; a conforming limiter passes everything in both.
-      for (const f of c.faults ?? []) expect(conformance.verdicts.get((faultSpec(f) as NonNullable<ReturnType<typeof faultSpec>>).breaks), `${f}\n${words}`).toBe('fail');
+      for (const f of c.faults ?? [])
+        expect(conformance.verdicts.get((faultSpec(f) as NonNullable<ReturnType<typeof faultSpec>>).breaks), `${f}\n${words}`).toBe('fail');
       if (!c.faults) {
-        expect([...conformance.verdicts.values()].every((v) => v === 'pass'), words).toBe(true);
+        expect(
+          [...conformance.verdicts.values()].every((v) => v === 'pass'),
+          words,
+        ).toBe(true);
         // The observed rules say how the target counts its minute, and whether its resets moved.
         const told = conformance.results.get('CORE-RATE-ALGORITHM')?.notes.join(' ') ?? '';
         if (c.algorithm === 'sliding') expect(told).toContain('a sliding log');

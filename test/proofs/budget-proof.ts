@@ -34,7 +34,11 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
  * Runs the budget checks, as a conformance run does, against a mock counting its minute by `algorithm`
  * with `faults` on (and the `dialect` given), and returns what the report says of each rule.
  */
-export function proveBudget(options: { readonly faults?: readonly string[]; readonly algorithm?: RateAlgorithm; readonly dialect?: Dialect }): Promise<Map<string, RuleResult>> {
+export function proveBudget(options: {
+  readonly faults?: readonly string[];
+  readonly algorithm?: RateAlgorithm;
+  readonly dialect?: Dialect;
+}): Promise<Map<string, RuleResult>> {
   return slot(async () => {
     const args = [
       '--rate-window-ms',

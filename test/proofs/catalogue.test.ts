@@ -20,7 +20,10 @@ describe('the rule catalogue holds together', () => {
   test('every check names only catalogue rules and declares a request allowance', () => {
     for (const check of ALL_CHECKS) {
       expect(check.rules.length, check.id).toBeGreaterThan(0);
-      expect(check.rules.filter((id) => !ruleIds.has(id)), check.id).toEqual([]);
+      expect(
+        check.rules.filter((id) => !ruleIds.has(id)),
+        check.id,
+      ).toEqual([]);
       expect(check.maxRequests, check.id).toBeGreaterThan(0);
     }
   });
@@ -45,7 +48,10 @@ describe('the rule catalogue holds together', () => {
       for (const release of [rule.since, rule.until]) if (release !== undefined) expect(known.has(release), `${rule.id}: ${release}`).toBe(true);
     }
     for (const fault of FAULTS.filter((f) => f.release)) {
-      expect(appliesTo(RULES.find((r) => r.id === fault.breaks) ?? {}, fault.release as Release), `${fault.name} is proved under ${fault.release}, where ${fault.breaks} does not apply`).toBe(true);
+      expect(
+        appliesTo(RULES.find((r) => r.id === fault.breaks) ?? {}, fault.release as Release),
+        `${fault.name} is proved under ${fault.release}, where ${fault.breaks} does not apply`,
+      ).toBe(true);
     }
     for (const change of CHANGES) {
       const after = RULES.find((r) => r.id === change.rules.after);

@@ -19,14 +19,18 @@ describe('a broken collection fails one rule, not every rule that counts on it',
   });
 
   for (const name of ['collection-data-null-when-empty', 'items-count-page-only']) {
-    test(name, async () => {
-      const fault = faultSpec(name);
-      if (!fault) throw new Error(`unknown fault ${name}`);
-      const report = await reportUnder(fault, tls, CORE_CHECKS, WINDOW_MS);
-      expect(report.rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual([fault.breaks]);
-      const skipped = report.rules.filter((r) => r.status === 'skipped');
-      expect(skipped.length).toBeGreaterThan(0);
-      for (const rule of skipped) expect(rule.detail, rule.id).toMatch(/collection envelope|not the total over all pages/);
-    }, 120_000);
+    test(
+      name,
+      async () => {
+        const fault = faultSpec(name);
+        if (!fault) throw new Error(`unknown fault ${name}`);
+        const report = await reportUnder(fault, tls, CORE_CHECKS, WINDOW_MS);
+        expect(report.rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual([fault.breaks]);
+        const skipped = report.rules.filter((r) => r.status === 'skipped');
+        expect(skipped.length).toBeGreaterThan(0);
+        for (const rule of skipped) expect(rule.detail, rule.id).toMatch(/collection envelope|not the total over all pages/);
+      },
+      120_000,
+    );
   }
 });

@@ -29,7 +29,10 @@ test('against the variant dialect no rule fails, and what cannot be judged says 
   const target = targetFromSettings({ ...running.env }, process.cwd(), true);
   const session = new Session(target, PROOF_SEED);
   try {
-    const outcomes = await runChecks(session, ALL_CHECKS.filter((check) => !BUDGET_CHECKS.includes(check)));
+    const outcomes = await runChecks(
+      session,
+      ALL_CHECKS.filter((check) => !BUDGET_CHECKS.includes(check)),
+    );
     const report = buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
     const judged = report.rules.filter((r) => r.checks.length > 0);
     expect(judged.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
@@ -74,7 +77,8 @@ async function variantDialerReport(release: Release, checks: readonly CheckDefin
   }
 }
 
-const failedOrErred = (report: RunReport): string[] => report.rules.filter((r) => r.checks.length > 0 && (r.status === 'fail' || r.status === 'error')).map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`);
+const failedOrErred = (report: RunReport): string[] =>
+  report.rules.filter((r) => r.checks.length > 0 && (r.status === 'fail' || r.status === 'error')).map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`);
 
 /**
  * With its routes configured, the variant's Dialer is judged through: where the spec is silent on a value
@@ -113,6 +117,8 @@ test('against the variant dialect playing the oldest Dialer release no release r
   // Reported, each the newer way round; one the variant's other choices leave unreachable says why.
   const reported = unstated.filter((r) => r.status === 'pass');
   expect(reported.length).toBeGreaterThan(10);
-  expect(reported.filter((r) => !r.notes.some((note) => note.startsWith('the target showed the behaviour after'))).map((r) => `${r.id}: ${r.notes.join(' | ')}`)).toEqual([]);
+  expect(
+    reported.filter((r) => !r.notes.some((note) => note.startsWith('the target showed the behaviour after'))).map((r) => `${r.id}: ${r.notes.join(' | ')}`),
+  ).toEqual([]);
   for (const rule of unstated.filter((r) => r.status !== 'pass')) expect(`${rule.status} ${rule.detail ?? ''}`, rule.id).toMatch(/^skipped \S{3}/);
 });

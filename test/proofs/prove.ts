@@ -47,7 +47,11 @@ export async function reportUnder(fault: FaultSpec, tls: TlsMaterial, checks: re
 
 /** Runs only the checks that judge the fault's rule and returns what the report says of the rule. */
 export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleResult> {
-  const report = await reportUnder(fault, tls, ALL_CHECKS.filter((check) => check.rules.includes(fault.breaks)));
+  const report = await reportUnder(
+    fault,
+    tls,
+    ALL_CHECKS.filter((check) => check.rules.includes(fault.breaks)),
+  );
   const result = report.rules.find((r) => r.id === fault.breaks);
   if (!result) throw new Error(`rule ${fault.breaks} missing from the report`);
   return result;

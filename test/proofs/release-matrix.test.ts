@@ -30,7 +30,11 @@ function cellOf(profile: Release, expected: Release): Promise<MatrixCell> {
 describe.concurrent('release matrix: mock profile × expected release', () => {
   test('there are release-scoped rules for every release but the oldest, and checks that judge them', () => {
     const scoped = RULES.filter(isReleaseScoped);
-    for (const release of RELEASES.slice(1)) expect(scoped.some((r) => r.since === release || r.until === release), release).toBe(true);
+    for (const release of RELEASES.slice(1))
+      expect(
+        scoped.some((r) => r.since === release || r.until === release),
+        release,
+      ).toBe(true);
     expect(RELEASE_CHECKS.length).toBeGreaterThan(0);
   });
 
@@ -38,7 +42,12 @@ describe.concurrent('release matrix: mock profile × expected release', () => {
     for (const expected of RELEASES) {
       test(`mock ${profile}, expected ${expected}`, async () => {
         const cell = await cellOf(profile, expected);
-        expect(cell.judged.filter((r) => r.status === 'fail').map((r) => r.id).sort()).toEqual(cell.mustFail);
+        expect(
+          cell.judged
+            .filter((r) => r.status === 'fail')
+            .map((r) => r.id)
+            .sort(),
+        ).toEqual(cell.mustFail);
         const wrong = cell.judged.filter((r) => (cell.mustFail.includes(r.id) ? r.status !== 'fail' : r.status !== 'pass'));
         expect(wrong.map((r) => `${r.id}: ${r.status} ${r.detail ?? ''}`)).toEqual([]);
       });
@@ -51,7 +60,9 @@ describe.concurrent('release matrix: mock profile × expected release', () => {
     const older = RELEASES[i] as Release;
     test(`mock ${older}, then ${newer}, both expected ${NEWEST}: the reports compared show fixed the rules since ${newer}, nothing else`, async () => {
       const step = releaseStep(await cellOf(older, NEWEST), await cellOf(newer, NEWEST));
-      const introduced = RULES.filter((r) => isReleaseScoped(r) && r.level === 'required' && r.since === newer && appliesTo(r, NEWEST)).map((r) => r.id).sort();
+      const introduced = RULES.filter((r) => isReleaseScoped(r) && r.level === 'required' && r.since === newer && appliesTo(r, NEWEST))
+        .map((r) => r.id)
+        .sort();
       expect(step.comparison.changes.map((c) => `${c.change} ${c.id}`)).toEqual(introduced.map((id) => `fixed ${id}`));
       expect(step.comparison.verdict).toBe('no-regression');
     });

@@ -17,17 +17,31 @@ describe('OutcomeCollector', () => {
   test('a test that produced an outcome is collected as it is', () => {
     const collector = new OutcomeCollector();
     const done = outcome('tag-delete', [pass(TAG_404)], { requests: 3 });
-    collector.onTestCaseResult(fakeCase('Delete a tag [CORE-TAG-DELETE-404]', { check: 'tag-delete', rules: [TAG_404], outcome: done }, { state: 'failed', errors: [{ message: 'ignored' }] }));
+    collector.onTestCaseResult(
+      fakeCase(
+        'Delete a tag [CORE-TAG-DELETE-404]',
+        { check: 'tag-delete', rules: [TAG_404], outcome: done },
+        { state: 'failed', errors: [{ message: 'ignored' }] },
+      ),
+    );
     expect(collector.outcomes).toEqual([done]);
     expect(collector.outcomes[0]).toBe(done);
     expect(collector.problems).toEqual([]);
   });
 
-  test('a test vitest reports twice (it reports a skipped suite\'s tests again as the suite ends) is collected once', () => {
+  test("a test vitest reports twice (it reports a skipped suite's tests again as the suite ends) is collected once", () => {
     const collector = new OutcomeCollector();
     const done = outcome('tag-delete', [pass(TAG_404)], { requests: 3 });
     const finished = fakeCase('Delete a tag [CORE-TAG-DELETE-404]', { check: 'tag-delete', rules: [TAG_404], outcome: done }, { state: 'passed' });
-    const skipped = fakeCase('Delete a tag twice', { check: 'tag-delete-twice', rules: [TAG_200], outcome: outcome('tag-delete-twice', [{ rule: TAG_200, status: 'skipped', detail: 'needs CC_KEY2_ID', notes: [] }], { requests: 0 }) }, { state: 'skipped' });
+    const skipped = fakeCase(
+      'Delete a tag twice',
+      {
+        check: 'tag-delete-twice',
+        rules: [TAG_200],
+        outcome: outcome('tag-delete-twice', [{ rule: TAG_200, status: 'skipped', detail: 'needs CC_KEY2_ID', notes: [] }], { requests: 0 }),
+      },
+      { state: 'skipped' },
+    );
     for (const testCase of [finished, skipped, finished, skipped]) collector.onTestCaseResult(testCase);
     expect(collector.outcomes.map((o) => o.check)).toEqual(['tag-delete', 'tag-delete-twice']);
     expect(report(collector.outcomes, { rules: rules(TAG_404, TAG_200) }).summary.requests).toBe(3);
@@ -42,7 +56,11 @@ describe('OutcomeCollector', () => {
   test('a test that crashed before its outcome turns every rule it lists into a harness error', () => {
     const collector = new OutcomeCollector();
     collector.onTestCaseResult(
-      fakeCase('Delete a tag', { check: 'tag-delete', rules: [TAG_404, TAG_200] }, { state: 'failed', errors: [{ message: 'TypeError: x is undefined' }, { message: 'second' }] }),
+      fakeCase(
+        'Delete a tag',
+        { check: 'tag-delete', rules: [TAG_404, TAG_200] },
+        { state: 'failed', errors: [{ message: 'TypeError: x is undefined' }, { message: 'second' }] },
+      ),
     );
     expect(collector.outcomes).toEqual([
       {

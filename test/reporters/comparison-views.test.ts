@@ -13,7 +13,24 @@ import { comparisonHeadline } from '../../reporters/comparison-headline.js';
 import { renderComparisonHtml } from '../../reporters/comparison-html.js';
 import { renderComparisonJunit } from '../../reporters/comparison-junit.js';
 import { needChromium, watchPage } from '../load/browser-test.js';
-import { ANALYTICS_RULE, ISOLATION_READ, KEY_SCOPE, PAST_LAST, SECRET, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules, skip, target } from './fixtures.js';
+import {
+  ANALYTICS_RULE,
+  ISOLATION_READ,
+  KEY_SCOPE,
+  PAST_LAST,
+  SECRET,
+  TAG_200,
+  TAG_404,
+  error,
+  evidence,
+  fail,
+  outcome,
+  pass,
+  report,
+  rules,
+  skip,
+  target,
+} from './fixtures.js';
 import { type XmlElement, parseXml } from './xml.js';
 
 const RATE = 'CORE-RATE-60';
@@ -48,7 +65,10 @@ describe('the headline every view shows', () => {
   test('the count of changed rules, new failures always, the other kinds that occur, and the verdict', () => {
     expect(comparisonHeadline(doc)).toBe(HEADLINE);
     expect(comparisonHeadline(same)).toBe('no rule changed — no regression');
-    const fixedOnly = compareReports({ path: 'a', report: before }, { path: 'b', report: { ...before, rules: before.rules.map((r) => (r.id === TAG_200 ? { ...r, status: 'pass' as const } : r)) } });
+    const fixedOnly = compareReports(
+      { path: 'a', report: before },
+      { path: 'b', report: { ...before, rules: before.rules.map((r) => (r.id === TAG_200 ? { ...r, status: 'pass' as const } : r)) } },
+    );
     expect(comparisonHeadline(fixedOnly)).toBe('1 rule changed: 0 new failures, 1 fixed — no regression');
   });
 
@@ -56,7 +76,9 @@ describe('the headline every view shows', () => {
     const claimed: Comparison = { ...doc, verdict: 'no-regression' };
     expect(comparisonHeadline(claimed)).toMatch(/1 new failure.* — no regression$/);
     expect(renderComparisonConsole(claimed).split('\n')[0]).toBe(comparisonHeadline(claimed));
-    expect(parseXml(renderComparisonJunit(claimed)).children[0]?.children[0]?.children.find((p) => p.attrs.name === 'verdict')?.attrs.value).toBe('no-regression');
+    expect(parseXml(renderComparisonJunit(claimed)).children[0]?.children[0]?.children.find((p) => p.attrs.name === 'verdict')?.attrs.value).toBe(
+      'no-regression',
+    );
     expect(renderComparisonHtml(claimed)).toContain('<h1 id="headline" class="no-regression" data-verdict="no-regression">');
   });
 });
@@ -103,7 +125,9 @@ describe('renderComparisonConsole', () => {
 
   test("a detail of several lines keeps to its side's column", () => {
     const multi = report([outcome('tags', [fail(TAG_404, 'expected 404\n{"ok":true}')])], { rules: rules(TAG_404) });
-    const lines = renderComparisonConsole(compareReports({ path: 'a', report: report([outcome('tags', [pass(TAG_404)])], { rules: rules(TAG_404) }) }, { path: 'b', report: multi })).split('\n');
+    const lines = renderComparisonConsole(
+      compareReports({ path: 'a', report: report([outcome('tags', [pass(TAG_404)])], { rules: rules(TAG_404) }) }, { path: 'b', report: multi }),
+    ).split('\n');
     const at = lines.indexOf('      after:  fail — expected 404');
     expect(lines[at + 1]).toBe('              {"ok":true}');
   });
@@ -145,7 +169,8 @@ describe('renderComparisonJunit', () => {
       '  request: DELETE https://127.0.0.1:7443/api/tags/delete/999999.json → 200',
       `  replay: ${evidence().curl}`,
     ]);
-    for (const c of cases.filter((x) => x !== failures[0])) expect(named(c, 'system-out').map((o) => o.text.split('\n')[0])).toEqual([expect.stringMatching(/^[a-z-]+: \S+ → \S+$/)]);
+    for (const c of cases.filter((x) => x !== failures[0]))
+      expect(named(c, 'system-out').map((o) => o.text.split('\n')[0])).toEqual([expect.stringMatching(/^[a-z-]+: \S+ → \S+$/)]);
     for (const s of suites) expect(Number(s.attrs.failures), s.attrs.name).toBe(named(s, 'testcase').filter((c) => named(c, 'failure').length > 0).length);
   });
 
@@ -163,7 +188,12 @@ describe('renderComparisonJunit', () => {
   test('characters XML cannot carry, in a detail, leave the document well-formed', () => {
     const nasty = 'a & b < c "d" \'e\' \u0000\u001b[31m\ufffe end';
     const broken = report([outcome('tags', [fail(TAG_404, nasty, evidence(200, nasty))])], { rules: rules(TAG_404) });
-    const xml = renderComparisonJunit(compareReports({ path: 'a<b>.json', report: report([outcome('tags', [pass(TAG_404)])], { rules: rules(TAG_404) }) }, { path: 'c&d.json', report: broken }));
+    const xml = renderComparisonJunit(
+      compareReports(
+        { path: 'a<b>.json', report: report([outcome('tags', [pass(TAG_404)])], { rules: rules(TAG_404) }) },
+        { path: 'c&d.json', report: broken },
+      ),
+    );
     expect(named(named(parseXml(xml), 'testsuite')[0] as XmlElement, 'testcase')).toHaveLength(1);
   });
 });
@@ -181,7 +211,9 @@ describe('renderComparisonHtml', () => {
     expect(html.match(/<section id="[a-z-]+" data-change="[a-z-]+">/g)).toHaveLength(CHANGE_KINDS.length);
     expect(html).toContain('expected 404, got &lt;200&gt; &amp; &quot;ok&quot;');
     expect(html).not.toContain('<200>');
-    expect(html).toContain(`<pre class="curl">${evidence().curl?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</pre>`);
+    expect(html).toContain(
+      `<pre class="curl">${evidence().curl?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</pre>`,
+    );
   });
 
   test('two equal reports: the headline and a line saying nothing changed, no table', () => {
@@ -201,7 +233,11 @@ describe('writeComparisonFiles', () => {
     const leaky: RunReport = { ...after, rules: after.rules.map((r) => (r.id === TAG_404 ? { ...r, detail: `sent ${SECRET} in the clear` } : r)) };
     const leakyDoc = compareReports({ path: 'a.json', report: before }, { path: 'b.json', report: leaky });
     const written = writeComparisonFiles(leakyDoc, join(dir, 'nested'), (text) => new Redactor(target()).text(text));
-    expect(written).toEqual({ json: join(dir, 'nested', 'compare.json'), junit: join(dir, 'nested', 'compare-junit.xml'), html: join(dir, 'nested', 'compare.html') });
+    expect(written).toEqual({
+      json: join(dir, 'nested', 'compare.json'),
+      junit: join(dir, 'nested', 'compare-junit.xml'),
+      html: join(dir, 'nested', 'compare.html'),
+    });
     for (const file of Object.values(written)) {
       const text = readFileSync(file, 'utf8');
       expect(text, file).not.toContain(SECRET);

@@ -1,8 +1,31 @@
 import { describe, expect, test } from 'vitest';
 import type { RuleStatus } from '../../lib/results/outcome.js';
-import { CHANGE_KINDS, type ChangeKind, checkComparable, classifyChange, compareReports, COMPARISON_FORMAT, COMPARISON_VERSION } from '../../lib/results/comparison.js';
+import {
+  CHANGE_KINDS,
+  type ChangeKind,
+  checkComparable,
+  classifyChange,
+  compareReports,
+  COMPARISON_FORMAT,
+  COMPARISON_VERSION,
+} from '../../lib/results/comparison.js';
 import type { RuleResult, RunReport } from '../../lib/results/report.js';
-import { ANALYTICS_RULE, ISOLATION_READ, KEY_SCOPE, PAST_LAST, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
+import {
+  ANALYTICS_RULE,
+  ISOLATION_READ,
+  KEY_SCOPE,
+  PAST_LAST,
+  TAG_200,
+  TAG_404,
+  error,
+  evidence,
+  fail,
+  outcome,
+  pass,
+  report,
+  rules,
+  skip,
+} from './fixtures.js';
 
 const RATE = 'CORE-RATE-60';
 const MISSING = 'CORE-AUTH-MISSING-401';
@@ -119,7 +142,11 @@ describe('compareReports', () => {
   test('rules and checks are matched by id: reordering either report changes nothing', () => {
     expect(reordered(after).rules.map((r) => r.id)).not.toEqual(after.rules.map((r) => r.id));
     expect(compared(reordered(before), reordered(after))).toEqual(doc);
-    expect(compared(reordered(before), before)).toMatchObject({ verdict: 'no-regression', changes: [], summary: { changed: 0, unchanged: before.rules.length } });
+    expect(compared(reordered(before), before)).toMatchObject({
+      verdict: 'no-regression',
+      changes: [],
+      summary: { changed: 0, unchanged: before.rules.length },
+    });
   });
 
   test('a report compared with itself: nothing changed, no regression', () => {
@@ -165,8 +192,22 @@ describe('checkComparable', () => {
   test.each([
     ['no target', { ...plain, target: null }, 'old.json has no target'],
     ['a rule without an id', { ...plain, rules: [{ status: 'pass' }] }, 'old.json: rule 1 has no id'],
-    ['an unknown status', { ...plain, rules: [{ id: TAG_404, status: 'passed' }] }, `old.json: rule ${TAG_404} has status "passed", not one of pass, fail, skipped, error, disabled`],
-    ['a rule listed twice, which matching by id cannot place', { ...plain, rules: [{ id: TAG_404, status: 'pass' }, { id: TAG_404, status: 'fail' }] }, `old.json lists rule ${TAG_404} twice`],
+    [
+      'an unknown status',
+      { ...plain, rules: [{ id: TAG_404, status: 'passed' }] },
+      `old.json: rule ${TAG_404} has status "passed", not one of pass, fail, skipped, error, disabled`,
+    ],
+    [
+      'a rule listed twice, which matching by id cannot place',
+      {
+        ...plain,
+        rules: [
+          { id: TAG_404, status: 'pass' },
+          { id: TAG_404, status: 'fail' },
+        ],
+      },
+      `old.json lists rule ${TAG_404} twice`,
+    ],
   ])('refuses %s with one line naming the file', (_what, doc, message) => {
     let thrown: Error | undefined;
     try {

@@ -82,7 +82,9 @@ describe('renderConsole', () => {
     const r = report([outcome('x', [fail(TAG_404, 'bad', { ...evidence(500, 'line one\nline two'), request: { ...evidence().request, body: 'a\nb' } })])], {
       rules: rules(TAG_404),
     });
-    expect(block(renderConsole(r), TAG_404)).toContain('(primary key)\n      a\n      b\n    response: 500 content-type: application/json\n      line one\n      line two');
+    expect(block(renderConsole(r), TAG_404)).toContain(
+      '(primary key)\n      a\n      b\n    response: 500 content-type: application/json\n      line one\n      line two',
+    );
   });
 
   test('skipped rules show their reason; passing and disabled rules only with verbose', () => {
@@ -100,7 +102,12 @@ describe('renderConsole', () => {
   test('rules that did not pass are listed under their surface even without verbose', () => {
     const lines = renderConsole(mixed()).split('\n');
     const core = lines.indexOf('core: 2/7 rules pass (1 disabled)');
-    expect(lines.slice(core + 1, core + 5)).toEqual([`  FAIL ${TAG_404}`, `  SKIP ${KEY_SCOPE} — needs CC_KEY2_ID`, `  FAIL ${ISOLATION_READ}`, `  ERR  ${SMS}`]);
+    expect(lines.slice(core + 1, core + 5)).toEqual([
+      `  FAIL ${TAG_404}`,
+      `  SKIP ${KEY_SCOPE} — needs CC_KEY2_ID`,
+      `  FAIL ${ISOLATION_READ}`,
+      `  ERR  ${SMS}`,
+    ]);
   });
 
   test('leftovers and harness problems are listed', () => {
@@ -118,8 +125,24 @@ describe('renderConsole', () => {
         prefix: 'cc-conformance-k3j9x2ab',
         ledger: 'reports/ledger-k3j9x2ab.jsonl',
         leftovers: [
-          { kind: 'voice agent', surface: 'ai', id: 'va1', name: 'cc-conformance-k3j9x2ab-0002', check: 'ai.va', deletable: false, how: 'the API has no delete for voice agents' },
-          { kind: 'contact', surface: 'core', id: '7', name: 'cc-conformance-k3j9x2ab-0001', check: 'core.c', deletable: true, how: 'DELETE /contacts/delete/7.json' },
+          {
+            kind: 'voice agent',
+            surface: 'ai',
+            id: 'va1',
+            name: 'cc-conformance-k3j9x2ab-0002',
+            check: 'ai.va',
+            deletable: false,
+            how: 'the API has no delete for voice agents',
+          },
+          {
+            kind: 'contact',
+            surface: 'core',
+            id: '7',
+            name: 'cc-conformance-k3j9x2ab-0001',
+            check: 'core.c',
+            deletable: true,
+            how: 'DELETE /contacts/delete/7.json',
+          },
         ],
       }),
     );
@@ -140,7 +163,9 @@ describe('renderConsole', () => {
     const lines = renderConsole(mixed()).split('\n');
     expect(lines.slice(-3)).toEqual([
       'rules: 3 pass, 2 fail, 1 skipped, 1 error, 1 disabled (required: 2 pass, 2 fail, 1 skipped, 1 error, 1 disabled)',
-      expect.stringMatching(/^gaps reported: \d+; checks: 6; requests: 13; unplanned 429s: 0; 503s retried: 0; records left: 0; seed: 424242; run unnamed; 1\.2 s$/),
+      expect.stringMatching(
+        /^gaps reported: \d+; checks: 6; requests: 13; unplanned 429s: 0; 503s retried: 0; records left: 0; seed: 424242; run unnamed; 1\.2 s$/,
+      ),
       'verdict: FAIL',
     ]);
   });

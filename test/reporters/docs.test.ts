@@ -25,16 +25,88 @@ const names = (line: string) => new Set([...line.matchAll(/`([A-Za-z0-9]+)(?:\[\
 type Every<T, K extends readonly PropertyKey[]> = [Exclude<keyof T, K[number]>] extends [never] ? K : never;
 
 // Every key of each report type, optional ones included; the compiler refuses a list that falls behind its type.
-const REPORT_KEYS = ['format', 'version', 'startedAt', 'durationMs', 'seed', 'runId', 'prefix', 'ledger', 'target', 'summary', 'verdict', 'interrupted', 'rules', 'gaps', 'checks', 'problems', 'leftovers', 'gate'] as const satisfies readonly (keyof RunReport)[];
+const REPORT_KEYS = [
+  'format',
+  'version',
+  'startedAt',
+  'durationMs',
+  'seed',
+  'runId',
+  'prefix',
+  'ledger',
+  'target',
+  'summary',
+  'verdict',
+  'interrupted',
+  'rules',
+  'gaps',
+  'checks',
+  'problems',
+  'leftovers',
+  'gate',
+] as const satisfies readonly (keyof RunReport)[];
 const TARGET_KEYS = ['bundledMock', 'urls', 'keySlots', 'rateWindowMs', 'effects', 'dialerRelease'] as const satisfies readonly (keyof RunReport['target'])[];
-const SUMMARY_KEYS = ['rules', 'byStatus', 'required', 'gaps', 'checks', 'requests', 'unplanned429', 'retried503', 'leftovers'] as const satisfies readonly (keyof RunSummary)[];
-const RULE_RESULT_KEYS = ['id', 'surface', 'statement', 'section', 'level', 'source', 'reading', 'since', 'until', 'status', 'detail', 'evidence', 'notes', 'checks', 'requests', 'reproduce', 'expectation', 'standing'] as const satisfies readonly (keyof RuleResult)[];
+const SUMMARY_KEYS = [
+  'rules',
+  'byStatus',
+  'required',
+  'gaps',
+  'checks',
+  'requests',
+  'unplanned429',
+  'retried503',
+  'leftovers',
+] as const satisfies readonly (keyof RunSummary)[];
+const RULE_RESULT_KEYS = [
+  'id',
+  'surface',
+  'statement',
+  'section',
+  'level',
+  'source',
+  'reading',
+  'since',
+  'until',
+  'status',
+  'detail',
+  'evidence',
+  'notes',
+  'checks',
+  'requests',
+  'reproduce',
+  'expectation',
+  'standing',
+] as const satisfies readonly (keyof RuleResult)[];
 const EVIDENCE_KEYS = ['request', 'response', 'curl'] as const satisfies readonly (keyof Evidence)[];
-const CHECK_KEYS = ['check', 'title', 'surface', 'requests', 'allowance', 'unplanned429', 'retried503', 'durationMs', 'leftovers', 'problems'] as const satisfies readonly (keyof Omit<CheckOutcome, 'verdicts'>)[];
+const CHECK_KEYS = [
+  'check',
+  'title',
+  'surface',
+  'requests',
+  'allowance',
+  'unplanned429',
+  'retried503',
+  'durationMs',
+  'leftovers',
+  'problems',
+] as const satisfies readonly (keyof Omit<CheckOutcome, 'verdicts'>)[];
 const GAP_KEYS = ['id', 'surface', 'section', 'statement', 'reason'] as const satisfies readonly (keyof Gap)[];
 const LEFTOVER_KEYS = ['kind', 'surface', 'id', 'name', 'check', 'deletable', 'how'] as const satisfies readonly (keyof LeftoverRecord)[];
 const GATE_KEYS = ['file', 'outcome', 'exitCode', 'reasons', 'warnings', 'fixedIsRed', 'staleEntries', 'counts'] as const satisfies readonly (keyof Gate)[];
-const GATE_COUNT_KEYS = ['entries', 'otherReleases', 'outOfScope', 'checksNotRun', 'expectedFailures', 'fixed', 'newFailures', 'unconfirmed', 'unlistedSkips', 'errors', 'expired', 'unknown'] as const satisfies readonly (keyof Gate['counts'])[];
+const GATE_COUNT_KEYS = [
+  'entries',
+  'otherReleases',
+  'outOfScope',
+  'checksNotRun',
+  'expectedFailures',
+  'fixed',
+  'newFailures',
+  'unconfirmed',
+  'unlistedSkips',
+  'errors',
+  'expired',
+  'unknown',
+] as const satisfies readonly (keyof Gate['counts'])[];
 const EXPECTATION_KEYS = ['expect', 'reason', 'link', 'expires', 'releases', 'entry', 'check'] as const satisfies readonly (keyof RuleExpectation)[];
 
 const KEYS = {
@@ -63,7 +135,12 @@ const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftove
   // An expectations file whose one entry, with every optional field, expects the rule to fail.
   gate: {
     scope: scopeOf(
-      { path: '/ci/expectations.json', entries: [{ index: 0, rule: TAG_404, expect: 'fail', reason: 'ticket 7', link: 'https://tickets.example/7', expires: '2099-01-01', releases: ['1.0.22'] }] },
+      {
+        path: '/ci/expectations.json',
+        entries: [
+          { index: 0, rule: TAG_404, expect: 'fail', reason: 'ticket 7', link: 'https://tickets.example/7', expires: '2099-01-01', releases: ['1.0.22'] },
+        ],
+      },
       { rules: [TAG_404], checks: [{ id: 'a', rules: [TAG_404] }], release: '1.0.22' },
     ),
     today: '2026-11-26',
@@ -86,7 +163,7 @@ describe('reporters/README.md documents the report it describes', () => {
     for (const key of [...KEYS.rule, ...KEYS.evidence]) expect(documented.has(key), key).toBe(true);
   });
 
-  test('every key of the gate and of a rule\'s expectation is named in its row', () => {
+  test("every key of the gate and of a rule's expectation is named in its row", () => {
     for (const key of [...KEYS.gate, ...KEYS.gateCounts]) expect(names(row('gate')).has(key), `gate.${key}`).toBe(true);
     for (const key of KEYS.expectation) expect(names(row('rules[]')).has(key), `expectation.${key}`).toBe(true);
   });

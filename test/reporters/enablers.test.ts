@@ -8,9 +8,21 @@ describe('enablerOf reads a skip reason for what would let the rule run', () => 
     ['needs CC_KEY2_ID', 'vars:CC_KEY2_ID', 'set CC_KEY2_ID and CC_KEY2_SECRET'],
     ['needs CC_KEY_ID', 'vars:CC_KEY_ID', 'set CC_KEY_ID and CC_KEY_SECRET'],
     ['needs CC_REVOKED_KEY_ID', 'vars:CC_REVOKED_KEY_ID', 'set CC_REVOKED_KEY_ID and CC_REVOKED_KEY_SECRET'],
-    ['needs CC_BASE_URL, CC_ANALYTICS_URL or CC_AI_URL', 'vars:CC_BASE_URL,CC_ANALYTICS_URL,CC_AI_URL', 'set one of CC_BASE_URL, CC_ANALYTICS_URL or CC_AI_URL'],
-    ['needs CC_BASE_URL and CC_ANALYTICS_URL: an agent without an active call is found through the core agent list', 'vars:CC_BASE_URL,CC_ANALYTICS_URL', 'set CC_BASE_URL and CC_ANALYTICS_URL'],
-    ["needs CC_EFFECTS to include budget: the check spends the company's whole core and Dialer budgets on purpose on the target", 'effect:budget', 'add budget to CC_EFFECTS'],
+    [
+      'needs CC_BASE_URL, CC_ANALYTICS_URL or CC_AI_URL',
+      'vars:CC_BASE_URL,CC_ANALYTICS_URL,CC_AI_URL',
+      'set one of CC_BASE_URL, CC_ANALYTICS_URL or CC_AI_URL',
+    ],
+    [
+      'needs CC_BASE_URL and CC_ANALYTICS_URL: an agent without an active call is found through the core agent list',
+      'vars:CC_BASE_URL,CC_ANALYTICS_URL',
+      'set CC_BASE_URL and CC_ANALYTICS_URL',
+    ],
+    [
+      "needs CC_EFFECTS to include budget: the check spends the company's whole core and Dialer budgets on purpose on the target",
+      'effect:budget',
+      'add budget to CC_EFFECTS',
+    ],
     ['needs CC_EFFECTS to include voice-agent: the check creates voice agents', 'effect:voice-agent', 'add voice-agent to CC_EFFECTS'],
     ['route campaign.export is not routed; set CC_DIALER_ROUTES', 'routes', 'route the Dialer paths the target serves elsewhere in CC_DIALER_ROUTES'],
   ])('%s', (reason, key, enable) => {
@@ -18,7 +30,13 @@ describe('enablerOf reads a skip reason for what would let the rule run', () => 
   });
 
   test('anything else is other: data the account lacks, a failed prerequisite, a variable named only in passing', () => {
-    for (const reason of ['needs at least one agent in the account', 'prerequisite failed: create answered 500', 'needs 2 groups in the realtime group statistics, found 1', 'CC_AI_URL is not set', '']) {
+    for (const reason of [
+      'needs at least one agent in the account',
+      'prerequisite failed: create answered 500',
+      'needs 2 groups in the realtime group statistics, found 1',
+      'CC_AI_URL is not set',
+      '',
+    ]) {
       expect(enablerOf(reason)).toEqual(OTHER);
     }
   });
@@ -44,7 +62,11 @@ describe('groupSkipped', () => {
           { id: PAST_LAST, surface: 'core', detail: 'needs CC_KEY2_ID' },
         ],
       },
-      { key: 'effect:budget', enable: 'add budget to CC_EFFECTS', rules: [{ id: ISOLATION_READ, surface: 'core', detail: 'needs CC_EFFECTS to include budget: x' }] },
+      {
+        key: 'effect:budget',
+        enable: 'add budget to CC_EFFECTS',
+        rules: [{ id: ISOLATION_READ, surface: 'core', detail: 'needs CC_EFFECTS to include budget: x' }],
+      },
       { key: 'other', enable: 'other', rules: [{ id: TAG_404, surface: 'core', detail: 'needs at least one tag in the account' }] },
     ]);
   });

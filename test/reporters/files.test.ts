@@ -11,7 +11,8 @@ import { parseXml } from './xml.js';
 const root = mkdtempSync(join(tmpdir(), 'cc-reporters-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const plain = () => report([outcome('a', [fail(TAG_404, 'expected 404', evidence(200)), skip(TAG_200, 'needs CC_KEY2_ID')])], { rules: rules(TAG_404, TAG_200) });
+const plain = () =>
+  report([outcome('a', [fail(TAG_404, 'expected 404', evidence(200)), skip(TAG_200, 'needs CC_KEY2_ID')])], { rules: rules(TAG_404, TAG_200) });
 
 describe('writeReports', () => {
   test('writes the three files into a directory it creates, and the JSON reads back as the report', () => {
@@ -38,10 +39,14 @@ describe('writeReports', () => {
     const leaky = evidence(401, `{"echo":"${SECRET}"}`);
     const r = report(
       [
-        outcome('a', [
-          fail(TAG_404, `server said ${SECRET}`, { ...leaky, request: { ...leaky.request, headers: { 'x-echo': SECRET }, body: SECRET } }),
-          { ...pass(TAG_200), notes: [`noted ${SECRET}`] },
-        ], { leftovers: [`tag named ${SECRET}`] }),
+        outcome(
+          'a',
+          [
+            fail(TAG_404, `server said ${SECRET}`, { ...leaky, request: { ...leaky.request, headers: { 'x-echo': SECRET }, body: SECRET } }),
+            { ...pass(TAG_200), notes: [`noted ${SECRET}`] },
+          ],
+          { leftovers: [`tag named ${SECRET}`] },
+        ),
       ],
       { rules: rules(TAG_404, TAG_200), problems: [`problem with ${SECRET}`] },
     );

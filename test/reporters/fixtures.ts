@@ -64,7 +64,13 @@ export function evidence(status = 200, body = '{"responseData":{"status":200}}')
 }
 
 export const pass = (r: string, notes: string[] = []): RuleVerdict => ({ rule: r, status: 'pass', notes });
-export const fail = (r: string, detail: string, ev?: Evidence): RuleVerdict => ({ rule: r, status: 'fail', detail, ...(ev ? { evidence: ev } : {}), notes: [] });
+export const fail = (r: string, detail: string, ev?: Evidence): RuleVerdict => ({
+  rule: r,
+  status: 'fail',
+  detail,
+  ...(ev ? { evidence: ev } : {}),
+  notes: [],
+});
 export const skip = (r: string, detail: string): RuleVerdict => ({ rule: r, status: 'skipped', detail, notes: [] });
 export const error = (r: string, detail: string): RuleVerdict => ({ rule: r, status: 'error', detail, notes: [] });
 

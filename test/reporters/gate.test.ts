@@ -42,9 +42,16 @@ const CATALOGUE = {
 };
 
 /** A report of `outcomes` over the catalogue's rules, judged against `entries` on `today`. */
-function gated(outcomes: Parameters<typeof report>[0], entries: readonly ExpectationEntry[], options: { today?: string; fixedWarns?: boolean } = {}): RunReport {
+function gated(
+  outcomes: Parameters<typeof report>[0],
+  entries: readonly ExpectationEntry[],
+  options: { today?: string; fixedWarns?: boolean } = {},
+): RunReport {
   const scope = scopeOf(readExpectations(fileWith(doc(entries))), CATALOGUE);
-  return report(outcomes, { rules: rules(...CATALOGUE.rules), gate: { scope, today: options.today ?? '2026-11-26', ...(options.fixedWarns ? { fixedWarns: true } : {}) } });
+  return report(outcomes, {
+    rules: rules(...CATALOGUE.rules),
+    gate: { scope, today: options.today ?? '2026-11-26', ...(options.fixedWarns ? { fixedWarns: true } : {}) },
+  });
 }
 
 function configError(run: () => unknown): string {
@@ -59,7 +66,14 @@ function configError(run: () => unknown): string {
 
 describe('the expectations file', () => {
   test('a file of the schema is read, each entry numbered', () => {
-    const file = readExpectations(fileWith(doc([{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }, { check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key' }])));
+    const file = readExpectations(
+      fileWith(
+        doc([
+          { rule: TAG_404, expect: 'fail', reason: 'ticket 1' },
+          { check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key' },
+        ]),
+      ),
+    );
     expect(file.entries.map((e) => [e.index, e.rule ?? e.check])).toEqual([
       [0, TAG_404],
       [1, 'core.auth.key-scope'],
@@ -72,15 +86,25 @@ describe('the expectations file', () => {
     const noReason = configError(() => readExpectations(fileWith(doc([{ rule: TAG_404, expect: 'fail' } as ExpectationEntry]))));
     expect(noReason).toMatch(/: entries\[0\] \(CORE-TAG-DELETE-404\): must have required property 'reason'$/);
     // A known deviation is one rule: an entry for a whole check may only put it out of scope.
-    expect(configError(() => readExpectations(fileWith(doc([{ check: 'core.tags.delete', expect: 'fail', reason: 'x' }]))))).toMatch(/entries\[0\] \(check core\.tags\.delete\) expect: must be "out-of-scope"/);
-    expect(configError(() => readExpectations(fileWith(doc([{ rule: TAG_404, check: 'core.tags.delete', expect: 'out-of-scope', reason: 'x' }]))))).toMatch(/entries\[0\]/);
-    expect(configError(() => readExpectations(fileWith(doc([{ rule: TAG_404, expect: 'fail', reason: 'x', expires: '26/11/2026' }]))))).toMatch(/entries\[0\] \(CORE-TAG-DELETE-404\) expires: must match format "date"/);
-    expect(configError(() => readExpectations(fileWith({ format: 'other', version: 1, entries: [] })))).toMatch(/format: must be "cc-conformance-expectations"/);
+    expect(configError(() => readExpectations(fileWith(doc([{ check: 'core.tags.delete', expect: 'fail', reason: 'x' }]))))).toMatch(
+      /entries\[0\] \(check core\.tags\.delete\) expect: must be "out-of-scope"/,
+    );
+    expect(configError(() => readExpectations(fileWith(doc([{ rule: TAG_404, check: 'core.tags.delete', expect: 'out-of-scope', reason: 'x' }]))))).toMatch(
+      /entries\[0\]/,
+    );
+    expect(configError(() => readExpectations(fileWith(doc([{ rule: TAG_404, expect: 'fail', reason: 'x', expires: '26/11/2026' }]))))).toMatch(
+      /entries\[0\] \(CORE-TAG-DELETE-404\) expires: must match format "date"/,
+    );
+    expect(configError(() => readExpectations(fileWith({ format: 'other', version: 1, entries: [] })))).toMatch(
+      /format: must be "cc-conformance-expectations"/,
+    );
     for (const message of [noReason]) expect(message).not.toMatch(/\n/);
   });
 
   test('the releases an entry may name are the Dialer releases the suite knows', async () => {
-    const schema = (await import(join(SCHEMA_DIR, 'gate/expectations.json'), { with: { type: 'json' } })).default as { $defs: { entry: { properties: { releases: { items: { enum: string[] } } } } } };
+    const schema = (await import(join(SCHEMA_DIR, 'gate/expectations.json'), { with: { type: 'json' } })).default as {
+      $defs: { entry: { properties: { releases: { items: { enum: string[] } } } } };
+    };
     expect(schema.$defs.entry.properties.releases.items.enum).toEqual([...RELEASES]);
   });
 });
@@ -88,7 +112,14 @@ describe('the expectations file', () => {
 describe('the scope of a run', () => {
   test('a check entry stands for its rules; a check with every rule out of scope does not run, a check with rules in scope does', () => {
     const scope = scopeOf(
-      readExpectations(fileWith(doc([{ check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key' }, { rule: TAG_200, expect: 'out-of-scope', reason: 'not here' }]))),
+      readExpectations(
+        fileWith(
+          doc([
+            { check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key' },
+            { rule: TAG_200, expect: 'out-of-scope', reason: 'not here' },
+          ]),
+        ),
+      ),
       CATALOGUE,
     );
     expect([...scope.outOfScope.keys()]).toEqual([KEY_SCOPE, TAG_200]);
@@ -97,7 +128,15 @@ describe('the scope of a run', () => {
 
   test('entries for other Dialer releases are not applied; names the catalogue lacks are set apart', () => {
     const scope = scopeOf(
-      readExpectations(fileWith(doc([{ rule: TAG_404, expect: 'fail', reason: 'x', releases: ['1.0.21'] }, { rule: 'CORE-RENAMED-RULE', expect: 'fail', reason: 'y' }, { check: 'core.gone', expect: 'out-of-scope', reason: 'z' }]))),
+      readExpectations(
+        fileWith(
+          doc([
+            { rule: TAG_404, expect: 'fail', reason: 'x', releases: ['1.0.21'] },
+            { rule: 'CORE-RENAMED-RULE', expect: 'fail', reason: 'y' },
+            { check: 'core.gone', expect: 'out-of-scope', reason: 'z' },
+          ]),
+        ),
+      ),
       CATALOGUE,
     );
     expect(scope.expectedToFail.size).toBe(0);
@@ -108,15 +147,25 @@ describe('the scope of a run', () => {
 
 describe('the gate', () => {
   test('an expected failure is as expected: exit 0, and the rule stays a failure of the target', () => {
-    const r = gated([outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])], [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }]);
-    expect(r.rules.find((x) => x.id === TAG_404)).toMatchObject({ status: 'fail', standing: 'expected-failure', expectation: { expect: 'fail', reason: 'ticket 1', entry: 'entries[0]' } });
+    const r = gated(
+      [outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])],
+      [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }],
+    );
+    expect(r.rules.find((x) => x.id === TAG_404)).toMatchObject({
+      status: 'fail',
+      standing: 'expected-failure',
+      expectation: { expect: 'fail', reason: 'ticket 1', entry: 'entries[0]' },
+    });
     expect(r.verdict).toBe('fail');
     expect(r.gate).toMatchObject({ outcome: 'as-expected', exitCode: 0, reasons: [] });
     expect(outcomeOf(r)).toEqual({ headline: 'AS EXPECTED', ok: true, exitCode: 0 });
   });
 
   test('a failure no entry expects turns it red, exit 1, and names only that rule', () => {
-    const r = gated([outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), fail(TAG_200, 'answered 500')]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])], [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }]);
+    const r = gated(
+      [outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), fail(TAG_200, 'answered 500')]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])],
+      [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }],
+    );
     expect(r.gate?.outcome).toBe('unexpected-failure');
     expect(exitCodeOf(r)).toBe(1);
     expect(r.gate?.reasons).toEqual([`${TAG_200} failed, and no entry expects it to: answered 500`]);
@@ -126,9 +175,17 @@ describe('the gate', () => {
   test('an expected failure that passed is exit 4 (fixed: remove the entry), or a warning with fixedWarns', () => {
     const outcomes = () => [outcome('core.tags.delete', [pass(TAG_404), pass(TAG_200)]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])];
     const strict = gated(outcomes(), [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }]);
-    expect(strict.gate).toMatchObject({ outcome: 'stale-expectations', exitCode: 4, reasons: [`${TAG_404} passed, but entries[0] (${TAG_404}) expects it to fail: fixed, remove the entry`] });
+    expect(strict.gate).toMatchObject({
+      outcome: 'stale-expectations',
+      exitCode: 4,
+      reasons: [`${TAG_404} passed, but entries[0] (${TAG_404}) expects it to fail: fixed, remove the entry`],
+    });
     const lenient = gated(outcomes(), [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }], { fixedWarns: true });
-    expect(lenient.gate).toMatchObject({ outcome: 'as-expected', exitCode: 0, warnings: [`${TAG_404} passed, but entries[0] (${TAG_404}) expects it to fail: fixed, remove the entry`] });
+    expect(lenient.gate).toMatchObject({
+      outcome: 'as-expected',
+      exitCode: 0,
+      warnings: [`${TAG_404} passed, but entries[0] (${TAG_404}) expects it to fail: fixed, remove the entry`],
+    });
   });
 
   test('an expired entry is exit 4 and says since when; an entry naming a lost rule is exit 4', () => {
@@ -138,40 +195,77 @@ describe('the gate', () => {
     expect(exitCodeOf(expired)).toBe(4);
     // The last day an entry holds is its expiry date itself.
     expect(exitCodeOf(gated(outcomes(), [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1', expires: '2026-11-26' }]))).toBe(0);
-    const lost = gated(outcomes(), [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1' }, { rule: 'CORE-RENAMED-RULE', expect: 'out-of-scope', reason: 'x' }]);
-    expect(lost.gate?.reasons).toEqual(['entries[1] (CORE-RENAMED-RULE) names a rule the catalogue does not have (renamed or removed): rename or remove the entry']);
+    const lost = gated(outcomes(), [
+      { rule: TAG_404, expect: 'fail', reason: 'ticket 1' },
+      { rule: 'CORE-RENAMED-RULE', expect: 'out-of-scope', reason: 'x' },
+    ]);
+    expect(lost.gate?.reasons).toEqual([
+      'entries[1] (CORE-RENAMED-RULE) names a rule the catalogue does not have (renamed or removed): rename or remove the entry',
+    ]);
     expect(exitCodeOf(lost)).toBe(4);
   });
 
   test('a skip no entry lists, or an error, is exit 3; out of scope is set aside as disabled, never incomplete', () => {
     const outcomes = () => [outcome('core.tags.delete', [pass(TAG_404), pass(TAG_200)]), outcome('core.auth.key-scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')])];
     const unlisted = gated(outcomes(), []);
-    expect(unlisted.gate).toMatchObject({ outcome: 'incomplete', exitCode: 3, reasons: [`${KEY_SCOPE} was skipped, and no entry puts it out of scope: needs CC_KEY2_ID`] });
+    expect(unlisted.gate).toMatchObject({
+      outcome: 'incomplete',
+      exitCode: 3,
+      reasons: [`${KEY_SCOPE} was skipped, and no entry puts it out of scope: needs CC_KEY2_ID`],
+    });
     const listed = gated(outcomes(), [{ rule: KEY_SCOPE, expect: 'out-of-scope', reason: 'no second key pair here' }]);
-    expect(listed.rules.find((x) => x.id === KEY_SCOPE)).toMatchObject({ status: 'disabled', detail: 'out of scope: no second key pair here', standing: 'out-of-scope' });
+    expect(listed.rules.find((x) => x.id === KEY_SCOPE)).toMatchObject({
+      status: 'disabled',
+      detail: 'out of scope: no second key pair here',
+      standing: 'out-of-scope',
+    });
     expect(listed.gate?.exitCode).toBe(0);
     // A rule out of scope whose check ran anyway: its verdict is set aside, what the check found kept as a note.
-    const judged = gated([outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])], [{ rule: TAG_404, expect: 'out-of-scope', reason: 'not ours' }]);
+    const judged = gated(
+      [outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])],
+      [{ rule: TAG_404, expect: 'out-of-scope', reason: 'not ours' }],
+    );
     expect(judged.rules.find((x) => x.id === TAG_404)).toMatchObject({ status: 'disabled', notes: ['its checks found it fail (answered 200); set aside'] });
     expect(judged.gate?.exitCode).toBe(0);
-    const erred = gated([outcome('core.tags.delete', [pass(TAG_404), error(TAG_200, 'CC_ERR_TIMEOUT: no answer')]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])], []);
+    const erred = gated(
+      [outcome('core.tags.delete', [pass(TAG_404), error(TAG_200, 'CC_ERR_TIMEOUT: no answer')]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)])],
+      [],
+    );
     expect(erred.gate?.reasons).toEqual([`${TAG_200} is in error: CC_ERR_TIMEOUT: no answer`]);
   });
 
   test('when several hold, an unexpected failure (1) wins over a stale file (4), which wins over incomplete (3)', () => {
-    const outcomes = () => [outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]), outcome('core.auth.key-scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')])];
+    const outcomes = () => [
+      outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]),
+      outcome('core.auth.key-scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')]),
+    ];
     expect(exitCodeOf(gated(outcomes(), [{ rule: TAG_200, expect: 'fail', reason: 'x' }]))).toBe(1);
-    expect(exitCodeOf(gated(outcomes(), [{ rule: TAG_404, expect: 'fail', reason: 'x' }, { rule: TAG_200, expect: 'fail', reason: 'y' }]))).toBe(4);
+    expect(
+      exitCodeOf(
+        gated(outcomes(), [
+          { rule: TAG_404, expect: 'fail', reason: 'x' },
+          { rule: TAG_200, expect: 'fail', reason: 'y' },
+        ]),
+      ),
+    ).toBe(4);
     expect(exitCodeOf(gated(outcomes(), [{ rule: TAG_404, expect: 'fail', reason: 'x' }]))).toBe(3);
     // An interrupted run is that, whatever the expectations say.
-    const stopped = report([outcome('core.tags.delete', [pass(TAG_404), pass(TAG_200)])], { rules: rules(TAG_404, TAG_200), interrupted: true, gate: { scope: scopeOf(readExpectations(fileWith(doc([]))), CATALOGUE), today: '2026-11-26' } });
+    const stopped = report([outcome('core.tags.delete', [pass(TAG_404), pass(TAG_200)])], {
+      rules: rules(TAG_404, TAG_200),
+      interrupted: true,
+      gate: { scope: scopeOf(readExpectations(fileWith(doc([]))), CATALOGUE), today: '2026-11-26' },
+    });
     expect(outcomeOf(stopped)).toEqual({ headline: 'INTERRUPTED', ok: false, exitCode: 130 });
   });
 });
 
-describe('the views show expected failures, fixed ones and new ones apart, under the gate\'s headline', () => {
+describe("the views show expected failures, fixed ones and new ones apart, under the gate's headline", () => {
   const r = gated(
-    [outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), fail(TAG_200, 'answered 500')]), outcome('core.auth.key-scope', [pass(KEY_SCOPE)]), outcome('core.pages.past-last', [pass(PAST_LAST)])],
+    [
+      outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), fail(TAG_200, 'answered 500')]),
+      outcome('core.auth.key-scope', [pass(KEY_SCOPE)]),
+      outcome('core.pages.past-last', [pass(PAST_LAST)]),
+    ],
     [
       { rule: TAG_404, expect: 'fail', reason: 'ticket 1', link: 'https://tickets.example/1' },
       { rule: KEY_SCOPE, expect: 'fail', reason: 'ticket 2' },
@@ -205,7 +299,7 @@ describe('the views show expected failures, fixed ones and new ones apart, under
     expect(root.attrs).toMatchObject({ tests: '5', failures: '3', skipped: '1' });
   });
 
-  test('HTML: the gate\'s headline and a group per standing', () => {
+  test("HTML: the gate's headline and a group per standing", () => {
     const html = renderHtml(r);
     expect(html).toContain('<span id="verdict" class="fail">UNEXPECTED FAILURE</span> <small>exit 1</small>');
     for (const standing of ['new-failure', 'fixed', 'expected-failure']) expect(html).toContain(`data-standing="${standing}"`);
@@ -215,20 +309,36 @@ describe('the views show expected failures, fixed ones and new ones apart, under
 
 describe('expectations written from a report', () => {
   test('each failed required rule expected to fail, each skipped one out of scope, with a reason naming the run; applied entries kept, fixed ones dropped', () => {
-    const plain = report([outcome('core.tags.delete', [fail(TAG_404, 'answered 200\nmore'), pass(TAG_200)]), outcome('core.auth.key-scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')])], { rules: rules(TAG_404, TAG_200, KEY_SCOPE), runId: 'r1' });
+    const plain = report(
+      [
+        outcome('core.tags.delete', [fail(TAG_404, 'answered 200\nmore'), pass(TAG_200)]),
+        outcome('core.auth.key-scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')]),
+      ],
+      { rules: rules(TAG_404, TAG_200, KEY_SCOPE), runId: 'r1' },
+    );
     const written = expectationsFromReport(plain);
     expect(written.entries).toEqual([
       { rule: TAG_404, expect: 'fail', reason: 'failed in run r1 of 2025-03-04 against the bundled mock, Dialer release latest: answered 200' },
       { rule: KEY_SCOPE, expect: 'out-of-scope', reason: 'skipped in run r1 of 2025-03-04 against the bundled mock, Dialer release latest: needs CC_KEY2_ID' },
     ]);
     // Written, then applied to the same outcomes: as expected.
-    const again = gated([outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]), outcome('core.auth.key-scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')]), outcome('core.pages.past-last', [pass(PAST_LAST)])], written.entries);
+    const again = gated(
+      [
+        outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), pass(TAG_200)]),
+        outcome('core.auth.key-scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')]),
+        outcome('core.pages.past-last', [pass(PAST_LAST)]),
+      ],
+      written.entries,
+    );
     expect(again.gate?.outcome).toBe('as-expected');
     // An applied entry is kept as it was (a check entry once); a fixed one is dropped.
-    const applied = gated([outcome('core.tags.delete', [pass(TAG_404), pass(TAG_200)]), outcome('core.pages.past-last', [pass(PAST_LAST)])], [
-      { rule: TAG_404, expect: 'fail', reason: 'ticket 1', expires: '2027-01-01' },
-      { check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key pair' },
-    ]);
+    const applied = gated(
+      [outcome('core.tags.delete', [pass(TAG_404), pass(TAG_200)]), outcome('core.pages.past-last', [pass(PAST_LAST)])],
+      [
+        { rule: TAG_404, expect: 'fail', reason: 'ticket 1', expires: '2027-01-01' },
+        { check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key pair' },
+      ],
+    );
     expect(expectationsFromReport(applied).entries).toEqual([{ check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key pair' }]);
   });
 });

@@ -12,7 +12,22 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.js';
 import { writeReports } from '../../reporters/files.js';
 import { needChromium, watchPage } from '../load/browser-test.js';
-import { ANALYTICS_RULE, ISOLATION_READ, KEY_SCOPE, PAST_LAST, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
+import {
+  ANALYTICS_RULE,
+  ISOLATION_READ,
+  KEY_SCOPE,
+  PAST_LAST,
+  TAG_200,
+  TAG_404,
+  error,
+  evidence,
+  fail,
+  outcome,
+  pass,
+  report,
+  rules,
+  skip,
+} from './fixtures.js';
 
 const doc = report(
   [
@@ -21,11 +36,15 @@ const doc = report(
     outcome('scope', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')]),
     outcome('analytics', [pass(ANALYTICS_RULE.id)], { surface: 'analytics' }),
   ],
-  { rules: [...rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, ISOLATION_READ), ANALYTICS_RULE], selected: new Set([TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, ANALYTICS_RULE.id]) },
+  {
+    rules: [...rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, ISOLATION_READ), ANALYTICS_RULE],
+    selected: new Set([TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, ANALYTICS_RULE.id]),
+  },
 );
 
 /** IDs of the rule rows the page shows, in page order. */
-const visibleRows = (page: Page): Promise<string[]> => page.locator('tr[data-rule]:visible').evaluateAll((rows) => rows.map((r) => (r as unknown as { id: string }).id));
+const visibleRows = (page: Page): Promise<string[]> =>
+  page.locator('tr[data-rule]:visible').evaluateAll((rows) => rows.map((r) => (r as unknown as { id: string }).id));
 const visibleFailures = (page: Page): Promise<string[]> =>
   page.locator('section.failure:visible').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { rule: string } }).dataset.rule));
 const shownCount = async (page: Page): Promise<number> => Number(await page.locator('#shown').innerText());

@@ -48,13 +48,23 @@ describe('renderHtml', () => {
         rules: rules(TAG_404),
         prefix: 'cc-conformance-r9',
         leftovers: [
-          { kind: 'contact', surface: 'core', id: '7', name: 'cc-conformance-r9-1', check: 'core.contacts', deletable: true, how: 'DELETE /contacts/delete/7.json' },
+          {
+            kind: 'contact',
+            surface: 'core',
+            id: '7',
+            name: 'cc-conformance-r9-1',
+            check: 'core.contacts',
+            deletable: true,
+            how: 'DELETE /contacts/delete/7.json',
+          },
           { kind: 'voice agent', surface: 'ai', id: 'va-1', check: 'ai.va.create', deletable: false, how: 'the API gives no way to delete a voice agent' },
         ],
       }),
     );
     expect(left).toContain('<code>npm run cleanup -- --prefix cc-conformance-r9</code>');
-    expect(left).toContain('<td>contact</td><td>core</td><td>7</td><td>cc-conformance-r9-1</td><td><code>core.contacts</code></td><td>yes</td><td>DELETE /contacts/delete/7.json</td>');
+    expect(left).toContain(
+      '<td>contact</td><td>core</td><td>7</td><td>cc-conformance-r9-1</td><td><code>core.contacts</code></td><td>yes</td><td>DELETE /contacts/delete/7.json</td>',
+    );
     expect(left).toContain('<td>voice agent</td><td>ai</td><td>va-1</td><td></td><td><code>ai.va.create</code></td><td><span class="fail">no</span></td>');
     expect(html).toContain('nothing: every record the run created was deleted');
   });

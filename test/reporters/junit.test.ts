@@ -1,20 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { classNameOf, renderJunit } from '../../reporters/junit.js';
-import {
-  ANALYTICS_RULE,
-  KEY_SCOPE,
-  PAST_LAST,
-  TAG_200,
-  TAG_404,
-  error,
-  evidence,
-  fail,
-  outcome,
-  pass,
-  report,
-  rules,
-  skip,
-} from './fixtures.js';
+import { ANALYTICS_RULE, KEY_SCOPE, PAST_LAST, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
 import { type XmlElement, parseXml } from './xml.js';
 
 const catalogue = [...rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, 'CORE-RATE-60'), ANALYTICS_RULE];
@@ -61,7 +47,9 @@ describe('renderJunit', () => {
     expect(root.name).toBe('testsuites');
     const suites = named(root, 'testsuite');
     expect(suites.map((s) => s.attrs.name)).toEqual(['core', 'analytics']);
-    expect(suites.flatMap((s) => named(s, 'testcase')).map((c) => c.attrs.name?.split(':')[0])).toEqual(catalogue.map((r) => r.id).filter((id) => id !== 'CORE-RATE-60'));
+    expect(suites.flatMap((s) => named(s, 'testcase')).map((c) => c.attrs.name?.split(':')[0])).toEqual(
+      catalogue.map((r) => r.id).filter((id) => id !== 'CORE-RATE-60'),
+    );
   });
 
   test('class names are dotted and safe: cc, the surface, then the spec section heading by heading', () => {
@@ -72,10 +60,9 @@ describe('renderJunit', () => {
   });
 
   test('each testcase takes the time of the checks that judged its rule; a suite, of its checks once each', () => {
-    const r = report(
-      [outcome('tags', [fail(TAG_404, 'x'), pass(TAG_200)], { durationMs: 1500 }), outcome('more-tags', [pass(TAG_200)], { durationMs: 250 })],
-      { rules: rules(TAG_404, TAG_200) },
-    );
+    const r = report([outcome('tags', [fail(TAG_404, 'x'), pass(TAG_200)], { durationMs: 1500 }), outcome('more-tags', [pass(TAG_200)], { durationMs: 250 })], {
+      rules: rules(TAG_404, TAG_200),
+    });
     const root = parseXml(renderJunit(r));
     expect(caseOf(root, TAG_404).attrs.time).toBe('1.500');
     expect(caseOf(root, TAG_200).attrs.time).toBe('1.750');

@@ -69,7 +69,7 @@ describe('ProgressReporter', () => {
     expect(output()).toBe('lane core finished: 2 checks, 7 requests (3/5 checks in all)\nlane dialer finished: 2 checks, 7 requests (4/5 checks in all)\n');
   });
 
-  test('a check vitest reports twice (it reports a skipped suite\'s tests again as the suite ends) counts once', () => {
+  test("a check vitest reports twice (it reports a skipped suite's tests again as the suite ends) counts once", () => {
     const { reporter, output } = setup(false);
     const a = check('a', 'core', 4);
     reporter.onTestCaseResult(a);
@@ -91,6 +91,8 @@ describe('ProgressReporter', () => {
   });
 
   test('the line says what the figures say', () => {
-    expect(progressLine({ done: 7, total: 9, requests: 120, limited: 2, leftMs: 61_400, waiting: { bucket: 'core:self', ms: 400 } })).toBe('7/9 checks, 120 requests, 2 unplanned 429s, core window in 1 s, about 1 min 2 s left');
+    expect(progressLine({ done: 7, total: 9, requests: 120, limited: 2, leftMs: 61_400, waiting: { bucket: 'core:self', ms: 400 } })).toBe(
+      '7/9 checks, 120 requests, 2 unplanned 429s, core window in 1 s, about 1 min 2 s left',
+    );
   });
 });

@@ -2,23 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { escalate } from '../../lib/results/outcome.js';
 import { REPORT_FORMAT, REPORT_VERSION, buildReport, exitCodeOf } from '../../lib/results/report.js';
 import { GAPS, RULES } from '../../lib/rules/index.js';
-import {
-  KEY_SCOPE,
-  PAST_LAST,
-  STARTED,
-  TAG_200,
-  TAG_404,
-  error,
-  evidence,
-  fail,
-  outcome,
-  pass,
-  report,
-  ruleOf,
-  rules,
-  skip,
-  target,
-} from './fixtures.js';
+import { KEY_SCOPE, PAST_LAST, STARTED, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, ruleOf, rules, skip, target } from './fixtures.js';
 
 describe('status of a rule judged by several checks', () => {
   const statuses = ['skipped', 'pass', 'error', 'fail'] as const;
@@ -66,10 +50,9 @@ describe('status of a rule judged by several checks', () => {
   });
 
   test('a pass that also had skipped checks says which were skipped and why', () => {
-    const r = report(
-      [outcome('with-key2', [skip(TAG_404, 'needs CC_KEY2_ID')]), outcome('plain', [pass(TAG_404, ['target chose 404'])])],
-      { rules: rules(TAG_404) },
-    );
+    const r = report([outcome('with-key2', [skip(TAG_404, 'needs CC_KEY2_ID')]), outcome('plain', [pass(TAG_404, ['target chose 404'])])], {
+      rules: rules(TAG_404),
+    });
     const result = ruleOf(r, TAG_404);
     expect(result.status).toBe('pass');
     expect(result.detail).toBeUndefined();
@@ -83,7 +66,11 @@ describe('status of a rule judged by several checks', () => {
 
   test('requests of a rule add up the checks that judge it; a check judging two rules counts for both', () => {
     const r = report(
-      [outcome('both', [pass(TAG_404), pass(TAG_200)], { requests: 7 }), outcome('only-404', [pass(TAG_404)], { requests: 3 }), outcome('other', [], { requests: 100 })],
+      [
+        outcome('both', [pass(TAG_404), pass(TAG_200)], { requests: 7 }),
+        outcome('only-404', [pass(TAG_404)], { requests: 3 }),
+        outcome('other', [], { requests: 100 }),
+      ],
       { rules: rules(TAG_404, TAG_200) },
     );
     expect(ruleOf(r, TAG_404).requests).toBe(10);
@@ -98,9 +85,12 @@ describe('status of a rule judged by several checks', () => {
   });
 
   test('a failed or erring rule says how to see it again: the seed and the command that judges it alone; the others say nothing', () => {
-    const r = report([outcome('a', [fail(TAG_404, 'x', evidence(200)), pass(TAG_200)]), outcome('b', [error(PAST_LAST, 'timeout'), skip(KEY_SCOPE, 'needs CC_KEY2_ID')])], {
-      rules: rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE),
-    });
+    const r = report(
+      [outcome('a', [fail(TAG_404, 'x', evidence(200)), pass(TAG_200)]), outcome('b', [error(PAST_LAST, 'timeout'), skip(KEY_SCOPE, 'needs CC_KEY2_ID')])],
+      {
+        rules: rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE),
+      },
+    );
     expect(ruleOf(r, TAG_404).reproduce).toEqual({ seed: 424242, rerun: `npm run conformance -- --seed 424242 --rule ${TAG_404}` });
     expect(ruleOf(r, PAST_LAST).reproduce).toEqual({ seed: 424242, rerun: `npm run conformance -- --seed 424242 --rule ${PAST_LAST}` });
     expect(ruleOf(r, TAG_200).reproduce).toBeUndefined();
@@ -135,7 +125,10 @@ describe('verdict of the run and its exit code', () => {
   });
 
   test("a harness error that ended a check is one of the report's problems and keeps the run incomplete", () => {
-    const r = report([outcome('a', [pass(TAG_404), pass(TAG_200), pass(PAST_LAST)]), outcome('b', [], { problems: ['b: CC_ERR_TRANSPORT: reset'] })], { rules: catalogue, problems: ['a suite file failed'] });
+    const r = report([outcome('a', [pass(TAG_404), pass(TAG_200), pass(PAST_LAST)]), outcome('b', [], { problems: ['b: CC_ERR_TRANSPORT: reset'] })], {
+      rules: catalogue,
+      problems: ['a suite file failed'],
+    });
     expect(r.problems).toEqual(['b: CC_ERR_TRANSPORT: reset', 'a suite file failed']);
     expect(r.verdict).toBe('incomplete');
   });
@@ -203,8 +196,30 @@ describe('the rest of the document', () => {
       leftovers: 2,
     });
     expect(r.checks).toEqual([
-      { check: 'a', title: 'title of a', surface: 'core', requests: 4, allowance: 5, unplanned429: 1, retried503: 2, durationMs: 12.4, leftovers: ['tag 17'], problems: [] },
-      { check: 'b', title: 'title of b', surface: 'core', requests: 0, allowance: 5, unplanned429: 2, retried503: 0, durationMs: 12.4, leftovers: ['contact 3', 'agent 9'], problems: [] },
+      {
+        check: 'a',
+        title: 'title of a',
+        surface: 'core',
+        requests: 4,
+        allowance: 5,
+        unplanned429: 1,
+        retried503: 2,
+        durationMs: 12.4,
+        leftovers: ['tag 17'],
+        problems: [],
+      },
+      {
+        check: 'b',
+        title: 'title of b',
+        surface: 'core',
+        requests: 0,
+        allowance: 5,
+        unplanned429: 2,
+        retried503: 0,
+        durationMs: 12.4,
+        leftovers: ['contact 3', 'agent 9'],
+        problems: [],
+      },
     ]);
   });
 

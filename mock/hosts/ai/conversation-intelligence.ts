@@ -109,7 +109,13 @@ function pageWindow(ctx: MockContext, req: Request, reply: FastifyReply): Window
   const limit = parseCount(ctx, req.query.limit, 'limit', 1);
   const offset = parseCount(ctx, req.query.offset, 'offset', 0);
   if ('problem' in limit || 'problem' in offset) {
-    serviceError(ctx, reply, 400, 'Validation failed', [limit, offset].flatMap((c) => ('problem' in c ? [c.problem] : [])));
+    serviceError(
+      ctx,
+      reply,
+      400,
+      'Validation failed',
+      [limit, offset].flatMap((c) => ('problem' in c ? [c.problem] : [])),
+    );
     return undefined;
   }
   const applied = { limit: limit.value ?? DEFAULT_CI_LIMIT, offset: offset.value ?? (faults.on('ci-offset-default-1') ? 1 : 0) };
@@ -148,7 +154,11 @@ export function conversationIntelligenceRoutes(app: FastifyInstance, ctx: MockCo
       // five unpaged reads their fields at the top level, which the reference dialect serves. The variant wraps
       // them in `data`, the other reading, which the suite must equally accept.
       const body =
-        read === 'summary' && faults.on('ci-envelope-response-data') ? { responseData: fields(a) } : ctx.dialect === 'variant' ? { data: fields(a) } : fields(a);
+        read === 'summary' && faults.on('ci-envelope-response-data')
+          ? { responseData: fields(a) }
+          : ctx.dialect === 'variant'
+            ? { data: fields(a) }
+            : fields(a);
       return reply.code(200).send(body);
     });
   }

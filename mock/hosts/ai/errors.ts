@@ -22,7 +22,9 @@ export function statusName(status: number): string {
  */
 function correlationId(ctx: MockContext, reply: FastifyReply, status: number, message: string): string {
   if (ctx.dialect !== 'variant') return randomUUID();
-  const hex = createHash('sha256').update(`${reply.request.company?.id ?? 'anonymous'}:${status}:${message}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`${reply.request.company?.id ?? 'anonymous'}:${status}:${message}`)
+    .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -60,6 +62,12 @@ export function requestId(): string {
   return `req_${randomUUID().replace(/-/g, '')}`;
 }
 
-export function nestedError(reply: FastifyReply, status: number, error: { code: string; message: string; target: string; details?: readonly NestedDetail[] }): FastifyReply {
-  return reply.code(status).send({ error: { code: error.code, message: error.message, details: [...(error.details ?? [])], target: error.target }, requestId: requestId() });
+export function nestedError(
+  reply: FastifyReply,
+  status: number,
+  error: { code: string; message: string; target: string; details?: readonly NestedDetail[] },
+): FastifyReply {
+  return reply
+    .code(status)
+    .send({ error: { code: error.code, message: error.message, details: [...(error.details ?? [])], target: error.target }, requestId: requestId() });
 }

@@ -14,7 +14,10 @@ function edgeBlock(ctx: MockContext, reply: FastifyReply): FastifyReply {
   const traced = ctx.faults.on('ai-edge-correlation');
   if (traced) reply.header('x-correlation-id', 'c0ffee00-0000-4000-8000-000000000403');
   const quote = traced ? '<p>correlationId: c0ffee00-0000-4000-8000-000000000403</p>' : '';
-  return reply.code(403).type('text/html; charset=utf-8').send(`<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Access denied</h1><p>Requests need a User-Agent.</p>${quote}</body></html>`);
+  return reply
+    .code(403)
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Access denied</h1><p>Requests need a User-Agent.</p>${quote}</body></html>`);
 }
 
 /**
@@ -62,7 +65,8 @@ export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): 
   app.setNotFoundHandler((_req, reply) => serviceError(ctx, reply, 404, 'Route not found'));
   app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
     const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) return serviceError(ctx, reply, 400, 'Bad Request', [status === 415 ? 'body must be application/json' : 'body must be valid JSON']);
+    if (status >= 400 && status < 500)
+      return serviceError(ctx, reply, 400, 'Bad Request', [status === 415 ? 'body must be application/json' : 'body must be valid JSON']);
     req.log.error(err);
     return serviceError(ctx, reply, 500, 'Internal server error');
   });

@@ -34,7 +34,8 @@ function callProblems(body: unknown): NestedDetail[] {
         const value = props[part];
         if (value === undefined) continue;
         if (!isPlainObject(value)) problems.push(detail(`call_properties.${part}`, 'must be an object'));
-        else if (value.variables !== undefined && !isPlainObject(value.variables)) problems.push(detail(`call_properties.${part}.variables`, 'must be an object'));
+        else if (value.variables !== undefined && !isPlainObject(value.variables))
+          problems.push(detail(`call_properties.${part}.variables`, 'must be an object'));
       }
     }
   }
@@ -50,9 +51,12 @@ export function voiceAgentCallRoutes(va: FastifyInstance, ctx: MockContext): voi
     const body = req.body as { voice_agent_id: string };
     const company = companyOf(req);
     if (!company.voiceAgents.has(body.voice_agent_id) && !faults.on('va-initiate-unknown-agent-accepted')) {
-      return reject(ctx, reply, 404, 'NOT_FOUND', 'Voice agent not found.', 'voice_agent_id', [detail('voice_agent_id', 'the company has no voice agent with this id', 'NOT_FOUND')]);
+      return reject(ctx, reply, 404, 'NOT_FOUND', 'Voice agent not found.', 'voice_agent_id', [
+        detail('voice_agent_id', 'the company has no voice agent with this id', 'NOT_FOUND'),
+      ]);
     }
-    if (company.voiceAgentDialingStopped) return reject(ctx, reply, 409, 'DIALING_STOPPED', 'Outbound VoiceAgent dialing is stopped (emergency stop).', 'voice_agent_id');
+    if (company.voiceAgentDialingStopped)
+      return reject(ctx, reply, 409, 'DIALING_STOPPED', 'Outbound VoiceAgent dialing is stopped (emergency stop).', 'voice_agent_id');
     if (faults.on('va-initiate-200-body')) return reply.code(200).send({ data: { status: 'queued' }, requestId: requestId() });
     return reply.code(204).send();
   });

@@ -17,7 +17,8 @@ function coerce(value: unknown, field: Model[string] | undefined): unknown {
   if (field === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   if (field === 'string[]' && typeof value === 'string') return [value];
   if (typeof field === 'object' && 'object' in field && isPlainObject(value)) return coerceIn(value, field.object);
-  if (typeof field === 'object' && 'items' in field && Array.isArray(value)) return value.map((item) => (isPlainObject(item) ? coerceIn(item, field.items) : item));
+  if (typeof field === 'object' && 'items' in field && Array.isArray(value))
+    return value.map((item) => (isPlainObject(item) ? coerceIn(item, field.items) : item));
   return value;
 }
 

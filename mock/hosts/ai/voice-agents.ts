@@ -67,7 +67,8 @@ function render(ctx: MockContext, record: VoiceAgentRecord, operation: 'create' 
   const attributes = structuredClone(record.attributes);
   if (faults.on('va-llm-override-slash')) attributes.llmOverride = attributes.llmOverride?.replace(' - ', '/');
   if (faults.on('va-created-at-local')) attributes.createdAt = attributes.createdAt?.replace(/\.\d{3}Z$/, '');
-  if (faults.on('va-updated-before-created') && attributes.createdAt) attributes.updatedAt = new Date(Date.parse(attributes.createdAt) - 3_600_000).toISOString();
+  if (faults.on('va-updated-before-created') && attributes.createdAt)
+    attributes.updatedAt = new Date(Date.parse(attributes.createdAt) - 3_600_000).toISOString();
   if (operation === 'get') {
     if (faults.on('va-no-resolved-llm')) delete attributes.resolvedLlm;
     if (faults.on('va-get-drops-nested')) for (const rule of attributes.skills?.transferToHuman?.rules ?? []) delete rule.groupExtension;
@@ -95,11 +96,20 @@ function voiceAgentResourceRoutes(va: FastifyInstance, ctx: MockContext): void {
       problems.push({ code: 'REQUIRED', message: 'is required and must not be blank', target: 'agentName' });
     }
     // A service that knows outbound agents only, against the spec's "value inbound is used".
-    if (faults.on('va-direction-inbound-refused') && isPlainObject(body) && body.direction === 'inbound') problems.push({ code: 'INVALID_VALUE', message: 'must be outbound', target: 'direction' });
+    if (faults.on('va-direction-inbound-refused') && isPlainObject(body) && body.direction === 'inbound')
+      problems.push({ code: 'INVALID_VALUE', message: 'must be outbound', target: 'direction' });
     if (problems.length > 0) {
       // A handler that trusts the types it was sent, as a server without validation would.
-      if (faults.on('va-create-500-wrong-type') && problems.some((p) => p.code === 'INVALID_TYPE')) throw new TypeError('cannot read properties of a value of the wrong type');
-      if (faults.on('va-create-error-service-shape')) return serviceError(ctx, reply, 400, 'Bad Request', problems.map((p) => `${p.target} ${p.message}`));
+      if (faults.on('va-create-500-wrong-type') && problems.some((p) => p.code === 'INVALID_TYPE'))
+        throw new TypeError('cannot read properties of a value of the wrong type');
+      if (faults.on('va-create-error-service-shape'))
+        return serviceError(
+          ctx,
+          reply,
+          400,
+          'Bad Request',
+          problems.map((p) => `${p.target} ${p.message}`),
+        );
       return reject(ctx, reply, 400, 'VALIDATION_ERROR', 'The voice agent is invalid.', 'body', problems);
     }
     const record = createVoiceAgent(newId(ctx), body as VoiceAgentAttributes, new Date());
@@ -113,7 +123,9 @@ function voiceAgentResourceRoutes(va: FastifyInstance, ctx: MockContext): void {
     const record = faults.on('va-isolation-leak') ? findAnywhere(ctx, id) : companyOf(req).voiceAgents.get(id);
     if (!record) {
       if (faults.on('va-get-error-service-shape')) return serviceError(ctx, reply, 404, 'Voice agent not found');
-      return reject(ctx, reply, 404, 'NOT_FOUND', 'Voice agent not found.', 'voiceAgentId', [{ code: 'NOT_FOUND', message: 'the company has no voice agent with this id', target: 'voiceAgentId' }]);
+      return reject(ctx, reply, 404, 'NOT_FOUND', 'Voice agent not found.', 'voiceAgentId', [
+        { code: 'NOT_FOUND', message: 'the company has no voice agent with this id', target: 'voiceAgentId' },
+      ]);
     }
     return reply.code(200).send(render(ctx, record, 'get'));
   });

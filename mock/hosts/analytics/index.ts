@@ -10,7 +10,12 @@ export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: st
   const { state, faults } = ctx;
 
   app.addHook('onRequest', async (req, reply) => {
-    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('analytics-auth-missing-accepted'), refuseValid: faults.on('analytics-own-keys'), acceptMalformed: faults.on('analytics-auth-malformed-accepted'), acceptRevoked: faults.on('analytics-auth-revoked-accepted') });
+    const company = companyFor(state, req.headers.authorization, {
+      acceptMissing: faults.on('analytics-auth-missing-accepted'),
+      refuseValid: faults.on('analytics-own-keys'),
+      acceptMalformed: faults.on('analytics-auth-malformed-accepted'),
+      acceptRevoked: faults.on('analytics-auth-revoked-accepted'),
+    });
     if (!company) return analyticsError(ctx, reply, 401, 'Unauthorized');
     req.company = company;
     return undefined;
@@ -41,4 +46,3 @@ export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: st
     { prefix },
   );
 }
-

@@ -23,14 +23,23 @@ function renderDetails(company: Company, call: Call): Record<string, unknown> {
   const agent = company.agents.get(call.userId);
   const talking = call.answeredAt === null ? 0 : Math.round((call.endedAt - call.answeredAt) / 1000);
   const total = Math.round((call.endedAt - call.startedAt) / 1000);
-  const times = { talking_time: talking, wrap_up_time: call.wrapupTime, ringing_time: call.waitingTime, total_time: total, waiting_time: call.waitingTime, holding_time: 0 };
+  const times = {
+    talking_time: talking,
+    wrap_up_time: call.wrapupTime,
+    ringing_time: call.waitingTime,
+    total_time: total,
+    waiting_time: call.waitingTime,
+    holding_time: 0,
+  };
   return {
     cdr_id: call.id,
     uuid: call.uuid,
     company_id: company.id,
     date: iso(call.startedAt),
     // The number is the call's own, the one call history shows, whatever the contact's numbers became since.
-    contact: contact ? { id: contact.id, name: contact.name, country: COUNTRIES.find((c) => c.id === contact.country_id)?.country_code ?? null, number: call.publicExternal } : null,
+    contact: contact
+      ? { id: contact.id, name: contact.name, country: COUNTRIES.find((c) => c.id === contact.country_id)?.country_code ?? null, number: call.publicExternal }
+      : null,
     call_tags: call.tagIds.map((id) => ({ id, label: company.tags.get(id)?.name ?? '' })),
     call_rating: null,
     internal_number: { id: null, name: null, number: call.publicInternal },
@@ -39,7 +48,17 @@ function renderDetails(company: Company, call: Call): Record<string, unknown> {
     type: 'regular',
     status: call.answeredAt === null ? 'missed' : 'answered',
     call_steps: agent
-      ? [{ type: 'agent', id: agent.id, name: `${agent.firstname} ${agent.lastname}`, date: iso(call.startedAt), call_times: times, status: call.answeredAt === null ? 'missed' : 'answered', reason: null }]
+      ? [
+          {
+            type: 'agent',
+            id: agent.id,
+            name: `${agent.firstname} ${agent.lastname}`,
+            date: iso(call.startedAt),
+            call_times: times,
+            status: call.answeredAt === null ? 'missed' : 'answered',
+            reason: null,
+          },
+        ]
       : [],
     notes: [],
     recorded: call.recording !== 'none',

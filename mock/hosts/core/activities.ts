@@ -32,7 +32,8 @@ interface ActivityFields {
 
 /** The vendor reference's activity payload: `type` of its list, strings, `external_id` an integer, `activity_date` a date-time. */
 function checkActivity(company: Company, body: Record<string, unknown>, errors: FieldErrors, creating: boolean): ActivityFields {
-  if ((creating || body.type !== undefined) && !ACTIVITY_TYPES.includes(body.type as ActivityType)) addError(errors, 'type', `Must be one of ${ACTIVITY_TYPES.join(', ')}.`);
+  if ((creating || body.type !== undefined) && !ACTIVITY_TYPES.includes(body.type as ActivityType))
+    addError(errors, 'type', `Must be one of ${ACTIVITY_TYPES.join(', ')}.`);
   checkString(body, 'name', 255, errors, creating);
   for (const field of ['description', 'activity_author', 'external_url']) checkString(body, field, 65_535, errors);
   const externalId = checkId(body, 'external_id', errors);
@@ -81,7 +82,8 @@ export function editActivity(company: Company, activityId: number | undefined, b
   if (refused) return refused;
   activity.contact_id = contactId as number;
   if (body.type !== undefined) activity.type = body.type as ActivityType;
-  for (const field of ['name', 'description', 'activity_author', 'external_url'] as const) if (typeof body[field] === 'string') activity[field] = body[field] as string;
+  for (const field of ['name', 'description', 'activity_author', 'external_url'] as const)
+    if (typeof body[field] === 'string') activity[field] = body[field] as string;
   if (externalId !== undefined) activity.external_id = externalId;
   if (date !== undefined) activity.activity_date = date;
   return done(200);
@@ -98,7 +100,9 @@ export function activityRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     const q = req.query as Record<string, string | undefined>;
     const contactId = q.contact_id === undefined ? undefined : integerId(q.contact_id);
-    const items = [...company.activities.values()].filter((a) => (q.contact_id === undefined || a.contact_id === contactId) && (q.type === undefined || a.type === q.type));
+    const items = [...company.activities.values()].filter(
+      (a) => (q.contact_id === undefined || a.contact_id === contactId) && (q.type === undefined || a.type === q.type),
+    );
     return sendPage(ctx, req, reply, items, renderActivity);
   });
 

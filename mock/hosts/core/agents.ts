@@ -61,7 +61,8 @@ function checkAgentFields(ctx: MockContext, company: Company, body: Record<strin
     addError(errors, 'email', 'Email is already used by another agent.');
   }
   if (creating) checkString(body, 'pass', 255, errors, required);
-  if (body.status_outbound !== undefined && typeof body.status_outbound !== 'boolean' && !faults.on('status-outbound-type-unchecked')) addError(errors, 'status_outbound', 'Must be a boolean.');
+  if (body.status_outbound !== undefined && typeof body.status_outbound !== 'boolean' && !faults.on('status-outbound-type-unchecked'))
+    addError(errors, 'status_outbound', 'Must be a boolean.');
   checkInteger(body, 'daily_price_limit', errors, { min: 1, max: faults.on('daily-limit-201') ? 201 : 200 });
   // null is how the list shows an agent without a default number: an edit sending it leaves the agent without one.
   if (creating || body.call_number_id !== null) checkInteger(body, 'call_number_id', errors, { min: faults.on('call-number-id-zero') ? 0 : 1 });
@@ -105,7 +106,8 @@ export function agentRoutes(app: FastifyInstance, ctx: MockContext): void {
       email: body.email as string,
       pass: typeof body.pass === 'string' ? body.pass : '',
       status_outbound: typeof body.status_outbound === 'boolean' ? body.status_outbound : true,
-      daily_price_limit: typeof body.daily_price_limit === 'number' ? body.daily_price_limit : faults.on('daily-limit-default-zero') ? 0 : DEFAULT_DAILY_PRICE_LIMIT,
+      daily_price_limit:
+        typeof body.daily_price_limit === 'number' ? body.daily_price_limit : faults.on('daily-limit-default-zero') ? 0 : DEFAULT_DAILY_PRICE_LIMIT,
       extension: typeof body.extension === 'number' ? body.extension : null,
       call_number_id: typeof body.call_number_id === 'number' ? body.call_number_id : null,
       availability_status: 'offline',

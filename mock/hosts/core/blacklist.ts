@@ -37,15 +37,21 @@ export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
    * refused: the spec names no status for a duplicate, the vendor reference documents 406 as the only
    * refusal of both operations, so 406 naming public_number.
    */
-  const parseEntry = (body: unknown, selfId: number | undefined, companyEntries: Iterable<BlacklistEntry>): { errors: FieldErrors; type: BlacklistType; number: number } => {
+  const parseEntry = (
+    body: unknown,
+    selfId: number | undefined,
+    companyEntries: Iterable<BlacklistEntry>,
+  ): { errors: FieldErrors; type: BlacklistType; number: number } => {
     const errors: FieldErrors = {};
     if (!isObject(body)) return { errors: { body: ['Must be a JSON object.'] }, type: 'all', number: 0 };
     if (selfId === undefined) rejectUnknown(body, new Set(['type', 'public_number']), errors);
     // An entry read and written back carries its id, which an edit does not change.
     else checkReadOnly(body, { id: String(selfId) }, errors);
     if (!TYPES.includes(body.type as BlacklistType)) addError(errors, 'type', 'Must be all, incoming or outgoing.');
-    const raw = typeof body.public_number === 'number' ? String(body.public_number) : typeof body.public_number === 'string' ? body.public_number.replace(/^\+/, '') : '';
-    if (!/^[1-9][0-9]{5,14}$/.test(raw)) addError(errors, 'public_number', `Please supply only valid numbers. Number ${String(body.public_number)} is not valid.`);
+    const raw =
+      typeof body.public_number === 'number' ? String(body.public_number) : typeof body.public_number === 'string' ? body.public_number.replace(/^\+/, '') : '';
+    if (!/^[1-9][0-9]{5,14}$/.test(raw))
+      addError(errors, 'public_number', `Please supply only valid numbers. Number ${String(body.public_number)} is not valid.`);
     else if ([...companyEntries].some((e) => e.public_number === Number(raw) && e.id !== selfId)) {
       addError(errors, 'public_number', `Number ${raw} is already on the blacklist.`);
     }

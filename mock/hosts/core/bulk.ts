@@ -92,7 +92,8 @@ export function bulkRoutes(app: FastifyInstance, ctx: MockContext): void {
     const results = commands.map((command) => {
       const commandId = typeof command.command_id === 'string' ? command.command_id : String(command.command_id ?? '');
       const action = typeof command.action === 'string' ? ACTIONS[command.action] : undefined;
-      if (!action || !Object.hasOwn(ACTIONS, command.action as string)) return result(commandId, { status: 406, errors: { action: [`Must be one of ${Object.keys(ACTIONS).join(', ')}.`] } });
+      if (!action || !Object.hasOwn(ACTIONS, command.action as string))
+        return result(commandId, { status: 406, errors: { action: [`Must be one of ${Object.keys(ACTIONS).join(', ')}.`] } });
       if (!isObject(command.data)) return result(commandId, { status: 406, errors: { data: ['Must be a JSON object.'] } });
       return result(commandId, action(scope, command.data));
     });

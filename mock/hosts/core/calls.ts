@@ -21,7 +21,8 @@ export function parseQueryDate(raw: string, bound: 'from' | 'to' = 'from'): numb
   const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(ms);
   // Rejects dates that roll over (Feb 30, 24:00:00).
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || back.getUTCMinutes() !== mi) return undefined;
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || back.getUTCMinutes() !== mi)
+    return undefined;
   // A day's end takes in its last second whole.
   return dateOnly && bound === 'to' ? ms + 999 : ms;
 }
@@ -58,7 +59,17 @@ function renderCall(ctx: MockContext, company: Company, call: Call): Record<stri
       recording_link: call.recording === 'none' ? null : `https://recordings.example.com/r/play/${call.id}`,
     },
     ...(contact ? { Contact: { id: String(contact.id), name: contact.name, company: contact.company, industry: contact.industry } } : {}),
-    ...(agent ? { Agent: { id: String(agent.id), firstname: agent.firstname, lastname: agent.lastname, fullname: `${agent.firstname} ${agent.lastname}`, email: agent.email } } : {}),
+    ...(agent
+      ? {
+          Agent: {
+            id: String(agent.id),
+            firstname: agent.firstname,
+            lastname: agent.lastname,
+            fullname: `${agent.firstname} ${agent.lastname}`,
+            email: agent.email,
+          },
+        }
+      : {}),
     Tags: call.tagIds.map((id) => ({ id: String(id), name: company.tags.get(id)?.name ?? '' })),
   };
 }

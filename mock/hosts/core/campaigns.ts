@@ -69,7 +69,13 @@ const BOOLEANS = ['has_schedule_date', 'after_call_dialing_auto', 'is_recording'
  * Each item may carry the label the campaign lists beside the id (`labelKey`), as a campaign read and sent
  * back does; a different label would not rename the record, so it is refused rather than ignored.
  */
-function references(body: Record<string, unknown>, field: string, labelOf: (id: number) => string | undefined, labelKey: string, errors: FieldErrors): number[] | undefined {
+function references(
+  body: Record<string, unknown>,
+  field: string,
+  labelOf: (id: number) => string | undefined,
+  labelKey: string,
+  errors: FieldErrors,
+): number[] | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
   const items = Array.isArray(value) ? value : [undefined];
@@ -78,7 +84,11 @@ function references(body: Record<string, unknown>, field: string, labelOf: (id: 
     addError(errors, field, 'Each item needs the id of a record of the account.');
     return undefined;
   }
-  if (items.some((item, i) => (item as Record<string, unknown>)[labelKey] !== undefined && (item as Record<string, unknown>)[labelKey] !== labelOf(ids[i] as number))) {
+  if (
+    items.some(
+      (item, i) => (item as Record<string, unknown>)[labelKey] !== undefined && (item as Record<string, unknown>)[labelKey] !== labelOf(ids[i] as number),
+    )
+  ) {
     addError(errors, field, `Each item's ${labelKey} is read-only: send the one listed for its id, or leave it out.`);
     return undefined;
   }
@@ -103,7 +113,15 @@ function checkButtons(existing: readonly CampaignButton[], body: Record<string, 
       (item.color === undefined || typeof item.color === 'string') &&
       (item.description === undefined || typeof item.description === 'string') &&
       (item.id === undefined || (id !== undefined && existing.some((b) => b.id === id)));
-    const draft: ButtonDraft | undefined = ok ? { id, title: (item.title as string).trim(), type: item.type as ButtonType, color: (item.color as string | undefined) ?? '#2980b9', description: (item.description as string | undefined) ?? '' } : undefined;
+    const draft: ButtonDraft | undefined = ok
+      ? {
+          id,
+          title: (item.title as string).trim(),
+          type: item.type as ButtonType,
+          color: (item.color as string | undefined) ?? '#2980b9',
+          description: (item.description as string | undefined) ?? '',
+        }
+      : undefined;
     return draft;
   });
   if (!buttons.every((b): b is ButtonDraft => b !== undefined)) {
@@ -123,10 +141,20 @@ function applyCampaign(state: MockState, company: Company, campaign: CoreCampaig
   for (const field of BOOLEANS) checkBoolean(body, field, errors);
   for (const field of INTEGERS) checkInteger(body, field, errors, { min: 0 });
   if (body.is_predictive !== undefined && ![0, 1, true, false].includes(body.is_predictive as number)) addError(errors, 'is_predictive', 'Must be 0 or 1.');
-  if (body.schedule_start_date !== undefined && !(typeof body.schedule_start_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.schedule_start_date) && !Number.isNaN(Date.parse(body.schedule_start_date)))) {
+  if (
+    body.schedule_start_date !== undefined &&
+    !(
+      typeof body.schedule_start_date === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(body.schedule_start_date) &&
+      !Number.isNaN(Date.parse(body.schedule_start_date))
+    )
+  ) {
     addError(errors, 'schedule_start_date', 'Must be a date YYYY-MM-DD.');
   }
-  if (body.schedule_start_time !== undefined && !(typeof body.schedule_start_time === 'string' && /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(body.schedule_start_time))) {
+  if (
+    body.schedule_start_time !== undefined &&
+    !(typeof body.schedule_start_time === 'string' && /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(body.schedule_start_time))
+  ) {
     addError(errors, 'schedule_start_time', 'Must be a time HH:MM or HH:MM:SS.');
   }
   const numberId = checkId(body, 'call_number_id', errors);

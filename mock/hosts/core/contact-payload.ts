@@ -9,7 +9,6 @@ import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/l
 import type { FieldErrors } from './replies.js';
 import { addError, checkReadOnly, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
 
-
 type ScalarField = keyof typeof CONTACT_MAX_LENGTHS;
 const SCALARS = Object.keys(CONTACT_MAX_LENGTHS) as ScalarField[];
 const LISTS = ['ExternalUrl', 'ContactNumber', 'ContactEmail', 'ContactsTag', 'ContactAttribute'] as const;
@@ -65,7 +64,8 @@ export function parseContactPayload(
   if (typeof favorite === 'number' && !company.agents.has(favorite)) addError(errors, 'favorite_agent', 'Unknown agent.');
 
   const urls = listItems(body, 'ExternalUrl', errors);
-  if (urls && urls.length > EXTERNAL_URL_MAX_ITEMS + (faults.on('externalurl-max-4') ? 1 : 0)) addError(errors, 'ExternalUrl', `At most ${EXTERNAL_URL_MAX_ITEMS} items.`);
+  if (urls && urls.length > EXTERNAL_URL_MAX_ITEMS + (faults.on('externalurl-max-4') ? 1 : 0))
+    addError(errors, 'ExternalUrl', `At most ${EXTERNAL_URL_MAX_ITEMS} items.`);
   // Neither document requires an item's name (the vendor caps it at 30 characters); without a url an item links nowhere.
   for (const item of urls ?? []) {
     if ((item.name !== undefined && (typeof item.name !== 'string' || item.name.length > 30)) || typeof item.url !== 'string') {
@@ -76,15 +76,18 @@ export function parseContactPayload(
   for (const item of numbers ?? []) if (!isE164ish(publicNumber(item.public_number))) addError(errors, 'ContactNumber', 'Please supply only valid numbers.');
   const emails = listItems(body, 'ContactEmail', errors);
   for (const item of emails ?? []) {
-    if (!(faults.on('contact-email-unchecked') ? typeof item.email === 'string' : isEmail(item.email))) addError(errors, 'ContactEmail', 'Please supply a valid email address.');
+    if (!(faults.on('contact-email-unchecked') ? typeof item.email === 'string' : isEmail(item.email)))
+      addError(errors, 'ContactEmail', 'Please supply a valid email address.');
   }
   const tags = listItems(body, 'ContactsTag', errors);
-  for (const item of tags ?? []) if (typeof item.name !== 'string' || item.name.trim() === '' || item.name.length > 255) addError(errors, 'ContactsTag', 'Each tag needs a name.');
+  for (const item of tags ?? [])
+    if (typeof item.name !== 'string' || item.name.trim() === '' || item.name.length > 255) addError(errors, 'ContactsTag', 'Each tag needs a name.');
   const attributes = listItems(body, 'ContactAttribute', errors);
   for (const item of attributes ?? []) {
     const attributeId = integerId(item.attribute_id);
     const known = attributeId !== undefined && company.attributes.some((a) => a.id === attributeId);
-    if (!known || typeof item.value !== 'string' || item.value.length > 255) addError(errors, 'ContactAttribute', 'Each item needs a known attribute_id and a value of at most 255 characters.');
+    if (!known || typeof item.value !== 'string' || item.value.length > 255)
+      addError(errors, 'ContactAttribute', 'Each item needs a known attribute_id and a value of at most 255 characters.');
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
@@ -115,7 +118,12 @@ export function parseContactPayload(
       contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string);
       contact.emails = list(emails, contact.emails, (e) => e.email as string);
       contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);
-      contact.attributes = list(attributes, contact.attributes, (a) => ({ attribute_id: integerId(a.attribute_id) as number, value: a.value as string }), appendAll || appendTagsAttributes);
+      contact.attributes = list(
+        attributes,
+        contact.attributes,
+        (a) => ({ attribute_id: integerId(a.attribute_id) as number, value: a.value as string }),
+        appendAll || appendTagsAttributes,
+      );
     },
   };
 }

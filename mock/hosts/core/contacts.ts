@@ -31,7 +31,9 @@ function renderContact(ctx: MockContext, company: Company, c: Contact): { Contac
     },
     ExternalUrl: c.external_urls.map((u) => (ctx.faults.on('contact-externalurl-url-only') ? { url: u.url } : { ...u })),
     ContactEmail: c.emails.map((email) => ({ email })),
-    ContactNumber: c.numbers.map((public_number) => ({ public_number: ctx.faults.on('contact-number-as-integer') ? Number(public_number.replace(/\D/g, '')) : public_number })),
+    ContactNumber: c.numbers.map((public_number) => ({
+      public_number: ctx.faults.on('contact-number-as-integer') ? Number(public_number.replace(/\D/g, '')) : public_number,
+    })),
     ContactsTag: c.tags.map((id) => ({ name: company.tags.get(id)?.name ?? '' })),
     ContactAttribute: c.attributes.map((a) => ({ ...a, ...(numericValues && /^\d+$/.test(a.value) ? { value: Number(a.value) } : {}) })),
   };
@@ -97,7 +99,9 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     }
     // Nor how filters sent together combine: the reference lists contacts matching every one, the variant any one.
     // The fault's server filters the contacts of every company, not only the requester's.
-    const pool = faults.on('contacts-cross-company-list') ? [...ctx.state.companies.values()].flatMap((c) => [...c.contacts.values()]) : [...company.contacts.values()];
+    const pool = faults.on('contacts-cross-company-list')
+      ? [...ctx.state.companies.values()].flatMap((c) => [...c.contacts.values()])
+      : [...company.contacts.values()];
     const items = pool.filter((c) => filters.length === 0 || (variant ? filters.some((f) => f(c)) : filters.every((f) => f(c))));
     return sendPage(ctx, req, reply, items, listItemText);
   });
@@ -144,7 +148,8 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
   app.delete<{ Params: { contactId: string } }>('/contacts/delete/:contactId.json', (req, reply) => {
     const id = Number(req.params.contactId);
     // The fault's server looks the contact up in every company and deletes it from whichever holds it.
-    const company = (faults.on('contacts-cross-company-delete') ? [...ctx.state.companies.values()].find((c) => c.contacts.has(id)) : undefined) ?? companyOf(req);
+    const company =
+      (faults.on('contacts-cross-company-delete') ? [...ctx.state.companies.values()].find((c) => c.contacts.has(id)) : undefined) ?? companyOf(req);
     if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return missing(ctx, reply, req.params.contactId);
     forgetContactHistory(company, id);
     return ack(ctx, reply, 200);
@@ -159,7 +164,8 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const body = req.body;
     const names = isObject(body) && Array.isArray(body.tags) ? body.tags : undefined;
     const errors: FieldErrors = {};
-    if (!names || names.length === 0 || !names.every((n) => typeof n === 'string' && n.trim() !== '' && n.length <= 255)) addError(errors, 'tags', 'Must be a list of tag names.');
+    if (!names || names.length === 0 || !names.every((n) => typeof n === 'string' && n.trim() !== '' && n.length <= 255))
+      addError(errors, 'tags', 'Must be a list of tag names.');
     if (!names || Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     const trimmed = (names as string[]).map((n) => n.trim());
     if (adding) {

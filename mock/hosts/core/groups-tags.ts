@@ -70,7 +70,8 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     rejectUnknown(body, new Set(['name']), errors);
     checkString(body, 'name', 255, errors, true);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if ([...company.tags.values()].some((t) => t.name === name && !t.archived)) addError(errors, 'name', 'Tag has already been used. Please select different one.');
+    if ([...company.tags.values()].some((t) => t.name === name && !t.archived))
+      addError(errors, 'name', 'Tag has already been used. Please select different one.');
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     const id = nextId(state, 'tag');
     company.tags.set(id, { id, name, color: null, archived: false });
@@ -90,7 +91,8 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
     checkReadOnly(body, { id: String(tag.id) }, errors);
     checkString(body, 'name', 255, errors, true);
     const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if ([...company.tags.values()].some((t) => t.name === name && !t.archived && t.id !== tag.id)) addError(errors, 'name', 'Tag has already been used. Please select different one.');
+    if ([...company.tags.values()].some((t) => t.name === name && !t.archived && t.id !== tag.id))
+      addError(errors, 'name', 'Tag has already been used. Please select different one.');
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     tag.name = name;
     return ack(ctx, reply, 200);

@@ -12,7 +12,9 @@ const NOTE_MAX = 65_535;
 export function renderNote(n: Note): Record<string, unknown> {
   // contact_id and user_id are integers, as the vendor's ContactNote schema types them; the note's own id a string, as every record id.
   // A note assigned to no agent leaves user_id out: the vendor reference types it integer, never null.
-  return { ContactNote: { id: String(n.id), contact_id: n.contact_id, ...(n.user_id === null ? {} : { user_id: n.user_id }), note: n.note, created: n.created } };
+  return {
+    ContactNote: { id: String(n.id), contact_id: n.contact_id, ...(n.user_id === null ? {} : { user_id: n.user_id }), note: n.note, created: n.created },
+  };
 }
 
 /** The fields a note payload may carry; `contact_id` names the contact of an edit, the path the one of an add. */
@@ -86,6 +88,10 @@ export function noteRoutes(app: FastifyInstance, ctx: MockContext): void {
   app.put<{ Params: { contactId: string } }>('/notes/add/:contactId.json', (req, reply) =>
     sendOutcome(ctx, reply, addNote(state, companyOf(req), pathId(req.params.contactId), req.body)),
   );
-  app.post<{ Params: { noteId: string } }>('/notes/edit/:noteId.json', (req, reply) => sendOutcome(ctx, reply, editNote(companyOf(req), pathId(req.params.noteId), req.body)));
-  app.delete<{ Params: { noteId: string } }>('/notes/delete/:noteId.json', (req, reply) => sendOutcome(ctx, reply, deleteNote(companyOf(req), pathId(req.params.noteId))));
+  app.post<{ Params: { noteId: string } }>('/notes/edit/:noteId.json', (req, reply) =>
+    sendOutcome(ctx, reply, editNote(companyOf(req), pathId(req.params.noteId), req.body)),
+  );
+  app.delete<{ Params: { noteId: string } }>('/notes/delete/:noteId.json', (req, reply) =>
+    sendOutcome(ctx, reply, deleteNote(companyOf(req), pathId(req.params.noteId))),
+  );
 }

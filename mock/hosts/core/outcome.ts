@@ -6,7 +6,8 @@ import { ack, invalidInput, notFound, type FieldErrors } from './replies.js';
  * What one write did, apart from how it is answered: a route sends it as its own reply, Contact actions
  * as one command's result. So a note added through either path is validated and stored alike.
  */
-export type Outcome = { readonly status: 200 | 201; readonly data?: Record<string, unknown> } | { readonly status: 404 } | { readonly status: 406; readonly errors: FieldErrors };
+export type Outcome =
+  { readonly status: 200 | 201; readonly data?: Record<string, unknown> } | { readonly status: 404 } | { readonly status: 406; readonly errors: FieldErrors };
 
 export const done = (status: 200 | 201, data?: Record<string, unknown>): Outcome => (data === undefined ? { status } : { status, data });
 export const missing: Outcome = { status: 404 };

@@ -94,7 +94,10 @@ export function sendPage<T extends object>(
   if (typeof render === 'function') return reply.code(200).send({ responseData: { ...shown, data: pageItems.map(render) } });
   // What serialising { responseData: { ...shown, data } } gives, around the items' text.
   const head = `{"responseData":${JSON.stringify(shown).slice(0, -1)},"data":[`;
-  return reply.code(200).header('content-type', JSON_CONTENT_TYPE).send(render.join(head, pageItems, ']}}'));
+  return reply
+    .code(200)
+    .header('content-type', JSON_CONTENT_TYPE)
+    .send(render.join(head, pageItems, ']}}'));
 }
 
 /** What Fastify labels a serialised object with; a body sent as text must carry it explicitly. */

@@ -36,7 +36,13 @@ export function checkString(body: Record<string, unknown>, field: string, max: n
   else if ([...value].length > max) addError(errors, field, `Maximum length is ${max} characters.`);
 }
 
-export function checkInteger(body: Record<string, unknown>, field: string, errors: FieldErrors, range: { min?: number; max?: number } = {}, required = false): void {
+export function checkInteger(
+  body: Record<string, unknown>,
+  field: string,
+  errors: FieldErrors,
+  range: { min?: number; max?: number } = {},
+  required = false,
+): void {
   const value = body[field];
   if (value === undefined) {
     if (required) addError(errors, field, 'This field is required.');
@@ -102,7 +108,10 @@ export function pathId(raw: string): number | undefined {
 export function checkDateTime(body: Record<string, unknown>, field: string, errors: FieldErrors): string | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
-  const ms = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) ? Date.parse(value.replace(' ', 'T')) : Number.NaN;
+  const ms =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)
+      ? Date.parse(value.replace(' ', 'T'))
+      : Number.NaN;
   if (Number.isNaN(ms)) {
     addError(errors, field, 'Please supply a valid date and time.');
     return undefined;

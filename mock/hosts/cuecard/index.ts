@@ -10,7 +10,12 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
   const { state, faults } = ctx;
 
   app.addHook('onRequest', async (req, reply) => {
-    const company = companyFor(state, req.headers.authorization, { acceptMissing: faults.on('cuecard-auth-missing-accepted'), refuseValid: faults.on('cuecard-own-keys'), acceptMalformed: faults.on('cuecard-auth-malformed-accepted'), acceptRevoked: faults.on('cuecard-auth-revoked-accepted') });
+    const company = companyFor(state, req.headers.authorization, {
+      acceptMissing: faults.on('cuecard-auth-missing-accepted'),
+      refuseValid: faults.on('cuecard-own-keys'),
+      acceptMalformed: faults.on('cuecard-auth-malformed-accepted'),
+      acceptRevoked: faults.on('cuecard-auth-revoked-accepted'),
+    });
     if (!company) return cuecardError(reply, 401, ['unauthorized']);
     req.company = company;
     return undefined;
@@ -41,4 +46,3 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
     { prefix },
   );
 }
-

@@ -25,7 +25,8 @@ export function cuecardProblems(body: unknown): string[] {
     if (body[field] !== undefined && typeof body[field] !== 'string') problems.push(`field validation for '${field}' failed (string)`);
   }
   const content = body.content;
-  if (content !== undefined && typeof content !== 'string' && !(Array.isArray(content) && content.every(isObject))) problems.push("field validation for 'content' failed (html or blocks)");
+  if (content !== undefined && typeof content !== 'string' && !(Array.isArray(content) && content.every(isObject)))
+    problems.push("field validation for 'content' failed (html or blocks)");
   return problems;
 }
 

@@ -28,7 +28,8 @@ function readEntries(ctx: MockContext, value: unknown): { entries?: Association[
     const { ref_id: ref, type } = item;
     if (typeof ref !== 'number' || !Number.isSafeInteger(ref) || ref < 1) errors.push(`associations.${i}.ref_id must be an integer of at least 1`);
     const kind = associationType(ctx, type);
-    if (kind === undefined) errors.push(`associations.${i}.type must be one of the following values: ${ASSOCIATION_TYPES.map((t) => associationWord(ctx, t)).join(', ')}`);
+    if (kind === undefined)
+      errors.push(`associations.${i}.type must be one of the following values: ${ASSOCIATION_TYPES.map((t) => associationWord(ctx, t)).join(', ')}`);
     else if (typeof ref === 'number') entries.push({ ref_id: ref, type: kind });
   });
   return errors.length > 0 ? { errors } : { entries, errors };
@@ -54,6 +55,11 @@ export function associationRoutes(app: FastifyInstance, ctx: MockContext): void 
     const store = resourcesOf(company).associations;
     const next = faults.on('dialer-assoc-merge') ? [...(store.get(campaign.id) ?? []), ...read.entries] : read.entries;
     store.set(campaign.id, next);
-    return reply.code(200).send(wrapped(ctx, next.map((e) => ({ ref_id: e.ref_id, type: associationWord(ctx, e.type) }))));
+    return reply.code(200).send(
+      wrapped(
+        ctx,
+        next.map((e) => ({ ref_id: e.ref_id, type: associationWord(ctx, e.type) })),
+      ),
+    );
   });
 }

@@ -41,7 +41,13 @@ function includeDeleted(ctx: MockContext, query: Query): boolean | Error {
 }
 
 /** The campaigns a query selects, in creation order. */
-function select(ctx: MockContext, campaigns: readonly DialerCampaign[], status: string | undefined, mode: string | undefined, include: boolean): DialerCampaign[] {
+function select(
+  ctx: MockContext,
+  campaigns: readonly DialerCampaign[],
+  status: string | undefined,
+  mode: string | undefined,
+  include: boolean,
+): DialerCampaign[] {
   const { faults } = ctx;
   let out = [...campaigns];
   const excludesDeleted = changedBy(ctx, '1.0.22') && !faults.on('dialer-campaign-list-shows-deleted');

@@ -72,7 +72,12 @@ function checkSchedule(ctx: MockContext, raw: unknown, errors: string[]): Record
   const time = raw.start_time;
   if (time !== undefined && time !== null) {
     if (typeof time !== 'string') errors.push('schedule_policy.start_time must be a string');
-    else if (pinned && !(faults.on('dialer-campaign-time-shape-only') ? /^\d{2}:\d{2}(:\d{2})?$/.test(time) : isClockTime(time) || (ctx.dialect === 'variant' && isEndOfDayOrLeapSecond(time)))) {
+    else if (
+      pinned &&
+      !(faults.on('dialer-campaign-time-shape-only')
+        ? /^\d{2}:\d{2}(:\d{2})?$/.test(time)
+        : isClockTime(time) || (ctx.dialect === 'variant' && isEndOfDayOrLeapSecond(time)))
+    ) {
       errors.push('schedule_policy.start_time must be a time in HH:MM or HH:MM:SS');
     }
   }
@@ -89,8 +94,10 @@ function checkCallingPolicy(ctx: MockContext, raw: unknown, operation: 'create' 
       continue;
     }
     if (value === null) out[key] = null;
-    else if (key === 'max_attempts' && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10)) errors.push('calling_policy.max_attempts must be an integer from 1 to 10');
-    else if (key === 'retry_interval_minutes' && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 1440)) errors.push('calling_policy.retry_interval_minutes must be an integer from 1 to 1440');
+    else if (key === 'max_attempts' && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10))
+      errors.push('calling_policy.max_attempts must be an integer from 1 to 10');
+    else if (key === 'retry_interval_minutes' && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 1440))
+      errors.push('calling_policy.retry_interval_minutes must be an integer from 1 to 1440');
     else if (key.startsWith('call_window_') && !(typeof value === 'string' && WINDOW.test(value))) errors.push(`calling_policy.${key} must be a time in HH:MM`);
     else out[key] = value;
   }

@@ -38,7 +38,13 @@ function render(ctx: MockContext, c: DialerCampaign): Record<string, unknown> {
   return { id: c.id, name: c.name, status: c.status, mode: c.mode, schedule_policy: schedule, ...calling, createdAt: c.createdAt, updatedAt: c.updatedAt };
 }
 
-const renderContact = (c: DialerCampaignContact) => ({ id: c.id, contact_id: c.contact_id, phone_number: c.phone_number, status: c.status, attempts: c.attempts });
+const renderContact = (c: DialerCampaignContact) => ({
+  id: c.id,
+  contact_id: c.contact_id,
+  phone_number: c.phone_number,
+  status: c.status,
+  attempts: c.attempts,
+});
 
 /** The campaign the path names among the requester's, or, for a cross-company fault's server (`everyCompany`), among every company's. */
 function campaignOf(req: FastifyRequest, everyCompany?: MockState): DialerCampaign | undefined {
@@ -89,10 +95,17 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
   if (!checked.ok || unchangeable.length > 0) return invalid(ctx, reply, [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
   if (campaign.status === 'deleted') return serviceError(ctx, reply, 422, 'A deleted campaign cannot be updated');
   const { fields } = checked;
-  const settings = (c: DialerCampaign) => ({ name: c.name, mode: c.mode, status: c.status, schedule_policy: c.schedule_policy, calling_policy: c.calling_policy });
+  const settings = (c: DialerCampaign) => ({
+    name: c.name,
+    mode: c.mode,
+    status: c.status,
+    schedule_policy: c.schedule_policy,
+    calling_policy: c.calling_policy,
+  });
   const before = structuredClone(settings(campaign));
   const calling = fields.calling_policy ? mergePolicy(campaign.calling_policy, fields.calling_policy) : campaign.calling_policy;
-  if (windowConflict(calling)) return serviceError(ctx, reply, 422, 'Campaign update conflicts with its configuration: calling_policy.call_window_end must be after call_window_start');
+  if (windowConflict(calling))
+    return serviceError(ctx, reply, 422, 'Campaign update conflicts with its configuration: calling_policy.call_window_end must be after call_window_start');
   if (ctx.faults.on('dialer-campaign-patch-replaces')) {
     // A PUT in PATCH's clothing: what the body leaves out falls back to the defaults.
     Object.assign(campaign, { mode: 'power', status: 'draft', schedule_policy: {}, calling_policy: {} });
@@ -124,7 +137,8 @@ function contacts(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): F
     if (ctx.faults.on('dialer-campaign-not-found-contacts-empty')) return reply.code(200).send({ data: [], meta: { nextCursor: null } });
     return serviceError(ctx, reply, 404, NOT_FOUND);
   }
-  if (ctx.faults.on('dialer-campaign-contacts-unpaged')) return reply.code(200).send({ data: campaign.contacts.map(renderContact), meta: { nextCursor: null } });
+  if (ctx.faults.on('dialer-campaign-contacts-unpaged'))
+    return reply.code(200).send({ data: campaign.contacts.map(renderContact), meta: { nextCursor: null } });
   return cursorPage(ctx, req, reply, campaign.contacts, renderContact, { emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400') });
 }
 

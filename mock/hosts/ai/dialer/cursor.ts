@@ -59,7 +59,8 @@ function parseLimit<T>(ctx: MockContext, raw: unknown): number | Slice<T> {
   if (!Number.isInteger(n)) return invalid(ctx, 'Validation failed', ['limit must be an integer number']);
   if (n === 0 && faults.on('dialer-cursor-limit-zero-applied')) return 0;
   if (n < DIALER_LIMIT.min) return invalid(ctx, 'Validation failed', [`limit must not be less than ${DIALER_LIMIT.min}`]);
-  if (n > DIALER_LIMIT.max || (n === DIALER_LIMIT.max && faults.on('dialer-cursor-limit-100-rejected'))) return invalid(ctx, 'Validation failed', [`limit must not be greater than ${DIALER_LIMIT.max}`]);
+  if (n > DIALER_LIMIT.max || (n === DIALER_LIMIT.max && faults.on('dialer-cursor-limit-100-rejected')))
+    return invalid(ctx, 'Validation failed', [`limit must not be greater than ${DIALER_LIMIT.max}`]);
   return n;
 }
 
@@ -70,8 +71,14 @@ function undecodable<T>(ctx: MockContext): Slice<T> | undefined {
     if (faults.on('dialer-cursor-invalid-500-early')) return { ok: false, send: (reply) => serviceError(ctx, reply, 500, 'Internal server error') };
     return undefined;
   }
-  if (faults.on('dialer-cursor-invalid-code-only')) return { ok: false, send: (reply) => reply.code(400).send({ code: INVALID_CURSOR_CODE, message: 'Invalid pagination cursor' }) };
-  return invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded'], faults.on('dialer-cursor-invalid-no-code') ? {} : { code: INVALID_CURSOR_CODE });
+  if (faults.on('dialer-cursor-invalid-code-only'))
+    return { ok: false, send: (reply) => reply.code(400).send({ code: INVALID_CURSOR_CODE, message: 'Invalid pagination cursor' }) };
+  return invalid(
+    ctx,
+    'Invalid pagination cursor',
+    ['cursor could not be decoded'],
+    faults.on('dialer-cursor-invalid-no-code') ? {} : { code: INVALID_CURSOR_CODE },
+  );
 }
 
 /** Ways one list may page unlike the others, for the faults that break a single list. */
@@ -83,13 +90,19 @@ export interface ListQuirks {
 }
 
 /** One page of `items` (in creation order) for the query's `limit` and `cursor`, or the error it deserves. */
-export function cursorSlice<T extends Sequenced>(ctx: MockContext, query: Readonly<Record<string, unknown>>, items: readonly T[], quirks: ListQuirks = {}): Slice<T> {
+export function cursorSlice<T extends Sequenced>(
+  ctx: MockContext,
+  query: Readonly<Record<string, unknown>>,
+  items: readonly T[],
+  quirks: ListQuirks = {},
+): Slice<T> {
   const { faults } = ctx;
   const limit = parseLimit<T>(ctx, query.limit);
   if (typeof limit !== 'number') return limit;
   let after = 0;
   const cursor = query.cursor;
-  if (cursor === '' && (faults.on('dialer-cursor-empty-400') || quirks.emptyCursorRefused)) return undecodable(ctx) ?? invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded']);
+  if (cursor === '' && (faults.on('dialer-cursor-empty-400') || quirks.emptyCursorRefused))
+    return undecodable(ctx) ?? invalid(ctx, 'Invalid pagination cursor', ['cursor could not be decoded']);
   if (cursor !== undefined && cursor !== '') {
     const decoded = typeof cursor === 'string' ? decodeCursor(ctx, cursor) : undefined;
     if (decoded !== undefined) after = decoded;
@@ -114,7 +127,14 @@ export function cursorSlice<T extends Sequenced>(ctx: MockContext, query: Readon
 }
 
 /** Answers one page of `items` (in creation order) as `{ data, meta: { nextCursor } }`, or the error the query deserves. */
-export function cursorPage<T extends Sequenced>(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, items: readonly T[], render: (item: T) => unknown, quirks: ListQuirks = {}): FastifyReply {
+export function cursorPage<T extends Sequenced>(
+  ctx: MockContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  items: readonly T[],
+  render: (item: T) => unknown,
+  quirks: ListQuirks = {},
+): FastifyReply {
   const slice = cursorSlice(ctx, req.query as Record<string, unknown>, items, quirks);
   if (!slice.ok) return slice.send(reply);
   return reply.code(200).send({ data: slice.page.map(render), meta: { nextCursor: slice.nextCursor } });

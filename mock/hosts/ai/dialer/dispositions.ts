@@ -32,7 +32,8 @@ function renderButton(ctx: MockContext, company: Company, button: DispositionBut
   if (ctx.dialer.callTagsUnavailable) return { ...base, name: null, color: null, outcome: null };
   const tag = company.tags.get(button.tag_id);
   const outcome = OUTCOMES[button.outcome_kind];
-  if (!tag) return undated(ctx) && !ctx.faults.on('dialer-deleted-tag-buttons-kept') ? undefined : { ...base, name: button.lastName, color: button.lastColor, outcome };
+  if (!tag)
+    return undated(ctx) && !ctx.faults.on('dialer-deleted-tag-buttons-kept') ? undefined : { ...base, name: button.lastName, color: button.lastColor, outcome };
   if (tag.archived && archivedLikeDeleted(ctx) && !ctx.faults.on('dialer-archived-buttons-shown')) return undefined;
   const color = tag.color === null && ctx.faults.on('dialer-button-color-default') ? '#000000' : tag.color;
   return { ...base, name: tag.name, color, ...(ctx.faults.on('dialer-buttons-no-outcome') ? {} : { outcome }) };
@@ -60,7 +61,8 @@ function readButtons(ctx: MockContext, reply: FastifyReply, body: unknown): Entr
   if (errors.length > 0) return invalid(ctx, reply, errors);
   const seen = new Set<number>();
   for (const entry of entries) {
-    if (seen.has(entry.tag_id) && !ctx.faults.on('dialer-button-dup-accepted')) return serviceError(ctx, reply, 409, `tag_id ${entry.tag_id} appears more than once`);
+    if (seen.has(entry.tag_id) && !ctx.faults.on('dialer-button-dup-accepted'))
+      return serviceError(ctx, reply, 409, `tag_id ${entry.tag_id} appears more than once`);
     seen.add(entry.tag_id);
   }
   return entries;
@@ -81,15 +83,21 @@ const RESOLVED = ['name', 'color', 'outcome'] as const;
  * or as the replace resolves it (a client that changed outcome_kind may send either), is accepted; any other
  * would not be applied, so it is refused rather than dropped.
  */
-function resolvedChanges(ctx: MockContext, company: Company, sent: readonly Record<string, unknown>[], put: readonly DispositionButton[], current: readonly DispositionButton[]): string[] {
+function resolvedChanges(
+  ctx: MockContext,
+  company: Company,
+  sent: readonly Record<string, unknown>[],
+  put: readonly DispositionButton[],
+  current: readonly DispositionButton[],
+): string[] {
   const listedNow = new Map(current.map((b) => [b.tag_id, renderButton(ctx, company, b)]));
   return sent.flatMap((item, i) => {
     const button = put[i] as DispositionButton;
     const resolved = renderButton(ctx, company, button);
     const listed = listedNow.get(button.tag_id);
-    return RESOLVED.filter((field) => item[field] !== undefined && !isDeepStrictEqual(item[field], resolved?.[field]) && !isDeepStrictEqual(item[field], listed?.[field])).map(
-      (field) => `buttons.${i}.${field} is read-only (resolved from the call tag and outcome_kind): send the value listed, or leave it out`,
-    );
+    return RESOLVED.filter(
+      (field) => item[field] !== undefined && !isDeepStrictEqual(item[field], resolved?.[field]) && !isDeepStrictEqual(item[field], listed?.[field]),
+    ).map((field) => `buttons.${i}.${field} is read-only (resolved from the call tag and outcome_kind): send the value listed, or leave it out`);
   });
 }
 
@@ -102,7 +110,12 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
     if (!campaign) return reply;
     if (ctx.dialer.callTagsUnavailable && !undated(ctx)) return tagsDown(ctx, reply);
     const buttons = resourcesOf(company).buttons.get(campaign.id) ?? [];
-    return reply.code(200).send(wrapped(ctx, buttons.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined)));
+    return reply.code(200).send(
+      wrapped(
+        ctx,
+        buttons.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined),
+      ),
+    );
   });
 
   serve(app, ctx, 'campaign.buttons.replace', (req, reply) => {
@@ -127,7 +140,12 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
     if (unchangeable.length > 0) return invalid(ctx, reply, unchangeable);
     const next = faults.on('dialer-buttons-merge') ? [...(store.get(campaign.id) ?? []).filter((b) => !put.some((p) => p.tag_id === b.tag_id)), ...put] : put;
     store.set(campaign.id, next);
-    return reply.code(200).send(wrapped(ctx, next.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined)));
+    return reply.code(200).send(
+      wrapped(
+        ctx,
+        next.map((b) => renderButton(ctx, company, b)).filter((b) => b !== undefined),
+      ),
+    );
   });
 
   serve(app, ctx, 'dispositions.tags', (req, reply) => {

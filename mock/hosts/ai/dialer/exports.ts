@@ -37,7 +37,8 @@ function shapeErrors(ctx: MockContext, body: unknown): string[] {
     for (const field of ID_FIELDS) {
       const sent = filters[field];
       const v = ctx.dialect === 'variant' && typeof sent === 'string' && /^\d+$/.test(sent) ? Number(sent) : sent;
-      if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 1)) errors.push(`filters.${field} must be an integer of at least 1`);
+      if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 1))
+        errors.push(`filters.${field} must be an integer of at least 1`);
     }
   }
   for (const field of DATE_FIELDS) {
@@ -63,7 +64,8 @@ function windowProblem(ctx: MockContext, filters: Record<string, unknown>): { st
     if (ms === undefined) return { status: ctx.faults.on('dialer-export-dates-400') ? 400 : 422, message: `${field} must be a parseable ISO 8601 date-time` };
     parsed[field] = ms;
   }
-  if (parsed.dateFrom !== undefined && parsed.dateTo !== undefined && parsed.dateTo <= parsed.dateFrom) return { status: 422, message: 'dateTo must be after dateFrom' };
+  if (parsed.dateFrom !== undefined && parsed.dateTo !== undefined && parsed.dateTo <= parsed.dateFrom)
+    return { status: 422, message: 'dateTo must be after dateFrom' };
   return undefined;
 }
 
@@ -72,7 +74,9 @@ function runIfDue(ctx: MockContext, job: ExportJob, campaign: DialerCampaign | u
   if (job.ranAt !== null || (!force && Date.now() - job.requestedAt < RUN_AFTER_MS)) return;
   job.ranAt = Date.now();
   const filters = isObject(job.filters) ? job.filters : {};
-  const start = ctx.faults.on('dialer-export-start-now') ? new Date(job.requestedAt).toISOString() : (campaign?.createdAt ?? new Date(job.requestedAt).toISOString());
+  const start = ctx.faults.on('dialer-export-start-now')
+    ? new Date(job.requestedAt).toISOString()
+    : (campaign?.createdAt ?? new Date(job.requestedAt).toISOString());
   job.window = {
     dateFrom: typeof filters.dateFrom === 'string' ? filters.dateFrom : start,
     dateTo: typeof filters.dateTo === 'string' ? filters.dateTo : new Date(job.ranAt).toISOString(),
@@ -120,7 +124,8 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!isUuid(jobId)) {
       // Before v1.0.21 the id went unchecked to a UUID column, and the database error surfaced as a 500 (the changelog says so).
       // The fixed message is the spec's; as a validation failure the 400 also lists what failed in subErrors.
-      if (atLeast(ctx.dialer.release, '1.0.21') && !faults.on('dialer-jobid-500')) invalid(ctx, reply, ['jobId must be a UUID'], 'Validation failed (uuid is expected)');
+      if (atLeast(ctx.dialer.release, '1.0.21') && !faults.on('dialer-jobid-500'))
+        invalid(ctx, reply, ['jobId must be a UUID'], 'Validation failed (uuid is expected)');
       else serviceError(ctx, reply, 500, 'Internal server error');
       return undefined;
     }

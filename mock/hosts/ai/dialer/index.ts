@@ -34,7 +34,11 @@ export function dialerPlugin(app: FastifyInstance, ctx: MockContext): void {
     if (faults.on('dialer-rejects-basic')) return reply.code(401).send({ ...AUTH_LAYER_401 });
     // One counter for both surfaces (a fault) makes the Dialer spend the core meter's company bucket.
     const meter = faults.on('rate-one-counter') ? ctx.coreMeter : ctx.dialer.meter;
-    const verdict = await spend(meter, faults.on('dialer-rate-per-key') ? `key:${req.headers.authorization ?? ''}` : `company:${company.id}`, faults.on('dialer-rate-race'));
+    const verdict = await spend(
+      meter,
+      faults.on('dialer-rate-per-key') ? `key:${req.headers.authorization ?? ''}` : `company:${company.id}`,
+      faults.on('dialer-rate-race'),
+    );
     if (!verdict.allowed) {
       setDialerRetryAfter(reply, verdict);
       // The fault answers in the core envelope, as a gateway shared with the core API might.

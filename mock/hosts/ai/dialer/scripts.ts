@@ -23,7 +23,9 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
     // The fault's server lists the call scripts of every company, not only the requester's.
     const companies = faults.on('dialer-scripts-cross-company-list') ? [...ctx.state.companies.values()] : [companyOf(req)];
     const scripts = companies.flatMap((company) => [...resourcesOf(company).scripts.values()]).sort((a, b) => a.seq - b.seq);
-    return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript, { lenientCursor: faults.on('dialer-scripts-cursor-lenient') });
+    return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript, {
+      lenientCursor: faults.on('dialer-scripts-cursor-lenient'),
+    });
   });
 
   serve(app, ctx, 'scripts.create', (req, reply) => {

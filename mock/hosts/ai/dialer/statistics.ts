@@ -24,7 +24,13 @@ function dispositionName(company: Company, tagId: number): string | null {
   return company.tags.get(tagId)?.name ?? null;
 }
 
-export function statistics(ctx: MockContext, company: Company, contacts: number, history: readonly Attempt[], inWindow: (a: Attempt) => boolean): Record<string, unknown> {
+export function statistics(
+  ctx: MockContext,
+  company: Company,
+  contacts: number,
+  history: readonly Attempt[],
+  inWindow: (a: Attempt) => boolean,
+): Record<string, unknown> {
   const attempts = history.filter(inWindow);
   const answered = attempts.filter((a) => a.result !== 'no_answer');
   const count = (result: Attempt['result']) => attempts.filter((a) => a.result === result).length;
@@ -42,7 +48,11 @@ export function statistics(ctx: MockContext, company: Company, contacts: number,
     rates: { answer: ratio(answered.length, attempts.length), conversion: ratio(converted.size, reached.size) },
     answeredBy: { person: count('person'), voicemail: count('voicemail'), machine },
     dispositions: [...byTag].map(([tagId, calls]) => ({ tag_id: tagId, name: dispositionName(company, tagId), calls })),
-    durations: { totalSeconds: total, averageSeconds: answered.length === 0 ? 0 : Math.round((total / answered.length) * 10) / 10, longestSeconds: Math.max(0, ...talk) },
+    durations: {
+      totalSeconds: total,
+      averageSeconds: answered.length === 0 ? 0 : Math.round((total / answered.length) * 10) / 10,
+      longestSeconds: Math.max(0, ...talk),
+    },
   };
 }
 
@@ -102,7 +112,8 @@ export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
       return reply.code(200).type('text/csv').send(`campaign,dialed,answered\n${campaign.id},${calls.dialed},${calls.answered}\n`);
     }
     // The dropping fault's server keeps a deleted campaign but no longer reports its figures.
-    if (campaign.status === 'deleted' && ctx.faults.on('dialer-stats-deleted-figures-dropped')) return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window }));
+    if (campaign.status === 'deleted' && ctx.faults.on('dialer-stats-deleted-figures-dropped'))
+      return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window }));
     return reply.code(200).send(wrapped(ctx, { campaignId: campaign.id, window, ...(ctx.dialect === 'variant' ? variantNames(figures) : figures) }));
   });
 }

@@ -73,7 +73,8 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!survey) return missing(ctx, reply, 'Survey');
     const listed = renderSurvey(survey);
     const unchangeable = readOnlyChanges(body, { id: listed.id, createdAt: listed.createdAt, updatedAt: listed.updatedAt });
-    if (body.questions !== undefined && !isDeepStrictEqual(body.questions, listed.questions)) unchangeable.push("questions are replaced by PUT on the survey's questions, not by PATCH: send them as listed, or leave them out");
+    if (body.questions !== undefined && !isDeepStrictEqual(body.questions, listed.questions))
+      unchangeable.push("questions are replaced by PUT on the survey's questions, not by PATCH: send them as listed, or leave them out");
     if (unchangeable.length > 0) return invalid(ctx, reply, unchangeable);
     if ('name' in name && !faults.on('dialer-survey-update-ignored') && name.name !== survey.name) {
       survey.name = name.name;
