@@ -130,16 +130,18 @@ async function main(): Promise<void> {
     dialerOutage: integer('dialer-outage', args['dialer-outage'], 0, 0),
     callTagsUnavailable: args['call-tags-unavailable'],
   });
-  for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
-  process.stdout.write('ready\n');
   const stop = () => {
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Listening before `ready` is printed: a caller may signal the moment it reads the line, and a signal
+  // that comes before the listener kills the mock instead of stopping it.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
+  process.stdout.write('ready\n');
 }
 
 main().catch((err) => fail((err as Error).message));
