@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Mock, type MockOptions, buildMock } from './build.js';
 import { HOSTS, type HostName, hostPrefix } from './context.js';
+import type { FaultName } from './faults/registry.js';
 import { frontDoor, type TlsMaterial } from './http/front-door.js';
 import { selfSignedCertificate } from './tls.js';
 import { EFFECTS } from '../lib/config/target.js';
@@ -72,7 +73,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const tls = options.tls ?? (await selfSignedCertificate());
   const mock = await buildMock(options);
   // The faults that let one host's port serve plain HTTP.
-  const plainFault: Readonly<Record<HostName, string>> = {
+  const plainFault: Readonly<Record<HostName, FaultName>> = {
     core: 'https-plain-http-served',
     ai: 'ai-plain-http-served',
     analytics: 'analytics-plain-http-served',

@@ -1,7 +1,7 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
 /** Faults of the AI host as a whole: its authentication layer, its service errors, its transport. */
-export const AI_FAULTS: readonly FaultSpec[] = [
+export const AI_FAULTS = [
   f('ai-auth-missing-accepted', 'AI-AUTH-MISSING-401', 'a request without credentials is served as company A'),
   f('ai-auth-any-secret', 'AI-AUTH-INCORRECT-401', 'the key secret is not compared'),
   f('ai-auth-malformed-400', 'AI-AUTH-MALFORMED-401', 'a malformed Authorization header gets a service 400'),
@@ -18,4 +18,4 @@ export const AI_FAULTS: readonly FaultSpec[] = [
   f('ai-edge-correlation', 'AI-EDGE-403-NO-CORRELATION', 'the edge-block page quotes a correlationId and sends it as a header'),
   f('ai-unversioned', 'AI-BASE-PATH', 'the AI host serves its services at the root, not under /v1'),
   f('cuecard-serves-ai', 'AI-WRONG-HOST-404', 'the CueCard host answers Conversation Intelligence and VoiceAgent paths'),
-];
+] as const satisfies readonly FaultSpec[];

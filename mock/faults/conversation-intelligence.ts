@@ -1,7 +1,7 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
 /** Faults of Conversation Intelligence on the AI host: each breaks one CI rule as a real server might. */
-export const CI_FAULTS: readonly FaultSpec[] = [
+export const CI_FAULTS = [
   // Envelopes
   f('ci-envelope-response-data', 'CI-ENVELOPE', 'the summary comes wrapped in the core responseData envelope'),
   f('ci-pagination-strings', 'CI-PAGED-ENVELOPE', 'pagination counters of topics and transcription are strings'),
@@ -25,4 +25,4 @@ export const CI_FAULTS: readonly FaultSpec[] = [
   f('ci-unknown-call-500', 'CI-UNKNOWN-CALL-404', 'a call id the company does not have crashes the service (500)'),
   f('ci-callid-nan-500', 'CI-CALLID-MALFORMED', 'a callId that is not an integer crashes the service (500)'),
   f('ci-isolation-leak', 'AI-ISOLATION-CALLS', "the analysis of any company's call is served to every key"),
-];
+] as const satisfies readonly FaultSpec[];

@@ -1,7 +1,7 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
 /** Faults of the core host, by area. */
-export const CORE_FAULTS: readonly FaultSpec[] = [
+export const CORE_FAULTS = [
   // Authentication and isolation
   f('auth-missing-accepted', 'CORE-AUTH-MISSING-401', 'a request without credentials is served as company A'),
   f('auth-any-secret', 'CORE-AUTH-INCORRECT-401', 'the key secret is not compared'),
@@ -131,4 +131,4 @@ export const CORE_FAULTS: readonly FaultSpec[] = [
   f('rate-per-key', 'CORE-RATE-PER-COMPANY', 'the budget is counted per key'),
   f('rate-no-recovery', 'CORE-RATE-RECOVERY', 'the window outlasts the announced reset by two windows and two seconds'),
   f('core-rate-shared-with-dialer', 'DIALER-RATE-SEPARATE', 'core requests also spend the Dialer budget'),
-];
+] as const satisfies readonly FaultSpec[];

@@ -1,7 +1,7 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
 /** Faults of the CueCard host. */
-export const CUECARD_FAULTS: readonly FaultSpec[] = [
+export const CUECARD_FAULTS = [
   f('cuecard-plain-http-served', 'CUECARD-HTTPS-ONLY', 'plain HTTP on the CueCard port is served by the API'),
   f('cuecard-no-call-404', 'CUECARD-424-NO-CALL', 'a card for a call that is not live gets 404 instead of 424'),
   f('cuecard-no-call-200', 'CUECARD-424-NO-CALL', 'a card for a call that is not live is accepted'),
@@ -13,4 +13,4 @@ export const CUECARD_FAULTS: readonly FaultSpec[] = [
   f('cuecard-unprefixed', 'CUECARD-BASE-PATH', 'the CueCard host is served, and its URL given, at the root, without /api'),
   f('cuecard-own-keys', 'CUECARD-SAME-KEY', 'the CueCard host rejects the key pairs of the core API'),
   f('analytics-serves-cuecards', 'CUECARD-WRONG-HOST-404', 'the analytics host answers POST /cuecards'),
-];
+] as const satisfies readonly FaultSpec[];

@@ -10,10 +10,10 @@ export interface DiagnosticFault {
   readonly shows: string;
 }
 
-export const DIAGNOSTIC_FAULTS: readonly DiagnosticFault[] = [
+export const DIAGNOSTIC_FAULTS = [
   {
     name: 'echo-request-headers',
     does: 'every host copies each request header into each response: an x-echo-<name> header, and into the body',
     shows: 'no output of a run carries a credential in any spelling, whatever a server echoes back (test/e2e/no-credential-output.test.ts)',
   },
-];
+] as const satisfies readonly DiagnosticFault[];

@@ -5,7 +5,7 @@ import { type FaultSpec, fault as f } from './spec.js';
  * they bend every cursor list; two bend one list alone, so the checks of the other lists are proved too.
  * Faults with a release are proved under that older profile, where their rule holds.
  */
-export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
+export const DIALER_CAMPAIGN_FAULTS = [
   // Records
   f('dialer-campaign-create-200', 'DIALER-CAMPAIGN-CREATE-201', 'create answers 200 instead of 201'),
   f('dialer-campaign-name-untrimmed', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'a campaign name is validated trimmed but kept as sent, surrounding whitespace included'),
@@ -66,4 +66,4 @@ export const DIALER_CAMPAIGN_FAULTS: readonly FaultSpec[] = [
   f('dialer-contacts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', "a campaign's contacts list alone refuses an empty cursor as undecodable"),
   f('dialer-scripts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the call script list alone reads an undecodable cursor as the first page'),
   f('dialer-cursor-invalid-500-early', 'DIALER-CURSOR-INVALID-FIRST-PAGE', 'before the next release an undecodable cursor is a 500', '1.0.22'),
-];
+] as const satisfies readonly FaultSpec[];

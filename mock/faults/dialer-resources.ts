@@ -4,7 +4,7 @@ import { type FaultSpec, fault as f } from './spec.js';
  * Faults of the Dialer's resources other than campaigns, proved under the newest profile. The rules of
  * older releases only (until) are proved by the release matrix instead.
  */
-export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
+export const DIALER_RESOURCE_FAULTS = [
   // Call scripts and surveys
   f('dialer-script-create-200', 'DIALER-SCRIPT-CREATE-201', 'creating a call script answers 200'),
   f('dialer-survey-create-200', 'DIALER-SURVEY-CREATE-201', 'creating a survey answers 200'),
@@ -53,4 +53,4 @@ export const DIALER_RESOURCE_FAULTS: readonly FaultSpec[] = [
   f('dialer-jobid-500', 'DIALER-JOBID-400', 'a jobId that is not a UUID gets 500'),
   // Missing resources
   f('dialer-res-404-route-message', 'DIALER-RES-404', "a missing campaign, script, survey or job gets 404 'Route not found'"),
-];
+] as const satisfies readonly FaultSpec[];

@@ -1,7 +1,7 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
 /** Faults of the Dialer as a whole: authentication, its budget, unmatched routes, the validation shape. */
-export const DIALER_FAULTS: readonly FaultSpec[] = [
+export const DIALER_FAULTS = [
   f('dialer-x-api-key-accepted', 'DIALER-X-API-KEY-401', 'a request carrying x-api-key is served'),
   f('dialer-rejects-basic', 'DIALER-SAME-KEY', 'the Dialer refuses the standard key pairs with 401'),
   f('dialer-auth-missing-accepted', 'DIALER-AUTH-MISSING-401', 'a Dialer request without credentials is served as company A'),
@@ -23,4 +23,4 @@ export const DIALER_FAULTS: readonly FaultSpec[] = [
   f('dialer-get-touches', 'DIALER-GET-SAFE', 'reading a campaign stamps its updatedAt'),
   f('dialer-route-not-found-echo', 'DIALER-ROUTE-NOT-FOUND', 'an unmatched Dialer route repeats method, path and query, without correlationId'),
   f('dialer-validation-no-suberrors', 'DIALER-VALIDATION-SUBERRORS', 'validation 400s of the Dialer answer without subErrors'),
-];
+] as const satisfies readonly FaultSpec[];

@@ -17,7 +17,7 @@ export { DIAGNOSTIC_FAULTS, type DiagnosticFault } from './diagnostic.js';
  * Every fault of the mock, one file per host. Keyed by name, each naming the rule it breaks;
  * a rule may have several faults.
  */
-export const FAULTS: readonly FaultSpec[] = [
+export const FAULTS = [
   ...CORE_FAULTS,
   ...AI_FAULTS,
   ...CI_FAULTS,
@@ -27,9 +27,12 @@ export const FAULTS: readonly FaultSpec[] = [
   ...DIALER_FAULTS,
   ...DIALER_CAMPAIGN_FAULTS,
   ...DIALER_RESOURCE_FAULTS,
-];
+] as const satisfies readonly FaultSpec[];
 
-const BY_NAME = new Map(FAULTS.map((spec) => [spec.name, spec]));
+/** Every name a mock may ask for: a typo in `faults.on('…')` is a compile error, not a throw when that line runs. */
+export type FaultName = (typeof FAULTS)[number]['name'] | (typeof DIAGNOSTIC_FAULTS)[number]['name'];
+
+const BY_NAME = new Map<string, FaultSpec>(FAULTS.map((spec) => [spec.name, spec]));
 
 /** Every name a mock can switch on: the faults that break a rule and the diagnostic ones. */
 const ALL_NAMES: readonly string[] = [...FAULTS.map((spec) => spec.name), ...DIAGNOSTIC_FAULTS.map((d) => d.name)];
@@ -59,7 +62,7 @@ export class Faults {
     this.#state = new Map(ALL_NAMES.map((name) => [name, on.has(name)]));
   }
 
-  on(name: string): boolean {
+  on(name: FaultName): boolean {
     const state = this.#state.get(name);
     if (state === undefined) throw new Error(`mock asks for unregistered fault ${name}`);
     return state;

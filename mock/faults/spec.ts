@@ -4,8 +4,8 @@ import type { Release } from '../../lib/dialer/releases.js';
  * A fault breaks one rule the way a real server might. `--fault NAME` switches one on; the proofs in
  * `test/proofs/` run the suite against each fault and require its rule to be reported failed.
  */
-export interface FaultSpec {
-  readonly name: string;
+export interface FaultSpec<Name extends string = string> {
+  readonly name: Name;
   /** The rule ID the suite must report failed when this fault is on. */
   readonly breaks: string;
   readonly does: string;
@@ -13,4 +13,10 @@ export interface FaultSpec {
   readonly release?: Release;
 }
 
-export const fault = (name: string, breaks: string, does: string, release?: Release): FaultSpec => ({ name, breaks, does, ...(release ? { release } : {}) });
+/** Keeps the name's literal type, so the registry can type every name the mock may ask for. */
+export const fault = <const Name extends string>(name: Name, breaks: string, does: string, release?: Release): FaultSpec<Name> => ({
+  name,
+  breaks,
+  does,
+  ...(release ? { release } : {}),
+});

@@ -1,7 +1,7 @@
 import { type FaultSpec, fault as f } from './spec.js';
 
 /** Faults of VoiceAgent on the AI host, each breaking one rule the way a real server might. */
-export const VOICE_AGENT_FAULTS: readonly FaultSpec[] = [
+export const VOICE_AGENT_FAULTS = [
   f('va-create-id-number', 'VA-CREATE-ENVELOPE', 'create answers data.id as a number'),
   f('va-numbers-rounded', 'VA-ROUNDTRIP', 'similarity, stability, temperature and volume are stored at one decimal'),
   f('va-get-drops-nested', 'VA-ROUNDTRIP', 'get leaves groupExtension out of skills.transferToHuman.rules[]'),
@@ -20,4 +20,4 @@ export const VOICE_AGENT_FAULTS: readonly FaultSpec[] = [
   f('va-initiate-unknown-agent-accepted', 'VA-INITIATE-REFUSED', 'a call naming an unknown voice agent is accepted'),
   f('va-direction-inbound-refused', 'VA-CREATE-DOCUMENTED-VALUES', "create refuses direction 'inbound' with a 400 naming direction"),
   f('va-isolation-leak', 'AI-ISOLATION-VOICE-AGENTS', "get finds voice agents of every company, not only the key's"),
-];
+] as const satisfies readonly FaultSpec[];
