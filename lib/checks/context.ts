@@ -6,7 +6,7 @@ import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowan
 import { curlCommand } from '../http/curl.js';
 import { describeExchange, type Exchange, type ReplayAuth } from '../http/exchange.js';
 import type { Evidence } from '../results/outcome.js';
-import { rule as lookupRule } from '../rules/index.js';
+import { rule as lookupRule, type RuleId } from '../rules/index.js';
 import type { OutgoingRequest, PendingCreate } from '../ledger/ledger.js';
 import type { CheckDefinition } from './define.js';
 import { type RequestFields, RequestSpec } from './request.js';
@@ -59,7 +59,7 @@ export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
 export class CheckContext {
   readonly session: Session;
   readonly definition: CheckDefinition;
-  readonly ledger = new Map<string, RuleLedger>();
+  readonly ledger = new Map<RuleId, RuleLedger>();
   readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
   /** Every request sent, retries and cleanup included. */
   requests = 0;
@@ -123,7 +123,7 @@ export class CheckContext {
   }
 
   /** Whether a rule belongs to the expected release; rules of other releases are never judged. */
-  applies(ruleId: string): boolean {
+  applies(ruleId: RuleId): boolean {
     return appliesTo(lookupRule(ruleId), this.release);
   }
 
@@ -232,7 +232,7 @@ export class CheckContext {
     return this.sleep(epochMs - Date.now());
   }
 
-  #ledger(ruleId: string): RuleLedger {
+  #ledger(ruleId: RuleId): RuleLedger {
     const entry = this.ledger.get(ruleId);
     if (!entry) throw new DefinitionError(`${this.definition.id} asserts ${ruleId}, which it does not list in its rules`);
     if (!this.applies(ruleId)) throw new DefinitionError(`${this.definition.id} judges ${ruleId}, which is not part of Dialer release ${this.release}`);
@@ -242,24 +242,24 @@ export class CheckContext {
   // --- assertions -------------------------------------------------------------------------
 
   /** Records that the rule held at this step. */
-  pass(ruleId: string, note?: string): void {
+  pass(ruleId: RuleId, note?: string): void {
     const entry = this.#ledger(ruleId);
     entry.passes += 1;
     if (note) entry.notes.push(note);
   }
 
   /** Adds an observation to the report without judging. */
-  note(ruleId: string, text: string): void {
+  note(ruleId: RuleId, text: string): void {
     this.#ledger(ruleId).notes.push(text);
   }
 
   /** Observed-only rules are reported, never failed. */
-  observe(ruleId: string, text: string): void {
+  observe(ruleId: RuleId, text: string): void {
     if (lookupRule(ruleId).level !== 'observed') throw new DefinitionError(`${ruleId} is required; observe() is for observed-only rules`);
     this.pass(ruleId, text);
   }
 
-  check(ruleId: string, ok: boolean, message: string | (() => string), ex?: Exchange): void {
+  check(ruleId: RuleId, ok: boolean, message: string | (() => string), ex?: Exchange): void {
     if (lookupRule(ruleId).level === 'observed') throw new DefinitionError(`${ruleId} is observed-only and cannot be asserted`);
     this.#ledger(ruleId);
     // An answer that says it is JSON and does not parse holds no rule (spec: Responses are UTF-8 JSON),
@@ -277,7 +277,7 @@ export class CheckContext {
    * Judges a rule without ending the check: a violation is recorded (the first one is kept) and the
    * check goes on with its other rules. For checks whose costly measurements serve many rules at once.
    */
-  judge(ruleId: string, ok: boolean, message: string | (() => string), ex?: Exchange): boolean {
+  judge(ruleId: RuleId, ok: boolean, message: string | (() => string), ex?: Exchange): boolean {
     try {
       this.check(ruleId, ok, message, ex);
       return true;
@@ -294,7 +294,7 @@ export class CheckContext {
    * only when the whole check runs to its end: a check cut short (a skip, a failed prerequisite, another
    * rule failing, a harness error) may not have reached the rest of this rule's assertions.
    */
-  done(ruleId: string): void {
+  done(ruleId: RuleId): void {
     const entry = this.#ledger(ruleId);
     if (entry.passes === 0 && entry.failure === undefined)
       throw new DefinitionError(`${this.definition.id} declares ${ruleId} judged in full before asserting it`);
@@ -302,18 +302,18 @@ export class CheckContext {
   }
 
   /** Leaves one rule unjudged, with the reason, while the check goes on with the others. */
-  skipRule(ruleId: string, reason: string): void {
+  skipRule(ruleId: RuleId, reason: string): void {
     const entry = this.#ledger(ruleId);
     entry.skipped ??= reason;
   }
 
-  expectStatus(ruleId: string, ex: Exchange, expected: number | readonly number[]): void {
+  expectStatus(ruleId: RuleId, ex: Exchange, expected: number | readonly number[]): void {
     const allowed = typeof expected === 'number' ? [expected] : expected;
     this.check(ruleId, allowed.includes(ex.status), () => `expected HTTP ${allowed.join(' or ')}, got ${ex.status}`, ex);
   }
 
   /** Validates a value (the JSON body by default) against a schema of `schemas/`, naming ajv's instancePath on failure. */
-  expectSchema(ruleId: string, ex: Exchange, schema: string, value: unknown = ex.json): void {
+  expectSchema(ruleId: RuleId, ex: Exchange, schema: string, value: unknown = ex.json): void {
     if (value === undefined && ex.json === undefined) {
       this.check(ruleId, false, `expected a JSON body matching ${schema}, got ${ex.jsonError ? `unparsable JSON (${ex.jsonError})` : 'no JSON body'}`, ex);
       return;
@@ -322,7 +322,7 @@ export class CheckContext {
     this.check(ruleId, result.ok, () => `body does not match ${schema}: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
   }
 
-  expectEqual(ruleId: string, actual: unknown, expected: unknown, what: string, ex?: Exchange): void {
+  expectEqual(ruleId: RuleId, actual: unknown, expected: unknown, what: string, ex?: Exchange): void {
     this.check(ruleId, isDeepStrictEqual(actual, expected), () => `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`, ex);
   }
 
@@ -330,7 +330,7 @@ export class CheckContext {
    * A core failure: the HTTP status, the error envelope with status equal to it, and, when given,
    * the exact message (or one of several documented messages).
    */
-  expectCoreError(ruleId: string, ex: Exchange, status: number, message?: string | readonly string[]): void {
+  expectCoreError(ruleId: RuleId, ex: Exchange, status: number, message?: string | readonly string[]): void {
     this.expectStatus(ruleId, ex, status);
     this.expectSchema(ruleId, ex, 'core/error');
     const body = ex.json as { responseData: { status: number; message: string } };

@@ -1,3 +1,4 @@
+import type { RuleId } from '../rules/index.js';
 import type { Effect, KeySlot, Surface } from '../config/target.js';
 import type { CheckContext } from './context.js';
 import type { Lane, Meter } from './lanes.js';
@@ -12,7 +13,7 @@ export interface CheckDefinition {
   readonly title: string;
   readonly surface: Surface;
   /** Rule IDs this check asserts; the report attributes every assertion to one of them. */
-  readonly rules: readonly string[];
+  readonly rules: readonly RuleId[];
   /** The most requests the check may send (cleanup excluded); stated so a live run's cost is known up front. */
   readonly maxRequests: number;
   /**

@@ -10,7 +10,7 @@ const S = {
 const AUTH_LAYER =
   'Errors on the {ai_url} host, 1: the authentication layer answers before the service, so its 401 has this fixed body whichever service the path names.';
 
-export const AI_RULES: readonly Rule[] = [
+export const AI_RULES = [
   required({ id: 'AI-HTTPS-ONLY', surface: 'ai', section: S.hosts, statement: 'Plain HTTP to the AI host is rejected (the probe sends no credentials).' }),
   required({
     id: 'AI-AUTH-MISSING-401',
@@ -107,4 +107,4 @@ export const AI_RULES: readonly Rule[] = [
     section: S.hosts,
     statement: 'Conversation Intelligence and VoiceAgent paths requested on the core, analytics or CueCard host get 404.',
   }),
-];
+] as const satisfies readonly Rule[];

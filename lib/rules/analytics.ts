@@ -10,7 +10,7 @@ const S = {
 
 const VENDOR_PATH = 'The spec names Get call details without a path; GET /calls/{callId} on the analytics host follows the vendor reference.';
 
-export const ANALYTICS_RULES: readonly Rule[] = [
+export const ANALYTICS_RULES = [
   required({
     id: 'ANALYTICS-HTTPS-ONLY',
     surface: 'analytics',
@@ -98,4 +98,4 @@ export const ANALYTICS_RULES: readonly Rule[] = [
     statement: 'The Get call details path requested on the core, AI or CueCard host gets 404.',
     reading: VENDOR_PATH,
   }),
-];
+] as const satisfies readonly Rule[];

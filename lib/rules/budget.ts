@@ -34,7 +34,7 @@ function concurrentReading(): string {
   return `${READINGS} ${MIX} A fresh window holds none of the company's requests: the burst goes out once none of the suite's requests fall in the last window, and early in a window were the windows aligned to the clock, whose boundaries repeat every window from where the trial saw the window reopen. Fewer than 60 served fails too (under the condition on counts below 60 said last): a fresh window owes the company its 60. A burst not answered before its window can have ended (a window after the boundary it followed, which the trial places) may have reached the server in two windows, and answers other than 2xx and 429 (a 503 of an overloaded gateway, say) disturb it: both leave the rule skipped as inconclusive. ${IDLE}`;
 }
 
-export const CORE_BUDGET_RULES: readonly Rule[] = [
+export const CORE_BUDGET_RULES = [
   required({
     id: 'CORE-RATE-60',
     surface: 'core',
@@ -118,9 +118,9 @@ export const CORE_BUDGET_RULES: readonly Rule[] = [
     reading:
       'The spec tells clients to sleep until the reset, then retry with exponential backoff; the report gives the wasted requests and the recovery time.',
   }),
-];
+] as const satisfies readonly Rule[];
 
-export const DIALER_BUDGET_RULES: readonly Rule[] = [
+export const DIALER_BUDGET_RULES = [
   required({
     id: 'DIALER-RATE-60',
     surface: 'dialer',
@@ -197,4 +197,4 @@ export const DIALER_BUDGET_RULES: readonly Rule[] = [
     reading:
       'The Dialer names no reset header, so the client backs off from one sixteenth of a window, doubling, or waits for a numeric Retry-After when the target sends one (not in the spec); the report gives the wasted requests and the recovery time.',
   }),
-];
+] as const satisfies readonly Rule[];

@@ -15,7 +15,7 @@ const S = {
 
 const ACCEPT_BOTH = 'both are accepted and the report notes which the target chose';
 
-export const CI_RULES: readonly Rule[] = [
+export const CI_RULES = [
   // Envelopes
   required({
     id: 'CI-ENVELOPE',
@@ -175,4 +175,4 @@ export const CI_RULES: readonly Rule[] = [
     statement:
       'Whether the reads carry the fields the vendor reference gives them (summary, overallSentiment, talkListenRatio, topics, smartNotes, link): the spec does not show them.',
   }),
-];
+] as const satisfies readonly Rule[];

@@ -40,7 +40,7 @@ const CONTACT_NARROWED =
 const AGENT_PROBES =
   'Each probed value is one Add an agent; an agent a probe creates is deleted again (DELETE /agents/delete/{id}.json, vendor reference) before the answer is judged and before the next probe, so an account near its agent maximum is never pushed over it by the check; a 403 (the account is at its maximum) leaves the rule skipped, since no value can then be judged.';
 
-export const CORE_RULES: readonly Rule[] = [
+export const CORE_RULES = [
   // Authentication
   required({ id: 'CORE-AUTH-MISSING-401', surface: 'core', section: S.auth, statement: 'A request without credentials gets 401.' }),
   required({
@@ -656,4 +656,4 @@ export const CORE_RULES: readonly Rule[] = [
     reading:
       "The Action endpoints line gives a gone recording two messages, 'Recording expired.' and 'Recording not found.', and the error table's 410 row lists both, without tying either to a cause; the words of each are read as its cause: 'expired', a recording that existed and aged out, 'not found', a recording that is not there. A client can tell one cause only: call history records are not shown in the spec, and the vendor reference's Cdr.recorded ('Was call recorded?') says whether a call was recorded at all, a fact of the call that a later expiry does not change, so a call whose record shows recorded false has no recording that could have expired, and a 410 for it must say 'Recording not found.' (the vendor reference answers such a call 404 'Not found.', which passes too, since the spec says nothing of a recording that never existed; any other answer leaves the rule skipped with the status named). The other tie cannot be judged: neither the spec nor the vendor reference gives a retention period, so no age makes a recorded call's recording expired, and Delete call recording (vendor reference) removes a recording of any age, after which 'Recording not found.' is as right as 'Recording expired.' would be for an aged one; so a gone recording of a recorded call may carry either message (CORE-RECORDING-410). The check probes one call whose record shows recorded false (a record without the field, or with another value, is not probed, and the rule is skipped when the sample holds none), and a 404 for it is trusted only when the same recording path answered a recorded call 200 or 410, since a path the target does not serve would answer 404 too.",
   }),
-];
+] as const satisfies readonly Rule[];

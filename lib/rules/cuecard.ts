@@ -9,7 +9,7 @@ const S = {
 
 const VENDOR_PATH = 'The spec names Create CueCard without a path or payload; POST /cuecards and its body follow the vendor reference.';
 
-export const CUECARD_RULES: readonly Rule[] = [
+export const CUECARD_RULES = [
   required({
     id: 'CUECARD-HTTPS-ONLY',
     surface: 'cuecard',
@@ -90,4 +90,4 @@ export const CUECARD_RULES: readonly Rule[] = [
     statement: 'The CueCard path requested on the core, analytics or AI host gets 404.',
     reading: VENDOR_PATH,
   }),
-];
+] as const satisfies readonly Rule[];

@@ -19,7 +19,7 @@ const TIME =
   "The spec pins the form, HH:MM or HH:MM:SS, so a value outside it (one-digit hours, fractions of a second, other separators) and a time no reading of the form allows (hour 25, minute 60, 24:30) must get the 400. Two values fit the form under one reading and not another: 24:00 (and 24:00:00), the end of a day in ISO 8601, and a leap second :60, which RFC 3339's time-second allows; for them the 400 and acceptance are both accepted and the report says which.";
 const NAMED = "The 400 'names the field': schedule_policy.start_date (or start_time) appears in the message or in a subErrors entry.";
 
-export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
+export const DIALER_CAMPAIGN_RELEASE_RULES = [
   // v1.0.21
   required({
     id: 'DIALER-NAME-WHITESPACE-400',
@@ -143,4 +143,4 @@ export const DIALER_CAMPAIGN_RELEASE_RULES: readonly Rule[] = [
     statement: 'Before the next release an undecodable cursor on any cursor list answers 200 with the first page.',
     reading: `The changelog: '400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page', which states the old answer for an undecodable cursor only; whether a truncated or tampered real cursor still decodes depends on the server, and what it got before the change is not stated, so its answer is reported, not judged. ${TOLERANT}`,
   }),
-];
+] as const satisfies readonly Rule[];

@@ -24,7 +24,7 @@ const INCLUDE_ALWAYS = 'Holds in every release: before v1.0.22 the parameter is 
 const LISTS = "the campaigns, a campaign's contacts, call scripts, surveys";
 const WHERE_ID = "The create body's shape is not shown: the id is read from `data.id` or `id` (the list wraps items in `data`), and only the status is judged.";
 
-export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
+export const DIALER_CAMPAIGN_RULES = [
   required({
     id: 'DIALER-CAMPAIGN-LIST-ENVELOPE',
     surface: 'dialer',
@@ -201,4 +201,4 @@ export const DIALER_CAMPAIGN_RULES: readonly Rule[] = [
     reading: `The next release says 'an absent or empty cursor is still valid', so it was valid before too. The first page is compared by its items' ids. ${TOLERANT}`,
   }),
   ...DIALER_CAMPAIGN_RELEASE_RULES,
-];
+] as const satisfies readonly Rule[];

@@ -12,7 +12,7 @@ const AUTH = 'Authentication';
 const UNROUTED =
   "A target that answers one of these paths 'Route not found' leaves the rule skipped, naming CC_DIALER_ROUTES, since a 404 from a path it does not serve says nothing of its records.";
 
-export const DIALER_ISOLATION_RULES: readonly Rule[] = [
+export const DIALER_ISOLATION_RULES = [
   required({
     id: 'DIALER-ISOLATION-READ',
     surface: 'dialer',
@@ -29,4 +29,4 @@ export const DIALER_ISOLATION_RULES: readonly Rule[] = [
       "Another project's key never changes this project's Dialer campaign: a PATCH of its name and a DELETE of it get 401 or 404, and the campaign then reads back to its own project not deleted, with the name, status, mode and policies it had.",
     reading: `Credentials of another project give 401 (Authentication 6), yet the credentials alone decide which project's data is written and identifiers are scoped to a project (Authentication 3), so a PATCH or a DELETE sent with project B's valid key for project A's campaign may be refused as foreign credentials (401) or find no such campaign in project B (404). Both are accepted and the report names the one the target chose; under either, nothing of project A's campaign may change: read back with project A's key it must still be there, not deleted (a deleted campaign keeps its record with status deleted, States and transitions, so the read shows a delete), with the name, status, mode, schedule_policy and calling_policy it had before. Only those fields, the ones the spec names for a campaign, are compared, so a target that moves a timestamp on a read is not failed here. Before any write project B's key reads the id: a 200 that shows some other campaign means the id also names a campaign of project B (overlapping identifiers), and then nothing is sent, since it would change project B's own record, and the rule is skipped. ${OUR_PATH} ${UNROUTED}`,
   }),
-];
+] as const satisfies readonly Rule[];

@@ -23,7 +23,7 @@ const EXPORT_DATES =
 const UUID_READING =
   'A UUID is the 8-4-4-4-12 hex form with version 1 to 5 and variant 8, 9, a or b, in either case: every usual validator agrees on those. Forms validators disagree on (nil, max, versions 0 and 6 to f, other variants, no dashes, braces, urn: prefix) are sent but not judged, and the report names what the target did.';
 
-export const DIALER_RESOURCE_RULES: readonly Rule[] = [
+export const DIALER_RESOURCE_RULES = [
   // Call scripts and surveys
   required({
     id: 'DIALER-SCRIPT-CREATE-201',
@@ -387,4 +387,4 @@ export const DIALER_RESOURCE_RULES: readonly Rule[] = [
     statement:
       "A missing campaign, call script, survey or export job on these endpoints gets 404 in the service shape with the endpoint's own message, not 'Route not found'.",
   }),
-];
+] as const satisfies readonly Rule[];

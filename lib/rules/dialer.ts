@@ -12,7 +12,7 @@ const S = {
 const CREDENTIAL_PROBES =
   "Authentication 6 gives 401 for missing, incorrect, malformed and revoked credentials, and Authentication 1 and 2 put every request on every host, the Dialer's included, under the same Basic key pair. The probes are the campaign list, the one Dialer read whose path the spec shows, and a delete of a made-up campaign on the route table's path (lib/dialer/routes.ts; the spec does not show it), a write that could change nothing even if authentication were skipped. A target that answers that path 'Route not found' leaves the check skipped, naming CC_DIALER_ROUTES: whether its authentication answers before routing is judged by AI-AUTH-BEFORE-ROUTING.";
 
-export const DIALER_RULES: readonly Rule[] = [
+export const DIALER_RULES = [
   required({
     id: 'DIALER-X-API-KEY-401',
     surface: 'dialer',
@@ -108,4 +108,4 @@ export const DIALER_RULES: readonly Rule[] = [
       "What a release before v1.0.21 answers to an unmatched Dialer route: 404 without the fixed body ('Route not found' with a correlationId), as the mock plays it, or otherwise.",
     reading: `The v1.0.21 line says the 'unmatched-route 404 body' was 'fixed to Route not found with correlationId': 'fixed' may mean repaired or made constant, and neither says what the body was before, nor whether it was the same for every route. ${OLDER_SIDE_UNSTATED}`,
   }),
-];
+] as const satisfies readonly Rule[];

@@ -16,16 +16,36 @@ import { VOICE_AGENT_RULES } from './voice-agents.js';
 
 export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.js';
 
+/** Every rule ID of the catalogue: a check, a fault or a verdict naming another is a compile error. */
+export type RuleId = (
+  | typeof CORE_RULES
+  | typeof CORE_BUDGET_RULES
+  | typeof AI_RULES
+  | typeof CI_RULES
+  | typeof VOICE_AGENT_RULES
+  | typeof CUECARD_RULES
+  | typeof ANALYTICS_RULES
+  | typeof DIALER_RULES
+  | typeof DIALER_BUDGET_RULES
+  | typeof DIALER_CAMPAIGN_RULES
+  | typeof DIALER_RESOURCE_RULES
+  | typeof DIALER_ISOLATION_RULES
+)[number]['id'];
+
 /** Every rule of every surface, in catalogue order. */
 /**
  * Every Dialer rule records the release it appeared in; one that no later release introduced has held
  * since the oldest profile, the 2026-08-25 state (spec: Versioning).
  */
-const DIALER: readonly Rule[] = [...DIALER_RULES, ...DIALER_BUDGET_RULES, ...DIALER_CAMPAIGN_RULES, ...DIALER_RESOURCE_RULES, ...DIALER_ISOLATION_RULES].map(
-  (r) => (r.since === undefined ? { ...r, since: RELEASES[0] } : r),
-);
+const DIALER: readonly Rule<RuleId>[] = [
+  ...DIALER_RULES,
+  ...DIALER_BUDGET_RULES,
+  ...DIALER_CAMPAIGN_RULES,
+  ...DIALER_RESOURCE_RULES,
+  ...DIALER_ISOLATION_RULES,
+].map((r) => (r.since === undefined ? { ...r, since: RELEASES[0] } : r));
 
-export const RULES: readonly Rule[] = [
+export const RULES: readonly Rule<RuleId>[] = [
   ...CORE_RULES,
   ...CORE_BUDGET_RULES,
   ...AI_RULES,

@@ -19,8 +19,8 @@ export type RuleLevel = 'required' | 'observed';
  */
 export type RuleSource = 'spec' | 'vendor-reference' | 'project-reference';
 
-export interface Rule {
-  readonly id: string;
+export interface Rule<Id extends string = string> {
+  readonly id: Id;
   readonly surface: RuleSurface;
   /** The statement, in one sentence, as the suite checks it. */
   readonly statement: string;
@@ -48,11 +48,11 @@ export interface Gap {
   readonly reason: 'not shown' | 'not provokable' | 'out of scope';
 }
 
-/** Small constructors keep the data files terse and typed. */
-export function required(rule: Omit<Rule, 'level' | 'source'> & { source?: RuleSource }): Rule {
+/** Small constructors keep the data files terse and typed; each keeps its id's literal type for RuleId. */
+export function required<const Id extends string>(rule: Omit<Rule<Id>, 'level' | 'source'> & { source?: RuleSource }): Rule<Id> {
   return { source: 'spec', ...rule, level: 'required' };
 }
 
-export function observed(rule: Omit<Rule, 'level' | 'source'> & { source?: RuleSource }): Rule {
+export function observed<const Id extends string>(rule: Omit<Rule<Id>, 'level' | 'source'> & { source?: RuleSource }): Rule<Id> {
   return { source: 'spec', ...rule, level: 'observed' };
 }

@@ -17,7 +17,7 @@ const NESTED =
 const CALL_PATH =
   'The spec names Initiate a VoiceAgent call without a path or payload; POST /voice-agent/calls and { call_number, voice_agent_id, call_properties? } follow the vendor reference.';
 
-export const VOICE_AGENT_RULES: readonly Rule[] = [
+export const VOICE_AGENT_RULES = [
   required({
     id: 'VA-CREATE-ENVELOPE',
     surface: 'ai',
@@ -148,4 +148,4 @@ export const VOICE_AGENT_RULES: readonly Rule[] = [
     statement: "Another project's key never reads this project's voice agent: asked for its id it gets 401 or 404, with none of the agent in the body.",
     reading: ANOTHER_PROJECT,
   }),
-];
+] as const satisfies readonly Rule[];

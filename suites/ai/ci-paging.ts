@@ -5,6 +5,7 @@ import { NON_INTEGER_QUERY } from '../../lib/fuzz/arbitraries.js';
 import { explore } from '../../lib/fuzz/property.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { type AnalysedCall, analysedCall, FIND_CALL_REQUESTS, isObject, itemsOf, paginationOf, readCiPage } from './ci-calls.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /** The transcription's total: from the discovery probe when it gave one, else one more read. */
 async function transcriptionTotal(t: CheckContext, call: AnalysedCall): Promise<number> {
@@ -19,7 +20,7 @@ async function transcriptionTotal(t: CheckContext, call: AnalysedCall): Promise<
 const BEYOND_BOUNDARIES = NON_INTEGER_QUERY.filter((v) => v !== 'abc' && v !== '1.5');
 
 /** A probe with an invalid value: rejected (400 service error) or answered with a corrected counter. */
-function judgeInvalid(t: CheckContext, rule: string, ex: Exchange, judge200: (pagination: Record<string, unknown>) => void): string {
+function judgeInvalid(t: CheckContext, rule: RuleId, ex: Exchange, judge200: (pagination: Record<string, unknown>) => void): string {
   t.expectStatus(rule, ex, [200, 400]);
   if (ex.status === 400) {
     t.expectEqual(rule, isObject(ex.json) ? ex.json.statusCode : undefined, 400, 'statusCode of the rejection', ex);

@@ -9,6 +9,7 @@ import { UNKNOWN_ID } from '../core/fixtures.js';
 import { credentialChecks, type Probe } from '../shared/credentials.js';
 import { httpsOnlyCheck } from '../shared/https-only.js';
 import { checkUtf8Json } from '../shared/media.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Rules of the AI host as a whole: the authentication layer in front of every service, the shape of
@@ -43,7 +44,7 @@ function isStatusName(status: number, name: unknown): boolean {
 }
 
 /** The service error shape, with statusCode equal to the HTTP status and error its name. */
-export function expectServiceError(t: CheckContext, rule: string, ex: Exchange): void {
+export function expectServiceError(t: CheckContext, rule: RuleId, ex: Exchange): void {
   t.check(rule, ex.status >= 400, `expected an error, got ${ex.status}`, ex);
   t.expectSchema(rule, ex, 'ai/service-error');
   const body = ex.json as { statusCode: number; error: string };

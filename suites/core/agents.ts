@@ -7,12 +7,13 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/spec/limits.js';
 import { listAgents, namesField, probeAgent, putAgent } from './fixtures.js';
 import { readList, recordOf } from './shapes.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Judges one create probe. Every probe goes through `probeAgent`, which deletes an agent it created before the
  * next probe, so an accepted value costs 2 requests.
  */
-function judgeCreate(t: CheckContext, rule: string, ex: Exchange, valid: boolean, field: string, what: string): void {
+function judgeCreate(t: CheckContext, rule: RuleId, ex: Exchange, valid: boolean, field: string, what: string): void {
   skipAtMaximum(t, ex, what);
   if (valid) {
     t.check(rule, ex.status === 201, () => `${what} must be accepted with 201, got ${ex.status}`, ex);

@@ -2,6 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { readPage, responseData } from './fixtures.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /** A call history item as the vendor reference shows it; the spec shows no record fields. */
 interface CallItem {
@@ -26,7 +27,7 @@ function sample(t: CheckContext): Promise<readonly CallItem[]> {
 
 interface FilterCase {
   readonly id: string;
-  readonly rule: string;
+  readonly rule: RuleId;
   readonly filter: string;
   /** The filter value taken from a sample item, or undefined when the item lacks the field. */
   readonly valueOf: (item: CallItem) => string | undefined;

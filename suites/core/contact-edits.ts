@@ -158,9 +158,9 @@ export const contactEditChecks = [
       const numbers = [fictionalNumber(31), fictionalNumber(32)];
       // One edit per list, so a refusal is laid on the list refused.
       const lists = [
-        { rule: 'CORE-CONTACT-EXTERNALURL-ITEM', key: 'ExternalUrl', sent: urls, problem: (shown: unknown) => externalUrlProblem(shown, urls) },
+        { rule: 'CORE-CONTACT-EXTERNALURL-ITEM' as const, key: 'ExternalUrl', sent: urls, problem: (shown: unknown) => externalUrlProblem(shown, urls) },
         {
-          rule: 'CORE-CONTACT-NUMBER-ITEM',
+          rule: 'CORE-CONTACT-NUMBER-ITEM' as const,
           key: 'ContactNumber',
           sent: numbers.map((public_number) => ({ public_number })),
           problem: (shown: unknown) => contactNumberProblem(shown, numbers),

@@ -2,6 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import { defineCheck } from '../../lib/checks/define.js';
 import { createContact, readPage, UNKNOWN_ID } from './fixtures.js';
 import { isJson, listedIds, readList, recordOf } from './shapes.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * List contacts filters. List items' fields are not shown in the spec, so each check creates a contact
@@ -40,7 +41,7 @@ const shown = (query: Query): string =>
  * industry unless `narrowed` is false; a contact still listed there may meet a target that joins filters
  * with OR, so the query is then asked alone, and only a listing there fails the rule.
  */
-async function judgeLeftOut(t: CheckContext, rule: string, contact: OwnContact, query: Query, narrowed = true): Promise<void> {
+async function judgeLeftOut(t: CheckContext, rule: RuleId, contact: OwnContact, query: Query, narrowed = true): Promise<void> {
   if (narrowed) {
     const together = await contactIds(t, { industry: contact.industry, ...query });
     if (!together.ids.has(contact.id)) return t.pass(rule);
@@ -58,7 +59,7 @@ async function judgeLeftOut(t: CheckContext, rule: string, contact: OwnContact, 
 /** The filter must keep the contact for a matching value and leave it out for a value that does not match, each read narrowed by its industry. */
 async function judgeFilter(
   t: CheckContext,
-  rule: string,
+  rule: RuleId,
   contact: OwnContact,
   filter: string,
   matching: string | number,

@@ -7,6 +7,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/spec/limits.js';
 import { createContact, fictionalNumber, isCleared, namesField, showContact, shownField, shownList, UNKNOWN_ID } from './fixtures.js';
 import { isJson, readList, recordOf } from './shapes.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 type LengthField = ContactLengthField;
 const LENGTH_FIELDS = Object.keys(CONTACT_MAX_LENGTHS) as LengthField[];
@@ -40,12 +41,12 @@ const recordField = (item: unknown, field: string): unknown => (isJson(item) ? i
 const edit = (t: CheckContext, id: string, body: unknown): Promise<Exchange> => t.core('POST', `/contacts/edit/${id}.json`).json(body).send();
 
 /** An edit that must be accepted: 200 and the acknowledgement. */
-function expectAccepted(t: CheckContext, rule: string, ex: Exchange, what: string): void {
+function expectAccepted(t: CheckContext, rule: RuleId, ex: Exchange, what: string): void {
   t.check(rule, ex.status === 200, () => `${what} must be accepted with 200, got ${ex.status}`, ex);
 }
 
 /** An edit that must be refused: 406 'Invalid input data.' naming the field. */
-function expectRefused(t: CheckContext, rule: string, ex: Exchange, field: string, what: string): void {
+function expectRefused(t: CheckContext, rule: RuleId, ex: Exchange, field: string, what: string): void {
   t.expectCoreError(rule, ex, 406, 'Invalid input data.');
   t.check(rule, namesField(ex, field), () => `the 406 for ${what} does not name ${field} in responseData.data`, ex);
 }

@@ -2,6 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import type { KeySlot } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { createdId, isJson, type Json, readList, recordOf } from './shapes.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Shared steps of the core checks: creating what a check needs (and registering its deletion),
@@ -33,7 +34,7 @@ export function responseData<T = Record<string, unknown>>(ex: Exchange): T {
  * Reports whether an acknowledgement's status equals the HTTP status: the spec ties the two together for
  * failures only, so on a success it is noted, never judged (CORE-ENV-ACK).
  */
-export function noteAckStatus(t: CheckContext, rule: string, ex: Exchange): void {
+export function noteAckStatus(t: CheckContext, rule: RuleId, ex: Exchange): void {
   const status = responseData<{ status?: unknown }>(ex).status;
   t.note(
     rule,

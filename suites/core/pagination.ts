@@ -7,6 +7,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { CORE_LIMIT } from '../../lib/spec/limits.js';
 import { firstPageCounted, identify } from './collection-counts.js';
 import { type Page, readPage, responseData } from './fixtures.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /** List contacts: a collection in the spec, with limit and page (path from the vendor reference). */
 const PAGED = '/contacts/index.json';
@@ -14,7 +15,7 @@ const PAGED = '/contacts/index.json';
 const BOUNDED = '/blacklist/index.json';
 
 /** A bound probe: either a rejection in the error envelope, or a 200 whose echo stays inside the range. */
-function judgeBound(t: CheckContext, rule: string, ex: Exchange, accept: (page: Page) => void): void {
+function judgeBound(t: CheckContext, rule: RuleId, ex: Exchange, accept: (page: Page) => void): void {
   if (ex.status >= 400 && ex.status < 500) {
     t.expectSchema(rule, ex, 'core/error');
     return;

@@ -8,6 +8,7 @@ import { type CursorPage, pageOf } from './cursor.js';
 import { dialer } from './fixtures.js';
 import { membershipProblem } from './membership.js';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Deleted campaigns in lists: status=deleted and include_deleted, whose rules hold in every release (before
@@ -23,7 +24,7 @@ import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
  */
 async function findIn(
   t: CheckContext,
-  rule: string,
+  rule: RuleId,
   query: Readonly<Record<string, QueryValue>>,
   ids: readonly string[],
   maxPages: number,

@@ -7,13 +7,14 @@ import { type CursorPage, judgedPage } from './cursor.js';
 import { CAMPAIGN_LIST, cursorListChecks } from './cursor-lists.js';
 import { dialer } from './fixtures.js';
 import { membership } from './membership.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /** The campaign list: its envelope, the status and mode filters, and what it shares with every cursor list. */
 
 type Query = Readonly<Record<string, QueryValue | undefined>>;
 
 /** One page of the campaign list judged under a rule: a 200 in the page envelope. */
-export function pageFor(t: CheckContext, rule: string, query: Query): Promise<CursorPage<Json>> {
+export function pageFor(t: CheckContext, rule: RuleId, query: Query): Promise<CursorPage<Json>> {
   return judgedPage<Json>(t, rule, dialer(t, 'campaigns.list').query(query));
 }
 
@@ -23,7 +24,7 @@ export function pageFor(t: CheckContext, rule: string, query: Query): Promise<Cu
  */
 function judgeFilter(
   t: CheckContext,
-  rule: string,
+  rule: RuleId,
   page: CursorPage<Json>,
   field: string,
   value: string,

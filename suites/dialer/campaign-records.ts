@@ -6,6 +6,7 @@ import type { DialerRouteName } from '../../lib/dialer/routes.js';
 import { type Campaign, campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, listPage, unknownCampaignId } from './campaign-fixtures.js';
 import { walkJudged } from './cursor.js';
 import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /** Campaign records: create, read, partial update, delete to status `deleted`; unknown ids; a campaign's contacts. */
 
@@ -16,7 +17,7 @@ const sameTime = (a: unknown, b: unknown): boolean =>
 const scheduleOf = (record: Json): Json => (isObject(record.schedule_policy) ? record.schedule_policy : {});
 
 /** Reads a campaign for a rule: the read itself is judged. */
-async function readFor(t: CheckContext, rule: string, id: string): Promise<{ ex: Exchange; record: Json }> {
+async function readFor(t: CheckContext, rule: RuleId, id: string): Promise<{ ex: Exchange; record: Json }> {
   const ex = await dialer(t, 'campaigns.get', { campaignId: id }).send();
   t.expectStatus(rule, ex, 200);
   const record = campaignOf(ex);

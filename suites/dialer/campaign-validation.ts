@@ -8,6 +8,7 @@ import * as values from './campaign-values.js';
 import { type CursorPage, pageOf } from './cursor.js';
 import { dialer } from './fixtures.js';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Campaign validation the releases changed, fuzzed: whitespace names, schedule dates and times, and the
@@ -25,7 +26,7 @@ const said = (ex: Exchange): string => `${ex.status}${errorTexts(ex).length > 0 
  */
 function scheduleCheck(
   field: 'start_date' | 'start_time',
-  rules: { after: string; before: string },
+  rules: { after: RuleId; before: RuleId },
   boundaries: readonly string[],
   arbitrary: fc.Arbitrary<string>,
   valid: (v: string) => boolean,

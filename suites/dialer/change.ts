@@ -3,6 +3,7 @@ import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
 import type { Release } from '../../lib/dialer/releases.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { rule as catalogued } from '../../lib/rules/index.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * One behaviour a Dialer release changed (spec: Versioning). A probe sends the few requests that tell
@@ -26,7 +27,7 @@ export interface ChangeProbe {
   /** The changelog line, as the spec words it. */
   readonly line: string;
   /** The rule of the new behaviour (its `since` is `release`) and of the old one (its `until` is `release`). */
-  readonly rules: { readonly after: string; readonly before: string };
+  readonly rules: { readonly after: RuleId; readonly before: RuleId };
   /** The most requests the probe may send, its own setup included. */
   readonly maxRequests: number;
   readonly needs?: CheckDefinition['needs'];

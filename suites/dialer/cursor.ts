@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { RequestSpec } from '../../lib/checks/request.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /** One page of a cursor-paginated Dialer list as the spec shows it: `data` and `meta.nextCursor`. */
 export interface CursorPage<T = Record<string, unknown>> {
@@ -27,7 +28,7 @@ export async function readCursorPage<T = Record<string, unknown>>(t: CheckContex
 }
 
 /** One page judged under a rule: a 200 in the page envelope (schema dialer/cursor-page). */
-export async function judgedPage<T = Record<string, unknown>>(t: CheckContext, rule: string, request: RequestSpec): Promise<CursorPage<T>> {
+export async function judgedPage<T = Record<string, unknown>>(t: CheckContext, rule: RuleId, request: RequestSpec): Promise<CursorPage<T>> {
   const ex = await request.send();
   t.expectStatus(rule, ex, 200);
   t.expectSchema(rule, ex, 'dialer/cursor-page');
@@ -79,7 +80,7 @@ export interface JudgedWalk<T> {
  */
 export async function walkJudged<T = Record<string, unknown>>(
   t: CheckContext,
-  rule: string,
+  rule: RuleId,
   page: (cursor: string | undefined) => RequestSpec,
   options: { readonly maxPages: number; readonly limit?: number; readonly between?: (pageIndex: number) => Promise<void> },
 ): Promise<JudgedWalk<T>> {

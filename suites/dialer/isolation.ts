@@ -8,6 +8,7 @@ import { type Campaign, campaignOf, createCampaign, type Json, readCampaign } fr
 import { keysOf, walkCursor } from './cursor.js';
 import { dialer } from './fixtures.js';
 import { idOf, NEEDS_RECORDS, runScript } from './resource-fixtures.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Another company's key (CC_OTHER_KEY_ID) against this company's Dialer records (spec: Authentication 3
@@ -37,7 +38,7 @@ async function ownCampaign(t: CheckContext): Promise<{ campaign: Campaign; name:
  */
 async function judgeForeignList(
   t: CheckContext,
-  rule: string,
+  rule: RuleId,
   route: DialerRouteName,
   query: Readonly<Record<string, QueryValue>>,
   what: string,

@@ -18,7 +18,7 @@ import { matchingReleases, runProbe } from './fingerprint.js';
  * profile does not have (an observed rule, an older behaviour the changelog does not state, never fails).
  */
 export const isReleaseScoped = (r: Rule): boolean => r.until !== undefined || (r.since !== undefined && r.since !== RELEASES[0]);
-const SCOPED_IDS = new Set(RULES.filter(isReleaseScoped).map((r) => r.id));
+const SCOPED_IDS: ReadonlySet<string> = new Set(RULES.filter(isReleaseScoped).map((r) => r.id));
 export const RELEASE_CHECKS = ALL_CHECKS.filter((c) => c.rules.some((id) => SCOPED_IDS.has(id)));
 
 export interface MatrixCell {

@@ -9,6 +9,7 @@ import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.js';
 import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.js';
 import { classifyBound, classifyJobId, garbageBound, impossibleBound, isoNotRfcBound, mangledUuidArb, uuidArb, validBound } from './resource-formats.js';
 import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * What v1.0.21 validates: export filter ids and bounds, and the jobId of status and download. Accepted
@@ -18,7 +19,7 @@ const INT32_MAX = 2_147_483_647;
 /** A dateTo after every bound the generators make, so only the bound under test can be wrong. */
 const FAR_END = '2099-01-01T00:00:00Z';
 
-function judgeRefusedWithoutJob(t: CheckContext, rule: string, ex: Exchange, status: number | readonly number[], text?: string): void {
+function judgeRefusedWithoutJob(t: CheckContext, rule: RuleId, ex: Exchange, status: number | readonly number[], text?: string): void {
   expectDialerError(t, rule, ex, status, text);
   t.check(rule, jobIdOf(ex) === undefined, 'the refusal carries a jobId: a job was queued', ex);
 }

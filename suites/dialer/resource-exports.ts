@@ -6,6 +6,7 @@ import { type Campaign, campaignOf, createCampaign } from './campaign-fixtures.j
 import { dialer } from './fixtures.js';
 import { classifyJobId } from './resource-formats.js';
 import { is2xx, type Json, NEEDS_EXPORTS, recordOf } from './resource-fixtures.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Data exports: 202 with a jobId, status by jobId, the download link once complete, and the window a
@@ -21,7 +22,7 @@ export function jobIdOf(ex: Exchange): string | undefined {
 }
 
 /** Judges a 202 under `rule`: status, the schema, and a jobId in UUID form. */
-export function judgeAccepted(t: CheckContext, rule: string, ex: Exchange, what: string): string {
+export function judgeAccepted(t: CheckContext, rule: RuleId, ex: Exchange, what: string): string {
   t.check(rule, ex.status === 202, () => `${what}: expected 202, got ${ex.status}`, ex);
   t.expectSchema(rule, ex, 'dialer/export-accepted', recordOf(ex) ?? null);
   const jobId = jobIdOf(ex) as string;

@@ -5,6 +5,7 @@ import { expectServiceError } from '../ai/host.js';
 import { readPage, responseData } from '../core/fixtures.js';
 import { errorTexts, is2xx, isObject, type Json } from './campaign-fixtures.js';
 import { dialer } from './fixtures.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Shared steps of the resource checks: reading records whatever their wrapping (not shown), Dialer
@@ -27,7 +28,7 @@ export function listOf(ex: Exchange): unknown[] | undefined {
 }
 
 /** A Dialer error: the status (or one of several), the service error shape, and when given a text among message and subErrors. */
-export function expectDialerError(t: CheckContext, rule: string, ex: Exchange, status: number | readonly number[], text?: string): void {
+export function expectDialerError(t: CheckContext, rule: RuleId, ex: Exchange, status: number | readonly number[], text?: string): void {
   t.expectStatus(rule, ex, status);
   expectServiceError(t, rule, ex);
   if (text !== undefined)

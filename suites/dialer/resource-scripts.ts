@@ -23,6 +23,7 @@ import {
   runSurvey,
 } from './resource-fixtures.js';
 import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Call scripts and surveys: create, update, list, and survey questions replaced wholesale. The API has
@@ -39,14 +40,14 @@ interface Kind {
   readonly list: DialerRouteName;
   readonly update: DialerRouteName;
   readonly param: 'scriptId' | 'surveyId';
-  readonly listRule: string;
+  readonly listRule: RuleId;
 }
 
 const SCRIPT: Kind = { what: 'call script', list: 'scripts.list', update: 'scripts.update', param: 'scriptId', listRule: 'DIALER-SCRIPTS-LIST' };
 const SURVEY: Kind = { what: 'survey', list: 'surveys.list', update: 'surveys.update', param: 'surveyId', listRule: 'DIALER-SURVEYS-LIST' };
 
 /** The create: 201, the schema, and the name sent without its surrounding whitespace. */
-function judgeCreate(t: CheckContext, rule: string, schema: string, made: Created): Json {
+function judgeCreate(t: CheckContext, rule: RuleId, schema: string, made: Created): Json {
   t.expectStatus(rule, made.ex, 201);
   const record = recordOf(made.ex);
   t.expectSchema(rule, made.ex, schema, record ?? null);

@@ -2,6 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { rule as catalogued } from '../../lib/rules/index.js';
 import { isObject } from '../shared/json.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * DIALER-VALIDATION-SUBERRORS, judged on the validation 400s the Dialer checks already provoke, so the rule
@@ -35,7 +36,7 @@ function subErrorsProblem(body: unknown): string | undefined {
  * release, keeps the check from being disabled before that release, so there it skips before sending
  * anything, as what it sends would be accepted (an accepted export or blank-named script cannot be deleted).
  */
-export function skipBeforeRefusals(t: CheckContext, rule: string): void {
+export function skipBeforeRefusals(t: CheckContext, rule: RuleId): void {
   if (!t.applies(rule))
     t.skip(`the values this check sends are refused from Dialer release ${catalogued(rule).since ?? ''} on (${rule}), and release ${t.release} is expected`);
 }

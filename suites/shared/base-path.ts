@@ -1,11 +1,12 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import { type Surface, SURFACE_VARIABLE } from '../../lib/config/target.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * Whether the configured URL of a surface ends in its documented path prefix (spec: Hosts): a base path
  * shows only in the URL a user gives, so the rule is judged on that URL, and the report says so.
  */
-export function judgeConfiguredPrefix(t: CheckContext, rule: string, surface: Surface, prefix: string): void {
+export function judgeConfiguredPrefix(t: CheckContext, rule: RuleId, surface: Surface, prefix: string): void {
   const url = new URL(t.target.urls[surface] as string);
   const path = url.pathname.replace(/\/+$/, '');
   t.check(

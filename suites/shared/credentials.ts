@@ -3,6 +3,7 @@ import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
 import type { RequestSpec } from '../../lib/checks/request.js';
 import type { Surface } from '../../lib/config/target.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * The credential probes every host shares (spec: Authentication 6): missing, incorrect, malformed and
@@ -14,13 +15,13 @@ export interface CredentialSurface {
   readonly name: string;
   readonly surface: Surface;
   /** The rule each probe judges; a host whose missing and incorrect credentials a check of its own judges names only the others. */
-  readonly rules: { readonly missing?: string; readonly incorrect?: string; readonly malformed?: string; readonly revoked?: string };
+  readonly rules: { readonly missing?: RuleId; readonly incorrect?: RuleId; readonly malformed?: RuleId; readonly revoked?: RuleId };
   /** Rules the 401 body is judged by, besides the status rule of each probe. */
-  readonly bodyRules: readonly string[];
+  readonly bodyRules: readonly RuleId[];
   /** Requests the probes rotate through; the authentication layer answers before any of them is served. */
   readonly probes: readonly Probe[];
   /** Judges one 401: the status under `rule`, then the body under the body rules. */
-  expect401(t: CheckContext, rule: string, ex: Exchange): void;
+  expect401(t: CheckContext, rule: RuleId, ex: Exchange): void;
 }
 
 /**

@@ -2,6 +2,7 @@ import { defineCheck, type CheckDefinition } from '../../lib/checks/define.js';
 import type { Surface } from '../../lib/config/target.js';
 import { EdgeBlockError, TransportError } from '../../lib/errors.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /**
  * What a plain-HTTP connection that failed says about the host. Only a host that answered can be said to
@@ -35,7 +36,7 @@ function transportCode(err: TransportError): string | undefined {
  * is not the API's own answer. A 2xx, or the 401 of the API's authentication, shows the API itself
  * served the plain request.
  */
-export function httpsOnlyCheck(opts: { surface: Surface; rule: string; path: string; servedByApi?: (ex: Exchange) => boolean }): CheckDefinition {
+export function httpsOnlyCheck(opts: { surface: Surface; rule: RuleId; path: string; servedByApi?: (ex: Exchange) => boolean }): CheckDefinition {
   return defineCheck({
     id: `${opts.surface}.https-only`,
     title: `plain HTTP to the ${opts.surface} host is rejected`,

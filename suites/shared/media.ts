@@ -1,5 +1,6 @@
 import type { CheckContext } from '../../lib/checks/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 /** A JSON media type, UTF-8 when a charset is named, and a body that parses (spec: Responses are UTF-8 JSON). */
 export function isUtf8Json(ex: Exchange): boolean {
@@ -9,7 +10,7 @@ export function isUtf8Json(ex: Exchange): boolean {
 }
 
 /** Judges one answer under a host's UTF-8 JSON rule, naming what was sent instead. */
-export function checkUtf8Json(t: CheckContext, rule: string, ex: Exchange): void {
+export function checkUtf8Json(t: CheckContext, rule: RuleId, ex: Exchange): void {
   t.check(
     rule,
     isUtf8Json(ex),

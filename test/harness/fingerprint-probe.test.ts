@@ -4,12 +4,13 @@ import { TransportError } from '../../lib/errors.js';
 import type { ChangeProbe } from '../../suites/dialer/change.js';
 import { runProbe } from '../../suites/dialer/fingerprint.js';
 import { literalTarget } from './support.js';
+import type { RuleId } from '../../lib/rules/index.js';
 
 const session = new Session(literalTarget({ urls: { core: 'https://127.0.0.1:1/api', ai: 'https://127.0.0.1:1/v1' } }), 1);
 afterAll(() => session.close());
 
 function probe(run: ChangeProbe['probe']): ChangeProbe {
-  return { id: 'harness-probe', release: '1.0.21', line: 'a change', rules: { after: 'x', before: 'y' }, maxRequests: 1, probe: run };
+  return { id: 'harness-probe', release: '1.0.21', line: 'a change', rules: { after: 'x' as RuleId, before: 'y' as RuleId }, maxRequests: 1, probe: run };
 }
 
 test('a probe that hits a harness error still cleans up, and its side is unknown with the error as evidence', async () => {

@@ -54,7 +54,7 @@ export function proveBudget(options: {
     try {
       const outcomes = await runChecks(session, BUDGET_CHECKS);
       const report = buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
-      return new Map(report.rules.filter((r) => BUDGET_CHECKS.some((c) => c.rules.includes(r.id))).map((r) => [r.id, r]));
+      return new Map(report.rules.filter((r) => BUDGET_CHECKS.some((c) => (c.rules as readonly string[]).includes(r.id))).map((r) => [r.id, r]));
     } finally {
       await session.close();
       await mock.stop();
