@@ -1,6 +1,6 @@
 import { defaultExclude, defineConfig } from 'vitest/config';
-import { APART } from './test/apart.config.js';
-import SlowFirstSequencer from './test/slow-first-sequencer.js';
+import { APART } from './test/apart.config.ts';
+import SlowFirstSequencer from './test/slow-first-sequencer.ts';
 
 // The project's own tests. The conformance suites under suites/ run only through `npm run conformance`,
 // which hands them a target; they are not part of this configuration.

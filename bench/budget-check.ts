@@ -6,11 +6,11 @@
  * Usage: npm run bench:budget -- [--window-ms N] [--rate-algorithm fixed|clock|sliding]
  */
 import { parseArgs } from 'node:util';
-import { Session } from '../lib/checks/session.js';
-import { runChecks } from '../lib/checks/runner.js';
-import { targetFromSettings } from '../lib/config/load.js';
-import { startMockProcess } from '../mock/child-process.js';
-import { BUDGET_CHECKS } from '../suites/budget/index.js';
+import { Session } from '../lib/checks/session.ts';
+import { runChecks } from '../lib/checks/runner.ts';
+import { targetFromSettings } from '../lib/config/load.ts';
+import { startMockProcess } from '../mock/child-process.ts';
+import { BUDGET_CHECKS } from '../suites/budget/index.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'window-ms': { type: 'string', default: '60000' }, 'rate-algorithm': { type: 'string', default: 'fixed' } } });

@@ -15,11 +15,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startMockProcess } from '../mock/child-process.js';
-import { targetFromSettings } from '../lib/config/load.js';
-import type { Target } from '../lib/config/target.js';
-import { Redactor } from '../lib/http/redact.js';
-import { runLoad } from '../load/node/run.js';
+import { startMockProcess } from '../mock/child-process.ts';
+import { targetFromSettings } from '../lib/config/load.ts';
+import type { Target } from '../lib/config/target.ts';
+import { Redactor } from '../lib/http/redact.ts';
+import { runLoad } from '../load/node/run.ts';
 import type { LoadEndpoint, LoadScenario } from '../load/shared/model.ts';
 import { correctedLatencyMs, outcomeOf, uncorrectedLatencyMs } from '../load/shared/records.ts';
 

@@ -112,7 +112,7 @@ async function startPlainChild(bodyFile: string): Promise<Served> {
  */
 async function servePlain(bodyFile: string): Promise<void> {
   const { default: Fastify } = await import('fastify');
-  const { selfSignedCertificate } = await import('../mock/tls.js');
+  const { selfSignedCertificate } = await import('../mock/tls.ts');
   const captured = JSON.parse(readFileSync(bodyFile, 'utf8')) as { contentType: string; body: string };
   const body = Buffer.from(captured.body, 'base64').toString('utf8');
   const tls = await selfSignedCertificate();

@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startMockProcess } from '../mock/child-process.js';
+import { startMockProcess } from '../mock/child-process.ts';
 import { Agent, request } from 'undici';
-import type { RunReport } from '../lib/results/report.js';
+import type { RunReport } from '../lib/results/report.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TSX = join(ROOT, 'node_modules/.bin/tsx');

@@ -1,12 +1,12 @@
-import { namesNoTarget, targetFromSettings } from '../lib/config/load.js';
-import type { Target } from '../lib/config/target.js';
-import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.js';
-import { ConfigError } from '../lib/errors.js';
-import { DIALECTS, isDialect } from '../mock/dialect.js';
-import { isFaultName } from '../mock/faults/registry.js';
-import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
-import { type RunningMock, startMock } from '../mock/start.js';
-import { commandSettings, warnReplacedByMock } from './settings.js';
+import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
+import type { Target } from '../lib/config/target.ts';
+import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.ts';
+import { ConfigError } from '../lib/errors.ts';
+import { DIALECTS, isDialect } from '../mock/dialect.ts';
+import { isFaultName } from '../mock/faults/registry.ts';
+import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.ts';
+import { type RunningMock, startMock } from '../mock/start.ts';
+import { commandSettings, warnReplacedByMock } from './settings.ts';
 
 /**
  * The rate window the bundled mock of `npm run load` and `npm run k6` gets unless told otherwise: 2 s,

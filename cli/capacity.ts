@@ -1,8 +1,8 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { namesNoTarget, targetFromSettings } from '../lib/config/load.js';
-import type { Target } from '../lib/config/target.js';
-import type { RunningMock } from '../mock/start.js';
+import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
+import type { Target } from '../lib/config/target.ts';
+import type { RunningMock } from '../mock/start.ts';
 import { CAPACITY_EXIT, type CapacityDocument, capacityDocument, capacityOutcome } from '../load/capacity/document.ts';
 import { type WrittenCapacityReports, writeCapacityReports } from '../load/capacity/files.ts';
 import { probeFindings } from '../load/capacity/findings.ts';
@@ -10,13 +10,13 @@ import { CapacityInputError, type CapacityPlan, planCampaign, SPEC_WINDOW_MS } f
 import { probeNotice, probeScenario, probeTakesWholeBudget, runCapacityProbe } from '../load/capacity/probe.ts';
 import { type CapacityProfile, ProfileError, readCapacityProfile } from '../load/capacity/profile.ts';
 import { renderFindingsText, renderPlanText, renderVerdictText } from '../load/capacity/render-text.ts';
-import { ProgressLine } from '../load/node/progress.js';
-import { ABORT_GRACE_MS } from '../load/node/run.js';
-import { prepareStreams } from '../load/node/streams.js';
-import { startBundledMock } from './bundled-mock.js';
-import { onInterrupt } from './interrupt.js';
-import { CommandOutput } from './output.js';
-import { commandSettings, warnReplacedByMock } from './settings.js';
+import { ProgressLine } from '../load/node/progress.ts';
+import { ABORT_GRACE_MS } from '../load/node/run.ts';
+import { prepareStreams } from '../load/node/streams.ts';
+import { startBundledMock } from './bundled-mock.ts';
+import { onInterrupt } from './interrupt.ts';
+import { CommandOutput } from './output.ts';
+import { commandSettings, warnReplacedByMock } from './settings.ts';
 
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';

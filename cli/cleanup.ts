@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CheckContext } from '../lib/checks/context.js';
-import { defineCheck } from '../lib/checks/define.js';
-import { Session } from '../lib/checks/session.js';
-import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.js';
-import { ConfigError, HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
-import { type CleanupStep, cleanLedger, cleanPrefix, LEFT_BEHIND, unsearchedKinds } from '../lib/ledger/cleanup.js';
-import { recordKinds } from '../lib/ledger/kinds.js';
-import { readLedger } from '../lib/ledger/ledger-file.js';
-import { isRunPrefix, newRunId, RUN_PREFIX_FORM } from '../lib/ledger/run-id.js';
-import { onInterrupt } from './interrupt.js';
-import { commandSettings } from './settings.js';
+import { CheckContext } from '../lib/checks/context.ts';
+import { defineCheck } from '../lib/checks/define.ts';
+import { Session } from '../lib/checks/session.ts';
+import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
+import { ConfigError, HarnessError } from '../lib/errors.ts';
+import { Redactor } from '../lib/http/redact.ts';
+import { type CleanupStep, cleanLedger, cleanPrefix, LEFT_BEHIND, unsearchedKinds } from '../lib/ledger/cleanup.ts';
+import { recordKinds } from '../lib/ledger/kinds.ts';
+import { readLedger } from '../lib/ledger/ledger-file.ts';
+import { isRunPrefix, newRunId, RUN_PREFIX_FORM } from '../lib/ledger/run-id.ts';
+import { onInterrupt } from './interrupt.ts';
+import { commandSettings } from './settings.ts';
 
 const HELP = `Usage: npm run cleanup -- (--ledger FILE | --prefix P) [--dry-run]
 

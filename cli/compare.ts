@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { namesNoTarget, targetFromSettings } from '../lib/config/load.js';
-import { checkComparable, compareReports, comparisonExitCode } from '../lib/results/comparison.js';
-import type { RunReport } from '../lib/results/report.js';
-import { readRunReport } from '../lib/results/report-file.js';
-import { renderComparisonConsole } from '../reporters/comparison-console.js';
-import { writeComparisonFiles } from '../reporters/comparison-files.js';
-import { CommandOutput } from './output.js';
-import { commandSettings } from './settings.js';
+import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
+import { checkComparable, compareReports, comparisonExitCode } from '../lib/results/comparison.ts';
+import type { RunReport } from '../lib/results/report.ts';
+import { readRunReport } from '../lib/results/report-file.ts';
+import { renderComparisonConsole } from '../reporters/comparison-console.ts';
+import { writeComparisonFiles } from '../reporters/comparison-files.ts';
+import { CommandOutput } from './output.ts';
+import { commandSettings } from './settings.ts';
 
 const HELP = `Usage: npm run compare -- BEFORE.json AFTER.json [--reports DIR] [--verbose]
 

@@ -2,34 +2,34 @@ import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.js';
-import { parseRelease, RELEASES } from '../lib/dialer/releases.js';
-import { HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
-import { drawWrongSecret } from '../lib/http/wrong-secret.js';
-import { type ExpectationsDocument, type NumberedEntry, readExpectations } from '../lib/expectations/expectations-file.js';
-import { expectationsFromReport } from '../lib/expectations/from-report.js';
-import { scopeOf } from '../lib/expectations/scope.js';
-import { readRunReport } from '../lib/results/report-file.js';
-import { buildReport, exitCodeOf, type RunReport } from '../lib/results/report.js';
-import { leftoversOf, readLedger } from '../lib/ledger/ledger-file.js';
-import { newRun } from '../lib/ledger/run-id.js';
-import { GAPS, hasRule, RULES } from '../lib/rules/index.js';
-import { ALL_CHECKS, laneOf } from '../suites/index.js';
-import { LANES } from '../lib/checks/lanes.js';
-import { RUN_CHANNEL, type RunInterrupt, type RunMessage } from '../lib/checks/run-channel.js';
-import type { RunPayload } from '../lib/checks/vitest.js';
-import { RunProgress } from '../lib/results/progress.js';
-import type { RunningMock } from '../mock/start.js';
-import { onInterrupt } from './interrupt.js';
-import { planRun } from './plan.js';
-import { planText, scopeText } from './plan-text.js';
-import { rerunOf, withOptionalValue } from './rerun.js';
-import { commandSettings, warnReplacedByMock } from './settings.js';
-import { OutcomeCollector } from '../reporters/collector.js';
-import { ProgressReporter } from '../reporters/progress.js';
-import { renderConsole } from '../reporters/console.js';
-import { writeReports } from '../reporters/files.js';
+import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
+import { parseRelease, RELEASES } from '../lib/dialer/releases.ts';
+import { HarnessError } from '../lib/errors.ts';
+import { Redactor } from '../lib/http/redact.ts';
+import { drawWrongSecret } from '../lib/http/wrong-secret.ts';
+import { type ExpectationsDocument, type NumberedEntry, readExpectations } from '../lib/expectations/expectations-file.ts';
+import { expectationsFromReport } from '../lib/expectations/from-report.ts';
+import { scopeOf } from '../lib/expectations/scope.ts';
+import { readRunReport } from '../lib/results/report-file.ts';
+import { buildReport, exitCodeOf, type RunReport } from '../lib/results/report.ts';
+import { leftoversOf, readLedger } from '../lib/ledger/ledger-file.ts';
+import { newRun } from '../lib/ledger/run-id.ts';
+import { GAPS, hasRule, RULES } from '../lib/rules/index.ts';
+import { ALL_CHECKS, laneOf } from '../suites/index.ts';
+import { LANES } from '../lib/checks/lanes.ts';
+import { RUN_CHANNEL, type RunInterrupt, type RunMessage } from '../lib/checks/run-channel.ts';
+import type { RunPayload } from '../lib/checks/vitest.ts';
+import { RunProgress } from '../lib/results/progress.ts';
+import type { RunningMock } from '../mock/start.ts';
+import { onInterrupt } from './interrupt.ts';
+import { planRun } from './plan.ts';
+import { planText, scopeText } from './plan-text.ts';
+import { rerunOf, withOptionalValue } from './rerun.ts';
+import { commandSettings, warnReplacedByMock } from './settings.ts';
+import { OutcomeCollector } from '../reporters/collector.ts';
+import { ProgressReporter } from '../reporters/progress.ts';
+import { renderConsole } from '../reporters/console.ts';
+import { writeReports } from '../reporters/files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -194,7 +194,7 @@ async function main(): Promise<number> {
     const from = args['mock-dialer-release'] !== undefined ? '--mock-dialer-release' : 'CC_DIALER_RELEASE';
     // Loaded only here and below: vitest and the mock take seconds to load, which a command that ends on
     // its settings, its plan or its help need not wait for.
-    const { startBundledMock } = await import('./bundled-mock.js');
+    const { startBundledMock } = await import('./bundled-mock.ts');
     mock = await startBundledMock({
       windowMs: args['mock-window-ms'],
       seed: args['mock-seed'],

@@ -1,16 +1,16 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Session } from '../lib/checks/session.js';
-import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.js';
-import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.js';
-import { HarnessError } from '../lib/errors.js';
-import { newRun } from '../lib/ledger/run-id.js';
-import type { RunningMock } from '../mock/start.js';
-import { startBundledMock } from './bundled-mock.js';
-import { onInterrupt } from './interrupt.js';
-import { commandSettings, warnReplacedByMock } from './settings.js';
-import { CHANGES } from '../suites/dialer/changes.js';
-import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.js';
+import { Session } from '../lib/checks/session.ts';
+import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
+import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.ts';
+import { HarnessError } from '../lib/errors.ts';
+import { newRun } from '../lib/ledger/run-id.ts';
+import type { RunningMock } from '../mock/start.ts';
+import { startBundledMock } from './bundled-mock.ts';
+import { onInterrupt } from './interrupt.ts';
+import { commandSettings, warnReplacedByMock } from './settings.ts';
+import { CHANGES } from '../suites/dialer/changes.ts';
+import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.ts';
 
 const HELP = `Usage: npm run fingerprint -- [options]
 

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Target } from '../lib/config/target.js';
-import { refusedForMs } from '../load/node/flood.js';
+import type { Target } from '../lib/config/target.ts';
+import { refusedForMs } from '../load/node/flood.ts';
 import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
 import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
 import { isLatencyThreshold, latencyDisagreements } from '../load/k6/plan.ts';
@@ -14,11 +14,11 @@ import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
 import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
-import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.js';
-import { onInterrupt } from './interrupt.js';
-import { CommandOutput } from './output.js';
+import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.ts';
+import { onInterrupt } from './interrupt.ts';
+import { CommandOutput } from './output.ts';
 import { type K6Analysis, readK6Output } from './k6-analysis.ts';
-import { rule } from '../lib/rules/index.js';
+import { rule } from '../lib/rules/index.ts';
 import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

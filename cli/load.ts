@@ -1,18 +1,18 @@
 import { parseArgs } from 'node:util';
-import type { Target } from '../lib/config/target.js';
+import type { Target } from '../lib/config/target.ts';
 import { buildLoadReport } from '../load/report/build.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/model.ts';
 import { parseLatencyFlags, withLatencyLimits } from '../load/shared/latency.ts';
 import { budgetName, type LoadScenario, scenarioProblems, scenarioRequests, scenarioWindows } from '../load/shared/model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
-import { refusedForMs } from '../load/node/flood.js';
-import { ProgressLine } from '../load/node/progress.js';
-import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } from '../load/node/run.js';
-import { prepareStreams } from '../load/node/streams.js';
-import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.js';
-import { onInterrupt } from './interrupt.js';
-import { CommandOutput } from './output.js';
+import { refusedForMs } from '../load/node/flood.ts';
+import { ProgressLine } from '../load/node/progress.ts';
+import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } from '../load/node/run.ts';
+import { prepareStreams } from '../load/node/streams.ts';
+import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.ts';
+import { onInterrupt } from './interrupt.ts';
+import { CommandOutput } from './output.ts';
 
 const HELP = `Usage: npm run load -- --scenario NAME [options]
 

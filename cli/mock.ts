@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { NEWEST, parseRelease, type Release, RELEASES } from '../lib/dialer/releases.js';
-import { DIALECTS, isDialect } from '../mock/dialect.js';
-import { DIAGNOSTIC_FAULTS, FAULTS, isFaultName } from '../mock/faults/registry.js';
-import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.js';
-import { startMock } from '../mock/start.js';
+import { NEWEST, parseRelease, type Release, RELEASES } from '../lib/dialer/releases.ts';
+import { DIALECTS, isDialect } from '../mock/dialect.ts';
+import { DIAGNOSTIC_FAULTS, FAULTS, isFaultName } from '../mock/faults/registry.ts';
+import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.ts';
+import { startMock } from '../mock/start.ts';
 
 /**
  * The lines that start the mock in the background and take its variables into the shell. A pipe into

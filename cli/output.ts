@@ -1,6 +1,6 @@
-import type { Target } from '../lib/config/target.js';
-import { HarnessError } from '../lib/errors.js';
-import { Redactor } from '../lib/http/redact.js';
+import type { Target } from '../lib/config/target.ts';
+import { HarnessError } from '../lib/errors.ts';
+import { Redactor } from '../lib/http/redact.ts';
 
 /**
  * What a command prints. Every line passes through the credential redactor of its target (before a

@@ -1,8 +1,8 @@
-import { LANE_MEANING, STATED_BUDGETS } from '../lib/checks/lanes.js';
-import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.js';
-import { roughly } from '../reporters/progress.js';
-import type { Scope } from '../lib/expectations/scope.js';
-import type { RunPlan } from './plan.js';
+import { LANE_MEANING, STATED_BUDGETS } from '../lib/checks/lanes.ts';
+import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.ts';
+import { roughly } from '../reporters/progress.ts';
+import type { Scope } from '../lib/expectations/scope.ts';
+import type { RunPlan } from './plan.ts';
 
 /** The plan as lines of text, printed before a run sends anything and by `--plan`. */
 export function planText(plan: RunPlan, options: { readonly live: boolean }): string[] {

@@ -1,14 +1,14 @@
-import type { CheckDefinition } from '../lib/checks/define.js';
-import { LANES, type Meter, METERS } from '../lib/checks/lanes.js';
-import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.js';
-import { missingPrerequisite } from '../lib/checks/runner.js';
-import type { Target } from '../lib/config/target.js';
-import { appliesTo } from '../lib/dialer/releases.js';
-import type { PlannedLane } from '../lib/results/progress.js';
-import { perWindowAt } from '../lib/http/pacer.js';
-import { rule as lookupRule } from '../lib/rules/index.js';
-import { BUDGET_BLOCKED_WINDOWS } from '../suites/budget/budget-check.js';
-import { laneOf, meterOf } from '../suites/index.js';
+import type { CheckDefinition } from '../lib/checks/define.ts';
+import { LANES, type Meter, METERS } from '../lib/checks/lanes.ts';
+import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
+import { missingPrerequisite } from '../lib/checks/runner.ts';
+import type { Target } from '../lib/config/target.ts';
+import { appliesTo } from '../lib/dialer/releases.ts';
+import type { PlannedLane } from '../lib/results/progress.ts';
+import { perWindowAt } from '../lib/http/pacer.ts';
+import { rule as lookupRule } from '../lib/rules/index.ts';
+import { BUDGET_BLOCKED_WINDOWS } from '../suites/budget/budget-check.ts';
+import { laneOf, meterOf } from '../suites/index.ts';
 
 /**
  * What a conformance run will do, worked out from the target's settings alone, before anything is sent:

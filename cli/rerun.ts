@@ -1,5 +1,5 @@
-import { readRunReport } from '../lib/results/report-file.js';
-import { hasRule } from '../lib/rules/index.js';
+import { readRunReport } from '../lib/results/report-file.ts';
+import { hasRule } from '../lib/rules/index.ts';
 
 /** What `--rerun-failed` runs again: the rules a report called `fail` or `error`, with its seed. */
 export interface Rerun {

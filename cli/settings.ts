@@ -1,6 +1,6 @@
-import { checkSettings, configFileOf, readSettings } from '../lib/config/load.js';
-import { gitExposure } from '../lib/config/git-exposure.js';
-import { VARIABLES } from '../lib/config/variables.js';
+import { checkSettings, configFileOf, readSettings } from '../lib/config/load.ts';
+import { gitExposure } from '../lib/config/git-exposure.ts';
+import { VARIABLES } from '../lib/config/variables.ts';
 
 type Source = Readonly<Record<string, string | undefined>>;
 

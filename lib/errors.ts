@@ -1,4 +1,4 @@
-import type { Exchange } from './http/exchange.js';
+import type { Exchange } from './http/exchange.ts';
 
 /**
  * Errors raised by the harness itself. A harness error is never reported as a

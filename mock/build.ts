@@ -1,18 +1,18 @@
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { type RequestListener, Server } from 'node:http';
-import { HOSTS, type HostName, hostPrefix, type MockContext } from './context.js';
-import { NEWEST, type Release } from '../lib/dialer/releases.js';
-import type { Dialect } from './dialect.js';
-import { Faults } from './faults/registry.js';
-import { echoRequestHeaders } from './http/echo.js';
-import { type RateAlgorithm, RateMeter } from './http/rate-meter.js';
-import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.js';
-import { aiHost } from './hosts/ai/index.js';
-import { analyticsHost } from './hosts/analytics/index.js';
-import { coreHost } from './hosts/core/index.js';
-import { cuecardHost } from './hosts/cuecard/index.js';
-import type { MockState } from './state/model.js';
-import { seedState } from './state/seed.js';
+import { HOSTS, type HostName, hostPrefix, type MockContext } from './context.ts';
+import { NEWEST, type Release } from '../lib/dialer/releases.ts';
+import type { Dialect } from './dialect.ts';
+import { Faults } from './faults/registry.ts';
+import { echoRequestHeaders } from './http/echo.ts';
+import { type RateAlgorithm, RateMeter } from './http/rate-meter.ts';
+import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.ts';
+import { aiHost } from './hosts/ai/index.ts';
+import { analyticsHost } from './hosts/analytics/index.ts';
+import { coreHost } from './hosts/core/index.ts';
+import { cuecardHost } from './hosts/cuecard/index.ts';
+import type { MockState } from './state/model.ts';
+import { seedState } from './state/seed.ts';
 
 export interface MockOptions {
   /** Seed of the generated data; the same seed gives the same keys and records. */

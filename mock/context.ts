@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Release } from '../lib/dialer/releases.js';
-import type { Dialect } from './dialect.js';
-import type { Faults } from './faults/registry.js';
-import type { RateAlgorithm, RateMeter } from './http/rate-meter.js';
-import type { Company, MockState } from './state/model.js';
+import type { Release } from '../lib/dialer/releases.ts';
+import type { Dialect } from './dialect.ts';
+import type { Faults } from './faults/registry.ts';
+import type { RateAlgorithm, RateMeter } from './http/rate-meter.ts';
+import type { Company, MockState } from './state/model.ts';
 
 export const HOSTS = ['core', 'analytics', 'ai', 'cuecard'] as const;
 export type HostName = (typeof HOSTS)[number];

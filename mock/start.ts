@@ -3,12 +3,12 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Mock, type MockOptions, buildMock } from './build.js';
-import { HOSTS, type HostName, hostPrefix } from './context.js';
-import type { FaultName } from './faults/registry.js';
-import { frontDoor, type TlsMaterial } from './http/front-door.js';
-import { selfSignedCertificate } from './tls.js';
-import { EFFECTS } from '../lib/config/target.js';
+import { type Mock, type MockOptions, buildMock } from './build.ts';
+import { HOSTS, type HostName, hostPrefix } from './context.ts';
+import type { FaultName } from './faults/registry.ts';
+import { frontDoor, type TlsMaterial } from './http/front-door.ts';
+import { selfSignedCertificate } from './tls.ts';
+import { EFFECTS } from '../lib/config/target.ts';
 
 export interface StartOptions extends MockOptions {
   /** First of four consecutive ports (core, analytics, AI, CueCard); 0 picks free ports. */

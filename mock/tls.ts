@@ -1,5 +1,5 @@
 import { generate } from 'selfsigned';
-import type { TlsMaterial } from './http/front-door.js';
+import type { TlsMaterial } from './http/front-door.ts';
 
 /** What a certificate may be made for other than the usual: the fault-injecting target's broken TLS. */
 export interface CertificateOptions {

@@ -1,7 +1,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { CheckMeta } from '../lib/checks/vitest.js';
-import type { CheckOutcome } from '../lib/results/outcome.js';
-import { OncePerTest } from './once-per-test.js';
+import type { CheckMeta } from '../lib/checks/vitest.ts';
+import type { CheckOutcome } from '../lib/results/outcome.ts';
+import { OncePerTest } from './once-per-test.ts';
 
 /**
  * The vitest side of the conformance run: it gathers each test's check outcome from its metadata

@@ -1,5 +1,5 @@
-import { CHANGE_KINDS, type Comparison, type RuleChange, type RuleSide } from '../lib/results/comparison.js';
-import { CHANGE_TITLE, comparisonHeadline, evidenceLine, reportLine, sideLine, statusMove } from './comparison-headline.js';
+import { CHANGE_KINDS, type Comparison, type RuleChange, type RuleSide } from '../lib/results/comparison.ts';
+import { CHANGE_TITLE, comparisonHeadline, evidenceLine, reportLine, sideLine, statusMove } from './comparison-headline.ts';
 
 /**
  * What the terminal shows of a comparison: the headline, the two reports, then each kind of change with

@@ -1,7 +1,7 @@
-import type { Comparison } from '../lib/results/comparison.js';
-import { renderComparisonHtml } from './comparison-html.js';
-import { renderComparisonJunit } from './comparison-junit.js';
-import { writeScrubbed } from './files.js';
+import type { Comparison } from '../lib/results/comparison.ts';
+import { renderComparisonHtml } from './comparison-html.ts';
+import { renderComparisonJunit } from './comparison-junit.ts';
+import { writeScrubbed } from './files.ts';
 
 /** Where the comparison's files went. */
 export type WrittenComparison = Readonly<Record<'json' | 'junit' | 'html', string>>;

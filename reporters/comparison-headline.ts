@@ -1,4 +1,4 @@
-import { CHANGE_KINDS, type ChangeKind, type ComparedReport, type Comparison, type RuleSide } from '../lib/results/comparison.js';
+import { CHANGE_KINDS, type ChangeKind, type ComparedReport, type Comparison, type RuleSide } from '../lib/results/comparison.ts';
 
 /**
  * The words every comparison view shares, so the console, the page and the JUnit file say the same: the

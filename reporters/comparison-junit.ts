@@ -1,6 +1,6 @@
-import { CHANGE_KINDS, type Comparison, type RuleChange, type RuleSide } from '../lib/results/comparison.js';
-import { comparisonHeadline, evidenceLine, reportLine, sideLine, statusMove } from './comparison-headline.js';
-import { classNameOf, escapeXml as xmlText } from './junit.js';
+import { CHANGE_KINDS, type Comparison, type RuleChange, type RuleSide } from '../lib/results/comparison.ts';
+import { comparisonHeadline, evidenceLine, reportLine, sideLine, statusMove } from './comparison-headline.ts';
+import { classNameOf, escapeXml as xmlText } from './junit.ts';
 
 /**
  * `compare-junit.xml`, for CI dashboards: one testsuite per kind of change that occurs (`new-failure`,

@@ -1,5 +1,5 @@
-import type { RuleStanding } from '../lib/results/gate.js';
-import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.js';
+import type { RuleStanding } from '../lib/results/gate.ts';
+import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
 
 /**
  * What a person reads after a run: one line per rule grouped by surface, then every failure and

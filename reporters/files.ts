@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunReport } from '../lib/results/report.js';
-import { renderHtml } from './html.js';
-import { renderJunit } from './junit.js';
+import type { RunReport } from '../lib/results/report.ts';
+import { renderHtml } from './html.ts';
+import { renderJunit } from './junit.ts';
 
 export interface WrittenReports {
   readonly json: string;

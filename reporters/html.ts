@@ -1,7 +1,7 @@
-import { groupSkipped, type SkipGroup } from '../lib/results/enablers.js';
-import type { RuleStatus } from '../lib/results/outcome.js';
-import type { RuleStanding } from '../lib/results/gate.js';
-import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.js';
+import { groupSkipped, type SkipGroup } from '../lib/results/enablers.ts';
+import type { RuleStatus } from '../lib/results/outcome.ts';
+import type { RuleStanding } from '../lib/results/gate.ts';
+import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
 
 /**
  * A single self-contained HTML page of the run report for people who open it after a CI run: the

@@ -1,4 +1,4 @@
-import type { RuleResult, RunReport } from '../lib/results/report.js';
+import type { RuleResult, RunReport } from '../lib/results/report.ts';
 
 /**
  * JUnit XML for CI dashboards: one testsuite per surface, one testcase per rule that took part in the

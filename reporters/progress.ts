@@ -1,8 +1,8 @@
 import type { Reporter, TestCase, TestSuite } from 'vitest/node';
-import type { CheckMeta } from '../lib/checks/vitest.js';
-import type { ProgressFigures, RunProgress } from '../lib/results/progress.js';
-import { formatDuration } from '../load/capacity/time.js';
-import { OncePerTest } from './once-per-test.js';
+import type { CheckMeta } from '../lib/checks/vitest.ts';
+import type { ProgressFigures, RunProgress } from '../lib/results/progress.ts';
+import { formatDuration } from '../load/capacity/time.ts';
+import { OncePerTest } from './once-per-test.ts';
 
 /** A duration as the plan and the progress line print it: whole seconds, in hours and minutes where long. */
 export const roughly = (ms: number): string => (ms <= 0 ? '0 s' : formatDuration(Math.ceil(ms / 1000) * 1000));

@@ -1,11 +1,11 @@
-import type { CheckDefinition } from '../lib/checks/define.js';
-import { type Lane, LANES, type Meter } from '../lib/checks/lanes.js';
-import { AI_CHECKS } from './ai/index.js';
-import { ANALYTICS_CHECKS } from './analytics/index.js';
-import { BUDGET_CHECKS } from './budget/index.js';
-import { CORE_CHECKS } from './core/index.js';
-import { CUECARD_CHECKS } from './cuecard/index.js';
-import { DIALER_CHECKS } from './dialer/index.js';
+import type { CheckDefinition } from '../lib/checks/define.ts';
+import { type Lane, LANES, type Meter } from '../lib/checks/lanes.ts';
+import { AI_CHECKS } from './ai/index.ts';
+import { ANALYTICS_CHECKS } from './analytics/index.ts';
+import { BUDGET_CHECKS } from './budget/index.ts';
+import { CORE_CHECKS } from './core/index.ts';
+import { CUECARD_CHECKS } from './cuecard/index.ts';
+import { DIALER_CHECKS } from './dialer/index.ts';
 
 /** A suite folder: its checks in run order, the lane they run in and the meter their requests go to. */
 export interface Suite {

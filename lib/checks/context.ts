@@ -1,17 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.js';
-import { appliesTo, atLeast, type Release } from '../dialer/releases.js';
-import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowanceError, UnavailableError } from '../errors.js';
-import { curlCommand } from '../http/curl.js';
-import { describeExchange, type Exchange, type ReplayAuth } from '../http/exchange.js';
-import type { Evidence } from '../results/outcome.js';
-import { rule as lookupRule, type RuleId } from '../rules/index.js';
-import type { OutgoingRequest, PendingCreate } from '../ledger/ledger.js';
-import type { CheckDefinition } from './define.js';
-import { type RequestFields, RequestSpec } from './request.js';
-import type { Session } from './session.js';
-import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.js';
+import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.ts';
+import { appliesTo, atLeast, type Release } from '../dialer/releases.ts';
+import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowanceError, UnavailableError } from '../errors.ts';
+import { curlCommand } from '../http/curl.ts';
+import { describeExchange, type Exchange, type ReplayAuth } from '../http/exchange.ts';
+import type { Evidence } from '../results/outcome.ts';
+import { rule as lookupRule, type RuleId } from '../rules/index.ts';
+import type { OutgoingRequest, PendingCreate } from '../ledger/ledger.ts';
+import type { CheckDefinition } from './define.ts';
+import { type RequestFields, RequestSpec } from './request.ts';
+import type { Session } from './session.ts';
+import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 
 export interface RuleLedger {
   passes: number;

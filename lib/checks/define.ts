@@ -1,7 +1,7 @@
-import type { RuleId } from '../rules/index.js';
-import type { Effect, KeySlot, Surface } from '../config/target.js';
-import type { CheckContext } from './context.js';
-import type { Lane, Meter } from './lanes.js';
+import type { RuleId } from '../rules/index.ts';
+import type { Effect, KeySlot, Surface } from '../config/target.ts';
+import type { CheckContext } from './context.ts';
+import type { Lane, Meter } from './lanes.ts';
 
 /**
  * A check: one scenario against the target, asserting one or a few rules. Checks are plain data

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from './define.js';
+import type { CheckDefinition } from './define.ts';
 
 /**
  * What pacing costs in time. The plan's estimates and each check's time limit both come from here, so a

@@ -1,5 +1,5 @@
-import type { KeySlot, Surface } from '../config/target.js';
-import type { Exchange, ReplayAuth } from '../http/exchange.js';
+import type { KeySlot, Surface } from '../config/target.ts';
+import type { Exchange, ReplayAuth } from '../http/exchange.ts';
 
 export type QueryValue = string | number | boolean;
 

@@ -1,13 +1,13 @@
-import { EFFECT_MEANING, KEY_SLOT_VARIABLE, SURFACE_VARIABLE, type Target } from '../config/target.js';
-import { appliesTo } from '../dialer/releases.js';
-import { CheckTimeLimitError, HarnessError } from '../errors.js';
-import { rule as lookupRule } from '../rules/index.js';
-import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
-import { CheckContext, type RuleLedger } from './context.js';
-import type { CheckDefinition } from './define.js';
-import { type Pace, plannedMs, timeLimitMs } from './pace.js';
-import type { Session } from './session.js';
-import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.js';
+import { EFFECT_MEANING, KEY_SLOT_VARIABLE, SURFACE_VARIABLE, type Target } from '../config/target.ts';
+import { appliesTo } from '../dialer/releases.ts';
+import { CheckTimeLimitError, HarnessError } from '../errors.ts';
+import { rule as lookupRule } from '../rules/index.ts';
+import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
+import { CheckContext, type RuleLedger } from './context.ts';
+import type { CheckDefinition } from './define.ts';
+import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
+import type { Session } from './session.ts';
+import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 
 /** Why a check cannot run against this target, or undefined when it can; the plan asks it too, before anything is sent. */
 export function missingPrerequisite(target: Target, def: CheckDefinition): string | undefined {

@@ -1,11 +1,11 @@
-import { HttpClient } from '../http/client.js';
-import { Pacer, perWindowAt } from '../http/pacer.js';
-import { Redactor } from '../http/redact.js';
-import { drawWrongSecret } from '../http/wrong-secret.js';
-import type { Target } from '../config/target.js';
-import { type SchemaRegistry, schemas } from '../schemas/registry.js';
-import { Ledger } from '../ledger/ledger.js';
-import { newRun, type RunIdentity } from '../ledger/run-id.js';
+import { HttpClient } from '../http/client.ts';
+import { Pacer, perWindowAt } from '../http/pacer.ts';
+import { Redactor } from '../http/redact.ts';
+import { drawWrongSecret } from '../http/wrong-secret.ts';
+import type { Target } from '../config/target.ts';
+import { type SchemaRegistry, schemas } from '../schemas/registry.ts';
+import { Ledger } from '../ledger/ledger.ts';
+import { newRun, type RunIdentity } from '../ledger/run-id.ts';
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer,

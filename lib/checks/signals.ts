@@ -1,4 +1,4 @@
-import type { Evidence } from '../results/outcome.js';
+import type { Evidence } from '../results/outcome.ts';
 
 /**
  * Control flow of a check. These are not harness errors: they end a check with a verdict.

@@ -1,13 +1,13 @@
 import { describe, inject, test } from 'vitest';
-import { targetFromSettings } from '../config/load.js';
-import type { CheckOutcome, RuleVerdict } from '../results/outcome.js';
-import type { RunIdentity } from '../ledger/run-id.js';
-import type { CheckDefinition } from './define.js';
-import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.js';
-import { timeLimitMs } from './pace.js';
-import { type PacerWait, RUN_CHANNEL, type RunMessage } from './run-channel.js';
-import { interruptedBefore, runCheck } from './runner.js';
-import { Session } from './session.js';
+import { targetFromSettings } from '../config/load.ts';
+import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
+import type { RunIdentity } from '../ledger/run-id.ts';
+import type { CheckDefinition } from './define.ts';
+import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.ts';
+import { timeLimitMs } from './pace.ts';
+import { type PacerWait, RUN_CHANNEL, type RunMessage } from './run-channel.ts';
+import { interruptedBefore, runCheck } from './runner.ts';
+import { Session } from './session.ts';
 
 /** What the conformance command hands to the suites through vitest's `provide`/`inject`. */
 export interface RunPayload {

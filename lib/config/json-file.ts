@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../errors.js';
+import { ConfigError } from '../errors.ts';
 
 /**
  * A JSON file the user wrote (the config file, an expectations file), parsed; text that is not JSON is a

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { NEWEST, parseRelease, RELEASES } from '../dialer/releases.js';
-import { loadDialerRoutes } from '../dialer/routes.js';
-import { ConfigError } from '../errors.js';
+import { NEWEST, parseRelease, RELEASES } from '../dialer/releases.ts';
+import { loadDialerRoutes } from '../dialer/routes.ts';
+import { ConfigError } from '../errors.ts';
 import {
   EFFECTS,
   type Effect,
@@ -14,10 +14,10 @@ import {
   SURFACE_VARIABLE,
   type Surface,
   type Target,
-} from './target.js';
-import { parseJsonFile } from './json-file.js';
-import { VARIABLES } from './variables.js';
-import { REQUESTS_PER_MINUTE } from '../spec/limits.js';
+} from './target.ts';
+import { parseJsonFile } from './json-file.ts';
+import { VARIABLES } from './variables.ts';
+import { REQUESTS_PER_MINUTE } from '../spec/limits.ts';
 
 type Source = Readonly<Record<string, string | undefined>>;
 

@@ -1,5 +1,5 @@
-import type { Release } from '../dialer/releases.js';
-import type { DialerRoutes } from '../dialer/routes.js';
+import type { Release } from '../dialer/releases.ts';
+import type { DialerRoutes } from '../dialer/routes.ts';
 
 /** The shape of a configured target: where it is, which keys reach it, what it may be made to do. */
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../errors.js';
+import { ConfigError } from '../errors.ts';
 
 /**
  * The Dialer's routes, by name. The spec shows only `GET /dialer/campaigns` (and that

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseJsonFile } from '../config/json-file.js';
-import type { Release } from '../dialer/releases.js';
-import { ConfigError } from '../errors.js';
-import { schemas } from '../schemas/registry.js';
+import { parseJsonFile } from '../config/json-file.ts';
+import type { Release } from '../dialer/releases.ts';
+import { ConfigError } from '../errors.ts';
+import { schemas } from '../schemas/registry.ts';
 
 /**
  * The expectations file a team commits beside its CI configuration (format: schemas/gate/expectations.json):

@@ -1,5 +1,5 @@
-import type { RunReport } from '../results/report.js';
-import { EXPECTATIONS_FORMAT, EXPECTATIONS_VERSION, type ExpectationEntry, type ExpectationsDocument, type NumberedEntry } from './expectations-file.js';
+import type { RunReport } from '../results/report.ts';
+import { EXPECTATIONS_FORMAT, EXPECTATIONS_VERSION, type ExpectationEntry, type ExpectationsDocument, type NumberedEntry } from './expectations-file.ts';
 
 /**
  * The expectations that make a run's report pass the gate as it stands, so a team can switch the gate on

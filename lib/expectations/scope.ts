@@ -1,5 +1,5 @@
-import type { Release } from '../dialer/releases.js';
-import type { ExpectationsFile, NumberedEntry } from './expectations-file.js';
+import type { Release } from '../dialer/releases.ts';
+import type { ExpectationsFile, NumberedEntry } from './expectations-file.ts';
 
 /** What the scope needs to know of a check: its ID and the rules it judges. */
 export interface CheckRules {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../checks/context.js';
-import { RuleViolation } from '../checks/signals.js';
+import type { CheckContext } from '../checks/context.ts';
+import { RuleViolation } from '../checks/signals.ts';
 
 export interface Exploration<T> {
   readonly arbitrary: fc.Arbitrary<T>;

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher, request } from 'undici';
-import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.js';
-import { resetTimeMs } from '../spec/reset-time.js';
-import type { Exchange, ReplayAuth } from './exchange.js';
-import { transportFailure } from './failures.js';
-import type { Pacer } from './pacer.js';
-import type { Redactor } from './redact.js';
+import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.ts';
+import { resetTimeMs } from '../spec/reset-time.ts';
+import type { Exchange, ReplayAuth } from './exchange.ts';
+import { transportFailure } from './failures.ts';
+import type { Pacer } from './pacer.ts';
+import type { Redactor } from './redact.ts';
 import { BURST_CONNECTIONS } from '../budget/fresh-burst.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

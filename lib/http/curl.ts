@@ -1,5 +1,5 @@
-import { KEY_SLOT_VARIABLE, type KeySlot } from '../config/target.js';
-import type { ReplayAuth, SentRequest } from './exchange.js';
+import { KEY_SLOT_VARIABLE, type KeySlot } from '../config/target.ts';
+import type { ReplayAuth, SentRequest } from './exchange.ts';
 
 /**
  * A `curl` command that sends a recorded request again: method, full URL, every header but the

@@ -1,4 +1,4 @@
-import type { KeySlot } from '../config/target.js';
+import type { KeySlot } from '../config/target.ts';
 
 /**
  * How a replay of a request sends its credentials, never with their value: a key slot's pair, or its key ID

@@ -1,4 +1,4 @@
-import { ConnectionResetError, ResponseTimeoutError, TlsError, type TlsProblem, TransportError } from '../errors.js';
+import { ConnectionResetError, ResponseTimeoutError, TlsError, type TlsProblem, TransportError } from '../errors.ts';
 
 /**
  * Turns what undici or Node raised below HTTP into a typed transport error whose message says what

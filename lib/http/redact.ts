@@ -1,4 +1,4 @@
-import type { KeyPair, Target } from '../config/target.js';
+import type { KeyPair, Target } from '../config/target.ts';
 
 const MARK = '[redacted]';
 

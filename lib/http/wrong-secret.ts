@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { KeyPair } from '../config/target.js';
-import { ConfigError } from '../errors.js';
-import { secretSpellings } from './redact.js';
+import type { KeyPair } from '../config/target.ts';
+import { ConfigError } from '../errors.ts';
+import { secretSpellings } from './redact.ts';
 
 /**
  * The run's wrong secret: what the incorrect-credentials probes send after the primary key ID. It is a

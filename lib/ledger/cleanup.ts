@@ -1,10 +1,10 @@
-import type { CheckContext } from '../checks/context.js';
-import { SkipSignal } from '../checks/signals.js';
-import type { KeySlot } from '../config/target.js';
-import type { Exchange } from '../http/exchange.js';
-import { isJson, kindByKey, type LedgerRequest, type RecordKind } from './kinds.js';
-import { isGone, type Ledger } from './ledger.js';
-import { describeRequest, type LedgerRecord } from './ledger-file.js';
+import type { CheckContext } from '../checks/context.ts';
+import { SkipSignal } from '../checks/signals.ts';
+import type { KeySlot } from '../config/target.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { isJson, kindByKey, type LedgerRequest, type RecordKind } from './kinds.ts';
+import { isGone, type Ledger } from './ledger.ts';
+import { describeRequest, type LedgerRecord } from './ledger-file.ts';
 
 /**
  * What `npm run cleanup` does, apart from the command line: delete what a ledger shows created and not

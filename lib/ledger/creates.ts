@@ -1,6 +1,6 @@
-import type { Surface } from '../config/target.js';
-import { type DialerRouteName, type DialerRoutes } from '../dialer/routes.js';
-import { idText, isJson, type Json, kindByKey, membershipId, type RecordKind, recordKinds } from './kinds.js';
+import type { Surface } from '../config/target.ts';
+import { type DialerRouteName, type DialerRoutes } from '../dialer/routes.ts';
+import { idText, isJson, type Json, kindByKey, membershipId, type RecordKind, recordKinds } from './kinds.ts';
 
 /**
  * The API's create operations, as the suites send them: method and path on a surface, the kind of record

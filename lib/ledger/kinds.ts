@@ -1,5 +1,5 @@
-import type { Surface } from '../config/target.js';
-import { type DialerRouteName, type DialerRoutes, dialerRoute } from '../dialer/routes.js';
+import type { Surface } from '../config/target.ts';
+import { type DialerRouteName, type DialerRoutes, dialerRoute } from '../dialer/routes.ts';
 
 /**
  * Every kind of record a run can leave on the target: what it is in words, the request that deletes one

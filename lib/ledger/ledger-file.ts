@@ -1,9 +1,9 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { KeySlot, Surface } from '../config/target.js';
-import { ConfigError } from '../errors.js';
-import type { LeftoverRecord } from '../results/report.js';
-import type { LedgerRequest } from './kinds.js';
+import type { KeySlot, Surface } from '../config/target.ts';
+import { ConfigError } from '../errors.ts';
+import type { LeftoverRecord } from '../results/report.ts';
+import type { LedgerRequest } from './kinds.ts';
 
 /**
  * The ledger file: one JSON object a line, appended synchronously as each event happens, so a run killed

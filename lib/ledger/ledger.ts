@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import type { KeySlot, Surface } from '../config/target.js';
-import type { DialerRoutes } from '../dialer/routes.js';
-import type { LeftoverRecord } from '../results/report.js';
-import { createOf, type CreateOperation, createTable } from './creates.js';
-import type { LedgerRequest } from './kinds.js';
-import { appendEvent, applyEvent, ensureLedgerDir, type LedgerEvent, type LedgerRecord, leftoversOf, readLedger } from './ledger-file.js';
-import type { RunIdentity } from './run-id.js';
+import type { KeySlot, Surface } from '../config/target.ts';
+import type { DialerRoutes } from '../dialer/routes.ts';
+import type { LeftoverRecord } from '../results/report.ts';
+import { createOf, type CreateOperation, createTable } from './creates.ts';
+import type { LedgerRequest } from './kinds.ts';
+import { appendEvent, applyEvent, ensureLedgerDir, type LedgerEvent, type LedgerRecord, leftoversOf, readLedger } from './ledger-file.ts';
+import type { RunIdentity } from './run-id.ts';
 
 /** A request about to go out, as the ledger needs to know it. */
 export interface OutgoingRequest {

@@ -1,7 +1,7 @@
-import { ConfigError } from '../errors.js';
-import type { RuleSurface } from '../rules/types.js';
-import { escalate, type RuleStatus, type RuleVerdict } from './outcome.js';
-import type { RuleResult, RunReport } from './report.js';
+import { ConfigError } from '../errors.ts';
+import type { RuleSurface } from '../rules/types.ts';
+import { escalate, type RuleStatus, type RuleVerdict } from './outcome.ts';
+import type { RuleResult, RunReport } from './report.ts';
 
 /**
  * Two run reports side by side (two runs, two targets, two Dialer releases): every rule whose status

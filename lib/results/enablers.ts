@@ -1,4 +1,4 @@
-import type { RuleResult } from './report.js';
+import type { RuleResult } from './report.ts';
 
 /**
  * What would let a skipped rule run, read from its skip reason: a variable to set, an effect to allow,

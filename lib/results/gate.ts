@@ -1,6 +1,6 @@
-import { entryName, type NumberedEntry } from '../expectations/expectations-file.js';
-import type { Scope } from '../expectations/scope.js';
-import type { RuleStatus } from './outcome.js';
+import { entryName, type NumberedEntry } from '../expectations/expectations-file.ts';
+import type { Scope } from '../expectations/scope.ts';
+import type { RuleStatus } from './outcome.ts';
 
 /**
  * The gate: a run judged against the team's expectations file, the run's one verdict when one is given.

@@ -1,4 +1,4 @@
-import type { SentRequest } from '../http/exchange.js';
+import type { SentRequest } from '../http/exchange.ts';
 
 /**
  * Result states, after the OCI conformance suite's split. A status only escalates:

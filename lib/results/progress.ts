@@ -1,5 +1,5 @@
-import type { Lane, LAST } from '../checks/lanes.js';
-import type { CheckOutcome } from './outcome.js';
+import type { Lane, LAST } from '../checks/lanes.ts';
+import type { CheckOutcome } from './outcome.ts';
 
 /** What the plan says of a lane, which the time left starts from. */
 export interface PlannedLane {

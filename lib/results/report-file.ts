@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../errors.js';
-import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from './report.js';
+import { ConfigError } from '../errors.ts';
+import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from './report.ts';
 
 /**
  * A conformance report read back from its file, for the commands that start from one (`--rerun-failed`,

@@ -1,9 +1,9 @@
-import type { Target } from '../config/target.js';
-import { notApplicableReason, type Release } from '../dialer/releases.js';
-import { GAPS, RULES } from '../rules/index.js';
-import type { Gap, Rule } from '../rules/types.js';
-import { expectationOf, type Gate, type GateOptions, judgeGate, type RuleExpectation, type RuleStanding, standingOf } from './gate.js';
-import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleVerdict } from './outcome.js';
+import type { Target } from '../config/target.ts';
+import { notApplicableReason, type Release } from '../dialer/releases.ts';
+import { GAPS, RULES } from '../rules/index.ts';
+import type { Gap, Rule } from '../rules/types.ts';
+import { expectationOf, type Gate, type GateOptions, judgeGate, type RuleExpectation, type RuleStanding, standingOf } from './gate.ts';
+import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleVerdict } from './outcome.ts';
 
 /**
  * The run report: one document, versioned, that every reporter renders. Its shape is documented in

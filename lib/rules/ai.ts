@@ -1,4 +1,4 @@
-import { type Rule, observed, required } from './types.js';
+import { type Rule, observed, required } from './types.ts';
 
 /** Rules of the AI host as a whole ({ai_url}): its authentication layer, its service errors, its transport. */
 const S = {

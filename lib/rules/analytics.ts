@@ -1,5 +1,5 @@
-import { ANOTHER_PROJECT } from './readings.js';
-import { type Rule, required } from './types.js';
+import { ANOTHER_PROJECT } from './readings.ts';
+import { type Rule, required } from './types.ts';
 
 const S = {
   hosts: 'What the service does > Hosts',

@@ -1,4 +1,4 @@
-import { type Rule, observed, required } from './types.js';
+import { type Rule, observed, required } from './types.ts';
 
 /**
  * The request budgets (spec: Limits): 60 requests per minute per company on the core API, and a

@@ -1,5 +1,5 @@
-import { ANOTHER_PROJECT } from './readings.js';
-import { type Rule, observed, required } from './types.js';
+import { ANOTHER_PROJECT } from './readings.ts';
+import { type Rule, observed, required } from './types.ts';
 
 /** Conversation Intelligence on the AI host: seven read-only analyses of one call, two of them offset-paginated. */
 const S = {

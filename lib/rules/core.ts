@@ -1,4 +1,4 @@
-import { type Rule, observed, required } from './types.js';
+import { type Rule, observed, required } from './types.ts';
 
 const S = {
   hosts: 'What the service does > Hosts',

@@ -1,4 +1,4 @@
-import { observed, type Rule, required } from './types.js';
+import { observed, type Rule, required } from './types.ts';
 
 const S = {
   hosts: 'What the service does > Hosts',

@@ -1,5 +1,5 @@
-import { BLANK_NAME, OLDER_SIDE_UNSTATED, TOLERANT } from './dialer-readings.js';
-import { observed, type Rule, required } from './types.js';
+import { BLANK_NAME, OLDER_SIDE_UNSTATED, TOLERANT } from './dialer-readings.ts';
+import { observed, type Rule, required } from './types.ts';
 
 /**
  * The campaign behaviours the Dialer releases changed (spec: Versioning). Each change is a pair: the new

@@ -1,6 +1,6 @@
-import { DIALER_CAMPAIGN_RELEASE_RULES } from './dialer-campaign-releases.js';
-import { NAME_TRIMMED, TOLERANT } from './dialer-readings.js';
-import { type Rule, required } from './types.js';
+import { DIALER_CAMPAIGN_RELEASE_RULES } from './dialer-campaign-releases.ts';
+import { NAME_TRIMMED, TOLERANT } from './dialer-readings.ts';
+import { type Rule, required } from './types.ts';
 
 /**
  * Rules of the Dialer campaigns and their cursor lists that hold in every release. The behaviours a

@@ -1,6 +1,6 @@
-import { OUR_PATH } from './dialer-campaigns.js';
-import { ANOTHER_PROJECT } from './readings.js';
-import { type Rule, required } from './types.js';
+import { OUR_PATH } from './dialer-campaigns.ts';
+import { ANOTHER_PROJECT } from './readings.ts';
+import { type Rule, required } from './types.ts';
 
 /**
  * Another project's key against this project's Dialer records (Authentication 3 and 6), read in the same

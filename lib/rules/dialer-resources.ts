@@ -1,5 +1,5 @@
-import { BLANK_NAME, NAME_TRIMMED, OLDER_SIDE_UNSTATED } from './dialer-readings.js';
-import { observed, type Rule, required } from './types.js';
+import { BLANK_NAME, NAME_TRIMMED, OLDER_SIDE_UNSTATED } from './dialer-readings.ts';
+import { observed, type Rule, required } from './types.ts';
 
 /**
  * Rules of the Dialer's resources other than campaigns: call scripts, surveys, a campaign's associations,

@@ -1,5 +1,5 @@
-import { OLDER_SIDE_UNSTATED } from './dialer-readings.js';
-import { observed, type Rule, required } from './types.js';
+import { OLDER_SIDE_UNSTATED } from './dialer-readings.ts';
+import { observed, type Rule, required } from './types.ts';
 
 /** Rules of the Dialer as a whole: authentication, unmatched routes and the validation shape (its budget: budget.ts). */
 const S = {

@@ -1,4 +1,4 @@
-import type { Gap } from './types.js';
+import type { Gap } from './types.ts';
 
 /**
  * What the spec leaves unshown, or what no client can provoke. Nothing asserts these; the report

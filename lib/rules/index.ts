@@ -1,20 +1,20 @@
-import { RELEASES } from '../dialer/releases.js';
-import { DefinitionError } from '../errors.js';
-import { AI_RULES } from './ai.js';
-import { ANALYTICS_RULES } from './analytics.js';
-import { CORE_BUDGET_RULES, DIALER_BUDGET_RULES } from './budget.js';
-import { CI_RULES } from './conversation-intelligence.js';
-import { CORE_RULES } from './core.js';
-import { CUECARD_RULES } from './cuecard.js';
-import { DIALER_RULES } from './dialer.js';
-import { DIALER_CAMPAIGN_RULES } from './dialer-campaigns.js';
-import { DIALER_RESOURCE_RULES } from './dialer-resources.js';
-import { DIALER_ISOLATION_RULES } from './dialer-isolation.js';
-import { GAPS } from './gaps.js';
-import type { Gap, Rule } from './types.js';
-import { VOICE_AGENT_RULES } from './voice-agents.js';
+import { RELEASES } from '../dialer/releases.ts';
+import { DefinitionError } from '../errors.ts';
+import { AI_RULES } from './ai.ts';
+import { ANALYTICS_RULES } from './analytics.ts';
+import { CORE_BUDGET_RULES, DIALER_BUDGET_RULES } from './budget.ts';
+import { CI_RULES } from './conversation-intelligence.ts';
+import { CORE_RULES } from './core.ts';
+import { CUECARD_RULES } from './cuecard.ts';
+import { DIALER_RULES } from './dialer.ts';
+import { DIALER_CAMPAIGN_RULES } from './dialer-campaigns.ts';
+import { DIALER_RESOURCE_RULES } from './dialer-resources.ts';
+import { DIALER_ISOLATION_RULES } from './dialer-isolation.ts';
+import { GAPS } from './gaps.ts';
+import type { Gap, Rule } from './types.ts';
+import { VOICE_AGENT_RULES } from './voice-agents.ts';
 
-export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.js';
+export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.ts';
 
 /** Every rule ID of the catalogue: a check, a fault or a verdict naming another is a compile error. */
 export type RuleId = (

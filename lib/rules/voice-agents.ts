@@ -1,5 +1,5 @@
-import { ANOTHER_PROJECT } from './readings.js';
-import { type Rule, observed, required } from './types.js';
+import { ANOTHER_PROJECT } from './readings.ts';
+import { type Rule, observed, required } from './types.ts';
 
 /** VoiceAgent on the AI host ({ai_url}, prefix /v1). */
 const S = {

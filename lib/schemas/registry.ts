@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
-import { DefinitionError } from '../errors.js';
+import { DefinitionError } from '../errors.ts';
 
 /** Root of the `schemas/` folder; schema `$id`s are this base plus the file's path. */
 export const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));

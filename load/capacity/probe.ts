@@ -2,8 +2,8 @@
  * The capacity probe: a short paced load at the plan's shares of the core and Dialer budgets, so the
  * plan can be stated on measured latency and on whether the share is really there to be had.
  */
-import type { Target } from '../../lib/config/target.js';
-import { type LoadProgress, runLoad } from '../node/run.js';
+import type { Target } from '../../lib/config/target.ts';
+import { type LoadProgress, runLoad } from '../node/run.ts';
 import { buildLoadReport } from '../report/build.ts';
 import type { LoadReport } from '../report/model.ts';
 import { pacedShare } from '../scenarios/index.ts';

@@ -3,7 +3,7 @@
  * (`\r`, then erase to the end of the line); anywhere else (CI logs, a pipe) a full line is written
  * every few seconds, so a log stays readable.
  */
-import type { LoadProgress } from './tally.js';
+import type { LoadProgress } from './tally.ts';
 
 /** Where the line goes: process.stderr, or a fake in tests. */
 export interface ProgressSink {

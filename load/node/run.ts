@@ -5,19 +5,19 @@
  * delayed; sends not yet due when the run was interrupted are counted apart, as not sent.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Target } from '../../lib/config/target.js';
-import { ConfigError } from '../../lib/errors.js';
-import { Redactor } from '../../lib/http/redact.js';
+import type { Target } from '../../lib/config/target.ts';
+import { ConfigError } from '../../lib/errors.ts';
+import { Redactor } from '../../lib/http/redact.ts';
 import { SETUP_STREAM } from '../report/model.ts';
 import { type LoadScenario, scenarioWindows } from '../shared/model.ts';
 import type { LoadRecord } from '../shared/records.ts';
-import { planSends, type PlannedSend } from './plan.js';
-import { runSchedule } from './scheduler.js';
-import { type PreparedStream, prepareStreams } from './streams.js';
-import { type LoadProgress, LoadTally } from './tally.js';
-import { type Answer, type InFlight, LoadTransport } from './transport.js';
+import { planSends, type PlannedSend } from './plan.ts';
+import { runSchedule } from './scheduler.ts';
+import { type PreparedStream, prepareStreams } from './streams.ts';
+import { type LoadProgress, LoadTally } from './tally.ts';
+import { type Answer, type InFlight, LoadTransport } from './transport.ts';
 
-export type { LoadProgress } from './tally.js';
+export type { LoadProgress } from './tally.ts';
 
 export interface RunLoadOptions {
   readonly scenario: LoadScenario;

@@ -2,9 +2,9 @@
  * Where each stream's requests go and with which key: resolved once, before the run, so a stream the
  * target cannot serve is refused up front (one line naming the missing variable), never mid-run.
  */
-import type { Target } from '../../lib/config/target.js';
-import { ConfigError } from '../../lib/errors.js';
-import { USER_AGENT } from '../../lib/http/client.js';
+import type { Target } from '../../lib/config/target.ts';
+import { ConfigError } from '../../lib/errors.ts';
+import { USER_AGENT } from '../../lib/http/client.ts';
 import { type Company, COMPANY_OF_KEY, KEY_VARIABLES, type LoadScenario, type LoadStream, type LoadSurface, SURFACE_URL_VARIABLE } from '../shared/model.ts';
 
 /** The target's host for each load surface: the Dialer lives under `/dialer` on the AI host. */

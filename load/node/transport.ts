@@ -5,8 +5,8 @@
  */
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
-import type { Redactor } from '../../lib/http/redact.js';
-import type { PreparedStream } from './streams.js';
+import type { Redactor } from '../../lib/http/redact.ts';
+import type { PreparedStream } from './streams.ts';
 
 /** Connections per host: enough for a few hundred requests per second at LAN latencies, few enough to stay polite. */
 export const MAX_CONNECTIONS = 64;

@@ -1,4 +1,4 @@
-import { type FaultSpec, fault as f } from './spec.js';
+import { type FaultSpec, fault as f } from './spec.ts';
 
 /** Faults of the AI host as a whole: its authentication layer, its service errors, its transport. */
 export const AI_FAULTS = [

@@ -1,4 +1,4 @@
-import { type FaultSpec, fault as f } from './spec.js';
+import { type FaultSpec, fault as f } from './spec.ts';
 
 /** Faults of Conversation Intelligence on the AI host: each breaks one CI rule as a real server might. */
 export const CI_FAULTS = [

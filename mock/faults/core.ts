@@ -1,4 +1,4 @@
-import { type FaultSpec, fault as f } from './spec.js';
+import { type FaultSpec, fault as f } from './spec.ts';
 
 /** Faults of the core host, by area. */
 export const CORE_FAULTS = [

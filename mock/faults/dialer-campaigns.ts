@@ -1,4 +1,4 @@
-import { type FaultSpec, fault as f } from './spec.js';
+import { type FaultSpec, fault as f } from './spec.ts';
 
 /**
  * Faults of the Dialer campaigns and their cursor lists. Most cursor faults live in the shared pager, so

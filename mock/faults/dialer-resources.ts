@@ -1,4 +1,4 @@
-import { type FaultSpec, fault as f } from './spec.js';
+import { type FaultSpec, fault as f } from './spec.ts';
 
 /**
  * Faults of the Dialer's resources other than campaigns, proved under the newest profile. The rules of

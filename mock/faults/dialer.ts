@@ -1,4 +1,4 @@
-import { type FaultSpec, fault as f } from './spec.js';
+import { type FaultSpec, fault as f } from './spec.ts';
 
 /** Faults of the Dialer as a whole: authentication, its budget, unmatched routes, the validation shape. */
 export const DIALER_FAULTS = [

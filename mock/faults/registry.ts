@@ -1,17 +1,17 @@
-import { AI_FAULTS } from './ai.js';
-import { ANALYTICS_FAULTS } from './analytics.js';
-import { CI_FAULTS } from './conversation-intelligence.js';
-import { CORE_FAULTS } from './core.js';
-import { CUECARD_FAULTS } from './cuecard.js';
-import { DIALER_FAULTS } from './dialer.js';
-import { DIALER_CAMPAIGN_FAULTS } from './dialer-campaigns.js';
-import { DIALER_RESOURCE_FAULTS } from './dialer-resources.js';
-import { VOICE_AGENT_FAULTS } from './voice-agents.js';
-import type { FaultSpec } from './spec.js';
-import { DIAGNOSTIC_FAULTS } from './diagnostic.js';
+import { AI_FAULTS } from './ai.ts';
+import { ANALYTICS_FAULTS } from './analytics.ts';
+import { CI_FAULTS } from './conversation-intelligence.ts';
+import { CORE_FAULTS } from './core.ts';
+import { CUECARD_FAULTS } from './cuecard.ts';
+import { DIALER_FAULTS } from './dialer.ts';
+import { DIALER_CAMPAIGN_FAULTS } from './dialer-campaigns.ts';
+import { DIALER_RESOURCE_FAULTS } from './dialer-resources.ts';
+import { VOICE_AGENT_FAULTS } from './voice-agents.ts';
+import type { FaultSpec } from './spec.ts';
+import { DIAGNOSTIC_FAULTS } from './diagnostic.ts';
 
-export type { FaultSpec } from './spec.js';
-export { DIAGNOSTIC_FAULTS, type DiagnosticFault } from './diagnostic.js';
+export type { FaultSpec } from './spec.ts';
+export { DIAGNOSTIC_FAULTS, type DiagnosticFault } from './diagnostic.ts';
 
 /**
  * Every fault of the mock, one file per host. Keyed by name, each naming the rule it breaks;

@@ -1,5 +1,5 @@
-import type { Release } from '../../lib/dialer/releases.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { Release } from '../../lib/dialer/releases.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * A fault breaks one rule the way a real server might. `--fault NAME` switches one on; the proofs in

@@ -1,4 +1,4 @@
-import { type FaultSpec, fault as f } from './spec.js';
+import { type FaultSpec, fault as f } from './spec.ts';
 
 /** Faults of VoiceAgent on the AI host, each breaking one rule the way a real server might. */
 export const VOICE_AGENT_FAULTS = [

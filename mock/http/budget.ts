@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { MockContext } from '../context.js';
-import type { MeterVerdict, RateMeter } from './rate-meter.js';
+import type { MockContext } from '../context.ts';
+import type { MeterVerdict, RateMeter } from './rate-meter.ts';
 
 /** How long the racing limiter (a fault) takes to count a request it let through. */
 export const RACE_WINDOW_MS = 50;

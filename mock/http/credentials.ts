@@ -1,4 +1,4 @@
-import type { ApiKey, Company, MockState } from '../state/model.js';
+import type { ApiKey, Company, MockState } from '../state/model.ts';
 
 export type CredentialProblem = 'missing' | 'malformed' | 'unknown-key' | 'wrong-secret' | 'revoked';
 

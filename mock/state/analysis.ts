@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Call, Company } from './model.js';
-import { Random } from './seed-tools.js';
+import type { Call, Company } from './model.ts';
+import { Random } from './seed-tools.ts';
 
 /**
  * Conversation Intelligence of one call: summary, sentiment, talk/listen ratio, topics, transcription,

@@ -1,5 +1,5 @@
-import { ACTIVITY_TYPES, type Company, type MockState, nextId } from './model.js';
-import { derivedRandom, iso, REFERENCE_DAY } from './seed-tools.js';
+import { ACTIVITY_TYPES, type Company, type MockState, nextId } from './model.ts';
+import { derivedRandom, iso, REFERENCE_DAY } from './seed-tools.ts';
 
 const DAY = 86_400_000;
 

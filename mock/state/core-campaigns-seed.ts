@@ -1,5 +1,5 @@
-import { type CampaignButton, type Company, type MockState, nextId } from './model.js';
-import { derivedRandom } from './seed-tools.js';
+import { type CampaignButton, type Company, type MockState, nextId } from './model.ts';
+import { derivedRandom } from './seed-tools.ts';
 
 /** The two buttons every seeded campaign offers its agents after a call. */
 const BUTTONS: readonly Omit<CampaignButton, 'id'>[] = [

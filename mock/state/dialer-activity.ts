@@ -1,9 +1,9 @@
-import type { OutcomeKind } from '../../lib/dialer/outcomes.js';
-import type { DialerCampaign, DialerCampaignContact } from './dialer.js';
-import { seededButtons } from './dialer-resources-seed.js';
-import { derivedRandom } from './seed-tools.js';
-import type { Company, MockState } from './model.js';
-import type { Random } from './seed-tools.js';
+import type { OutcomeKind } from '../../lib/dialer/outcomes.ts';
+import type { DialerCampaign, DialerCampaignContact } from './dialer.ts';
+import { seededButtons } from './dialer-resources-seed.ts';
+import { derivedRandom } from './seed-tools.ts';
+import type { Company, MockState } from './model.ts';
+import type { Random } from './seed-tools.ts';
 
 /**
  * The dialing history behind a campaign's statistics, derived from its dialing list: each contact's

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { CampaignStatus, DialerCampaign, DialerCampaignContact } from './dialer.js';
-import type { Company, MockState } from './model.js';
+import type { CampaignStatus, DialerCampaign, DialerCampaignContact } from './dialer.ts';
+import type { Company, MockState } from './model.ts';
 // seed.ts imports this file: the cycle is harmless because nothing here runs at load time.
-import { derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.js';
+import { derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.ts';
 
 /*
  * Seeded Dialer campaigns and their dialing lists. Kept apart from ./dialer.ts so that the route files,

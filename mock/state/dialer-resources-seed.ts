@@ -1,7 +1,7 @@
-import type { OutcomeKind } from '../../lib/dialer/outcomes.js';
-import { type DispositionButton, nextSeq, resourcesOf } from './dialer-resources.js';
-import type { Company, MockState } from './model.js';
-import { ARCHIVED_TAG_NAME, derivedUuid, iso, REFERENCE_DAY } from './seed-tools.js';
+import type { OutcomeKind } from '../../lib/dialer/outcomes.ts';
+import { type DispositionButton, nextSeq, resourcesOf } from './dialer-resources.ts';
+import type { Company, MockState } from './model.ts';
+import { ARCHIVED_TAG_NAME, derivedUuid, iso, REFERENCE_DAY } from './seed-tools.ts';
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
-import type { AssociationType, OutcomeKind } from '../../lib/dialer/outcomes.js';
-import type { Company } from './model.js';
+import type { AssociationType, OutcomeKind } from '../../lib/dialer/outcomes.ts';
+import type { Company } from './model.ts';
 
 /**
  * The Dialer records other than campaigns, per company, kept under `company.dialer.resources` so the

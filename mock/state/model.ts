@@ -1,6 +1,6 @@
-import type { CallAnalysis } from './analysis.js';
-import type { DialerState } from './dialer.js';
-import type { VoiceAgentRecord } from './voice-agents.js';
+import type { CallAnalysis } from './analysis.ts';
+import type { DialerState } from './dialer.ts';
+import type { VoiceAgentRecord } from './voice-agents.ts';
 
 /** The mock's in-memory records. Identifiers are unique across companies; every lookup is scoped to one. */
 

@@ -1,12 +1,12 @@
-import { COUNTRIES } from './countries.js';
-import type { Agent, ApiKey, BlacklistType, Call, Company, Contact, MockState, Presence, RecordingState } from './model.js';
-import { nextId } from './model.js';
-import { emptyDialerState } from './dialer.js';
-import { seedContactHistory } from './contact-history-seed.js';
-import { seedCoreCampaigns } from './core-campaigns-seed.js';
-import { seedDialerCampaigns } from './dialer-campaigns-seed.js';
-import { seedDialerResources } from './dialer-resources-seed.js';
-import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.js';
+import { COUNTRIES } from './countries.ts';
+import type { Agent, ApiKey, BlacklistType, Call, Company, Contact, MockState, Presence, RecordingState } from './model.ts';
+import { nextId } from './model.ts';
+import { emptyDialerState } from './dialer.ts';
+import { seedContactHistory } from './contact-history-seed.ts';
+import { seedCoreCampaigns } from './core-campaigns-seed.ts';
+import { seedDialerCampaigns } from './dialer-campaigns-seed.ts';
+import { seedDialerResources } from './dialer-resources-seed.ts';
+import { ARCHIVED_TAG_NAME, derivedUuid, iso, Random, REFERENCE_DAY } from './seed-tools.ts';
 
 /**
  * Deterministic seed data: the same seed gives the same companies, keys and records.

@@ -1,7 +1,7 @@
-import { isObject } from '../shared/json.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { readPage } from '../core/fixtures.js';
+import { isObject } from '../shared/json.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { readPage } from '../core/fixtures.ts';
 
 /**
  * Finding calls to analyse on any target, a live account too: the spec gives Conversation Intelligence

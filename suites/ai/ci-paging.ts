@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { NON_INTEGER_QUERY } from '../../lib/fuzz/arbitraries.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { type AnalysedCall, analysedCall, FIND_CALL_REQUESTS, isObject, itemsOf, paginationOf, readCiPage } from './ci-calls.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { NON_INTEGER_QUERY } from '../../lib/fuzz/arbitraries.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { type AnalysedCall, analysedCall, FIND_CALL_REQUESTS, isObject, itemsOf, paginationOf, readCiPage } from './ci-calls.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /** The transcription's total: from the discovery probe when it gave one, else one more read. */
 async function transcriptionTotal(t: CheckContext, call: AnalysedCall): Promise<number> {

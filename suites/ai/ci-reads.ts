@@ -1,4 +1,4 @@
-import { defineCheck } from '../../lib/checks/define.js';
+import { defineCheck } from '../../lib/checks/define.ts';
 import {
   analysedCall,
   CI_READS,
@@ -10,7 +10,7 @@ import {
   FIND_UNANALYSED_REQUESTS,
   isObject,
   PAGED_READS,
-} from './ci-calls.js';
+} from './ci-calls.ts';
 
 /** Reads of analysed calls (and of one without analysis): envelopes, the transcription's shape. */
 

@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { analysedCall, dataOf, FIND_CALL_REQUESTS, ITEMS, itemsOf, type PagedRead, paginationOf, readCiPage } from './ci-calls.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { analysedCall, dataOf, FIND_CALL_REQUESTS, ITEMS, itemsOf, type PagedRead, paginationOf, readCiPage } from './ci-calls.ts';
 
 /**
  * The spec's recipe for reading everything: raise offset by limit until offset >= pagination.total.

@@ -1,8 +1,8 @@
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { CI_ACCESS_CHECKS } from './ci-access.js';
-import { CI_PAGING_CHECKS } from './ci-paging.js';
-import { CI_READ_CHECKS } from './ci-reads.js';
-import { CI_WALK_CHECKS } from './ci-walk.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { CI_ACCESS_CHECKS } from './ci-access.ts';
+import { CI_PAGING_CHECKS } from './ci-paging.ts';
+import { CI_READ_CHECKS } from './ci-reads.ts';
+import { CI_WALK_CHECKS } from './ci-walk.ts';
 
 /**
  * Conversation Intelligence: read-only analysis of one call per request. Most checks first find an

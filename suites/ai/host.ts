@@ -1,15 +1,15 @@
 import { STATUS_CODES } from 'node:http';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Surface } from '../../lib/config/target.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
-import { EdgeBlockError } from '../../lib/errors.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { UNKNOWN_ID } from '../core/fixtures.js';
-import { credentialChecks, type Probe } from '../shared/credentials.js';
-import { httpsOnlyCheck } from '../shared/https-only.js';
-import { checkUtf8Json } from '../shared/media.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Surface } from '../../lib/config/target.ts';
+import type { RequestSpec } from '../../lib/checks/request.ts';
+import { EdgeBlockError } from '../../lib/errors.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { UNKNOWN_ID } from '../core/fixtures.ts';
+import { credentialChecks, type Probe } from '../shared/credentials.ts';
+import { httpsOnlyCheck } from '../shared/https-only.ts';
+import { checkUtf8Json } from '../shared/media.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Rules of the AI host as a whole: the authentication layer in front of every service, the shape of

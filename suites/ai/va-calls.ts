@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { fictionalNumber } from '../core/fixtures.js';
-import { CALLS, EMERGENCY_STOP, is2xx, is4xx, optionalAgent, readableAgent, UNKNOWN_VOICE_AGENT_ID } from './va-fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { fictionalNumber } from '../core/fixtures.ts';
+import { CALLS, EMERGENCY_STOP, is2xx, is4xx, optionalAgent, readableAgent, UNKNOWN_VOICE_AGENT_ID } from './va-fixtures.ts';
 
 /**
  * Outbound VoiceAgent calls, on the vendor reference's path. Every call goes to one number of the UK

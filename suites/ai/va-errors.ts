@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { fullPayload, getAgent, is2xx, is4xx, isObject, type Json, NEEDS_AGENT, optionalAgent, UNKNOWN_VOICE_AGENT_ID, VOICE_AGENTS } from './va-fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { fullPayload, getAgent, is2xx, is4xx, isObject, type Json, NEEDS_AGENT, optionalAgent, UNKNOWN_VOICE_AGENT_ID, VOICE_AGENTS } from './va-fixtures.ts';
 
 /** VoiceAgent errors: the nested shape on create and get, and a requestId on every answer with a body. */
 

@@ -1,7 +1,7 @@
-import { is2xx, isObject, type Json } from '../shared/json.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { KeySlot } from '../../lib/config/target.js';
-import type { Exchange } from '../../lib/http/exchange.js';
+import { is2xx, isObject, type Json } from '../shared/json.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { KeySlot } from '../../lib/config/target.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
 
 /**
  * Shared steps of the VoiceAgent checks. A live account cannot delete a voice agent (the spec has no

@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { isoUtc } from '../../lib/spec/iso-utc.js';
-import { attributesOf, getAgent, isObject, readableAgent } from './va-fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { isoUtc } from '../../lib/spec/iso-utc.ts';
+import { attributesOf, getAgent, isObject, readableAgent } from './va-fixtures.ts';
 
 /** Reads of one voice agent that judge what it carries: response-only fields, timestamps, enumerations, isolation. */
 

@@ -1,7 +1,7 @@
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { voiceAgentCallChecks } from './va-calls.js';
-import { voiceAgentErrorChecks } from './va-errors.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { voiceAgentCallChecks } from './va-calls.ts';
+import { voiceAgentErrorChecks } from './va-errors.ts';
 import {
   attributesOf,
   createdAgent,
@@ -14,8 +14,8 @@ import {
   readableAgent,
   runAgentId,
   VOICE_AGENTS,
-} from './va-fixtures.js';
-import { voiceAgentReadChecks } from './va-reads.js';
+} from './va-fixtures.ts';
+import { voiceAgentReadChecks } from './va-reads.ts';
 
 // VoiceAgent create, get and method checks; the run's one voice agent is created by the first that needs it.
 

@@ -1,13 +1,13 @@
 import { STATUS_CODES } from 'node:http';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Surface } from '../../lib/config/target.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { readPage, UNKNOWN_ID } from '../core/fixtures.js';
-import { judgeConfiguredPrefix } from '../shared/base-path.js';
-import { credentialChecks, withWrongSecret } from '../shared/credentials.js';
-import { checkUtf8Json } from '../shared/media.js';
-import { httpsOnlyCheck } from '../shared/https-only.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Surface } from '../../lib/config/target.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { readPage, UNKNOWN_ID } from '../core/fixtures.ts';
+import { judgeConfiguredPrefix } from '../shared/base-path.ts';
+import { credentialChecks, withWrongSecret } from '../shared/credentials.ts';
+import { checkUtf8Json } from '../shared/media.ts';
+import { httpsOnlyCheck } from '../shared/https-only.ts';
 
 /**
  * Analytics host: Get call details (spec: Endpoints > Analytics; path from the vendor reference) and

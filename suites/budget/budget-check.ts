@@ -3,12 +3,12 @@ import { BUDGET_PROCEDURE_WINDOWS, type BudgetIo, runBudgetProcedure } from '../
 import { RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, SEPARATE_RULE } from '../../lib/budget/rule-ids.ts';
 import { FRESH_BURST } from '../../lib/budget/fresh-burst.ts';
 import { BURST_CAP, POLLS } from '../../lib/budget/sequential-trial.ts';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
 import { MAX_ATTEMPTS } from '../../lib/budget/recovering-client.ts';
-import { budgetBucket } from './surfaces.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
+import { budgetBucket } from './surfaces.ts';
+import type { RequestSpec } from '../../lib/checks/request.ts';
 import { asMixAnswer, type MixRequest, mixRequest } from '../../lib/budget/request-mix.ts';
 
 /**

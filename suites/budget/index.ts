@@ -1,5 +1,5 @@
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { budgetCheck } from './budget-check.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { budgetCheck } from './budget-check.ts';
 
 /** The budget suite: it spends whole windows of both budgets, so a run has it last. */
 export const BUDGET_CHECKS: readonly CheckDefinition[] = [budgetCheck];

@@ -1,7 +1,7 @@
-import { budgetKey, type CheckContext } from '../../lib/checks/context.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
+import { budgetKey, type CheckContext } from '../../lib/checks/context.ts';
+import type { RequestSpec } from '../../lib/checks/request.ts';
 import type { BudgetSurface } from '../../lib/budget/answers.ts';
-import { dialer } from '../dialer/fixtures.js';
+import { dialer } from '../dialer/fixtures.ts';
 
 /** A cheap read that spends one request of the surface's budget and changes nothing. */
 export function probeOf(t: CheckContext, surface: BudgetSurface): RequestSpec {

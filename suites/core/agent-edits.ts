@@ -1,7 +1,7 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { DAILY_PRICE_LIMIT } from '../../lib/spec/limits.js';
-import { agentIdOf, listAgents, namesField, putAgent } from './fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { DAILY_PRICE_LIMIT } from '../../lib/spec/limits.ts';
+import { agentIdOf, listAgents, namesField, putAgent } from './fixtures.ts';
 
 /** The agent of that id as the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
 async function listedAgent(t: CheckContext, id: string): Promise<Record<string, unknown>> {

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { integerAround, integerFrom, INVALID_EMAIL_BOUNDARIES, notAnEmail } from '../../lib/fuzz/arbitraries.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/spec/limits.js';
-import { listAgents, namesField, probeAgent, putAgent } from './fixtures.js';
-import { readList, recordOf } from './shapes.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { integerAround, integerFrom, INVALID_EMAIL_BOUNDARIES, notAnEmail } from '../../lib/fuzz/arbitraries.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/spec/limits.ts';
+import { listAgents, namesField, probeAgent, putAgent } from './fixtures.ts';
+import { readList, recordOf } from './shapes.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Judges one create probe. Every probe goes through `probeAgent`, which deletes an agent it created before the

@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { credentialChecks } from '../shared/credentials.js';
-import { type ContactView, contactViewOf, createContact, readPage, responseData, showContact, shownField } from './fixtures.js';
-import { listedIds, recordId } from './shapes.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { credentialChecks } from '../shared/credentials.ts';
+import { type ContactView, contactViewOf, createContact, readPage, responseData, showContact, shownField } from './fixtures.ts';
+import { listedIds, recordId } from './shapes.ts';
 
 /**
  * The check's own contact, with a name and an industry no other record has. Lists are narrowed by the

@@ -1,7 +1,7 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { fictionalNumber, type Page, readPage, responseData } from './fixtures.js';
-import { createdId, isJson, recordOf } from './shapes.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { fictionalNumber, type Page, readPage, responseData } from './fixtures.ts';
+import { createdId, isJson, recordOf } from './shapes.ts';
 
 interface Entry {
   readonly id: string;
@@ -32,7 +32,7 @@ async function entries(t: CheckContext): Promise<readonly Entry[]> {
 async function filtered(
   t: CheckContext,
   query: Record<string, string | number>,
-): Promise<{ ex: import('../../lib/http/exchange.js').Exchange; page: Page<Item> }> {
+): Promise<{ ex: import('../../lib/http/exchange.ts').Exchange; page: Page<Item> }> {
   return readPage<Item>(t, '/blacklist/index.json', { ...query, limit: 1000 });
 }
 

@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { readPage, responseData } from './fixtures.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { readPage, responseData } from './fixtures.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /** A call history item as the vendor reference shows it; the spec shows no record fields. */
 interface CallItem {

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../lib/checks/define.js';
-import { readPage, responseData } from './fixtures.js';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { readPage, responseData } from './fixtures.ts';
 
 /** The call history: a collection whose path, filters and envelope the spec shows (Endpoints > Call history). */
 const HISTORY = '/calls/index.json';

@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { type ContactView, createContact, fictionalNumber, namesField, readPage, responseData, showContact } from './fixtures.js';
-import { isJson } from './shapes.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { type ContactView, createContact, fictionalNumber, namesField, readPage, responseData, showContact } from './fixtures.ts';
+import { isJson } from './shapes.ts';
 
 /**
  * Edit contact on the list properties the older checks leave aside (ContactsTag, ContactAttribute) and on

@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { createContact, readPage, UNKNOWN_ID } from './fixtures.js';
-import { isJson, listedIds, readList, recordOf } from './shapes.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { createContact, readPage, UNKNOWN_ID } from './fixtures.ts';
+import { isJson, listedIds, readList, recordOf } from './shapes.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * List contacts filters. List items' fields are not shown in the spec, so each check creates a contact

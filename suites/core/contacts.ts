@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { INVALID_EMAIL_BOUNDARIES, lengthAround, notAnEmail, plainEmail, plainText } from '../../lib/fuzz/arbitraries.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/spec/limits.js';
-import { createContact, fictionalNumber, isCleared, namesField, showContact, shownField, shownList, UNKNOWN_ID } from './fixtures.js';
-import { isJson, readList, recordOf } from './shapes.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { INVALID_EMAIL_BOUNDARIES, lengthAround, notAnEmail, plainEmail, plainText } from '../../lib/fuzz/arbitraries.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/spec/limits.ts';
+import { createContact, fictionalNumber, isCleared, namesField, showContact, shownField, shownList, UNKNOWN_ID } from './fixtures.ts';
+import { isJson, readList, recordOf } from './shapes.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 type LengthField = ContactLengthField;
 const LENGTH_FIELDS = Object.keys(CONTACT_MAX_LENGTHS) as LengthField[];

@@ -1,10 +1,10 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { fictionalNumber, listAgents, noteAckStatus, responseData } from './fixtures.js';
-import { readList, recordOf } from './shapes.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { fictionalNumber, listAgents, noteAckStatus, responseData } from './fixtures.ts';
+import { readList, recordOf } from './shapes.ts';
 
 /** Make a call (vendor reference: POST /calls/create.json) for an agent in the given presence state. */
-async function callWithAgentIn(t: CheckContext, presence: string): Promise<import('../../lib/http/exchange.js').Exchange> {
+async function callWithAgentIn(t: CheckContext, presence: string): Promise<import('../../lib/http/exchange.ts').Exchange> {
   const agent = (await listAgents(t)).agents.find((a) => a.availability_status === presence);
   if (!agent) t.skip(`no agent with availability_status ${presence} on the target (vendor reference field)`);
   return t

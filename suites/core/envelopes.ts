@@ -1,5 +1,5 @@
-import { defineCheck } from '../../lib/checks/define.js';
-import { contactViewOf, createContact, noteAckStatus, putAgent, responseData, UNKNOWN_ID } from './fixtures.js';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { contactViewOf, createContact, noteAckStatus, putAgent, responseData, UNKNOWN_ID } from './fixtures.ts';
 
 /** Lists the spec calls collections: Call history and List blacklist, with the paths it shows. */
 const SPEC_COLLECTIONS = ['/calls/index.json', '/blacklist/index.json'] as const;

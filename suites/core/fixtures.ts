@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { KeySlot } from '../../lib/config/target.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createdId, isJson, type Json, readList, recordOf } from './shapes.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { KeySlot } from '../../lib/config/target.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createdId, isJson, type Json, readList, recordOf } from './shapes.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Shared steps of the core checks: creating what a check needs (and registering its deletion),

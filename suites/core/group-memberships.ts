@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { agentIdOf, putAgent, responseData } from './fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { agentIdOf, putAgent, responseData } from './fixtures.ts';
 
 /**
  * Members per group, from the realtime group statistics (the spec lists real-time group statistics under

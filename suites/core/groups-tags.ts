@@ -1,6 +1,6 @@
-import { defineCheck } from '../../lib/checks/define.js';
-import { agentIdOf, listAgents, putAgent, UNKNOWN_ID } from './fixtures.js';
-import { createdId, listedIds, readList } from './shapes.js';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { agentIdOf, listAgents, putAgent, UNKNOWN_ID } from './fixtures.ts';
+import { createdId, listedIds, readList } from './shapes.ts';
 
 /**
  * The spec shows no group or tag list, and no way to add either: paths, envelopes and item shapes

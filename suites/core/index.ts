@@ -1,20 +1,20 @@
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { agentEditChecks } from './agent-edits.js';
-import { agentChecks } from './agents.js';
-import { authChecks } from './auth.js';
-import { blacklistChecks } from './blacklist.js';
-import { callChecks } from './calls.js';
-import { collectionTotalChecks } from './collection-totals.js';
-import { contactEditChecks } from './contact-edits.js';
-import { contactFilterChecks } from './contact-filters.js';
-import { contactChecks } from './contacts.js';
-import { actionChecks, countryChecks } from './countries-actions.js';
-import { envelopeChecks } from './envelopes.js';
-import { groupMembershipChecks } from './group-memberships.js';
-import { groupTagChecks } from './groups-tags.js';
-import { methodChecks } from './methods.js';
-import { paginationChecks } from './pagination.js';
-import { transportChecks } from './transport.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { agentEditChecks } from './agent-edits.ts';
+import { agentChecks } from './agents.ts';
+import { authChecks } from './auth.ts';
+import { blacklistChecks } from './blacklist.ts';
+import { callChecks } from './calls.ts';
+import { collectionTotalChecks } from './collection-totals.ts';
+import { contactEditChecks } from './contact-edits.ts';
+import { contactFilterChecks } from './contact-filters.ts';
+import { contactChecks } from './contacts.ts';
+import { actionChecks, countryChecks } from './countries-actions.ts';
+import { envelopeChecks } from './envelopes.ts';
+import { groupMembershipChecks } from './group-memberships.ts';
+import { groupTagChecks } from './groups-tags.ts';
+import { methodChecks } from './methods.ts';
+import { paginationChecks } from './pagination.ts';
+import { transportChecks } from './transport.ts';
 
 /** The core suite in run order (the core budget is judged by suites/budget). */
 export const CORE_CHECKS: readonly CheckDefinition[] = [

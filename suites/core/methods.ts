@@ -1,7 +1,7 @@
-import { defineCheck } from '../../lib/checks/define.js';
-import { is2xx } from '../shared/json.js';
-import { createContact, readPage, showContact, shownField } from './fixtures.js';
-import { createdId } from './shapes.js';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { is2xx } from '../shared/json.ts';
+import { createContact, readPage, showContact, shownField } from './fixtures.ts';
+import { createdId } from './shapes.ts';
 
 export const methodChecks = [
   defineCheck({

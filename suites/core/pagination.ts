@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { NON_INTEGER_QUERY } from '../../lib/fuzz/arbitraries.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { CORE_LIMIT } from '../../lib/spec/limits.js';
-import { firstPageCounted, identify } from './collection-counts.js';
-import { type Page, readPage, responseData } from './fixtures.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { NON_INTEGER_QUERY } from '../../lib/fuzz/arbitraries.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { CORE_LIMIT } from '../../lib/spec/limits.ts';
+import { firstPageCounted, identify } from './collection-counts.ts';
+import { type Page, readPage, responseData } from './fixtures.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /** List contacts: a collection in the spec, with limit and page (path from the vendor reference). */
 const PAGED = '/contacts/index.json';

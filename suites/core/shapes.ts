@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { KeySlot } from '../../lib/config/target.js';
-import type { Exchange } from '../../lib/http/exchange.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { KeySlot } from '../../lib/config/target.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
 
 /**
  * Readers for the shapes the spec leaves unshown: how a record is wrapped in a list item or a read, where a

@@ -1,9 +1,9 @@
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Surface } from '../../lib/config/target.js';
-import { httpsOnlyCheck } from '../shared/https-only.js';
-import { judgeConfiguredPrefix } from '../shared/base-path.js';
-import { checkUtf8Json } from '../shared/media.js';
-import { UNKNOWN_ID } from './fixtures.js';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Surface } from '../../lib/config/target.ts';
+import { httpsOnlyCheck } from '../shared/https-only.ts';
+import { judgeConfiguredPrefix } from '../shared/base-path.ts';
+import { checkUtf8Json } from '../shared/media.ts';
+import { UNKNOWN_ID } from './fixtures.ts';
 
 export const transportChecks = [
   httpsOnlyCheck({

@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { listAgents, readPage } from '../core/fixtures.js';
-import { isObject } from '../shared/json.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { listAgents, readPage } from '../core/fixtures.ts';
+import { isObject } from '../shared/json.ts';
 
 /**
  * A call whose agent has no active call: the spec's case for CueCard's 424. A card names a call, not an

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Surface } from '../../lib/config/target.js';
-import { judgeConfiguredPrefix } from '../shared/base-path.js';
-import { credentialChecks, withWrongSecret } from '../shared/credentials.js';
-import { checkUtf8Json } from '../shared/media.js';
-import { httpsOnlyCheck } from '../shared/https-only.js';
-import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Surface } from '../../lib/config/target.ts';
+import { judgeConfiguredPrefix } from '../shared/base-path.ts';
+import { credentialChecks, withWrongSecret } from '../shared/credentials.ts';
+import { checkUtf8Json } from '../shared/media.ts';
+import { httpsOnlyCheck } from '../shared/https-only.ts';
+import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.ts';
 
 /**
  * CueCard (spec: Endpoints > CueCard). The path and payload follow the vendor reference. A card is only

@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { DIALER_LIMIT } from '../../lib/spec/limits.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
 import {
   campaignPayload,
   createCampaign,
@@ -13,10 +13,10 @@ import {
   recordAfter,
   subErrorsMention,
   tryCreate,
-} from './campaign-fixtures.js';
-import type { ChangeProbe, Observation } from './change.js';
-import { pageOf, walkCursor } from './cursor.js';
-import { dialer } from './fixtures.js';
+} from './campaign-fixtures.ts';
+import type { ChangeProbe, Observation } from './change.ts';
+import { pageOf, walkCursor } from './cursor.ts';
+import { dialer } from './fixtures.ts';
 
 /**
  * The campaign behaviours the Dialer releases changed (spec: Versioning), one probe each. A probe never

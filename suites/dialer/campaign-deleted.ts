@@ -1,14 +1,14 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { QueryValue } from '../../lib/checks/request.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { DIALER_LIMIT } from '../../lib/spec/limits.js';
-import { commonest, createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.js';
-import { pageFor } from './campaign-lists.js';
-import { type CursorPage, pageOf } from './cursor.js';
-import { dialer } from './fixtures.js';
-import { membershipProblem } from './membership.js';
-import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { QueryValue } from '../../lib/checks/request.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { commonest, createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.ts';
+import { pageFor } from './campaign-lists.ts';
+import { type CursorPage, pageOf } from './cursor.ts';
+import { dialer } from './fixtures.ts';
+import { membershipProblem } from './membership.ts';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Deleted campaigns in lists: status=deleted and include_deleted, whose rules hold in every release (before

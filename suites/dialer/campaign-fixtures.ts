@@ -1,9 +1,9 @@
-import { is2xx, isObject, type Json } from '../shared/json.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { QueryValue } from '../../lib/checks/request.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { type CursorPage, readCursorPage } from './cursor.js';
-import { dialer } from './fixtures.js';
+import { is2xx, isObject, type Json } from '../shared/json.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { QueryValue } from '../../lib/checks/request.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { type CursorPage, readCursorPage } from './cursor.ts';
+import { dialer } from './fixtures.ts';
 
 /**
  * Shared steps of the campaign checks and probes. Creating a campaign always registers its deletion,

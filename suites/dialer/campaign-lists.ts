@@ -1,13 +1,13 @@
-import { DIALER_LIMIT } from '../../lib/spec/limits.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { QueryValue } from '../../lib/checks/request.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { commonest, idsOf, type Json, listPage } from './campaign-fixtures.js';
-import { type CursorPage, judgedPage } from './cursor.js';
-import { CAMPAIGN_LIST, cursorListChecks } from './cursor-lists.js';
-import { dialer } from './fixtures.js';
-import { membership } from './membership.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { QueryValue } from '../../lib/checks/request.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { commonest, idsOf, type Json, listPage } from './campaign-fixtures.ts';
+import { type CursorPage, judgedPage } from './cursor.ts';
+import { CAMPAIGN_LIST, cursorListChecks } from './cursor-lists.ts';
+import { dialer } from './fixtures.ts';
+import { membership } from './membership.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /** The campaign list: its envelope, the status and mode filters, and what it shares with every cursor list. */
 

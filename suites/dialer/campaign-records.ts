@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import type { DialerRouteName } from '../../lib/dialer/routes.js';
-import { type Campaign, campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, listPage, unknownCampaignId } from './campaign-fixtures.js';
-import { walkJudged } from './cursor.js';
-import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { DialerRouteName } from '../../lib/dialer/routes.ts';
+import { type Campaign, campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, listPage, unknownCampaignId } from './campaign-fixtures.ts';
+import { walkJudged } from './cursor.ts';
+import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /** Campaign records: create, read, partial update, delete to status `deleted`; unknown ids; a campaign's contacts. */
 

@@ -1,14 +1,14 @@
 import type fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign, errorTexts, idsOf, is2xx, type Json, listPage, NEXT_YEAR, subErrorsMention } from './campaign-fixtures.js';
-import * as values from './campaign-values.js';
-import { type CursorPage, pageOf } from './cursor.js';
-import { dialer } from './fixtures.js';
-import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createCampaign, errorTexts, idsOf, is2xx, type Json, listPage, NEXT_YEAR, subErrorsMention } from './campaign-fixtures.ts';
+import * as values from './campaign-values.ts';
+import { type CursorPage, pageOf } from './cursor.ts';
+import { dialer } from './fixtures.ts';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Campaign validation the releases changed, fuzzed: whitespace names, schedule dates and times, and the

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { NEXT_YEAR } from './campaign-fixtures.js';
+import { NEXT_YEAR } from './campaign-fixtures.ts';
 
 /**
  * The values the campaign fuzz checks send, with the suite's own oracle for each (never the mock's):

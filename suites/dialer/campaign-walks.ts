@@ -1,10 +1,10 @@
-import { DIALER_LIMIT } from '../../lib/spec/limits.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.js';
-import { type CursorPage, walkJudged } from './cursor.js';
-import { dialer } from './fixtures.js';
-import { membership } from './membership.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.ts';
+import { type CursorPage, walkJudged } from './cursor.ts';
+import { dialer } from './fixtures.ts';
+import { membership } from './membership.ts';
 
 /**
  * Walking the campaign list by cursor: over an unchanging list, while it changes, and with cursors that

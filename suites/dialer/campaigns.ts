@@ -1,9 +1,9 @@
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { CAMPAIGN_DELETED_CHECKS } from './campaign-deleted.js';
-import { CAMPAIGN_LIST_CHECKS } from './campaign-lists.js';
-import { CAMPAIGN_RECORD_CHECKS } from './campaign-records.js';
-import { CAMPAIGN_VALIDATION_CHECKS } from './campaign-validation.js';
-import { CAMPAIGN_WALK_CHECKS } from './campaign-walks.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { CAMPAIGN_DELETED_CHECKS } from './campaign-deleted.ts';
+import { CAMPAIGN_LIST_CHECKS } from './campaign-lists.ts';
+import { CAMPAIGN_RECORD_CHECKS } from './campaign-records.ts';
+import { CAMPAIGN_VALIDATION_CHECKS } from './campaign-validation.ts';
+import { CAMPAIGN_WALK_CHECKS } from './campaign-walks.ts';
 
 /**
  * The campaign checks in run order: reads of the list first (before the checks that create and delete

@@ -1,9 +1,9 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
-import type { Release } from '../../lib/dialer/releases.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { rule as catalogued } from '../../lib/rules/index.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import type { Release } from '../../lib/dialer/releases.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { rule as catalogued } from '../../lib/rules/index.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * One behaviour a Dialer release changed (spec: Versioning). A probe sends the few requests that tell

@@ -1,17 +1,17 @@
-import { DIALER_LIMIT } from '../../lib/spec/limits.js';
+import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
-import type { QueryValue, RequestSpec } from '../../lib/checks/request.js';
-import type { DialerRouteName } from '../../lib/dialer/routes.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign, listPage } from './campaign-fixtures.js';
-import { type CursorPage, judgedPage, keysOf, pageOf, readCursorPage } from './cursor.js';
-import { type CursorCase, cursorArbitrary, cursorBoundaries, MAX_CURSOR_BOUNDARIES } from './cursor-values.js';
-import { dialer } from './fixtures.js';
-import { membershipProblem } from './membership.js';
-import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import type { QueryValue, RequestSpec } from '../../lib/checks/request.ts';
+import type { DialerRouteName } from '../../lib/dialer/routes.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createCampaign, listPage } from './campaign-fixtures.ts';
+import { type CursorPage, judgedPage, keysOf, pageOf, readCursorPage } from './cursor.ts';
+import { type CursorCase, cursorArbitrary, cursorBoundaries, MAX_CURSOR_BOUNDARIES } from './cursor-values.ts';
+import { dialer } from './fixtures.ts';
+import { membershipProblem } from './membership.ts';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 
 /**
  * What every cursor-paginated Dialer list shares (spec: Endpoints > Dialer, "the same limit, cursor,

@@ -1,7 +1,7 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { RequestSpec } from '../../lib/checks/request.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /** One page of a cursor-paginated Dialer list as the spec shows it: `data` and `meta.nextCursor`. */
 export interface CursorPage<T = Record<string, unknown>> {

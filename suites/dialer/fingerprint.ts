@@ -1,11 +1,11 @@
-import { CheckContext } from '../../lib/checks/context.js';
-import { HarnessError } from '../../lib/errors.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { missingPrerequisite } from '../../lib/checks/runner.js';
-import type { Session } from '../../lib/checks/session.js';
-import { PrerequisiteFailed, SkipSignal } from '../../lib/checks/signals.js';
-import { atLeast, type Release, RELEASES } from '../../lib/dialer/releases.js';
-import type { ChangeProbe, Side } from './change.js';
+import { CheckContext } from '../../lib/checks/context.ts';
+import { HarnessError } from '../../lib/errors.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { missingPrerequisite } from '../../lib/checks/runner.ts';
+import type { Session } from '../../lib/checks/session.ts';
+import { PrerequisiteFailed, SkipSignal } from '../../lib/checks/signals.ts';
+import { atLeast, type Release, RELEASES } from '../../lib/dialer/releases.ts';
+import type { ChangeProbe, Side } from './change.ts';
 
 /**
  * The release fingerprint: each changed behaviour is probed once, and a release fits when every side

@@ -1,7 +1,7 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
-import { type DialerRouteName, dialerRoute, SPEC_SHOWN_ROUTES } from '../../lib/dialer/routes.js';
-import type { Exchange } from '../../lib/http/exchange.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { RequestSpec } from '../../lib/checks/request.ts';
+import { type DialerRouteName, dialerRoute, SPEC_SHOWN_ROUTES } from '../../lib/dialer/routes.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
 
 /**
  * Requests to Dialer routes by name: the path comes from the target's route table (the shared table, or

@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import type { ChangeProbe, Side } from './change.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { ChangeProbe, Side } from './change.ts';
 
 /** The route table's path of a route, sent with another method: the path is routed, the method is not. */
 function pathOf(t: CheckContext, route: 'campaigns.list' | 'surveys.update'): string {

@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { credentialChecks } from '../shared/credentials.js';
-import { unknownCampaignId } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { credentialChecks } from '../shared/credentials.ts';
+import { unknownCampaignId } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
 
 /**
  * The Dialer as a whole: where it is served, and the standard key pair and nothing else (2026-08-25).

@@ -1,11 +1,11 @@
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { CAMPAIGN_CHECKS } from './campaigns.js';
-import { changeCheck } from './change.js';
-import { CHANGES } from './changes.js';
-import { DIALER_HOST_CHECKS } from './host.js';
-import { ISOLATION_CHECKS } from './isolation.js';
-import { READ_CHECKS } from './reads.js';
-import { RESOURCE_CHECKS } from './resources.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { CAMPAIGN_CHECKS } from './campaigns.ts';
+import { changeCheck } from './change.ts';
+import { CHANGES } from './changes.ts';
+import { DIALER_HOST_CHECKS } from './host.ts';
+import { ISOLATION_CHECKS } from './isolation.ts';
+import { READ_CHECKS } from './reads.ts';
+import { RESOURCE_CHECKS } from './resources.ts';
 
 /** The Dialer suite in run order (its budget is judged by suites/budget). */
 export const DIALER_CHECKS: readonly CheckDefinition[] = [

@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { QueryValue } from '../../lib/checks/request.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { DialerRouteName } from '../../lib/dialer/routes.js';
-import { DIALER_LIMIT } from '../../lib/spec/limits.js';
-import { type Campaign, campaignOf, createCampaign, type Json, readCampaign } from './campaign-fixtures.js';
-import { keysOf, walkCursor } from './cursor.js';
-import { dialer } from './fixtures.js';
-import { idOf, NEEDS_RECORDS, runScript } from './resource-fixtures.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { QueryValue } from '../../lib/checks/request.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { DialerRouteName } from '../../lib/dialer/routes.ts';
+import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { type Campaign, campaignOf, createCampaign, type Json, readCampaign } from './campaign-fixtures.ts';
+import { keysOf, walkCursor } from './cursor.ts';
+import { dialer } from './fixtures.ts';
+import { idOf, NEEDS_RECORDS, runScript } from './resource-fixtures.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Another company's key (CC_OTHER_KEY_ID) against this company's Dialer records (spec: Authentication 3

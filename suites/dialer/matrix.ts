@@ -1,16 +1,16 @@
-import { runChecks } from '../../lib/checks/runner.js';
-import { Session } from '../../lib/checks/session.js';
-import { targetFromSettings } from '../../lib/config/load.js';
-import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.js';
-import { CHANGE_KINDS, type ChangeKind, type Comparison, compareReports } from '../../lib/results/comparison.js';
-import { buildReport, type RunReport } from '../../lib/results/report.js';
-import { RULES } from '../../lib/rules/index.js';
-import type { Rule } from '../../lib/rules/types.js';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { startMock } from '../../mock/start.js';
-import { ALL_CHECKS } from '../index.js';
-import { CHANGES } from './changes.js';
-import { matchingReleases, runProbe } from './fingerprint.js';
+import { runChecks } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.ts';
+import { CHANGE_KINDS, type ChangeKind, type Comparison, compareReports } from '../../lib/results/comparison.ts';
+import { buildReport, type RunReport } from '../../lib/results/report.ts';
+import { RULES } from '../../lib/rules/index.ts';
+import type { Rule } from '../../lib/rules/types.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { startMock } from '../../mock/start.ts';
+import { ALL_CHECKS } from '../index.ts';
+import { CHANGES } from './changes.ts';
+import { matchingReleases, runProbe } from './fingerprint.ts';
 
 /**
  * One cell of the release matrix: the bundled mock playing `profile`, checked as `expected`. Only the

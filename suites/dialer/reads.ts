@@ -1,10 +1,10 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { DialerRouteName } from '../../lib/dialer/routes.js';
-import { createCampaign, readCampaign } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
-import { listOf, recordOf } from './resource-fixtures.js';
-import { figureLeaves } from './resource-stats.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { DialerRouteName } from '../../lib/dialer/routes.ts';
+import { createCampaign, readCampaign } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
+import { listOf, recordOf } from './resource-fixtures.ts';
+import { figureLeaves } from './resource-stats.ts';
 
 /**
  * "GET reads" (spec: HTTP method conventions): every Dialer read is made on a campaign of the check's own,

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../lib/dialer/outcomes.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../lib/dialer/outcomes.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createCampaign } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
 import {
   archivedTagId,
   type CallTag,
@@ -18,8 +18,8 @@ import {
   NEEDS_ARCHIVED,
   sameId,
   UNKNOWN_INT_ID,
-} from './resource-fixtures.js';
-import { SUB_ERRORS, subErrorsJudge } from './sub-errors.js';
+} from './resource-fixtures.ts';
+import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 
 /** A campaign's disposition buttons: read, replace wholesale, resolved fields, and the replace's refusals. */
 interface ButtonEntry {

@@ -1,10 +1,10 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign, errorTexts, subErrorsMention } from './campaign-fixtures.js';
-import type { ChangeProbe, Observation, Side } from './change.js';
-import { dialer } from './fixtures.js';
-import { expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.js';
-import { jobIdOf, requestExport } from './resource-exports.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createCampaign, errorTexts, subErrorsMention } from './campaign-fixtures.ts';
+import type { ChangeProbe, Observation, Side } from './change.ts';
+import { dialer } from './fixtures.ts';
+import { expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.ts';
+import { jobIdOf, requestExport } from './resource-exports.ts';
 import {
   addCoreTag,
   archivedTagId,
@@ -19,8 +19,8 @@ import {
   NEEDS_RECORDS,
   sameId,
   UNKNOWN_INT_ID,
-} from './resource-fixtures.js';
-import { expectVocabulary } from './resource-tags.js';
+} from './resource-fixtures.ts';
+import { expectVocabulary } from './resource-tags.ts';
 
 /**
  * The changes of the Dialer's releases to scripts, surveys, associations, dispositions and exports.

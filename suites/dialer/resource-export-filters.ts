@@ -1,15 +1,15 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign, errorTexts } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
-import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.js';
-import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.js';
-import { classifyBound, classifyJobId, garbageBound, impossibleBound, isoNotRfcBound, mangledUuidArb, uuidArb, validBound } from './resource-formats.js';
-import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createCampaign, errorTexts } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
+import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.ts';
+import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.ts';
+import { classifyBound, classifyJobId, garbageBound, impossibleBound, isoNotRfcBound, mangledUuidArb, uuidArb, validBound } from './resource-formats.ts';
+import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * What v1.0.21 validates: export filter ids and bounds, and the jobId of status and download. Accepted

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { type Campaign, campaignOf, createCampaign } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
-import { classifyJobId } from './resource-formats.js';
-import { is2xx, type Json, NEEDS_EXPORTS, recordOf } from './resource-fixtures.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { type Campaign, campaignOf, createCampaign } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
+import { classifyJobId } from './resource-formats.ts';
+import { is2xx, type Json, NEEDS_EXPORTS, recordOf } from './resource-fixtures.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Data exports: 202 with a jobId, status by jobId, the download link once complete, and the window a

@@ -1,11 +1,11 @@
-import { UNKNOWN_ID } from '../core/fixtures.js';
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { expectServiceError } from '../ai/host.js';
-import { readPage, responseData } from '../core/fixtures.js';
-import { errorTexts, is2xx, isObject, type Json } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import { UNKNOWN_ID } from '../core/fixtures.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { expectServiceError } from '../ai/host.ts';
+import { readPage, responseData } from '../core/fixtures.ts';
+import { errorTexts, is2xx, isObject, type Json } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Shared steps of the resource checks: reading records whatever their wrapping (not shown), Dialer

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { DialerRouteName } from '../../lib/dialer/routes.js';
-import { explore } from '../../lib/fuzz/property.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { DIALER_LIMIT } from '../../lib/spec/limits.js';
-import { subErrorsMention } from './campaign-fixtures.js';
-import { CERTAIN_WHITESPACE, DISPUTED_WHITESPACE, isCertainlyBlank, show } from './campaign-values.js';
-import { walkJudged } from './cursor.js';
-import { dialer } from './fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { DialerRouteName } from '../../lib/dialer/routes.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { subErrorsMention } from './campaign-fixtures.ts';
+import { CERTAIN_WHITESPACE, DISPUTED_WHITESPACE, isCertainlyBlank, show } from './campaign-values.ts';
+import { walkJudged } from './cursor.ts';
+import { dialer } from './fixtures.ts';
 import {
   type Created,
   expectDialerError,
@@ -21,9 +21,9 @@ import {
   recordOf,
   runScript,
   runSurvey,
-} from './resource-fixtures.js';
-import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.js';
-import type { RuleId } from '../../lib/rules/index.js';
+} from './resource-fixtures.ts';
+import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Call scripts and surveys: create, update, list, and survey questions replaced wholesale. The API has

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign, deleteCampaign } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
-import { isObject, listOf, recordOf } from './resource-fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createCampaign, deleteCampaign } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
+import { isObject, listOf, recordOf } from './resource-fixtures.ts';
 
 /**
  * Campaign statistics. Their field names are not shown (GAP-DIALER-STATS-FIELDS): the read is judged on its

@@ -1,10 +1,10 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { ASSOCIATION_TYPES } from '../../lib/dialer/outcomes.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { createCampaign } from './campaign-fixtures.js';
-import { dialer } from './fixtures.js';
-import { addCoreTag, firstCoreId, is2xx, isObject, listOf, sameId } from './resource-fixtures.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { ASSOCIATION_TYPES } from '../../lib/dialer/outcomes.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { createCampaign } from './campaign-fixtures.ts';
+import { dialer } from './fixtures.ts';
+import { addCoreTag, firstCoreId, is2xx, isObject, listOf, sameId } from './resource-fixtures.ts';
 
 /** The disposition tag list, and a campaign's associations (agent, target tag, queue group). */
 const tagList = defineCheck({

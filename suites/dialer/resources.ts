@@ -1,17 +1,17 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck, type CheckDefinition } from '../../lib/checks/define.js';
-import type { DialerRouteName } from '../../lib/dialer/routes.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
-import { createCampaign, unknownCampaignId } from './campaign-fixtures.js';
-import { cursorListChecks, OTHER_CURSOR_LISTS } from './cursor-lists.js';
-import { confirmRouted, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.js';
-import { BUTTON_CHECKS } from './resource-buttons.js';
-import { EXPORT_FILTER_CHECKS } from './resource-export-filters.js';
-import { EXPORT_CHECKS } from './resource-exports.js';
-import { expectDialerError, isObject, type Json, listOf, UNKNOWN_JOB_ID, unknownIdLike } from './resource-fixtures.js';
-import { SCRIPT_SURVEY_CHECKS } from './resource-scripts.js';
-import { STATISTICS_CHECKS } from './resource-stats.js';
-import { TAG_ASSOCIATION_CHECKS } from './resource-tags.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck, type CheckDefinition } from '../../lib/checks/define.ts';
+import type { DialerRouteName } from '../../lib/dialer/routes.ts';
+import type { RequestSpec } from '../../lib/checks/request.ts';
+import { createCampaign, unknownCampaignId } from './campaign-fixtures.ts';
+import { cursorListChecks, OTHER_CURSOR_LISTS } from './cursor-lists.ts';
+import { confirmRouted, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.ts';
+import { BUTTON_CHECKS } from './resource-buttons.ts';
+import { EXPORT_FILTER_CHECKS } from './resource-export-filters.ts';
+import { EXPORT_CHECKS } from './resource-exports.ts';
+import { expectDialerError, isObject, type Json, listOf, UNKNOWN_JOB_ID, unknownIdLike } from './resource-fixtures.ts';
+import { SCRIPT_SURVEY_CHECKS } from './resource-scripts.ts';
+import { STATISTICS_CHECKS } from './resource-stats.ts';
+import { TAG_ASSOCIATION_CHECKS } from './resource-tags.ts';
 
 /** The first id a list shows, to make up a missing one in the same form; none from a list that is not routed. */
 async function sampleId(t: CheckContext, route: DialerRouteName): Promise<unknown> {

@@ -1,8 +1,8 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { rule as catalogued } from '../../lib/rules/index.js';
-import { isObject } from '../shared/json.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { rule as catalogued } from '../../lib/rules/index.ts';
+import { isObject } from '../shared/json.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * DIALER-VALIDATION-SUBERRORS, judged on the validation 400s the Dialer checks already provoke, so the rule

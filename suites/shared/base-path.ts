@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { type Surface, SURFACE_VARIABLE } from '../../lib/config/target.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { type Surface, SURFACE_VARIABLE } from '../../lib/config/target.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Whether the configured URL of a surface ends in its documented path prefix (spec: Hosts): a base path

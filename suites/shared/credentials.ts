@@ -1,9 +1,9 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
-import type { RequestSpec } from '../../lib/checks/request.js';
-import type { Surface } from '../../lib/config/target.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import type { RequestSpec } from '../../lib/checks/request.ts';
+import type { Surface } from '../../lib/config/target.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * The credential probes every host shares (spec: Authentication 6): missing, incorrect, malformed and

@@ -1,8 +1,8 @@
-import { defineCheck, type CheckDefinition } from '../../lib/checks/define.js';
-import type { Surface } from '../../lib/config/target.js';
-import { EdgeBlockError, TransportError } from '../../lib/errors.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import { defineCheck, type CheckDefinition } from '../../lib/checks/define.ts';
+import type { Surface } from '../../lib/config/target.ts';
+import { EdgeBlockError, TransportError } from '../../lib/errors.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * What a plain-HTTP connection that failed says about the host. Only a host that answered can be said to

@@ -1,6 +1,6 @@
-import type { CheckContext } from '../../lib/checks/context.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /** A JSON media type, UTF-8 when a charset is named, and a body that parses (spec: Responses are UTF-8 JSON). */
 export function isUtf8Json(ex: Exchange): boolean {

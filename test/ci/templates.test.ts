@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, test, type TestContext } from 'vitest';
 import { parse } from 'yaml';
-import { executable } from '../../cli/k6-process.js';
+import { executable } from '../../cli/k6-process.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const GITHUB_FILE = 'examples/ci/github/conformance.yml';

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EFFECTS } from '../../lib/config/target.js';
-import { type RunningMock, startMock } from '../../mock/start.js';
-import { resourcesOf } from '../../mock/state/dialer-resources.js';
+import { EFFECTS } from '../../lib/config/target.ts';
+import { type RunningMock, startMock } from '../../mock/start.ts';
+import { resourcesOf } from '../../mock/state/dialer-resources.ts';
 
 /**
  * A run killed with SIGKILL at any moment leaves nothing `npm run cleanup` cannot find: the mock's records

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { COMPARISON_FORMAT, COMPARISON_VERSION, type Comparison } from '../../lib/results/comparison.js';
-import { REPORT_VERSION } from '../../lib/results/report.js';
-import { SECRET, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules } from '../reporters/fixtures.js';
-import { command, type CommandRun } from './conformance-run.js';
+import { COMPARISON_FORMAT, COMPARISON_VERSION, type Comparison } from '../../lib/results/comparison.ts';
+import { REPORT_VERSION } from '../../lib/results/report.ts';
+import { SECRET, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules } from '../reporters/fixtures.ts';
+import { command, type CommandRun } from './conformance-run.ts';
 
 /**
  * `npm run compare` as a user runs it, on small report files built here: the exit code says whether a

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { RunReport } from '../../lib/results/report.js';
-import { seedState } from '../../mock/state/seed.js';
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { LANES } from '../../lib/checks/lanes.js';
-import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.js';
-import { PROOF_SEED } from '../proofs/prove.js';
-import { conformance, type Run } from './conformance-run.js';
+import type { RunReport } from '../../lib/results/report.ts';
+import { seedState } from '../../mock/state/seed.ts';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { LANES } from '../../lib/checks/lanes.ts';
+import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
+import { PROOF_SEED } from '../proofs/prove.ts';
+import { conformance, type Run } from './conformance-run.ts';
 
 const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
 

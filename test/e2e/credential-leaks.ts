@@ -1,4 +1,4 @@
-import type { KeyPair } from '../../lib/config/target.js';
+import type { KeyPair } from '../../lib/config/target.ts';
 
 /** A run of base64 or base64url characters long enough to hide a credential. */
 const TOKEN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { RunReport } from '../../lib/results/report.js';
-import { command } from './conformance-run.js';
+import type { RunReport } from '../../lib/results/report.ts';
+import { command } from './conformance-run.ts';
 
 // Each test runs its own commands against their own bundled mocks, none timing a budget: side by side.
 describe.concurrent('verifying a Dialer release from the command line', () => {

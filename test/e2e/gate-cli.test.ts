@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { ExpectationEntry, ExpectationsDocument } from '../../lib/expectations/expectations-file.js';
-import type { RunReport } from '../../lib/results/report.js';
-import { conformance, type Run } from './conformance-run.js';
+import type { ExpectationEntry, ExpectationsDocument } from '../../lib/expectations/expectations-file.ts';
+import type { RunReport } from '../../lib/results/report.ts';
+import { conformance, type Run } from './conformance-run.ts';
 
 /** Two rules of the core API, each broken by a fault of the bundled mock and judged by a short check. */
 const TAG_404 = 'CORE-TAG-DELETE-404';

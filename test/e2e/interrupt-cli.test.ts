@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { RunReport } from '../../lib/results/report.js';
-import { type RunningMock, startMock } from '../../mock/start.js';
+import type { RunReport } from '../../lib/results/report.ts';
+import { type RunningMock, startMock } from '../../mock/start.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const WINDOW_MS = 1000;

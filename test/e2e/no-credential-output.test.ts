@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { RunReport } from '../../lib/results/report.js';
-import { seedState } from '../../mock/state/seed.js';
-import { credentialLeaks } from './credential-leaks.js';
-import { conformance } from './conformance-run.js';
+import type { RunReport } from '../../lib/results/report.ts';
+import { seedState } from '../../mock/state/seed.ts';
+import { credentialLeaks } from './credential-leaks.ts';
+import { conformance } from './conformance-run.ts';
 
 const PAIRS = [...seedState(1).keys.values()].map((k) => ({ id: k.id, secret: k.secret }));
 

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from '../../lib/results/report.js';
-import { rerunOf, withOptionalValue } from '../../cli/rerun.js';
-import { ALL_CHECKS } from '../../suites/index.js';
-import { conformance } from './conformance-run.js';
+import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from '../../lib/results/report.ts';
+import { rerunOf, withOptionalValue } from '../../cli/rerun.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { conformance } from './conformance-run.ts';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'cc-rerun-'));
 const report = (dir: string): RunReport => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as RunReport;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
-import { CASE_TIMEOUT_MS, expectFaultJudged, JUDGED_BEFORE_ANY_READ, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import { CASE_TIMEOUT_MS, expectFaultJudged, JUDGED_BEFORE_ANY_READ, RUN_BOUND_MS, runUnder, verdicts } from './support.ts';
 
 /**
  * Faults in HTTP answers: an answer the spec rules out fails the rule judged on it; an answer that says

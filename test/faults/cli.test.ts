@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../lib/results/report.js';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
-import type { Fault } from './misbehaving-target.js';
-import { startTarget } from './support.js';
+import type { RunReport } from '../../lib/results/report.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import type { Fault } from './misbehaving-target.ts';
+import { startTarget } from './support.ts';
 
 /** `npm run conformance` against a misbehaving target: its exit code says whether the target broke a rule (1) or the run is incomplete (3). */
 const ROOT = new URL('../..', import.meta.url).pathname;

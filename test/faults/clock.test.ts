@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
-import { budgetCheck } from '../../suites/budget/budget-check.js';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import { budgetCheck } from '../../suites/budget/budget-check.ts';
 import { RESET_HEADER_RULE } from '../../lib/budget/rule-ids.ts';
-import { CASE_TIMEOUT_MS, expectFaultJudged, REPRESENTATIVE, RUN_BOUND_MS, runUnder, verdicts } from './support.js';
+import { CASE_TIMEOUT_MS, expectFaultJudged, REPRESENTATIVE, RUN_BOUND_MS, runUnder, verdicts } from './support.ts';
 
 /**
  * A target whose clock talks nonsense: a reset given in milliseconds (tens of thousands of years ahead)

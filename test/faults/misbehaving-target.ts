@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { HOSTS, type HostName } from '../../mock/context.js';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import type { RunningMock } from '../../mock/start.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
+import { HOSTS, type HostName } from '../../mock/context.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import type { RunningMock } from '../../mock/start.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
 
 /**
  * A target that misbehaves on purpose, for the tests of what the suite makes of it: one HTTPS port per

@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { runCheck } from '../../lib/checks/runner.js';
-import { Session } from '../../lib/checks/session.js';
-import { targetFromSettings } from '../../lib/config/load.js';
-import type { CheckOutcome, RuleVerdict } from '../../lib/results/outcome.js';
-import { rule as lookupRule } from '../../lib/rules/index.js';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { startMock } from '../../mock/start.js';
-import { ALL_CHECKS } from '../../suites/index.js';
-import { type Fault, type MisbehavingTarget, type SeenRequest, startMisbehavingTarget } from './misbehaving-target.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { runCheck } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import type { CheckOutcome, RuleVerdict } from '../../lib/results/outcome.ts';
+import { rule as lookupRule } from '../../lib/rules/index.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { startMock } from '../../mock/start.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { type Fault, type MisbehavingTarget, type SeenRequest, startMisbehavingTarget } from './misbehaving-target.ts';
 
 /** Rate window of the mocks behind the misbehaving target: short, so pacing costs little. */
 export const FAULT_WINDOW_MS = 300;

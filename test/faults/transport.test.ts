@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
-import { CASE_TIMEOUT_MS, expectFaultJudged, JUDGED_BEFORE_ANY_READ, REPRESENTATIVE, RUN_BOUND_MS, runUnder, STALL_TIMEOUT_MS } from './support.js';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import { CASE_TIMEOUT_MS, expectFaultJudged, JUDGED_BEFORE_ANY_READ, REPRESENTATIVE, RUN_BOUND_MS, runUnder, STALL_TIMEOUT_MS } from './support.ts';
 
 /**
  * Faults below HTTP: each ends every rule it touches as an error naming what broke (and, where the fix

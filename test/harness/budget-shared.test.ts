@@ -1,10 +1,10 @@
 import { afterAll, expect, test } from 'vitest';
-import { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { Session } from '../../lib/checks/session.js';
-import { targetFromSettings } from '../../lib/config/load.js';
+import { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
 import { judgeBelowBudget } from '../../lib/budget/rule-sink.ts';
-import { literalTarget } from './support.js';
+import { literalTarget } from './support.ts';
 
 const RULE = 'CORE-RATE-60';
 const def = defineCheck({

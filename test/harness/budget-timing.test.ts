@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Exchange } from '../../lib/http/exchange.js';
+import type { Exchange } from '../../lib/http/exchange.ts';
 import { freshAt } from '../../lib/budget/fresh-burst.ts';
 import type { Reading } from '../../lib/budget/judge-trial.ts';
 import { ServerClock, UNDATED_SLACK_MS } from '../../lib/budget/server-clock.ts';

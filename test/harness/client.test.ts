@@ -1,12 +1,12 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BudgetExhaustedError, EdgeBlockError, ResponseTimeoutError, TransportError, UnavailableError, WaitOutOfRangeError } from '../../lib/errors.js';
-import { HttpClient, USER_AGENT, type WireRequest } from '../../lib/http/client.js';
-import type { Exchange } from '../../lib/http/exchange.js';
-import { Pacer } from '../../lib/http/pacer.js';
-import { Redactor } from '../../lib/http/redact.js';
-import { FakeClock } from './support.js';
+import { BudgetExhaustedError, EdgeBlockError, ResponseTimeoutError, TransportError, UnavailableError, WaitOutOfRangeError } from '../../lib/errors.ts';
+import { HttpClient, USER_AGENT, type WireRequest } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { Pacer } from '../../lib/http/pacer.ts';
+import { Redactor } from '../../lib/http/redact.ts';
+import { FakeClock } from './support.ts';
 
 const KEY_ID = 'CCKTEST0123456789';
 const SECRET = 'cl1ent/secret+Value==';

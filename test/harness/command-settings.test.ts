@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { commandSettings, warnReplacedByMock } from '../../cli/settings.js';
-import { gitExposure } from '../../lib/config/git-exposure.js';
+import { commandSettings, warnReplacedByMock } from '../../cli/settings.ts';
+import { gitExposure } from '../../lib/config/git-exposure.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dirs: string[] = [];

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { checkSettings, namesNoTarget, readSettings, runSeed, TARGET_VARIABLES, targetFromSettings } from '../../lib/config/load.js';
-import { KEY_SLOT_VARIABLE } from '../../lib/config/target.js';
-import { ConfigError } from '../../lib/errors.js';
+import { checkSettings, namesNoTarget, readSettings, runSeed, TARGET_VARIABLES, targetFromSettings } from '../../lib/config/load.ts';
+import { KEY_SLOT_VARIABLE } from '../../lib/config/target.ts';
+import { ConfigError } from '../../lib/errors.ts';
 
 const SECRET = 'Sup3r-Secret-Value-9f8e7d';
 const BASE = { CC_BASE_URL: 'https://api.example.test/api', CC_KEY_ID: 'KEYID0001', CC_KEY_SECRET: SECRET } as const;

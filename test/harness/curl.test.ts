@@ -2,9 +2,9 @@ import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { curlCommand, shellQuote } from '../../lib/http/curl.js';
-import type { SentRequest } from '../../lib/http/exchange.js';
-import { type RunningMock, startMock } from '../../mock/start.js';
+import { curlCommand, shellQuote } from '../../lib/http/curl.ts';
+import type { SentRequest } from '../../lib/http/exchange.ts';
+import { type RunningMock, startMock } from '../../mock/start.ts';
 
 const request = (extra: Partial<SentRequest> = {}): SentRequest => ({
   method: 'GET',

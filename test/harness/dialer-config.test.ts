@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { targetFromSettings } from '../../lib/config/load.js';
-import { appliesTo, notApplicableReason, parseRelease } from '../../lib/dialer/releases.js';
-import { DIALER_ROUTES, dialerRoute, loadDialerRoutes } from '../../lib/dialer/routes.js';
-import { ConfigError } from '../../lib/errors.js';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { appliesTo, notApplicableReason, parseRelease } from '../../lib/dialer/releases.ts';
+import { DIALER_ROUTES, dialerRoute, loadDialerRoutes } from '../../lib/dialer/routes.ts';
+import { ConfigError } from '../../lib/errors.ts';
 
 const BASE = { CC_BASE_URL: 'https://api.example.test/api', CC_KEY_ID: 'ID', CC_KEY_SECRET: 'SECRET' };
 

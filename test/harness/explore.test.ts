@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CheckContext } from '../../lib/checks/context.js';
-import { defineCheck } from '../../lib/checks/define.js';
-import { runCheck } from '../../lib/checks/runner.js';
-import { Session } from '../../lib/checks/session.js';
-import { RuleViolation } from '../../lib/checks/signals.js';
-import { integerAround } from '../../lib/fuzz/arbitraries.js';
-import { explore } from '../../lib/fuzz/property.js';
-import { literalTarget } from './support.js';
+import { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { runCheck } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { RuleViolation } from '../../lib/checks/signals.ts';
+import { integerAround } from '../../lib/fuzz/arbitraries.ts';
+import { explore } from '../../lib/fuzz/property.ts';
+import { literalTarget } from './support.ts';
 
 const RULE = 'CORE-AGENT-DAILY-LIMIT';
 const BOUNDS = integerAround(1, 200);

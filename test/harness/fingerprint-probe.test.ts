@@ -1,10 +1,10 @@
 import { afterAll, expect, test } from 'vitest';
-import { Session } from '../../lib/checks/session.js';
-import { TransportError } from '../../lib/errors.js';
-import type { ChangeProbe } from '../../suites/dialer/change.js';
-import { runProbe } from '../../suites/dialer/fingerprint.js';
-import { literalTarget } from './support.js';
-import type { RuleId } from '../../lib/rules/index.js';
+import { Session } from '../../lib/checks/session.ts';
+import { TransportError } from '../../lib/errors.ts';
+import type { ChangeProbe } from '../../suites/dialer/change.ts';
+import { runProbe } from '../../suites/dialer/fingerprint.ts';
+import { literalTarget } from './support.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 const session = new Session(literalTarget({ urls: { core: 'https://127.0.0.1:1/api', ai: 'https://127.0.0.1:1/v1' } }), 1);
 afterAll(() => session.close());

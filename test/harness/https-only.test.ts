@@ -1,11 +1,11 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runCheck } from '../../lib/checks/runner.js';
-import { Session } from '../../lib/checks/session.js';
-import type { RuleVerdict } from '../../lib/results/outcome.js';
-import { httpsOnlyCheck } from '../../suites/shared/https-only.js';
-import { literalTarget } from './support.js';
+import { runCheck } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import type { RuleVerdict } from '../../lib/results/outcome.ts';
+import { httpsOnlyCheck } from '../../suites/shared/https-only.ts';
+import { literalTarget } from './support.ts';
 
 const RULE = 'CORE-HTTPS-ONLY';
 const check = httpsOnlyCheck({ surface: 'core', rule: RULE, path: '/contacts/index.json' });

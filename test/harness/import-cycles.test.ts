@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { cycles, importGraph, valueImports } from './import-graph.js';
+import { cycles, importGraph, valueImports } from './import-graph.ts';
+import { projectFiles, readProjectFile } from './source-tree.ts';
 
 /** Every folder of code that runs, so no value-import cycle can come back unnoticed. */
 const FOLDERS = ['lib', 'mock', 'suites', 'reporters', 'cli', 'load'];
@@ -9,6 +10,15 @@ describe('imports', () => {
     const graph = importGraph(FOLDERS);
     expect(graph.size).toBeGreaterThan(200);
     expect(cycles(graph).map((group) => group.join(' <-> '))).toEqual([]);
+  });
+
+  // One convention, the one k6 needs for the modules it shares (it loads the file the import names): `.ts`.
+  test('every relative import names the .ts file it loads', () => {
+    const code = projectFiles([...FOLDERS, 'test', 'bench']).filter((path) => path.endsWith('.ts'));
+    const relative = /(?:from|import\() *'(\.{1,2}\/[^']+)'|^import +'(\.{1,2}\/[^']+)'/gm;
+    const specifiers = code.flatMap((path) => [...readProjectFile(path).matchAll(relative)].map((m) => `${path}: ${m[1] ?? m[2] ?? ''}`));
+    expect(specifiers.length).toBeGreaterThan(1500);
+    expect(specifiers.filter((line) => !line.endsWith('.ts') && !line.endsWith('.json'))).toEqual([]);
   });
 
   test('the walk sees value imports and re-exports, and leaves type-only ones out', () => {

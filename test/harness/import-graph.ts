@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
-import { projectFiles, readProjectFile, ROOT } from './source-tree.js';
+import { projectFiles, readProjectFile, ROOT } from './source-tree.ts';
 
 /**
  * The value imports among the project's own TypeScript files. Type-only imports are left out: they are
@@ -17,7 +17,7 @@ function carriesValues(node: ts.ImportDeclaration | ts.ExportDeclaration): boole
     return !(clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly));
   }
   const clause = node.importClause;
-  if (!clause) return true; // import './x.js' runs the module
+  if (!clause) return true; // import './x.ts' runs the module
   if (clause.isTypeOnly) return false;
   if (clause.name) return true;
   const bindings = clause.namedBindings;
@@ -25,12 +25,11 @@ function carriesValues(node: ts.ImportDeclaration | ts.ExportDeclaration): boole
   return bindings.elements.length === 0 || !bindings.elements.every((e) => e.isTypeOnly);
 }
 
-/** The project file a relative specifier names (`./x.js` is written for `./x.ts`), or undefined. */
+/** The project file a relative specifier names (`./x.ts`), or undefined. */
 function resolve(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = normalize(join(dirname(from), specifier));
-  for (const candidate of [base, base.replace(/\.js$/, '.ts'), `${base}.ts`])
-    if (candidate.endsWith('.ts') && existsSync(join(ROOT, candidate))) return candidate;
+  for (const candidate of [base, `${base}.ts`]) if (candidate.endsWith('.ts') && existsSync(join(ROOT, candidate))) return candidate;
   return undefined;
 }
 

@@ -2,17 +2,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runChecks } from '../../lib/checks/runner.js';
-import { Session } from '../../lib/checks/session.js';
-import { targetFromSettings } from '../../lib/config/load.js';
-import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
-import { createOf, createTable } from '../../lib/ledger/creates.js';
-import { recordKinds } from '../../lib/ledger/kinds.js';
-import { type LedgerEvent, leftoversOf, readLedger } from '../../lib/ledger/ledger-file.js';
-import { isRunPrefix, newRun, RUN_NAME_FORM } from '../../lib/ledger/run-id.js';
-import { type RunningMock, startMock } from '../../mock/start.js';
-import { resourcesOf } from '../../mock/state/dialer-resources.js';
-import { ALL_CHECKS } from '../../suites/index.js';
+import { runChecks } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
+import { createOf, createTable } from '../../lib/ledger/creates.ts';
+import { recordKinds } from '../../lib/ledger/kinds.ts';
+import { type LedgerEvent, leftoversOf, readLedger } from '../../lib/ledger/ledger-file.ts';
+import { isRunPrefix, newRun, RUN_NAME_FORM } from '../../lib/ledger/run-id.ts';
+import { type RunningMock, startMock } from '../../mock/start.ts';
+import { resourcesOf } from '../../mock/state/dialer-resources.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
 
 /**
  * The create table misses nothing the suites make: every check but the budget's runs against the in-process

@@ -2,10 +2,10 @@ import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
-import { Ledger, type OutgoingRequest } from '../../lib/ledger/ledger.js';
-import { readLedger } from '../../lib/ledger/ledger-file.js';
-import { newRun } from '../../lib/ledger/run-id.js';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
+import { Ledger, type OutgoingRequest } from '../../lib/ledger/ledger.ts';
+import { readLedger } from '../../lib/ledger/ledger-file.ts';
+import { newRun } from '../../lib/ledger/run-id.ts';
 
 const request = (method: string, path: string, body?: unknown, surface: OutgoingRequest['surface'] = 'core'): OutgoingRequest => ({
   surface,

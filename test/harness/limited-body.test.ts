@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { limitedBodyProblem } from '../../lib/budget/limited-body.ts';
-import { schemas } from '../../lib/schemas/registry.js';
+import { schemas } from '../../lib/schemas/registry.ts';
 
 /**
  * Both engines judge a 429's body with limited-body.ts (k6 cannot run ajv); the published schemas say the

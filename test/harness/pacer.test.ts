@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Pacer, perWindowAt } from '../../lib/http/pacer.js';
-import { FakeClock } from './support.js';
+import { Pacer, perWindowAt } from '../../lib/http/pacer.ts';
+import { FakeClock } from './support.ts';
 
 /**
  * The most send times that fit in one window of `windowMs`, wherever the target starts it. The

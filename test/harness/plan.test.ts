@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { planRun } from '../../cli/plan.js';
-import { planText } from '../../cli/plan-text.js';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
-import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.js';
-import { literalTarget } from './support.js';
+import { planRun } from '../../cli/plan.ts';
+import { planText } from '../../cli/plan-text.ts';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
+import { literalTarget } from './support.ts';
 
 const noop = async () => undefined;
 const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'maxRequests'>): CheckDefinition =>

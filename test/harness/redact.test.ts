@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Redactor } from '../../lib/http/redact.js';
+import { Redactor } from '../../lib/http/redact.ts';
 
 const PRIMARY = { id: 'CCKA126FB12D1FEDE', secret: 's3cr3t/with+chars&=' };
 const SECOND = { id: 'CCKA29A6FC733E849', secret: '4bc23117aa6a4b8674feb582c9c955a8' };

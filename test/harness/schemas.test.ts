@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DefinitionError } from '../../lib/errors.js';
-import { SCHEMA_BASE, SCHEMA_DIR, SchemaRegistry, schemas } from '../../lib/schemas/registry.js';
+import { DefinitionError } from '../../lib/errors.ts';
+import { SCHEMA_BASE, SCHEMA_DIR, SchemaRegistry, schemas } from '../../lib/schemas/registry.ts';
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -1,5 +1,5 @@
-import type { Target } from '../../lib/config/target.js';
-import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
+import type { Target } from '../../lib/config/target.ts';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 
 /**
  * A target nobody listens on: port 1 of the loopback refuses connections, so a check that sends by

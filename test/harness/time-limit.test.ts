@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import type { CheckContext } from '../../lib/checks/context.js';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.js';
-import { plannedMs, timeLimitMs } from '../../lib/checks/pace.js';
-import { runCheck } from '../../lib/checks/runner.js';
-import { Session } from '../../lib/checks/session.js';
-import { perWindowAt } from '../../lib/http/pacer.js';
-import { literalTarget } from './support.js';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import { plannedMs, timeLimitMs } from '../../lib/checks/pace.ts';
+import { runCheck } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { perWindowAt } from '../../lib/http/pacer.ts';
+import { literalTarget } from './support.ts';
 
 const DELETE_404 = 'CORE-TAG-DELETE-404';
 const DELETE_200 = 'CORE-TAG-DELETE-200';

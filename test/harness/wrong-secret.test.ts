@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { Session } from '../../lib/checks/session.js';
-import type { KeyPair } from '../../lib/config/target.js';
-import { Redactor, secretSpellings } from '../../lib/http/redact.js';
-import { drawWrongSecret, givesSecretAway } from '../../lib/http/wrong-secret.js';
-import { literalTarget } from './support.js';
+import { Session } from '../../lib/checks/session.ts';
+import type { KeyPair } from '../../lib/config/target.ts';
+import { Redactor, secretSpellings } from '../../lib/http/redact.ts';
+import { drawWrongSecret, givesSecretAway } from '../../lib/http/wrong-secret.ts';
+import { literalTarget } from './support.ts';
 
 const PAIRS: readonly KeyPair[] = [
   { id: 'CCKA126FB12D1FEDE', secret: 's3cr3t/with+chars&=' },

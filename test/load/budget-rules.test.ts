@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { OBSERVED_BUDGET_RULES, requiredRulesOf } from '../../lib/budget/rule-ids.ts';
-import { rule } from '../../lib/rules/index.js';
+import { rule } from '../../lib/rules/index.ts';
 import { ruleOfThreshold, thresholdOfRule } from '../../load/shared/budget-rules.ts';
-import { BUDGET_CHECKS } from '../../suites/budget/index.js';
+import { BUDGET_CHECKS } from '../../suites/budget/index.ts';
 
 describe('the rule each k6 budget threshold judges', () => {
   test('the probe judges every required rule the conformance budget check judges, and observes the rest', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Target } from '../../lib/config/target.js';
+import type { Target } from '../../lib/config/target.ts';
 import { capacityDocument } from '../../load/capacity/document.ts';
 import { probeFindings, verdictAfterProbe } from '../../load/capacity/findings.ts';
 import { planCampaign } from '../../load/capacity/plan.ts';

@@ -8,7 +8,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { selfSignedCertificate } from '../../mock/tls.js';
+import { selfSignedCertificate } from '../../mock/tls.ts';
 
 export interface CountingTarget {
   /** Requests that have arrived so far. */

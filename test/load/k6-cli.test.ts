@@ -17,8 +17,8 @@ import { requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { thresholdOfRule } from '../../load/shared/budget-rules.ts';
 import { k6Percentile, surfaceLatenciesMs } from '../../load/report/latency-limits.ts';
 import type { LoadReport } from '../../load/report/model.ts';
-import { DEFAULT_SEED } from '../../mock/build.js';
-import { seedState } from '../../mock/state/seed.js';
+import { DEFAULT_SEED } from '../../mock/build.ts';
+import { seedState } from '../../mock/state/seed.ts';
 import { startCountingTarget } from './counting-target.ts';
 import { junitCases, xmlProblems } from './k6-xml.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../load/report/model.ts';
 import { SCENARIOS } from '../../load/scenarios/index.ts';
-import { seedState } from '../../mock/state/seed.js';
+import { seedState } from '../../mock/state/seed.ts';
 import { startCountingTarget } from './counting-target.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { floodedWindows, refusedForMs } from '../../load/node/flood.js';
-import { planSends } from '../../load/node/plan.js';
-import { formatProgress, ProgressLine } from '../../load/node/progress.js';
-import { LoadTally } from '../../load/node/tally.js';
+import { floodedWindows, refusedForMs } from '../../load/node/flood.ts';
+import { planSends } from '../../load/node/plan.ts';
+import { formatProgress, ProgressLine } from '../../load/node/progress.ts';
+import { LoadTally } from '../../load/node/tally.ts';
 import { arrivalOffsetsMs, type LoadScenario } from '../../load/shared/model.ts';
 import { budgetFlood, budgetSeparate, CORE_READ, smoke } from '../../load/scenarios/index.ts';
 

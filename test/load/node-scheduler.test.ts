@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { PlannedSend } from '../../load/node/plan.js';
-import { runSchedule } from '../../load/node/scheduler.js';
+import type { PlannedSend } from '../../load/node/plan.ts';
+import { runSchedule } from '../../load/node/scheduler.ts';
 
 function timetable(count: number, gapMs: number): PlannedSend<number>[] {
   return Array.from({ length: count }, (_, i) => ({ atMs: i * gapMs, item: i }));

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { arrivalExecutor, rampTailMs, type RampingArrivalExecutor } from '../../load/k6/plan.ts';
-import { floodedWindows } from '../../load/node/flood.js';
-import { planSends } from '../../load/node/plan.js';
+import { floodedWindows } from '../../load/node/flood.ts';
+import { planSends } from '../../load/node/plan.ts';
 import { CORE_READ, capacityRamp, DIALER_READ, SCENARIOS } from '../../load/scenarios/index.ts';
 import {
   arrivalOffsetsMs,

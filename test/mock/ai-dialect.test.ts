@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { schemas } from '../../lib/schemas/registry.js';
-import { analysisOf } from '../../mock/state/analysis.js';
-import type { Company } from '../../mock/state/model.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { analysisOf } from '../../mock/state/analysis.ts';
+import type { Company } from '../../mock/state/model.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 type Body = Record<string, any>;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { schemas } from '../../lib/schemas/registry.js';
-import { type MockClient, mockClient } from './inject.js';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { type MockClient, mockClient } from './inject.ts';
 
 let client: MockClient;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { schemas } from '../../lib/schemas/registry.js';
-import type { MockRoute } from '../../mock/build.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { schemas } from '../../lib/schemas/registry.ts';
+import type { MockRoute } from '../../mock/build.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 let client: MockClient;
 beforeAll(async () => {

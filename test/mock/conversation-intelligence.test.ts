@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { schemas } from '../../lib/schemas/registry.js';
-import { DEFAULT_CI_LIMIT } from '../../mock/hosts/ai/conversation-intelligence.js';
-import type { Call, Company } from '../../mock/state/model.js';
-import { type MockClient, mockClient } from './inject.js';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { DEFAULT_CI_LIMIT } from '../../mock/hosts/ai/conversation-intelligence.ts';
+import type { Call, Company } from '../../mock/state/model.ts';
+import { type MockClient, mockClient } from './inject.ts';
 
 let client: MockClient;
 let company: Company;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { json, type MockClient, mockClient } from './inject.js';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 type Body = { responseData: Record<string, unknown> & { data?: unknown } };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { schemas } from '../../lib/schemas/registry.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 let client: MockClient;
 beforeAll(async () => {

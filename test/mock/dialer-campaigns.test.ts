@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Release } from '../../lib/dialer/releases.js';
-import { schemas } from '../../lib/schemas/registry.js';
-import { seedState } from '../../mock/state/seed.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import type { Release } from '../../lib/dialer/releases.ts';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { seedState } from '../../mock/state/seed.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /** The Dialer campaigns of the mock, per release profile: shapes, walks, validation, deleted campaigns, cursors. */
 const registry = schemas();

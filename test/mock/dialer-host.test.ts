@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { RELEASES } from '../../lib/dialer/releases.js';
-import { schemas } from '../../lib/schemas/registry.js';
-import { mockClient } from './inject.js';
+import { RELEASES } from '../../lib/dialer/releases.ts';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { mockClient } from './inject.ts';
 
 const AUTH_401 = { code: 'UNAUTHORIZED', message: 'You are not authorized to access this resource.' };
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { OUTCOMES } from '../../lib/dialer/outcomes.js';
-import { type Release, RELEASES } from '../../lib/dialer/releases.js';
-import { schemas } from '../../lib/schemas/registry.js';
-import { ARCHIVED_TAG_NAME } from '../../mock/state/seed-tools.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { OUTCOMES } from '../../lib/dialer/outcomes.ts';
+import { type Release, RELEASES } from '../../lib/dialer/releases.ts';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { ARCHIVED_TAG_NAME } from '../../mock/state/seed-tools.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /** Scripts, surveys, associations, disposition buttons and the tag list, per release profile. */
 const registry = schemas();

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { type Release, RELEASES } from '../../lib/dialer/releases.js';
-import { schemas } from '../../lib/schemas/registry.js';
-import { RUN_AFTER_MS } from '../../mock/hosts/ai/dialer/exports.js';
-import { resourcesOf } from '../../mock/state/dialer-resources.js';
-import { inconsistency } from '../../suites/dialer/resource-stats.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { type Release, RELEASES } from '../../lib/dialer/releases.ts';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { RUN_AFTER_MS } from '../../mock/hosts/ai/dialer/exports.ts';
+import { resourcesOf } from '../../mock/state/dialer-resources.ts';
+import { inconsistency } from '../../suites/dialer/resource-stats.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /** Campaign statistics and data exports, per release profile; and no 5xx under fuzzed input. */
 const registry = schemas();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { type DialerRouteName, DIALER_ROUTES, type DialerRoutes, dialerRoute } from '../../lib/dialer/routes.js';
-import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { type DialerRouteName, DIALER_ROUTES, type DialerRoutes, dialerRoute } from '../../lib/dialer/routes.ts';
+import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /**
  * Every validation 400 the Dialer checks provoke carries subErrors, an array of at least one string, in

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { type DialerRouteName, DIALER_ROUTES, dialerRoute, SPEC_SHOWN_ROUTES } from '../../lib/dialer/routes.js';
-import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { type DialerRouteName, DIALER_ROUTES, dialerRoute, SPEC_SHOWN_ROUTES } from '../../lib/dialer/routes.ts';
+import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /**
  * The variant dialect differs from the reference at each point the spec leaves open on the AI host, and

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { HOSTS, HOST_PREFIX } from '../../mock/context.js';
-import { type MockClient, mockClient } from './inject.js';
+import { HOSTS, HOST_PREFIX } from '../../mock/context.ts';
+import { type MockClient, mockClient } from './inject.ts';
 
 // Two mocks of one seed: each gets the same requests in the same order, one with the header and one
 // without, so a request that changes state (a DELETE) meets the same state on both.

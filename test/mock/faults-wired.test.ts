@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DIAGNOSTIC_FAULTS, FAULTS } from '../../mock/faults/registry.js';
+import { DIAGNOSTIC_FAULTS, FAULTS } from '../../mock/faults/registry.ts';
 
 const MOCK = new URL('../../mock/', import.meta.url).pathname;
 

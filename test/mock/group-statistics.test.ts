@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { json, mockClient } from './inject.js';
+import { json, mockClient } from './inject.ts';
 
 interface GroupStats {
   readonly id: number;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Agent, request } from 'undici';
-import { HOSTS } from '../../mock/context.js';
-import { type RunningMock, startMock } from '../../mock/start.js';
+import { HOSTS } from '../../mock/context.ts';
+import { type RunningMock, startMock } from '../../mock/start.ts';
 
 /** These run over real sockets: HTTPS-only and the certificate cannot be seen through inject(). */
 let running: RunningMock;

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildMock, type Mock, type MockOptions } from '../../mock/build.js';
-import type { HostName } from '../../mock/context.js';
-import type { ApiKey } from '../../mock/state/model.js';
+import { buildMock, type Mock, type MockOptions } from '../../mock/build.ts';
+import type { HostName } from '../../mock/context.ts';
+import type { ApiKey } from '../../mock/state/model.ts';
 
 /**
  * In-process access to a mock for its own tests: `inject()` reaches a host's routes without sockets,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { COUNTRIES } from '../../mock/state/countries.js';
-import type { Company } from '../../mock/state/model.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { COUNTRIES } from '../../mock/state/countries.ts';
+import type { Company } from '../../mock/state/model.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /**
  * No stricter than either document: what a client sends back as it got it (ids as strings), or as the vendor's

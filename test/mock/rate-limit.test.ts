@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { RACE_WINDOW_MS, spend } from '../../mock/http/budget.js';
-import { RateMeter } from '../../mock/http/rate-meter.js';
-import { mockClient } from './inject.js';
+import { RACE_WINDOW_MS, spend } from '../../mock/http/budget.ts';
+import { RateMeter } from '../../mock/http/rate-meter.ts';
+import { mockClient } from './inject.ts';
 
 describe('the rate meter', () => {
   test('fixed: a window opened by the first request allows the limit, refuses the rest, and opens again at its end', () => {

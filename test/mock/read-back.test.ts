@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { dialerRoute, type DialerRouteName } from '../../lib/dialer/routes.js';
-import { HOST_PREFIX } from '../../mock/context.js';
-import { DIALECTS, type Dialect } from '../../mock/dialect.js';
-import { routesOf } from '../../mock/hosts/ai/dialer/dialect.js';
-import type { Company } from '../../mock/state/model.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { dialerRoute, type DialerRouteName } from '../../lib/dialer/routes.ts';
+import { HOST_PREFIX } from '../../mock/context.ts';
+import { DIALECTS, type Dialect } from '../../mock/dialect.ts';
+import { routesOf } from '../../mock/hosts/ai/dialer/dialect.ts';
+import type { Company } from '../../mock/state/model.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /**
  * A real integration reads a record, changes a field and writes it back. Every record kind the mock lists

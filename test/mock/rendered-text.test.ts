@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { RenderedText } from '../../mock/hosts/core/rendered.js';
-import type { Contact } from '../../mock/state/model.js';
-import { json, mockClient } from './inject.js';
+import { RenderedText } from '../../mock/hosts/core/rendered.ts';
+import type { Contact } from '../../mock/state/model.ts';
+import { json, mockClient } from './inject.ts';
 
 interface Item {
   id: number;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Company } from '../../mock/state/model.js';
-import { REFERENCE_DAY } from '../../mock/state/seed-tools.js';
-import { type MockClient, mockClient } from './inject.js';
+import type { Company } from '../../mock/state/model.ts';
+import { REFERENCE_DAY } from '../../mock/state/seed-tools.ts';
+import { type MockClient, mockClient } from './inject.ts';
 
 /** One consistent seeded world: a call's numbers are its contact's and its agent's, alike on every host, newest first, dated up to today. */
 let client: MockClient;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { json, mockClient } from './inject.js';
+import { json, mockClient } from './inject.ts';
 
 /** The state-driven answers the spec names: presence, funds, agent maximum, extension uniqueness, gone recordings. */
 describe('state behaviours of the core host', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { PLANS, RECORDING_RETENTION_DAYS, seedState } from '../../mock/state/seed.js';
-import { REFERENCE_DAY } from '../../mock/state/seed-tools.js';
-import { json, mockClient } from './inject.js';
+import { PLANS, RECORDING_RETENTION_DAYS, seedState } from '../../mock/state/seed.ts';
+import { REFERENCE_DAY } from '../../mock/state/seed-tools.ts';
+import { json, mockClient } from './inject.ts';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { Company } from '../../mock/state/model.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import type { Company } from '../../mock/state/model.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /**
  * The operations of the vendor reference beyond the spec's own endpoints: notes, activities, core campaigns,

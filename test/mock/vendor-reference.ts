@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { HostName } from '../../mock/context.js';
+import type { HostName } from '../../mock/context.ts';
 
 /**
  * The vendor's OpenAPI 3.0 reference, read where the workspace keeps it (beside the project, never inside

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as ajvFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
-import { HOST_PREFIX } from '../../mock/context.js';
-import { json, type MockClient, mockClient } from './inject.js';
-import { loadVendorOperations, type Operation, type Schema, VENDOR_REFERENCE_PATH, vendorReferenceAvailable, WORKSPACE_SHARED } from './vendor-reference.js';
-import { replayRequest } from './vendor-requests.js';
+import { HOST_PREFIX } from '../../mock/context.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
+import { loadVendorOperations, type Operation, type Schema, VENDOR_REFERENCE_PATH, vendorReferenceAvailable, WORKSPACE_SHARED } from './vendor-reference.ts';
+import { replayRequest } from './vendor-requests.ts';
 
 /**
  * Every operation of the vendor's reference, replayed against the mock with its documented example request

@@ -1,6 +1,6 @@
-import type { Company, MockState } from '../../mock/state/model.js';
-import { analysisOf } from '../../mock/state/analysis.js';
-import type { Operation, Schema } from './vendor-reference.js';
+import type { Company, MockState } from '../../mock/state/model.ts';
+import { analysisOf } from '../../mock/state/analysis.ts';
+import type { Operation, Schema } from './vendor-reference.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { HttpClient } from '../../lib/http/client.js';
-import { Pacer } from '../../lib/http/pacer.js';
-import { Redactor } from '../../lib/http/redact.js';
-import { schemas } from '../../lib/schemas/registry.js';
-import { startMock } from '../../mock/start.js';
-import { FakeClock } from '../harness/support.js';
-import { json, type MockClient, mockClient } from './inject.js';
+import { HttpClient } from '../../lib/http/client.ts';
+import { Pacer } from '../../lib/http/pacer.ts';
+import { Redactor } from '../../lib/http/redact.ts';
+import { schemas } from '../../lib/schemas/registry.ts';
+import { startMock } from '../../mock/start.ts';
+import { FakeClock } from '../harness/support.ts';
+import { json, type MockClient, mockClient } from './inject.ts';
 
 /** The VoiceAgent routes of the AI host: the spec's shapes, the chosen statuses, the stop and the outage. */
 const registry = schemas();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../lib/results/report.js';
+import type { RunReport } from '../../lib/results/report.ts';
 
 /**
  * The tool as CI installs it: the project packed with `npm pack`, the tarball installed with its

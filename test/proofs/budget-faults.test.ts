@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { FAULTS } from '../../mock/faults/registry.js';
-import { BUDGET_FAULT_GROUPS } from './budget-proof.js';
-import { isBudgetFault } from './prove.js';
+import { FAULTS } from '../../mock/faults/registry.ts';
+import { BUDGET_FAULT_GROUPS } from './budget-proof.ts';
+import { isBudgetFault } from './prove.ts';
 
 /**
  * Every budget fault is proved by test/proofs/budget-parity.test.ts (`npm run test:parity`, a step of

@@ -16,12 +16,12 @@ import { findK6 } from '../../cli/k6-process.ts';
 import { requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { thresholdOfRule } from '../../load/shared/budget-rules.ts';
 import type { LoadReport } from '../../load/report/model.ts';
-import type { RuleResult } from '../../lib/results/report.js';
-import { startMockProcess } from '../../mock/child-process.js';
-import { faultSpec } from '../../mock/faults/registry.js';
-import type { Dialect } from '../../mock/dialect.js';
-import type { RateAlgorithm } from '../../mock/http/rate-meter.js';
-import { BUDGET_FAULT_GROUPS, BUDGET_PROOF_WINDOW_MS, describeRules, proveBudget } from './budget-proof.js';
+import type { RuleResult } from '../../lib/results/report.ts';
+import { startMockProcess } from '../../mock/child-process.ts';
+import { faultSpec } from '../../mock/faults/registry.ts';
+import type { Dialect } from '../../mock/dialect.ts';
+import type { RateAlgorithm } from '../../mock/http/rate-meter.ts';
+import { BUDGET_FAULT_GROUPS, BUDGET_PROOF_WINDOW_MS, describeRules, proveBudget } from './budget-proof.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const K6 = findK6(ROOT);

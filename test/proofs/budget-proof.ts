@@ -1,12 +1,12 @@
-import { Session } from '../../lib/checks/session.js';
-import { runChecks } from '../../lib/checks/runner.js';
-import { targetFromSettings } from '../../lib/config/load.js';
-import { buildReport, type RuleResult } from '../../lib/results/report.js';
-import { startMockProcess } from '../../mock/child-process.js';
-import type { Dialect } from '../../mock/dialect.js';
-import type { RateAlgorithm } from '../../mock/http/rate-meter.js';
-import { BUDGET_CHECKS } from '../../suites/budget/index.js';
-import { PROOF_SEED } from './prove.js';
+import { Session } from '../../lib/checks/session.ts';
+import { runChecks } from '../../lib/checks/runner.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { buildReport, type RuleResult } from '../../lib/results/report.ts';
+import { startMockProcess } from '../../mock/child-process.ts';
+import type { Dialect } from '../../mock/dialect.ts';
+import type { RateAlgorithm } from '../../mock/http/rate-meter.ts';
+import { BUDGET_CHECKS } from '../../suites/budget/index.ts';
+import { PROOF_SEED } from './prove.ts';
 
 /**
  * Window of the budget proofs' mocks. The budget checks time bursts against the window, so it must

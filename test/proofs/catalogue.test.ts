@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { GAPS, RULES } from '../../lib/rules/index.js';
-import { FAULTS } from '../../mock/faults/registry.js';
-import { ALL_CHECKS } from '../../suites/index.js';
-import { CHANGES } from '../../suites/dialer/changes.js';
-import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.js';
-import { projectFiles, readProjectFile } from '../harness/source-tree.js';
+import { GAPS, RULES } from '../../lib/rules/index.ts';
+import { FAULTS } from '../../mock/faults/registry.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { CHANGES } from '../../suites/dialer/changes.ts';
+import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.ts';
+import { projectFiles, readProjectFile } from '../harness/source-tree.ts';
 
 const ruleIds = new Set(RULES.map((r) => r.id));
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { faultSpec } from '../../mock/faults/registry.js';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
-import { CORE_CHECKS } from '../../suites/core/index.js';
-import { reportUnder } from './prove.js';
+import { faultSpec } from '../../mock/faults/registry.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import { CORE_CHECKS } from '../../suites/core/index.ts';
+import { reportUnder } from './prove.ts';
 
 /** A short window: the whole core suite runs against each fault, paced as a live run is. */
 const WINDOW_MS = 400;

@@ -2,21 +2,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { Session } from '../../lib/checks/session.js';
-import { runChecks } from '../../lib/checks/runner.js';
-import { targetFromSettings } from '../../lib/config/load.js';
-import { NEWEST, type Release, RELEASES } from '../../lib/dialer/releases.js';
-import { buildReport, type RunReport } from '../../lib/results/report.js';
-import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.js';
-import { startMock } from '../../mock/start.js';
-import { ALL_CHECKS } from '../../suites/index.js';
-import { BUDGET_CHECKS } from '../../suites/budget/index.js';
-import { RELEASE_CHECKS } from '../../suites/dialer/matrix.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { runChecks } from '../../lib/checks/runner.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { NEWEST, type Release, RELEASES } from '../../lib/dialer/releases.ts';
+import { buildReport, type RunReport } from '../../lib/results/report.ts';
+import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.ts';
+import { startMock } from '../../mock/start.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { BUDGET_CHECKS } from '../../suites/budget/index.ts';
+import { RELEASE_CHECKS } from '../../suites/dialer/matrix.ts';
 
 /** Every Dialer check but the budget's. */
 const DIALER_CHECKS = ALL_CHECKS.filter((check) => check.id.startsWith('dialer.') && !BUDGET_CHECKS.includes(check));
-import { PROOF_SEED, PROOF_WINDOW_MS } from './prove.js';
+import { PROOF_SEED, PROOF_WINDOW_MS } from './prove.ts';
 
 /**
  * A server that follows the spec but chose otherwise wherever the spec is silent (the mock's `variant`

@@ -1,5 +1,5 @@
-import { FAULTS } from '../../mock/faults/registry.js';
-import { isBudgetFault, proofSuite } from './prove.js';
+import { FAULTS } from '../../mock/faults/registry.ts';
+import { isBudgetFault, proofSuite } from './prove.ts';
 
 proofSuite(
   'every fault makes the suite report its rule failed',

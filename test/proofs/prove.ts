@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { CheckDefinition } from '../../lib/checks/define.js';
-import { Session } from '../../lib/checks/session.js';
-import { runChecks } from '../../lib/checks/runner.js';
-import { targetFromSettings } from '../../lib/config/load.js';
-import { buildReport, type RuleResult, type RunReport } from '../../lib/results/report.js';
-import type { FaultSpec } from '../../mock/faults/registry.js';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { startMock } from '../../mock/start.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
-import { ALL_CHECKS } from '../../suites/index.js';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { runChecks } from '../../lib/checks/runner.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { buildReport, type RuleResult, type RunReport } from '../../lib/results/report.ts';
+import type { FaultSpec } from '../../mock/faults/registry.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { startMock } from '../../mock/start.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
 
 /** Rate window of the proof mocks: short, so pacing and waits cost little. */
 export const PROOF_WINDOW_MS = 2000;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { appliesTo, NEWEST, type Release, RELEASES } from '../../lib/dialer/releases.js';
-import { RULES } from '../../lib/rules/index.js';
-import type { TlsMaterial } from '../../mock/http/front-door.js';
-import { selfSignedCertificate } from '../../mock/tls.js';
-import { fingerprintOf, isReleaseScoped, type MatrixCell, matrixCell, RELEASE_CHECKS, releaseStep } from '../../suites/dialer/matrix.js';
-import { PROOF_WINDOW_MS } from './prove.js';
+import { appliesTo, NEWEST, type Release, RELEASES } from '../../lib/dialer/releases.ts';
+import { RULES } from '../../lib/rules/index.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import { fingerprintOf, isReleaseScoped, type MatrixCell, matrixCell, RELEASE_CHECKS, releaseStep } from '../../suites/dialer/matrix.ts';
+import { PROOF_WINDOW_MS } from './prove.ts';
 
 /**
  * Every mock release profile against every expected release. On the diagonal the suite passes; off it,

@@ -1,8 +1,8 @@
 import type { TestCase, TestModule } from 'vitest/node';
 import { describe, expect, test } from 'vitest';
-import type { CheckMeta } from '../../lib/checks/vitest.js';
-import { OutcomeCollector } from '../../reporters/collector.js';
-import { TAG_200, TAG_404, outcome, pass, report, ruleOf, rules } from './fixtures.js';
+import type { CheckMeta } from '../../lib/checks/vitest.ts';
+import { OutcomeCollector } from '../../reporters/collector.ts';
+import { TAG_200, TAG_404, outcome, pass, report, ruleOf, rules } from './fixtures.ts';
 
 /** Only the members the collector reads; the rest of vitest's TestCase is irrelevant here. */
 function fakeCase(name: string, cc: CheckMeta | undefined, result: { state: string; errors?: { message: string }[] }): TestCase {

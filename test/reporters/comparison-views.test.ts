@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.js';
-import { Redactor } from '../../lib/http/redact.js';
-import { CHANGE_KINDS, type Comparison, compareReports } from '../../lib/results/comparison.js';
-import type { RunReport } from '../../lib/results/report.js';
-import { renderComparisonConsole } from '../../reporters/comparison-console.js';
-import { writeComparisonFiles } from '../../reporters/comparison-files.js';
-import { comparisonHeadline } from '../../reporters/comparison-headline.js';
-import { renderComparisonHtml } from '../../reporters/comparison-html.js';
-import { renderComparisonJunit } from '../../reporters/comparison-junit.js';
-import { needChromium, watchPage } from '../load/browser-test.js';
+import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
+import { Redactor } from '../../lib/http/redact.ts';
+import { CHANGE_KINDS, type Comparison, compareReports } from '../../lib/results/comparison.ts';
+import type { RunReport } from '../../lib/results/report.ts';
+import { renderComparisonConsole } from '../../reporters/comparison-console.ts';
+import { writeComparisonFiles } from '../../reporters/comparison-files.ts';
+import { comparisonHeadline } from '../../reporters/comparison-headline.ts';
+import { renderComparisonHtml } from '../../reporters/comparison-html.ts';
+import { renderComparisonJunit } from '../../reporters/comparison-junit.ts';
+import { needChromium, watchPage } from '../load/browser-test.ts';
 import {
   ANALYTICS_RULE,
   ISOLATION_READ,
@@ -30,8 +30,8 @@ import {
   rules,
   skip,
   target,
-} from './fixtures.js';
-import { type XmlElement, parseXml } from './xml.js';
+} from './fixtures.ts';
+import { type XmlElement, parseXml } from './xml.ts';
 
 const RATE = 'CORE-RATE-60';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { RuleStatus } from '../../lib/results/outcome.js';
+import type { RuleStatus } from '../../lib/results/outcome.ts';
 import {
   CHANGE_KINDS,
   type ChangeKind,
@@ -8,8 +8,8 @@ import {
   compareReports,
   COMPARISON_FORMAT,
   COMPARISON_VERSION,
-} from '../../lib/results/comparison.js';
-import type { RuleResult, RunReport } from '../../lib/results/report.js';
+} from '../../lib/results/comparison.ts';
+import type { RuleResult, RunReport } from '../../lib/results/report.ts';
 import {
   ANALYTICS_RULE,
   ISOLATION_READ,
@@ -25,7 +25,7 @@ import {
   report,
   rules,
   skip,
-} from './fixtures.js';
+} from './fixtures.ts';
 
 const RATE = 'CORE-RATE-60';
 const MISSING = 'CORE-AUTH-MISSING-401';

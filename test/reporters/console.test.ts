@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { renderConsole } from '../../reporters/console.js';
+import { renderConsole } from '../../reporters/console.ts';
 import {
   ANALYTICS_RULE,
   ISOLATION_READ,
@@ -15,7 +15,7 @@ import {
   report,
   rules,
   skip,
-} from './fixtures.js';
+} from './fixtures.ts';
 
 const SMS = 'CORE-SMS-403-FUNDS';
 const catalogue = [...rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, ISOLATION_READ, SMS, 'CORE-RATE-60'), ANALYTICS_RULE];

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { CheckOutcome, Evidence } from '../../lib/results/outcome.js';
-import type { Gate, RuleExpectation } from '../../lib/results/gate.js';
-import type { LeftoverRecord, RuleResult, RunReport, RunSummary } from '../../lib/results/report.js';
-import { scopeOf } from '../../lib/expectations/scope.js';
-import type { Gap } from '../../lib/rules/types.js';
-import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
-import { TAG_404, evidence, fail, outcome, report, rules, target } from './fixtures.js';
+import type { CheckOutcome, Evidence } from '../../lib/results/outcome.ts';
+import type { Gate, RuleExpectation } from '../../lib/results/gate.ts';
+import type { LeftoverRecord, RuleResult, RunReport, RunSummary } from '../../lib/results/report.ts';
+import { scopeOf } from '../../lib/expectations/scope.ts';
+import type { Gap } from '../../lib/rules/types.ts';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
+import { TAG_404, evidence, fail, outcome, report, rules, target } from './fixtures.ts';
 
 // The JSON report is a versioned interface; its table in reporters/README.md is what consumers read.
 const readme = readFileSync(new URL('../../reporters/README.md', import.meta.url), 'utf8');

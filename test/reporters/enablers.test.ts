@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { enablerOf, groupSkipped, OTHER } from '../../lib/results/enablers.js';
-import { PAST_LAST, TAG_200, TAG_404, KEY_SCOPE, ISOLATION_READ, outcome, pass, report, rules, skip } from './fixtures.js';
+import { enablerOf, groupSkipped, OTHER } from '../../lib/results/enablers.ts';
+import { PAST_LAST, TAG_200, TAG_404, KEY_SCOPE, ISOLATION_READ, outcome, pass, report, rules, skip } from './fixtures.ts';
 
 describe('enablerOf reads a skip reason for what would let the rule run', () => {
   test.each([

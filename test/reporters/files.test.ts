@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { writeReports } from '../../reporters/files.js';
-import { renderHtml } from '../../reporters/html.js';
-import { renderJunit } from '../../reporters/junit.js';
-import { SECRET, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
-import { parseXml } from './xml.js';
+import { writeReports } from '../../reporters/files.ts';
+import { renderHtml } from '../../reporters/html.ts';
+import { renderJunit } from '../../reporters/junit.ts';
+import { SECRET, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.ts';
+import { parseXml } from './xml.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'cc-reporters-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,11 +1,11 @@
-import type { Target } from '../../lib/config/target.js';
-import { DIALER_ROUTES } from '../../lib/dialer/routes.js';
-import { curlCommand } from '../../lib/http/curl.js';
-import type { SentRequest } from '../../lib/http/exchange.js';
-import type { CheckOutcome, Evidence, RuleVerdict } from '../../lib/results/outcome.js';
-import { type ReportInput, type RunReport, buildReport } from '../../lib/results/report.js';
-import { rule } from '../../lib/rules/index.js';
-import type { Rule } from '../../lib/rules/types.js';
+import type { Target } from '../../lib/config/target.ts';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
+import { curlCommand } from '../../lib/http/curl.ts';
+import type { SentRequest } from '../../lib/http/exchange.ts';
+import type { CheckOutcome, Evidence, RuleVerdict } from '../../lib/results/outcome.ts';
+import { type ReportInput, type RunReport, buildReport } from '../../lib/results/report.ts';
+import { rule } from '../../lib/rules/index.ts';
+import type { Rule } from '../../lib/rules/types.ts';
 
 /** Hand-built inputs for the report and its views: real rule IDs, a literal target, no network. */
 

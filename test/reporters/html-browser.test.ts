@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.js';
-import { writeReports } from '../../reporters/files.js';
-import { needChromium, watchPage } from '../load/browser-test.js';
+import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
+import { writeReports } from '../../reporters/files.ts';
+import { needChromium, watchPage } from '../load/browser-test.ts';
 import {
   ANALYTICS_RULE,
   ISOLATION_READ,
@@ -27,7 +27,7 @@ import {
   report,
   rules,
   skip,
-} from './fixtures.js';
+} from './fixtures.ts';
 
 const doc = report(
   [

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { renderHtml } from '../../reporters/html.js';
-import { ANALYTICS_RULE, PAST_LAST, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
+import { renderHtml } from '../../reporters/html.ts';
+import { ANALYTICS_RULE, PAST_LAST, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.ts';
 
 const mixed = () =>
   report(

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { classNameOf, renderJunit } from '../../reporters/junit.js';
-import { ANALYTICS_RULE, KEY_SCOPE, PAST_LAST, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.js';
-import { type XmlElement, parseXml } from './xml.js';
+import { classNameOf, renderJunit } from '../../reporters/junit.ts';
+import { ANALYTICS_RULE, KEY_SCOPE, PAST_LAST, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.ts';
+import { type XmlElement, parseXml } from './xml.ts';
 
 const catalogue = [...rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, 'CORE-RATE-60'), ANALYTICS_RULE];
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { TestCase, TestSuite } from 'vitest/node';
-import type { CheckMeta } from '../../lib/checks/vitest.js';
-import { RunProgress } from '../../lib/results/progress.js';
-import { ProgressReporter, progressLine } from '../../reporters/progress.js';
-import { outcome, pass, TAG_404 } from './fixtures.js';
+import type { CheckMeta } from '../../lib/checks/vitest.ts';
+import { RunProgress } from '../../lib/results/progress.ts';
+import { ProgressReporter, progressLine } from '../../reporters/progress.ts';
+import { outcome, pass, TAG_404 } from './fixtures.ts';
 
 function check(id: string, lane: string, requests: number, unplanned429 = 0): TestCase {
   const cc: CheckMeta = { check: id, rules: [TAG_404], outcome: { ...outcome(id, [pass(TAG_404)], { requests, unplanned429 }), allowance: 10 } };

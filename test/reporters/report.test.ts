@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { escalate } from '../../lib/results/outcome.js';
-import { REPORT_FORMAT, REPORT_VERSION, buildReport, exitCodeOf } from '../../lib/results/report.js';
-import { GAPS, RULES } from '../../lib/rules/index.js';
-import { KEY_SCOPE, PAST_LAST, STARTED, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, ruleOf, rules, skip, target } from './fixtures.js';
+import { escalate } from '../../lib/results/outcome.ts';
+import { REPORT_FORMAT, REPORT_VERSION, buildReport, exitCodeOf } from '../../lib/results/report.ts';
+import { GAPS, RULES } from '../../lib/rules/index.ts';
+import { KEY_SCOPE, PAST_LAST, STARTED, TAG_200, TAG_404, error, evidence, fail, outcome, pass, report, ruleOf, rules, skip, target } from './fixtures.ts';
 
 describe('status of a rule judged by several checks', () => {
   const statuses = ['skipped', 'pass', 'error', 'fail'] as const;

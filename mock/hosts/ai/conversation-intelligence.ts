@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { analysisOf, type CallAnalysis } from '../../state/analysis.js';
-import { serviceError } from './errors.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { analysisOf, type CallAnalysis } from '../../state/analysis.ts';
+import { serviceError } from './errors.ts';
 
 /**
  * Conversation Intelligence: read-only analysis of one call per request (spec: Endpoints >

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { MockContext } from '../../context.js';
+import type { MockContext } from '../../context.ts';
 
 /**
  * The two error shapes of the AI host (spec: Errors on the {ai_url} host):

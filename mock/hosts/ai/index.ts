@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { resolveCredentials } from '../../http/credentials.js';
-import { AUTH_LAYER_401 } from './auth-layer.js';
-import { conversationIntelligenceRoutes } from './conversation-intelligence.js';
-import { dialerPlugin } from './dialer/index.js';
-import { serviceError } from './errors.js';
-import { voiceAgentRoutes } from './voice-agents.js';
+import type { MockContext } from '../../context.ts';
+import { resolveCredentials } from '../../http/credentials.ts';
+import { AUTH_LAYER_401 } from './auth-layer.ts';
+import { conversationIntelligenceRoutes } from './conversation-intelligence.ts';
+import { dialerPlugin } from './dialer/index.ts';
+import { serviceError } from './errors.ts';
+import { voiceAgentRoutes } from './voice-agents.ts';
 
-export { AUTH_LAYER_401 } from './auth-layer.js';
+export { AUTH_LAYER_401 } from './auth-layer.ts';
 
 /** The page an edge in front of the host answers instead of the API: HTML, no correlationId (it never reached the service). */
 function edgeBlock(ctx: MockContext, reply: FastifyReply): FastifyReply {

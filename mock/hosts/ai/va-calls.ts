@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { isPlainObject } from '../../state/voice-agents.js';
-import { isE164ish } from '../core/validate.js';
-import type { NestedDetail } from './errors.js';
-import { requestId } from './errors.js';
-import { reject } from './va-errors.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { isPlainObject } from '../../state/voice-agents.ts';
+import { isE164ish } from '../core/validate.ts';
+import type { NestedDetail } from './errors.ts';
+import { requestId } from './errors.ts';
+import { reject } from './va-errors.ts';
 
 /**
  * Outbound VoiceAgent calls (spec: Endpoints > Voice agent > Initiate a VoiceAgent call):

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { isPlainObject, type Model, VOICE_AGENT_MODEL } from '../../state/voice-agents.js';
+import type { MockContext } from '../../context.ts';
+import { isPlainObject, type Model, VOICE_AGENT_MODEL } from '../../state/voice-agents.ts';
 
 /**
  * What VoiceAgent of the `variant` dialect (mock/dialect.ts) picks where the spec is silent: its binder takes

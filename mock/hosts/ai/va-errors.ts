@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { nestedError, type NestedDetail } from './errors.js';
+import type { MockContext } from '../../context.ts';
+import { nestedError, type NestedDetail } from './errors.ts';
 
 /** The VoiceAgent error answer, shared by its resource and call routes. */
 /** A nested error, with the fault that drops its requestId. */

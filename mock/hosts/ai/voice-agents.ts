@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { nextId } from '../../state/model.js';
-import { attributeProblems, createVoiceAgent, isPlainObject, type VoiceAgentAttributes, type VoiceAgentRecord } from '../../state/voice-agents.js';
-import { requestId, serviceError } from './errors.js';
-import { acceptFormBodies, readPayload, writeAttributes } from './va-dialect.js';
-import { voiceAgentCallRoutes } from './va-calls.js';
-import { reject } from './va-errors.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { nextId } from '../../state/model.ts';
+import { attributeProblems, createVoiceAgent, isPlainObject, type VoiceAgentAttributes, type VoiceAgentRecord } from '../../state/voice-agents.ts';
+import { requestId, serviceError } from './errors.ts';
+import { acceptFormBodies, readPayload, writeAttributes } from './va-dialect.ts';
+import { voiceAgentCallRoutes } from './va-calls.ts';
+import { reject } from './va-errors.ts';
 
 /**
  * VoiceAgent (spec: Endpoints > Voice agent). Choices where the spec shows nothing:

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { companyFor } from '../../http/credentials.js';
-import { coreRoutes } from '../core/index.js';
-import { cuecardRoutes } from '../cuecard/routes.js';
-import { analyticsError, analyticsRoutes } from './routes.js';
+import type { MockContext } from '../../context.ts';
+import { companyFor } from '../../http/credentials.ts';
+import { coreRoutes } from '../core/index.ts';
+import { cuecardRoutes } from '../cuecard/routes.ts';
+import { analyticsError, analyticsRoutes } from './routes.ts';
 
 /** The analytics host: its authentication, its error answers, and the routes it serves (./routes.ts). */
 export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import type { Call, Company } from '../../state/model.js';
-import { COUNTRIES } from '../../state/countries.js';
-import { iso } from '../../state/seed-tools.js';
-import { statusName } from '../ai/errors.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import type { Call, Company } from '../../state/model.ts';
+import { COUNTRIES } from '../../state/countries.ts';
+import { iso } from '../../state/seed-tools.ts';
+import { statusName } from '../ai/errors.ts';
 
 /**
  * The analytics host ({analytics_url}, prefix /api): Get call details, on the vendor reference's

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { COUNTRIES } from '../../state/countries.js';
-import type { CallNumber, Company } from '../../state/model.js';
-import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
-import { addError, checkId, checkInteger, checkReadOnly, checkString, isE164ish, isObject, pathId } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { COUNTRIES } from '../../state/countries.ts';
+import type { CallNumber, Company } from '../../state/model.ts';
+import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.ts';
+import { addError, checkId, checkInteger, checkReadOnly, checkString, isE164ish, isObject, pathId } from './validate.ts';
 
 /** Routing types of a number (vendor reference: connected_to): 0 group, 1 agent, 2 conference room, 3 fax. */
 const ROUTING_TYPES = 4;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { type Activity, ACTIVITY_TYPES, type ActivityType, type Company, type MockState, nextId } from '../../state/model.js';
-import { iso } from '../../state/seed-tools.js';
-import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
-import { sendPage, type FieldErrors } from './replies.js';
-import { addError, checkDateTime, checkId, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { type Activity, ACTIVITY_TYPES, type ActivityType, type Company, type MockState, nextId } from '../../state/model.ts';
+import { iso } from '../../state/seed-tools.ts';
+import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.ts';
+import { sendPage, type FieldErrors } from './replies.ts';
+import { addError, checkDateTime, checkId, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.ts';
 
 /** contact_id and external_id are integers, as the vendor's ContactActivity schema types them; the activity's own id a string, as every record id. */
 export function renderActivity(a: Activity): Record<string, unknown> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { type Agent, type Company, nextId, type Presence } from '../../state/model.js';
-import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, checkInteger, checkReadOnly, checkString, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { type Agent, type Company, nextId, type Presence } from '../../state/model.ts';
+import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.ts';
+import { addError, checkInteger, checkReadOnly, checkString, isEmail, isObject, rejectUnknown, withIds } from './validate.ts';
 
 const CREATE_FIELDS = new Set(['firstname', 'lastname', 'email', 'pass', 'status_outbound', 'daily_price_limit', 'extension', 'call_number_id']);
 const EDIT_FIELDS = new Set(['firstname', 'lastname', 'email', 'status_outbound', 'daily_price_limit', 'call_number_id']);

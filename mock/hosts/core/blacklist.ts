@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { type BlacklistEntry, type BlacklistType, nextId } from '../../state/model.js';
-import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, checkReadOnly, isObject, pathId, rejectUnknown } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { type BlacklistEntry, type BlacklistType, nextId } from '../../state/model.ts';
+import { ack, invalidInput, notFound, sendPage, type FieldErrors } from './replies.ts';
+import { addError, checkReadOnly, isObject, pathId, rejectUnknown } from './validate.ts';
 
 const TYPES: readonly BlacklistType[] = ['all', 'incoming', 'outgoing'];
 

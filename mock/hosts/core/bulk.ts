@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import type { Company, MockState } from '../../state/model.js';
-import { iso } from '../../state/seed-tools.js';
-import { nextId } from '../../state/model.js';
-import type { Faults } from '../../faults/registry.js';
-import type { Dialect } from '../../dialect.js';
-import { addActivity, deleteActivity, editActivity } from './activities.js';
-import { applyContactEdit, emptyContact, parseContactPayload } from './contact-payload.js';
-import { addNote, deleteNote, editNote, forgetContactHistory } from './notes.js';
-import { done, missing, type Outcome } from './outcome.js';
-import { INVALID_INPUT, invalidInput, NOT_FOUND } from './replies.js';
-import { integerId, isObject } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import type { Company, MockState } from '../../state/model.ts';
+import { iso } from '../../state/seed-tools.ts';
+import { nextId } from '../../state/model.ts';
+import type { Faults } from '../../faults/registry.ts';
+import type { Dialect } from '../../dialect.ts';
+import { addActivity, deleteActivity, editActivity } from './activities.ts';
+import { applyContactEdit, emptyContact, parseContactPayload } from './contact-payload.ts';
+import { addNote, deleteNote, editNote, forgetContactHistory } from './notes.ts';
+import { done, missing, type Outcome } from './outcome.ts';
+import { INVALID_INPUT, invalidInput, NOT_FOUND } from './replies.ts';
+import { integerId, isObject } from './validate.ts';
 
 /** Contact actions take at most this many commands (vendor reference: "Max 10 actions"). */
 const MAX_COMMANDS = 10;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import type { Call, Company } from '../../state/model.js';
-import { iso } from '../../state/seed-tools.js';
-import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, checkInteger, isE164, isObject, pathId, withIds } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import type { Call, Company } from '../../state/model.ts';
+import { iso } from '../../state/seed-tools.ts';
+import { ack, BAD_REQUEST, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.ts';
+import { addError, checkInteger, isE164, isObject, pathId, withIds } from './validate.ts';
 
 /**
  * Query form of date_from and date_to: `YYYY-MM-DD HH:MM:SS`, UTC (spec: Call history), or the date alone.

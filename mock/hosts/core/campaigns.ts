@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { BUTTON_TYPES, type ButtonType, type CampaignButton, type Company, type CoreCampaign, type MockState, nextId } from '../../state/model.js';
-import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
-import { sendPage, type FieldErrors } from './replies.js';
-import { addError, checkBoolean, checkId, checkInteger, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { BUTTON_TYPES, type ButtonType, type CampaignButton, type Company, type CoreCampaign, type MockState, nextId } from '../../state/model.ts';
+import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.ts';
+import { sendPage, type FieldErrors } from './replies.ts';
+import { addError, checkBoolean, checkId, checkInteger, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.ts';
 
 /**
  * Core campaigns (vendor reference: Campaigns; the spec names the group and shows no payload). Fields are

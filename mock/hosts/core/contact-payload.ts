@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Company, Contact } from '../../state/model.js';
-import { nextId, type MockState } from '../../state/model.js';
-import { iso } from '../../state/seed-tools.js';
-import { COUNTRY_IDS } from '../../state/countries.js';
-import type { Dialect } from '../../dialect.js';
-import type { Faults } from '../../faults/registry.js';
-import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.js';
-import type { FieldErrors } from './replies.js';
-import { addError, checkReadOnly, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.js';
+import type { Company, Contact } from '../../state/model.ts';
+import { nextId, type MockState } from '../../state/model.ts';
+import { iso } from '../../state/seed-tools.ts';
+import { COUNTRY_IDS } from '../../state/countries.ts';
+import type { Dialect } from '../../dialect.ts';
+import type { Faults } from '../../faults/registry.ts';
+import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.ts';
+import type { FieldErrors } from './replies.ts';
+import { addError, checkReadOnly, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.ts';
 
 type ScalarField = keyof typeof CONTACT_MAX_LENGTHS;
 const SCALARS = Object.keys(CONTACT_MAX_LENGTHS) as ScalarField[];

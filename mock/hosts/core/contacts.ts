@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { iso } from '../../state/seed-tools.js';
-import { type Company, type Contact, nextId } from '../../state/model.js';
-import { applyContactEdit, emptyContact, parseContactPayload, tagIdByName } from './contact-payload.js';
-import { forgetContactHistory } from './notes.js';
-import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.js';
-import { addError, isObject, pathId } from './validate.js';
-import { RenderedText } from './rendered.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { iso } from '../../state/seed-tools.ts';
+import { type Company, type Contact, nextId } from '../../state/model.ts';
+import { applyContactEdit, emptyContact, parseContactPayload, tagIdByName } from './contact-payload.ts';
+import { forgetContactHistory } from './notes.ts';
+import { ack, coreError, invalidInput, notFound, sendPage, type FieldErrors } from './replies.ts';
+import { addError, isObject, pathId } from './validate.ts';
+import { RenderedText } from './rendered.ts';
 
 /** Inspect a contact (vendor reference): the resource sits directly in responseData. */
 function renderContact(ctx: MockContext, company: Company, c: Contact): { Contact: Record<string, unknown> } & Record<string, unknown> {

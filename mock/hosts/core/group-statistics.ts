@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import type { Company, Group } from '../../state/model.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import type { Company, Group } from '../../state/model.ts';
 
 /** Members of a group: the agents with a membership of it. */
 function operators(company: Company, group: Group): number {

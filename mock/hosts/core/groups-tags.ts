@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { nextId } from '../../state/model.js';
-import { ack, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.js';
-import { addError, checkInteger, checkReadOnly, checkString, isObject, pathId, rejectUnknown, withIds } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { nextId } from '../../state/model.ts';
+import { ack, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.ts';
+import { addError, checkInteger, checkReadOnly, checkString, isObject, pathId, rejectUnknown, withIds } from './validate.ts';
 
 export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { coreResetHeader, spend } from '../../http/budget.js';
-import { resolveCredentials } from '../../http/credentials.js';
-import { activityRoutes } from './activities.js';
-import { agentRoutes } from './agents.js';
-import { accountRoutes } from './account.js';
-import { blacklistRoutes } from './blacklist.js';
-import { bulkRoutes } from './bulk.js';
-import { campaignRoutes } from './campaigns.js';
-import { callRoutes } from './calls.js';
-import { contactRoutes } from './contacts.js';
-import { groupStatisticsRoutes } from './group-statistics.js';
-import { groupRoutes, tagRoutes } from './groups-tags.js';
-import { noteRoutes } from './notes.js';
-import { BAD_REQUEST, INVALID_INPUT, coreError, notFound, SERVER_ERROR } from './replies.js';
+import type { MockContext } from '../../context.ts';
+import { coreResetHeader, spend } from '../../http/budget.ts';
+import { resolveCredentials } from '../../http/credentials.ts';
+import { activityRoutes } from './activities.ts';
+import { agentRoutes } from './agents.ts';
+import { accountRoutes } from './account.ts';
+import { blacklistRoutes } from './blacklist.ts';
+import { bulkRoutes } from './bulk.ts';
+import { campaignRoutes } from './campaigns.ts';
+import { callRoutes } from './calls.ts';
+import { contactRoutes } from './contacts.ts';
+import { groupStatisticsRoutes } from './group-statistics.ts';
+import { groupRoutes, tagRoutes } from './groups-tags.ts';
+import { noteRoutes } from './notes.ts';
+import { BAD_REQUEST, INVALID_INPUT, coreError, notFound, SERVER_ERROR } from './replies.ts';
 
 /** Every core route, registered on whichever app serves the core API (and, under a fault, on a wrong host). */
 export function coreRoutes(app: FastifyInstance, ctx: MockContext): void {

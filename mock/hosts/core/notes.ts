@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { type Company, type MockState, type Note, nextId } from '../../state/model.js';
-import { iso } from '../../state/seed-tools.js';
-import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.js';
-import { sendPage, type FieldErrors } from './replies.js';
-import { addError, checkId, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { type Company, type MockState, type Note, nextId } from '../../state/model.ts';
+import { iso } from '../../state/seed-tools.ts';
+import { done, missing, NOT_AN_OBJECT, type Outcome, refusal, sendOutcome } from './outcome.ts';
+import { sendPage, type FieldErrors } from './replies.ts';
+import { addError, checkId, checkReadOnly, checkString, integerId, isObject, pathId } from './validate.ts';
 
 /** Longest note the mock stores; neither document gives one, so it is generous. */
 const NOTE_MAX = 65_535;

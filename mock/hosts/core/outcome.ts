@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { ack, invalidInput, notFound, type FieldErrors } from './replies.js';
+import type { MockContext } from '../../context.ts';
+import { ack, invalidInput, notFound, type FieldErrors } from './replies.ts';
 
 /**
  * What one write did, apart from how it is answered: a route sends it as its own reply, Contact actions

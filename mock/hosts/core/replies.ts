@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { CORE_LIMIT, CORE_PAGE_MIN } from '../../../lib/spec/limits.js';
-import type { RenderedText } from './rendered.js';
+import type { MockContext } from '../../context.ts';
+import { CORE_LIMIT, CORE_PAGE_MIN } from '../../../lib/spec/limits.ts';
+import type { RenderedText } from './rendered.ts';
 
 export const NOT_FOUND = 'Not found.';
 export const INVALID_INPUT = 'Invalid input data.';

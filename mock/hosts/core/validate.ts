@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldErrors } from './replies.js';
+import type { FieldErrors } from './replies.ts';
 
 /** Small field validators for core payloads; each adds messages to an error map keyed by field name. */
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../../context.js';
-import { companyFor } from '../../http/credentials.js';
-import { aiRoutes } from '../ai/index.js';
-import { analyticsRoutes } from '../analytics/routes.js';
-import { cuecardError, cuecardRoutes } from './routes.js';
+import type { MockContext } from '../../context.ts';
+import { companyFor } from '../../http/credentials.ts';
+import { aiRoutes } from '../ai/index.ts';
+import { analyticsRoutes } from '../analytics/routes.ts';
+import { cuecardError, cuecardRoutes } from './routes.ts';
 
 /** The CueCard host: its authentication, its error answers, and the routes it serves (./routes.ts). */
 export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {

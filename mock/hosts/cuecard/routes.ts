@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { companyOf, type MockContext } from '../../context.js';
-import { isObject } from '../core/validate.js';
+import { companyOf, type MockContext } from '../../context.ts';
+import { isObject } from '../core/validate.ts';
 
 /**
  * The CueCard host ({cuecard_url}, prefix /api): Create CueCard on the vendor reference's path

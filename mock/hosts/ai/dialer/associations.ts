@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ASSOCIATION_TYPES } from '../../../../lib/dialer/outcomes.js';
-import { companyOf, type MockContext } from '../../../context.js';
-import { type Association, resourcesOf } from '../../../state/dialer-resources.js';
-import type { Company } from '../../../state/model.js';
-import { serviceError } from '../errors.js';
-import { campaignOf, invalid, isObject } from './resource-common.js';
-import { associationType, associationWord, changedBy, wrapped } from './dialect.js';
-import { serve } from './route.js';
+import { ASSOCIATION_TYPES } from '../../../../lib/dialer/outcomes.ts';
+import { companyOf, type MockContext } from '../../../context.ts';
+import { type Association, resourcesOf } from '../../../state/dialer-resources.ts';
+import type { Company } from '../../../state/model.ts';
+import { serviceError } from '../errors.ts';
+import { campaignOf, invalid, isObject } from './resource-common.ts';
+import { associationType, associationWord, changedBy, wrapped } from './dialect.ts';
+import { serve } from './route.ts';
 
 export const MAX_ASSOCIATIONS = 500;
 

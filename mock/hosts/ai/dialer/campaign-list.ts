@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { companyOf, type MockContext } from '../../../context.js';
-import type { DialerCampaign } from '../../../state/dialer.js';
-import { cursorSlice } from './cursor.js';
-import { changedBy } from './dialect.js';
-import { invalid } from './resource-common.js';
+import { companyOf, type MockContext } from '../../../context.ts';
+import type { DialerCampaign } from '../../../state/dialer.ts';
+import { cursorSlice } from './cursor.ts';
+import { changedBy } from './dialect.ts';
+import { invalid } from './resource-common.ts';
 
 /**
  * The campaign list (spec: Endpoints > Dialer): filters `status` and `mode` (exact match; a value no

@@ -1,7 +1,7 @@
-import type { MockContext } from '../../../context.js';
-import { CAMPAIGN_MODES, type DialerCampaign } from '../../../state/dialer.js';
-import { isObject } from '../../core/validate.js';
-import { changedBy, trimName } from './dialect.js';
+import type { MockContext } from '../../../context.ts';
+import { CAMPAIGN_MODES, type DialerCampaign } from '../../../state/dialer.ts';
+import { isObject } from '../../core/validate.ts';
+import { changedBy, trimName } from './dialect.ts';
 
 /**
  * Validation of a campaign write (create or partial update), as the release profile says (spec: Errors >

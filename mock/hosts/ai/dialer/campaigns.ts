@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { companyOf, type MockContext } from '../../../context.js';
-import type { DialerCampaign, DialerCampaignContact } from '../../../state/dialer.js';
-import type { MockState } from '../../../state/model.js';
-import { AUTH_LAYER_401 } from '../auth-layer.js';
-import { serviceError } from '../errors.js';
-import { listCampaigns } from './campaign-list.js';
-import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.js';
-import { cursorPage } from './cursor.js';
-import { wrapped } from './dialect.js';
-import { invalid, isObject, readOnlyChanges } from './resource-common.js';
-import { params, serve } from './route.js';
+import { companyOf, type MockContext } from '../../../context.ts';
+import type { DialerCampaign, DialerCampaignContact } from '../../../state/dialer.ts';
+import type { MockState } from '../../../state/model.ts';
+import { AUTH_LAYER_401 } from '../auth-layer.ts';
+import { serviceError } from '../errors.ts';
+import { listCampaigns } from './campaign-list.ts';
+import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.ts';
+import { cursorPage } from './cursor.ts';
+import { wrapped } from './dialect.ts';
+import { invalid, isObject, readOnlyChanges } from './resource-common.ts';
+import { params, serve } from './route.ts';
 
 /**
  * Campaigns: list (cursor), create, read, partial update, delete to status `deleted`, and a campaign's

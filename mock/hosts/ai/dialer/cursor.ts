@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { atLeast } from '../../../../lib/dialer/releases.js';
-import { DIALER_LIMIT } from '../../../../lib/spec/limits.js';
-import type { MockContext } from '../../../context.js';
-import { serviceError } from '../errors.js';
-import { invalid as validationFailure } from './resource-common.js';
+import { atLeast } from '../../../../lib/dialer/releases.ts';
+import { DIALER_LIMIT } from '../../../../lib/spec/limits.ts';
+import type { MockContext } from '../../../context.ts';
+import { serviceError } from '../errors.ts';
+import { invalid as validationFailure } from './resource-common.ts';
 
 /**
  * Cursor pagination of the Dialer's lists (spec: Endpoints > Dialer): `limit` 1 to 100, default 50;

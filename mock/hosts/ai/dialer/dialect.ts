@@ -1,7 +1,7 @@
-import { ASSOCIATION_TYPES, type AssociationType } from '../../../../lib/dialer/outcomes.js';
-import { atLeast, type Release } from '../../../../lib/dialer/releases.js';
-import { DIALER_ROUTES, type DialerRoutes } from '../../../../lib/dialer/routes.js';
-import type { MockContext } from '../../../context.js';
+import { ASSOCIATION_TYPES, type AssociationType } from '../../../../lib/dialer/outcomes.ts';
+import { atLeast, type Release } from '../../../../lib/dialer/releases.ts';
+import { DIALER_ROUTES, type DialerRoutes } from '../../../../lib/dialer/routes.ts';
+import type { MockContext } from '../../../context.ts';
 
 /**
  * What the Dialer of the `variant` dialect (mock/dialect.ts) picks where the spec is silent:

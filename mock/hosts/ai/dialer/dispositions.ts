@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isOutcomeKind, OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../../../lib/dialer/outcomes.js';
-import { atLeast } from '../../../../lib/dialer/releases.js';
-import { companyOf, type MockContext } from '../../../context.js';
-import { type DispositionButton, resourcesOf } from '../../../state/dialer-resources.js';
-import type { Company, Tag } from '../../../state/model.js';
-import { serviceError } from '../errors.js';
-import { campaignOf, invalid, isObject } from './resource-common.js';
-import { changedBy, wrapped } from './dialect.js';
-import { serve } from './route.js';
+import { isOutcomeKind, OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../../../lib/dialer/outcomes.ts';
+import { atLeast } from '../../../../lib/dialer/releases.ts';
+import { companyOf, type MockContext } from '../../../context.ts';
+import { type DispositionButton, resourcesOf } from '../../../state/dialer-resources.ts';
+import type { Company, Tag } from '../../../state/model.ts';
+import { serviceError } from '../errors.ts';
+import { campaignOf, invalid, isObject } from './resource-common.ts';
+import { changedBy, wrapped } from './dialect.ts';
+import { serve } from './route.ts';
 
 export const MAX_BUTTONS = 50;
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { atLeast } from '../../../../lib/dialer/releases.js';
-import { companyOf, type MockContext } from '../../../context.js';
-import type { DialerCampaign } from '../../../state/dialer.js';
-import { type ExportJob, resourcesOf } from '../../../state/dialer-resources.js';
-import { serviceError } from '../errors.js';
-import { DATE_ONLY, isUuid, parseRfc3339 } from './export-dates.js';
-import { campaignOf, invalid, isObject, missing } from './resource-common.js';
-import { changedBy, wrapped } from './dialect.js';
-import { params, serve } from './route.js';
+import { atLeast } from '../../../../lib/dialer/releases.ts';
+import { companyOf, type MockContext } from '../../../context.ts';
+import type { DialerCampaign } from '../../../state/dialer.ts';
+import { type ExportJob, resourcesOf } from '../../../state/dialer-resources.ts';
+import { serviceError } from '../errors.ts';
+import { DATE_ONLY, isUuid, parseRfc3339 } from './export-dates.ts';
+import { campaignOf, invalid, isObject, missing } from './resource-common.ts';
+import { changedBy, wrapped } from './dialect.ts';
+import { params, serve } from './route.ts';
 
 /**
  * Campaign data exports. A request is accepted with 202 and a jobId (UUID); the job is `queued` until it

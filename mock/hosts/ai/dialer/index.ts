@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { companyOf, type MockContext } from '../../../context.js';
-import { setDialerRetryAfter, spend } from '../../../http/budget.js';
-import { serviceError } from '../errors.js';
-import { AUTH_LAYER_401 } from '../auth-layer.js';
-import { campaignRoutes } from './campaigns.js';
-import { changedBy } from './dialect.js';
-import { resourceRoutes } from './resources.js';
+import { companyOf, type MockContext } from '../../../context.ts';
+import { setDialerRetryAfter, spend } from '../../../http/budget.ts';
+import { serviceError } from '../errors.ts';
+import { AUTH_LAYER_401 } from '../auth-layer.ts';
+import { campaignRoutes } from './campaigns.ts';
+import { changedBy } from './dialect.ts';
+import { resourceRoutes } from './resources.ts';
 
 /**
  * The Dialer partner API under `/dialer` on the AI host. In front of its routes: the x-api-key refusal

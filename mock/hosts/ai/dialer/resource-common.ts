@@ -1,14 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { companyOf, type MockContext } from '../../../context.js';
-import type { DialerCampaign } from '../../../state/dialer.js';
-import { serviceError } from '../errors.js';
-import { changedBy, trimName } from './dialect.js';
-import { params } from './route.js';
+import { companyOf, type MockContext } from '../../../context.ts';
+import type { DialerCampaign } from '../../../state/dialer.ts';
+import { serviceError } from '../errors.ts';
+import { changedBy, trimName } from './dialect.ts';
+import { params } from './route.ts';
 
 /** What the resource routes share: body checks in the service's validation shape, campaign lookup, names. */
 
-export { isObject } from '../../core/validate.js';
+export { isObject } from '../../core/validate.ts';
 
 /**
  * A validation failure: 400 with the messages in subErrors (spec: Errors on the {ai_url} host, 2: the service

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { MockContext } from '../../../context.js';
-import { associationRoutes } from './associations.js';
-import { dispositionRoutes } from './dispositions.js';
-import { exportRoutes } from './exports.js';
-import { scriptRoutes } from './scripts.js';
-import { statisticsRoutes } from './statistics.js';
-import { surveyRoutes } from './surveys.js';
+import type { MockContext } from '../../../context.ts';
+import { associationRoutes } from './associations.ts';
+import { dispositionRoutes } from './dispositions.ts';
+import { exportRoutes } from './exports.ts';
+import { scriptRoutes } from './scripts.ts';
+import { statisticsRoutes } from './statistics.ts';
+import { surveyRoutes } from './surveys.ts';
 
 /**
  * The Dialer's resources other than campaigns: call scripts, surveys, a campaign's associations,

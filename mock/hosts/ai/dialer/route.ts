@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DialerRouteName } from '../../../../lib/dialer/routes.js';
-import type { MockContext } from '../../../context.js';
-import { routesOf } from './dialect.js';
+import type { DialerRouteName } from '../../../../lib/dialer/routes.ts';
+import type { MockContext } from '../../../context.ts';
+import { routesOf } from './dialect.ts';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
 

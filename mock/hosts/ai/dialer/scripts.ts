@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../../context.js';
-import { type CallScript, nextSeq, resourcesOf } from '../../../state/dialer-resources.js';
-import { cursorPage } from './cursor.js';
-import { checkName, invalid, isObject, missing, now, optionalString, readOnlyChanges } from './resource-common.js';
-import { wrapped } from './dialect.js';
-import { params, serve } from './route.js';
+import { companyOf, type MockContext } from '../../../context.ts';
+import { type CallScript, nextSeq, resourcesOf } from '../../../state/dialer-resources.ts';
+import { cursorPage } from './cursor.ts';
+import { checkName, invalid, isObject, missing, now, optionalString, readOnlyChanges } from './resource-common.ts';
+import { wrapped } from './dialect.ts';
+import { params, serve } from './route.ts';
 
 /** A call script as the API shows it: `{ id, name, content, createdAt, updatedAt }`. */
 export function renderScript(script: CallScript): Record<string, unknown> {

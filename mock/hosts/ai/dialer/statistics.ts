@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../../context.js';
-import { type Attempt, campaignAttempts } from '../../../state/dialer-activity.js';
-import type { Company } from '../../../state/model.js';
-import { parseRfc3339 } from './export-dates.js';
-import { campaignOf, invalid } from './resource-common.js';
-import { wrapped } from './dialect.js';
-import { serve } from './route.js';
+import { companyOf, type MockContext } from '../../../context.ts';
+import { type Attempt, campaignAttempts } from '../../../state/dialer-activity.ts';
+import type { Company } from '../../../state/model.ts';
+import { parseRfc3339 } from './export-dates.ts';
+import { campaignOf, invalid } from './resource-common.ts';
+import { wrapped } from './dialect.ts';
+import { serve } from './route.ts';
 
 /**
  * Campaign statistics, counted from the calls of the campaign's dialing list (mock/state/dialer-activity.ts;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { companyOf, type MockContext } from '../../../context.js';
-import { nextSeq, resourcesOf, type Survey, type SurveyQuestion } from '../../../state/dialer-resources.js';
-import { cursorPage } from './cursor.js';
-import { checkName, invalid, isObject, missing, now, readOnlyChanges } from './resource-common.js';
-import { wrapped } from './dialect.js';
-import { params, serve } from './route.js';
+import { companyOf, type MockContext } from '../../../context.ts';
+import { nextSeq, resourcesOf, type Survey, type SurveyQuestion } from '../../../state/dialer-resources.ts';
+import { cursorPage } from './cursor.ts';
+import { checkName, invalid, isObject, missing, now, readOnlyChanges } from './resource-common.ts';
+import { wrapped } from './dialect.ts';
+import { params, serve } from './route.ts';
 
 export const MAX_QUESTIONS = 100;
 
