@@ -20,7 +20,7 @@ import { targetFromSettings } from '../lib/config/load.ts';
 import type { Target } from '../lib/config/target.ts';
 import { Redactor } from '../lib/http/redact.ts';
 import { runLoad } from '../load/node/run.ts';
-import type { LoadEndpoint, LoadScenario } from '../load/shared/model.ts';
+import type { LoadEndpoint, LoadScenario } from '../load/shared/scenario-model.ts';
 import { correctedLatencyMs, outcomeOf, uncorrectedLatencyMs } from '../load/shared/records.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;

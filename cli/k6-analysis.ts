@@ -12,7 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RULE_VERDICT_METRIC } from '../load/shared/budget-rules.ts';
-import { type Company, LOAD_SURFACES, type LoadSurface } from '../load/shared/model.ts';
+import { type Company, LOAD_SURFACES, type LoadSurface } from '../load/shared/scenario-model.ts';
 import type { LoadRecord } from '../load/shared/records.ts';
 
 interface PointLine {

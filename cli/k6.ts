@@ -6,13 +6,13 @@ import type { Target } from '../lib/config/target.ts';
 import { refusedForMs } from '../load/node/flood.ts';
 import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
 import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
-import { isLatencyThreshold, latencyDisagreements } from '../load/k6/plan.ts';
+import { isLatencyThreshold, latencyDisagreements } from '../load/k6/k6-options.ts';
 import { latencyLimitsText, parseLatencyFlags, withLatencyLimits } from '../load/shared/latency.ts';
 import { ruleOfThreshold } from '../load/shared/budget-rules.ts';
 import { BUDGET_BLOCKED_WINDOWS, BUDGET_PROCEDURE_WINDOWS } from '../lib/budget/procedure.ts';
 import { writeLoadReports } from '../load/report/files.ts';
-import type { LoadReport } from '../load/report/model.ts';
-import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/model.ts';
+import type { LoadReport } from '../load/report/report-model.ts';
+import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/scenario-model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
 import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.ts';
 import { onInterrupt } from './interrupt.ts';
@@ -29,7 +29,7 @@ Runs a k6 script of load/k6 with the pinned k6 (.tools/bin/k6, else k6 on PATH) 
 named by the CC_* variables, or, when none is set, against the bundled mock started for the run.
 
   scenario   load/k6/scenario.ts: a scenario of load/scenarios as k6 arrival-rate executors
-  budget     load/k6/budget.ts: probes 60 requests per window per company on the core API and the Dialer
+  budget     load/k6/budget-probe.ts: probes 60 requests per window per company on the core API and the Dialer
 
 Options:
   --scenario NAME      the scenario to run (default smoke; known: ${SCENARIOS.map((s) => s.name).join(', ')})
@@ -289,7 +289,7 @@ async function main(): Promise<number> {
     const reports = isAbsolute(args.reports) ? args.reports : resolve(args.reports);
     mkdirSync(reports, { recursive: true });
     const paths = pathsOf(reports, name);
-    const script = join(ROOT, 'load', 'k6', mode === 'budget' ? 'budget.ts' : 'scenario.ts');
+    const script = join(ROOT, 'load', 'k6', mode === 'budget' ? 'budget-probe.ts' : 'scenario.ts');
     const env = childEnv(settings, target, {
       ...(mode === 'scenario' ? { CC_SCENARIO: scenario.name } : {}),
       ...(latencyLimitsText(latency) !== '' ? { CC_LATENCY: latencyLimitsText(latency) } : {}),

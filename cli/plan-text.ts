@@ -2,7 +2,7 @@ import { LANE_MEANING, STATED_BUDGETS } from '../lib/checks/lanes.ts';
 import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.ts';
 import { roughly } from '../reporters/progress.ts';
 import type { Scope } from '../lib/expectations/scope.ts';
-import type { RunPlan } from './plan.ts';
+import type { RunPlan } from './run-plan.ts';
 
 /** The plan as lines of text, printed before a run sends anything and by `--plan`. */
 export function planText(plan: RunPlan, options: { readonly live: boolean }): string[] {

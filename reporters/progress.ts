@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestSuite } from 'vitest/node';
 import type { CheckMeta } from '../lib/checks/vitest.ts';
-import type { ProgressFigures, RunProgress } from '../lib/results/progress.ts';
+import type { ProgressFigures, RunProgress } from '../lib/results/run-progress.ts';
 import { formatDuration } from '../load/capacity/time.ts';
 import { OncePerTest } from './once-per-test.ts';
 

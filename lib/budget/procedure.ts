@@ -1,6 +1,6 @@
 /**
  * Both budgets (spec: Limits) measured and judged in one procedure, whichever engine sends: the
- * conformance budget check (suites/budget) and the k6 budget probe (load/k6/budget.ts) each give it their
+ * conformance budget check (suites/budget) and the k6 budget probe (load/k6/budget-probe.ts) each give it their
  * way of sending and waiting (BudgetIo) and of keeping verdicts (BudgetJudge), and nothing else, so the
  * two cannot measure or judge a rule differently.
  *

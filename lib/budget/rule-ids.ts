@@ -1,5 +1,5 @@
 /**
- * Which rule of the catalogue (lib/rules/budget.ts) each budget measurement judges, by the same short
+ * Which rule of the catalogue (lib/rules/rate-limits.ts) each budget measurement judges, by the same short
  * names on both surfaces. Plain data, so the k6 budget probe names its verdicts as the conformance report does.
  */
 import type { BudgetSurface } from './answers.ts';

@@ -2,7 +2,7 @@ import { RELEASES } from '../dialer/releases.ts';
 import { DefinitionError } from '../errors.ts';
 import { AI_RULES } from './ai.ts';
 import { ANALYTICS_RULES } from './analytics.ts';
-import { CORE_BUDGET_RULES, DIALER_BUDGET_RULES } from './budget.ts';
+import { CORE_BUDGET_RULES, DIALER_BUDGET_RULES } from './rate-limits.ts';
 import { CI_RULES } from './conversation-intelligence.ts';
 import { CORE_RULES } from './core.ts';
 import { CUECARD_RULES } from './cuecard.ts';

@@ -2,9 +2,9 @@
  * The capacity report: the plan, the probe's load report when one ran, what the probe found, and the
  * verdict resting on both. `reports/capacity.json` is this document; `reports/capacity.html` shows it.
  */
-import type { LoadReport } from '../report/model.ts';
+import type { LoadReport } from '../report/report-model.ts';
 import { type ProbeFindings, verdictAfterProbe } from './findings.ts';
-import type { CapacityPlan, Verdict } from './plan.ts';
+import type { CapacityPlan, Verdict } from './campaign-plan.ts';
 
 export const CAPACITY_REPORT_FORMAT = 'cc-capacity-report';
 // 2: the embedded probe is a load report of version 2 (an interrupt's spared sends are `notSent`, apart from `missed`).

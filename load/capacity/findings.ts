@@ -3,9 +3,9 @@
  * share is served at the planned pace; the probe shows whether it was, how long answers took, and
  * whether the company's budget is already busy. Pure: a probe's load report in, findings out.
  */
-import { BUDGET_PER_WINDOW, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../shared/model.ts';
-import { type LatencyPercentiles, type LoadReport, SETUP_STREAM } from '../report/model.ts';
-import type { CapacityPlan, Verdict } from './plan.ts';
+import { BUDGET_PER_WINDOW, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../shared/scenario-model.ts';
+import { type LatencyPercentiles, type LoadReport, SETUP_STREAM } from '../report/report-model.ts';
+import type { CapacityPlan, Verdict } from './campaign-plan.ts';
 import { formatDuration } from './time.ts';
 
 export interface SurfaceFindings {

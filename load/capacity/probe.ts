@@ -5,10 +5,10 @@
 import type { Target } from '../../lib/config/target.ts';
 import { type LoadProgress, runLoad } from '../node/run.ts';
 import { buildLoadReport } from '../report/build.ts';
-import type { LoadReport } from '../report/model.ts';
+import type { LoadReport } from '../report/report-model.ts';
 import { pacedShare } from '../scenarios/index.ts';
-import { BUDGET_PER_WINDOW, type LoadScenario, type LoadStream, scenarioRequests } from '../shared/model.ts';
-import type { CapacityPlan } from './plan.ts';
+import { BUDGET_PER_WINDOW, type LoadScenario, type LoadStream, scenarioRequests } from '../shared/scenario-model.ts';
+import type { CapacityPlan } from './campaign-plan.ts';
 import { formatDuration } from './time.ts';
 
 export function probeScenario(plan: CapacityPlan, windows: number): LoadScenario {

@@ -5,7 +5,7 @@
  * explains every field).
  */
 import { readFileSync } from 'node:fs';
-import { LOAD_SURFACES, type LoadSurface } from '../shared/model.ts';
+import { LOAD_SURFACES, type LoadSurface } from '../shared/scenario-model.ts';
 
 /**
  * Where an operation and its item limit are documented:

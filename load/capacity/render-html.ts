@@ -10,11 +10,11 @@ import { type ChartSpec, chartSpecs } from '../report/charts.ts';
 import { DRAW_SCRIPT } from '../report/draw-script.ts';
 import { esc, jsonForScript, scriptText } from '../report/escape.ts';
 import { VERDICT_COLORS } from '../report/html.ts';
-import type { LoadReport, LoadVerdict } from '../report/model.ts';
-import { BUDGET_PER_WINDOW } from '../shared/model.ts';
+import type { LoadReport, LoadVerdict } from '../report/report-model.ts';
+import { BUDGET_PER_WINDOW } from '../shared/scenario-model.ts';
 import { type CapacityDocument, type CapacityOutcome, capacityOutcome } from './document.ts';
 import type { ProbeFindings } from './findings.ts';
-import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET } from './plan.ts';
+import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET } from './campaign-plan.ts';
 import { SURFACE_LABEL } from './render-text.ts';
 import { formatDuration } from './time.ts';
 

@@ -11,12 +11,12 @@
 import exec from 'k6/execution';
 import { Rate } from 'k6/metrics';
 import { latencyLimitsText, parseLatencyList, withLatencyLimits } from '../shared/latency.ts';
-import { type LatencyLimits, type LoadScenario, scenarioProblems } from '../shared/model.ts';
+import { type LatencyLimits, type LoadScenario, scenarioProblems } from '../shared/scenario-model.ts';
 import { scenarioNamed, SCENARIOS } from '../scenarios/index.ts';
 import { builtWithTags, refuseOtherEnvironment } from './built-with.ts';
 import { abortUnlessHealthy } from './health.ts';
 import { recordOutcome, TRANSPORT_ERROR_TOLERANCE } from './outcomes.ts';
-import { scenarioExecutors, scenarioThresholds, summaryBreakdown } from './plan.ts';
+import { scenarioExecutors, scenarioThresholds, summaryBreakdown } from './k6-options.ts';
 import { refuseMissingReportsFolder, reportFiles, SUMMARY_TREND_STATS, type SummaryData } from './summary.ts';
 import { expectServedOrLimited, missingFor, read, tagsFor, TIMEOUT_MS, WINDOW_MS } from './target.ts';
 

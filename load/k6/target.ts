@@ -5,7 +5,7 @@
  */
 import { b64encode } from 'k6/encoding';
 import http from 'k6/http';
-import { COMPANY_OF_KEY, KEY_VARIABLES, type KeyRole, type LoadEndpoint, type LoadSurface, SURFACE_URL_VARIABLE } from '../shared/model.ts';
+import { COMPANY_OF_KEY, KEY_VARIABLES, type KeyRole, type LoadEndpoint, type LoadSurface, SURFACE_URL_VARIABLE } from '../shared/scenario-model.ts';
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = __ENV[name];

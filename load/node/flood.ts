@@ -2,7 +2,7 @@
  * How long a scenario keeps some budget of the company flooded: what a live account's other
  * integrations would suffer (429s) while it runs. Pure arithmetic on the scenario.
  */
-import { BUDGET_PER_WINDOW, COMPANY_OF_KEY, type LoadScenario, peakOfferedPerWindow } from '../shared/model.ts';
+import { BUDGET_PER_WINDOW, COMPANY_OF_KEY, type LoadScenario, peakOfferedPerWindow } from '../shared/scenario-model.ts';
 
 /**
  * Windows during which at least one budget the scenario floods is offered more than the budget, as

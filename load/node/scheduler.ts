@@ -10,7 +10,7 @@
  * decide, at the cost of up to about a millisecond of lag, which the records show.
  */
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
-import type { PlannedSend } from './plan.ts';
+import type { PlannedSend } from './timetable.ts';
 
 /** The stretch before a due time covered by yielding instead of a timer. */
 const FINE_MS = 1.5;

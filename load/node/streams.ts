@@ -5,7 +5,15 @@
 import type { Target } from '../../lib/config/target.ts';
 import { ConfigError } from '../../lib/errors.ts';
 import { USER_AGENT } from '../../lib/http/client.ts';
-import { type Company, COMPANY_OF_KEY, KEY_VARIABLES, type LoadScenario, type LoadStream, type LoadSurface, SURFACE_URL_VARIABLE } from '../shared/model.ts';
+import {
+  type Company,
+  COMPANY_OF_KEY,
+  KEY_VARIABLES,
+  type LoadScenario,
+  type LoadStream,
+  type LoadSurface,
+  SURFACE_URL_VARIABLE,
+} from '../shared/scenario-model.ts';
 
 /** The target's host for each load surface: the Dialer lives under `/dialer` on the AI host. */
 const HOST_OF_SURFACE = { core: 'core', dialer: 'ai', analytics: 'analytics', ai: 'ai', cuecard: 'cuecard' } as const satisfies Record<

@@ -13,7 +13,7 @@ import {
   type LoadStream,
   peakOfferedPerWindow,
   streamRequests,
-} from '../shared/model.ts';
+} from '../shared/scenario-model.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf, uncorrectedLatencyMs } from '../shared/records.ts';
 import type { ThresholdVerdict } from '../k6/junit.ts';
 import { analyseWindows, type WindowedAnalysis } from '../shared/windows.ts';
@@ -32,11 +32,11 @@ import {
   type ScenarioSummary,
   type StreamSummary,
   type SurfaceLatency,
-} from './model.ts';
+} from './report-model.ts';
 import { buildSeries, windowSampleMsFor } from './series.ts';
 import { buildTotals } from './totals.ts';
 
-export type { ExpectationResult, ExpectationKind } from './model.ts';
+export type { ExpectationResult, ExpectationKind } from './report-model.ts';
 
 export interface LoadReportInput {
   readonly records: readonly LoadRecord[];

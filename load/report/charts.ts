@@ -3,8 +3,8 @@
  * Only a re-arrangement of the report (ms to s on the x axis, the budget as a flat line); the page's
  * script hands these to uPlot unchanged.
  */
-import { budgetName } from '../shared/model.ts';
-import type { LoadReport } from './model.ts';
+import { budgetName } from '../shared/scenario-model.ts';
+import type { LoadReport } from './report-model.ts';
 
 export interface ChartLine {
   readonly label: string;

@@ -3,11 +3,11 @@
  * where it floods a budget, or more served than any reading of the budget allows is a failure of the
  * target; other statuses and missing answers leave a judgement open (`incomplete`), never failed.
  */
-import { BUDGET_PER_WINDOW, budgetName, COMPANY_OF_KEY, isMetered, type LimitedBudget, type LoadScenario, type LoadStream } from '../shared/model.ts';
+import { BUDGET_PER_WINDOW, budgetName, COMPANY_OF_KEY, isMetered, type LimitedBudget, type LoadScenario, type LoadStream } from '../shared/scenario-model.ts';
 import { type LoadRecord, outcomeOf } from '../shared/records.ts';
 import type { BudgetWindows, WindowedAnalysis } from '../shared/windows.ts';
 import { count, firstSent, seconds, statusCounts, statusName } from './format.ts';
-import type { ExpectationResult } from './model.ts';
+import type { ExpectationResult } from './report-model.ts';
 
 /**
  * How many of the budget's requests the server may have counted within one window before it counted

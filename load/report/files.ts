@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type LoadHtmlExtra, renderLoadHtml } from './html.ts';
-import type { LoadReport } from './model.ts';
+import type { LoadReport } from './report-model.ts';
 
 export interface WrittenLoadReports {
   readonly json: string;

@@ -1,14 +1,14 @@
 /**
  * The one judge of a latency limit (a scenario's `latency`, or `--latency`): from a run's records, whichever
  * engine recorded them, the percentile k6 itself would compute, and whether it stays below the limit.
- * k6 judges the same limit as a threshold on `http_req_duration{surface:...}` (load/k6/plan.ts); this
+ * k6 judges the same limit as a threshold on `http_req_duration{surface:...}` (load/k6/k6-options.ts); this
  * reads the same samples the same way, so the report, its exit code and a plain `k6 run` never disagree.
  * Pure, with `.ts` import paths and no Node built-ins, as everything k6 may load.
  */
 import { latencyExpression, latencyLimitList } from '../shared/latency.ts';
-import type { LatencyLimits, LoadSurface } from '../shared/model.ts';
+import type { LatencyLimits, LoadSurface } from '../shared/scenario-model.ts';
 import { type LoadRecord, uncorrectedLatencyMs } from '../shared/records.ts';
-import type { ExpectationResult } from './model.ts';
+import type { ExpectationResult } from './report-model.ts';
 
 const NS_PER_MS = 1e6;
 

@@ -4,7 +4,7 @@
  * because the histogram counts integers and the records carry fractional milliseconds.
  */
 import { build, type Histogram } from 'hdr-histogram-js';
-import type { LatencyPercentiles } from './model.ts';
+import type { LatencyPercentiles } from './report-model.ts';
 
 const MICROS_PER_MS = 1000;
 

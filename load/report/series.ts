@@ -2,10 +2,10 @@
  * The report's time series: per step and surface, how many requests were served, limited or failed,
  * and the corrected latency percentiles of their answers.
  */
-import { LOAD_SURFACES, type LoadSurface } from '../shared/model.ts';
+import { LOAD_SURFACES, type LoadSurface } from '../shared/scenario-model.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf } from '../shared/records.ts';
 import { percentilesPerGroup } from './latency.ts';
-import type { LoadSeries, SurfaceSeries } from './model.ts';
+import type { LoadSeries, SurfaceSeries } from './report-model.ts';
 
 /** More points than this make a chart no clearer and the page heavier; long runs get longer steps. */
 export const MAX_SERIES_POINTS = 600;

@@ -1,9 +1,9 @@
 /** Counts per stream, per budget and overall. */
-import { budgetName, COMPANY_OF_KEY, type LoadScenario, streamRequests } from '../shared/model.ts';
+import { budgetName, COMPANY_OF_KEY, type LoadScenario, streamRequests } from '../shared/scenario-model.ts';
 import { type LoadRecord, outcomeOf } from '../shared/records.ts';
 import type { WindowedAnalysis } from '../shared/windows.ts';
 import { firstSent } from './format.ts';
-import { type BudgetTotals, type LoadTotals, type OutcomeCounts, SETUP_STREAM, type StreamTotals } from './model.ts';
+import { type BudgetTotals, type LoadTotals, type OutcomeCounts, SETUP_STREAM, type StreamTotals } from './report-model.ts';
 
 export function countOutcomes(records: readonly LoadRecord[]): OutcomeCounts {
   let served = 0;

@@ -3,7 +3,7 @@
  * and the k6 scripts under `load/k6/` import the same objects. Rates are per target window (the spec's
  * minute, or the window a mock was started with), so one scenario fits a live account and a fast mock.
  */
-import type { LoadEndpoint, LoadScenario } from '../shared/model.ts';
+import type { LoadEndpoint, LoadScenario } from '../shared/scenario-model.ts';
 
 /** Cheap reads of each metered surface: a load run never writes. */
 export const CORE_READ: LoadEndpoint = { method: 'GET', path: '/countries/index.json' };

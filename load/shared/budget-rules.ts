@@ -1,5 +1,5 @@
 /**
- * The k6 budget probe's verdicts, one threshold per rule of the catalogue (lib/rules/budget.ts): the
+ * The k6 budget probe's verdicts, one threshold per rule of the catalogue (lib/rules/rate-limits.ts): the
  * probe runs the conformance budget check's own procedure and judges (lib/budget), keeps one verdict per
  * rule, and records it as one sample of `budget_rule_held` tagged with the rule, so each threshold reads
  * as that rule's verdict wherever it is shown (k6's summary and JUnit, the load report). The reason of a

@@ -1,10 +1,10 @@
 /**
- * Latency limits as people write them: in a scenario (`latency` of load/shared/model.ts) and on the
+ * Latency limits as people write them: in a scenario (`latency` of load/shared/scenario-model.ts) and on the
  * command line (`--latency core:p95=800,p99=1500`, the same text in CC_LATENCY for the k6 script), read
  * by one parser so `npm run load`, `npm run k6` and a plain `k6 run` take the same limits. Pure, with
  * `.ts` import paths and no Node built-ins: k6 loads it too.
  */
-import { type LatencyLimit, type LatencyLimits, LOAD_SURFACES, type LoadScenario, type LoadSurface } from './model.ts';
+import { type LatencyLimit, type LatencyLimits, LOAD_SURFACES, type LoadScenario, type LoadSurface } from './scenario-model.ts';
 
 /** The percentiles a limit may name: the field of LatencyLimit, its name in the flag and the percent k6 reads. */
 export const LATENCY_PERCENTILES = [

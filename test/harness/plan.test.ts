@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { planRun } from '../../cli/plan.ts';
+import { planRun } from '../../cli/run-plan.ts';
 import { planText } from '../../cli/plan-text.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { CapacityDocument } from '../../load/capacity/document.ts';
 import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
-import { LOAD_REPORT_VERSION } from '../../load/report/model.ts';
+import { LOAD_REPORT_VERSION } from '../../load/report/report-model.ts';
 import { seedState } from '../../mock/state/seed.ts';
 import { needChromium } from './browser-test.ts';
 import { startCountingTarget } from './counting-target.ts';

@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest';
 import type { Target } from '../../lib/config/target.ts';
 import { capacityDocument } from '../../load/capacity/document.ts';
 import { probeFindings, verdictAfterProbe } from '../../load/capacity/findings.ts';
-import { planCampaign } from '../../load/capacity/plan.ts';
+import { planCampaign } from '../../load/capacity/campaign-plan.ts';
 import { probeNotice, probeScenario, probeTakesWholeBudget } from '../../load/capacity/probe.ts';
 import { readCapacityProfile } from '../../load/capacity/profile.ts';
 import { renderCapacityPage } from '../../load/capacity/render-html.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
-import { arrivalOffsetsMs, COMPANY_OF_KEY, type LoadScenario } from '../../load/shared/model.ts';
+import { arrivalOffsetsMs, COMPANY_OF_KEY, type LoadScenario } from '../../load/shared/scenario-model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 
 const PROFILE = readCapacityProfile(new URL('../../load/capacity/profile.example.json', import.meta.url).pathname);

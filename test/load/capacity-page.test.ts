@@ -15,14 +15,14 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { type CapacityDocument, capacityDocument, capacityOutcome } from '../../load/capacity/document.ts';
 import { writeCapacityReports } from '../../load/capacity/files.ts';
 import { probeFindings } from '../../load/capacity/findings.ts';
-import { planCampaign } from '../../load/capacity/plan.ts';
+import { planCampaign } from '../../load/capacity/campaign-plan.ts';
 import { probeScenario } from '../../load/capacity/probe.ts';
 import { readCapacityProfile } from '../../load/capacity/profile.ts';
 import { renderCapacityPage } from '../../load/capacity/render-html.ts';
 import { drawnCharts, launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
 import { chartSpecs } from '../../load/report/charts.ts';
-import type { LoadReport } from '../../load/report/model.ts';
+import type { LoadReport } from '../../load/report/report-model.ts';
 import { inputFor, type PretendTarget, playScenario, reportOf, WINDOW_MS } from './fixtures-report.ts';
 import { needChromium, watchPage } from './browser-test.ts';
 

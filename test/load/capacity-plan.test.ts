@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CapacityInputError, planCampaign, type CapacityInput } from '../../load/capacity/plan.ts';
+import { CapacityInputError, planCampaign, type CapacityInput } from '../../load/capacity/campaign-plan.ts';
 import { type CapacityProfile, readCapacityProfile } from '../../load/capacity/profile.ts';
 
 const EXAMPLE = readCapacityProfile(new URL('../../load/capacity/profile.example.json', import.meta.url).pathname);

@@ -3,8 +3,8 @@
  * with a fixed-window limiter per budget, so the records look like an engine's without any network.
  */
 import { buildLoadReport, type LoadReportInput } from '../../load/report/build.ts';
-import type { LoadReport } from '../../load/report/model.ts';
-import { arrivalOffsetsMs, BUDGET_PER_WINDOW, COMPANY_OF_KEY, isMetered, type LoadScenario } from '../../load/shared/model.ts';
+import type { LoadReport } from '../../load/report/report-model.ts';
+import { arrivalOffsetsMs, BUDGET_PER_WINDOW, COMPANY_OF_KEY, isMetered, type LoadScenario } from '../../load/shared/scenario-model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 
 export const WINDOW_MS = 1000;

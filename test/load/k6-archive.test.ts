@@ -44,7 +44,7 @@ test('an archive refuses an environment naming another scenario or window than i
   expect(otherScenario.output).toContain('the run stopped before any load');
 
   const budget = join(dir, 'budget.tar');
-  expect(k6(binary, ['archive', '-q', '-O', budget, join(ROOT, 'load/k6/budget.ts')], {}, dir).code).toBe(0);
+  expect(k6(binary, ['archive', '-q', '-O', budget, join(ROOT, 'load/k6/budget-probe.ts')], {}, dir).code).toBe(0);
   const otherWindow = k6(binary, ['run', '-q', budget], { ...reports, CC_RATE_WINDOW_MS: '2000' }, dir);
   expect(otherWindow.code, otherWindow.output).not.toBe(0);
   expect(otherWindow.output).toContain('built (k6 archive) with CC_RATE_WINDOW_MS=60000, but its environment says CC_RATE_WINDOW_MS=2000');
@@ -62,7 +62,7 @@ test(
   (ctx) => {
     const binary = requireK6(ctx);
     const dir = mkdtempSync(join(tmpdir(), 'cc-k6-noreports-'));
-    for (const script of ['scenario.ts', 'budget.ts']) {
+    for (const script of ['scenario.ts', 'budget-probe.ts']) {
       // PWD as a shell sets it: the folder is looked for where the summary would be written.
       const run = k6(binary, ['run', '-q', join(ROOT, 'load/k6', script)], { PWD: dir }, dir);
       expect(run.code, run.output).toBe(108);

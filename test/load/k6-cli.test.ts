@@ -16,7 +16,7 @@ import { findK6 } from '../../cli/k6-process.ts';
 import { requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { thresholdOfRule } from '../../load/shared/budget-rules.ts';
 import { k6Percentile, surfaceLatenciesMs } from '../../load/report/latency-limits.ts';
-import type { LoadReport } from '../../load/report/model.ts';
+import type { LoadReport } from '../../load/report/report-model.ts';
 import { DEFAULT_SEED } from '../../mock/build.ts';
 import { seedState } from '../../mock/state/seed.ts';
 import { startCountingTarget } from './counting-target.ts';

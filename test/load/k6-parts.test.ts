@@ -18,8 +18,8 @@ import {
   xmlText,
 } from '../../load/k6/junit.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
-import { arrivalExecutor, type ConstantArrivalExecutor, scenarioThresholds } from '../../load/k6/plan.ts';
-import { streamRequests } from '../../load/shared/model.ts';
+import { arrivalExecutor, type ConstantArrivalExecutor, scenarioThresholds } from '../../load/k6/k6-options.ts';
+import { streamRequests } from '../../load/shared/scenario-model.ts';
 import { budgetFlood, smoke } from '../../load/scenarios/index.ts';
 import { inputFor, playScenario } from './fixtures-report.ts';
 import { xmlProblems } from './k6-xml.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ThresholdVerdict } from '../../load/k6/junit.ts';
-import { isLatencyThreshold, latencyDisagreements, latencyMetric, scenarioThresholds, summaryBreakdown } from '../../load/k6/plan.ts';
+import { isLatencyThreshold, latencyDisagreements, latencyMetric, scenarioThresholds, summaryBreakdown } from '../../load/k6/k6-options.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
 import { renderLoadHtml } from '../../load/report/html.ts';
 import { judgeLatencyLimits, k6Percentile, sentLatencyMs, surfaceLatenciesMs } from '../../load/report/latency-limits.ts';

@@ -4,7 +4,7 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { LoadReport } from '../../load/report/model.ts';
+import type { LoadReport } from '../../load/report/report-model.ts';
 import { SCENARIOS } from '../../load/scenarios/index.ts';
 import { seedState } from '../../mock/state/seed.ts';
 import { startCountingTarget } from './counting-target.ts';

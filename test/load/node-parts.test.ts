@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { floodedWindows, refusedForMs } from '../../load/node/flood.ts';
-import { planSends } from '../../load/node/plan.ts';
-import { formatProgress, ProgressLine } from '../../load/node/progress.ts';
+import { planSends } from '../../load/node/timetable.ts';
+import { formatProgress, ProgressLine } from '../../load/node/progress-line.ts';
 import { LoadTally } from '../../load/node/tally.ts';
-import { arrivalOffsetsMs, type LoadScenario } from '../../load/shared/model.ts';
+import { arrivalOffsetsMs, type LoadScenario } from '../../load/shared/scenario-model.ts';
 import { budgetFlood, budgetSeparate, CORE_READ, smoke } from '../../load/scenarios/index.ts';
 
 describe('the timetable', () => {

@@ -10,8 +10,8 @@ import { ConfigError } from '../../lib/errors.ts';
 import { startMock, type RunningMock } from '../../mock/start.ts';
 import { selfSignedCertificate } from '../../mock/tls.ts';
 import { runLoad } from '../../load/node/run.ts';
-import { planSends } from '../../load/node/plan.ts';
-import { arrivalOffsetsMs, type LoadScenario, scenarioRequests } from '../../load/shared/model.ts';
+import { planSends } from '../../load/node/timetable.ts';
+import { arrivalOffsetsMs, type LoadScenario, scenarioRequests } from '../../load/shared/scenario-model.ts';
 import { correctedLatencyMs, outcomeOf, uncorrectedLatencyMs } from '../../load/shared/records.ts';
 import { budgetFlood, CORE_READ, smoke } from '../../load/scenarios/index.ts';
 

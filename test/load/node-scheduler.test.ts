@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { PlannedSend } from '../../load/node/plan.ts';
+import type { PlannedSend } from '../../load/node/timetable.ts';
 import { runSchedule } from '../../load/node/scheduler.ts';
 
 function timetable(count: number, gapMs: number): PlannedSend<number>[] {

@@ -14,7 +14,7 @@ import { chartSpecs } from '../../load/report/charts.ts';
 import { writeLoadReports } from '../../load/report/files.ts';
 import { VERDICT_COLORS } from '../../load/report/html.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
-import type { LoadReport } from '../../load/report/model.ts';
+import type { LoadReport } from '../../load/report/report-model.ts';
 import { budgetFlood } from '../../load/scenarios/index.ts';
 import { inputFor, playScenario, reportOf } from './fixtures-report.ts';
 import { needChromium, watchPage } from './browser-test.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { buildLoadReport } from '../../load/report/build.ts';
-import { LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION, SETUP_STREAM } from '../../load/report/model.ts';
+import { LOAD_REPORT_FORMAT, LOAD_REPORT_VERSION, SETUP_STREAM } from '../../load/report/report-model.ts';
 import { MIN_STEP_MS, stepMsFor } from '../../load/report/series.ts';
 import { CORE_READ, budgetFlood, budgetSeparate, DIALER_READ, pacedShare, scenarioNamed, smoke } from '../../load/scenarios/index.ts';
-import type { LoadScenario } from '../../load/shared/model.ts';
+import type { LoadScenario } from '../../load/shared/scenario-model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 import { analyseWindows } from '../../load/shared/windows.ts';
 import { WINDOW_MS, inputFor, playScenario, reportOf } from './fixtures-report.ts';

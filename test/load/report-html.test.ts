@@ -6,9 +6,9 @@ import { chartSpecs } from '../../load/report/charts.ts';
 import { writeLoadReports } from '../../load/report/files.ts';
 import { renderLoadHtml } from '../../load/report/html.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
-import { type LoadReport, SETUP_STREAM } from '../../load/report/model.ts';
+import { type LoadReport, SETUP_STREAM } from '../../load/report/report-model.ts';
 import { budgetFlood, CORE_READ, smoke } from '../../load/scenarios/index.ts';
-import type { LoadScenario } from '../../load/shared/model.ts';
+import type { LoadScenario } from '../../load/shared/scenario-model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 import { inputFor, playScenario, reportOf } from './fixtures-report.ts';
 

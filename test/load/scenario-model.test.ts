@@ -4,9 +4,9 @@
  * scenario unfit to run.
  */
 import { describe, expect, test } from 'vitest';
-import { arrivalExecutor, rampTailMs, type RampingArrivalExecutor } from '../../load/k6/plan.ts';
+import { arrivalExecutor, rampTailMs, type RampingArrivalExecutor } from '../../load/k6/k6-options.ts';
 import { floodedWindows } from '../../load/node/flood.ts';
-import { planSends } from '../../load/node/plan.ts';
+import { planSends } from '../../load/node/timetable.ts';
 import { CORE_READ, capacityRamp, DIALER_READ, SCENARIOS } from '../../load/scenarios/index.ts';
 import {
   arrivalOffsetsMs,
@@ -16,7 +16,7 @@ import {
   rateAt,
   scenarioProblems,
   streamRequests,
-} from '../../load/shared/model.ts';
+} from '../../load/shared/scenario-model.ts';
 
 const W = 2000;
 

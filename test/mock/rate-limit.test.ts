@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { RACE_WINDOW_MS, spend } from '../../mock/http/budget.ts';
+import { RACE_WINDOW_MS, spend } from '../../mock/http/rate-limiter.ts';
 import { RateMeter } from '../../mock/http/rate-meter.ts';
 import { mockClient } from './inject.ts';
 

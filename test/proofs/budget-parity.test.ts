@@ -15,7 +15,7 @@ import { afterAll, describe, expect, test, type TestContext } from 'vitest';
 import { findK6 } from '../../cli/k6-process.ts';
 import { requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { thresholdOfRule } from '../../load/shared/budget-rules.ts';
-import type { LoadReport } from '../../load/report/model.ts';
+import type { LoadReport } from '../../load/report/report-model.ts';
 import type { RuleResult } from '../../lib/results/report.ts';
 import { startMockProcess } from '../../mock/child-process.ts';
 import { faultSpec } from '../../mock/faults/registry.ts';

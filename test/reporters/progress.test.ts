@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { TestCase, TestSuite } from 'vitest/node';
 import type { CheckMeta } from '../../lib/checks/vitest.ts';
-import { RunProgress } from '../../lib/results/progress.ts';
+import { RunProgress } from '../../lib/results/run-progress.ts';
 import { ProgressReporter, progressLine } from '../../reporters/progress.ts';
 import { outcome, pass, TAG_404 } from './fixtures.ts';
 

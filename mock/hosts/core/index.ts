@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../../context.ts';
-import { coreResetHeader, spend } from '../../http/budget.ts';
+import { coreResetHeader, spend } from '../../http/rate-limiter.ts';
 import { resolveCredentials } from '../../http/credentials.ts';
 import { activityRoutes } from './activities.ts';
 import { agentRoutes } from './agents.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.ts';
-import { setDialerRetryAfter, spend } from '../../../http/budget.ts';
+import { setDialerRetryAfter, spend } from '../../../http/rate-limiter.ts';
 import { serviceError } from '../errors.ts';
 import { AUTH_LAYER_401 } from '../auth-layer.ts';
 import { campaignRoutes } from './campaigns.ts';

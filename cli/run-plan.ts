@@ -4,7 +4,7 @@ import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
 import { missingPrerequisite } from '../lib/checks/runner.ts';
 import type { Target } from '../lib/config/target.ts';
 import { appliesTo } from '../lib/dialer/releases.ts';
-import type { PlannedLane } from '../lib/results/progress.ts';
+import type { PlannedLane } from '../lib/results/run-progress.ts';
 import { perWindowAt } from '../lib/http/pacer.ts';
 import { rule as lookupRule } from '../lib/rules/index.ts';
 import { BUDGET_BLOCKED_WINDOWS } from '../suites/budget/budget-check.ts';

@@ -5,7 +5,7 @@
  *
  * Pure: the same input gives the same plan, so every figure can be checked exactly.
  */
-import { BUDGET_PER_WINDOW, isMetered, LOAD_SURFACES, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../shared/model.ts';
+import { BUDGET_PER_WINDOW, isMetered, LOAD_SURFACES, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../shared/scenario-model.ts';
 import type { CapacityProfile, PerContactStep, ProfileSource } from './profile.ts';
 import { formatDuration, type ResolvedDeadline, resolveDeadline } from './time.ts';
 

@@ -23,7 +23,7 @@ import { asMixAnswer, mixRequest, queryString } from '../../lib/budget/request-m
 import { OBSERVED_BUDGET_RULES, requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { RuleTally } from '../../lib/budget/rule-tally.ts';
 import { RULE_HELD_METRIC, RULE_VERDICT_METRIC, thresholdOfRule } from '../shared/budget-rules.ts';
-import { BUDGET_PER_WINDOW, type LoadEndpoint } from '../shared/model.ts';
+import { BUDGET_PER_WINDOW, type LoadEndpoint } from '../shared/scenario-model.ts';
 import { CORE_READ, DIALER_READ } from '../scenarios/index.ts';
 import { recordOutcome, TRANSPORT_ERROR_TOLERANCE } from './outcomes.ts';
 import { builtWithTags, refuseOtherEnvironment } from './built-with.ts';

@@ -3,10 +3,10 @@
  * `ramping-arrival-rate` for a stream that ramps) and the thresholds that make the run's verdict. Pure
  * (no k6 module), so the Node side can test it and name the same thresholds the script sets.
  */
-import type { ExpectationResult } from '../report/model.ts';
+import type { ExpectationResult } from '../report/report-model.ts';
 import { latencyExpression, latencyLimitList } from '../shared/latency.ts';
 import type { ThresholdVerdict } from './junit.ts';
-import { budgetName, COMPANY_OF_KEY, LOAD_SURFACES, type LoadScenario, type LoadStream, type LoadSurface, streamRequests } from '../shared/model.ts';
+import { budgetName, COMPANY_OF_KEY, LOAD_SURFACES, type LoadScenario, type LoadStream, type LoadSurface, streamRequests } from '../shared/scenario-model.ts';
 
 interface ExecutorCommon {
   readonly exec: string;

@@ -2,7 +2,7 @@
  * The run's timetable: every stream's arrivals merged into one list ordered by intended start.
  * Pure, so the order and the count bound can be checked without a clock.
  */
-import { arrivalOffsetsMs, type LoadScenario, type LoadStream, scenarioWindows } from '../shared/model.ts';
+import { arrivalOffsetsMs, type LoadScenario, type LoadStream, scenarioWindows } from '../shared/scenario-model.ts';
 
 export interface PlannedSend<T> {
   /** Intended start, ms after the run's start (open model: independent of earlier answers). */
