@@ -169,7 +169,12 @@ describe.concurrent('the conformance budget check and the k6 budget probe give e
         if (c.algorithm === 'sliding') expect(told).toContain('a sliding log');
         else expect(told).toMatch(/^(a window opened by the first request|clock-aligned windows)/);
         const stable = conformance.results.get('CORE-RATE-RESET-STABLE')?.notes.join(' ') ?? '';
-        expect(stable).toMatch(c.dialect === 'variant' ? /announced \d+ different resets/ : /announced one reset/);
+        // The variant moves a reset only where the moved one stays valid (within a window and a second of the
+        // 429): never for a burst at a fresh window's start, so only the trial's 429s can show it, and a trial
+        // whose 60th request falls just before a clock boundary meets a single 429 there (a clean-clone CI run did).
+        if (c.dialect === 'variant')
+          expect(stable).toMatch(/announced \d+ different resets|^one 429 from the trial's first 429 until the window reopened: nothing to compare/);
+        else expect(stable).toMatch(/announced one reset/);
       }
     });
   }
