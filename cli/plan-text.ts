@@ -1,5 +1,5 @@
 import { LANE_MEANING, STATED_BUDGETS } from '../lib/checks/lanes.ts';
-import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.ts';
+import { REQUESTS_PER_MINUTE } from '../lib/contract/limits.ts';
 import { roughly } from '../reporters/progress.ts';
 import type { Scope } from '../lib/expectations/scope.ts';
 import type { RunPlan } from './run-plan.ts';

@@ -6,7 +6,7 @@ import type { Dialect } from './dialect.ts';
 import { Faults } from './faults/registry.ts';
 import { echoRequestHeaders } from './http/echo.ts';
 import { type RateAlgorithm, RateMeter } from './http/rate-meter.ts';
-import { REQUESTS_PER_MINUTE } from '../lib/spec/limits.ts';
+import { REQUESTS_PER_MINUTE } from '../lib/contract/limits.ts';
 import { aiHost } from './hosts/ai/index.ts';
 import { analyticsHost } from './hosts/analytics/index.ts';
 import { coreHost } from './hosts/core/index.ts';

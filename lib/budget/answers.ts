@@ -6,7 +6,7 @@
  * Everything in lib/budget is plain TypeScript with `.ts` import paths and no Node built-ins: the k6
  * budget probe loads these very files.
  */
-import { REQUESTS_PER_MINUTE } from '../spec/limits.ts';
+import { REQUESTS_PER_MINUTE } from '../contract/limits.ts';
 
 /** Requests per window per company on each metered surface (spec: Limits). */
 export const BUDGET = REQUESTS_PER_MINUTE;

@@ -1,4 +1,4 @@
-import { resetProblem, resetTimeMs } from '../spec/reset-time.ts';
+import { resetProblem, resetTimeMs } from '../contract/reset-time.ts';
 import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt, surfaceName } from './answers.ts';
 import { limitedBodyProblem } from './limited-body.ts';
 import { RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF } from './rule-ids.ts';
@@ -41,7 +41,7 @@ export function announcedReset<A extends BudgetAnswer>(ex: A): number | undefine
   return resetTimeMs(ex.headers['x-serviceapi-resettime']);
 }
 
-/** X-ServiceAPI-ResetTime on each core 429, as lib/spec/reset-time.ts judges it (the k6 probe too). */
+/** X-ServiceAPI-ResetTime on each core 429, as lib/contract/reset-time.ts judges it (the k6 probe too). */
 export function judgeResetHeaders<A extends BudgetAnswer>(t: BudgetJudge<A>, limited: readonly A[], clock: ServerClock): void {
   const { lo, hi } = clock.bounds;
   for (const ex of limited) {

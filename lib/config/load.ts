@@ -17,7 +17,7 @@ import {
 } from './target.ts';
 import { parseJsonFile } from './json-file.ts';
 import { VARIABLES } from './variables.ts';
-import { REQUESTS_PER_MINUTE } from '../spec/limits.ts';
+import { REQUESTS_PER_MINUTE } from '../contract/limits.ts';
 
 type Source = Readonly<Record<string, string | undefined>>;
 

@@ -3,7 +3,7 @@ import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher, request } from 'undici';
 import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.ts';
-import { resetTimeMs } from '../spec/reset-time.ts';
+import { resetTimeMs } from '../contract/reset-time.ts';
 import type { Exchange, ReplayAuth } from './exchange.ts';
 import { transportFailure } from './failures.ts';
 import type { Pacer } from './pacer.ts';

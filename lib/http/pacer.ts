@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REQUESTS_PER_MINUTE } from '../spec/limits.ts';
+import { REQUESTS_PER_MINUTE } from '../contract/limits.ts';
 
 /** Our pace stays this many requests under a whole budget, so network jitter cannot tip a window over. */
 export const PACING_MARGIN = 2;

@@ -2,7 +2,7 @@
  * Running counts of a load run and the latest core reset time, for the live progress line and the
  * result. Kept apart from the dispatcher so what is counted, and when, reads in one place.
  */
-import { resetTimeMs } from '../../lib/spec/reset-time.ts';
+import { resetTimeMs } from '../../lib/contract/reset-time.ts';
 import { outcomeOf } from '../shared/records.ts';
 
 export interface LoadProgress {

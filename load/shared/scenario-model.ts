@@ -3,7 +3,7 @@
  * `load/scenarios/` is plain data and pure functions with explicit `.ts` import paths and no Node
  * built-ins: k6 (which runs TypeScript natively) and the Node runner import the very same files.
  */
-import { REQUESTS_PER_MINUTE } from '../../lib/spec/limits.ts';
+import { REQUESTS_PER_MINUTE } from '../../lib/contract/limits.ts';
 
 /**
  * Where a request goes. `core` and `dialer` are the two budgets the spec states (Limits: 60 requests

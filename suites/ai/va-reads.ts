@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { isoUtc } from '../../lib/spec/iso-utc.ts';
+import { isoUtc } from '../../lib/contract/iso-utc.ts';
 import { attributesOf, getAgent, isObject, readableAgent } from './va-fixtures.ts';
 
 /** Reads of one voice agent that judge what it carries: response-only fields, timestamps, enumerations, isolation. */

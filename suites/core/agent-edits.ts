@@ -1,6 +1,6 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { DAILY_PRICE_LIMIT } from '../../lib/spec/limits.ts';
+import { DAILY_PRICE_LIMIT } from '../../lib/contract/limits.ts';
 import { agentIdOf, listAgents, namesField, putAgent } from './fixtures.ts';
 
 /** The agent of that id as the vendor reference agent list shows it, a failed prerequisite when it is not listed. */

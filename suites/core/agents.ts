@@ -4,7 +4,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { integerAround, integerFrom, INVALID_EMAIL_BOUNDARIES, notAnEmail } from '../../lib/fuzz/arbitraries.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/spec/limits.ts';
+import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/contract/limits.ts';
 import { listAgents, namesField, probeAgent, putAgent } from './fixtures.ts';
 import { readList, recordOf } from './shapes.ts';
 import type { RuleId } from '../../lib/rules/index.ts';

@@ -4,7 +4,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { INVALID_EMAIL_BOUNDARIES, lengthAround, notAnEmail, plainEmail, plainText } from '../../lib/fuzz/arbitraries.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/spec/limits.ts';
+import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/contract/limits.ts';
 import { createContact, fictionalNumber, isCleared, namesField, showContact, shownField, shownList, UNKNOWN_ID } from './fixtures.ts';
 import { isJson, readList, recordOf } from './shapes.ts';
 import type { RuleId } from '../../lib/rules/index.ts';

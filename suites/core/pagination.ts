@@ -4,7 +4,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { NON_INTEGER_QUERY } from '../../lib/fuzz/arbitraries.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { CORE_LIMIT } from '../../lib/spec/limits.ts';
+import { CORE_LIMIT } from '../../lib/contract/limits.ts';
 import { firstPageCounted, identify } from './collection-counts.ts';
 import { type Page, readPage, responseData } from './fixtures.ts';
 import type { RuleId } from '../../lib/rules/index.ts';

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import {
   campaignPayload,
   createCampaign,

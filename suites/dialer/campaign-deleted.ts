@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { QueryValue } from '../../lib/checks/request.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import { commonest, createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.ts';
 import { pageFor } from './campaign-lists.ts';
 import { type CursorPage, pageOf } from './cursor.ts';

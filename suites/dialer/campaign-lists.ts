@@ -1,4 +1,4 @@
-import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { QueryValue } from '../../lib/checks/request.ts';
 import { defineCheck } from '../../lib/checks/define.ts';

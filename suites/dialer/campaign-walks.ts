@@ -1,4 +1,4 @@
-import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.ts';

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { QueryValue } from '../../lib/checks/request.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import { type Campaign, campaignOf, createCampaign, type Json, readCampaign } from './campaign-fixtures.ts';
 import { keysOf, walkCursor } from './cursor.ts';
 import { dialer } from './fixtures.ts';

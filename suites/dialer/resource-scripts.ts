@@ -4,7 +4,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { DIALER_LIMIT } from '../../lib/spec/limits.ts';
+import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import { subErrorsMention } from './campaign-fixtures.ts';
 import { CERTAIN_WHITESPACE, DISPUTED_WHITESPACE, isCertainlyBlank, show } from './campaign-values.ts';
 import { walkJudged } from './cursor.ts';

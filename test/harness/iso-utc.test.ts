@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isoUtc } from '../../lib/spec/iso-utc.ts';
+import { isoUtc } from '../../lib/contract/iso-utc.ts';
 
 /** VA-TIMESTAMPS reads createdAt and updatedAt with this parser: every form it takes, and what it refuses. */
 const INSTANT = Date.UTC(2026, 10, 26, 17, 5, 9);

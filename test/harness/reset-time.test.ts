@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { resetProblem, resetTimeMs } from '../../lib/spec/reset-time.ts';
+import { resetProblem, resetTimeMs } from '../../lib/contract/reset-time.ts';
 
 /** One reading of X-ServiceAPI-ResetTime, for the client, the budget checks, the k6 probe and the progress line. */
 describe('X-ServiceAPI-ResetTime', () => {

@@ -5,7 +5,7 @@ import { iso } from '../../state/seed-tools.ts';
 import { COUNTRY_IDS } from '../../state/countries.ts';
 import type { Dialect } from '../../dialect.ts';
 import type { Faults } from '../../faults/registry.ts';
-import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/spec/limits.ts';
+import { CONTACT_MAX_LENGTHS, EXTERNAL_URL_MAX_ITEMS } from '../../../lib/contract/limits.ts';
 import type { FieldErrors } from './replies.ts';
 import { addError, checkReadOnly, checkString, clearableInteger, integerId, isE164ish, isEmail, isObject, rejectUnknown, withIds } from './validate.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MockContext } from '../../context.ts';
-import { CORE_LIMIT, CORE_PAGE_MIN } from '../../../lib/spec/limits.ts';
+import { CORE_LIMIT, CORE_PAGE_MIN } from '../../../lib/contract/limits.ts';
 import type { RenderedText } from './rendered.ts';
 
 export const NOT_FOUND = 'Not found.';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { atLeast } from '../../../../lib/dialer/releases.ts';
-import { DIALER_LIMIT } from '../../../../lib/spec/limits.ts';
+import { DIALER_LIMIT } from '../../../../lib/contract/limits.ts';
 import type { MockContext } from '../../../context.ts';
 import { serviceError } from '../errors.ts';
 import { invalid as validationFailure } from './resource-common.ts';
