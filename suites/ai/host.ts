@@ -6,7 +6,7 @@ import type { RequestSpec } from '../../lib/checks/request.ts';
 import { EdgeBlockError } from '../../lib/errors.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { UNKNOWN_ID } from '../core/fixtures.ts';
-import { credentialChecks, type Probe } from '../shared/credentials.ts';
+import { credentialChecks, expectAuthLayer401, type Probe } from '../shared/credentials.ts';
 import { httpsOnlyCheck } from '../shared/https-only.ts';
 import { checkUtf8Json } from '../shared/media.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
@@ -64,17 +64,7 @@ export const AI_HOST_CHECKS = [
     rules: { missing: 'AI-AUTH-MISSING-401', incorrect: 'AI-AUTH-INCORRECT-401', malformed: 'AI-AUTH-MALFORMED-401', revoked: 'AI-AUTH-REVOKED-401' },
     bodyRules: ['AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'],
     probes: AI_PROBES,
-    expect401(t, rule, ex) {
-      t.expectStatus(rule, ex, 401);
-      const body = ex.json as Record<string, unknown> | undefined;
-      t.check(
-        'AI-AUTH-401-NO-CORRELATION',
-        body === undefined || !('correlationId' in body),
-        'the 401 carries a correlationId, though the authentication layer answers ahead of the service',
-        ex,
-      );
-      t.expectSchema('AI-AUTH-401-BODY', ex, 'ai/auth-401');
-    },
+    expect401: (t, rule, ex) => expectAuthLayer401(t, rule, ex, 'AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'),
   }),
 
   defineCheck({

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { credentialChecks } from '../shared/credentials.ts';
+import { credentialChecks, expectAuthLayer401 } from '../shared/credentials.ts';
 import { unknownCampaignId } from './campaign-fixtures.ts';
 import { dialer } from './fixtures.ts';
 
@@ -63,16 +63,6 @@ export const DIALER_HOST_CHECKS = [
     },
     bodyRules: ['DIALER-AUTH-401-BODY'],
     probes: [listOne, (t) => dialer(t, 'campaigns.delete', { campaignId: unknownCampaignId(undefined) })],
-    expect401(t, rule, ex) {
-      t.expectStatus(rule, ex, 401);
-      const body = ex.json as Record<string, unknown> | undefined;
-      t.check(
-        'DIALER-AUTH-401-BODY',
-        body === undefined || !('correlationId' in body),
-        'the 401 carries a correlationId, though the authentication layer answers ahead of the service',
-        ex,
-      );
-      t.expectSchema('DIALER-AUTH-401-BODY', ex, 'ai/auth-401');
-    },
+    expect401: (t, rule, ex) => expectAuthLayer401(t, rule, ex, 'DIALER-AUTH-401-BODY', 'DIALER-AUTH-401-BODY'),
   }),
 ];

@@ -53,6 +53,23 @@ export function withWrongSecret(t: CheckContext, spec: RequestSpec): RequestSpec
   return spec.authorization(basic(primary.id, wrong), 'primary key ID with a wrong secret', { kind: 'wrong-secret', slot: 'primary' });
 }
 
+/**
+ * The 401 of the AI host's authentication layer, which answers ahead of every service there, the Dialer
+ * included (spec: Errors on the {ai_url} host, 1): 401 under `statusRule`, no correlationId under
+ * `correlationRule` (it never reached a service), the layer's body under `bodyRule`.
+ */
+export function expectAuthLayer401(t: CheckContext, statusRule: RuleId, ex: Exchange, correlationRule: RuleId, bodyRule: RuleId): void {
+  t.expectStatus(statusRule, ex, 401);
+  const body = ex.json as Record<string, unknown> | undefined;
+  t.check(
+    correlationRule,
+    body === undefined || !('correlationId' in body),
+    'the 401 carries a correlationId, though the authentication layer answers ahead of the service',
+    ex,
+  );
+  t.expectSchema(bodyRule, ex, 'ai/auth-401');
+}
+
 /** Probe i of the surface, rotating, so each variant reaches more than one endpoint at no extra cost. */
 function nth(s: CredentialSurface, t: CheckContext, i: number): RequestSpec {
   const probe = s.probes[i % s.probes.length] as Probe;
