@@ -21,3 +21,9 @@ export function watchPage(page: Page): { readonly problems: string[]; readonly r
   page.on('request', (request) => requests.push(request.url()));
   return { problems, requests };
 }
+
+/** An element's colour as the browser paints it (`rgb(r, g, b)`); the project compiles without the DOM's types. */
+export function paintedColor(element: unknown): string {
+  const view = globalThis as unknown as { getComputedStyle(e: unknown): { color: string } };
+  return view.getComputedStyle(element).color;
+}

@@ -17,7 +17,7 @@ import { buildLoadReport } from '../../load/report/build.ts';
 import type { LoadReport } from '../../load/report/report-model.ts';
 import { budgetFlood } from '../../load/scenarios/index.ts';
 import { inputFor, playScenario, reportOf } from './fixtures-report.ts';
-import { needChromium, watchPage } from './browser-test.ts';
+import { needChromium, paintedColor, watchPage } from './browser-test.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -41,12 +41,6 @@ function inkOf(canvas: unknown, colors: readonly string[]): number {
       ink++;
   }
   return ink;
-}
-
-/** An element's colour as the browser paints it (`rgb(r, g, b)`); the project compiles without the DOM's types. */
-function paintedColor(element: unknown): string {
-  const view = globalThis as unknown as { getComputedStyle(e: unknown): { color: string } };
-  return view.getComputedStyle(element).color;
 }
 
 describe('the load report page in Chromium', () => {

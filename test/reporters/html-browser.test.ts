@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { launchChromium, loadReportPage, newReportPage } from '../../load/report/browser.ts';
 import { writeReports } from '../../reporters/files.ts';
-import { needChromium, watchPage } from '../load/browser-test.ts';
+import { needChromium, paintedColor, watchPage } from '../load/browser-test.ts';
 import {
   ANALYTICS_RULE,
   ISOLATION_READ,
@@ -100,6 +100,40 @@ describe('the conformance report page in Chromium', () => {
 
       expect(problems).toEqual([]);
       expect(new Set(requests)).toEqual(new Set([pathToFileURL(html).href]));
+    } finally {
+      await browser.close();
+    }
+  });
+
+  // The page is a view of the run's one outcome: a pass, a failure and an interrupted run of passing
+  // checks each show their own headline, colour and exit code, never a PASS over a run that did not pass.
+  test('the headline, its colour and the exit code of a passed, a failed and an interrupted run', async ({ skip: skipTest }) => {
+    needChromium(skipTest);
+    const passed = [outcome('tags', [pass(TAG_200)])];
+    const runs = [
+      { name: 'passed', doc: report(passed, { rules: rules(TAG_200) }), shown: 'PASS', colour: 'rgb(26, 127, 55)', exit: 'exit 0' },
+      { name: 'failed', doc, shown: 'FAIL', colour: 'rgb(207, 34, 46)', exit: 'exit 1' },
+      {
+        name: 'interrupted',
+        doc: report(passed, { rules: rules(TAG_200), interrupted: true }),
+        shown: 'INTERRUPTED',
+        colour: 'rgb(207, 34, 46)',
+        exit: 'exit 130',
+      },
+    ];
+    const browser: Browser = await launchChromium();
+    try {
+      const page = await newReportPage(browser);
+      for (const run of runs) {
+        const runDir = join(dir, run.name);
+        const written = writeReports(run.doc, runDir, (t) => t).html;
+        await loadReportPage(page, written);
+        const verdict = page.locator('#verdict');
+        expect(await verdict.innerText(), run.name).toBe(run.shown);
+        expect(await verdict.evaluate(paintedColor), run.name).toBe(run.colour);
+        expect(await page.locator('h1 small').innerText(), run.name).toBe(run.exit);
+        expect(await page.title(), run.name).toBe(`cc-conformance: ${run.shown}`);
+      }
     } finally {
       await browser.close();
     }
