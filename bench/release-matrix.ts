@@ -5,10 +5,10 @@
  * checked as the newest: the comparison of the two cells' reports, as `npm run compare` prints it, which
  * must fix exactly the rules the newer release brought. Usage: npm run release-matrix
  */
+import { fingerprintOf, type MatrixCell, matrixCell, releaseStep, stepAsPredicted } from '../cli/release-matrix-cells.ts';
 import { NEWEST, RELEASES, type Release } from '../lib/dialer/releases.ts';
 import { selfSignedCertificate } from '../mock/tls.ts';
 import { renderComparisonConsole } from '../reporters/comparison-console.ts';
-import { fingerprintOf, type MatrixCell, matrixCell, releaseStep, stepAsPredicted } from '../suites/dialer/matrix.ts';
 
 const tls = await selfSignedCertificate();
 const rows: string[] = [`| mock plays \\ expected | ${RELEASES.join(' | ')} | fingerprint |`, `|---|${RELEASES.map(() => '---').join('|')}|---|`];

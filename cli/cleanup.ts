@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CheckContext } from '../lib/checks/context.ts';
-import { defineCheck } from '../lib/checks/define.ts';
 import { Session } from '../lib/checks/session.ts';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { ConfigError, HarnessError } from '../lib/errors.ts';
@@ -11,6 +9,7 @@ import { type CleanupStep, cleanLedger, cleanPrefix, LEFT_BEHIND, unsearchedKind
 import { recordKinds } from '../lib/ledger/kinds.ts';
 import { readLedger } from '../lib/ledger/ledger-file.ts';
 import { isRunPrefix, newRunId, RUN_PREFIX_FORM } from '../lib/ledger/run-id.ts';
+import { RequestScope } from '../lib/requests/request-scope.ts';
 import { onInterrupt } from './interrupt.ts';
 import { commandSettings } from './settings.ts';
 
@@ -82,16 +81,8 @@ async function main(): Promise<number> {
     prefix: contents?.prefix ?? `cc-conformance-${runId}`,
     ...(ledgerFile !== undefined ? { ledgerFile } : {}),
   });
-  const def = defineCheck({
-    id: 'cleanup',
-    title: 'npm run cleanup',
-    surface: 'core',
-    rules: [],
-    maxRequests: Number.MAX_SAFE_INTEGER,
-    run: async () => undefined,
-  });
-  // No abort signal: a Ctrl-C lets the request in flight finish, and no further one starts.
-  const t = new CheckContext(session, def);
+  // No abort signal and no allowance: a Ctrl-C lets the request in flight finish, and no further one starts.
+  const cleaner = { requests: new RequestScope(session.send, 'cleanup'), target };
   const interrupt = onInterrupt({
     exitCode: 130,
     onFirst: () => process.stderr.write('cc-cleanup: interrupted; stopping after the request in flight (interrupt again to quit at once)\n'),
@@ -102,12 +93,13 @@ async function main(): Promise<number> {
     process.stdout.write(
       `cc-cleanup: target ${target.urls.core ?? target.urls.ai ?? '(no URL)'}; ${ledgerFile !== undefined ? `ledger ${ledgerFile} (run ${runId})` : `prefix ${args.prefix}`}${options.dryRun ? '; dry run' : ''}\n`,
     );
-    const steps = ledgerFile !== undefined ? await cleanLedger(t, session.ledger, kinds, options) : await cleanPrefix(t, args.prefix as string, kinds, options);
+    const steps =
+      ledgerFile !== undefined ? await cleanLedger(cleaner, session.ledger, kinds, options) : await cleanPrefix(cleaner, args.prefix as string, kinds, options);
     const out = steps.map(line);
     if (args.prefix !== undefined) out.push("not searched by prefix (a run's ledger lists them):", ...unsearchedKinds(kinds).map((k) => `  ${k}`));
     const left = steps.filter((s) => LEFT_BEHIND.has(s.result)).length;
     out.push(
-      `${steps.filter((s) => s.result === 'deleted').length} deleted, ${steps.filter((s) => s.result === 'already gone' || s.result === 'not found').length} already gone, ${left} ${options.dryRun ? 'to delete' : 'left that could not be deleted'}, ${steps.filter((s) => s.result === 'not deletable' || s.result === 'kept').length} not deletable through the API; ${t.requests} requests`,
+      `${steps.filter((s) => s.result === 'deleted').length} deleted, ${steps.filter((s) => s.result === 'already gone' || s.result === 'not found').length} already gone, ${left} ${options.dryRun ? 'to delete' : 'left that could not be deleted'}, ${steps.filter((s) => s.result === 'not deletable' || s.result === 'kept').length} not deletable through the API; ${cleaner.requests.requests} requests`,
     );
     if (interrupt.aborted) out.push('interrupted: what was not reached is still on the target; run the same command again');
     process.stdout.write(`${redactor.text(out.join('\n'))}\n`);

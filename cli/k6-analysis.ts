@@ -12,7 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RULE_VERDICT_METRIC } from '../load/shared/budget-rules.ts';
-import { type Company, LOAD_SURFACES, type LoadSurface } from '../load/shared/scenario-model.ts';
+import { type Company, COMPANY_OF_SLOT, KEY_ROLES, LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
 import type { LoadRecord } from '../load/shared/records.ts';
 
 interface PointLine {
@@ -50,7 +50,8 @@ function isPoint(value: unknown): value is PointLine {
   );
 }
 
-const COMPANIES: readonly string[] = ['self', 'other'];
+/** The companies of the keys a load run sends with: a k6 tag naming any other is no record of it. */
+const LOAD_COMPANIES: readonly string[] = KEY_ROLES.map((role) => COMPANY_OF_SLOT[role]);
 
 /**
  * Reads the file line by line (a long run writes many). Times in the records are ms after `originMs`.
@@ -83,7 +84,7 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
   let unreadable = 0;
   for (const s of durations) {
     const { stream, surface, company, status, error, served_as: servedAs } = s.tags;
-    if (stream === undefined || !LOAD_SURFACES.includes(surface as LoadSurface) || !COMPANIES.includes(company ?? '') || Number.isNaN(s.time)) {
+    if (stream === undefined || !LOAD_SURFACES.includes(surface as LoadSurface) || !LOAD_COMPANIES.includes(company ?? '') || Number.isNaN(s.time)) {
       unreadable++;
       continue;
     }

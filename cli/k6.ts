@@ -3,7 +3,6 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Target } from '../lib/config/target.ts';
-import { refusedForMs } from '../load/node/flood.ts';
 import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
 import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
 import { isLatencyThreshold, latencyDisagreements } from '../load/k6/k6-options.ts';
@@ -12,9 +11,10 @@ import { ruleOfThreshold } from '../load/shared/budget-rules.ts';
 import { BUDGET_BLOCKED_WINDOWS, BUDGET_PROCEDURE_WINDOWS } from '../lib/budget/procedure.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/report-model.ts';
-import { budgetName, type LoadScenario, scenarioProblems } from '../load/shared/scenario-model.ts';
+import { type LoadScenario, scenarioProblems } from '../load/shared/scenario-model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
 import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.ts';
+import { floodRefusal, inMinutesOrSeconds, mayFloodBudgets } from './flood-consent.ts';
 import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
 import { type K6Analysis, readK6Output } from './k6-analysis.ts';
@@ -93,26 +93,17 @@ const { say, scrub } = out;
 // Annotated, so the compiler knows a call ends the command.
 const fail: (message: string, code?: number) => never = out.fail;
 
-function minutes(ms: number): string {
-  return ms >= 120_000 ? `${(ms / 60_000).toFixed(1)} minutes` : `${(ms / 1000).toFixed(0)} seconds`;
-}
-
-/** A live account's budgets are shared with the company's other integrations: spending them needs the explicit effect. */
+/** The budget probe spends whole budgets and a scenario may flood some: either needs consent on a live target (flood-consent.ts). */
 function refuseUnallowedFlood(mode: 'scenario' | 'budget', scenario: LoadScenario, target: Target): void {
-  if (target.bundledMock || target.effects.has('budget')) return;
   const w = target.rateWindowMs;
-  if (mode === 'budget') {
+  if (mode === 'budget' && !mayFloodBudgets(target)) {
     fail(
       `the budget probe spends the company's whole core and Dialer budgets in about ${PROBE_SPENT_WINDOWS} of its ${PROBE_WINDOWS} windows, so the company's ` +
-        `other integrations would get 429 on and off for about ${minutes(PROBE_WINDOWS * w)} (at a ${w} ms window); add budget to CC_EFFECTS to allow it`,
+        `other integrations would get 429 on and off for about ${inMinutesOrSeconds(PROBE_WINDOWS * w)} (at a ${w} ms window); add budget to CC_EFFECTS to allow it`,
     );
   }
-  if (scenario.limited.length === 0) return;
-  const budgets = scenario.limited.map((b) => budgetName(b.company, b.surface)).join(', ');
-  fail(
-    `scenario ${scenario.name} floods the budgets ${budgets} on purpose, so the company's other integrations would get 429 for about ` +
-      `${minutes(refusedForMs(scenario, w))} (at a ${w} ms window); add budget to CC_EFFECTS to allow it`,
-  );
+  const refusal = floodRefusal(scenario, target);
+  if (refusal !== undefined) fail(refusal);
 }
 
 /** The dashboard aggregates per period: a few points per window on a fast mock, k6's 10 s on a live minute. */

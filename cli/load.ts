@@ -1,16 +1,16 @@
 import { parseArgs } from 'node:util';
 import type { Target } from '../lib/config/target.ts';
-import { buildLoadReport } from '../load/report/build.ts';
+import { nodeRunReport } from '../load/report/node-run-report.ts';
 import { writeLoadReports } from '../load/report/files.ts';
 import type { LoadReport } from '../load/report/report-model.ts';
 import { parseLatencyFlags, withLatencyLimits } from '../load/shared/latency.ts';
-import { budgetName, type LoadScenario, scenarioProblems, scenarioRequests, scenarioWindows } from '../load/shared/scenario-model.ts';
+import { type LoadScenario, scenarioProblems, scenarioRequests, scenarioWindows } from '../load/shared/scenario-model.ts';
 import { SCENARIOS, scenarioNamed } from '../load/scenarios/index.ts';
-import { refusedForMs } from '../load/node/flood.ts';
 import { ProgressLine } from '../load/node/progress-line.ts';
 import { ABORT_GRACE_MS, defaultMaxDurationMs, type LoadRunResult, runLoad } from '../load/node/run.ts';
 import { prepareStreams } from '../load/node/streams.ts';
 import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.ts';
+import { floodRefusal } from './flood-consent.ts';
 import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
 
@@ -82,17 +82,6 @@ function listScenarios(): void {
   for (const s of SCENARIOS) {
     say(`${s.name}\t${scenarioRequests(s)} requests over ${scenarioWindows(s)} windows${s.limited.length > 0 ? ', floods a budget' : ''}\t${s.description}`);
   }
-}
-
-/** A live account's budgets are shared with the company's other integrations: flooding them needs the explicit effect. */
-function refuseUnallowedFlood(scenario: LoadScenario, target: Target): void {
-  if (target.bundledMock || scenario.limited.length === 0 || target.effects.has('budget')) return;
-  const refusedMs = refusedForMs(scenario, target.rateWindowMs);
-  const budgets = scenario.limited.map((b) => budgetName(b.company, b.surface)).join(', ');
-  fail(
-    `scenario ${scenario.name} floods the budgets ${budgets} on purpose, so the company's other integrations would get 429 for about ` +
-      `${(refusedMs / 60_000).toFixed(1)} minutes (at a ${target.rateWindowMs} ms window); add budget to CC_EFFECTS to allow it`,
-  );
 }
 
 function startLine(scenario: LoadScenario, target: Target, options: { maxRequests?: number; maxDurationMs: number }): string {
@@ -191,7 +180,8 @@ async function main(): Promise<number> {
   const { target, mock } = await targetOrBundledMock({ mockWindowMs: args['mock-window-ms'], mockFaults: args['mock-fault'] ?? [], warn: out.warn });
   try {
     out.redactFor(target);
-    refuseUnallowedFlood(scenario, target);
+    const refusal = floodRefusal(scenario, target);
+    if (refusal !== undefined) fail(refusal);
     prepareStreams(scenario, target);
     const windowMs = target.rateWindowMs;
     const maxDurationMs = maxSeconds !== undefined ? maxSeconds * 1000 : defaultMaxDurationMs(scenario, windowMs, target.timeoutMs);
@@ -215,21 +205,7 @@ async function main(): Promise<number> {
     }
     if (maxSeconds !== undefined) notes.push(`--max-seconds ${maxSeconds}: the run was bounded to ${duration(maxDurationMs)}`);
     if (result.lastResetAt !== undefined) notes.push(`the latest core 429 announced its reset at ${new Date(result.lastResetAt).toISOString()}`);
-    const report = buildLoadReport({
-      records: result.records,
-      scenario,
-      windowMs,
-      engine: 'node',
-      kind: scenario.limited.length > 0 ? 'budget' : 'load',
-      startedAt: result.startedAt,
-      durationMs: result.durationMs,
-      interrupted: result.interrupted,
-      ...(result.interruptedAtMs !== undefined ? { interruptedAtMs: result.interruptedAtMs } : {}),
-      missed: result.missed,
-      notSent: result.notSent,
-      target: { bundledMock: target.bundledMock, urls: target.urls },
-      notes,
-    });
+    const report = nodeRunReport(result, { scenario, target, kind: scenario.limited.length > 0 ? 'budget' : 'load', notes });
     const written = writeLoadReports(report, args.reports, 'load', scrub);
     for (const line of summary(report)) say(line);
     say(`reports: ${written.json}, ${written.html}`);

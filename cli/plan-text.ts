@@ -1,5 +1,5 @@
-import { LANE_MEANING, STATED_BUDGETS } from '../lib/checks/lanes.ts';
-import { REQUESTS_PER_MINUTE } from '../lib/contract/limits.ts';
+import { LANE_MEANING } from '../lib/checks/lanes.ts';
+import { BUDGET_PER_WINDOW, isMetered } from '../lib/contract/vocabulary.ts';
 import { roughly } from '../reporters/progress.ts';
 import type { Scope } from '../lib/expectations/scope.ts';
 import type { RunPlan } from './run-plan.ts';
@@ -22,7 +22,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean }): st
   for (const m of plan.meters) {
     if (m.requests === 0) continue;
     lines.push(
-      `  ${m.meter}: at most ${m.requests}, ${STATED_BUDGETS.includes(m.meter) ? `budget ${REQUESTS_PER_MINUTE} per window per company` : 'no budget stated, paced alike'}`,
+      `  ${m.meter}: at most ${m.requests}, ${isMetered(m.meter) ? `budget ${BUDGET_PER_WINDOW} per window per company` : 'no budget stated, paced alike'}`,
     );
   }
   if (plan.skipped.length > 0) {

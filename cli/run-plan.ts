@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../lib/checks/define.ts';
-import { LANES, type Meter, METERS } from '../lib/checks/lanes.ts';
+import { LANES } from '../lib/checks/lanes.ts';
+import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
 import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
 import { missingPrerequisite } from '../lib/checks/runner.ts';
 import type { Target } from '../lib/config/target.ts';
@@ -21,7 +22,7 @@ import { laneOf, meterOf } from '../suites/index.ts';
 export type LanePlan = PlannedLane;
 
 export interface MeterPlan {
-  readonly meter: Meter;
+  readonly meter: LoadSurface;
   /** Allowances of the checks that run, counted where they say their requests go (`elsewhere`), the rest on their own meter. */
   readonly requests: number;
 }
@@ -51,10 +52,10 @@ export interface RunPlan {
 }
 
 /** How a check's allowance spreads over the meters. */
-export function requestsByMeter(check: CheckDefinition): Map<Meter, number> {
-  const out = new Map<Meter, number>();
+export function requestsByMeter(check: CheckDefinition): Map<LoadSurface, number> {
+  const out = new Map<LoadSurface, number>();
   let rest = check.maxRequests;
-  for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [Meter, number][]) {
+  for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {
     out.set(meter, (out.get(meter) ?? 0) + n);
     rest -= n;
   }
@@ -63,14 +64,14 @@ export function requestsByMeter(check: CheckDefinition): Map<Meter, number> {
   return out;
 }
 
-function sum(maps: Iterable<Map<Meter, number>>): Map<Meter, number> {
-  const out = new Map<Meter, number>();
+function sum(maps: Iterable<Map<LoadSurface, number>>): Map<LoadSurface, number> {
+  const out = new Map<LoadSurface, number>();
   for (const m of maps) for (const [meter, n] of m) out.set(meter, (out.get(meter) ?? 0) + n);
   return out;
 }
 
 /** What the pace imposes on a stream of requests spread over meters: each meter's own windows, one after another. */
-function streamMs(byMeter: Map<Meter, number>, pace: Pace): number {
+function streamMs(byMeter: Map<LoadSurface, number>, pace: Pace): number {
   let ms = 0;
   for (const n of byMeter.values()) ms += pacedMs(n, pace);
   return ms;
@@ -95,7 +96,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     return { lane, checks: own.map((c) => c.id), requests: own.reduce((n, c) => n + c.maxRequests, 0), ms: streamMs(sum(own.map(requestsByMeter)), pace) };
   });
   const byMeter = sum(running.map(requestsByMeter));
-  const meters = METERS.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
+  const meters = LOAD_SURFACES.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
   const lanesMs = Math.max(0, ...lanes.map((l) => l.ms), ...meters.map((m) => pacedMs(m.requests, pace)));
   const budgetRuns = budgetChecks.filter((c) => !missingPrerequisite(target, c));
   const budget: BudgetPlan | undefined =

@@ -7,10 +7,12 @@ import { Faults } from './faults/registry.ts';
 import { echoRequestHeaders } from './http/echo.ts';
 import { type RateAlgorithm, RateMeter } from './http/rate-meter.ts';
 import { REQUESTS_PER_MINUTE } from '../lib/contract/limits.ts';
-import { aiHost } from './hosts/ai/index.ts';
+import { aiHost, aiRoutes } from './hosts/ai/index.ts';
 import { analyticsHost } from './hosts/analytics/index.ts';
-import { coreHost } from './hosts/core/index.ts';
+import { analyticsRoutes } from './hosts/analytics/routes.ts';
+import { coreHost, coreRoutes } from './hosts/core/index.ts';
 import { cuecardHost } from './hosts/cuecard/index.ts';
+import { cuecardRoutes } from './hosts/cuecard/routes.ts';
 import type { MockState } from './state/model.ts';
 import { seedState } from './state/seed.ts';
 
@@ -53,6 +55,29 @@ const HOST_PLUGIN: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockCon
   ai: aiHost,
   cuecard: cuecardHost,
 };
+
+/** Each host's routes without its authentication and error answers, which a wrong host serves under a fault. */
+const HOST_ROUTES: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockContext) => void>> = {
+  core: coreRoutes,
+  analytics: analyticsRoutes,
+  ai: aiRoutes,
+  cuecard: cuecardRoutes,
+};
+
+/**
+ * Under these faults a host also answers another host's paths, as a misrouted gateway would: the other host's
+ * routes under the serving host's prefix, behind the serving host's authentication and error answers. Wired
+ * here, where the hosts are assembled, so no host imports a sibling's routes.
+ */
+function wrongHostRoutes(faults: Faults): readonly { readonly routesOf: HostName; readonly servedBy: HostName; readonly on: boolean }[] {
+  return [
+    { routesOf: 'core', servedBy: 'analytics', on: faults.on('wrong-host-serves-core') },
+    { routesOf: 'cuecard', servedBy: 'analytics', on: faults.on('analytics-serves-cuecards') },
+    { routesOf: 'ai', servedBy: 'cuecard', on: faults.on('cuecard-serves-ai') },
+    { routesOf: 'analytics', servedBy: 'cuecard', on: faults.on('cuecard-serves-analytics') },
+  ];
+}
+
 /** The budget a surface's meter enforces: the spec's 60, or what a fault of that surface makes of it. */
 function budgetLimit(faults: Faults, surface: 'core' | 'dialer'): number {
   const lenient: readonly [boolean, number][] =
@@ -146,6 +171,7 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
   const apps = {} as Record<HostName, FastifyInstance>;
   const handlers = {} as Record<HostName, RequestListener>;
   const routes = {} as Record<HostName, MockRoute[]>;
+  const misrouted = wrongHostRoutes(faults);
   for (const host of HOSTS) {
     let handler: RequestListener | undefined;
     // The server is created by the front door; the factory only captures Fastify's handler.
@@ -162,7 +188,10 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
     });
     // Before the host's own hooks and routes, so every answer of the host echoes, errors and 404s included.
     if (faults.on('echo-request-headers')) echoRequestHeaders(app);
-    HOST_PLUGIN[host](app, context, hostPrefix(host, faults));
+    const prefix = hostPrefix(host, faults);
+    HOST_PLUGIN[host](app, context, prefix);
+    for (const { routesOf } of misrouted.filter((m) => m.on && m.servedBy === host))
+      app.register(async (scoped) => HOST_ROUTES[routesOf](scoped, context), { prefix });
     await app.ready();
     apps[host] = app;
     handlers[host] = handler as RequestListener;

@@ -1,7 +1,7 @@
+import { jsonFileText, writeScrubbed } from '../lib/render/report-files.ts';
 import type { Comparison } from '../lib/results/comparison.ts';
 import { renderComparisonHtml } from './comparison-html.ts';
 import { renderComparisonJunit } from './comparison-junit.ts';
-import { writeScrubbed } from './files.ts';
 
 /** Where the comparison's files went. */
 export type WrittenComparison = Readonly<Record<'json' | 'junit' | 'html', string>>;
@@ -13,8 +13,8 @@ export type WrittenComparison = Readonly<Record<'json' | 'junit' | 'html', strin
  */
 export function writeComparisonFiles(doc: Comparison, dir: string, scrub: (text: string) => string): WrittenComparison {
   return writeScrubbed(dir, scrub, {
-    json: ['compare.json', `${JSON.stringify(doc, null, 2)}\n`],
-    junit: ['compare-junit.xml', renderComparisonJunit(doc)],
-    html: ['compare.html', renderComparisonHtml(doc)],
+    json: ['compare.json', () => jsonFileText(doc)],
+    junit: ['compare-junit.xml', () => renderComparisonJunit(doc)],
+    html: ['compare.html', () => renderComparisonHtml(doc)],
   });
 }

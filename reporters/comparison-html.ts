@@ -1,6 +1,6 @@
+import { escapeHtml as esc } from '../lib/render/escape-html.ts';
 import { CHANGE_KINDS, type ComparedReport, type Comparison, type RuleChange, type RuleSide } from '../lib/results/comparison.ts';
 import { CHANGE_TITLE, comparisonHeadline, evidenceLine } from './comparison-headline.ts';
-import { escapeHtml as esc } from './html.ts';
 
 /**
  * `compare.html`, one self-contained page for people: the headline, the two reports, the counts, then a

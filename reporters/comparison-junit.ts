@@ -1,6 +1,7 @@
+import { type JunitCase, type JunitSuite, toJunitXml } from '../lib/render/junit-xml.ts';
 import { CHANGE_KINDS, type Comparison, type RuleChange, type RuleSide } from '../lib/results/comparison.ts';
 import { comparisonHeadline, evidenceLine, reportLine, sideLine, statusMove } from './comparison-headline.ts';
-import { classNameOf, escapeXml as xmlText } from './junit.ts';
+import { classNameOf } from './junit.ts';
 
 /**
  * `compare-junit.xml`, for CI dashboards: one testsuite per kind of change that occurs (`new-failure`,
@@ -21,13 +22,13 @@ function changeText(c: RuleChange): string {
   return [`${c.change}: ${statusMove(c.before, c.after)}`, ...sideText('before:', c.before), ...sideText('after: ', c.after), `spec: ${c.section}`].join('\n');
 }
 
-function testcase(c: RuleChange): string {
-  const open = `    <testcase classname="${xmlText(classNameOf(c))}" name="${xmlText(`${c.id}: ${c.statement}`)}">`;
+function testcase(c: RuleChange): JunitCase {
+  const base = { classname: classNameOf(c), name: `${c.id}: ${c.statement}` };
   if (c.change === 'new-failure') {
     const message = `${statusMove(c.before, c.after)}${c.after?.detail ? `: ${c.after.detail}` : ''}`;
-    return `${open}\n      <failure message="${xmlText(message)}">${xmlText(changeText(c))}</failure>\n    </testcase>`;
+    return { ...base, failure: { message, text: changeText(c) } };
   }
-  return `${open}\n      <system-out>${xmlText(changeText(c))}</system-out>\n    </testcase>`;
+  return { ...base, systemOut: changeText(c) };
 }
 
 export function renderComparisonJunit(doc: Comparison): string {
@@ -36,26 +37,13 @@ export function renderComparisonJunit(doc: Comparison): string {
     ['headline', comparisonHeadline(doc)],
     ['before', reportLine(doc.before)],
     ['after', reportLine(doc.after)],
-  ].map(([name, value]) => `      <property name="${xmlText(name as string)}" value="${xmlText(value as string)}"/>`);
-  const suites = CHANGE_KINDS.flatMap((kind) => {
+  ] as const;
+  const suites = CHANGE_KINDS.flatMap((kind): JunitSuite[] => {
     const changes = doc.changes.filter((c) => c.change === kind);
     // The new-failure suite is always there, empty or not: it is what a CI gate reads, and it carries the headline.
     if (changes.length === 0 && kind !== 'new-failure') return [];
-    const failures = kind === 'new-failure' ? changes.length : 0;
-    return [
-      `  <testsuite name="${kind}" tests="${changes.length}" failures="${failures}" errors="0" skipped="0" timestamp="${xmlText(doc.after.startedAt)}">`,
-      '    <properties>',
-      ...properties,
-      '    </properties>',
-      ...changes.map(testcase),
-      '  </testsuite>',
-    ];
+    return [{ name: kind, cases: changes.map(testcase), timestamp: doc.after.startedAt, properties }];
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cc-conformance-comparison" tests="${doc.summary.changed}" failures="${doc.summary.byChange['new-failure']}" errors="0" skipped="0">`,
-    ...suites,
-    '</testsuites>',
-    '',
-  ].join('\n');
+  // The root counts its testcases, as each testsuite does: the summary's figures, as every change is in one testsuite.
+  return toJunitXml({ name: 'cc-conformance-comparison', suites });
 }

@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { jsonFileText, writeScrubbed } from '../lib/render/report-files.ts';
 import type { RunReport } from '../lib/results/report.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
@@ -16,24 +15,8 @@ export interface WrittenReports {
  */
 export function writeReports(report: RunReport, dir: string, scrub: (text: string) => string): WrittenReports {
   return writeScrubbed(dir, scrub, {
-    json: ['conformance.json', `${JSON.stringify(report, null, 2)}\n`],
-    junit: ['junit.xml', renderJunit(report)],
-    html: ['conformance.html', renderHtml(report)],
+    json: ['conformance.json', () => jsonFileText(report)],
+    junit: ['junit.xml', () => renderJunit(report)],
+    html: ['conformance.html', () => renderHtml(report)],
   });
-}
-
-/** Writes each view of a document into `dir` under its file name, every byte through `scrub`; returns their paths. */
-export function writeScrubbed<K extends string>(
-  dir: string,
-  scrub: (text: string) => string,
-  views: Readonly<Record<K, readonly [file: string, text: string]>>,
-): Record<K, string> {
-  mkdirSync(dir, { recursive: true });
-  const paths = {} as Record<K, string>;
-  for (const key of Object.keys(views) as K[]) {
-    const [file, text] = views[key];
-    paths[key] = join(dir, file);
-    writeFileSync(paths[key], scrub(text));
-  }
-  return paths;
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../lib/render/escape-html.ts';
 import { groupSkipped, type SkipGroup } from '../lib/results/enablers.ts';
 import type { RuleStatus } from '../lib/results/outcome.ts';
 import type { RuleStanding } from '../lib/results/gate.ts';
@@ -11,9 +12,6 @@ import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from 
  * renders the report (the skip groups come from a pure helper) and computes nothing; its one script only
  * shows and hides what is already on the page, and nothing reaches the network.
  */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 const STATUSES: readonly RuleStatus[] = ['fail', 'error', 'skipped', 'pass', 'disabled'];
 

@@ -1,3 +1,4 @@
+import { type JunitCase, type JunitSuite, toJunitXml } from '../lib/render/junit-xml.ts';
 import type { RuleResult, RunReport } from '../lib/results/report.ts';
 
 /**
@@ -10,17 +11,6 @@ import type { RuleResult, RunReport } from '../lib/results/report.ts';
  * entry's reason (JUnit's nearest word, as for pytest's xfail), an expected failure that passed is a failure
  * (unless the gate only warns of it), and an entry out of date is a failure of a testsuite `expectations`.
  */
-export function escapeXml(text: string): string {
-  return (
-    text
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      // Characters XML 1.0 cannot carry, even escaped.
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-  );
-}
 
 /** `Endpoints > Core API > Delete a tag` as `endpoints.core-api.delete-a-tag`: no spaces or `>`, which tools split or choke on. */
 function slug(section: string): string {
@@ -41,10 +31,6 @@ export function classNameOf(rule: Pick<RuleResult, 'surface' | 'section'>): stri
   return ['cc', rule.surface, slug(rule.section)].filter((part) => part !== '').join('.');
 }
 
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(3);
-}
-
 function detail(rule: RuleResult): string {
   const parts = [rule.detail ?? '', `spec: ${rule.section}`];
   if (rule.evidence) {
@@ -54,25 +40,16 @@ function detail(rule: RuleResult): string {
   return parts.join('\n');
 }
 
-type CaseKind = 'pass' | 'failure' | 'error' | 'skipped';
-
-interface Case {
-  readonly kind: CaseKind;
-  readonly xml: string;
-}
-
 /** What JUnit makes of a rule: its status, or, with expectations, where it stands against them. */
-function caseKind(rule: RuleResult, report: RunReport): CaseKind {
+function caseKind(rule: RuleResult, report: RunReport): 'pass' | 'failure' | 'error' | 'skipped' {
   // A known deviation is no failure of the gate; JUnit's nearest word is skipped, as for pytest's xfail.
   if (rule.standing === 'expected-failure') return 'skipped';
   if (rule.standing === 'fixed') return report.gate?.fixedIsRed ? 'failure' : 'pass';
   return rule.status === 'fail' ? 'failure' : rule.status === 'error' ? 'error' : rule.status === 'pass' ? 'pass' : 'skipped';
 }
 
-function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: readonly string[]) => number): Case {
-  const time = seconds(durationOf(rule.checks.map((c) => c.check)));
-  const open = `    <testcase classname="${escapeXml(classNameOf(rule))}" name="${escapeXml(`${rule.id}: ${rule.statement}`)}" time="${time}">`;
-  const kind = caseKind(rule, report);
+function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: readonly string[]) => number): JunitCase {
+  const base = { classname: classNameOf(rule), name: `${rule.id}: ${rule.statement}`, timeMs: durationOf(rule.checks.map((c) => c.check)) };
   const entry = rule.expectation ? `${rule.expectation.entry}: ${rule.expectation.reason}` : '';
   const message =
     rule.standing === 'expected-failure'
@@ -80,64 +57,52 @@ function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: read
       : rule.standing === 'fixed'
         ? `fixed: expected to fail (${entry}) but passed; remove the entry`
         : (rule.detail ?? rule.status);
+  const kind = caseKind(rule, report);
   switch (kind) {
     case 'pass':
-      return { kind, xml: `${open}</testcase>` };
+      return base;
     case 'failure':
-      return { kind, xml: `${open}\n      <failure message="${escapeXml(message)}">${escapeXml(detail(rule))}</failure>\n    </testcase>` };
+      return { ...base, failure: { message, text: detail(rule) } };
     case 'error':
-      return { kind, xml: `${open}\n      <error message="${escapeXml(message)}">${escapeXml(detail(rule))}</error>\n    </testcase>` };
-    default:
-      return { kind, xml: `${open}\n      <skipped message="${escapeXml(message)}"/>\n    </testcase>` };
+      return { ...base, error: { message, text: detail(rule) } };
+    case 'skipped':
+      return { ...base, skipped: { message } };
   }
 }
 
 /** With expectations, a testsuite for the entries that are out of date themselves, each a failure. */
-function expectationsSuite(report: RunReport): { readonly cases: readonly Case[]; readonly xml: string } | undefined {
+function expectationsSuite(report: RunReport): JunitSuite | undefined {
   const stale = report.gate?.staleEntries ?? [];
   if (stale.length === 0) return undefined;
-  const cases = stale.map((s) => ({
-    kind: 'failure' as const,
-    xml: `    <testcase classname="cc.expectations" name="${escapeXml(s.entry)}" time="0.000">\n      <failure message="${escapeXml(s.message)}"/>\n    </testcase>`,
-  }));
   return {
-    cases,
-    xml: [
-      `  <testsuite name="expectations" tests="${cases.length}" failures="${cases.length}" errors="0" skipped="0" time="0.000" timestamp="${report.startedAt}">`,
-      ...cases.map((c) => c.xml),
-      '  </testsuite>',
-    ].join('\n'),
+    name: 'expectations',
+    cases: stale.map((s) => ({ classname: 'cc.expectations', name: s.entry, timeMs: 0, failure: { message: s.message } })),
+    timeMs: 0,
+    timestamp: report.startedAt,
   };
 }
-
-const tally = (cases: readonly Case[], kind: CaseKind) => cases.filter((c) => c.kind === kind).length;
 
 export function renderJunit(report: RunReport): string {
   const checkMs = new Map(report.checks.map((c) => [c.check, c.durationMs]));
   // A check that judged several rules took its time for each of them, as its requests count for each.
   const durationOf = (checks: readonly string[]) => [...new Set(checks)].reduce((ms, check) => ms + (checkMs.get(check) ?? 0), 0);
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
-  const all: Case[] = [];
-  const suites = surfaces.map((surface) => {
+  const suites = surfaces.map((surface): JunitSuite => {
     const rules = report.rules.filter((r) => r.surface === surface);
     const ran = rules.filter((r) => r.status !== 'disabled');
-    const cases = ran.map((r) => testcase(r, report, durationOf));
-    all.push(...cases);
-    const time = seconds(durationOf(ran.flatMap((r) => r.checks.map((c) => c.check))));
-    return [
-      `  <testsuite name="${escapeXml(surface)}" tests="${cases.length}" failures="${tally(cases, 'failure')}" errors="${tally(cases, 'error')}" skipped="${tally(cases, 'skipped')}" disabled="${rules.length - ran.length}" time="${time}" timestamp="${report.startedAt}">`,
-      ...cases.map((c) => c.xml),
-      '  </testsuite>',
-    ].join('\n');
+    return {
+      name: surface,
+      cases: ran.map((r) => testcase(r, report, durationOf)),
+      disabled: rules.length - ran.length,
+      timeMs: durationOf(ran.flatMap((r) => r.checks.map((c) => c.check))),
+      timestamp: report.startedAt,
+    };
   });
   const expectations = expectationsSuite(report);
-  if (expectations) all.push(...expectations.cases);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="cc-conformance" tests="${all.length}" failures="${tally(all, 'failure')}" errors="${tally(all, 'error')}" skipped="${tally(all, 'skipped')}" disabled="${report.summary.byStatus.disabled}" time="${seconds(report.durationMs)}">`,
-    ...suites,
-    ...(expectations ? [expectations.xml] : []),
-    '</testsuites>',
-    '',
-  ].join('\n');
+  return toJunitXml({
+    name: 'cc-conformance',
+    suites: expectations ? [...suites, expectations] : suites,
+    disabled: report.summary.byStatus.disabled,
+    timeMs: report.durationMs,
+  });
 }

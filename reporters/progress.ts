@@ -1,7 +1,7 @@
 import type { Reporter, TestCase, TestSuite } from 'vitest/node';
 import type { CheckMeta } from '../lib/checks/vitest.ts';
+import { formatDuration } from '../lib/render/durations.ts';
 import type { ProgressFigures, RunProgress } from '../lib/results/run-progress.ts';
-import { formatDuration } from '../load/capacity/time.ts';
 import { OncePerTest } from './once-per-test.ts';
 
 /** A duration as the plan and the progress line print it: whole seconds, in hours and minutes where long. */

@@ -6,13 +6,7 @@
  * Everything in lib/budget is plain TypeScript with `.ts` import paths and no Node built-ins: the k6
  * budget probe loads these very files.
  */
-import { REQUESTS_PER_MINUTE } from '../contract/limits.ts';
-
-/** Requests per window per company on each metered surface (spec: Limits). */
-export const BUDGET = REQUESTS_PER_MINUTE;
-
-/** The two surfaces with a stated budget (spec: Limits). */
-export type BudgetSurface = 'core' | 'dialer';
+import type { MeteredSurface } from '../contract/vocabulary.ts';
 
 /** One request and its answer, as far as the budget judges read it. */
 export interface BudgetAnswer {
@@ -36,9 +30,6 @@ export const isLimited = (a: BudgetAnswer): boolean => a.status === 429;
 /** When the answer had come, on our clock. */
 export const receivedAt = (a: BudgetAnswer): number => a.startedAt + a.durationMs;
 
-export function surfaceName(surface: BudgetSurface): string {
+export function surfaceName(surface: MeteredSurface): string {
   return surface === 'core' ? 'core API' : 'Dialer';
 }
-
-/** The key a budget request goes out with: two keys of the company under test, and another company's. */
-export type BudgetKey = 'primary' | 'second' | 'other';

@@ -1,4 +1,5 @@
-import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt } from './answers.ts';
+import { BUDGET_PER_WINDOW, type MeteredSurface } from '../contract/vocabulary.ts';
+import { type BudgetAnswer, isLimited, isServed, receivedAt } from './answers.ts';
 import type { Reading } from './judge-trial.ts';
 
 /**
@@ -9,10 +10,10 @@ import type { Reading } from './judge-trial.ts';
 export const BURST_CONNECTIONS = 16;
 
 /** Requests fired at once into a fresh window: half as many again as the budget, so a third must be refused. */
-export const FRESH_BURST = (3 * BUDGET) / 2;
+export const FRESH_BURST = (3 * BUDGET_PER_WINDOW) / 2;
 
 export interface FreshBurst<A extends BudgetAnswer = BudgetAnswer> {
-  readonly surface: BudgetSurface;
+  readonly surface: MeteredSurface;
   readonly firedAt: number;
   readonly answered: readonly A[];
   readonly served: number;
@@ -64,7 +65,7 @@ export interface BurstIo<A extends BudgetAnswer> {
 /** Waits until `at`, then fires the burst. */
 export async function fireIntoFreshWindow<A extends BudgetAnswer>(
   io: BurstIo<A>,
-  surface: BudgetSurface,
+  surface: MeteredSurface,
   at: number,
   windowLastsUntil: number | undefined,
 ): Promise<FreshBurst<A>> {

@@ -1,13 +1,14 @@
-import { BUDGET, type BudgetAnswer, type BudgetKey, type BudgetSurface, isLimited, isServed, receivedAt, surfaceName } from './answers.ts';
+import { BUDGET_PER_WINDOW, type KeyRole, type MeteredSurface } from '../contract/vocabulary.ts';
+import { type BudgetAnswer, isLimited, isServed, receivedAt, surfaceName } from './answers.ts';
 import { FRESH_BURST, type FreshBurst } from './fresh-burst.ts';
 import { RULES_OF, SEPARATE_RULE } from './rule-ids.ts';
 import { type BudgetJudge, judgeBelowBudget } from './rule-sink.ts';
 
-const B = BUDGET;
+const B = BUDGET_PER_WINDOW;
 
 /** How the probes after a burst are sent: one request of a surface's budget with one of the keys. */
 export interface KeyedIo<A extends BudgetAnswer> {
-  send(surface: BudgetSurface, key: BudgetKey): Promise<A>;
+  send(surface: MeteredSurface, key: KeyRole): Promise<A>;
   hasKey(key: 'second' | 'other'): boolean;
 }
 
@@ -78,7 +79,7 @@ export async function judgeSeparate<A extends BudgetAnswer>(
   t: BudgetJudge<A>,
   io: KeyedIo<A>,
   burst: FreshBurst<A>,
-  other: BudgetSurface,
+  other: MeteredSurface,
 ): Promise<A | undefined> {
   const trouble = burstTrouble(burst);
   if (trouble) {

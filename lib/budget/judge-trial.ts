@@ -1,5 +1,6 @@
-import { resetProblem, resetTimeMs } from '../contract/reset-time.ts';
-import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt, surfaceName } from './answers.ts';
+import { announcedResetValue, resetPlacement, resetProblem, resetTimeMs } from '../contract/reset-time.ts';
+import { BUDGET_PER_WINDOW, type MeteredSurface } from '../contract/vocabulary.ts';
+import { type BudgetAnswer, isLimited, isServed, receivedAt, surfaceName } from './answers.ts';
 import { limitedBodyProblem } from './limited-body.ts';
 import { RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF } from './rule-ids.ts';
 import { type BudgetJudge, judgeBelowBudget } from './rule-sink.ts';
@@ -17,14 +18,14 @@ export interface Reading {
   readonly text: string;
 }
 
-const B = BUDGET;
+const B = BUDGET_PER_WINDOW;
 
 function disturbance<A extends BudgetAnswer>(trial: SequentialTrial<A>): string {
   return `an answer other than 2xx or 429 (${trial.disturbed?.status}) interrupted the trial`;
 }
 
 /** Judges the 429 bodies of a surface; every 429 met must have the surface's shape (limited-body.ts). */
-export function judgeLimitedBodies<A extends BudgetAnswer>(t: BudgetJudge<A>, surface: BudgetSurface, limited: readonly A[]): void {
+export function judgeLimitedBodies<A extends BudgetAnswer>(t: BudgetJudge<A>, surface: MeteredSurface, limited: readonly A[]): void {
   const rule = RULES_OF[surface].body;
   for (const ex of limited) {
     const problem = limitedBodyProblem(surface, ex.json);
@@ -38,15 +39,13 @@ export function judgeLimitedBodies<A extends BudgetAnswer>(t: BudgetJudge<A>, su
 
 /** The reset a core 429 announces, in epoch ms, or undefined when the header is missing or not integer seconds. */
 export function announcedReset<A extends BudgetAnswer>(ex: A): number | undefined {
-  return resetTimeMs(ex.headers['x-serviceapi-resettime']);
+  return resetTimeMs(announcedResetValue(ex.headers));
 }
 
 /** X-ServiceAPI-ResetTime on each core 429, as lib/contract/reset-time.ts judges it (the k6 probe too). */
 export function judgeResetHeaders<A extends BudgetAnswer>(t: BudgetJudge<A>, limited: readonly A[], clock: ServerClock): void {
-  const { lo, hi } = clock.bounds;
   for (const ex of limited) {
-    // The 429 was made between our send and receipt, on a clock `lo..hi` ms ahead of ours.
-    const problem = resetProblem(ex.headers['x-serviceapi-resettime'], { earliest: ex.startedAt + lo, latest: receivedAt(ex) + hi }, t.target.rateWindowMs);
+    const problem = resetProblem(announcedResetValue(ex.headers), clock.madeAt(ex), t.target.rateWindowMs);
     if (!t.judge(RESET_HEADER_RULE, problem === undefined, () => `${problem}; ${clock.describe()}`, ex)) return;
   }
 }
@@ -54,7 +53,7 @@ export function judgeResetHeaders<A extends BudgetAnswer>(t: BudgetJudge<A>, lim
 /** Whether the 429s of one window announce one reset: observed (the spec does not say it may not move). */
 export function observeResetStable<A extends BudgetAnswer>(t: BudgetJudge<A>, oneWindow: readonly A[], where: string): void {
   if (oneWindow.length < 2) return t.observe(RESET_STABLE_RULE, `${oneWindow.length === 0 ? 'no 429' : 'one 429'} ${where}: nothing to compare`);
-  const values = [...new Set(oneWindow.map((ex) => ex.headers['x-serviceapi-resettime'] ?? '(none)'))];
+  const values = [...new Set(oneWindow.map((ex) => announcedResetValue(ex.headers) ?? '(none)'))];
   t.observe(
     RESET_STABLE_RULE,
     values.length === 1
@@ -104,10 +103,10 @@ function judgeCoreRecovery<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Seq
   if (reset === undefined) return t.skipRule(rule, 'the first 429 announced no usable reset; judged by CORE-RATE-RESET-HEADER');
   // A reset further than one window ahead of the server's clock (in milliseconds, or read against a Date
   // years off) never passes while the check polls: a reopening then shows nothing of it.
-  if (reset > receivedAt(first) + clock.bounds.hi + trial.windowMs + 1000) {
+  if (resetPlacement(reset, clock.madeAt(first), { aheadMs: trial.windowMs }) === 'beyond') {
     return t.skipRule(
       rule,
-      `the first 429 announced a reset (${first.headers['x-serviceapi-resettime']}) more than one window ahead of the server's clock (${clock.describe()}), which no polling reaches; judged by CORE-RATE-RESET-HEADER`,
+      `the first 429 announced a reset (${announcedResetValue(first.headers)}) more than one window ahead of the server's clock (${clock.describe()}), which no polling reaches; judged by CORE-RATE-RESET-HEADER`,
     );
   }
   // Once the announced second has wholly passed on the server's clock, whatever its rounding.

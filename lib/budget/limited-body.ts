@@ -7,7 +7,7 @@
  * spec does not show, and a message). schemas/core/too-many-requests.json and schemas/dialer/too-many-requests.json
  * publish the same shapes; a test holds the two to each other.
  */
-import type { BudgetSurface } from './answers.ts';
+import type { MeteredSurface } from '../contract/vocabulary.ts';
 
 const TOO_MANY = 'Too Many Requests';
 
@@ -16,7 +16,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Why the body is not the surface's 429, in words; undefined when it is. */
-export function limitedBodyProblem(surface: BudgetSurface, json: unknown): string | undefined {
+export function limitedBodyProblem(surface: MeteredSurface, json: unknown): string | undefined {
   if (json === undefined) return 'no JSON body';
   if (!isObject(json)) return 'the body is not a JSON object';
   if (surface === 'core') {

@@ -12,7 +12,8 @@
  *    (the Dialer has had none of our requests for a window), then a client recovering as the spec says;
  * 3. the Dialer likewise, once the core's burst has left its window, with a core request.
  */
-import { type BudgetAnswer, type BudgetSurface, isLimited, receivedAt } from './answers.ts';
+import type { MeteredSurface } from '../contract/vocabulary.ts';
+import { type BudgetAnswer, isLimited, receivedAt } from './answers.ts';
 import { type BurstIo, fireIntoFreshWindow, type FreshBurst, freshAt } from './fresh-burst.ts';
 import { judgeConcurrent, judgePerCompany, judgeSeparate, type KeyedIo } from './judge-burst.ts';
 import { judgeLimitedBodies, judgeResetHeaders, judgeTrial, observeResetStable, type Reading } from './judge-trial.ts';
@@ -32,21 +33,21 @@ const SLACK_MS = 15;
 
 /** How an engine sends and waits. Every request is one of the surface's budget, with the key named. */
 export interface BudgetIo<A extends BudgetAnswer> extends KeyedIo<A> {
-  fireAtOnce(surface: BudgetSurface, count: number): ReturnType<BurstIo<A>['fireAtOnce']>;
+  fireAtOnce(surface: MeteredSurface, count: number): ReturnType<BurstIo<A>['fireAtOnce']>;
   sleepUntil(epochMs: number): Promise<void>;
   /** Resolves once none of the engine's requests to the surface fall in the last window. */
-  quiet(surface: BudgetSurface): Promise<void>;
+  quiet(surface: MeteredSurface): Promise<void>;
   /** Seeds the recovering client's jitter, so a run replays. */
   readonly seed: number;
 }
 
 /** When the company's last request on each surface was answered, so a quiet window can be found. */
 class LastAnswer {
-  readonly #at = new Map<BudgetSurface, number>();
-  saw(surface: BudgetSurface, answers: Iterable<BudgetAnswer | undefined>): void {
+  readonly #at = new Map<MeteredSurface, number>();
+  saw(surface: MeteredSurface, answers: Iterable<BudgetAnswer | undefined>): void {
     for (const a of answers) if (a) this.#at.set(surface, Math.max(this.#at.get(surface) ?? 0, receivedAt(a)));
   }
-  of(surface: BudgetSurface): number {
+  of(surface: MeteredSurface): number {
     return this.#at.get(surface) ?? 0;
   }
 }
@@ -58,16 +59,16 @@ interface Stage<A extends BudgetAnswer> {
   readonly last: LastAnswer;
 }
 
-function judgeLimitedOf<A extends BudgetAnswer>(s: Stage<A>, surface: BudgetSurface, limited: readonly A[]): void {
+function judgeLimitedOf<A extends BudgetAnswer>(s: Stage<A>, surface: MeteredSurface, limited: readonly A[]): void {
   judgeLimitedBodies(s.t, surface, limited);
   if (surface === 'core') judgeResetHeaders(s.t, limited, s.clock);
 }
 
 async function burstStage<A extends BudgetAnswer>(
   s: Stage<A>,
-  surface: BudgetSurface,
+  surface: MeteredSurface,
   timing: { readonly reading: Reading; readonly lastAnswer: number; readonly notBefore: number },
-  other: BudgetSurface | undefined,
+  other: MeteredSurface | undefined,
 ): Promise<{ burst: FreshBurst<A>; separate?: A }> {
   const { t, io, clock, last } = s;
   const windowMs = t.target.rateWindowMs;
@@ -107,7 +108,7 @@ async function burstStage<A extends BudgetAnswer>(
 }
 
 /** Measures and judges the budgets of `surfaces` (the core alone, or the core and the Dialer). */
-export async function runBudgetProcedure<A extends BudgetAnswer>(t: BudgetJudge<A>, io: BudgetIo<A>, surfaces: readonly BudgetSurface[]): Promise<void> {
+export async function runBudgetProcedure<A extends BudgetAnswer>(t: BudgetJudge<A>, io: BudgetIo<A>, surfaces: readonly MeteredSurface[]): Promise<void> {
   const windowMs = t.target.rateWindowMs;
   const withDialer = surfaces.includes('dialer');
   const s: Stage<A> = { t, io, clock: new ServerClock(), last: new LastAnswer() };
@@ -122,12 +123,12 @@ export async function runBudgetProcedure<A extends BudgetAnswer>(t: BudgetJudge<
     s.last.saw(trial.surface, trialAnswers(trial));
     for (const a of trialAnswers(trial)) s.clock.observe(a);
   }
-  const readings = new Map<BudgetSurface, Reading>();
+  const readings = new Map<MeteredSurface, Reading>();
   for (const trial of trials) readings.set(trial.surface, judgeTrial(t, trial, s.clock));
   t.note(RESET_HEADER_RULE, s.clock.describe());
 
-  const quietAt = (surface: BudgetSurface) => s.last.of(surface) + windowMs + SLACK_MS;
-  const reading = (surface: BudgetSurface) => readings.get(surface) as Reading;
+  const quietAt = (surface: MeteredSurface) => s.last.of(surface) + windowMs + SLACK_MS;
+  const reading = (surface: MeteredSurface) => readings.get(surface) as Reading;
   const core = await burstStage(
     s,
     'core',

@@ -1,4 +1,6 @@
-import { type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt } from './answers.ts';
+import type { MeteredSurface } from '../contract/vocabulary.ts';
+import { type BudgetAnswer, isLimited, isServed, receivedAt } from './answers.ts';
+import { resetPlacement } from '../contract/reset-time.ts';
 import { announcedReset } from './judge-trial.ts';
 import type { ServerClock } from './server-clock.ts';
 
@@ -43,7 +45,7 @@ export interface ClientIo<A extends BudgetAnswer> {
 
 export async function recoverLikeAClient<A extends BudgetAnswer>(
   io: ClientIo<A>,
-  surface: BudgetSurface,
+  surface: MeteredSurface,
   limited: A,
   clock: ServerClock,
   seed: number,
@@ -56,11 +58,10 @@ export async function recoverLikeAClient<A extends BudgetAnswer>(
   const retryAfter = limited.headers['retry-after']?.trim();
   let wakeAt: number;
   let firstWait: string;
-  // When the server's clock surely shows the reset, on ours; a reset further away than a window and a
-  // second (plus what we do not know of the server's clock) is not believed: a client would sleep for years.
-  const resetOnOurClock = reset === undefined ? undefined : reset - clock.bounds.lo;
-  if (resetOnOurClock !== undefined && resetOnOurClock <= from + windowMs + 1000 + (clock.bounds.hi - clock.bounds.lo)) {
-    wakeAt = resetOnOurClock;
+  // A reset further than a window and a second after the 429 (by what we know of the server's clock) is not
+  // believed: a client would sleep for years. One believed is slept on until the server's clock surely shows it, on ours.
+  if (reset !== undefined && resetPlacement(reset, clock.madeAt(limited), { aheadMs: windowMs }) !== 'beyond') {
+    wakeAt = reset - clock.bounds.lo;
     firstWait = 'the announced reset';
   } else if (retryAfter !== undefined && /^\d+$/.test(retryAfter) && Number(retryAfter) * 1000 <= windowMs + 1000) {
     wakeAt = from + Number(retryAfter) * 1000;

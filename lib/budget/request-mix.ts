@@ -11,7 +11,8 @@
  * spec-shown write that a lenient target could not turn into a create, so its mix is its one shown list,
  * read well and read with invalid parameters.
  */
-import type { BudgetAnswer, BudgetSurface } from './answers.ts';
+import type { MeteredSurface } from '../contract/vocabulary.ts';
+import type { BudgetAnswer } from './answers.ts';
 
 export interface MixRequest {
   readonly method: 'GET' | 'POST';
@@ -42,10 +43,10 @@ const DIALER_MIX: readonly MixRequest[] = [
   { method: 'GET', path: '/dialer/campaigns', query: { limit: '1', include_deleted: 'sometimes' }, servedAs: [400] },
 ];
 
-export const BUDGET_MIX: Readonly<Record<BudgetSurface, readonly MixRequest[]>> = { core: CORE_MIX, dialer: DIALER_MIX };
+export const BUDGET_MIX: Readonly<Record<MeteredSurface, readonly MixRequest[]>> = { core: CORE_MIX, dialer: DIALER_MIX };
 
 /** The request the surface's n-th send goes out as (from 0), round the mix. */
-export function mixRequest(surface: BudgetSurface, n: number): MixRequest {
+export function mixRequest(surface: MeteredSurface, n: number): MixRequest {
   const mix = BUDGET_MIX[surface];
   return mix[n % mix.length] as MixRequest;
 }

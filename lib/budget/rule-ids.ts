@@ -2,7 +2,7 @@
  * Which rule of the catalogue (lib/rules/rate-limits.ts) each budget measurement judges, by the same short
  * names on both surfaces. Plain data, so the k6 budget probe names its verdicts as the conformance report does.
  */
-import type { BudgetSurface } from './answers.ts';
+import type { MeteredSurface } from '../contract/vocabulary.ts';
 
 export interface SurfaceRules {
   readonly atLeast60: string;
@@ -30,7 +30,7 @@ function rulesOf(prefix: 'CORE' | 'DIALER'): SurfaceRules {
   };
 }
 
-export const RULES_OF: Readonly<Record<BudgetSurface, SurfaceRules>> = { core: rulesOf('CORE'), dialer: rulesOf('DIALER') };
+export const RULES_OF: Readonly<Record<MeteredSurface, SurfaceRules>> = { core: rulesOf('CORE'), dialer: rulesOf('DIALER') };
 
 export const RESET_HEADER_RULE = 'CORE-RATE-RESET-HEADER';
 export const RESET_STABLE_RULE = 'CORE-RATE-RESET-STABLE';
@@ -46,7 +46,7 @@ export const OBSERVED_BUDGET_RULES: readonly string[] = [
 ];
 
 /** Every required budget rule of a surface, in catalogue order; the Dialer's include the separation of the two. */
-export function requiredRulesOf(surface: BudgetSurface): string[] {
+export function requiredRulesOf(surface: MeteredSurface): string[] {
   const r = RULES_OF[surface];
   const own = [r.atLeast60, r.limited, r.window, r.concurrent, r.body, r.recovery, r.perCompany];
   return surface === 'core' ? [...own, RESET_HEADER_RULE] : [...own, SEPARATE_RULE];

@@ -1,4 +1,5 @@
-import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, receivedAt } from './answers.ts';
+import { BUDGET_PER_WINDOW, type MeteredSurface } from '../contract/vocabulary.ts';
+import { type BudgetAnswer, isLimited, isServed, receivedAt } from './answers.ts';
 
 /**
  * The sequential trial of one surface's budget, measured and not yet judged (judge-trial.ts judges), the same for both engines.
@@ -9,12 +10,12 @@ import { BUDGET, type BudgetAnswer, type BudgetSurface, isLimited, isServed, rec
  */
 export const HALF = 30;
 /** A burst may straddle a boundary of clock-aligned windows: up to twice the budget, plus the one refused. */
-export const BURST_CAP = 2 * BUDGET + 1;
+export const BURST_CAP = 2 * BUDGET_PER_WINDOW + 1;
 /**
  * A target that serves the whole BURST_CAP has failed the 429 rule; the trial goes on to its first 429
  * (for a lenient target straddling a boundary, up to twice its own allowance) so the rest can be judged.
  */
-export const TRIAL_CAP = 3 * BUDGET + 1;
+export const TRIAL_CAP = 3 * BUDGET_PER_WINDOW + 1;
 /** Polls spread over 1.5 windows and 2 s after the first 429: every reading reopens within one window. */
 export const POLLS = 80;
 
@@ -30,7 +31,7 @@ export interface TrialIo<A extends BudgetAnswer> {
 }
 
 export interface SequentialTrial<A extends BudgetAnswer = BudgetAnswer> {
-  readonly surface: BudgetSurface;
+  readonly surface: MeteredSurface;
   readonly windowMs: number;
   /** The first HALF requests, sent one after another right after the quiet window. */
   readonly firstHalf: readonly A[];
@@ -84,7 +85,7 @@ async function untilLimited<A extends BudgetAnswer>(rec: Recorder<A>, into: A[],
 }
 
 /** Runs the trial of one surface, which the caller starts once none of its requests to the surface fall in the last window. */
-export async function runTrial<A extends BudgetAnswer>(io: TrialIo<A>, surface: BudgetSurface, windowMs: number): Promise<SequentialTrial<A>> {
+export async function runTrial<A extends BudgetAnswer>(io: TrialIo<A>, surface: MeteredSurface, windowMs: number): Promise<SequentialTrial<A>> {
   const rec = new Recorder<A>(() => io.send());
 
   const firstHalf: A[] = [];
@@ -112,7 +113,7 @@ export async function runTrial<A extends BudgetAnswer>(io: TrialIo<A>, surface: 
       }
     }
     // Past the budget after the reopening the verdict is settled, so the burst stops there.
-    if (reopened) servedAfterReopen = 1 + (await untilLimited(rec, afterReopen, BUDGET));
+    if (reopened) servedAfterReopen = 1 + (await untilLimited(rec, afterReopen, BUDGET_PER_WINDOW));
   }
   return {
     surface,

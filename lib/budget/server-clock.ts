@@ -1,4 +1,5 @@
-import type { BudgetAnswer } from './answers.ts';
+import type { ClockSpan } from '../contract/reset-time.ts';
+import { type BudgetAnswer, receivedAt } from './answers.ts';
 
 /**
  * The server's clock, as far as its `Date` headers tell: each response was dated by the server at some
@@ -44,6 +45,12 @@ export class ServerClock {
   get bounds(): OffsetBounds {
     if (this.#dated === 0) return { lo: -UNDATED_SLACK_MS, hi: UNDATED_SLACK_MS, fromDate: false };
     return { lo: this.#lo, hi: this.#hi, fromDate: true };
+  }
+
+  /** When the server made the answer, on its own clock: between our send and our receipt, shifted by the offset's bounds. */
+  madeAt(ex: BudgetAnswer): ClockSpan {
+    const { lo, hi } = this.bounds;
+    return { earliest: ex.startedAt + lo, latest: receivedAt(ex) + hi };
   }
 
   /** Whether two Date headers contradicted each other (worth a note in the report). */

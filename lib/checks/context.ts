@@ -1,19 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { COMPANY_OF_SLOT, KEY_SLOT_VARIABLE, type KeySlot, type Surface, SURFACE_VARIABLE, type Target } from '../config/target.ts';
+import type { Target } from '../config/target.ts';
+import { type KeySlot, type Surface } from '../contract/vocabulary.ts';
 import { appliesTo, atLeast, type Release } from '../dialer/releases.ts';
-import { DefinitionError, InterruptedError, MalformedAnswerError, RequestAllowanceError, UnavailableError } from '../errors.ts';
+import { DefinitionError, InterruptedError, MalformedAnswerError, UnavailableError } from '../errors.ts';
 import { curlCommand } from '../http/curl.ts';
-import { describeExchange, type Exchange, type ReplayAuth } from '../http/exchange.ts';
+import { describeExchange, type Exchange } from '../http/exchange.ts';
+import type { RequestSpec } from '../requests/request-spec.ts';
+import { RequestScope } from '../requests/request-scope.ts';
 import type { Evidence } from '../results/outcome.ts';
 import { rule as lookupRule, type RuleId } from '../rules/index.ts';
-import type { OutgoingRequest, PendingCreate } from '../ledger/ledger.ts';
+import type { SchemaResult } from '../schemas/registry.ts';
 import type { CheckDefinition } from './define.ts';
-import { type RequestFields, RequestSpec } from './request.ts';
 import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 
-export interface RuleLedger {
+/** Where one rule of a check stands while the check runs; the runner turns it into the rule's verdict. */
+export interface RuleStanding {
   passes: number;
   notes: string[];
   /** A violation recorded by `judge`, which lets the check go on judging its other rules. */
@@ -24,22 +27,8 @@ export interface RuleLedger {
   done?: boolean;
 }
 
-/** Budget bucket of a request: the surface's meter and the company the credentials belong to. */
-export function budgetKey(surface: Surface, credentials: RequestFields['credentials'], path = ''): string {
-  const company = credentials.kind === 'slot' ? COMPANY_OF_SLOT[credentials.slot] : 'anonymous';
-  // The Dialer shares the AI host but has its own budget (spec: Limits).
-  const meter = surface === 'ai' && /^\/dialer(\/|$)/.test(path) ? 'dialer' : surface;
-  return `${meter}:${company}`;
-}
-
-/**
- * Whether a request can be sent again without duplicating anything (spec: Method convention): reads and
- * deletes, and the Dialer's PUT, which replaces a sub-collection wholesale. A core PUT creates a record.
- */
-function repeatable(method: string, meter: string | null): boolean {
-  const m = method.toUpperCase();
-  return m === 'GET' || m === 'HEAD' || m === 'DELETE' || (m === 'PUT' && meter?.startsWith('dialer:') === true);
-}
+/** What a context needs of the check it serves: its name, the rules it judges and its request allowance. */
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests'>;
 
 /** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
 function unparsableJson(ex: Exchange): string | undefined {
@@ -54,29 +43,34 @@ export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
 
 /**
  * What a check sees: requests against the target, and assertions that each name the rule they judge.
- * Every assertion either records a pass for its rule or ends the check with a RuleViolation.
+ * Every assertion either records a pass for its rule or ends the check with a RuleViolation. Sending is
+ * the session's pipeline (lib/requests/), reached through the check's own request scope.
  */
 export class CheckContext {
   readonly session: Session;
-  readonly definition: CheckDefinition;
-  readonly ledger = new Map<RuleId, RuleLedger>();
+  readonly scope: CheckScope;
+  readonly standings = new Map<RuleId, RuleStanding>();
   readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
-  /** Every request sent, retries and cleanup included. */
-  requests = 0;
-  #allowanceSpent = 0;
-  #inCleanup = false;
+  readonly #requests: RequestScope;
+
+  constructor(session: Session, scope: CheckScope, signal?: AbortSignal) {
+    this.session = session;
+    this.scope = scope;
+    this.#requests = new RequestScope(session.send, scope.id, { maxRequests: scope.maxRequests, ...(signal ? { signal } : {}) });
+    for (const id of scope.rules) {
+      lookupRule(id);
+      this.standings.set(id, { passes: 0, notes: [] });
+    }
+  }
 
   /** Aborted when the run is interrupted or the check overruns its time: the check sends nothing more but its cleanup. */
-  readonly signal: AbortSignal | undefined;
+  get signal(): AbortSignal | undefined {
+    return this.#requests.signal;
+  }
 
-  constructor(session: Session, definition: CheckDefinition, signal?: AbortSignal) {
-    this.session = session;
-    this.definition = definition;
-    this.signal = signal;
-    for (const id of definition.rules) {
-      lookupRule(id);
-      this.ledger.set(id, { passes: 0, notes: [] });
-    }
+  /** Every request sent, retries and cleanup included. */
+  get requests(): number {
+    return this.#requests.requests;
   }
 
   get target(): Target {
@@ -86,30 +80,17 @@ export class CheckContext {
   /** Seed of this check's random choices: the run seed mixed with the check ID, so one check replays alone. */
   get seed(): number {
     let h = this.session.seed >>> 0;
-    for (const ch of this.definition.id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    for (const ch of this.scope.id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
     return h & 0x7fffffff;
   }
 
   req(surface: Surface, method: string, path: string): RequestSpec {
-    if (!path.startsWith('/')) throw new DefinitionError(`${this.definition.id}: path must start with '/': ${path}`);
-    return new RequestSpec(
-      {
-        surface,
-        method,
-        path,
-        query: [],
-        headers: { accept: 'application/json' },
-        credentials: { kind: 'slot', slot: 'primary' },
-        planned: false,
-        plainHttp: false,
-      },
-      (fields) => this.#send(fields),
-    );
+    return this.#requests.req(surface, method, path);
   }
 
   /** Shorthand for the core host. */
   core(method: string, path: string): RequestSpec {
-    return this.req('core', method, path);
+    return this.#requests.core(method, path);
   }
 
   /** The Dialer release the target is expected to be. */
@@ -135,80 +116,41 @@ export class CheckContext {
     return this.target.urls[surface] !== undefined;
   }
 
-  async #send(fields: RequestFields): Promise<Exchange> {
-    if (!this.#inCleanup) {
-      this.#throwIfInterrupted(`${fields.method} ${fields.path} not sent`);
-      if (this.#allowanceSpent >= this.definition.maxRequests) {
-        throw new RequestAllowanceError(`${this.definition.id} declares at most ${this.definition.maxRequests} requests and tried to send another`);
-      }
-    }
-    const base = this.target.urls[fields.surface];
-    if (base === undefined) throw new SkipSignal(`needs ${SURFACE_VARIABLE[fields.surface]}`);
-    const url = new URL(base + fields.path);
-    for (const [k, v] of fields.query) url.searchParams.append(k, v);
-    if (fields.plainHttp) url.protocol = 'http:';
-    const headers: Record<string, string> = { ...fields.headers };
-    let credentials: string;
-    let replay: ReplayAuth;
-    const auth = fields.credentials;
-    if (auth.kind === 'slot') {
-      const pair = this.target.keys[auth.slot];
-      if (!pair) throw new SkipSignal(`needs ${KEY_SLOT_VARIABLE[auth.slot]}`);
-      headers.authorization = `Basic ${Buffer.from(`${pair.id}:${pair.secret}`).toString('base64')}`;
-      credentials = `${auth.slot} key`;
-      replay = { kind: 'slot', slot: auth.slot };
-    } else if (auth.kind === 'raw') {
-      headers.authorization = auth.header;
-      credentials = auth.label;
-      replay = auth.replay;
-    } else {
-      credentials = 'no credentials';
-      replay = { kind: 'none' };
-    }
-    // Counted only once it goes out: a request skipped for a missing host or key costs the target nothing.
-    // The allowance counts the check's own requests; `requests` also counts the client's retries.
-    if (!this.#inCleanup) this.#allowanceSpent += 1;
-    const meter = fields.plainHttp ? null : budgetKey(fields.surface, auth, fields.path);
-    // Every request passes the ledger: a create is written down before it goes out, its answer and any
-    // delete of a ledger record once they come back, so no check makes a record the ledger misses.
-    const outgoing: OutgoingRequest = {
-      surface: fields.surface,
-      method: fields.method,
-      path: fields.path,
-      ...(fields.body !== undefined ? { body: fields.body } : {}),
-      ...(auth.kind === 'slot' ? { slot: auth.slot } : {}),
-      company: auth.kind === 'slot' ? COMPANY_OF_SLOT[auth.slot] : 'anonymous',
-      by: this.definition.id,
-    };
-    const ledger = this.session.ledger;
-    // The intent is written as the request first goes out, after any wait for budget: a create the run was
-    // stopped from sending (an interrupt during the wait) made nothing and leaves nothing in the ledger.
-    let create: PendingCreate | undefined;
-    let wentOut = false;
-    const ex = await this.session.client.send(
-      {
-        method: fields.method,
-        url: url.href,
-        headers,
-        ...(fields.body !== undefined ? { body: fields.body } : {}),
-        credentials,
-        replay,
-        budgetKey: meter,
-        planned: fields.planned,
-        repeatable: repeatable(fields.method, meter),
-        // Cleanup goes out whatever happened: it is what an interrupted run still owes the account.
-        ...(this.signal && !this.#inCleanup ? { signal: this.signal } : {}),
-      },
-      () => {
-        this.requests += 1;
-        if (wentOut) return;
-        wentOut = true;
-        create = ledger.beforeSend(outgoing);
-      },
-    );
-    if (create) ledger.afterCreate(create, ex.status, ex.json);
-    ledger.afterAnswer(outgoing, ex.status, ex.json);
-    return ex;
+  // --- what the run shares, as a check uses it --------------------------------------------
+
+  /** A name no other record of any run has, under the run's prefix (Session.uniqueName). */
+  uniqueName(): string {
+    return this.session.uniqueName();
+  }
+
+  /** The run's seed, which with the check's ID replays this check alone. */
+  get runSeed(): number {
+    return this.session.seed;
+  }
+
+  /** The prefix of every name the run gives a record. */
+  get runPrefix(): string {
+    return this.session.run.prefix;
+  }
+
+  /** A read no check changes, paid for once a run (Session.memo). */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.session.memo(key, load);
+  }
+
+  /** Validates a value against a schema of `schemas/` without judging: for choosing among answers. */
+  validate(schema: string, value: unknown): SchemaResult {
+    return this.session.schemas.validate(schema, value);
+  }
+
+  /** The run's wrong secret for the primary key ID (Session.wrongSecret). */
+  wrongSecret(): string | undefined {
+    return this.session.wrongSecret();
+  }
+
+  /** Waits until a budget bucket has been quiet for a whole window, or the check is stopped. */
+  quietBudget(bucket: string): Promise<void> {
+    return this.session.pacer.quiet(bucket, this.signal);
   }
 
   #throwIfInterrupted(what: string): void {
@@ -232,10 +174,10 @@ export class CheckContext {
     return this.sleep(epochMs - Date.now());
   }
 
-  #ledger(ruleId: RuleId): RuleLedger {
-    const entry = this.ledger.get(ruleId);
-    if (!entry) throw new DefinitionError(`${this.definition.id} asserts ${ruleId}, which it does not list in its rules`);
-    if (!this.applies(ruleId)) throw new DefinitionError(`${this.definition.id} judges ${ruleId}, which is not part of Dialer release ${this.release}`);
+  #standing(ruleId: RuleId): RuleStanding {
+    const entry = this.standings.get(ruleId);
+    if (!entry) throw new DefinitionError(`${this.scope.id} asserts ${ruleId}, which it does not list in its rules`);
+    if (!this.applies(ruleId)) throw new DefinitionError(`${this.scope.id} judges ${ruleId}, which is not part of Dialer release ${this.release}`);
     return entry;
   }
 
@@ -243,14 +185,14 @@ export class CheckContext {
 
   /** Records that the rule held at this step. */
   pass(ruleId: RuleId, note?: string): void {
-    const entry = this.#ledger(ruleId);
+    const entry = this.#standing(ruleId);
     entry.passes += 1;
     if (note) entry.notes.push(note);
   }
 
   /** Adds an observation to the report without judging. */
   note(ruleId: RuleId, text: string): void {
-    this.#ledger(ruleId).notes.push(text);
+    this.#standing(ruleId).notes.push(text);
   }
 
   /** Observed-only rules are reported, never failed. */
@@ -261,7 +203,7 @@ export class CheckContext {
 
   check(ruleId: RuleId, ok: boolean, message: string | (() => string), ex?: Exchange): void {
     if (lookupRule(ruleId).level === 'observed') throw new DefinitionError(`${ruleId} is observed-only and cannot be asserted`);
-    this.#ledger(ruleId);
+    this.#standing(ruleId);
     // An answer that says it is JSON and does not parse holds no rule (spec: Responses are UTF-8 JSON),
     // whatever else of it looked right.
     const unparsable = ok && ex ? unparsableJson(ex) : undefined;
@@ -283,7 +225,7 @@ export class CheckContext {
       return true;
     } catch (err) {
       if (!(err instanceof RuleViolation)) throw err;
-      const entry = this.#ledger(ruleId);
+      const entry = this.#standing(ruleId);
       entry.failure ??= err;
       return false;
     }
@@ -295,15 +237,14 @@ export class CheckContext {
    * rule failing, a harness error) may not have reached the rest of this rule's assertions.
    */
   done(ruleId: RuleId): void {
-    const entry = this.#ledger(ruleId);
-    if (entry.passes === 0 && entry.failure === undefined)
-      throw new DefinitionError(`${this.definition.id} declares ${ruleId} judged in full before asserting it`);
+    const entry = this.#standing(ruleId);
+    if (entry.passes === 0 && entry.failure === undefined) throw new DefinitionError(`${this.scope.id} declares ${ruleId} judged in full before asserting it`);
     entry.done = true;
   }
 
   /** Leaves one rule unjudged, with the reason, while the check goes on with the others. */
   skipRule(ruleId: RuleId, reason: string): void {
-    const entry = this.#ledger(ruleId);
+    const entry = this.#standing(ruleId);
     entry.skipped ??= reason;
   }
 
@@ -318,7 +259,7 @@ export class CheckContext {
       this.check(ruleId, false, `expected a JSON body matching ${schema}, got ${ex.jsonError ? `unparsable JSON (${ex.jsonError})` : 'no JSON body'}`, ex);
       return;
     }
-    const result = this.session.schemas.validate(schema, value);
+    const result = this.validate(schema, value);
     this.check(ruleId, result.ok, () => `body does not match ${schema}: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
   }
 
@@ -387,7 +328,7 @@ export class CheckContext {
 
   /** Runs the registered cleanups; returns the labels of those that did not succeed. */
   async runCleanups(): Promise<string[]> {
-    this.#inCleanup = true;
+    this.#requests.cleaningUp();
     const failed: string[] = [];
     for (const step of this.cleanups.reverse()) {
       try {

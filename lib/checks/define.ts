@@ -1,7 +1,8 @@
 import type { RuleId } from '../rules/index.ts';
-import type { Effect, KeySlot, Surface } from '../config/target.ts';
+import type { Effect } from '../config/target.ts';
+import type { KeySlot, LoadSurface, Surface } from '../contract/vocabulary.ts';
 import type { CheckContext } from './context.ts';
-import type { Lane, Meter } from './lanes.ts';
+import type { Lane } from './lanes.ts';
 
 /**
  * A check: one scenario against the target, asserting one or a few rules. Checks are plain data
@@ -20,7 +21,7 @@ export interface CheckDefinition {
    * Of `maxRequests`, the most that go to other meters than the check's own (a Dialer check adding a call
    * tag through the core API): the plan counts them there, and the rest on the check's own meter.
    */
-  readonly elsewhere?: Readonly<Partial<Record<Meter, number>>>;
+  readonly elsewhere?: Readonly<Partial<Record<LoadSurface, number>>>;
   /**
    * The lane the check runs in when it is not its suite's: a check that changes data which a check of another
    * lane counts or compares runs in that lane, so the two never overlap.

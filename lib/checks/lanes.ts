@@ -4,13 +4,6 @@
  * order, so one budget's wait does not hold up another's checks.
  */
 
-/** The meters of `budgetKey` (context.ts): the core API and the Dialer have a stated budget, the rest none. */
-export const METERS = ['core', 'dialer', 'ai', 'cuecard', 'analytics'] as const;
-export type Meter = (typeof METERS)[number];
-
-/** The meters the spec states a budget for (spec: Limits): 60 requests a minute per company, each apart. */
-export const STATED_BUDGETS: readonly Meter[] = ['core', 'dialer'];
-
 export const LANES = ['core', 'dialer', 'hosts'] as const;
 export type Lane = (typeof LANES)[number];
 

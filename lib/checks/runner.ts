@@ -3,14 +3,14 @@ import { appliesTo } from '../dialer/releases.ts';
 import { CheckTimeLimitError, HarnessError } from '../errors.ts';
 import { rule as lookupRule } from '../rules/index.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
-import { CheckContext, type RuleLedger } from './context.ts';
+import { CheckContext, type RuleStanding } from './context.ts';
 import type { CheckDefinition } from './define.ts';
 import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
 import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 
 /** Why a check cannot run against this target, or undefined when it can; the plan asks it too, before anything is sent. */
-export function missingPrerequisite(target: Target, def: CheckDefinition): string | undefined {
+export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, 'surface' | 'needs'>): string | undefined {
   for (const surface of [def.surface, ...(def.needs?.surfaces ?? [])]) {
     if (target.urls[surface] === undefined) return `needs ${SURFACE_VARIABLE[surface]}`;
   }
@@ -55,16 +55,21 @@ export function interruptedBefore(session: Session, def: CheckDefinition): Check
 }
 
 /** How a check that ended early leaves a rule it had not finished: skipped or error, never pass. */
-function unfinished(rule: string, ledger: RuleLedger, ending: unknown, checkId: string): RuleVerdict {
-  const notes = [...ledger.notes];
+function unfinished(rule: string, standing: RuleStanding, ending: unknown, checkId: string): RuleVerdict {
+  const notes = [...standing.notes];
   // What held is kept, but a rule judged in part is not a pass: its remaining assertions might have failed.
-  if (ledger.passes > 0) notes.push(`${ledger.passes} assertion${ledger.passes === 1 ? '' : 's'} held before the check ended; the rest were not judged`);
+  if (standing.passes > 0) notes.push(`${standing.passes} assertion${standing.passes === 1 ? '' : 's'} held before the check ended; the rest were not judged`);
   if (ending instanceof SkipSignal) return { rule, status: 'skipped', detail: ending.reason, notes };
   if (ending instanceof PrerequisiteFailed) {
     return { rule, status: 'skipped', detail: `prerequisite failed: ${ending.message}`, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes };
   }
   if (ending instanceof RuleViolation) {
-    return { rule, status: 'skipped', detail: `${ledger.passes > 0 ? 'not judged in full' : 'not reached'}: ${ending.rule} failed first in this check`, notes };
+    return {
+      rule,
+      status: 'skipped',
+      detail: `${standing.passes > 0 ? 'not judged in full' : 'not reached'}: ${ending.rule} failed first in this check`,
+      notes,
+    };
   }
   return { rule, status: 'error', detail: harnessProblem(ending, checkId), notes };
 }
@@ -147,20 +152,20 @@ export async function runCheck(
   if (timer.signal.aborted && ending !== undefined && !(ending instanceof RuleViolation)) ending = overrun;
   const leftovers = await t.runCleanups();
   const endedByHarness = ending !== undefined && !(ending instanceof SkipSignal || ending instanceof PrerequisiteFailed || ending instanceof RuleViolation);
-  for (const [rule, ledger] of t.ledger) {
+  for (const [rule, standing] of t.standings) {
     if (!t.applies(rule)) continue;
-    const notes = [...ledger.notes];
-    const violation = ledger.failure ?? (ending instanceof RuleViolation && ending.rule === rule ? ending : undefined);
+    const notes = [...standing.notes];
+    const violation = standing.failure ?? (ending instanceof RuleViolation && ending.rule === rule ? ending : undefined);
     if (violation) {
       verdicts.push({ rule, status: 'fail', detail: violation.message, ...(violation.evidence ? { evidence: violation.evidence } : {}), notes });
-    } else if (ledger.skipped !== undefined) {
-      verdicts.push({ rule, status: 'skipped', detail: ledger.skipped, notes });
-    } else if ((ending === undefined || ledger.done) && ledger.passes > 0) {
+    } else if (standing.skipped !== undefined) {
+      verdicts.push({ rule, status: 'skipped', detail: standing.skipped, notes });
+    } else if ((ending === undefined || standing.done) && standing.passes > 0) {
       verdicts.push({ rule, status: 'pass', notes });
     } else if (ending === undefined) {
       verdicts.push({ rule, status: 'error', detail: `check ${def.id} ended without asserting this rule (a defect of the check)`, notes });
     } else {
-      verdicts.push(unfinished(rule, ledger, ending, def.id));
+      verdicts.push(unfinished(rule, standing, ending, def.id));
     }
   }
   return {

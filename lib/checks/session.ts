@@ -6,11 +6,12 @@ import type { Target } from '../config/target.ts';
 import { type SchemaRegistry, schemas } from '../schemas/registry.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { newRun, type RunIdentity } from '../ledger/run-id.ts';
+import { sendPipeline, type SendPipeline } from '../requests/pipeline.ts';
 
 /**
- * Everything a run shares across its checks: the target, one HTTP client with its pacer,
- * the schema registry, the seed, the run's identity (its id and the prefix of every name it gives a
- * record) and its ledger of the records it creates.
+ * Everything a run shares across its checks: the target, one HTTP client with its pacer, the pipeline
+ * every request goes through, the schema registry, the seed, the run's identity (its id and the prefix of
+ * every name it gives a record) and its ledger of the records it creates.
  */
 export class Session {
   readonly target: Target;
@@ -21,6 +22,8 @@ export class Session {
   readonly pacer: Pacer;
   readonly redactor: Redactor;
   readonly schemas: SchemaRegistry;
+  /** Every request of the run goes through it, whoever sends it (lib/requests/pipeline.ts). */
+  readonly send: SendPipeline;
   #counter = 0;
   readonly #memo = new Map<string, Promise<unknown>>();
   #wrongSecret: string | undefined;
@@ -46,6 +49,7 @@ export class Session {
       redactor: this.redactor,
     });
     this.schemas = schemas();
+    this.send = sendPipeline(target, this.ledger, this.client);
   }
 
   /** The run's wrong secret for the primary key ID, one value a run, redacted from every exchange. */

@@ -3,21 +3,10 @@ import { resolve } from 'node:path';
 import { NEWEST, parseRelease, RELEASES } from '../dialer/releases.ts';
 import { loadDialerRoutes } from '../dialer/routes.ts';
 import { ConfigError } from '../errors.ts';
-import {
-  EFFECTS,
-  type Effect,
-  KEY_SLOTS,
-  KEY_SLOT_VARIABLE,
-  type KeyPair,
-  type KeySlot,
-  SURFACES,
-  SURFACE_VARIABLE,
-  type Surface,
-  type Target,
-} from './target.ts';
+import { EFFECTS, type Effect, KEY_SLOT_VARIABLE, type KeyPair, SURFACE_VARIABLE, type Target } from './target.ts';
 import { parseJsonFile } from './json-file.ts';
 import { VARIABLES } from './variables.ts';
-import { REQUESTS_PER_MINUTE } from '../contract/limits.ts';
+import { BUDGET_PER_WINDOW, KEY_SLOTS, type KeySlot, SURFACES, type Surface } from '../contract/vocabulary.ts';
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -108,9 +97,9 @@ function budgetShare(raw: string | undefined, bundledMock: boolean): number {
   if (raw === undefined) return bundledMock ? DEFAULT_BUDGET_SHARE.bundledMock : DEFAULT_BUDGET_SHARE.live;
   const share = /^(0|[1-9]\d*)?(\.\d+)?$/.test(raw) && raw !== '' && raw !== '.' ? Number(raw) : Number.NaN;
   // Below 1/60 the pace would be no request at all per window.
-  if (!(share * REQUESTS_PER_MINUTE >= 1 && share <= 1)) {
+  if (!(share * BUDGET_PER_WINDOW >= 1 && share <= 1)) {
     throw new ConfigError(
-      `CC_BUDGET_SHARE: must be a decimal number from ${(1 / REQUESTS_PER_MINUTE).toFixed(4)} (one request per window) to 1, got ${JSON.stringify(raw)}`,
+      `CC_BUDGET_SHARE: must be a decimal number from ${(1 / BUDGET_PER_WINDOW).toFixed(4)} (one request per window) to 1, got ${JSON.stringify(raw)}`,
     );
   }
   return share;

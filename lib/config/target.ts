@@ -1,22 +1,8 @@
 import type { Release } from '../dialer/releases.ts';
 import type { DialerRoutes } from '../dialer/routes.ts';
+import type { KeySlot, Surface } from '../contract/vocabulary.ts';
 
 /** The shape of a configured target: where it is, which keys reach it, what it may be made to do. */
-
-export const SURFACES = ['core', 'analytics', 'ai', 'cuecard'] as const;
-export type Surface = (typeof SURFACES)[number];
-
-export const KEY_SLOTS = ['primary', 'second', 'other', 'revoked', 'limits'] as const;
-export type KeySlot = (typeof KEY_SLOTS)[number];
-
-/** Which company a key slot belongs to: budgets are counted per company, not per key. */
-export const COMPANY_OF_SLOT: Readonly<Record<KeySlot, string>> = {
-  primary: 'self',
-  second: 'self',
-  revoked: 'self',
-  other: 'other',
-  limits: 'limits',
-};
 
 /** Env variable naming each key slot, for skip reasons such as "needs CC_KEY2_ID". */
 export const KEY_SLOT_VARIABLE: Readonly<Record<KeySlot, string>> = {

@@ -30,7 +30,7 @@ export async function explore<T>(t: CheckContext, exploration: Exploration<T>): 
   );
   if (!details.failed) return;
   const err = details.errorInstance;
-  const where = `(counterexample ${JSON.stringify(details.counterexample?.[0])}, check seed ${t.seed}, run seed ${t.session.seed})`;
+  const where = `(counterexample ${JSON.stringify(details.counterexample?.[0])}, check seed ${t.seed}, run seed ${t.runSeed})`;
   if (err instanceof RuleViolation) throw new RuleViolation(err.rule, `${err.message} ${where}`, err.evidence);
   throw err instanceof Error ? err : new Error(`property failed ${where}: ${String(err)}`);
 }

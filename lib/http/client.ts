@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createSecureContext, rootCertificates } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, type Dispatcher, request } from 'undici';
+import { type Agent, type Dispatcher, request } from 'undici';
 import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.ts';
-import { resetTimeMs } from '../contract/reset-time.ts';
+import { announcedResetValue, RESET_HEADER, resetPlacement, resetTimeMs } from '../contract/reset-time.ts';
+import { connectionPool } from './connection-pool.ts';
 import type { Exchange, ReplayAuth } from './exchange.ts';
 import { transportFailure } from './failures.ts';
 import type { Pacer } from './pacer.ts';
@@ -68,8 +68,8 @@ export interface ClientStats {
 
 const RETRIES_ON_429 = 3;
 /**
- * Whole seconds on top of the rate window that a reset or Retry-After may lie ahead: the reset is given in
- * whole seconds and so is the server's Date header it is read against.
+ * Whole seconds on top of the rate window that a Retry-After may ask to wait: as far as a reset may lie ahead
+ * of the server's Date (both whole seconds; `#resetWaitMs`).
  */
 const WAIT_SLACK_MS = 2000;
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
@@ -119,14 +119,8 @@ export class HttpClient {
 
   constructor(options: ClientOptions) {
     this.#options = options;
-    this.#agent = new Agent({
-      // One TLS context for every connection: a `ca` list instead makes Node parse the whole root store
-      // again for each new connection, which a burst after an idle gap (keep-alive closed) pays sixteen times.
-      connect: options.ca ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.ca] }) } : {},
-      keepAliveTimeout: 10_000,
-      // The budget's bursts go out over these, as many as the k6 probe's lanes.
-      connections: BURST_CONNECTIONS,
-    });
+    // The budget's bursts go out over these connections, as many as the k6 probe's lanes.
+    this.#agent = connectionPool({ ca: options.ca, connections: BURST_CONNECTIONS });
   }
 
   async close(): Promise<void> {
@@ -197,20 +191,23 @@ export class HttpClient {
   }
 
   /**
-   * How long to wait after a 429, on our clock: to `X-ServiceAPI-ResetTime` (Unix seconds) read against
-   * the server's own `Date`, so a skewed clock on either side moves nothing; without it a numeric
-   * Retry-After, else one window. A reset further than one window ahead is refused, never slept on.
+   * How long to wait after a 429, on our clock: to the announced reset (lib/contract/reset-time.ts) read
+   * against the server's own `Date`, so a skewed clock on either side moves nothing; without it a numeric
+   * Retry-After, else one window. A reset further than one window ahead is refused, never slept on; one
+   * already past is not waited for.
    */
   #resetWaitMs(ex: Exchange): number {
-    const raw = ex.headers['x-serviceapi-resettime'];
+    const raw = announcedResetValue(ex.headers);
     const resetMs = resetTimeMs(raw);
     if (resetMs === undefined) return this.#retryAfterMs(ex) ?? this.#options.pacer.windowMs;
     const date = Date.parse(ex.headers.date ?? '');
     const serverNow = Number.isFinite(date) ? date : Date.now();
     const waitMs = resetMs - serverNow;
-    if (waitMs > this.#furthestWaitMs) {
+    // The Date header names a whole second, so the server's time may lie up to a second past it; our own
+    // clock, read when there is no Date, is given the same second.
+    if (resetPlacement(resetMs, { earliest: serverNow, latest: serverNow + 1000 }, { aheadMs: this.#options.pacer.windowMs }) === 'beyond') {
       throw new WaitOutOfRangeError(
-        `${ex.request.method} ${ex.request.url}: 429 announcing X-ServiceAPI-ResetTime ${raw}, ${Math.round(waitMs / 1000)} s after the server's ${Number.isFinite(date) ? 'Date' : 'time (no Date header; our clock)'}, further than the ${this.#options.pacer.windowMs} ms rate window; not waited for`,
+        `${ex.request.method} ${ex.request.url}: 429 announcing ${RESET_HEADER} ${raw}, ${Math.round(waitMs / 1000)} s after the server's ${Number.isFinite(date) ? 'Date' : 'time (no Date header; our clock)'}, further than the ${this.#options.pacer.windowMs} ms rate window; not waited for`,
       );
     }
     return Math.max(waitMs, 0);

@@ -1,4 +1,5 @@
-import { KEY_SLOT_VARIABLE, type KeySlot } from '../config/target.ts';
+import { KEY_SLOT_VARIABLE } from '../config/target.ts';
+import type { KeySlot } from '../contract/vocabulary.ts';
 import type { ReplayAuth, SentRequest } from './exchange.ts';
 
 /**

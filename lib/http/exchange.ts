@@ -1,4 +1,5 @@
-import type { KeySlot } from '../config/target.ts';
+import { RESET_HEADER_KEY } from '../contract/reset-time.ts';
+import type { KeySlot } from '../contract/vocabulary.ts';
 
 /**
  * How a replay of a request sends its credentials, never with their value: a key slot's pair, or its key ID
@@ -41,7 +42,7 @@ const EVIDENCE_LIMIT = 2000;
 
 /** A compact, already-redacted view of an exchange for failure messages and reports. */
 export function describeExchange(ex: Exchange): { request: SentRequest; response: { status: number; headers: Record<string, string>; body: string } } {
-  const keep = ['content-type', 'x-serviceapi-resettime', 'retry-after', 'location'];
+  const keep = ['content-type', RESET_HEADER_KEY, 'retry-after', 'location'];
   const headers: Record<string, string> = {};
   for (const name of keep) if (ex.headers[name] !== undefined) headers[name] = ex.headers[name] as string;
   const body = ex.text.length > EVIDENCE_LIMIT ? `${ex.text.slice(0, EVIDENCE_LIMIT)}… (${ex.text.length} chars)` : ex.text;

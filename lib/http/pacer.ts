@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REQUESTS_PER_MINUTE } from '../contract/limits.ts';
+import { BUDGET_PER_WINDOW } from '../contract/vocabulary.ts';
 
 /** Our pace stays this many requests under a whole budget, so network jitter cannot tip a window over. */
 export const PACING_MARGIN = 2;
@@ -10,7 +10,7 @@ export const PACING_MARGIN = 2;
  * the share leaves more headroom than the margin, which then has nothing to add.
  */
 export function perWindowAt(share: number): number {
-  return Math.max(1, Math.min(Math.floor(REQUESTS_PER_MINUTE * share), REQUESTS_PER_MINUTE - PACING_MARGIN));
+  return Math.max(1, Math.min(Math.floor(BUDGET_PER_WINDOW * share), BUDGET_PER_WINDOW - PACING_MARGIN));
 }
 
 /**

@@ -1,17 +1,24 @@
-import type { CheckContext } from '../checks/context.ts';
 import { SkipSignal } from '../checks/signals.ts';
-import type { KeySlot } from '../config/target.ts';
+import type { Target } from '../config/target.ts';
+import { type KeySlot } from '../contract/vocabulary.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { isJson, kindByKey, type LedgerRequest, type RecordKind } from './kinds.ts';
 import { isGone, type Ledger } from './ledger.ts';
 import { describeRequest, type LedgerRecord } from './ledger-file.ts';
+import type { RequestScope } from '../requests/request-scope.ts';
 
 /**
  * What `npm run cleanup` does, apart from the command line: delete what a ledger shows created and not
  * deleted, or every record of a listable kind whose name starts with a run prefix. Requests go through
- * a CheckContext, so they are paced within the budget, carry the right key, and the deletes land in the
- * ledger like a run's own.
+ * the session's pipeline in a request scope of their own, so they are paced within the budget, carry the
+ * right key, and the deletes land in the ledger like a run's own.
  */
+
+/** Who cleans up: the request scope it sends in, and the target whose hosts and keys it may use. */
+export interface Cleaner {
+  readonly requests: RequestScope;
+  readonly target: Target;
+}
 
 export type StepResult = 'deleted' | 'already gone' | 'would delete' | 'failed' | 'not deletable' | 'kept' | 'not found';
 
@@ -35,8 +42,8 @@ export const LEFT_BEHIND: ReadonlySet<StepResult> = new Set(['failed', 'would de
 /** Bounds a listing: a list that never ends (a server ignoring `page`) is read this far and no further. */
 const MAX_PAGES = 50;
 
-function send(t: CheckContext, request: LedgerRequest, slot: KeySlot, extraQuery: Readonly<Record<string, string>> = {}): Promise<Exchange> {
-  let spec = t
+function send(t: Cleaner, request: LedgerRequest, slot: KeySlot, extraQuery: Readonly<Record<string, string>> = {}): Promise<Exchange> {
+  let spec = t.requests
     .req(request.surface, request.method, request.path)
     .as(slot)
     .query({ ...request.query, ...extraQuery });
@@ -45,7 +52,7 @@ function send(t: CheckContext, request: LedgerRequest, slot: KeySlot, extraQuery
 }
 
 async function deleteOne(
-  t: CheckContext,
+  t: Cleaner,
   request: LedgerRequest,
   slot: KeySlot,
   base: Omit<CleanupStep, 'result' | 'detail'>,
@@ -62,7 +69,7 @@ class ListingRefused extends Error {}
 
 /** Every record of a kind the key's company holds, page by page, as id and name. */
 export async function listKind(
-  t: CheckContext,
+  t: Cleaner,
   kind: RecordKind,
   slot: KeySlot,
   query: Readonly<Record<string, string>> = {},
@@ -96,7 +103,7 @@ export async function listKind(
  * whole list is read: a target whose keyword searches other fields still has its records found.
  */
 async function findNamed(
-  t: CheckContext,
+  t: Cleaner,
   kind: RecordKind,
   slot: KeySlot,
   text: string,
@@ -110,7 +117,7 @@ async function findNamed(
 }
 
 /** Deletes, newest first, every record the ledger shows created and not deleted; lists those the API cannot delete. */
-export async function cleanLedger(t: CheckContext, ledger: Ledger, kinds: readonly RecordKind[], options: CleanupOptions): Promise<CleanupStep[]> {
+export async function cleanLedger(t: Cleaner, ledger: Ledger, kinds: readonly RecordKind[], options: CleanupOptions): Promise<CleanupStep[]> {
   const steps: CleanupStep[] = [];
   for (const record of [...ledger.records()].reverse()) {
     if (options.stopped()) break;
@@ -136,7 +143,7 @@ export async function cleanLedger(t: CheckContext, ledger: Ledger, kinds: readon
 }
 
 async function cleanRecord(
-  t: CheckContext,
+  t: Cleaner,
   ledger: Ledger,
   record: LedgerRecord,
   kind: RecordKind | undefined,
@@ -164,20 +171,20 @@ async function cleanRecord(
 }
 
 /** The key slots of distinct companies the target configures: a run creates records with each. */
-export function companySlots(t: CheckContext): KeySlot[] {
-  return (['primary', 'other', 'limits'] as const).filter((slot) => t.hasKey(slot));
+export function companySlots(t: Cleaner): KeySlot[] {
+  return (['primary', 'other', 'limits'] as const).filter((slot) => t.target.keys[slot] !== undefined);
 }
 
 /**
  * Lists every kind of record a run can create that the API lists, and deletes those whose name starts with
  * `prefix` (already checked to be a run prefix); lists the kinds it cannot search and those it cannot delete.
  */
-export async function cleanPrefix(t: CheckContext, prefix: string, kinds: readonly RecordKind[], options: CleanupOptions): Promise<CleanupStep[]> {
+export async function cleanPrefix(t: Cleaner, prefix: string, kinds: readonly RecordKind[], options: CleanupOptions): Promise<CleanupStep[]> {
   const steps: CleanupStep[] = [];
   const ours = (name: string) => name === prefix || name.startsWith(`${prefix}-`);
   for (const kind of kinds) {
     if (!kind.list || !kind.namedByRun) continue;
-    if (!t.hasSurface(kind.surface)) continue;
+    if (t.target.urls[kind.surface] === undefined) continue;
     for (const slot of companySlots(t)) {
       if (options.stopped()) return steps;
       let found: Awaited<ReturnType<typeof findNamed>>;

@@ -1,4 +1,4 @@
-import type { Surface } from '../config/target.ts';
+import { type Surface } from '../contract/vocabulary.ts';
 import { type DialerRouteName, type DialerRoutes } from '../dialer/routes.ts';
 import { idText, isJson, type Json, kindByKey, membershipId, type RecordKind, recordKinds } from './kinds.ts';
 

@@ -1,4 +1,4 @@
-import type { Surface } from '../config/target.ts';
+import { type Surface } from '../contract/vocabulary.ts';
 import { type DialerRouteName, type DialerRoutes, dialerRoute } from '../dialer/routes.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { KeySlot, Surface } from '../config/target.ts';
+import { type KeySlot, type Surface } from '../contract/vocabulary.ts';
 import { ConfigError } from '../errors.ts';
 import type { LeftoverRecord } from '../results/report.ts';
 import type { LedgerRequest } from './kinds.ts';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { KeySlot, Surface } from '../config/target.ts';
+import { type KeySlot, type Surface } from '../contract/vocabulary.ts';
 import type { DialerRoutes } from '../dialer/routes.ts';
 import type { LeftoverRecord } from '../results/report.ts';
 import { createOf, type CreateOperation, createTable } from './creates.ts';

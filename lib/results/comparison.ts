@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts';
-import type { RuleSurface } from '../rules/types.ts';
+import type { LoadSurface } from '../contract/vocabulary.ts';
 import { escalate, type RuleStatus, type RuleVerdict } from './outcome.ts';
 import type { RuleResult, RunReport } from './report.ts';
 
@@ -64,7 +64,7 @@ export interface CheckChange {
 
 export interface RuleChange {
   readonly id: string;
-  readonly surface: RuleSurface;
+  readonly surface: LoadSurface;
   /** As the newer report words it (the older one for a removed rule). */
   readonly statement: string;
   readonly section: string;

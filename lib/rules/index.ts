@@ -14,7 +14,7 @@ import { GAPS } from './gaps.ts';
 import type { Gap, Rule } from './types.ts';
 import { VOICE_AGENT_RULES } from './voice-agents.ts';
 
-export type { Gap, Rule, RuleLevel, RuleSource, RuleSurface } from './types.ts';
+export type { Gap, Rule, RuleLevel, RuleSource } from './types.ts';
 
 /** Every rule ID of the catalogue: a check, a fault or a verdict naming another is a compile error. */
 export type RuleId = (

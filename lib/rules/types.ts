@@ -1,8 +1,9 @@
 /**
  * The rule catalogue's vocabulary. A rule is one atomic statement of the spec the suite checks;
  * a gap is a statement the spec leaves unshown, listed so the report can say what is not checked.
+ * Each belongs to a part of the API (lib/contract/vocabulary.ts): a host, or the Dialer apart from the AI host.
  */
-export type RuleSurface = 'core' | 'analytics' | 'ai' | 'cuecard' | 'dialer';
+import type { LoadSurface } from '../contract/vocabulary.ts';
 
 /**
  * `required`: a target that breaks it fails the run.
@@ -21,7 +22,7 @@ export type RuleSource = 'spec' | 'vendor-reference' | 'project-reference';
 
 export interface Rule<Id extends string = string> {
   readonly id: Id;
-  readonly surface: RuleSurface;
+  readonly surface: LoadSurface;
   /** The statement, in one sentence, as the suite checks it. */
   readonly statement: string;
   /** The spec heading it comes from, outermost first: "Endpoints > Core API > Edit contact". */
@@ -41,7 +42,7 @@ export interface Rule<Id extends string = string> {
 
 export interface Gap {
   readonly id: string;
-  readonly surface: RuleSurface;
+  readonly surface: LoadSurface;
   readonly section: string;
   /** What the spec does not show, or what a client cannot provoke. */
   readonly statement: string;

@@ -5,9 +5,10 @@
  *
  * Pure: the same input gives the same plan, so every figure can be checked exactly.
  */
-import { BUDGET_PER_WINDOW, isMetered, LOAD_SURFACES, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../shared/scenario-model.ts';
+import { formatDuration } from '../../lib/render/durations.ts';
+import { BUDGET_PER_WINDOW, isMetered, LOAD_SURFACES, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../../lib/contract/vocabulary.ts';
 import type { CapacityProfile, PerContactStep, ProfileSource } from './profile.ts';
-import { formatDuration, type ResolvedDeadline, resolveDeadline } from './time.ts';
+import { type ResolvedDeadline, resolveDeadline } from './time.ts';
 
 /** The spec's window: its budgets are per minute. */
 export const SPEC_WINDOW_MS = 60_000;

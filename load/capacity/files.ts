@@ -1,6 +1,5 @@
 /** Writes `capacity.json` and `capacity.html` side by side. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { jsonFileText, writeScrubbed } from '../../lib/render/report-files.ts';
 import type { CapacityDocument } from './document.ts';
 import { renderCapacityPage } from './render-html.ts';
 
@@ -11,10 +10,8 @@ export interface WrittenCapacityReports {
 
 /** `scrub` (the caller's credential redactor) runs over every byte written. */
 export function writeCapacityReports(doc: CapacityDocument, dir: string, scrub: (text: string) => string): WrittenCapacityReports {
-  mkdirSync(dir, { recursive: true });
-  const json = join(dir, 'capacity.json');
-  const html = join(dir, 'capacity.html');
-  writeFileSync(json, `${scrub(JSON.stringify(doc, null, 2))}\n`);
-  writeFileSync(html, scrub(renderCapacityPage(doc)));
-  return { json, html };
+  return writeScrubbed(dir, scrub, {
+    json: ['capacity.json', () => jsonFileText(doc)],
+    html: ['capacity.html', () => renderCapacityPage(doc)],
+  });
 }

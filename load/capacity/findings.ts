@@ -3,10 +3,10 @@
  * share is served at the planned pace; the probe shows whether it was, how long answers took, and
  * whether the company's budget is already busy. Pure: a probe's load report in, findings out.
  */
-import { BUDGET_PER_WINDOW, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../shared/scenario-model.ts';
+import { formatDuration } from '../../lib/render/durations.ts';
+import { BUDGET_PER_WINDOW, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../../lib/contract/vocabulary.ts';
 import { type LatencyPercentiles, type LoadReport, SETUP_STREAM } from '../report/report-model.ts';
 import type { CapacityPlan, Verdict } from './campaign-plan.ts';
-import { formatDuration } from './time.ts';
 
 export interface SurfaceFindings {
   readonly surface: MeteredSurface;

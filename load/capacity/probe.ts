@@ -3,13 +3,14 @@
  * plan can be stated on measured latency and on whether the share is really there to be had.
  */
 import type { Target } from '../../lib/config/target.ts';
+import { formatDuration } from '../../lib/render/durations.ts';
 import { type LoadProgress, runLoad } from '../node/run.ts';
-import { buildLoadReport } from '../report/build.ts';
+import { nodeRunReport } from '../report/node-run-report.ts';
 import type { LoadReport } from '../report/report-model.ts';
 import { pacedShare } from '../scenarios/index.ts';
-import { BUDGET_PER_WINDOW, type LoadScenario, type LoadStream, scenarioRequests } from '../shared/scenario-model.ts';
+import { type LoadScenario, type LoadStream, scenarioRequests } from '../shared/scenario-model.ts';
+import { BUDGET_PER_WINDOW } from '../../lib/contract/vocabulary.ts';
 import type { CapacityPlan } from './campaign-plan.ts';
-import { formatDuration } from './time.ts';
 
 export function probeScenario(plan: CapacityPlan, windows: number): LoadScenario {
   return pacedShare({ coreShare: plan.shares.core, dialerShare: plan.shares.dialer, windows });
@@ -51,19 +52,5 @@ export async function runCapacityProbe(options: CapacityProbeOptions): Promise<L
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  return buildLoadReport({
-    records: result.records,
-    scenario,
-    windowMs: target.rateWindowMs,
-    engine: 'node',
-    kind: 'capacity',
-    startedAt: result.startedAt,
-    durationMs: result.durationMs,
-    interrupted: result.interrupted,
-    ...(result.interruptedAtMs !== undefined ? { interruptedAtMs: result.interruptedAtMs } : {}),
-    missed: result.missed,
-    notSent: result.notSent,
-    target: { bundledMock: target.bundledMock, urls: target.urls },
-    notes: ['capacity probe: the shares of the plan, paced evenly over each window'],
-  });
+  return nodeRunReport(result, { scenario, target, kind: 'capacity', notes: ['capacity probe: the shares of the plan, paced evenly over each window'] });
 }

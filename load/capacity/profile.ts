@@ -5,7 +5,7 @@
  * explains every field).
  */
 import { readFileSync } from 'node:fs';
-import { LOAD_SURFACES, type LoadSurface } from '../shared/scenario-model.ts';
+import { LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
 
 /**
  * Where an operation and its item limit are documented:

@@ -5,18 +5,18 @@
  * fail judges the probe's requests, never the campaign, so it is never the page's headline. Every
  * value is escaped: profile texts are the user's, not trusted markup.
  */
+import { formatDuration } from '../../lib/render/durations.ts';
+import { escapeHtml as esc, jsonForScript, scriptText } from '../../lib/render/escape-html.ts';
 import { chartAssets } from '../report/assets.ts';
 import { type ChartSpec, chartSpecs } from '../report/charts.ts';
 import { DRAW_SCRIPT } from '../report/draw-script.ts';
-import { esc, jsonForScript, scriptText } from '../report/escape.ts';
 import { VERDICT_COLORS } from '../report/html.ts';
 import type { LoadReport, LoadVerdict } from '../report/report-model.ts';
-import { BUDGET_PER_WINDOW } from '../shared/scenario-model.ts';
+import { BUDGET_PER_WINDOW } from '../../lib/contract/vocabulary.ts';
 import { type CapacityDocument, type CapacityOutcome, capacityOutcome } from './document.ts';
 import type { ProbeFindings } from './findings.ts';
 import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET } from './campaign-plan.ts';
 import { SURFACE_LABEL } from './render-text.ts';
-import { formatDuration } from './time.ts';
 
 interface PageSection {
   readonly title: string;

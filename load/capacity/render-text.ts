@@ -2,11 +2,11 @@
  * The capacity plan as the console shows it: aligned plain-text tables, no colour, so the output can
  * be pasted into a ticket or diffed.
  */
-import { BUDGET_PER_WINDOW, type LoadSurface } from '../shared/scenario-model.ts';
+import { formatDuration } from '../../lib/render/durations.ts';
+import { BUDGET_PER_WINDOW, type LoadSurface } from '../../lib/contract/vocabulary.ts';
 import { type CapacityDocument, capacityOutcome } from './document.ts';
 import type { ProbeFindings } from './findings.ts';
 import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET, type Verdict } from './campaign-plan.ts';
-import { formatDuration } from './time.ts';
 
 /** Where a surface's requests go, in the words of the spec's resource groups. */
 export const SURFACE_LABEL: Readonly<Record<LoadSurface, string>> = {

@@ -1,7 +1,6 @@
 /**
- * Deadlines in and durations out: a deadline is a duration from now (`8h`, `90m`, `1h30m`), more
- * than 0, or an ISO 8601 date-time with a zone, later than now; durations print in hours and
- * minutes, the unit campaigns are planned in.
+ * Deadlines in: a deadline is a duration from now (`8h`, `90m`, `1h30m`), more than 0, or an ISO 8601
+ * date-time with a zone, later than now. Durations out (`16 h 41 min`) are lib/render/durations.ts's.
  */
 
 export interface ResolvedDeadline {
@@ -73,22 +72,4 @@ export function resolveDeadline(given: string, now: Date): ResolvedDeadline {
   if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(trimmed))
     throw new DeadlineError(`a date-time needs a time and a zone (Z or +02:00), got ${JSON.stringify(given)}`);
   throw new DeadlineError(`must be ${FORMS}, got ${JSON.stringify(given)}`);
-}
-
-/**
- * Hours and minutes (`16 h 41 min`, `45 min`); seconds only when the duration is not whole minutes,
- * as with the short windows of a mock.
- */
-export function formatDuration(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  const abs = Math.abs(ms);
-  if (abs % 60_000 !== 0) {
-    const minutes = Math.floor(abs / 60_000);
-    const seconds = Math.round(abs % 60_000) / 1000;
-    return `${sign}${minutes > 0 ? `${formatDuration(minutes * 60_000)} ` : ''}${seconds} s`;
-  }
-  const hours = Math.floor(abs / 3_600_000);
-  const minutes = (abs % 3_600_000) / 60_000;
-  if (hours === 0) return `${sign}${minutes} min`;
-  return `${sign}${hours} h ${minutes} min`;
 }

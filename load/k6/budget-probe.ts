@@ -16,14 +16,15 @@ import exec from 'k6/execution';
 import http, { type RefinedResponse, type ResponseType } from 'k6/http';
 import { Counter, Rate } from 'k6/metrics';
 import { setTimeout } from 'k6/timers';
-import type { BudgetAnswer, BudgetKey, BudgetSurface } from '../../lib/budget/answers.ts';
+import type { BudgetAnswer } from '../../lib/budget/answers.ts';
+import { BUDGET_PER_WINDOW, type KeyRole, type MeteredSurface } from '../../lib/contract/vocabulary.ts';
 import { BURST_CONNECTIONS } from '../../lib/budget/fresh-burst.ts';
 import { BUDGET_PROCEDURE_WINDOWS, type BudgetIo, runBudgetProcedure } from '../../lib/budget/procedure.ts';
 import { asMixAnswer, mixRequest, queryString } from '../../lib/budget/request-mix.ts';
 import { OBSERVED_BUDGET_RULES, requiredRulesOf } from '../../lib/budget/rule-ids.ts';
 import { RuleTally } from '../../lib/budget/rule-tally.ts';
 import { RULE_HELD_METRIC, RULE_VERDICT_METRIC, thresholdOfRule } from '../shared/budget-rules.ts';
-import { BUDGET_PER_WINDOW, type LoadEndpoint } from '../shared/scenario-model.ts';
+import type { LoadEndpoint } from '../shared/scenario-model.ts';
 import { CORE_READ, DIALER_READ } from '../scenarios/index.ts';
 import { recordOutcome, TRANSPORT_ERROR_TOLERANCE } from './outcomes.ts';
 import { builtWithTags, refuseOtherEnvironment } from './built-with.ts';
@@ -32,7 +33,7 @@ import { refuseMissingReportsFolder, reportFiles, SUMMARY_TREND_STATS, type Summ
 import { authorization, baseUrl, expectServedOrLimited, hasKey, missingFor, read, type RequestTags, tagsFor, TIMEOUT_MS, WINDOW_MS } from './target.ts';
 
 const W = WINDOW_MS;
-const ENDPOINT: Readonly<Record<BudgetSurface, LoadEndpoint>> = { core: CORE_READ, dialer: DIALER_READ };
+const ENDPOINT: Readonly<Record<MeteredSurface, LoadEndpoint>> = { core: CORE_READ, dialer: DIALER_READ };
 /** The procedure's windows, the quiet one before it, and room for the slowest answers. */
 const PROBE_MAX_MS = (BUDGET_PROCEDURE_WINDOWS + 2) * W + 8 * TIMEOUT_MS;
 /** Nothing else of the company spends its budget meanwhile: counts below the budget then fail (as in npm run conformance). */
@@ -104,9 +105,9 @@ const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolv
 
 /** k6 sending for the procedure: every request tagged by surface, key and where in the probe it went. */
 function k6Io(): BudgetIo<BudgetAnswer> {
-  const lastAnswer: Record<BudgetSurface, number> = { core: Date.now(), dialer: Date.now() };
-  const sent: Record<BudgetSurface, number> = { core: 0, dialer: 0 };
-  const sendOne = async (surface: BudgetSurface, key: BudgetKey, stream: string): Promise<{ res: Response; answer: BudgetAnswer }> => {
+  const lastAnswer: Record<MeteredSurface, number> = { core: Date.now(), dialer: Date.now() };
+  const sent: Record<MeteredSurface, number> = { core: 0, dialer: 0 };
+  const sendOne = async (surface: MeteredSurface, key: KeyRole, stream: string): Promise<{ res: Response; answer: BudgetAnswer }> => {
     // The surface's mix, in the order the conformance check sends it; the tag carries what serves it into the load report.
     const request = mixRequest(surface, sent[surface]++);
     const tags: RequestTags = { ...tagsFor(surface, key, stream), served_as: request.servedAs.join(',') };

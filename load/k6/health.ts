@@ -4,7 +4,7 @@
  * before any load with a line saying why.
  */
 import exec from 'k6/execution';
-import { isMetered, type LoadSurface } from '../shared/scenario-model.ts';
+import { isMetered, type LoadSurface } from '../../lib/contract/vocabulary.ts';
 
 export function abortUnlessHealthy(surface: LoadSurface, path: string, status: number, error: string, windowMs: number): void {
   if (status === 429) {

@@ -2,6 +2,8 @@
  * The end-of-test summary k6 hands to `handleSummary`, read into one verdict per threshold, and that
  * verdict as JUnit XML (one testcase per threshold) for CI. Pure: no k6 module, so Node tests use it too.
  */
+import { humanDuration } from '../../lib/render/durations.ts';
+import { type JunitCase, toJunitXml } from '../../lib/render/junit-xml.ts';
 
 /** The parts of k6's summary data this module reads. */
 export interface SummaryMetric {
@@ -72,57 +74,24 @@ export function thresholdVerdicts(data: SummaryData, meaning: Readonly<Record<st
   return out.sort((a, b) => a.metric.localeCompare(b.metric) || a.expression.localeCompare(b.expression));
 }
 
-/** Text as XML character data or attribute value: escaped, and without the characters XML 1.0 forbids. */
-export function xmlText(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-export function junitXml(run: string, verdicts: readonly ThresholdVerdict[], durationMs: number, notes: readonly string[] = []): string {
-  const failures = verdicts.filter((v) => !v.ok).length;
-  const skipped = verdicts.filter((v) => v.ok && v.unmeasured).length;
-  const seconds = (durationMs / 1000).toFixed(3);
-  const suite = xmlText(`k6 ${run}`);
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${suite}" tests="${verdicts.length}" failures="${failures}" skipped="${skipped}" time="${seconds}">`,
-    `  <testsuite name="${suite}" tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds}">`,
-  ];
-  for (const v of verdicts) {
-    const name = xmlText(`${v.metric}: ${v.expression}`);
-    const detail = xmlText(`${v.observed}${v.meaning ? `; ${v.meaning}` : ''}`);
-    lines.push(`    <testcase classname="${xmlText(`k6.${run}`)}" name="${name}" time="0">`);
-    if (!v.ok) lines.push(`      <failure type="threshold" message="${xmlText(`${v.expression} crossed: ${v.observed}`)}">${detail}</failure>`);
-    else if (v.unmeasured)
-      lines.push(`      <skipped message="${xmlText('no samples: nothing was measured, so k6 passes the threshold without a verdict')}"/>`);
-    else lines.push(`      <system-out>${detail}</system-out>`);
-    lines.push('    </testcase>');
-  }
-  if (notes.length > 0) lines.push(`    <system-out>${xmlText(notes.join('\n'))}</system-out>`);
-  lines.push('  </testsuite>', '</testsuites>', '');
-  return lines.join('\n');
-}
-
 /**
- * A duration in ms as k6's own end-of-test summary writes it (humanizeGenericDuration of k6's summary.js):
- * ns, µs or ms below a second, truncated to 2 decimals without trailing zeros; seconds, minutes and hours above.
+ * The verdicts as a JUnit document: a testcase per threshold, a crossed one a failure, one with no sample
+ * skipped, a held one passing with its figures in system-out; setup()'s notes in the suite's system-out.
  */
-export function humanDuration(ms: number): string {
-  const truncated = (value: number, places: number) => String(Math.trunc(value * 10 ** places) / 10 ** places);
-  if (ms === 0) return '0s';
-  if (ms < 0.001) return `${Math.trunc(ms * 1e6)}ns`;
-  if (ms < 1) return `${truncated(ms * 1000, 2)}µs`;
-  if (ms < 1000) return `${truncated(ms, 2)}ms`;
-  const seconds = `${truncated((ms % 60_000) / 1000, ms > 60_000 ? 0 : 2)}s`;
-  const minutes = Math.trunc(ms / 60_000);
-  if (minutes < 1) return seconds;
-  const hours = Math.trunc(minutes / 60);
-  return hours < 1 ? `${minutes % 60}m${seconds}` : `${hours}h${minutes % 60}m${seconds}`;
+export function junitXml(run: string, verdicts: readonly ThresholdVerdict[], durationMs: number, notes: readonly string[] = []): string {
+  const cases = verdicts.map((v): JunitCase => {
+    const detail = `${v.observed}${v.meaning ? `; ${v.meaning}` : ''}`;
+    const base = { classname: `k6.${run}`, name: `${v.metric}: ${v.expression}`, timeMs: 0 };
+    if (!v.ok) return { ...base, failure: { type: 'threshold', message: `${v.expression} crossed: ${v.observed}`, text: detail } };
+    if (v.unmeasured) return { ...base, skipped: { message: 'no samples: nothing was measured, so k6 passes the threshold without a verdict' } };
+    return { ...base, systemOut: detail };
+  });
+  const suite = `k6 ${run}`;
+  return toJunitXml({
+    name: suite,
+    suites: [{ name: suite, cases, timeMs: durationMs, ...(notes.length > 0 ? { systemOut: notes.join('\n') } : {}) }],
+    timeMs: durationMs,
+  });
 }
 
 /** The trend statistics k6 users read, in the order k6 prints them (SUMMARY_TREND_STATS, count aside). */

@@ -6,7 +6,8 @@
 import type { ExpectationResult } from '../report/report-model.ts';
 import { latencyExpression, latencyLimitList } from '../shared/latency.ts';
 import type { ThresholdVerdict } from './junit.ts';
-import { budgetName, COMPANY_OF_KEY, LOAD_SURFACES, type LoadScenario, type LoadStream, type LoadSurface, streamRequests } from '../shared/scenario-model.ts';
+import { COMPANY_OF_SLOT, LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { budgetName, type LoadScenario, type LoadStream, streamRequests } from '../shared/scenario-model.ts';
 
 interface ExecutorCommon {
   readonly exec: string;
@@ -74,7 +75,7 @@ export function arrivalExecutor(stream: LoadStream, windowMs: number, timeoutMs:
     maxVUs: max,
     // A request still in flight when the stream ends is let finish: its answer is part of the verdict.
     gracefulStop: `${timeoutMs + 1000}ms`,
-    tags: { stream: stream.name, surface: stream.surface, company: COMPANY_OF_KEY[stream.key], key: stream.key },
+    tags: { stream: stream.name, surface: stream.surface, company: COMPANY_OF_SLOT[stream.key], key: stream.key },
   };
   if (stream.rampToPerWindow !== undefined) {
     const target = Math.round(stream.rampToPerWindow * scale);

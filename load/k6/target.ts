@@ -5,7 +5,8 @@
  */
 import { b64encode } from 'k6/encoding';
 import http from 'k6/http';
-import { COMPANY_OF_KEY, KEY_VARIABLES, type KeyRole, type LoadEndpoint, type LoadSurface, SURFACE_URL_VARIABLE } from '../shared/scenario-model.ts';
+import { COMPANY_OF_SLOT, type KeyRole, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { KEY_VARIABLES, type LoadEndpoint, SURFACE_URL_VARIABLE } from '../shared/scenario-model.ts';
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = __ENV[name];
@@ -67,7 +68,7 @@ export interface RequestTags {
 }
 
 export function tagsFor(surface: LoadSurface, key: KeyRole, stream: string): RequestTags {
-  return { surface, company: COMPANY_OF_KEY[key], key, stream };
+  return { surface, company: COMPANY_OF_SLOT[key], key, stream };
 }
 
 /** One GET as `http.batch` takes it, so a single request and a burst are built the same way. */

@@ -5,21 +5,8 @@
 import type { Target } from '../../lib/config/target.ts';
 import { ConfigError } from '../../lib/errors.ts';
 import { USER_AGENT } from '../../lib/http/client.ts';
-import {
-  type Company,
-  COMPANY_OF_KEY,
-  KEY_VARIABLES,
-  type LoadScenario,
-  type LoadStream,
-  type LoadSurface,
-  SURFACE_URL_VARIABLE,
-} from '../shared/scenario-model.ts';
-
-/** The target's host for each load surface: the Dialer lives under `/dialer` on the AI host. */
-const HOST_OF_SURFACE = { core: 'core', dialer: 'ai', analytics: 'analytics', ai: 'ai', cuecard: 'cuecard' } as const satisfies Record<
-  LoadSurface,
-  keyof Target['urls']
->;
+import { type Company, COMPANY_OF_SLOT, HOST_OF_SURFACE } from '../../lib/contract/vocabulary.ts';
+import { KEY_VARIABLES, type LoadScenario, type LoadStream, SURFACE_URL_VARIABLE } from '../shared/scenario-model.ts';
 
 export interface PreparedStream {
   readonly stream: LoadStream;
@@ -40,7 +27,7 @@ export function prepareStreams(scenario: LoadScenario, target: Target): Prepared
     const query = new URLSearchParams(stream.endpoint.query ?? {}).toString();
     return {
       stream,
-      company: COMPANY_OF_KEY[stream.key],
+      company: COMPANY_OF_SLOT[stream.key],
       url: `${base}${stream.endpoint.path}${query ? `?${query}` : ''}`,
       headers: {
         authorization: `Basic ${Buffer.from(`${pair.id}:${pair.secret}`).toString('base64')}`,

@@ -2,7 +2,7 @@
  * Running counts of a load run and the latest core reset time, for the live progress line and the
  * result. Kept apart from the dispatcher so what is counted, and when, reads in one place.
  */
-import { resetTimeMs } from '../../lib/contract/reset-time.ts';
+import { resetPlacement, resetTimeMs } from '../../lib/contract/reset-time.ts';
 import { outcomeOf } from '../shared/records.ts';
 
 export interface LoadProgress {
@@ -25,8 +25,8 @@ export interface LoadProgress {
 }
 
 /**
- * A reset further away than this many windows is not believed (a value in milliseconds, say, or a
- * clock far off); the header is in whole seconds, so a second of rounding is allowed on top.
+ * A reset further away than this many windows, ahead or behind, is not believed (a value in milliseconds,
+ * say, or a clock far off); the header's whole second is allowed on top (lib/contract/reset-time.ts).
  */
 const RESET_HORIZON_WINDOWS = 3;
 
@@ -51,12 +51,12 @@ export class LoadTally {
     else this.errors++;
   }
 
-  /** Takes a core 429's `X-ServiceAPI-ResetTime` (integer Unix seconds) when it is plausible. */
+  /** Takes the reset a core 429 announced (integer Unix seconds), read against our clock, when it is plausible. */
   noteReset(header: string, nowEpochMs: number): void {
     const at = resetTimeMs(header);
     if (at === undefined) return;
-    const slack = 1000 + RESET_HORIZON_WINDOWS * this.windowMs;
-    if (at > nowEpochMs + slack || at < nowEpochMs - slack) return;
+    const horizonMs = RESET_HORIZON_WINDOWS * this.windowMs;
+    if (resetPlacement(at, { earliest: nowEpochMs, latest: nowEpochMs }, { aheadMs: horizonMs, behindMs: horizonMs }) !== 'within') return;
     this.lastResetAt = at;
   }
 

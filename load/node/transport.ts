@@ -3,8 +3,9 @@
  * model decides when to send; the run measures what comes back). Every error text passes through the
  * Redactor before it leaves this module.
  */
-import { createSecureContext, rootCertificates } from 'node:tls';
-import { Agent, request } from 'undici';
+import { type Agent, request } from 'undici';
+import { announcedResetValue } from '../../lib/contract/reset-time.ts';
+import { connectionPool } from '../../lib/http/connection-pool.ts';
 import type { Redactor } from '../../lib/http/redact.ts';
 import type { PreparedStream } from './streams.ts';
 
@@ -22,7 +23,7 @@ export interface TransportOptions {
 export interface Answer {
   /** HTTP status, 0 when none came. */
   readonly status: number;
-  /** `X-ServiceAPI-ResetTime` as sent, on a 429 only. */
+  /** The reset a 429 announced, as sent (lib/contract/reset-time.ts); on a 429 only. */
   readonly resetHeader?: string;
   /** Why no answer came, free of credentials. */
   readonly error?: string;
@@ -40,13 +41,7 @@ export class LoadTransport {
 
   constructor(options: TransportOptions) {
     this.#options = options;
-    this.#agent = new Agent({
-      // One secure context for every connection: given `ca` instead, Node parses the whole root store
-      // again for each new connection (tens of ms), which a burst of new connections turns into seconds.
-      connect: options.ca ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.ca] }) } : {},
-      connections: Math.max(1, Math.min(MAX_CONNECTIONS, options.connections ?? MAX_CONNECTIONS)),
-      keepAliveTimeout: 10_000,
-    });
+    this.#agent = connectionPool({ ca: options.ca, connections: Math.max(1, Math.min(MAX_CONNECTIONS, options.connections ?? MAX_CONNECTIONS)) });
   }
 
   send(prepared: PreparedStream): InFlight {
@@ -74,8 +69,8 @@ export class LoadTransport {
     for await (const _chunk of res.body) {
       // drain
     }
-    const reset = res.statusCode === 429 ? res.headers['x-serviceapi-resettime'] : undefined;
-    return { status: res.statusCode, ...(typeof reset === 'string' ? { resetHeader: reset } : {}) };
+    const reset = res.statusCode === 429 ? announcedResetValue(res.headers) : undefined;
+    return { status: res.statusCode, ...(reset !== undefined ? { resetHeader: reset } : {}) };
   }
 
   /** Closes idle connections; `force` also drops any still busy (after the run cancelled them). */

@@ -2,18 +2,8 @@
  * From one run's records to its report. Pure apart from the histogram library: the same records give
  * the same report, whichever engine recorded them.
  */
-import {
-  BUDGET_PER_WINDOW,
-  budgetName,
-  COMPANY_OF_KEY,
-  isMetered,
-  LOAD_SURFACES,
-  type LimitedBudget,
-  type LoadScenario,
-  type LoadStream,
-  peakOfferedPerWindow,
-  streamRequests,
-} from '../shared/scenario-model.ts';
+import { budgetName, type LimitedBudget, type LoadScenario, type LoadStream, peakOfferedPerWindow, streamRequests } from '../shared/scenario-model.ts';
+import { BUDGET_PER_WINDOW, COMPANY_OF_SLOT, isMetered, LOAD_SURFACES } from '../../lib/contract/vocabulary.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf, uncorrectedLatencyMs } from '../shared/records.ts';
 import type { ThresholdVerdict } from '../k6/junit.ts';
 import { analyseWindows, type WindowedAnalysis } from '../shared/windows.ts';
@@ -87,8 +77,8 @@ function summariseScenario(scenario: LoadScenario): ScenarioSummary {
     name: s.name,
     surface: s.surface,
     key: s.key,
-    company: COMPANY_OF_KEY[s.key],
-    budget: isMetered(s.surface) ? budgetName(COMPANY_OF_KEY[s.key], s.surface) : null,
+    company: COMPANY_OF_SLOT[s.key],
+    budget: isMetered(s.surface) ? budgetName(COMPANY_OF_SLOT[s.key], s.surface) : null,
     request: describeRequest(s),
     perWindow: s.perWindow,
     ...(s.rampToPerWindow !== undefined ? { rampToPerWindow: s.rampToPerWindow } : {}),
@@ -179,7 +169,7 @@ function runNotes(input: LoadReportInput): string[] {
  * last span between its streams' starts and ends in which they add up to more than the budget.
  */
 function floodEndMs(scenario: LoadScenario, budget: LimitedBudget, windowMs: number): number {
-  const streams = scenario.streams.filter((s) => s.surface === budget.surface && COMPANY_OF_KEY[s.key] === budget.company);
+  const streams = scenario.streams.filter((s) => s.surface === budget.surface && COMPANY_OF_SLOT[s.key] === budget.company);
   const edges = [...new Set(streams.flatMap((s) => [s.startWindow, s.startWindow + s.windows]))].sort((a, b) => a - b);
   let end = 0;
   for (let i = 0; i + 1 < edges.length; i++) {

@@ -3,7 +3,8 @@
  * where it floods a budget, or more served than any reading of the budget allows is a failure of the
  * target; other statuses and missing answers leave a judgement open (`incomplete`), never failed.
  */
-import { BUDGET_PER_WINDOW, budgetName, COMPANY_OF_KEY, isMetered, type LimitedBudget, type LoadScenario, type LoadStream } from '../shared/scenario-model.ts';
+import { budgetName, type LimitedBudget, type LoadScenario, type LoadStream } from '../shared/scenario-model.ts';
+import { BUDGET_PER_WINDOW, COMPANY_OF_SLOT, isMetered } from '../../lib/contract/vocabulary.ts';
 import { type LoadRecord, outcomeOf } from '../shared/records.ts';
 import type { BudgetWindows, WindowedAnalysis } from '../shared/windows.ts';
 import { count, firstSent, seconds, statusCounts, statusName } from './format.ts';
@@ -38,7 +39,7 @@ function mustServe(stream: LoadStream, records: readonly LoadRecord[], windowMs:
   if (!isMetered(stream.surface)) return { ...base, status: 'fail', detail: what };
   // A 429 is the target's fault only where its budget surely had room: our own sends may bunch (a slow
   // first connection, a late timer) and put more than the budget in one window of the server's.
-  const company = COMPANY_OF_KEY[stream.key];
+  const company = COMPANY_OF_SLOT[stream.key];
   const budget = records.filter((r) => r.surface === stream.surface && r.company === company);
   const room = limited.map((r) => ({ r, n: possiblyInWindowWith(r, budget, windowMs) })).filter((x) => x.n <= BUDGET_PER_WINDOW);
   if (room.length > 0) {

@@ -1,6 +1,5 @@
 /** Writes a run's load report and its HTML page side by side. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { jsonFileText, writeScrubbed } from '../../lib/render/report-files.ts';
 import { type LoadHtmlExtra, renderLoadHtml } from './html.ts';
 import type { LoadReport } from './report-model.ts';
 
@@ -20,10 +19,8 @@ export function writeLoadReports(
   scrub: (text: string) => string,
   extra?: LoadHtmlExtra,
 ): WrittenLoadReports {
-  mkdirSync(dir, { recursive: true });
-  const json = join(dir, `${basename}.json`);
-  const html = join(dir, `${basename}.html`);
-  writeFileSync(json, `${scrub(JSON.stringify(report, null, 2))}\n`);
-  writeFileSync(html, scrub(renderLoadHtml(report, extra)));
-  return { json, html };
+  return writeScrubbed(dir, scrub, {
+    json: [`${basename}.json`, () => jsonFileText(report)],
+    html: [`${basename}.html`, () => renderLoadHtml(report, extra)],
+  });
 }

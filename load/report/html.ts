@@ -3,11 +3,11 @@
  * capacity plan), the charts, then the tables. A view: it renders the report and computes nothing.
  * uPlot and the chart data are inlined, so the page needs no network.
  */
+import { escapeHtml as esc, jsonForScript, scriptText } from '../../lib/render/escape-html.ts';
 import { budgetName } from '../shared/scenario-model.ts';
 import { chartAssets } from './assets.ts';
 import { type ChartSpec, chartSpecs, COLORS } from './charts.ts';
 import { DRAW_SCRIPT } from './draw-script.ts';
-import { esc, jsonForScript, scriptText } from './escape.ts';
 import { type LatencyPercentiles, type LoadReport, SETUP_STREAM } from './report-model.ts';
 
 export interface LoadHtmlSection {

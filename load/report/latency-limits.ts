@@ -6,7 +6,8 @@
  * Pure, with `.ts` import paths and no Node built-ins, as everything k6 may load.
  */
 import { latencyExpression, latencyLimitList } from '../shared/latency.ts';
-import type { LatencyLimits, LoadSurface } from '../shared/scenario-model.ts';
+import type { LatencyLimits } from '../shared/scenario-model.ts';
+import { type LoadSurface } from '../../lib/contract/vocabulary.ts';
 import { type LoadRecord, uncorrectedLatencyMs } from '../shared/records.ts';
 import type { ExpectationResult } from './report-model.ts';
 

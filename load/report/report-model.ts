@@ -3,7 +3,7 @@
  * requests. One JSON document (this shape) and one HTML view of it. Times are ms after the run's
  * start unless named otherwise; latencies are in ms.
  */
-import type { Company, KeyRole, LoadSurface, MeteredSurface } from '../shared/scenario-model.ts';
+import { type Company, type KeyRole, type LoadSurface, type MeteredSurface } from '../../lib/contract/vocabulary.ts';
 import type { WindowedAnalysis } from '../shared/windows.ts';
 
 export const LOAD_REPORT_FORMAT = 'cc-load-report';

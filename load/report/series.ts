@@ -2,7 +2,7 @@
  * The report's time series: per step and surface, how many requests were served, limited or failed,
  * and the corrected latency percentiles of their answers.
  */
-import { LOAD_SURFACES, type LoadSurface } from '../shared/scenario-model.ts';
+import { LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf } from '../shared/records.ts';
 import { percentilesPerGroup } from './latency.ts';
 import type { LoadSeries, SurfaceSeries } from './report-model.ts';

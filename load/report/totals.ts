@@ -1,5 +1,6 @@
 /** Counts per stream, per budget and overall. */
-import { budgetName, COMPANY_OF_KEY, type LoadScenario, streamRequests } from '../shared/scenario-model.ts';
+import { budgetName, type LoadScenario, streamRequests } from '../shared/scenario-model.ts';
+import { COMPANY_OF_SLOT } from '../../lib/contract/vocabulary.ts';
 import { type LoadRecord, outcomeOf } from '../shared/records.ts';
 import type { WindowedAnalysis } from '../shared/windows.ts';
 import { firstSent } from './format.ts';
@@ -38,7 +39,7 @@ function streamTotals(scenario: LoadScenario, records: readonly LoadRecord[]): S
     return {
       stream: name,
       surface: stream?.surface ?? first!.surface,
-      company: stream ? COMPANY_OF_KEY[stream.key] : first!.company,
+      company: stream ? COMPANY_OF_SLOT[stream.key] : first!.company,
       planned: stream ? streamRequests(stream) : 0,
       ...countOutcomes(mine),
       errorStatuses: errorStatuses(mine),

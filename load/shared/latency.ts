@@ -4,7 +4,8 @@
  * by one parser so `npm run load`, `npm run k6` and a plain `k6 run` take the same limits. Pure, with
  * `.ts` import paths and no Node built-ins: k6 loads it too.
  */
-import { type LatencyLimit, type LatencyLimits, LOAD_SURFACES, type LoadScenario, type LoadSurface } from './scenario-model.ts';
+import { LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import type { LatencyLimit, LatencyLimits, LoadScenario } from './scenario-model.ts';
 
 /** The percentiles a limit may name: the field of LatencyLimit, its name in the flag and the percent k6 reads. */
 export const LATENCY_PERCENTILES = [

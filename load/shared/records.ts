@@ -2,7 +2,7 @@
  * One request of a load run as both engines record it (the Node runner directly, k6 through its
  * `--out json` lines), so one analysis and one report serve both. Times are ms after the run's start.
  */
-import type { Company, LoadSurface } from './scenario-model.ts';
+import type { Company, LoadSurface } from '../../lib/contract/vocabulary.ts';
 
 export interface LoadRecord {
   readonly stream: string;

@@ -3,25 +3,17 @@
  * `load/scenarios/` is plain data and pure functions with explicit `.ts` import paths and no Node
  * built-ins: k6 (which runs TypeScript natively) and the Node runner import the very same files.
  */
-import { REQUESTS_PER_MINUTE } from '../../lib/contract/limits.ts';
-
-/**
- * Where a request goes. `core` and `dialer` are the two budgets the spec states (Limits: 60 requests
- * per minute per company each, separately); `analytics`, `ai` (Conversation Intelligence and
- * VoiceAgent reads) and `cuecard` have no stated budget.
- */
-export type LoadSurface = 'core' | 'dialer' | 'analytics' | 'ai' | 'cuecard';
-export const LOAD_SURFACES: readonly LoadSurface[] = ['core', 'dialer', 'analytics', 'ai', 'cuecard'];
-
-export type MeteredSurface = 'core' | 'dialer';
-export const METERED_SURFACES: readonly MeteredSurface[] = ['core', 'dialer'];
-
-export function isMetered(surface: LoadSurface): surface is MeteredSurface {
-  return surface === 'core' || surface === 'dialer';
-}
-
-/** Requests each company may spend per window on each metered surface. */
-export const BUDGET_PER_WINDOW = REQUESTS_PER_MINUTE;
+import {
+  BUDGET_PER_WINDOW,
+  COMPANY_OF_SLOT,
+  type Company,
+  isMetered,
+  type KeyRole,
+  LOAD_SURFACES,
+  type LoadSurface,
+  type MeteredSurface,
+  METERED_SURFACES,
+} from '../../lib/contract/vocabulary.ts';
 
 /** Which target variable holds each surface's base address (the Dialer lives under `/dialer` on the AI host). */
 export const SURFACE_URL_VARIABLE: Readonly<Record<LoadSurface, string>> = {
@@ -31,14 +23,6 @@ export const SURFACE_URL_VARIABLE: Readonly<Record<LoadSurface, string>> = {
   ai: 'CC_AI_URL',
   cuecard: 'CC_CUECARD_URL',
 };
-
-/**
- * The key a stream sends with. Budgets are counted per company, not per key: `primary` and
- * `second` are two keys of the company under test, `other` belongs to another company.
- */
-export type KeyRole = 'primary' | 'second' | 'other';
-export type Company = 'self' | 'other';
-export const COMPANY_OF_KEY: Readonly<Record<KeyRole, Company>> = { primary: 'self', second: 'self', other: 'other' };
 
 /** Target variables holding each key pair. */
 export const KEY_VARIABLES: Readonly<Record<KeyRole, { readonly id: string; readonly secret: string }>> = {
@@ -141,7 +125,7 @@ export function rateAt(stream: LoadStream, atWindow: number): number {
  */
 export function peakOfferedPerWindow(scenario: LoadScenario, company: Company, surface: MeteredSurface, from = 0, to = Number.POSITIVE_INFINITY): number {
   const streams = scenario.streams.filter(
-    (s) => s.surface === surface && COMPANY_OF_KEY[s.key] === company && s.startWindow < to && s.startWindow + s.windows > from,
+    (s) => s.surface === surface && COMPANY_OF_SLOT[s.key] === company && s.startWindow < to && s.startWindow + s.windows > from,
   );
   const inside = (at: number) => at >= from && at <= to && Number.isFinite(at);
   const justAfter = [from, ...streams.map((s) => s.startWindow)].filter((at) => inside(at) && at < to);
@@ -230,10 +214,10 @@ export function scenarioProblems(scenario: LoadScenario): string[] {
   }
   for (const s of scenario.streams.filter((x) => x.mustServe)) {
     if (!isMetered(s.surface)) continue;
-    const peak = peakOfferedPerWindow(scenario, COMPANY_OF_KEY[s.key], s.surface, s.startWindow - 1, s.startWindow + s.windows);
+    const peak = peakOfferedPerWindow(scenario, COMPANY_OF_SLOT[s.key], s.surface, s.startWindow - 1, s.startWindow + s.windows);
     if (peak > ALL_SERVED_CEILING) {
       problems.push(
-        `${s.name} must be served, but its budget ${budgetName(COMPANY_OF_KEY[s.key], s.surface)} is offered ${peak} per window from one window before it to its end (at most ${ALL_SERVED_CEILING} leaves room for timing)`,
+        `${s.name} must be served, but its budget ${budgetName(COMPANY_OF_SLOT[s.key], s.surface)} is offered ${peak} per window from one window before it to its end (at most ${ALL_SERVED_CEILING} leaves room for timing)`,
       );
     }
   }

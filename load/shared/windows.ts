@@ -6,7 +6,7 @@
  * counted by the server somewhere in [s, s + latency], so the judged span is shortened by the longest
  * latency seen: whatever falls in it was certainly counted inside one span of a window at the server.
  */
-import { BUDGET_PER_WINDOW, type Company, isMetered, type MeteredSurface, METERED_SURFACES } from './scenario-model.ts';
+import { BUDGET_PER_WINDOW, type Company, isMetered, type MeteredSurface, METERED_SURFACES } from '../../lib/contract/vocabulary.ts';
 import { type LoadRecord, outcomeOf, uncorrectedLatencyMs } from './records.ts';
 
 /** Largest number of the sorted times that fit in any closed span of `spanMs`. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { explore } from '../../lib/fuzz/property.ts';
-import { UNKNOWN_ID } from '../core/fixtures.ts';
+import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { analysedCall, CI_READS, type CiRead, ciPath, FIND_CALL_REQUESTS, isObject } from './ci-calls.ts';
 
 /** What Conversation Intelligence refuses: unknown and malformed calls, a list, writes, another company's key. */

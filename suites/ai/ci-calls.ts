@@ -1,7 +1,7 @@
 import { isObject } from '../shared/json.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { readPage } from '../core/fixtures.ts';
+import { readPage } from '../shared/core-reads.ts';
 
 /**
  * Finding calls to analyse on any target, a live account too: the spec gives Conversation Intelligence
@@ -97,7 +97,7 @@ async function discover(t: CheckContext): Promise<Discovery> {
 }
 
 function discovery(t: CheckContext): Promise<Discovery> {
-  return t.session.memo('ci.discovery', () => discover(t));
+  return t.memo('ci.discovery', () => discover(t));
 }
 
 export interface AnalysedCall {
@@ -118,7 +118,7 @@ export async function analysedCall(t: CheckContext): Promise<AnalysedCall> {
 
 /** A call of the history without analysis (its transcription answers 404), with that answer; skips when none is found. */
 export function callWithoutAnalysis(t: CheckContext): Promise<{ id: string; ex: Exchange }> {
-  return t.session
+  return t
     .memo('ci.unanalysed', async () => {
       const found = await discovery(t);
       if (found.unanalysed) return found.unanalysed;

@@ -60,7 +60,7 @@ export const CI_READ_CHECKS = [
         const schema = VENDOR_SCHEMA[read];
         if (schema === undefined) continue;
         const fields = PAGED_READS.has(read) || !inData ? object : object.data;
-        const result = t.session.schemas.validate(schema, fields);
+        const result = t.validate(schema, fields);
         vendor.push(
           `${read}: ${result.ok ? 'as the vendor reference' : `differs (${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')})`}`,
         );

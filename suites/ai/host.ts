@@ -1,15 +1,14 @@
-import { STATUS_CODES } from 'node:http';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import type { Surface } from '../../lib/config/target.ts';
-import type { RequestSpec } from '../../lib/checks/request.ts';
+import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 import { EdgeBlockError } from '../../lib/errors.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { UNKNOWN_ID } from '../core/fixtures.ts';
+import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { credentialChecks, expectAuthLayer401, type Probe } from '../shared/credentials.ts';
 import { httpsOnlyCheck } from '../shared/https-only.ts';
 import { checkUtf8Json } from '../shared/media.ts';
-import type { RuleId } from '../../lib/rules/index.ts';
+import { expectServiceError } from '../shared/service-errors.ts';
+import { wrongHostCheck } from '../shared/wrong-host.ts';
 
 /**
  * Rules of the AI host as a whole: the authentication layer in front of every service, the shape of
@@ -34,27 +33,6 @@ async function edgeAnswer(request: RequestSpec): Promise<{ served: Exchange } | 
     if (err instanceof EdgeBlockError && err.exchange) return { blocked: err.exchange };
     throw err;
   }
-}
-
-/** Status names are compared ignoring case; RFC 9110 renamed 422, so both names count. */
-function isStatusName(status: number, name: unknown): boolean {
-  if (typeof name !== 'string') return false;
-  const names = [STATUS_CODES[status], ...(status === 422 ? ['Unprocessable Content'] : [])].filter(Boolean).map((n) => (n as string).toLowerCase());
-  return names.includes(name.toLowerCase());
-}
-
-/** The service error shape, with statusCode equal to the HTTP status and error its name. */
-export function expectServiceError(t: CheckContext, rule: RuleId, ex: Exchange): void {
-  t.check(rule, ex.status >= 400, `expected an error, got ${ex.status}`, ex);
-  t.expectSchema(rule, ex, 'ai/service-error');
-  const body = ex.json as { statusCode: number; error: string };
-  t.expectEqual(rule, body.statusCode, ex.status, 'statusCode against the HTTP status', ex);
-  t.check(
-    rule,
-    isStatusName(ex.status, body.error),
-    () => `error is ${JSON.stringify(body.error)}, not the status name of ${ex.status} (${STATUS_CODES[ex.status]})`,
-    ex,
-  );
 }
 
 export const AI_HOST_CHECKS = [
@@ -227,21 +205,14 @@ export const AI_HOST_CHECKS = [
     },
   }),
 
-  defineCheck({
-    id: 'ai.wrong-host',
+  wrongHostCheck({
+    paths: 'ai',
+    sentTo: ['core', 'analytics', 'cuecard'],
+    rule: 'AI-WRONG-HOST-404',
     title: 'AI paths on another host are 404',
-    surface: 'ai',
-    rules: ['AI-WRONG-HOST-404'],
     maxRequests: 6,
     elsewhere: { core: 2, analytics: 2, cuecard: 2 },
-    async run(t) {
-      const others = (['core', 'analytics', 'cuecard'] as const satisfies readonly Surface[]).filter((s) => t.hasSurface(s));
-      if (others.length === 0) t.skip('needs CC_BASE_URL, CC_ANALYTICS_URL or CC_CUECARD_URL');
-      // Requests a serving host answers with a validation error, not a 404, so serving them cannot hide behind 'not found'.
-      for (const surface of others) {
-        t.expectStatus('AI-WRONG-HOST-404', await t.req(surface, 'GET', '/ai/calls/not-a-call-id/summary').send(), 404);
-        t.expectStatus('AI-WRONG-HOST-404', await t.req(surface, 'POST', '/voice-agents').json({ agentName: 42 }).send(), 404);
-      }
-    },
+    // Requests a serving host answers with a validation error, not a 404, so serving them cannot hide behind 'not found'.
+    requests: (t, host) => [t.req(host, 'GET', '/ai/calls/not-a-call-id/summary'), t.req(host, 'POST', '/voice-agents').json({ agentName: 42 })],
   }),
 ];

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { fictionalNumber } from '../core/fixtures.ts';
+import { fictionalNumber } from '../shared/inert-values.ts';
 import { CALLS, EMERGENCY_STOP, is2xx, is4xx, optionalAgent, readableAgent, UNKNOWN_VOICE_AGENT_ID } from './va-fixtures.ts';
 
 /**

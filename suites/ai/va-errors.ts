@@ -130,7 +130,7 @@ export const voiceAgentErrorChecks = [
     needs: { effects: ['voice-agent'] },
     async run(t) {
       const rule = 'VA-ERROR-NESTED-CREATE';
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       const candidates = members(fullPayload(t));
       const statuses = new Map<number, number>();
       const taken: string[] = [];

@@ -1,6 +1,6 @@
 import { is2xx, isObject, type Json } from '../shared/json.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { KeySlot } from '../../lib/config/target.ts';
+import { type KeySlot } from '../../lib/contract/vocabulary.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 
 /**
@@ -27,7 +27,7 @@ export { is2xx, isObject, type Json };
 export function fullPayload(t: CheckContext): Json {
   const transfer = { agentExtension: '2001', agentId: 101, groupExtension: '3001', groupId: 201 };
   return {
-    agentName: t.session.uniqueName(),
+    agentName: t.uniqueName(),
     defaultOutboundNumberId: 101,
     failoverOutboundNumberId: 102,
     direction: 'inbound',
@@ -102,7 +102,7 @@ export interface CreatedAgent {
 
 /** The run's one voice agent. The outcome is kept whatever it is, so a refusal is never retried into a second agent. */
 export function createdAgent(t: CheckContext): Promise<CreatedAgent> {
-  return t.session.memo('va.created', async () => {
+  return t.memo('va.created', async () => {
     const payload = fullPayload(t);
     const ex = await t.req('ai', 'POST', VOICE_AGENTS).json(payload).send();
     const id = dataOf(ex)?.id;

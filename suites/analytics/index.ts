@@ -1,13 +1,15 @@
-import { STATUS_CODES } from 'node:http';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import type { Surface } from '../../lib/config/target.ts';
+import { type Surface } from '../../lib/contract/vocabulary.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { readPage, UNKNOWN_ID } from '../core/fixtures.ts';
+import { readPage } from '../shared/core-reads.ts';
+import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { judgeConfiguredPrefix } from '../shared/base-path.ts';
 import { credentialChecks, withWrongSecret } from '../shared/credentials.ts';
 import { checkUtf8Json } from '../shared/media.ts';
 import { httpsOnlyCheck } from '../shared/https-only.ts';
+import { wrongHostCheck } from '../shared/wrong-host.ts';
+import { expectServiceError } from '../shared/service-errors.ts';
 
 /**
  * Analytics host: Get call details (spec: Endpoints > Analytics; path from the vendor reference) and
@@ -16,7 +18,7 @@ import { httpsOnlyCheck } from '../shared/https-only.ts';
 
 /** A call of the company under test, from the core call history (1 core request, shared by the run). */
 async function knownCallId(t: CheckContext): Promise<string> {
-  const id = await t.session.memo('analytics.call-id', async () => {
+  const id = await t.memo('analytics.call-id', async () => {
     const { page } = await readPage<{ Cdr?: { id?: unknown } }>(t, '/calls/index.json', { limit: 1 });
     return page.data[0]?.Cdr?.id;
   });
@@ -27,17 +29,7 @@ async function knownCallId(t: CheckContext): Promise<string> {
 const details = (t: CheckContext, id: string | number, surface: Surface = 'analytics') => t.req(surface, 'GET', `/calls/${id}`);
 
 function expectAnalyticsError(t: CheckContext, ex: Exchange): void {
-  const rule = 'ANALYTICS-ERR-SHAPE';
-  t.check(rule, ex.status >= 400, `expected an error, got ${ex.status}`, ex);
-  t.expectSchema(rule, ex, 'analytics/error');
-  const body = ex.json as { statusCode: number; error: string };
-  t.expectEqual(rule, body.statusCode, ex.status, 'statusCode against the HTTP status', ex);
-  t.check(
-    rule,
-    body.error.toLowerCase() === (STATUS_CODES[ex.status] ?? '').toLowerCase(),
-    () => `error is ${JSON.stringify(body.error)}, not the status name ${STATUS_CODES[ex.status]}`,
-    ex,
-  );
+  expectServiceError(t, 'ANALYTICS-ERR-SHAPE', ex, 'analytics/error');
   t.check('ANALYTICS-ERR-NO-CORRELATION', !('correlationId' in (ex.json as object)), 'the error carries a correlationId', ex);
 }
 
@@ -160,21 +152,17 @@ export const ANALYTICS_CHECKS = [
     },
   }),
 
-  defineCheck({
-    id: 'analytics.wrong-host',
+  wrongHostCheck({
+    paths: 'analytics',
+    sentTo: ['core', 'ai', 'cuecard'],
+    rule: 'ANALYTICS-WRONG-HOST-404',
     title: 'the Get call details path on another host is 404',
-    surface: 'analytics',
-    rules: ['ANALYTICS-WRONG-HOST-404'],
     maxRequests: 4,
     // The call history once (memoised with the other analytics checks), then one probe per other host.
     elsewhere: { core: 2, ai: 1, cuecard: 1 },
     needs: { surfaces: ['core'] },
-    async run(t) {
-      // A real call: a host that wrongly serves the path would answer it with 200, not a 404 for an unknown id.
-      const id = await knownCallId(t);
-      for (const surface of (['core', 'ai', 'cuecard'] as const).filter((s) => t.hasSurface(s))) {
-        t.expectStatus('ANALYTICS-WRONG-HOST-404', await details(t, id, surface).send(), 404);
-      }
-    },
+    // A real call: a host that wrongly serves the path would answer it with 200, not a 404 for an unknown id.
+    // knownCallId reads the history before the first probe only; later hosts get the memoised id.
+    requests: async (t, host) => [details(t, await knownCallId(t), host)],
   }),
 ];

@@ -1,4 +1,4 @@
-import type { BudgetKey, BudgetSurface } from '../../lib/budget/answers.ts';
+import { type KeyRole, type MeteredSurface } from '../../lib/contract/vocabulary.ts';
 import { BUDGET_PROCEDURE_WINDOWS, type BudgetIo, runBudgetProcedure } from '../../lib/budget/procedure.ts';
 import { RESET_HEADER_RULE, RESET_STABLE_RULE, RULES_OF, SEPARATE_RULE } from '../../lib/budget/rule-ids.ts';
 import { FRESH_BURST } from '../../lib/budget/fresh-burst.ts';
@@ -8,7 +8,7 @@ import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { MAX_ATTEMPTS } from '../../lib/budget/recovering-client.ts';
 import { budgetBucket } from './surfaces.ts';
-import type { RequestSpec } from '../../lib/checks/request.ts';
+import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 import { asMixAnswer, type MixRequest, mixRequest } from '../../lib/budget/request-mix.ts';
 
 /**
@@ -27,14 +27,14 @@ const PER_SURFACE = BURST_CAP + POLLS + BURST_CAP + FRESH_BURST + 3 + MAX_ATTEMP
 
 /** A rule with nothing to judge (no 429 ever met, say) says so instead of looking like a defect of the check. */
 function settleUnjudged(t: CheckContext): void {
-  for (const [rule, ledger] of t.ledger) {
-    if (ledger.passes === 0 && !ledger.failure && ledger.skipped === undefined)
+  for (const [rule, standing] of t.standings) {
+    if (standing.passes === 0 && !standing.failure && standing.skipped === undefined)
       t.skipRule(rule, 'nothing to judge: the checks met no answer this rule speaks of (see the other budget rules)');
   }
 }
 
 /** The n-th request of the surface's mix as the suite sends it: planned (the check bypasses the pacer). */
-function mixSpec(t: CheckContext, surface: BudgetSurface, request: MixRequest): RequestSpec {
+function mixSpec(t: CheckContext, surface: MeteredSurface, request: MixRequest): RequestSpec {
   let spec = surface === 'core' ? t.core(request.method, request.path) : t.req('ai', request.method, request.path);
   if (request.query) spec = spec.query(request.query);
   if (request.body !== undefined) spec = spec.json(request.body);
@@ -43,8 +43,8 @@ function mixSpec(t: CheckContext, surface: BudgetSurface, request: MixRequest): 
 
 /** The suite's client as the procedure sends: the surface's mix, planned requests, the pacer's quiet windows. */
 function conformanceIo(t: CheckContext): BudgetIo<Exchange> {
-  const sent: Record<BudgetSurface, number> = { core: 0, dialer: 0 };
-  const next = (surface: BudgetSurface, key: BudgetKey = 'primary'): Promise<Exchange> => {
+  const sent: Record<MeteredSurface, number> = { core: 0, dialer: 0 };
+  const next = (surface: MeteredSurface, key: KeyRole = 'primary'): Promise<Exchange> => {
     const request = mixRequest(surface, sent[surface]++);
     return mixSpec(t, surface, request)
       .as(key)
@@ -61,7 +61,7 @@ function conformanceIo(t: CheckContext): BudgetIo<Exchange> {
       };
     },
     sleepUntil: (at) => t.sleepUntil(at),
-    quiet: (surface: BudgetSurface) => t.session.pacer.quiet(budgetBucket(t, surface), t.signal),
+    quiet: (surface: MeteredSurface) => t.quietBudget(budgetBucket(t, surface)),
     hasKey: (key) => t.hasKey(key),
     seed: t.seed,
   };

@@ -1,7 +1,8 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { DAILY_PRICE_LIMIT } from '../../lib/contract/limits.ts';
-import { agentIdOf, listAgents, namesField, putAgent } from './fixtures.ts';
+import { agentIdOf, namesField, putAgent } from './fixtures.ts';
+import { listAgents } from '../shared/core-reads.ts';
 
 /** The agent of that id as the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
 async function listedAgent(t: CheckContext, id: string): Promise<Record<string, unknown>> {
@@ -19,7 +20,7 @@ export const agentEditChecks = [
     maxRequests: 3,
     async run(t) {
       const rule = 'CORE-AGENT-EDIT-UPDATES';
-      const lastname = t.session.uniqueName();
+      const lastname = t.uniqueName();
       const email = `${lastname}@example.com`;
       const id = agentIdOf(t, await putAgent(t, { lastname, email }));
       const firstname = 'Edited';

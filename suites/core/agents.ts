@@ -5,8 +5,8 @@ import { integerAround, integerFrom, INVALID_EMAIL_BOUNDARIES, notAnEmail } from
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/contract/limits.ts';
-import { listAgents, namesField, probeAgent, putAgent } from './fixtures.ts';
-import { readList, recordOf } from './shapes.ts';
+import { namesField, probeAgent, putAgent } from './fixtures.ts';
+import { listAgents, readList, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { credentialChecks } from '../shared/credentials.ts';
-import { type ContactView, contactViewOf, createContact, readPage, responseData, showContact, shownField } from './fixtures.ts';
+import { type ContactView, contactViewOf, createContact, showContact, shownField } from './fixtures.ts';
+import { readPage, responseData } from '../shared/core-reads.ts';
 import { listedIds, recordId } from './shapes.ts';
 
 /**
@@ -11,8 +12,8 @@ import { listedIds, recordId } from './shapes.ts';
  * keyword leaves names out, and judge nothing.
  */
 async function createNarrowedContact(t: CheckContext): Promise<{ id: string; name: string; industry: string }> {
-  const name = t.session.uniqueName();
-  const industry = t.session.uniqueName();
+  const name = t.uniqueName();
+  const industry = t.uniqueName();
   return { id: await createContact(t, { name, industry }), name, industry };
 }
 
@@ -112,7 +113,7 @@ export const authChecks = [
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'CORE-ISOLATION-WRITE';
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       const id = await createContact(t, { name });
       // Inspect a contact's path and shape come from the vendor reference: only once it shows the contact to
       // its own company does a 404 for it after the foreign requests mean the contact is gone.

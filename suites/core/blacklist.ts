@@ -1,7 +1,9 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { fictionalNumber, type Page, readPage, responseData } from './fixtures.ts';
-import { createdId, isJson, recordOf } from './shapes.ts';
+import { type Page, readPage, responseData, recordOf } from '../shared/core-reads.ts';
+import { fictionalNumber } from '../shared/inert-values.ts';
+import { createdId } from './shapes.ts';
+import { isObject } from '../shared/json.ts';
 
 interface Entry {
   readonly id: string;
@@ -49,7 +51,7 @@ export const blacklistChecks = [
       t.expectStatus('CORE-BLACKLIST-ITEM', ex, 200);
       const data = responseData<{ data?: unknown[] }>(ex).data ?? [];
       for (const [index, item] of data.entries()) {
-        const result = t.session.schemas.validate('core/blacklist-item', item);
+        const result = t.validate('core/blacklist-item', item);
         t.check('CORE-BLACKLIST-ITEM', result.ok, () => `data[${index}]: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
       }
       const kinds = new Set(data.map((item) => typeof (item as Item).Blacklist?.public_number));
@@ -131,7 +133,7 @@ export const blacklistChecks = [
       const ex = await t.core('GET', '/countries/index.json').send();
       t.expectOk(ex, 'listing countries');
       // The spec shows no country fields: calling_code is read from the vendor reference's { Country: {...} } or a bare record.
-      const list = isJson(ex.json) ? ex.json.responseData : undefined;
+      const list = isObject(ex.json) ? ex.json.responseData : undefined;
       const codes = (Array.isArray(list) ? list : []).map((c) => String(recordOf(c, 'Country')?.calling_code ?? '')).filter(Boolean);
       // The longest calling code that starts an entry's number is that entry's country.
       const pick = known

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { readPage, responseData } from './fixtures.ts';
+import { readPage, responseData } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /** A call history item as the vendor reference shows it; the spec shows no record fields. */
@@ -22,7 +22,7 @@ export function queryDate(ms: number): string {
 
 /** One sample page of the call history, shared by the filter checks. */
 function sample(t: CheckContext): Promise<readonly CallItem[]> {
-  return t.session.memo('core.calls.sample', async () => (await readPage<CallItem>(t, '/calls/index.json', { limit: 100 })).page.data);
+  return t.memo('core.calls.sample', async () => (await readPage<CallItem>(t, '/calls/index.json', { limit: 100 })).page.data);
 }
 
 interface FilterCase {

@@ -1,7 +1,7 @@
 import { recordId } from './shapes.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { type Page, readPage, responseData } from './fixtures.ts';
+import { type Page, readPage, responseData } from '../shared/core-reads.ts';
 
 /**
  * What the counting rules (pageCount, pageNumber, the walk) build on: a collection whose itemsCount is the

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../lib/checks/define.ts';
-import { readPage, responseData } from './fixtures.ts';
+import { readPage, responseData } from '../shared/core-reads.ts';
 
 /** The call history: a collection whose path, filters and envelope the spec shows (Endpoints > Call history). */
 const HISTORY = '/calls/index.json';

@@ -1,8 +1,10 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { type ContactView, createContact, fictionalNumber, namesField, readPage, responseData, showContact } from './fixtures.ts';
-import { isJson } from './shapes.ts';
+import { type ContactView, createContact, namesField, showContact } from './fixtures.ts';
+import { readPage, responseData } from '../shared/core-reads.ts';
+import { fictionalNumber } from '../shared/inert-values.ts';
+import { isObject } from '../shared/json.ts';
 
 /**
  * Edit contact on the list properties the older checks leave aside (ContactsTag, ContactAttribute) and on
@@ -47,7 +49,7 @@ interface ExternalUrl {
 /** What is wrong with ExternalUrl as read back, or undefined: every item { name: string, url: string }, each sent one among them. */
 function externalUrlProblem(shown: unknown, sent: readonly ExternalUrl[]): string | undefined {
   if (!Array.isArray(shown)) return `ExternalUrl reads back as ${JSON.stringify(shown)}, not a list`;
-  const misshapen = shown.find((item) => !isJson(item) || typeof item.name !== 'string' || typeof item.url !== 'string');
+  const misshapen = shown.find((item) => !isObject(item) || typeof item.name !== 'string' || typeof item.url !== 'string');
   if (misshapen !== undefined) return `an ExternalUrl item reads back as ${JSON.stringify(misshapen)}, not { name: string, url: string }`;
   const missing = sent.filter((s) => !(shown as ExternalUrl[]).some((item) => item.name === s.name && item.url === s.url));
   return missing.length === 0 ? undefined : `ExternalUrl read back as ${JSON.stringify(shown)} lacks the sent ${JSON.stringify(missing)}`;
@@ -58,7 +60,7 @@ const digitsOf = (number: string): string => number.replace(/\D/g, '');
 /** What is wrong with ContactNumber as read back, or undefined: every public_number a string, each sent number among them by its digits. */
 function contactNumberProblem(shown: unknown, sent: readonly string[]): string | undefined {
   if (!Array.isArray(shown)) return `ContactNumber reads back as ${JSON.stringify(shown)}, not a list`;
-  const misshapen = shown.find((item) => !isJson(item) || typeof item.public_number !== 'string');
+  const misshapen = shown.find((item) => !isObject(item) || typeof item.public_number !== 'string');
   if (misshapen !== undefined) return `a ContactNumber item reads back as ${JSON.stringify(misshapen)}: public_number must be a string`;
   const shownDigits = (shown as { public_number: string }[]).map((item) => digitsOf(item.public_number));
   const missing = sent.filter((number) => !shownDigits.includes(digitsOf(number)));

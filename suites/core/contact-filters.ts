@@ -1,7 +1,10 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { createContact, readPage, UNKNOWN_ID } from './fixtures.ts';
-import { isJson, listedIds, readList, recordOf } from './shapes.ts';
+import { createContact } from './fixtures.ts';
+import { readPage, readList, recordOf } from '../shared/core-reads.ts';
+import { UNKNOWN_ID } from '../shared/inert-values.ts';
+import { listedIds } from './shapes.ts';
+import { isObject } from '../shared/json.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
@@ -27,7 +30,7 @@ async function contactIds(t: CheckContext, query: Query): Promise<{ ids: Set<str
 
 /** Creates the check's contact with an industry of its own, beside the fields the check gives it. */
 async function createOwnContact(t: CheckContext, body: Record<string, unknown> = {}): Promise<OwnContact> {
-  const industry = t.session.uniqueName();
+  const industry = t.uniqueName();
   return { id: await createContact(t, { industry, ...body }), industry };
 }
 
@@ -96,7 +99,7 @@ export const contactFilterChecks = [
       const ex = await t.core('GET', '/countries/index.json').send();
       t.expectOk(ex, 'listing countries');
       // The spec shows no country fields: the id is read from the vendor reference's { Country: { id } } or a bare record.
-      const list = isJson(ex.json) ? ex.json.responseData : undefined;
+      const list = isObject(ex.json) ? ex.json.responseData : undefined;
       const countries = (Array.isArray(list) ? list : []).map((c) => Number(recordOf(c, 'Country')?.id)).filter(Number.isInteger);
       if (countries.length < 2) t.skip('needs at least two countries in List countries');
       const [mine, other] = countries as [number, number];
@@ -134,7 +137,7 @@ export const contactFilterChecks = [
       // The industry narrows nothing here: it is the filter under test, matched by its own value alone.
       const hit = await contactIds(t, { industry: contact.industry });
       t.check(rule, hit.ids.has(contact.id), `the contact (id ${contact.id}) is missing from List contacts with industry=${contact.industry}`);
-      await judgeLeftOut(t, rule, contact, { industry: t.session.uniqueName() }, false);
+      await judgeLeftOut(t, rule, contact, { industry: t.uniqueName() }, false);
     },
   }),
 
@@ -146,7 +149,7 @@ export const contactFilterChecks = [
     // the contact, its whole name as keyword, and an absent keyword narrowed and, when need be, alone
     maxRequests: 4,
     async run(t) {
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       const contact = await createOwnContact(t, { name });
       const byName = await contactIds(t, { keyword: name });
       const found = byName.ids.has(contact.id);

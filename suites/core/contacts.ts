@@ -5,8 +5,10 @@ import { INVALID_EMAIL_BOUNDARIES, lengthAround, notAnEmail, plainEmail, plainTe
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/contract/limits.ts';
-import { createContact, fictionalNumber, isCleared, namesField, showContact, shownField, shownList, UNKNOWN_ID } from './fixtures.ts';
-import { isJson, readList, recordOf } from './shapes.ts';
+import { createContact, isCleared, namesField, showContact, shownField, shownList } from './fixtures.ts';
+import { fictionalNumber, UNKNOWN_ID } from '../shared/inert-values.ts';
+import { isObject } from '../shared/json.ts';
+import { readList, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 type LengthField = ContactLengthField;
@@ -36,7 +38,7 @@ function isFilled(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
 }
 
-const recordField = (item: unknown, field: string): unknown => (isJson(item) ? item[field] : undefined);
+const recordField = (item: unknown, field: string): unknown => (isObject(item) ? item[field] : undefined);
 
 const edit = (t: CheckContext, id: string, body: unknown): Promise<Exchange> => t.core('POST', `/contacts/edit/${id}.json`).json(body).send();
 
@@ -53,7 +55,7 @@ function expectRefused(t: CheckContext, rule: RuleId, ex: Exchange, field: strin
 
 /** The name of a tag the company already has, so editing contacts creates no tags of ours (vendor reference list). */
 async function existingTagName(t: CheckContext): Promise<string | undefined> {
-  return t.session.memo('core.tag-name', async () => {
+  return t.memo('core.tag-name', async () => {
     const { items } = await readList(t, '/tags/index.json', { limit: 1 });
     const name = recordOf(items[0], 'Tag')?.name;
     return typeof name === 'string' ? name : undefined;
@@ -62,9 +64,9 @@ async function existingTagName(t: CheckContext): Promise<string | undefined> {
 
 /** A contact attribute of the company (vendor reference path and item shape), or undefined when none can be read. */
 async function attributeId(t: CheckContext): Promise<number | undefined> {
-  return t.session.memo('core.attribute-id', async () => {
+  return t.memo('core.attribute-id', async () => {
     const ex = await t.core('GET', '/contacts/attributes.json').send();
-    const list = isJson(ex.json) ? ex.json.responseData : undefined;
+    const list = isObject(ex.json) ? ex.json.responseData : undefined;
     const id = Number(Array.isArray(list) ? recordOf(list[0], 'ContactAttribute')?.id : undefined);
     return Number.isInteger(id) ? id : undefined;
   });
@@ -116,7 +118,7 @@ export const contactChecks = [
       const attribute = await attributeId(t);
       const lists: Record<string, unknown> = {
         ContactNumber: [{ public_number: fictionalNumber(11) }],
-        ContactEmail: [{ email: `${t.session.uniqueName()}@example.com` }],
+        ContactEmail: [{ email: `${t.uniqueName()}@example.com` }],
         ...(tag !== undefined ? { ContactsTag: [{ name: tag }] } : {}),
         ...(attribute !== undefined ? { ContactAttribute: [{ attribute_id: attribute, value: '42' }] } : {}),
       };
@@ -146,7 +148,7 @@ export const contactChecks = [
     maxRequests: 3,
     async run(t) {
       const [a, b, c] = [fictionalNumber(21), fictionalNumber(22), fictionalNumber(23)];
-      const mails = [1, 2].map((n) => `${t.session.uniqueName()}-${n}@example.com`);
+      const mails = [1, 2].map((n) => `${t.uniqueName()}-${n}@example.com`);
       const id = await createContact(t, { ContactNumber: [{ public_number: a }, { public_number: b }], ContactEmail: mails.map((email) => ({ email })) });
       t.expectOk(await edit(t, id, { ContactNumber: [{ public_number: c }], ContactEmail: [{ email: mails[1] }] }), 'replacing the lists');
       const view = await showContact(t, id);

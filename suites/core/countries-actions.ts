@@ -1,7 +1,8 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { fictionalNumber, listAgents, noteAckStatus, responseData } from './fixtures.ts';
-import { readList, recordOf } from './shapes.ts';
+import { noteAckStatus } from './fixtures.ts';
+import { listAgents, responseData, readList, recordOf } from '../shared/core-reads.ts';
+import { fictionalNumber } from '../shared/inert-values.ts';
 
 /** Make a call (vendor reference: POST /calls/create.json) for an agent in the given presence state. */
 async function callWithAgentIn(t: CheckContext, presence: string): Promise<import('../../lib/http/exchange.ts').Exchange> {
@@ -117,7 +118,7 @@ export const actionChecks = [
     rules: ['CORE-BULK-ACK', 'CORE-ENV-ACK'],
     maxRequests: 1,
     async run(t) {
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       const ex = await t
         .core('POST', '/bulk/contacts.json')
         .json([{ action: 'add_contact', command_id: 'cc-1', data: { name } }])

@@ -1,5 +1,7 @@
 import { defineCheck } from '../../lib/checks/define.ts';
-import { contactViewOf, createContact, noteAckStatus, putAgent, responseData, UNKNOWN_ID } from './fixtures.ts';
+import { contactViewOf, createContact, noteAckStatus, putAgent } from './fixtures.ts';
+import { responseData } from '../shared/core-reads.ts';
+import { UNKNOWN_ID } from '../shared/inert-values.ts';
 
 /** Lists the spec calls collections: Call history and List blacklist, with the paths it shows. */
 const SPEC_COLLECTIONS = ['/calls/index.json', '/blacklist/index.json'] as const;
@@ -34,7 +36,7 @@ export const envelopeChecks = [
       t.done(rule);
       for (const path of OTHER_LISTS) {
         const ex = await t.core('GET', path).query({ limit: 2 }).send();
-        const paged = ex.status === 200 && t.session.schemas.validate('core/collection', ex.json).ok;
+        const paged = ex.status === 200 && t.validate('core/collection', ex.json).ok;
         t.note(
           rule,
           `${path} (not judged: the spec does not call it a collection) answered ${ex.status}${ex.status === 200 ? (paged ? ' with the collection envelope' : ' without the collection envelope') : ''}`,

@@ -1,34 +1,17 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { KeySlot } from '../../lib/config/target.ts';
+import { type KeySlot } from '../../lib/contract/vocabulary.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createdId, isJson, type Json, readList, recordOf } from './shapes.ts';
+import { createdId } from './shapes.ts';
+import { isObject, type Json } from '../shared/json.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { responseData } from '../shared/core-reads.ts';
 
 /**
  * Shared steps of the core checks: creating what a check needs (and registering its deletion),
- * reading collections and single contacts. Every step that fails is a failed prerequisite, never a
- * verdict on the rule under test.
+ * reading single contacts, adding and probing agents. Every step that fails is a failed prerequisite,
+ * never a verdict on the rule under test. The reads and values other hosts' checks use as well are in
+ * suites/shared/ (`core-reads.ts`, `inert-values.ts`).
  */
-
-/** An identifier no account is expected to hold, below 2^31 so no server overflows on it. */
-export const UNKNOWN_ID = 2_147_480_123;
-
-/** Numbers from the UK's drama range (Ofcom 07700 900000-900999): they reach no one. */
-export function fictionalNumber(n: number): string {
-  return `+447700900${String(n % 1000).padStart(3, '0')}`;
-}
-
-export interface Page<T = Record<string, unknown>> {
-  readonly itemsCount: number;
-  readonly pageCount: number;
-  readonly pageNumber: number;
-  readonly limit: number;
-  readonly data: readonly T[];
-}
-
-export function responseData<T = Record<string, unknown>>(ex: Exchange): T {
-  return ((ex.json as { responseData?: unknown } | undefined)?.responseData ?? {}) as T;
-}
 
 /**
  * Reports whether an acknowledgement's status equals the HTTP status: the spec ties the two together for
@@ -44,30 +27,12 @@ export function noteAckStatus(t: CheckContext, rule: RuleId, ex: Exchange): void
   );
 }
 
-/** Reads one page of a core collection as a prerequisite: it must be a 200 with the collection envelope. */
-export async function readPage<T = Record<string, unknown>>(
-  t: CheckContext,
-  path: string,
-  query: Record<string, string | number | undefined> = {},
-  slot: KeySlot = 'primary',
-): Promise<{ ex: Exchange; page: Page<T> }> {
-  const ex = await t.core('GET', path).as(slot).query(query).send();
-  t.expectOk(ex, `reading ${path}`);
-  const result = t.session.schemas.validate('core/collection', ex.json);
-  t.prerequisite(
-    result.ok,
-    () => `${path} did not answer a collection envelope: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`,
-    ex,
-  );
-  return { ex, page: responseData<Page<T>>(ex) };
-}
-
 /**
  * Creates a contact (PUT /contacts/add.json) and registers its deletion (vendor reference path). Returns its id.
  * The spec does not show the add answer: an id it does not carry where `createdId` looks fails the prerequisite.
  */
 export async function createContact(t: CheckContext, body: Record<string, unknown> = {}, slot: KeySlot = 'primary'): Promise<string> {
-  const payload = { name: t.session.uniqueName(), ...body };
+  const payload = { name: t.uniqueName(), ...body };
   const ex = await t.core('PUT', '/contacts/add.json').as(slot).json(payload).send();
   t.expectOk(ex, 'creating a contact');
   const id = createdId(ex);
@@ -90,7 +55,7 @@ export interface ContactView {
 
 export function contactViewOf(ex: Exchange): ContactView | undefined {
   const data = responseData<Json>(ex);
-  const fields = isJson(data.Contact) ? data.Contact : 'id' in data || 'name' in data ? data : undefined;
+  const fields = isObject(data.Contact) ? data.Contact : 'id' in data || 'name' in data ? data : undefined;
   return fields && { fields, list: (key) => data[key] ?? fields[key] };
 }
 
@@ -127,7 +92,7 @@ export function isCleared(value: unknown): boolean {
 
 /** Sends Add an agent with a valid base payload plus overrides (a field set to undefined is left out). */
 function sendAgent(t: CheckContext, overrides: Record<string, unknown>, slot: KeySlot): Promise<Exchange> {
-  const name = t.session.uniqueName();
+  const name = t.uniqueName();
   const payload: Record<string, unknown> = { firstname: 'Conformance', lastname: name, email: `${name}@example.com`, pass: `P-${name}-9z`, ...overrides };
   for (const [key, value] of Object.entries(payload)) if (value === undefined) delete payload[key];
   return t.core('PUT', '/agents/add.json').as(slot).json(payload).send();
@@ -174,25 +139,6 @@ export function agentIdOf(t: CheckContext, ex: Exchange): string {
   const id = responseData<{ data?: { id?: unknown } }>(ex).data?.id;
   t.prerequisite(typeof id === 'string' || typeof id === 'number', 'creating an agent returned no responseData.data.id', ex);
   return String(id);
-}
-
-export interface Agent {
-  readonly id: string;
-  readonly extension?: unknown;
-  readonly availability_status?: unknown;
-}
-
-/**
- * The agents of the key's company, from one read of up to 1000. The spec shows no agent list: path, envelope and
- * item shape follow the vendor reference (`{ Agent: {...} }`), read tolerantly; an unreadable list fails the prerequisite.
- */
-export async function listAgents(t: CheckContext, slot: KeySlot = 'primary'): Promise<{ agents: readonly Agent[]; complete: boolean }> {
-  const { ex, items, complete } = await readList(t, '/agents/index.json', { limit: 1000 }, slot);
-  const agents = items
-    .map((item) => recordOf(item, 'Agent'))
-    .filter((a): a is Json => a !== undefined && (typeof a.id === 'string' || typeof a.id === 'number'));
-  t.prerequisite(items.length === 0 || agents.length > 0, 'the agent list shows no agent id (vendor reference item { Agent: { id } })', ex);
-  return { agents: agents.map((a) => ({ ...a, id: String(a.id) })), complete };
 }
 
 /** The field messages of a 406, or undefined when the body has none. */

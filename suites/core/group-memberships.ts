@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { agentIdOf, putAgent, responseData } from './fixtures.ts';
+import { agentIdOf, putAgent } from './fixtures.ts';
+import { responseData } from '../shared/core-reads.ts';
 
 /**
  * Members per group, from the realtime group statistics (the spec lists real-time group statistics under

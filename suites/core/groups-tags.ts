@@ -1,6 +1,8 @@
 import { defineCheck } from '../../lib/checks/define.ts';
-import { agentIdOf, listAgents, putAgent, UNKNOWN_ID } from './fixtures.ts';
-import { createdId, listedIds, readList } from './shapes.ts';
+import { agentIdOf, putAgent } from './fixtures.ts';
+import { listAgents, readList } from '../shared/core-reads.ts';
+import { UNKNOWN_ID } from '../shared/inert-values.ts';
+import { createdId, listedIds } from './shapes.ts';
 
 /**
  * The spec shows no group or tag list, and no way to add either: paths, envelopes and item shapes
@@ -82,7 +84,7 @@ export const groupTagChecks = [
     async run(t) {
       const rule = 'CORE-TAG-DELETE-200';
       // Add a tag: path and payload from the vendor reference.
-      const created = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName() }).send();
+      const created = await t.core('PUT', '/tags/add.json').json({ name: t.uniqueName() }).send();
       t.expectOk(created, 'creating a tag');
       const id = createdId(created);
       t.prerequisite(id !== undefined, 'creating a tag returned no id in responseData.data.id or responseData.id', created);

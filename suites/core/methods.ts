@@ -1,6 +1,7 @@
 import { defineCheck } from '../../lib/checks/define.ts';
 import { is2xx } from '../shared/json.ts';
-import { createContact, readPage, showContact, shownField } from './fixtures.ts';
+import { createContact, showContact, shownField } from './fixtures.ts';
+import { readPage } from '../shared/core-reads.ts';
 import { createdId } from './shapes.ts';
 
 export const methodChecks = [
@@ -11,7 +12,7 @@ export const methodChecks = [
     rules: ['CORE-CONTACT-ADD-201', 'CORE-METHOD-PUT-CREATES'],
     maxRequests: 2,
     async run(t) {
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       const ex = await t.core('PUT', '/contacts/add.json').json({ name }).send();
       const id = createdId(ex);
       if (is2xx(ex.status) && id !== undefined) t.undo(`delete contact ${id}`, t.core('DELETE', `/contacts/delete/${id}.json`));
@@ -44,10 +45,10 @@ export const methodChecks = [
     rules: ['CORE-METHOD-POST-CREATE-FAILS'],
     maxRequests: 2,
     async run(t) {
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       // An industry no other record has finds the contact if the POST made one: the spec does not say what a
       // keyword matches, and industry is a filter List contacts documents.
-      const industry = t.session.uniqueName();
+      const industry = t.uniqueName();
       const ex = await t.core('POST', '/contacts/add.json').json({ name, industry }).send();
       const id = createdId(ex);
       if (id !== undefined) t.undo(`delete contact ${String(id)}`, t.core('DELETE', `/contacts/delete/${String(id)}.json`));
@@ -65,7 +66,7 @@ export const methodChecks = [
     rules: ['CORE-METHOD-NO-PATCH'],
     maxRequests: 3,
     async run(t) {
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       const id = await createContact(t, { name });
       const ex = await t
         .core('PATCH', `/contacts/edit/${id}.json`)
@@ -86,7 +87,7 @@ export const methodChecks = [
     async run(t) {
       const rule = 'CORE-METHOD-GET-SAFE';
       // Add a tag: path and payload from the vendor reference. Delete a tag's path and answers are the spec's.
-      const created = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName() }).send();
+      const created = await t.core('PUT', '/tags/add.json').json({ name: t.uniqueName() }).send();
       t.expectOk(created, 'creating a tag');
       const id = createdId(created);
       t.prerequisite(id !== undefined, 'creating a tag returned no id in responseData.data.id or responseData.id', created);

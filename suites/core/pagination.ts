@@ -6,7 +6,7 @@ import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CORE_LIMIT } from '../../lib/contract/limits.ts';
 import { firstPageCounted, identify } from './collection-counts.ts';
-import { type Page, readPage, responseData } from './fixtures.ts';
+import { type Page, readPage, responseData } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /** List contacts: a collection in the spec, with limit and page (path from the vendor reference). */
@@ -132,7 +132,7 @@ export const paginationChecks = [
     rules: ['CORE-PAGE-EMPTY', 'CORE-PAGE-COUNT'],
     maxRequests: 1,
     async run(t) {
-      const { ex, page } = await readPage(t, PAGED, { keyword: t.session.uniqueName() });
+      const { ex, page } = await readPage(t, PAGED, { keyword: t.uniqueName() });
       t.expectEqual('CORE-PAGE-EMPTY', page.data, [], 'data', ex);
       t.expectEqual('CORE-PAGE-EMPTY', page.itemsCount, 0, 'itemsCount', ex);
       t.check('CORE-PAGE-COUNT', page.pageCount === 0 || page.pageCount === 1, `pageCount with no matches must be 0 or 1, got ${page.pageCount}`, ex);

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { listAgents, readPage } from '../core/fixtures.ts';
+import { listAgents, readPage } from '../shared/core-reads.ts';
 import { isObject } from '../shared/json.ts';
 
 /**

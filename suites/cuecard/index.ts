@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import type { Surface } from '../../lib/config/target.ts';
+import { type Surface } from '../../lib/contract/vocabulary.ts';
 import { judgeConfiguredPrefix } from '../shared/base-path.ts';
 import { credentialChecks, withWrongSecret } from '../shared/credentials.ts';
 import { checkUtf8Json } from '../shared/media.ts';
 import { httpsOnlyCheck } from '../shared/https-only.ts';
+import { wrongHostCheck } from '../shared/wrong-host.ts';
 import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.ts';
 
 /**
@@ -14,7 +15,7 @@ import { IDLE_CALL_REQUESTS, idleAgentCall } from './idle-call.ts';
  * shows not on a call, so no live call on an account ever gets one.
  */
 export function cuecardFor(t: CheckContext, callUuid: string): Record<string, unknown> {
-  return { call_uuid: callUuid, type: 'html', title: t.session.uniqueName(), content: '<p>cc-conformance probe</p>' };
+  return { call_uuid: callUuid, type: 'html', title: t.uniqueName(), content: '<p>cc-conformance probe</p>' };
 }
 
 const create = (t: CheckContext, surface: Surface = 'cuecard') => t.req(surface, 'POST', '/cuecards').json(cuecardFor(t, randomUUID()));
@@ -120,17 +121,13 @@ export const CUECARD_CHECKS = [
     },
   }),
 
-  defineCheck({
-    id: 'cuecard.wrong-host',
+  wrongHostCheck({
+    paths: 'cuecard',
+    sentTo: ['core', 'analytics', 'ai'],
+    rule: 'CUECARD-WRONG-HOST-404',
     title: 'the CueCard path on another host is 404',
-    surface: 'cuecard',
-    rules: ['CUECARD-WRONG-HOST-404'],
     maxRequests: 3,
     elsewhere: { core: 1, analytics: 1, ai: 1 },
-    async run(t) {
-      const others = (['core', 'analytics', 'ai'] as const satisfies readonly Surface[]).filter((s) => t.hasSurface(s));
-      if (others.length === 0) t.skip('needs CC_BASE_URL, CC_ANALYTICS_URL or CC_AI_URL');
-      for (const surface of others) t.expectStatus('CUECARD-WRONG-HOST-404', await create(t, surface).send(), 404);
-    },
+    requests: (t, host) => [create(t, host)],
   }),
 ];

@@ -16,7 +16,7 @@ import {
 } from './campaign-fixtures.ts';
 import type { ChangeProbe, Observation } from './change.ts';
 import { pageOf, walkCursor } from './cursor.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 
 /**
  * The campaign behaviours the Dialer releases changed (spec: Versioning), one probe each. A probe never
@@ -165,7 +165,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     async probe(t: CheckContext) {
       const bad = await dialer(t, 'campaigns.list').query({ limit: 2, cursor: '!!not-a-cursor!!' }).send();
       if (bad.status === 400) {
-        const shaped = t.session.schemas.validate('dialer/invalid-cursor', bad.json);
+        const shaped = t.validate('dialer/invalid-cursor', bad.json);
         const problems = shaped.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ');
         return {
           side: shaped.ok ? 'after' : 'neither',

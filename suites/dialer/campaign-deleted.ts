@@ -1,11 +1,11 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { QueryValue } from '../../lib/checks/request.ts';
+import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import { commonest, createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.ts';
 import { pageFor } from './campaign-lists.ts';
 import { type CursorPage, pageOf } from './cursor.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { membershipProblem } from './membership.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 import type { RuleId } from '../../lib/rules/index.ts';

@@ -1,9 +1,9 @@
 import { is2xx, isObject, type Json } from '../shared/json.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { QueryValue } from '../../lib/checks/request.ts';
+import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { type CursorPage, readCursorPage } from './cursor.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 
 /**
  * Shared steps of the campaign checks and probes. Creating a campaign always registers its deletion,
@@ -20,7 +20,7 @@ export const NEXT_YEAR = new Date().getUTCFullYear() + 1;
  * predictive dialing") and a schedule in the pinned formats. Required fields are not shown.
  */
 export function campaignPayload(t: CheckContext, overrides: Json = {}): Json {
-  return { name: t.session.uniqueName(), mode: 'power', schedule_policy: { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30' }, ...overrides };
+  return { name: t.uniqueName(), mode: 'power', schedule_policy: { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30' }, ...overrides };
 }
 
 /** The campaign an answer carries: `data` (as list items are wrapped) or the body itself; undefined when neither has an id. */

@@ -1,11 +1,11 @@
 import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { QueryValue } from '../../lib/checks/request.ts';
+import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { commonest, idsOf, type Json, listPage } from './campaign-fixtures.ts';
 import { type CursorPage, judgedPage } from './cursor.ts';
 import { CAMPAIGN_LIST, cursorListChecks } from './cursor-lists.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { membership } from './membership.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 

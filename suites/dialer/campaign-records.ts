@@ -5,7 +5,7 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { type Campaign, campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, listPage, unknownCampaignId } from './campaign-fixtures.ts';
 import { walkJudged } from './cursor.ts';
-import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.ts';
+import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /** Campaign records: create, read, partial update, delete to status `deleted`; unknown ids; a campaign's contacts. */
@@ -70,7 +70,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.expectSchema(fields, ex, 'dialer/campaign-record', record);
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
-      const name = t.session.uniqueName();
+      const name = t.uniqueName();
       const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
         .json({ name: `  ${name}  ` })
         .send();
@@ -121,7 +121,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       const ownId = async (): Promise<string> => (own ??= await createCampaign(t)).id;
       const operations: readonly [string, DialerRouteName, Json | undefined][] = [
         ['read', 'campaigns.get', undefined],
-        ['update', 'campaigns.update', { name: t.session.uniqueName() }],
+        ['update', 'campaigns.update', { name: t.uniqueName() }],
         ['delete', 'campaigns.delete', undefined],
         ['contacts', 'campaign.contacts', undefined],
       ];

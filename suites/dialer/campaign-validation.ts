@@ -6,7 +6,7 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import { createCampaign, errorTexts, idsOf, is2xx, type Json, listPage, NEXT_YEAR, subErrorsMention } from './campaign-fixtures.ts';
 import * as values from './campaign-values.ts';
 import { type CursorPage, pageOf } from './cursor.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
@@ -160,7 +160,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
           if (!known) return void answers.push(`${label} ${said(ex)}${ex.status === 200 ? (samePage(ex) ? ', the list without it' : ', another list') : ''}`);
           if (value === '') {
             // An empty value may be read as absent (the rule's reading): the 400, or the list without it.
-            const refused = ex.status === 400 && t.session.schemas.validate('ai/service-error', ex.json).ok;
+            const refused = ex.status === 400 && t.validate('ai/service-error', ex.json).ok;
             t.check(rule, refused || samePage(ex), `${label} answered ${said(ex)}: neither the 400 nor the list without include_deleted`, ex);
             return void answers.push(`${label} ${refused ? 'refused' : 'read as absent'}`);
           }

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.ts';
 import { type CursorPage, walkJudged } from './cursor.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { membership } from './membership.ts';
 
 /**

@@ -2,14 +2,14 @@ import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
-import type { QueryValue, RequestSpec } from '../../lib/checks/request.ts';
+import type { QueryValue, RequestSpec } from '../../lib/requests/request-spec.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { createCampaign, listPage } from './campaign-fixtures.ts';
 import { type CursorPage, judgedPage, keysOf, pageOf, readCursorPage } from './cursor.ts';
 import { type CursorCase, cursorArbitrary, cursorBoundaries, MAX_CURSOR_BOUNDARIES } from './cursor-values.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { membershipProblem } from './membership.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 

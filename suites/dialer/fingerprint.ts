@@ -1,6 +1,5 @@
 import { CheckContext } from '../../lib/checks/context.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import { defineCheck } from '../../lib/checks/define.ts';
 import { missingPrerequisite } from '../../lib/checks/runner.ts';
 import type { Session } from '../../lib/checks/session.ts';
 import { PrerequisiteFailed, SkipSignal } from '../../lib/checks/signals.ts';
@@ -25,18 +24,10 @@ export interface ProbeResult {
  * `signal`), its cleanups run; an error leaves the side unknown with the error as evidence.
  */
 export async function runProbe(session: Session, change: ChangeProbe, signal?: AbortSignal): Promise<ProbeResult> {
-  const def = defineCheck({
-    id: `dialer.fingerprint.${change.id}`,
-    title: change.line,
-    surface: 'ai',
-    rules: [],
-    maxRequests: change.maxRequests,
-    ...(change.needs ? { needs: change.needs } : {}),
-    run: async () => undefined,
-  });
-  const missing = missingPrerequisite(session.target, def);
+  const missing = missingPrerequisite(session.target, { surface: 'ai', ...(change.needs ? { needs: change.needs } : {}) });
   if (missing) return { change, side: 'unknown', evidence: missing, requests: 0, leftovers: [] };
-  const t = new CheckContext(session, def, signal);
+  // A probe judges no rule: its context serves it the requests, sleeps and cleanups a check has, under its own name and allowance.
+  const t = new CheckContext(session, { id: `dialer.fingerprint.${change.id}`, rules: [], maxRequests: change.maxRequests }, signal);
   let result: Pick<ProbeResult, 'side' | 'evidence'>;
   try {
     const seen = await change.probe(t);

@@ -28,7 +28,7 @@ export const HOST_CHANGES: readonly ChangeProbe[] = [
     maxRequests: 3,
     async probe(t) {
       // A marker in path and query: a body that repeats either gives itself away.
-      const marker = t.session.uniqueName();
+      const marker = t.uniqueName();
       const probes: [string, string][] = [
         ['GET', `/dialer/${marker}`],
         ['DELETE', pathOf(t, 'surveys.update')],

@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { credentialChecks, expectAuthLayer401 } from '../shared/credentials.ts';
 import { unknownCampaignId } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 
 /**
  * The Dialer as a whole: where it is served, and the standard key pair and nothing else (2026-08-25).
@@ -44,7 +44,7 @@ export const DIALER_HOST_CHECKS = [
     maxRequests: 2,
     async run(t) {
       // The header's value is made up: the scheme was never deployed, so no real key exists to send.
-      const key = t.session.uniqueName();
+      const key = t.uniqueName();
       t.expectStatus('DIALER-X-API-KEY-401', await listOne(t).header('x-api-key', key).send(), 401);
       t.expectStatus('DIALER-X-API-KEY-401', await listOne(t).noAuth().header('x-api-key', key).send(), 401);
     },

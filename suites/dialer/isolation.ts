@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { QueryValue } from '../../lib/checks/request.ts';
+import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import { type Campaign, campaignOf, createCampaign, type Json, readCampaign } from './campaign-fixtures.ts';
 import { keysOf, walkCursor } from './cursor.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { idOf, NEEDS_RECORDS, runScript } from './resource-fixtures.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 

@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { createCampaign, readCampaign } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { listOf, recordOf } from './resource-fixtures.ts';
 import { figureLeaves } from './resource-stats.ts';
 

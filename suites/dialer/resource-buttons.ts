@@ -5,7 +5,7 @@ import { OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../lib/dialer/outc
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { createCampaign } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import {
   archivedTagId,
   type CallTag,
@@ -49,7 +49,7 @@ const pair = (b: { tag_id?: unknown; outcome_kind?: unknown }): string => `${Str
  */
 export function usableTags(t: CheckContext, tags: readonly CallTag[]): CallTag[] {
   const archived = archivedTagId(t);
-  return tags.filter((tag) => (archived === undefined || !sameId(tag.id, archived)) && !String(tag.name ?? '').startsWith(t.session.run.prefix));
+  return tags.filter((tag) => (archived === undefined || !sameId(tag.id, archived)) && !String(tag.name ?? '').startsWith(t.runPrefix));
 }
 
 /** Reads the buttons under BUTTONS-GET and returns them. */

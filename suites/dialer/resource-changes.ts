@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { createCampaign, errorTexts, subErrorsMention } from './campaign-fixtures.ts';
 import type { ChangeProbe, Observation, Side } from './change.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.ts';
 import { jobIdOf, requestExport } from './resource-exports.ts';
 import {

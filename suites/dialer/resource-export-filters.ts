@@ -4,7 +4,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { createCampaign, errorTexts } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.ts';
 import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.ts';
 import { classifyBound, classifyJobId, garbageBound, impossibleBound, isoNotRfcBound, mangledUuidArb, uuidArb, validBound } from './resource-formats.ts';

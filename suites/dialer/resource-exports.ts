@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { type Campaign, campaignOf, createCampaign } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { classifyJobId } from './resource-formats.ts';
 import { is2xx, type Json, NEEDS_EXPORTS, recordOf } from './resource-fixtures.ts';
 import type { RuleId } from '../../lib/rules/index.ts';

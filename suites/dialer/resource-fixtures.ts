@@ -1,10 +1,10 @@
-import { UNKNOWN_ID } from '../core/fixtures.ts';
+import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { expectServiceError } from '../ai/host.ts';
-import { readPage, responseData } from '../core/fixtures.ts';
+import { expectServiceError } from '../shared/service-errors.ts';
+import { readPage, responseData } from '../shared/core-reads.ts';
 import { errorTexts, is2xx, isObject, type Json } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
@@ -73,8 +73,8 @@ function created(ex: Exchange, sent: Json): Created {
 
 /** The name is sent with whitespace around it, so the same create shows that names are trimmed. */
 export function runScript(t: CheckContext): Promise<Created> {
-  return t.session.memo('dialer.run-script', async () => {
-    const sent = { name: `  ${t.session.uniqueName()}  `, content: 'Made by the conformance suite; the API has no way to delete it.' };
+  return t.memo('dialer.run-script', async () => {
+    const sent = { name: `  ${t.uniqueName()}  `, content: 'Made by the conformance suite; the API has no way to delete it.' };
     return created(await dialer(t, 'scripts.create').json(sent).send(), sent);
   });
 }
@@ -85,8 +85,8 @@ export const FIRST_QUESTIONS = [
 ];
 
 export function runSurvey(t: CheckContext): Promise<Created> {
-  return t.session.memo('dialer.run-survey', async () => {
-    const sent = { name: `\t${t.session.uniqueName()} `, questions: FIRST_QUESTIONS };
+  return t.memo('dialer.run-survey', async () => {
+    const sent = { name: `\t${t.uniqueName()} `, questions: FIRST_QUESTIONS };
     return created(await dialer(t, 'surveys.create').json(sent).send(), sent);
   });
 }
@@ -127,7 +127,7 @@ export const NEEDS_ARCHIVED = 'needs CC_DIALER_ARCHIVED_TAG_ID: no endpoint list
 
 /** Adds a call tag through the core API, deleted again afterwards; returns its id as the Dialer takes it. */
 export async function addCoreTag(t: CheckContext): Promise<number | string> {
-  const ex = await t.core('PUT', '/tags/add.json').json({ name: t.session.uniqueName() }).send();
+  const ex = await t.core('PUT', '/tags/add.json').json({ name: t.uniqueName() }).send();
   t.expectOk(ex, 'adding a call tag through the core API');
   const id = responseData<{ data?: { id?: unknown } }>(ex).data?.id;
   t.prerequisite(typeof id === 'string' || typeof id === 'number', 'adding a tag returned no responseData.data.id', ex);

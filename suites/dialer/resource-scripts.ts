@@ -8,7 +8,7 @@ import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import { subErrorsMention } from './campaign-fixtures.ts';
 import { CERTAIN_WHITESPACE, DISPUTED_WHITESPACE, isCertainlyBlank, show } from './campaign-values.ts';
 import { walkJudged } from './cursor.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import {
   type Created,
   expectDialerError,
@@ -85,7 +85,7 @@ const scriptLifecycle = defineCheck({
     const made = await runScript(t);
     const id = idOf(t, made, 'call script');
     const record = judgeCreate(t, 'DIALER-SCRIPT-CREATE-201', 'dialer/script', made);
-    const name = t.session.uniqueName();
+    const name = t.uniqueName();
     const ex = await dialer(t, 'scripts.update', { scriptId: id }).json({ name }).send();
     t.check('DIALER-SCRIPT-UPDATE', is2xx(ex.status), `PATCH of the name answered ${ex.status}`, ex);
     const after = recordOf(ex);
@@ -115,7 +115,7 @@ const surveyLifecycle = defineCheck({
     t.expectEqual('DIALER-SURVEY-CREATE-201', texts(record.questions), first, 'questions of the created survey', made.ex);
     // The PATCH comes first, so the list read last shows both writes and a question the survey then lacks
     // can only be the PUT's doing.
-    const name = t.session.uniqueName();
+    const name = t.uniqueName();
     const patch = await dialer(t, 'surveys.update', { surveyId: id }).json({ name }).send();
     t.check('DIALER-SURVEY-UPDATE', is2xx(patch.status), `PATCH of the name answered ${patch.status}`, patch);
     const afterPatch = recordOf(patch);
@@ -123,7 +123,7 @@ const surveyLifecycle = defineCheck({
       t.expectEqual('DIALER-SURVEY-UPDATE', afterPatch.name, name, 'name after the PATCH', patch);
       t.expectEqual('DIALER-SURVEY-UPDATE', texts(afterPatch.questions), first, 'questions, not sent with the PATCH', patch);
     }
-    const replacement = [{ text: `Replacement question ${t.session.uniqueName()}?`, options: ['a', 'b'] }];
+    const replacement = [{ text: `Replacement question ${t.uniqueName()}?`, options: ['a', 'b'] }];
     const put = await dialer(t, 'surveys.questions', { surveyId: id }).json({ questions: replacement }).send();
     t.check('DIALER-SURVEY-QUESTIONS-PUT', is2xx(put.status), `PUT of the questions answered ${put.status}`, put);
     const wanted = replacement.map((q) => q.text);
@@ -199,7 +199,7 @@ const blankNames = defineCheck({
           const refused = ex.status === 400 && subErrorsMention(ex, 'name should not be empty');
           t.check(rule, refused || is2xx(ex.status), `${label} answered ${ex.status}: neither refused as empty nor accepted`, ex);
           // The run's record now has a blank name: it gets one of the run's again, so a prefix cleanup still finds it.
-          if (!refused) t.expectOk(await target.send(t, t.session.uniqueName()), `renaming the run's record after ${label} was accepted`);
+          if (!refused) t.expectOk(await target.send(t, t.uniqueName()), `renaming the run's record after ${label} was accepted`);
           return void lenient.push(`${label} ${refused ? 'refused' : 'accepted'}`);
         }
         expectDialerError(t, rule, ex, 400);

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { createCampaign, deleteCampaign } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { isObject, listOf, recordOf } from './resource-fixtures.ts';
 
 /**
@@ -195,7 +195,7 @@ async function judged(t: CheckContext, campaignId: string): Promise<{ ex: Exchan
   const record = recordOf(ex);
   t.check('DIALER-STATS-READ', isObject(record), 'the statistics are not a JSON object', ex);
   const used = FIGURES.filter((f) => record?.[f] !== undefined);
-  const reference = t.session.schemas.validate('dialer/statistics', record ?? null);
+  const reference = t.validate('dialer/statistics', record ?? null);
   if (reference.ok) {
     t.observe('DIALER-STATS-FIGURES', 'every figure the spec names, under the reference names');
     return { ex, stats: record as unknown as Stats };

@@ -3,7 +3,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { ASSOCIATION_TYPES } from '../../lib/dialer/outcomes.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { createCampaign } from './campaign-fixtures.ts';
-import { dialer } from './fixtures.ts';
+import { dialer } from '../shared/dialer-requests.ts';
 import { addCoreTag, firstCoreId, is2xx, isObject, listOf, sameId } from './resource-fixtures.ts';
 
 /** The disposition tag list, and a campaign's associations (agent, target tag, queue group). */

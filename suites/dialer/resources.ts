@@ -1,10 +1,10 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck, type CheckDefinition } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import type { RequestSpec } from '../../lib/checks/request.ts';
+import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 import { createCampaign, unknownCampaignId } from './campaign-fixtures.ts';
 import { cursorListChecks, OTHER_CURSOR_LISTS } from './cursor-lists.ts';
-import { confirmRouted, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from './fixtures.ts';
+import { confirmRouted, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import { BUTTON_CHECKS } from './resource-buttons.ts';
 import { EXPORT_FILTER_CHECKS } from './resource-export-filters.ts';
 import { EXPORT_CHECKS } from './resource-exports.ts';

@@ -1,5 +1,6 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { type Surface, SURFACE_VARIABLE } from '../../lib/config/target.ts';
+import { SURFACE_VARIABLE } from '../../lib/config/target.ts';
+import { type Surface } from '../../lib/contract/vocabulary.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /**

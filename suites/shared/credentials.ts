@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
-import type { RequestSpec } from '../../lib/checks/request.ts';
-import type { Surface } from '../../lib/config/target.ts';
+import type { RequestSpec } from '../../lib/requests/request-spec.ts';
+import { type Surface } from '../../lib/contract/vocabulary.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
@@ -48,7 +48,7 @@ const basic = (id: string, secret: string): string => `Basic ${b64(`${id}:${secr
  */
 export function withWrongSecret(t: CheckContext, spec: RequestSpec): RequestSpec {
   const primary = t.target.keys.primary;
-  const wrong = t.session.wrongSecret();
+  const wrong = t.wrongSecret();
   if (!primary || wrong === undefined) t.skip('needs CC_KEY_ID');
   return spec.authorization(basic(primary.id, wrong), 'primary key ID with a wrong secret', { kind: 'wrong-secret', slot: 'primary' });
 }
@@ -102,7 +102,7 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
           rules: [incorrect, ...s.bodyRules],
           maxRequests: 2,
           async run(t) {
-            const unknownId = t.session.uniqueName();
+            const unknownId = t.uniqueName();
             const unknown = basic(unknownId, 'not-a-secret');
             s.expect401(t, incorrect, await nth(s, t, 0).authorization(unknown, 'unknown key ID', { kind: 'literal', header: unknown }).send());
             s.expect401(t, incorrect, await withWrongSecret(t, nth(s, t, 1)).send());

@@ -1,5 +1,5 @@
 import { defineCheck, type CheckDefinition } from '../../lib/checks/define.ts';
-import type { Surface } from '../../lib/config/target.ts';
+import { type Surface } from '../../lib/contract/vocabulary.ts';
 import { EdgeBlockError, TransportError } from '../../lib/errors.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { RuleId } from '../../lib/rules/index.ts';

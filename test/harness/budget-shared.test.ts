@@ -1,29 +1,22 @@
 import { afterAll, expect, test } from 'vitest';
 import { CheckContext } from '../../lib/checks/context.ts';
-import { defineCheck } from '../../lib/checks/define.ts';
 import { Session } from '../../lib/checks/session.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
 import { judgeBelowBudget } from '../../lib/budget/rule-sink.ts';
 import { literalTarget } from './support.ts';
 
 const RULE = 'CORE-RATE-60';
-const def = defineCheck({
-  id: 'harness.budget-shared',
-  title: 'a count below the budget',
-  surface: 'core',
-  rules: [RULE],
-  maxRequests: 0,
-  run: async () => undefined,
-});
+// A context for the judgement alone: it sends nothing.
+const scope = { id: 'harness.budget-shared', rules: [RULE], maxRequests: 0 } as const;
 const sessions: Session[] = [];
 afterAll(() => Promise.all(sessions.map((s) => s.close())));
 
 function judged(budgetExclusive: boolean) {
   const session = new Session(literalTarget({ budgetExclusive }), 1);
   sessions.push(session);
-  const t = new CheckContext(session, def);
+  const t = new CheckContext(session, scope);
   judgeBelowBudget(t, RULE, '429 after only 41 requests after a quiet window');
-  return t.ledger.get(RULE);
+  return t.standings.get(RULE);
 }
 
 test('a count below the budget fails only when nothing else spends the company budget', () => {

@@ -18,7 +18,7 @@ afterAll(() => Promise.all(sessions.map((s) => s.close())));
 function context(runSeed: number, checkId = 'harness.explore'): CheckContext {
   const session = new Session(literalTarget(), runSeed);
   sessions.push(session);
-  return new CheckContext(session, defineCheck({ id: checkId, title: 'explore', surface: 'core', rules: [RULE], maxRequests: 0, run: async () => undefined }));
+  return new CheckContext(session, { id: checkId, rules: [RULE], maxRequests: 0 });
 }
 
 /** Every value the property was called with, in order. */

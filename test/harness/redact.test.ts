@@ -107,4 +107,9 @@ describe('secrets in serialised reports', () => {
     const out = tricky.text('<failure message="p&amp;ss&quot;w\\ord&lt;x&gt;"/>');
     expect(out).toBe('<failure message="[redacted]"/>');
   });
+
+  test("the HTML-escaped spelling of a secret is redacted, an apostrophe's &#39; included", () => {
+    const apostrophe = new Redactor({ keys: { primary: { id: 'CCKID1', secret: "it's<secret>" } } });
+    expect(apostrophe.text('<td>it&#39;s&lt;secret&gt;</td>')).toBe('<td>[redacted]</td>');
+  });
 });

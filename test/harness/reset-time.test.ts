@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { resetProblem, resetTimeMs } from '../../lib/contract/reset-time.ts';
+import { announcedResetValue, resetPlacement, resetProblem, resetTimeMs } from '../../lib/contract/reset-time.ts';
 
 /** One reading of X-ServiceAPI-ResetTime, for the client, the budget checks, the k6 probe and the progress line. */
 describe('X-ServiceAPI-ResetTime', () => {
@@ -29,5 +29,21 @@ describe('X-ServiceAPI-ResetTime', () => {
     // Far too many digits still give a line, not a RangeError.
     expect(resetProblem('1'.repeat(20), now, 60_000)).toMatch(/ms after the epoch\) is more than one window/);
     expect(resetProblem(undefined, now, 60_000)).toBe('X-ServiceAPI-ResetTime is null, not integer Unix seconds');
+  });
+
+  test('one horizon rule: the announced second may begin up to the horizon and a second after the latest now, and end no earlier than the horizon before the earliest', () => {
+    const horizon = { aheadMs: 60_000, behindMs: 0 };
+    expect(resetPlacement(at + 61_999, now, horizon)).toBe('within');
+    expect(resetPlacement(at + 62_000, now, horizon)).toBe('beyond');
+    expect(resetPlacement(at - 999, now, horizon)).toBe('within');
+    expect(resetPlacement(at - 1000, now, horizon)).toBe('over');
+    // Without `behindMs` a reset long past is within: the caller waits for nothing.
+    expect(resetPlacement(at - 3_600_000, now, { aheadMs: 60_000 })).toBe('within');
+  });
+
+  test('the value is taken as sent from headers keyed in lower case; a repeated header is no value', () => {
+    expect(announcedResetValue({ 'x-serviceapi-resettime': ' 1795695558 ' })).toBe(' 1795695558 ');
+    expect(announcedResetValue({ 'x-serviceapi-resettime': ['1', '2'] })).toBeUndefined();
+    expect(announcedResetValue({})).toBeUndefined();
   });
 });

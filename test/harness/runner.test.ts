@@ -388,13 +388,13 @@ describe('runCheck, without sending', () => {
   });
 
   test('observe() is for observed rules only, check() for required rules only', async () => {
-    const t = new CheckContext(session, check({ rules: [DELETE_404, PAST_LAST], run: async () => undefined }));
+    const t = new CheckContext(session, { id: 'harness.runner', rules: [DELETE_404, PAST_LAST], maxRequests: 0 });
     expect(() => t.observe(DELETE_404, 'saw a 404')).toThrow(DefinitionError);
     expect(() => t.check(PAST_LAST, true, 'fine')).toThrow(DefinitionError);
     expect(() => t.expectStatus(PAST_LAST, answer, 500)).toThrow(DefinitionError);
     t.observe(PAST_LAST, 'past the last page: 200 with empty data');
-    expect(t.ledger.get(PAST_LAST)).toEqual({ passes: 1, notes: ['past the last page: 200 with empty data'] });
-    expect(t.ledger.get(DELETE_404)).toEqual({ passes: 0, notes: [] });
+    expect(t.standings.get(PAST_LAST)).toEqual({ passes: 1, notes: ['past the last page: 200 with empty data'] });
+    expect(t.standings.get(DELETE_404)).toEqual({ passes: 0, notes: [] });
   });
 
   test('a definition error inside a check is reported as a harness error with its code', async () => {

@@ -7,7 +7,8 @@ import { probeNotice, probeScenario, probeTakesWholeBudget } from '../../load/ca
 import { readCapacityProfile } from '../../load/capacity/profile.ts';
 import { renderCapacityPage } from '../../load/capacity/render-html.ts';
 import { buildLoadReport } from '../../load/report/build.ts';
-import { arrivalOffsetsMs, COMPANY_OF_KEY, type LoadScenario } from '../../load/shared/scenario-model.ts';
+import { COMPANY_OF_SLOT } from '../../lib/contract/vocabulary.ts';
+import { arrivalOffsetsMs, type LoadScenario } from '../../load/shared/scenario-model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 
 const PROFILE = readCapacityProfile(new URL('../../load/capacity/profile.example.json', import.meta.url).pathname);
@@ -20,7 +21,7 @@ function records(scenario: LoadScenario, latencyMs: number, statusOf: (stream: s
     arrivalOffsetsMs(stream, WINDOW).map((at, i) => ({
       stream: stream.name,
       surface: stream.surface,
-      company: COMPANY_OF_KEY[stream.key],
+      company: COMPANY_OF_SLOT[stream.key],
       intendedMs: at,
       startedMs: at,
       endedMs: at + latencyMs,

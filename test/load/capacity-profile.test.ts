@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseCapacityProfile, ProfileError, readCapacityProfile } from '../../load/capacity/profile.ts';
-import { formatDuration, resolveDeadline } from '../../load/capacity/time.ts';
+import { formatDuration } from '../../lib/render/durations.ts';
+import { resolveDeadline } from '../../load/capacity/time.ts';
 
 const step = (over: Record<string, unknown> = {}) => ({
   id: 'add',

@@ -4,7 +4,8 @@
  */
 import { buildLoadReport, type LoadReportInput } from '../../load/report/build.ts';
 import type { LoadReport } from '../../load/report/report-model.ts';
-import { arrivalOffsetsMs, BUDGET_PER_WINDOW, COMPANY_OF_KEY, isMetered, type LoadScenario } from '../../load/shared/scenario-model.ts';
+import { BUDGET_PER_WINDOW, COMPANY_OF_SLOT, isMetered } from '../../lib/contract/vocabulary.ts';
+import { arrivalOffsetsMs, type LoadScenario } from '../../load/shared/scenario-model.ts';
 import type { LoadRecord } from '../../load/shared/records.ts';
 
 export const WINDOW_MS = 1000;
@@ -35,7 +36,7 @@ export function playScenario(scenario: LoadScenario, target: PretendTarget = {},
   const servedPerWindow = new Map<string, number>();
   const servedAt = new Map<string, number[]>();
   return due.map(({ stream, intendedMs, startedMs }, index) => {
-    const company = COMPANY_OF_KEY[stream.key];
+    const company = COMPANY_OF_SLOT[stream.key];
     let limited: boolean;
     if (target.algorithm === 'sliding') {
       const log = (servedAt.get(`${stream.surface}:${company}`) ?? []).filter((t) => t > startedMs - windowMs);

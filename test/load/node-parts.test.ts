@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { floodedWindows, refusedForMs } from '../../load/node/flood.ts';
+import { floodedWindows, refusedForMs } from '../../load/shared/flood-duration.ts';
 import { planSends } from '../../load/node/timetable.ts';
 import { formatProgress, ProgressLine } from '../../load/node/progress-line.ts';
 import { LoadTally } from '../../load/node/tally.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { arrivalExecutor, rampTailMs, type RampingArrivalExecutor } from '../../load/k6/k6-options.ts';
-import { floodedWindows } from '../../load/node/flood.ts';
+import { floodedWindows } from '../../load/shared/flood-duration.ts';
 import { planSends } from '../../load/node/timetable.ts';
 import { CORE_READ, capacityRamp, DIALER_READ, SCENARIOS } from '../../load/scenarios/index.ts';
 import {

@@ -12,7 +12,7 @@ import { VARIANT_ROUTES } from '../../mock/hosts/ai/dialer/dialect.ts';
 import { startMock } from '../../mock/start.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { BUDGET_CHECKS } from '../../suites/budget/index.ts';
-import { RELEASE_CHECKS } from '../../suites/dialer/matrix.ts';
+import { RELEASE_CHECKS } from '../../cli/release-matrix-cells.ts';
 
 /** Every Dialer check but the budget's. */
 const DIALER_CHECKS = ALL_CHECKS.filter((check) => check.id.startsWith('dialer.') && !BUDGET_CHECKS.includes(check));

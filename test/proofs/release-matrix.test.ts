@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
+import { fingerprintOf, isReleaseScoped, type MatrixCell, matrixCell, RELEASE_CHECKS, releaseStep } from '../../cli/release-matrix-cells.ts';
 import { appliesTo, NEWEST, type Release, RELEASES } from '../../lib/dialer/releases.ts';
 import { RULES } from '../../lib/rules/index.ts';
 import type { TlsMaterial } from '../../mock/http/front-door.ts';
 import { selfSignedCertificate } from '../../mock/tls.ts';
-import { fingerprintOf, isReleaseScoped, type MatrixCell, matrixCell, RELEASE_CHECKS, releaseStep } from '../../suites/dialer/matrix.ts';
 import { PROOF_WINDOW_MS } from './prove.ts';
 
 /**

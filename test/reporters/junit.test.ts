@@ -113,9 +113,9 @@ describe('renderJunit', () => {
     expect(core.attrs.skipped).toBe('1');
   });
 
-  test('XML specials are escaped and characters XML cannot carry are dropped, so the document stays well-formed', () => {
+  test('XML specials are escaped and characters XML cannot carry are replaced by U+FFFD, so the document stays well-formed', () => {
     const nasty = 'a & b < c > d "e" \'f\' ]]> \u0000\u0001\u0008\u000b\u000c\u001b[31m\u001f\ufffe\uffff end\ttab';
-    const kept = 'a & b < c > d "e" \'f\' ]]> [31m end\ttab';
+    const kept = 'a & b < c > d "e" \'f\' ]]> \ufffd\ufffd\ufffd\ufffd\ufffd\ufffd[31m\ufffd\ufffd\ufffd end\ttab';
     const r = report(
       [
         outcome('x', [

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../../context.ts';
 import { companyFor } from '../../http/credentials.ts';
-import { aiRoutes } from '../ai/index.ts';
-import { analyticsRoutes } from '../analytics/routes.ts';
 import { cuecardError, cuecardRoutes } from './routes.ts';
 
 /** The CueCard host: its authentication, its error answers, and the routes it serves (./routes.ts). */
@@ -36,13 +34,6 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
     });
   }
 
-  app.register(
-    async (scoped) => {
-      cuecardRoutes(scoped, ctx);
-      // Under these faults the CueCard host also answers other hosts' paths, as a misrouted gateway would.
-      if (faults.on('cuecard-serves-ai')) aiRoutes(scoped, ctx);
-      if (faults.on('cuecard-serves-analytics')) analyticsRoutes(scoped, ctx);
-    },
-    { prefix },
-  );
+  // Other hosts' routes, which this host also serves under a wrong-host fault, are registered by mock/build.ts.
+  app.register(async (scoped) => cuecardRoutes(scoped, ctx), { prefix });
 }

@@ -1,4 +1,4 @@
-import type { KeySlot, Surface } from '../config/target.ts';
+import { type KeySlot, type Surface } from '../contract/vocabulary.ts';
 import type { Exchange, ReplayAuth } from '../http/exchange.ts';
 
 export type QueryValue = string | number | boolean;

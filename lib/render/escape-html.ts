@@ -1,8 +1,12 @@
 /**
- * Escaping for the HTML page. Every string and number taken from a report passes through one of these:
- * a report carries names and messages from scenarios, engines and targets, none of them trusted markup.
+ * Escaping for every HTML page the project writes (the conformance page, the comparison page, the load
+ * report, the capacity page). Each string and number taken from a report passes through one of these: a
+ * report carries names and messages from targets, scenarios, engines and profiles, none of them trusted
+ * markup. No Node built-ins, like the rest of lib/render/ that k6 loads.
  */
-export function esc(text: string | number): string {
+
+/** Text as HTML character data or a quoted attribute value, either quote: the five characters markup reads. */
+export function escapeHtml(text: string | number): string {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { RequestSpec } from '../../lib/checks/request.ts';
+import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 import { type DialerRouteName, dialerRoute, SPEC_SHOWN_ROUTES } from '../../lib/dialer/routes.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 

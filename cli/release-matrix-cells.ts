@@ -1,16 +1,24 @@
-import { runChecks } from '../../lib/checks/runner.ts';
-import { Session } from '../../lib/checks/session.ts';
-import { targetFromSettings } from '../../lib/config/load.ts';
-import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.ts';
-import { CHANGE_KINDS, type ChangeKind, type Comparison, compareReports } from '../../lib/results/comparison.ts';
-import { buildReport, type RunReport } from '../../lib/results/report.ts';
-import { RULES } from '../../lib/rules/index.ts';
-import type { Rule } from '../../lib/rules/types.ts';
-import type { TlsMaterial } from '../../mock/http/front-door.ts';
-import { startMock } from '../../mock/start.ts';
-import { ALL_CHECKS } from '../index.ts';
-import { CHANGES } from './changes.ts';
-import { matchingReleases, runProbe } from './fingerprint.ts';
+import { runChecks } from '../lib/checks/runner.ts';
+import { Session } from '../lib/checks/session.ts';
+import { targetFromSettings } from '../lib/config/load.ts';
+import { appliesTo, type Release, RELEASES } from '../lib/dialer/releases.ts';
+import { CHANGE_KINDS, type ChangeKind, type Comparison, compareReports } from '../lib/results/comparison.ts';
+import { buildReport, type RunReport } from '../lib/results/report.ts';
+import { RULES } from '../lib/rules/index.ts';
+import type { Rule } from '../lib/rules/types.ts';
+import type { TlsMaterial } from '../mock/http/front-door.ts';
+import { startMock } from '../mock/start.ts';
+import { ALL_CHECKS } from '../suites/index.ts';
+import { CHANGES } from '../suites/dialer/changes.ts';
+import { matchingReleases, runProbe } from '../suites/dialer/fingerprint.ts';
+
+/**
+ * The release matrix, run against the bundled mock: a cell starts the mock playing one Dialer release and
+ * runs the release checks expecting another. It lives beside the commands, not in a suite folder, because
+ * it starts the mock and builds reports from the whole check registry, which only the layer above both
+ * mock/ and suites/ may import; `bench/release-matrix.ts` prints it and `test/proofs/release-matrix.test.ts`
+ * proves it.
+ */
 
 /**
  * One cell of the release matrix: the bundled mock playing `profile`, checked as `expected`. Only the

@@ -1,8 +1,10 @@
 /**
  * How long a scenario keeps some budget of the company flooded: what a live account's other
- * integrations would suffer (429s) while it runs. Pure arithmetic on the scenario.
+ * integrations would suffer (429s) while it runs, which both load commands state before they refuse
+ * a flood without consent. Pure arithmetic on the scenario, for either engine.
  */
-import { BUDGET_PER_WINDOW, COMPANY_OF_KEY, type LoadScenario, peakOfferedPerWindow } from '../shared/scenario-model.ts';
+import { BUDGET_PER_WINDOW, COMPANY_OF_SLOT } from '../../lib/contract/vocabulary.ts';
+import { type LoadScenario, peakOfferedPerWindow } from './scenario-model.ts';
 
 /**
  * Windows during which at least one budget the scenario floods is offered more than the budget, as
@@ -12,7 +14,7 @@ import { BUDGET_PER_WINDOW, COMPANY_OF_KEY, type LoadScenario, peakOfferedPerWin
 export function floodedWindows(scenario: LoadScenario): number {
   const spans: [number, number][] = [];
   for (const budget of scenario.limited) {
-    const streams = scenario.streams.filter((s) => s.surface === budget.surface && COMPANY_OF_KEY[s.key] === budget.company);
+    const streams = scenario.streams.filter((s) => s.surface === budget.surface && COMPANY_OF_SLOT[s.key] === budget.company);
     const edges = [...new Set(streams.flatMap((s) => [s.startWindow, s.startWindow + s.windows]))].sort((a, b) => a - b);
     for (let i = 0; i + 1 < edges.length; i++) {
       const from = edges[i] as number;

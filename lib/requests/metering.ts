@@ -1,0 +1,19 @@
+import { COMPANY_OF_SLOT, type Surface } from '../contract/vocabulary.ts';
+import type { Credentials } from './request-spec.ts';
+
+/** Budget bucket of a request: the surface's meter and the company the credentials belong to. */
+export function budgetKey(surface: Surface, credentials: Credentials, path = ''): string {
+  const company = credentials.kind === 'slot' ? COMPANY_OF_SLOT[credentials.slot] : 'anonymous';
+  // The Dialer shares the AI host but has its own budget (spec: Limits).
+  const meter = surface === 'ai' && /^\/dialer(\/|$)/.test(path) ? 'dialer' : surface;
+  return `${meter}:${company}`;
+}
+
+/**
+ * Whether a request can be sent again without duplicating anything (spec: Method convention): reads and
+ * deletes, and the Dialer's PUT, which replaces a sub-collection wholesale. A core PUT creates a record.
+ */
+export function repeatable(method: string, meter: string | null): boolean {
+  const m = method.toUpperCase();
+  return m === 'GET' || m === 'HEAD' || m === 'DELETE' || (m === 'PUT' && meter?.startsWith('dialer:') === true);
+}

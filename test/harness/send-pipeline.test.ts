@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import { SkipSignal } from '../../lib/checks/signals.ts';
+import type { Target } from '../../lib/config/target.ts';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
+import { InterruptedError, RequestAllowanceError } from '../../lib/errors.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { Ledger } from '../../lib/ledger/ledger.ts';
+import { newRun } from '../../lib/ledger/run-id.ts';
+import { address, allowanceTaken, type Handler, interruption, type Metered, metering, recordKeeping, type SendPipeline } from '../../lib/requests/pipeline.ts';
+import { RequestScope } from '../../lib/requests/request-scope.ts';
+import { literalTarget } from './support.ts';
+
+/** The wire as the stages see it: every dispatch that reached it, and an answer made up for it. */
+function fakeWire(answer: (d: Metered) => { status: number; json?: unknown }, wireTimes = 1) {
+  const reached: Metered[] = [];
+  const handler: Handler<Metered> = async (d) => {
+    reached.push(d);
+    // A retry goes on the wire again: the sender hears of each time.
+    for (let i = 0; i < wireTimes; i++) d.onWire?.();
+    const { status, json } = answer(d);
+    const ex: Exchange = {
+      request: { method: d.fields.method, url: d.url, headers: {}, credentials: d.credentials },
+      status,
+      headers: {},
+      text: JSON.stringify(json ?? null),
+      bodyBytes: 0,
+      json,
+      startedAt: 0,
+      durationMs: 0,
+    };
+    return ex;
+  };
+  return { reached, handler };
+}
+
+function pipeline(target: Target, ledger: Ledger, wire: Handler<Metered>): SendPipeline {
+  return interruption(address(target)(allowanceTaken(metering(recordKeeping(ledger)(wire)))));
+}
+
+describe('the send pipeline, one job a stage', () => {
+  const target = literalTarget({ keys: { primary: { id: 'HARNESSKEYID01', secret: 'harness-secret-0123456789' } } });
+
+  test('address and auth: the URL on the surface host, Basic auth of the slot, the words and replay of the credentials', async () => {
+    const wire = fakeWire(() => ({ status: 200, json: {} }));
+    const scope = new RequestScope(pipeline(target, new Ledger(newRun(), DIALER_ROUTES), wire.handler), 'harness.pipeline');
+    await scope.core('GET', '/contacts.json').query({ page: 2 }).send();
+    const [d] = wire.reached;
+    expect(d?.url).toBe('https://127.0.0.1:1/api/contacts.json?page=2');
+    expect(d?.headers.authorization).toBe(`Basic ${Buffer.from('HARNESSKEYID01:harness-secret-0123456789').toString('base64')}`);
+    expect([d?.credentials, d?.replay, d?.budgetKey, d?.repeatable]).toEqual(['primary key', { kind: 'slot', slot: 'primary' }, 'core:self', true]);
+  });
+
+  test('a request for a host or key the target lacks is skipped before the allowance counts it', async () => {
+    const wire = fakeWire(() => ({ status: 200 }));
+    const scope = new RequestScope(pipeline(target, new Ledger(newRun(), DIALER_ROUTES), wire.handler), 'harness.pipeline', { maxRequests: 1 });
+    await expect(scope.req('ai', 'GET', '/dialer/campaigns').send()).rejects.toThrow(SkipSignal);
+    await expect(scope.core('GET', '/contacts.json').as('other').send()).rejects.toThrow(/needs CC_OTHER_KEY_ID/);
+    // The one request of the allowance is still there.
+    await scope.core('GET', '/contacts.json').send();
+    await expect(scope.core('GET', '/contacts.json').send()).rejects.toThrow(RequestAllowanceError);
+    expect(wire.reached).toHaveLength(1);
+  });
+
+  test('an aborted signal sends nothing; once cleaning up, the scope sends whatever its signal and allowance say', async () => {
+    const wire = fakeWire(() => ({ status: 200 }));
+    const stop = new AbortController();
+    const scope = new RequestScope(pipeline(target, new Ledger(newRun(), DIALER_ROUTES), wire.handler), 'harness.pipeline', {
+      maxRequests: 0,
+      signal: stop.signal,
+    });
+    stop.abort();
+    await expect(scope.core('DELETE', '/contacts/1.json').send()).rejects.toThrow(InterruptedError);
+    expect(wire.reached).toHaveLength(0);
+    scope.cleaningUp();
+    await scope.core('DELETE', '/contacts/1.json').send();
+    expect(wire.reached.map((d) => d.signal)).toEqual([undefined]);
+  });
+
+  test('the ledger writes a create once however often it goes out, under the sender name; the scope counts every time', async () => {
+    const wire = fakeWire(() => ({ status: 200, json: { responseData: { id: 42 } } }), 2);
+    const ledger = new Ledger(newRun(), DIALER_ROUTES);
+    const scope = new RequestScope(pipeline(target, ledger, wire.handler), 'harness.pipeline');
+    await scope.core('POST', '/contacts/add.json').json({ name: 'cc-conformance-x-0001' }).send();
+    expect(scope.requests).toBe(2);
+    expect(ledger.records().map((r) => [r.intent.kind, r.intent.check, r.state])).toEqual([['contact', 'harness.pipeline', 'created']]);
+  });
+
+  test('a core PUT may create, so it is not repeatable; the Dialer PUT replaces and is', async () => {
+    const wire = fakeWire(() => ({ status: 200 }));
+    const both = literalTarget({ urls: { core: 'https://127.0.0.1:1/api', ai: 'https://127.0.0.1:2' } });
+    const scope = new RequestScope(pipeline(both, new Ledger(newRun(), DIALER_ROUTES), wire.handler), 'harness.pipeline');
+    await scope.core('PUT', '/contacts/add.json').json({}).send();
+    await scope.req('ai', 'PUT', '/dialer/campaigns/c1/contacts').json({}).send();
+    expect(wire.reached.map((d) => [d.budgetKey, d.repeatable])).toEqual([
+      ['core:self', false],
+      ['dialer:self', true],
+    ]);
+  });
+});
