@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { type RequestListener, Server } from 'node:http';
-import { HOSTS, type HostName, hostPrefix, type MockContext } from './context.ts';
+import { hostPrefix, type MockContext } from './context.ts';
+import { SURFACES, type Surface } from '../lib/contract/vocabulary.ts';
 import { NEWEST, type Release } from '../lib/dialer/releases.ts';
 import type { Dialect } from './dialect.ts';
 import { Faults } from './faults/registry.ts';
@@ -49,7 +50,7 @@ export interface MockOptions {
 
 export const DEFAULT_SEED = 1;
 
-const HOST_PLUGIN: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockContext, prefix: string) => void>> = {
+const HOST_PLUGIN: Readonly<Record<Surface, (app: FastifyInstance, ctx: MockContext, prefix: string) => void>> = {
   core: coreHost,
   analytics: analyticsHost,
   ai: aiHost,
@@ -57,7 +58,7 @@ const HOST_PLUGIN: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockCon
 };
 
 /** Each host's routes without its authentication and error answers, which a wrong host serves under a fault. */
-const HOST_ROUTES: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockContext) => void>> = {
+const HOST_ROUTES: Readonly<Record<Surface, (app: FastifyInstance, ctx: MockContext) => void>> = {
   core: coreRoutes,
   analytics: analyticsRoutes,
   ai: aiRoutes,
@@ -69,7 +70,7 @@ const HOST_ROUTES: Readonly<Record<HostName, (app: FastifyInstance, ctx: MockCon
  * routes under the serving host's prefix, behind the serving host's authentication and error answers. Wired
  * here, where the hosts are assembled, so no host imports a sibling's routes.
  */
-function wrongHostRoutes(faults: Faults): readonly { readonly routesOf: HostName; readonly servedBy: HostName; readonly on: boolean }[] {
+function wrongHostRoutes(faults: Faults): readonly { readonly routesOf: Surface; readonly servedBy: Surface; readonly on: boolean }[] {
   return [
     { routesOf: 'core', servedBy: 'analytics', on: faults.on('wrong-host-serves-core') },
     { routesOf: 'cuecard', servedBy: 'analytics', on: faults.on('analytics-serves-cuecards') },
@@ -100,11 +101,11 @@ function budgetLimit(faults: Faults, surface: 'core' | 'dialer'): number {
 export interface Mock {
   readonly state: MockState;
   readonly context: MockContext;
-  readonly apps: Readonly<Record<HostName, FastifyInstance>>;
+  readonly apps: Readonly<Record<Surface, FastifyInstance>>;
   /** The raw request handler of each app, for the HTTPS front door. */
-  readonly handlers: Readonly<Record<HostName, RequestListener>>;
+  readonly handlers: Readonly<Record<Surface, RequestListener>>;
   /** Every route each host serves, so tests can reach all of them (fuzzing bad input, say). */
-  readonly routes: Readonly<Record<HostName, readonly MockRoute[]>>;
+  readonly routes: Readonly<Record<Surface, readonly MockRoute[]>>;
 }
 
 export interface MockRoute {
@@ -168,11 +169,11 @@ export async function buildMock(options: MockOptions = {}): Promise<Mock> {
       callTagsUnavailable: options.callTagsUnavailable ?? false,
     },
   };
-  const apps = {} as Record<HostName, FastifyInstance>;
-  const handlers = {} as Record<HostName, RequestListener>;
-  const routes = {} as Record<HostName, MockRoute[]>;
+  const apps = {} as Record<Surface, FastifyInstance>;
+  const handlers = {} as Record<Surface, RequestListener>;
+  const routes = {} as Record<Surface, MockRoute[]>;
   const misrouted = wrongHostRoutes(faults);
-  for (const host of HOSTS) {
+  for (const host of SURFACES) {
     let handler: RequestListener | undefined;
     // The server is created by the front door; the factory only captures Fastify's handler.
     const serverFactory: FastifyServerFactory = (h) => {

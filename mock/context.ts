@@ -1,22 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+import type { Surface } from '../lib/contract/vocabulary.ts';
 import type { Release } from '../lib/dialer/releases.ts';
 import type { Dialect } from './dialect.ts';
 import type { Faults } from './faults/registry.ts';
 import type { RateAlgorithm, RateMeter } from './http/rate-meter.ts';
 import type { Company, MockState } from './state/model.ts';
 
-export const HOSTS = ['core', 'analytics', 'ai', 'cuecard'] as const;
-export type HostName = (typeof HOSTS)[number];
-
 /** Path prefix of each host, as the spec's host table gives it. */
-export const HOST_PREFIX: Readonly<Record<HostName, string>> = { core: '/api', analytics: '/api', ai: '/v1', cuecard: '/api' };
+export const HOST_PREFIX: Readonly<Record<Surface, string>> = { core: '/api', analytics: '/api', ai: '/v1', cuecard: '/api' };
 
 /**
  * Where a host serves and what base URL it gives its users, under the faults of its base path: a core API
  * with a version segment (`/api/v1`), a host without its `/api/` prefix. Both the routes and the exported
  * URL move, as a deployment built that way would tell its users.
  */
-export function hostPrefix(host: HostName, faults: Faults): string {
+export function hostPrefix(host: Surface, faults: Faults): string {
   if (host === 'core' && faults.on('core-versioned')) return `${HOST_PREFIX.core}/v1`;
   if (
     (host === 'core' && faults.on('core-unprefixed')) ||

@@ -4,7 +4,8 @@ import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Mock, type MockOptions, buildMock } from './build.ts';
-import { HOSTS, type HostName, hostPrefix } from './context.ts';
+import { hostPrefix } from './context.ts';
+import { KEY_SLOT_VARIABLE, type KeySlot, secretVariable, SURFACE_VARIABLE, SURFACES, type Surface } from '../lib/contract/vocabulary.ts';
 import type { FaultName } from './faults/registry.ts';
 import { frontDoor, type TlsMaterial } from './http/front-door.ts';
 import { selfSignedCertificate } from './tls.ts';
@@ -22,20 +23,18 @@ export interface StartOptions extends MockOptions {
 
 /** A request that reached a host: its message, or none when it came over plain HTTP and was refused at the door. */
 export interface Arrival {
-  readonly host: HostName;
+  readonly host: Surface;
   readonly request?: IncomingMessage;
 }
 
 export interface RunningMock {
   readonly mock: Mock;
-  readonly urls: Readonly<Record<HostName, string>>;
+  readonly urls: Readonly<Record<Surface, string>>;
   readonly caFile: string;
   /** Every CC_* variable that points a client at this mock, secrets included: for the local mock only. */
   readonly env: Readonly<Record<string, string>>;
   close(): Promise<void>;
 }
-
-const URL_VARIABLE: Readonly<Record<HostName, string>> = { core: 'CC_BASE_URL', analytics: 'CC_ANALYTICS_URL', ai: 'CC_AI_URL', cuecard: 'CC_CUECARD_URL' };
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,19 +49,20 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Key pairs by role: A's two keys and its revoked one, B's key, C's key (C sits at its limits). */
 function keyEnv(mock: Mock): Record<string, string> {
   const byLabel = new Map([...mock.state.keys.values()].map((k) => [k.label, k]));
-  const pairs: [string, string][] = [
-    ['CC_KEY', 'a1'],
-    ['CC_KEY2', 'a2'],
-    ['CC_REVOKED_KEY', 'a-revoked'],
-    ['CC_OTHER_KEY', 'b1'],
-    ['CC_LIMITS_KEY', 'c1'],
+  // The seed's key of each slot, printed in the slots' order.
+  const seeded: readonly [KeySlot, string][] = [
+    ['primary', 'a1'],
+    ['second', 'a2'],
+    ['revoked', 'a-revoked'],
+    ['other', 'b1'],
+    ['limits', 'c1'],
   ];
   const env: Record<string, string> = {};
-  for (const [prefix, label] of pairs) {
+  for (const [slot, label] of seeded) {
     const key = byLabel.get(label);
     if (!key) throw new Error(`seed has no key ${label}`);
-    env[`${prefix}_ID`] = key.id;
-    env[`${prefix}_SECRET`] = key.secret;
+    env[KEY_SLOT_VARIABLE[slot]] = key.id;
+    env[secretVariable(slot)] = key.secret;
   }
   return env;
 }
@@ -73,16 +73,16 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const tls = options.tls ?? (await selfSignedCertificate());
   const mock = await buildMock(options);
   // The faults that let one host's port serve plain HTTP.
-  const plainFault: Readonly<Record<HostName, FaultName>> = {
+  const plainFault: Readonly<Record<Surface, FaultName>> = {
     core: 'https-plain-http-served',
     ai: 'ai-plain-http-served',
     analytics: 'analytics-plain-http-served',
     cuecard: 'cuecard-plain-http-served',
   };
   const servers: Server[] = [];
-  const urls = {} as Record<HostName, string>;
+  const urls = {} as Record<Surface, string>;
   try {
-    for (const [index, name] of HOSTS.entries()) {
+    for (const [index, name] of SURFACES.entries()) {
       const serve = mock.handlers[name];
       const observe = options.observe;
       const handler: RequestListener = observe
@@ -104,7 +104,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const caFile = join(dir, 'ca.pem');
   writeFileSync(caFile, tls.cert);
   const env: Record<string, string> = {};
-  for (const name of HOSTS) env[URL_VARIABLE[name]] = urls[name];
+  for (const name of SURFACES) env[SURFACE_VARIABLE[name]] = urls[name];
   Object.assign(env, keyEnv(mock), {
     CC_CA_FILE: caFile,
     CC_RATE_WINDOW_MS: String(mock.context.rateWindowMs),

@@ -1,4 +1,5 @@
-import { EFFECT_MEANING, KEY_SLOT_VARIABLE, SURFACE_VARIABLE, type Target } from '../config/target.ts';
+import { EFFECT_MEANING, type Target } from '../config/target.ts';
+import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../contract/vocabulary.ts';
 import { appliesTo } from '../dialer/releases.ts';
 import { CheckTimeLimitError, HarnessError } from '../errors.ts';
 import { rule as lookupRule } from '../rules/index.ts';

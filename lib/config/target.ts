@@ -4,22 +4,6 @@ import type { KeySlot, Surface } from '../contract/vocabulary.ts';
 
 /** The shape of a configured target: where it is, which keys reach it, what it may be made to do. */
 
-/** Env variable naming each key slot, for skip reasons such as "needs CC_KEY2_ID". */
-export const KEY_SLOT_VARIABLE: Readonly<Record<KeySlot, string>> = {
-  primary: 'CC_KEY_ID',
-  second: 'CC_KEY2_ID',
-  other: 'CC_OTHER_KEY_ID',
-  revoked: 'CC_REVOKED_KEY_ID',
-  limits: 'CC_LIMITS_KEY_ID',
-};
-
-export const SURFACE_VARIABLE: Readonly<Record<Surface, string>> = {
-  core: 'CC_BASE_URL',
-  analytics: 'CC_ANALYTICS_URL',
-  ai: 'CC_AI_URL',
-  cuecard: 'CC_CUECARD_URL',
-};
-
 export const EFFECTS = ['call', 'sms', 'voice-agent', 'voice-call', 'emergency-stop', 'dialer-records', 'dialer-exports', 'budget'] as const;
 export type Effect = (typeof EFFECTS)[number];
 

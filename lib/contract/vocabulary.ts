@@ -58,3 +58,25 @@ export const COMPANY_OF_SLOT: Readonly<Record<KeySlot, Company>> = {
   other: 'other',
   limits: 'limits',
 };
+
+/** Env variable naming each key slot, for skip reasons such as "needs CC_KEY2_ID". */
+export const KEY_SLOT_VARIABLE: Readonly<Record<KeySlot, string>> = {
+  primary: 'CC_KEY_ID',
+  second: 'CC_KEY2_ID',
+  other: 'CC_OTHER_KEY_ID',
+  revoked: 'CC_REVOKED_KEY_ID',
+  limits: 'CC_LIMITS_KEY_ID',
+};
+
+/** The target variable holding each host's base URL. */
+export const SURFACE_VARIABLE: Readonly<Record<Surface, string>> = {
+  core: 'CC_BASE_URL',
+  analytics: 'CC_ANALYTICS_URL',
+  ai: 'CC_AI_URL',
+  cuecard: 'CC_CUECARD_URL',
+};
+
+/** The target variable holding a key slot's secret, beside its ID's. */
+export function secretVariable(slot: KeySlot): string {
+  return KEY_SLOT_VARIABLE[slot].replace(/_ID$/, '_SECRET');
+}

@@ -1,4 +1,4 @@
-import { KEY_SLOT_VARIABLE } from '../config/target.ts';
+import { KEY_SLOT_VARIABLE } from '../contract/vocabulary.ts';
 import type { KeySlot } from '../contract/vocabulary.ts';
 import type { ReplayAuth, SentRequest } from './exchange.ts';
 

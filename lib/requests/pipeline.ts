@@ -1,4 +1,5 @@
-import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE, type Target } from '../config/target.ts';
+import { type Target } from '../config/target.ts';
+import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../contract/vocabulary.ts';
 import { COMPANY_OF_SLOT } from '../contract/vocabulary.ts';
 import { InterruptedError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';

@@ -8,27 +8,24 @@ import {
   COMPANY_OF_SLOT,
   type Company,
   isMetered,
+  KEY_SLOT_VARIABLE,
   type KeyRole,
   LOAD_SURFACES,
   type LoadSurface,
   type MeteredSurface,
   METERED_SURFACES,
+  secretVariable,
+  SURFACE_VARIABLE,
 } from '../../lib/contract/vocabulary.ts';
 
 /** Which target variable holds each surface's base address (the Dialer lives under `/dialer` on the AI host). */
-export const SURFACE_URL_VARIABLE: Readonly<Record<LoadSurface, string>> = {
-  core: 'CC_BASE_URL',
-  dialer: 'CC_AI_URL',
-  analytics: 'CC_ANALYTICS_URL',
-  ai: 'CC_AI_URL',
-  cuecard: 'CC_CUECARD_URL',
-};
+export const SURFACE_URL_VARIABLE: Readonly<Record<LoadSurface, string>> = { ...SURFACE_VARIABLE, dialer: SURFACE_VARIABLE.ai };
 
 /** Target variables holding each key pair. */
 export const KEY_VARIABLES: Readonly<Record<KeyRole, { readonly id: string; readonly secret: string }>> = {
-  primary: { id: 'CC_KEY_ID', secret: 'CC_KEY_SECRET' },
-  second: { id: 'CC_KEY2_ID', secret: 'CC_KEY2_SECRET' },
-  other: { id: 'CC_OTHER_KEY_ID', secret: 'CC_OTHER_KEY_SECRET' },
+  primary: { id: KEY_SLOT_VARIABLE.primary, secret: secretVariable('primary') },
+  second: { id: KEY_SLOT_VARIABLE.second, secret: secretVariable('second') },
+  other: { id: KEY_SLOT_VARIABLE.other, secret: secretVariable('other') },
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { SURFACE_VARIABLE } from '../../lib/config/target.ts';
+import { SURFACE_VARIABLE } from '../../lib/contract/vocabulary.ts';
 import { type Surface } from '../../lib/contract/vocabulary.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 

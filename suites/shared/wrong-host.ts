@@ -1,6 +1,6 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
-import { SURFACE_VARIABLE } from '../../lib/config/target.ts';
+import { SURFACE_VARIABLE } from '../../lib/contract/vocabulary.ts';
 import { type Surface } from '../../lib/contract/vocabulary.ts';
 import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 import type { RuleId } from '../../lib/rules/index.ts';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { HOSTS, type HostName } from '../../mock/context.ts';
+import { SURFACES, type Surface } from '../../lib/contract/vocabulary.ts';
 import type { TlsMaterial } from '../../mock/http/front-door.ts';
 import type { RunningMock } from '../../mock/start.ts';
 import { selfSignedCertificate } from '../../mock/tls.ts';
@@ -40,7 +40,7 @@ export type Fault =
 
 /** What the fault sees of a request to choose it. */
 export interface SeenRequest {
-  readonly host: HostName;
+  readonly host: Surface;
   readonly method: string;
   readonly path: string;
   /** How many requests the target got before this one, all hosts together. */
@@ -62,7 +62,7 @@ const CHUNK = Buffer.alloc(64 * 1024, 0x20);
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
 /** The host's own error shape: the core envelope on the core host, the service shape elsewhere. */
-function errorBody(host: HostName, status: number): string {
+function errorBody(host: Surface, status: number): string {
   const message = status === 500 ? 'Something went wrong.' : 'Service Unavailable';
   return JSON.stringify(host === 'core' ? { responseData: { status, message } } : { statusCode: status, message, error: message });
 }
@@ -120,7 +120,7 @@ export async function startMisbehavingTarget(options: {
   writeFileSync(caFile, trust);
   let count = 0;
 
-  async function forward(host: HostName, req: IncomingMessage, body: Buffer): Promise<Upstream> {
+  async function forward(host: Surface, req: IncomingMessage, body: Buffer): Promise<Upstream> {
     const origin = new URL(upstream.urls[host]).origin;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
@@ -152,7 +152,7 @@ export async function startMisbehavingTarget(options: {
     if (!gone) res.end(']');
   }
 
-  async function answer(host: HostName, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  async function answer(host: Surface, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
     const seen: SeenRequest = { host, method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'https://x').pathname, n: count++ };
     if (!(options.when ?? (() => true))(seen)) {
       stats.forwarded++;
@@ -200,8 +200,8 @@ export async function startMisbehavingTarget(options: {
   }
 
   const servers: Server[] = [];
-  const urls = {} as Record<HostName, string>;
-  for (const host of HOSTS) {
+  const urls = {} as Record<Surface, string>;
+  for (const host of SURFACES) {
     const prefix = new URL(upstream.urls[host]).pathname;
     if (fault.kind === 'refused') {
       urls[host] = `https://127.0.0.1:${await freePort()}${prefix}`;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { checkSettings, namesNoTarget, readSettings, runSeed, TARGET_VARIABLES, targetFromSettings } from '../../lib/config/load.ts';
-import { KEY_SLOT_VARIABLE } from '../../lib/config/target.ts';
+import { KEY_SLOT_VARIABLE } from '../../lib/contract/vocabulary.ts';
 import { ConfigError } from '../../lib/errors.ts';
 
 const SECRET = 'Sup3r-Secret-Value-9f8e7d';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { HOSTS, HOST_PREFIX } from '../../mock/context.ts';
+import { HOST_PREFIX } from '../../mock/context.ts';
+import { SURFACES } from '../../lib/contract/vocabulary.ts';
 import { type MockClient, mockClient } from './inject.ts';
 
 // Two mocks of one seed: each gets the same requests in the same order, one with the header and one
@@ -21,7 +22,7 @@ function stable(body: string): string {
 describe('a request without a body answers the same with or without Content-Type: application/json', () => {
   test('every route of every host, sent without a body', async () => {
     let compared = 0;
-    for (const host of HOSTS) {
+    for (const host of SURFACES) {
       for (const route of plain.mock.routes[host]) {
         // A path parameter becomes a seeded id where one exists; the answer (found or not) must match either way.
         const url = route.url.replace(/:(\w+)/g, '1');
@@ -32,7 +33,7 @@ describe('a request without a body answers the same with or without Content-Type
       }
     }
     // A route table read wrong would compare none.
-    expect(compared).toBe(HOSTS.reduce((n, host) => n + plain.mock.routes[host].length, 0));
+    expect(compared).toBe(SURFACES.reduce((n, host) => n + plain.mock.routes[host].length, 0));
     expect(compared).toBeGreaterThan(40);
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Agent, request } from 'undici';
-import { HOSTS } from '../../mock/context.ts';
+import { SURFACES } from '../../lib/contract/vocabulary.ts';
 import { type RunningMock, startMock } from '../../mock/start.ts';
 
 /** These run over real sockets: HTTPS-only and the certificate cannot be seen through inject(). */
@@ -43,7 +43,7 @@ describe('the mock over HTTPS', () => {
   });
 
   test('refuses plain HTTP on every port with no API answer', async () => {
-    for (const host of HOSTS) {
+    for (const host of SURFACES) {
       const res = await plainHttp(`${running.urls[host]}/countries/index.json`);
       expect(res.status, host).toBe(400);
       expect(res.body).not.toContain('responseData');
@@ -51,7 +51,7 @@ describe('the mock over HTTPS', () => {
   });
 
   test('a core path on another host is 404, even with valid credentials', async () => {
-    for (const host of HOSTS.filter((h) => h !== 'core')) {
+    for (const host of SURFACES.filter((h) => h !== 'core')) {
       const base = running.urls[host].replace(/\/(api|v1)$/, '/api');
       const res = await request(`${base}/contacts/index.json`, { dispatcher: agent, headers: { authorization: auth(), accept: 'application/json' } });
       expect(res.statusCode, host).toBe(404);

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildMock, type Mock, type MockOptions } from '../../mock/build.ts';
-import type { HostName } from '../../mock/context.ts';
+import { type Surface } from '../../lib/contract/vocabulary.ts';
 import type { ApiKey } from '../../mock/state/model.ts';
 
 /**
@@ -11,7 +11,7 @@ export interface MockClient {
   readonly mock: Mock;
   key(label: string): ApiKey;
   basic(label: string): string;
-  send(host: HostName, options: InjectOptions & { as?: string | null }): Promise<LightMyRequestResponse>;
+  send(host: Surface, options: InjectOptions & { as?: string | null }): Promise<LightMyRequestResponse>;
 }
 
 export async function mockClient(options: MockOptions = {}): Promise<MockClient> {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { HostName } from '../../mock/context.ts';
+import { type Surface } from '../../lib/contract/vocabulary.ts';
 
 /**
  * The vendor's OpenAPI 3.0 reference, read where the workspace keeps it (beside the project, never inside
@@ -27,7 +27,7 @@ export interface Parameter {
 export interface Operation {
   readonly method: string;
   readonly path: string;
-  readonly host: HostName;
+  readonly host: Surface;
   readonly parameters: readonly Parameter[];
   /** The JSON request body's schema (refs resolved, still OpenAPI 3.0), and its example where the document has one. */
   readonly body: { readonly schema: Schema; readonly example: Json | undefined } | undefined;
@@ -42,7 +42,7 @@ export function vendorReferenceAvailable(): boolean {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** The server a URL names, as one of the mock's four hosts (its path prefix is the mock's own). */
-function hostOf(url: string): HostName {
+function hostOf(url: string): Surface {
   const { hostname } = new URL(url);
   if (hostname.startsWith('analytics-api.')) return 'analytics';
   if (hostname.startsWith('platform-api.')) return 'cuecard';
