@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { Session } from '../lib/checks/session.ts';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { ConfigError, HarnessError } from '../lib/errors.ts';
@@ -12,6 +11,7 @@ import { isRunPrefix, newRunId, RUN_PREFIX_FORM } from '../lib/ledger/run-id.ts'
 import { RequestScope } from '../lib/requests/request-scope.ts';
 import { onInterrupt } from './interrupt.ts';
 import { commandSettings } from './settings.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const HELP = `Usage: npm run cleanup -- (--ledger FILE | --prefix P) [--dry-run]
 
@@ -46,9 +46,8 @@ function line(step: CleanupStep): string {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
+  const args = parseCommandLine(
+    {
       options: {
         ledger: { type: 'string' },
         prefix: { type: 'string' },
@@ -56,10 +55,9 @@ async function main(): Promise<number> {
         help: { type: 'boolean', default: false },
       },
       strict: true,
-    }).values;
-  } catch (err) {
-    fail(`${(err as Error).message} (see --help)`);
-  }
+    },
+    fail,
+  ).values;
   if (args.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
 import { checkComparable, compareReports, comparisonExitCode } from '../lib/results/comparison.ts';
 import type { RunReport } from '../lib/results/report.ts';
@@ -7,6 +6,7 @@ import { renderComparisonConsole } from '../reporters/comparison-console.ts';
 import { writeComparisonFiles } from '../reporters/comparison-files.ts';
 import { CommandOutput } from './output.ts';
 import { commandSettings } from './settings.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const HELP = `Usage: npm run compare -- BEFORE.json AFTER.json [--reports DIR] [--verbose]
 
@@ -34,16 +34,14 @@ function readReport(path: string, side: 'BEFORE' | 'AFTER'): RunReport {
 }
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = parseCommandLine(
+    {
       allowPositionals: true,
       options: { reports: { type: 'string', default: 'reports' }, verbose: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
       strict: true,
-    });
-  } catch (err) {
-    return out.fail(`${(err as Error).message} (see --help)`);
-  }
+    },
+    out.fail,
+  );
   const { values: args, positionals } = parsed;
   if (args.help) {
     out.say(HELP);

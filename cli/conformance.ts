@@ -1,7 +1,6 @@
 import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { parseRelease, RELEASES } from '../lib/dialer/releases.ts';
 import { HarnessError } from '../lib/errors.ts';
@@ -30,6 +29,7 @@ import { OutcomeCollector } from '../reporters/collector.ts';
 import { ProgressReporter } from '../reporters/progress.ts';
 import { renderConsole } from '../reporters/console.ts';
 import { writeReports } from '../reporters/files.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -114,9 +114,8 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
+  const args = parseCommandLine(
+    {
       args: withOptionalValue(process.argv.slice(2), '--rerun-failed'),
       options: {
         seed: { type: 'string' },
@@ -140,10 +139,9 @@ async function main(): Promise<number> {
         help: { type: 'boolean', default: false },
       },
       strict: true,
-    }).values;
-  } catch (err) {
-    fail(`${(err as Error).message} (see --help)`);
-  }
+    },
+    fail,
+  ).values;
   if (args.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { Session } from '../lib/checks/session.ts';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.ts';
@@ -11,6 +10,7 @@ import { onInterrupt } from './interrupt.ts';
 import { commandSettings, warnReplacedByMock } from './settings.ts';
 import { CHANGES } from '../suites/dialer/changes.ts';
 import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const HELP = `Usage: npm run fingerprint -- [options]
 
@@ -44,9 +44,8 @@ function table(results: readonly ProbeResult[]): string {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
+  const args = parseCommandLine(
+    {
       options: {
         reports: { type: 'string', default: 'reports' },
         'mock-dialer-release': { type: 'string' },
@@ -54,10 +53,9 @@ async function main(): Promise<number> {
         help: { type: 'boolean', default: false },
       },
       strict: true,
-    }).values;
-  } catch (err) {
-    fail(`${(err as Error).message} (see --help)`);
-  }
+    },
+    fail,
+  ).values;
   if (args.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;

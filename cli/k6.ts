@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Target } from '../lib/config/target.ts';
 import { buildLoadReport, type EngineThreshold } from '../load/report/build.ts';
 import { type SummaryData, thresholdVerdicts } from '../load/k6/junit.ts';
@@ -20,6 +19,7 @@ import { CommandOutput } from './output.ts';
 import { type K6Analysis, readK6Output } from './k6-analysis.ts';
 import { rule } from '../lib/rules/index.ts';
 import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -212,9 +212,8 @@ function splitArgs(argv: readonly string[]): { ours: string[]; k6: string[] } {
 
 async function main(): Promise<number> {
   const { ours, k6: extraArgs } = splitArgs(process.argv.slice(2));
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = parseCommandLine(
+    {
       args: ours,
       options: {
         scenario: { type: 'string' },
@@ -226,10 +225,9 @@ async function main(): Promise<number> {
       },
       allowPositionals: true,
       strict: true,
-    });
-  } catch (err) {
-    fail(`${(err as Error).message} (see --help)`);
-  }
+    },
+    fail,
+  );
   const args = parsed.values;
   if (args.help) {
     say(HELP);

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Target } from '../lib/config/target.ts';
 import { nodeRunReport } from '../load/report/node-run-report.ts';
 import { writeLoadReports } from '../load/report/files.ts';
@@ -13,6 +12,7 @@ import { BUNDLED_MOCK_WINDOW_MS, targetOrBundledMock } from './bundled-mock.ts';
 import { floodRefusal } from './flood-consent.ts';
 import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
+import { parseCommandLine } from './command-line.ts';
 
 const HELP = `Usage: npm run load -- --scenario NAME [options]
 
@@ -123,9 +123,8 @@ function exitCodeOf(report: LoadReport, result: LoadRunResult): number {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
+  const args = parseCommandLine(
+    {
       options: {
         scenario: { type: 'string' },
         reports: { type: 'string', default: 'reports' },
@@ -138,11 +137,9 @@ async function main(): Promise<number> {
         help: { type: 'boolean', default: false },
       },
       strict: true,
-    }).values;
-  } catch (err) {
-    // parseArgs explains some mistakes over several lines; the contract is one line.
-    fail(`${(err as Error).message.replace(/\s*\n\s*/g, ' ')} (see --help)`);
-  }
+    },
+    fail,
+  ).values;
   if (args.help) {
     say(HELP);
     return EXIT.pass;

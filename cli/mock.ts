@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { NEWEST, parseRelease, type Release, RELEASES } from '../lib/dialer/releases.ts';
 import { DIALECTS, isDialect } from '../mock/dialect.ts';
 import { DIAGNOSTIC_FAULTS, FAULTS, isFaultName } from '../mock/faults/registry.ts';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.ts';
 import { startMock } from '../mock/start.ts';
+import { parseCommandLine } from './command-line.ts';
 
 /**
  * The lines that start the mock in the background and take its variables into the shell. A pipe into
@@ -76,9 +76,8 @@ function release(raw: string | undefined): Release {
 }
 
 async function main(): Promise<void> {
-  let args;
-  try {
-    args = parseArgs({
+  const args = parseCommandLine(
+    {
       options: {
         'port-base': { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
@@ -96,10 +95,9 @@ async function main(): Promise<void> {
         help: { type: 'boolean', default: false },
       },
       strict: true,
-    }).values;
-  } catch (err) {
-    fail(`${(err as Error).message} (see --help)`);
-  }
+    },
+    fail,
+  ).values;
   if (args.help) {
     process.stdout.write(`${HELP}\n`);
     return;

@@ -4,7 +4,7 @@ import { type Agent, type Dispatcher, request } from 'undici';
 import { BodyTooLargeError, BudgetExhaustedError, EdgeBlockError, InterruptedError, UnavailableError, WaitOutOfRangeError } from '../errors.ts';
 import { announcedResetValue, RESET_HEADER, resetPlacement, resetTimeMs } from '../contract/reset-time.ts';
 import { connectionPool } from './connection-pool.ts';
-import type { Exchange, ReplayAuth } from './exchange.ts';
+import type { Exchange, SentRequest } from './exchange.ts';
 import { transportFailure } from './failures.ts';
 import type { Pacer } from './pacer.ts';
 import type { Redactor } from './redact.ts';
@@ -24,13 +24,8 @@ export const USER_AGENT = `cc-conformance/${version} (API conformance suite)`;
  */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-export interface WireRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
-  readonly credentials: string;
-  readonly replay?: ReplayAuth;
+/** A request as it goes on the wire: what the report records of it, and how the client is to send it. */
+export interface WireRequest extends SentRequest {
   /** Pacing bucket (surface and company); null for requests no budget counts, such as a plain-HTTP probe. */
   readonly budgetKey: string | null;
   /** A planned burst: skips pacing (still recorded) and hands a `429` back instead of waiting it out. */
