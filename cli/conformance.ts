@@ -75,7 +75,7 @@ Options:
                        without running anything
   --list-rules         print the rule catalogue and the gaps, then exit
   --plan               print the plan without sending anything (with --verbose, every check with its
-                       lane and request allowance too), then exit
+                       lane and request allowance too, and each lane's ten largest allowances), then exit
   --help
 
 Exit codes: 0 every required rule passed; 1 a required rule failed; 2 bad configuration or the
@@ -220,7 +220,7 @@ async function main(): Promise<number> {
     const notRun = new Set(scope?.checksNotRun);
     const selected = ALL_CHECKS.filter((c) => (!selectedRules || c.rules.some((r) => selectedRules.has(r))) && !notRun.has(c.id));
     const plan = planRun(target, selected);
-    const planLines = [...planText(plan, { live: !bundled }), ...(scope ? scopeText(scope) : [])];
+    const planLines = [...planText(plan, { live: !bundled, verbose: args.verbose && args.plan }), ...(scope ? scopeText(scope) : [])];
     process.stdout.write(
       `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
         `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +

@@ -5,7 +5,7 @@ import type { Scope } from '../lib/expectations/scope.ts';
 import type { RunPlan } from './run-plan.ts';
 
 /** The plan as lines of text, printed before a run sends anything and by `--plan`. */
-export function planText(plan: RunPlan, options: { readonly live: boolean }): string[] {
+export function planText(plan: RunPlan, options: { readonly live: boolean; readonly verbose?: boolean }): string[] {
   const { pace } = plan;
   const lines = [
     `plan: ${plan.lanes.reduce((n, l) => n + l.checks.length, 0) + (plan.budget?.runs ? plan.budget.checks.length : 0)} checks, paced at ${pace.perWindow} requests per ${roughly(pace.windowMs)} window on each budget (share ${plan.share} of 60${plan.share === 1 ? ', less a margin of 2' : ''}; CC_BUDGET_SHARE)`,
@@ -14,6 +14,8 @@ export function planText(plan: RunPlan, options: { readonly live: boolean }): st
     lines.push(
       `  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}`,
     );
+    if (options.verbose && lane.costliest.length > 0)
+      lines.push(`    the ${lane.costliest.length} largest allowances: ${lane.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`);
   }
   lines.push(
     `  the lanes side by side: about ${roughly(plan.lanesMs)}${plan.budget?.runs ? `, then the budget checks: ${roughly(plan.budget.ms)}` : ''}; in all about ${roughly(plan.totalMs)} besides the target's response time`,

@@ -19,7 +19,10 @@ import { laneOf, meterOf } from '../suites/index.ts';
  */
 
 /** A lane: its checks, their allowances, and what the pace imposes on them one after another. */
-export type LanePlan = PlannedLane;
+export interface LanePlan extends PlannedLane {
+  /** Its ten checks with the largest allowances, the largest first: where the lane's requests go. */
+  readonly costliest: readonly { readonly check: string; readonly requests: number }[];
+}
 
 export interface MeterPlan {
   readonly meter: LoadSurface;
@@ -93,7 +96,16 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   }
   const lanes: LanePlan[] = LANES.map((lane) => {
     const own = running.filter((c) => laneOf(c) === lane);
-    return { lane, checks: own.map((c) => c.id), requests: own.reduce((n, c) => n + c.maxRequests, 0), ms: streamMs(sum(own.map(requestsByMeter)), pace) };
+    return {
+      lane,
+      checks: own.map((c) => c.id),
+      requests: own.reduce((n, c) => n + c.maxRequests, 0),
+      ms: streamMs(sum(own.map(requestsByMeter)), pace),
+      costliest: [...own]
+        .sort((a, b) => b.maxRequests - a.maxRequests)
+        .slice(0, 10)
+        .map((c) => ({ check: c.id, requests: c.maxRequests })),
+    };
   });
   const byMeter = sum(running.map(requestsByMeter));
   const meters = LOAD_SURFACES.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));

@@ -116,7 +116,7 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
         const outcome = interrupt.signal.aborted
           ? interruptedBefore(run, check)
           : await runCheck(run, check, { signal: AbortSignal.any([signal, interrupt.signal]) });
-        (task.meta.cc as CheckMeta).outcome = outcome;
+        (task.meta.cc as CheckMeta).outcome = { ...outcome, lane };
         const broken = summarise(outcome.verdicts);
         if (broken) throw new Error(broken);
         if (outcome.verdicts.length === 0) skip(`its rules are not part of Dialer release ${payload.settings.CC_DIALER_RELEASE ?? 'latest'}`);

@@ -34,6 +34,8 @@ export interface CheckOutcome {
   readonly check: string;
   readonly title: string;
   readonly surface: string;
+  /** The lane the check ran in (`core`, `dialer`, `hosts`, `budget`), where a run's lanes ran it. */
+  readonly lane?: string;
   readonly verdicts: readonly RuleVerdict[];
   readonly requests: number;
   /** The most requests the check may send besides its cleanup, as it declares. */

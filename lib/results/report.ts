@@ -74,6 +74,36 @@ export interface RunSummary {
   readonly leftovers: number;
 }
 
+/** A check as the report lists it: what it sent, against its allowance, and how many of its rules it judged. */
+export interface CheckEconomy extends Omit<CheckOutcome, 'verdicts'> {
+  /** Its rules judged in this run (pass or fail); a rule skipped, in error or of another release is not. */
+  readonly judged: number;
+}
+
+export interface LaneCost {
+  readonly lane: string;
+  /** Every request of the lane's checks, retries and cleanup included. */
+  readonly requests: number;
+  /** Its ten checks that sent the most, the most first. */
+  readonly checks: readonly { readonly check: string; readonly requests: number; readonly allowance: number; readonly judged: number }[];
+}
+
+/** Each lane's total and its ten costliest checks, lanes in the order their checks ran. */
+function costliest(checks: readonly CheckEconomy[]): LaneCost[] {
+  const lanes = [...new Set(checks.flatMap((c) => (c.lane === undefined ? [] : [c.lane])))];
+  return lanes.map((lane) => {
+    const own = checks.filter((c) => c.lane === lane);
+    return {
+      lane,
+      requests: own.reduce((n, c) => n + c.requests, 0),
+      checks: [...own]
+        .sort((a, b) => b.requests - a.requests)
+        .slice(0, 10)
+        .map(({ check, requests, allowance, judged }) => ({ check, requests, allowance, judged })),
+    };
+  });
+}
+
 export interface RunReport {
   readonly format: typeof REPORT_FORMAT;
   readonly version: typeof REPORT_VERSION;
@@ -101,7 +131,9 @@ export interface RunReport {
   readonly interrupted: boolean;
   readonly rules: readonly RuleResult[];
   readonly gaps: readonly Gap[];
-  readonly checks: readonly Omit<CheckOutcome, 'verdicts'>[];
+  readonly checks: readonly CheckEconomy[];
+  /** Each lane's ten checks that sent the most, so the cost of a run can be watched from one report to the next. */
+  readonly costliest: readonly LaneCost[];
   /** Harness problems: errors that ended a check (transport, timeout, allowance) and those that belong to no rule (a crashed suite file). */
   readonly problems: readonly string[];
   /** Every record the run created and left on the target, deletable or not. */
@@ -196,6 +228,10 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
 }
 
 export function buildReport(input: ReportInput): RunReport {
+  const checks: CheckEconomy[] = input.outcomes.map(({ verdicts, ...rest }) => ({
+    ...rest,
+    judged: verdicts.filter((v) => v.status === 'pass' || v.status === 'fail').length,
+  }));
   const catalogue = input.rules ?? RULES;
   const scope = input.gate?.scope;
   const rules = catalogue.map((rule) => {
@@ -251,7 +287,8 @@ export function buildReport(input: ReportInput): RunReport {
     verdict,
     rules,
     gaps: GAPS,
-    checks: input.outcomes.map(({ verdicts: _verdicts, ...rest }) => rest),
+    checks,
+    costliest: costliest(checks),
     problems,
     interrupted: input.interrupted ?? false,
     leftovers: input.leftovers ?? [],

@@ -102,5 +102,15 @@ describe('the plan of a run', () => {
     const text = planText(plan, { live: true }).join('\n');
     for (const lane of ['core', 'dialer', 'hosts']) expect(text).toContain(`lane ${lane} (`);
     expect(text).toContain('paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)');
+    // Each lane's ten largest allowances, the largest first, shown with --verbose only.
+    for (const lane of plan.lanes) {
+      const allowances = lane.checks.map((id) => ALL_CHECKS.find((c) => c.id === id)?.maxRequests ?? 0).sort((a, b) => b - a);
+      expect(lane.costliest.map((c) => c.requests)).toEqual(allowances.slice(0, 10));
+      expect(lane.costliest.every((c) => lane.checks.includes(c.check))).toBe(true);
+    }
+    expect(text).not.toContain('largest allowances');
+    expect(planText(plan, { live: true, verbose: true }).join('\n')).toContain(
+      `    the 10 largest allowances: ${plan.lanes[0]?.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`,
+    );
   });
 });

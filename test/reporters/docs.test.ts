@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { CheckOutcome, Evidence } from '../../lib/results/outcome.ts';
+import type { Evidence } from '../../lib/results/outcome.ts';
 import type { Gate, RuleExpectation } from '../../lib/results/gate.ts';
-import type { LeftoverRecord, RuleResult, RunReport, RunSummary } from '../../lib/results/report.ts';
+import type { CheckEconomy, LaneCost, LeftoverRecord, RuleResult, RunReport, RunSummary } from '../../lib/results/report.ts';
 import { scopeOf } from '../../lib/expectations/scope.ts';
 import type { Gap } from '../../lib/rules/types.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
@@ -41,6 +41,7 @@ const REPORT_KEYS = [
   'rules',
   'gaps',
   'checks',
+  'costliest',
   'problems',
   'leftovers',
   'gate',
@@ -82,14 +83,17 @@ const CHECK_KEYS = [
   'check',
   'title',
   'surface',
+  'lane',
   'requests',
   'allowance',
+  'judged',
   'unplanned429',
   'retried503',
   'durationMs',
   'leftovers',
   'problems',
-] as const satisfies readonly (keyof Omit<CheckOutcome, 'verdicts'>)[];
+] as const satisfies readonly (keyof CheckEconomy)[];
+const COST_KEYS = ['lane', 'requests', 'checks'] as const satisfies readonly (keyof LaneCost)[];
 const GAP_KEYS = ['id', 'surface', 'section', 'statement', 'reason'] as const satisfies readonly (keyof Gap)[];
 const LEFTOVER_KEYS = ['kind', 'surface', 'id', 'name', 'check', 'deletable', 'how'] as const satisfies readonly (keyof LeftoverRecord)[];
 const GATE_KEYS = ['file', 'outcome', 'exitCode', 'reasons', 'warnings', 'fixedIsRed', 'staleEntries', 'counts'] as const satisfies readonly (keyof Gate)[];
@@ -115,7 +119,8 @@ const KEYS = {
   summary: SUMMARY_KEYS satisfies Every<RunSummary, typeof SUMMARY_KEYS>,
   rule: RULE_RESULT_KEYS satisfies Every<RuleResult, typeof RULE_RESULT_KEYS>,
   evidence: EVIDENCE_KEYS satisfies Every<Evidence, typeof EVIDENCE_KEYS>,
-  check: CHECK_KEYS satisfies Every<Omit<CheckOutcome, 'verdicts'>, typeof CHECK_KEYS>,
+  check: CHECK_KEYS satisfies Every<CheckEconomy, typeof CHECK_KEYS>,
+  cost: COST_KEYS satisfies Every<LaneCost, typeof COST_KEYS>,
   gap: GAP_KEYS satisfies Every<Gap, typeof GAP_KEYS>,
   leftover: LEFTOVER_KEYS satisfies Every<LeftoverRecord, typeof LEFTOVER_KEYS>,
   gate: GATE_KEYS satisfies Every<Gate, typeof GATE_KEYS>,
@@ -170,6 +175,7 @@ describe('reporters/README.md documents the report it describes', () => {
 
   test('every key of a check entry (its outcome without the verdicts) and of a gap is named in its row', () => {
     for (const key of KEYS.check) expect(names(row('checks[]')).has(key), `checks.${key}`).toBe(true);
+    for (const key of KEYS.cost) expect(names(row('costliest[]')).has(key), `costliest.${key}`).toBe(true);
     for (const key of KEYS.gap) expect(names(row('gaps[]')).has(key), `gaps.${key}`).toBe(true);
     for (const key of KEYS.leftover) expect(names(row('leftovers[]')).has(key), `leftovers.${key}`).toBe(true);
   });

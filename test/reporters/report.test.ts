@@ -171,8 +171,8 @@ describe('the rest of the document', () => {
   test('summary counts statuses overall and for required rules, and adds up checks', () => {
     const r = report(
       [
-        outcome('a', [fail(TAG_404, 'x'), pass(PAST_LAST)], { requests: 4, unplanned429: 1, retried503: 2, leftovers: ['tag 17'] }),
-        outcome('b', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')], { requests: 0, unplanned429: 2, leftovers: ['contact 3', 'agent 9'] }),
+        outcome('a', [fail(TAG_404, 'x'), pass(PAST_LAST)], { lane: 'core', requests: 4, unplanned429: 1, retried503: 2, leftovers: ['tag 17'] }),
+        outcome('b', [skip(KEY_SCOPE, 'needs CC_KEY2_ID')], { lane: 'core', requests: 0, unplanned429: 2, leftovers: ['contact 3', 'agent 9'] }),
       ],
       {
         rules: rules(TAG_404, TAG_200, PAST_LAST, KEY_SCOPE, 'CORE-RATE-60'),
@@ -200,8 +200,10 @@ describe('the rest of the document', () => {
         check: 'a',
         title: 'title of a',
         surface: 'core',
+        lane: 'core',
         requests: 4,
         allowance: 5,
+        judged: 2,
         unplanned429: 1,
         retried503: 2,
         durationMs: 12.4,
@@ -212,7 +214,9 @@ describe('the rest of the document', () => {
         check: 'b',
         title: 'title of b',
         surface: 'core',
+        lane: 'core',
         requests: 0,
+        judged: 0,
         allowance: 5,
         unplanned429: 2,
         retried503: 0,
@@ -220,6 +224,26 @@ describe('the rest of the document', () => {
         leftovers: ['contact 3', 'agent 9'],
         problems: [],
       },
+    ]);
+    // The lane's cost: every request of its checks, and its costliest checks first.
+    expect(r.costliest).toEqual([
+      {
+        lane: 'core',
+        requests: 4,
+        checks: [
+          { check: 'a', requests: 4, allowance: 5, judged: 2 },
+          { check: 'b', requests: 0, allowance: 5, judged: 0 },
+        ],
+      },
+    ]);
+  });
+
+  test('costliest: per lane in the order the lanes ran, its ten checks that sent the most; a check no lane ran is in none', () => {
+    const dialer = Array.from({ length: 12 }, (_, i) => outcome(`d${i + 1}`, [], { lane: 'dialer', requests: i + 1 }));
+    const r = report([outcome('h', [], { lane: 'hosts', requests: 3 }), ...dialer, outcome('loose', [], { requests: 99 })], { rules: rules(TAG_404) });
+    expect(r.costliest.map((l) => [l.lane, l.requests, l.checks.map((c) => c.check)])).toEqual([
+      ['hosts', 3, ['h']],
+      ['dialer', 78, ['d12', 'd11', 'd10', 'd9', 'd8', 'd7', 'd6', 'd5', 'd4', 'd3']],
     ]);
   });
 
