@@ -20,7 +20,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
   lines.push(
     `  the lanes side by side: about ${roughly(plan.lanesMs)}${plan.budget?.runs ? `, then the budget checks: ${roughly(plan.budget.ms)}` : ''}; in all about ${roughly(plan.totalMs)} besides the target's response time`,
   );
-  lines.push('requests per budget (allowances, cleanup excluded; a check counts on the hosts it declares, the rest on its own):');
+  lines.push('requests per budget (allowances, cleanup included; a check counts on the hosts it declares, the rest on its own):');
   for (const m of plan.meters) {
     if (m.requests === 0) continue;
     lines.push(

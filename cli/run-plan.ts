@@ -14,7 +14,7 @@ import { laneOf, meterOf } from '../suites/index.ts';
 /**
  * What a conformance run will do, worked out from the target's settings alone, before anything is sent:
  * the requests each budget may get, the time each lane takes at the pace, what is skipped and why, and what
- * the budget checks cost the company. Figures come from the checks' allowances (maxima, cleanup excluded),
+ * the budget checks cost the company. Figures come from the checks' allowances (maxima, cleanup included),
  * so they are upper bounds on requests; times count what the pace imposes, not the target's response time.
  */
 

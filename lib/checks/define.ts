@@ -15,7 +15,10 @@ export interface CheckDefinition {
   readonly surface: Surface;
   /** Rule IDs this check asserts; the report attributes every assertion to one of them. */
   readonly rules: readonly RuleId[];
-  /** The most requests the check may send (cleanup excluded); stated so a live run's cost is known up front. */
+  /**
+   * The most requests the check may send, its cleanup included; stated so a live run's cost is known up front.
+   * A request of the check past it ends the check; its cleanup still goes out, being what the account is owed.
+   */
   readonly maxRequests: number;
   /**
    * Of `maxRequests`, the most that go to other meters than the check's own (a Dialer check adding a call

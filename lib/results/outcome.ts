@@ -38,7 +38,7 @@ export interface CheckOutcome {
   readonly lane?: string;
   readonly verdicts: readonly RuleVerdict[];
   readonly requests: number;
-  /** The most requests the check may send besides its cleanup, as it declares. */
+  /** The most requests the check may send, its cleanup included, as it declares. */
   readonly allowance: number;
   /** 429s met outside a planned burst: each is a pacing miss worth reporting. */
   readonly unplanned429: number;

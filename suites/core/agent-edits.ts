@@ -17,7 +17,7 @@ export const agentEditChecks = [
     title: 'Edit agent updates the agent',
     surface: 'core',
     rules: ['CORE-AGENT-EDIT-UPDATES'],
-    maxRequests: 3,
+    maxRequests: 4,
     async run(t) {
       const rule = 'CORE-AGENT-EDIT-UPDATES';
       const lastname = t.uniqueName();
@@ -63,7 +63,7 @@ export const agentEditChecks = [
     title: 'Add an agent without daily_price_limit: accepted, and a default from 1 to 200 applies',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT-DEFAULT'],
-    maxRequests: 2,
+    maxRequests: 3,
     async run(t) {
       const rule = 'CORE-AGENT-DAILY-LIMIT-DEFAULT';
       const ex = await putAgent(t);

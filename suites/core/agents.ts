@@ -41,7 +41,7 @@ export const agentChecks = [
     title: 'Add an agent: 201 with the new id as a string',
     surface: 'core',
     rules: ['CORE-AGENT-ADD-201'],
-    maxRequests: 1,
+    maxRequests: 2,
     async run(t) {
       const ex = await putAgent(t);
       skipAtMaximum(t, ex, 'a valid agent');

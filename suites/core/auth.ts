@@ -36,7 +36,7 @@ export const authChecks = [
     title: 'two key pairs of one company read the same data',
     surface: 'core',
     rules: ['CORE-AUTH-KEY-SCOPE'],
-    maxRequests: 3,
+    maxRequests: 4,
     needs: { keys: ['second'] },
     async run(t) {
       const rule = 'CORE-AUTH-KEY-SCOPE';
@@ -64,7 +64,7 @@ export const authChecks = [
     surface: 'core',
     rules: ['CORE-ISOLATION-READ'],
     // create, the contact and the narrowed list read by its own company, then both by the other
-    maxRequests: 5,
+    maxRequests: 6,
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'CORE-ISOLATION-READ';
@@ -109,7 +109,7 @@ export const authChecks = [
     surface: 'core',
     rules: ['CORE-ISOLATION-WRITE'],
     // create, a read by its own company, the other's peek, edit and delete, the read back
-    maxRequests: 6,
+    maxRequests: 7,
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'CORE-ISOLATION-WRITE';

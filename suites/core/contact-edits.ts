@@ -73,7 +73,7 @@ export const contactEditChecks = [
     title: 'several ContactsTag entries are kept; sent tags replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-TAGS-SEVERAL', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    maxRequests: 6,
+    maxRequests: 7,
     async run(t) {
       const [first, second] = (await accountTagNames(t, 2)) as [string, string];
       const id = await createContact(t);
@@ -102,7 +102,7 @@ export const contactEditChecks = [
     title: 'ContactAttribute items: shape accepted and read back, wrong types refused, sent entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-ATTRIBUTE-ITEM', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    maxRequests: 8,
+    maxRequests: 9,
     async run(t) {
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
       const [a, b] = (await accountAttributeIds(t, 2)) as [number, number];
@@ -150,7 +150,7 @@ export const contactEditChecks = [
     title: 'ExternalUrl items read back as { name, url } and ContactNumber public_number as a string',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-ITEM', 'CORE-CONTACT-NUMBER-ITEM'],
-    maxRequests: 4,
+    maxRequests: 5,
     async run(t) {
       const id = await createContact(t);
       const urls: ExternalUrl[] = [
@@ -200,7 +200,7 @@ export const contactEditChecks = [
     title: 'a favorite_agent that is not an integer is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FAVORITE-AGENT-TYPE'],
-    maxRequests: 4,
+    maxRequests: 5,
     async run(t) {
       const rule = 'CORE-CONTACT-FAVORITE-AGENT-TYPE';
       const id = await createContact(t);

@@ -94,7 +94,7 @@ export const contactFilterChecks = [
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-COUNTRY'],
     // countries, the contact, a matching read, and the other value narrowed and, when need be, alone
-    maxRequests: 5,
+    maxRequests: 6,
     async run(t) {
       const ex = await t.core('GET', '/countries/index.json').send();
       t.expectOk(ex, 'listing countries');
@@ -113,7 +113,7 @@ export const contactFilterChecks = [
     title: 'List contacts: tag_id filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-TAG'],
-    maxRequests: 5,
+    maxRequests: 6,
     async run(t) {
       // The spec shows no tag list: path and item shape ({ Tag: { id, name } }) follow the vendor reference.
       const { items } = await readList(t, '/tags/index.json', { limit: 2 });
@@ -130,7 +130,7 @@ export const contactFilterChecks = [
     title: 'List contacts: industry filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-INDUSTRY'],
-    maxRequests: 3,
+    maxRequests: 4,
     async run(t) {
       const rule = 'CORE-CONTACTS-FILTER-INDUSTRY';
       const contact = await createOwnContact(t);
@@ -147,7 +147,7 @@ export const contactFilterChecks = [
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-KEYWORD', 'CORE-CONTACTS-KEYWORD-NAME'],
     // the contact, its whole name as keyword, and an absent keyword narrowed and, when need be, alone
-    maxRequests: 4,
+    maxRequests: 5,
     async run(t) {
       const name = t.uniqueName();
       const contact = await createOwnContact(t, { name });

@@ -78,7 +78,7 @@ export const contactChecks = [
     title: 'Edit contact updates only the fields sent',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-PARTIAL'],
-    maxRequests: 3,
+    maxRequests: 4,
     async run(t) {
       const id = await createContact(t, { title: 'Ing.', city: 'Bratislava', industry: 'it' });
       const ex = await edit(t, id, { title: 'Dr.' });
@@ -95,7 +95,7 @@ export const contactChecks = [
     title: 'an empty string clears a scalar field',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-SCALAR'],
-    maxRequests: 3,
+    maxRequests: 4,
     async run(t) {
       const id = await createContact(t, { city: 'Prague', zip: '11000' });
       t.expectOk(await edit(t, id, { city: '' }), 'clearing city');
@@ -111,7 +111,7 @@ export const contactChecks = [
     title: 'an empty string clears a list property',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-LIST'],
-    maxRequests: 6,
+    maxRequests: 7,
     async run(t) {
       const rule = 'CORE-CONTACT-EDIT-CLEAR-LIST';
       const tag = await existingTagName(t);
@@ -145,7 +145,7 @@ export const contactChecks = [
     title: 'sent list entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-REPLACE-LIST'],
-    maxRequests: 3,
+    maxRequests: 4,
     async run(t) {
       const [a, b, c] = [fictionalNumber(21), fictionalNumber(22), fictionalNumber(23)];
       const mails = [1, 2].map((n) => `${t.uniqueName()}-${n}@example.com`);
@@ -186,7 +186,7 @@ export const contactChecks = [
     title: "invalid input: 406 'Invalid input data.' with field messages",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-406'],
-    maxRequests: 2,
+    maxRequests: 3,
     async run(t) {
       const id = await createContact(t);
       const ex = await edit(t, id, { name: 'x'.repeat(CONTACT_MAX_LENGTHS.name + 1) });
@@ -200,7 +200,7 @@ export const contactChecks = [
     title: 'contact field lengths: maximum accepted, one more refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-LENGTHS'],
-    maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3,
+    maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3 + 1,
     async run(t) {
       const rule = 'CORE-CONTACT-FIELD-LENGTHS';
       const id = await createContact(t);
@@ -235,7 +235,7 @@ export const contactChecks = [
     title: 'ExternalUrl: 3 items accepted, 4 refused',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-MAX'],
-    maxRequests: 4,
+    maxRequests: 5,
     async run(t) {
       const rule = 'CORE-CONTACT-EXTERNALURL-MAX';
       const id = await createContact(t);
@@ -258,7 +258,7 @@ export const contactChecks = [
     title: 'ContactEmail must be a valid address (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
-    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + 3,
+    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + 3 + 1,
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
       const id = await createContact(t);
@@ -283,7 +283,7 @@ export const contactChecks = [
     title: 'a field of the wrong type is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-TYPES'],
-    maxRequests: 4,
+    maxRequests: 5,
     async run(t) {
       const id = await createContact(t);
       for (const value of ['abc', true, { id: 1 }]) {

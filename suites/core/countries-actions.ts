@@ -116,7 +116,7 @@ export const actionChecks = [
     title: 'Contact actions: a POST answered with the acknowledgement envelope',
     surface: 'core',
     rules: ['CORE-BULK-ACK', 'CORE-ENV-ACK'],
-    maxRequests: 1,
+    maxRequests: 2,
     async run(t) {
       const name = t.uniqueName();
       const ex = await t

@@ -50,7 +50,7 @@ export const envelopeChecks = [
     title: 'a single contact sits directly in responseData, with no pagination fields',
     surface: 'core',
     rules: ['CORE-ENV-SINGLE'],
-    maxRequests: 2,
+    maxRequests: 3,
     async run(t) {
       const id = await createContact(t);
       const ex = await t.core('GET', `/contacts/show/${id}.json`).send();
@@ -71,7 +71,7 @@ export const envelopeChecks = [
     title: 'Edit contact acknowledges with exactly { responseData: { status: 200 } }',
     surface: 'core',
     rules: ['CORE-ENV-ACK', 'CORE-CONTACT-EDIT-200'],
-    maxRequests: 2,
+    maxRequests: 3,
     async run(t) {
       const id = await createContact(t);
       const ex = await t.core('POST', `/contacts/edit/${id}.json`).json({ title: 'Dr.' }).send();

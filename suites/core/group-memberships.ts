@@ -33,7 +33,7 @@ export const groupMembershipChecks = [
     title: "Remove agent from group removes one membership: the agent's other group keeps it",
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS'],
-    maxRequests: 7,
+    maxRequests: 10,
     async run(t) {
       const before = await membersPerGroup(t);
       if (before.size < 2) t.skip(`needs 2 groups in the realtime group statistics, found ${before.size}`);

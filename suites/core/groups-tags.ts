@@ -14,7 +14,7 @@ export const groupTagChecks = [
     title: 'Remove agent from group: 200, and the agent and the group remain',
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-200', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
-    maxRequests: 7,
+    maxRequests: 9,
     async run(t) {
       const groups = await readList(t, '/groups/index.json', { limit: 1000 });
       const groupIds = listedIds(groups.items, 'Group');
@@ -80,7 +80,7 @@ export const groupTagChecks = [
     title: 'Delete a tag: 200 and the tag is gone',
     surface: 'core',
     rules: ['CORE-TAG-DELETE-200'],
-    maxRequests: 4,
+    maxRequests: 5,
     async run(t) {
       const rule = 'CORE-TAG-DELETE-200';
       // Add a tag: path and payload from the vendor reference.

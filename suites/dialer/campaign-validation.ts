@@ -37,7 +37,8 @@ function scheduleCheck(
     title: `schedule_policy.${field} in and out of the pinned format (fuzzed)`,
     surface: 'ai',
     rules: [rules.after, rules.before, SUB_ERRORS],
-    maxRequests: 1 + boundaries.length + 2,
+    // The create, the boundaries, two samples, and the delete of its cleanup.
+    maxRequests: 1 + boundaries.length + 2 + 1,
     async run(t) {
       const campaign = await createCampaign(t);
       const pinned = t.applies(rules.after);
@@ -87,7 +88,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     title: 'whitespace-only names on update: 400 name should not be empty from v1.0.21, what came before reported (fuzzed)',
     surface: 'ai',
     rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED', SUB_ERRORS],
-    maxRequests: 1 + values.NAME_BOUNDARIES.length + 3,
+    maxRequests: 1 + values.NAME_BOUNDARIES.length + 3 + 1,
     async run(t: CheckContext) {
       const campaign = await createCampaign(t);
       const pinned = t.applies('DIALER-NAME-WHITESPACE-400');

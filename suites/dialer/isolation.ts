@@ -114,7 +114,7 @@ export const ISOLATION_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-ISOLATION-WRITE'],
     // create, the read by its own company, the other's peek, PATCH and DELETE, the read back
-    maxRequests: 6,
+    maxRequests: 7,
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'DIALER-ISOLATION-WRITE';

@@ -34,7 +34,7 @@ export const READ_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-GET-SAFE'],
     // a campaign, two snapshots, its contacts and the lists in between
-    maxRequests: 1 + 2 * SNAPSHOT_REQUESTS + 1 + LISTS.length,
+    maxRequests: 1 + 2 * SNAPSHOT_REQUESTS + 1 + LISTS.length + 1,
     async run(t) {
       const rule = 'DIALER-GET-SAFE';
       const { id } = await createCampaign(t);

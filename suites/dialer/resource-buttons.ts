@@ -77,7 +77,7 @@ const replace = defineCheck({
   title: 'disposition buttons: PUT replaces them wholesale; name and color come from the call tag, outcome from outcome_kind',
   surface: 'ai',
   rules: ['DIALER-BUTTONS-GET', 'DIALER-BUTTONS-REPLACE', 'DIALER-BUTTON-RESOLVED'],
-  maxRequests: 6,
+  maxRequests: 7,
   async run(t) {
     const { tags } = await dispositionTags(t);
     // A tag without colour first, when the account has one: its button must show color null.
@@ -127,7 +127,7 @@ const refusals = defineCheck({
   title: 'button replace: unknown outcome_kind 400, repeated tag_id 409, a tag_id that is no call tag of the account 422',
   surface: 'ai',
   rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422', SUB_ERRORS],
-  maxRequests: 11,
+  maxRequests: 12,
   // Another company's tag list, read on the core API.
   elsewhere: { core: 1 },
   async run(t) {

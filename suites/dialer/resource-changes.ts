@@ -61,7 +61,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'export filters validated with 400 (filter ids of at least 1)',
     rules: { after: 'DIALER-EXPORT-IDS-400', before: 'DIALER-EXPORT-IDS-UNVALIDATED' },
-    maxRequests: 2,
+    maxRequests: 3,
     needs: NEEDS_EXPORTS,
     async probe(t) {
       const campaign = await createCampaign(t);
@@ -74,7 +74,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'export windows validated with 422, no job enqueued on 422',
     rules: { after: 'DIALER-EXPORT-DATES-422', before: 'DIALER-EXPORT-DATES-UNVALIDATED' },
-    maxRequests: 2,
+    maxRequests: 3,
     needs: NEEDS_EXPORTS,
     async probe(t) {
       const campaign = await createCampaign(t);
@@ -101,7 +101,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     line: 'association ref_id values are not checked for existence',
     rules: { after: 'DIALER-ASSOC-REF-UNCHECKED', before: 'DIALER-ASSOC-REF-CHECKED' },
     // an agent of the account, a campaign, an association the target must take, then one naming nobody
-    maxRequests: 4,
+    maxRequests: 5,
     needs: { surfaces: ['core'] },
     // It names the first agent of the core list, which a core check may be adding and deleting meanwhile.
     lane: 'core',
@@ -128,7 +128,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     line: 'archived dispositions refused with 422 on button replace',
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
     // the tag list, a campaign, a button the target must take, the archived tag's button, and a read
-    maxRequests: 5,
+    maxRequests: 6,
     async probe(t) {
       const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
       const tag =
@@ -163,7 +163,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     line: 'buttons of a deleted disposition are no longer returned',
     rules: { after: 'DIALER-DELETED-BUTTONS-OMITTED', before: 'DIALER-DELETED-BUTTONS-KEPT' },
     // a tag, a campaign, its button, a read of it, the tag's deletion, a read after
-    maxRequests: 6,
+    maxRequests: 8,
     needs: { surfaces: ['core'] },
     // It adds and deletes a core call tag, which core checks pick from the tag list.
     lane: 'core',

@@ -29,7 +29,7 @@ const ids = defineCheck({
   title: 'export filters.contactId and filters.userId: integers of at least 1 accepted, strings of them either way, anything else 400 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-IDS-400', SUB_ERRORS],
-  maxRequests: 10,
+  maxRequests: 11,
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-IDS-400';
@@ -77,7 +77,7 @@ const dates = defineCheck({
   title: 'export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATES-422', SUB_ERRORS],
-  maxRequests: 14,
+  maxRequests: 15,
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-DATES-422';
@@ -139,7 +139,7 @@ const dateTo = defineCheck({
   title: 'an export dateTo that is no date-time: 422 and no job, as for dateFrom (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATETO-422'],
-  maxRequests: 1 + 3 + 1,
+  maxRequests: 1 + 3 + 1 + 1,
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-DATETO-422';

@@ -12,7 +12,7 @@ const tagList = defineCheck({
   title: 'the disposition tag list answers a list of call tags with ids; whether a tag added through the core API is among them is noted',
   surface: 'ai',
   rules: ['DIALER-TAG-LIST'],
-  maxRequests: 2,
+  maxRequests: 3,
   // It adds a core call tag, which core checks pick from the tag list, and deletes it again.
   lane: 'core',
   elsewhere: { core: 1 },
@@ -60,7 +60,7 @@ const associations = defineCheck({
   title: "a campaign's associations: PUT with an agent, a target tag and a queue group, then PUT with one, leaves exactly what each sent",
   surface: 'ai',
   rules: ['DIALER-ASSOC-REPLACE'],
-  maxRequests: 6,
+  maxRequests: 7,
   needs: { surfaces: ['core'] },
   // It names the first agent, tag and group of the core lists, which core checks add and delete meanwhile.
   lane: 'core',

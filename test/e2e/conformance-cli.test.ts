@@ -51,6 +51,12 @@ describe('npm run conformance', () => {
     expect(doc.leftovers.every((l) => l.name === undefined || l.name.startsWith(`${doc.prefix}-`) || l.name.trim() === '')).toBe(true);
     expect(doc.summary.unplanned429).toBe(0);
     expect(doc.gaps.length).toBeGreaterThan(0);
+    // The plan is honest: no check sent more than its allowance (its cleanup included), no lane more than the plan printed.
+    expect(doc.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
+    for (const cost of doc.costliest.filter((c) => c.lane !== 'budget')) {
+      const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(run.stdout)?.[1]);
+      expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
+    }
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
     // Disabled rules (those of older Dialer releases) are counted on their testsuite, not listed as testcases.
     expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.filter((r) => r.status !== 'disabled').length);

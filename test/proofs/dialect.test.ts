@@ -37,6 +37,8 @@ test('against the variant dialect no rule fails, and what cannot be judged says 
     const judged = report.rules.filter((r) => r.checks.length > 0);
     expect(judged.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
     expect(judged.filter((r) => r.status === 'error').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
+    // The allowances hold here too, whichever way the variant answers: no check sent more, its cleanup included.
+    expect(report.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
     const skipped = judged.filter((r) => r.status === 'skipped');
     // The variant really differs where the spec is silent: some rules meet a choice they cannot judge through.
     expect(skipped.length).toBeGreaterThan(0);
@@ -88,6 +90,7 @@ const failedOrErred = (report: RunReport): string[] =>
 test('against the variant dialect with its Dialer routes configured no Dialer rule fails', { timeout: 240_000 }, async () => {
   const report = await variantDialerReport(NEWEST, DIALER_CHECKS);
   expect(failedOrErred(report)).toEqual([]);
+  expect(report.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
   // Each rule met the variant's other choice and passed, saying what it met.
   const met: Record<string, RegExp> = {
     'DIALER-SCHEDULE-TIME-PINNED': /"24:00" accepted/,
