@@ -1,4 +1,5 @@
 import type { CheckDefinition } from '../lib/checks/define.ts';
+import type { SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
 import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
 import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
@@ -67,6 +68,18 @@ export function requestsByMeter(check: CheckDefinition): Map<LoadSurface, number
   return out;
 }
 
+/**
+ * What sharing changes for a lane's checks, per meter: each shared record is made once, not once a sharer
+ * as their allowances count it (any of them may be first), and deleted once when the lane ends.
+ */
+function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
+  const sharers = new Map<SharedRecord<unknown>, number>();
+  for (const check of own) for (const record of check.shares ?? []) sharers.set(record, (sharers.get(record) ?? 0) + 1);
+  const out = new Map<LoadSurface, number>();
+  for (const [record, n] of sharers) out.set(record.meter, (out.get(record.meter) ?? 0) - (n - 1) * record.makeRequests + record.removeRequests);
+  return out;
+}
+
 function sum(maps: Iterable<Map<LoadSurface, number>>): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
   for (const m of maps) for (const [meter, n] of m) out.set(meter, (out.get(meter) ?? 0) + n);
@@ -96,18 +109,19 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   }
   const lanes: LanePlan[] = LANES.map((lane) => {
     const own = running.filter((c) => laneOf(c) === lane);
+    const byMeter = sum([...own.map(requestsByMeter), sharing(own)]);
     return {
       lane,
       checks: own.map((c) => c.id),
-      requests: own.reduce((n, c) => n + c.maxRequests, 0),
-      ms: streamMs(sum(own.map(requestsByMeter)), pace),
+      requests: [...byMeter.values()].reduce((n, r) => n + r, 0),
+      ms: streamMs(byMeter, pace),
       costliest: [...own]
         .sort((a, b) => b.maxRequests - a.maxRequests)
         .slice(0, 10)
         .map((c) => ({ check: c.id, requests: c.maxRequests })),
     };
   });
-  const byMeter = sum(running.map(requestsByMeter));
+  const byMeter = sum([...running.map(requestsByMeter), ...LANES.map((lane) => sharing(running.filter((c) => laneOf(c) === lane)))]);
   const meters = LOAD_SURFACES.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
   const lanesMs = Math.max(0, ...lanes.map((l) => l.ms), ...meters.map((m) => pacedMs(m.requests, pace)));
   const budgetRuns = budgetChecks.filter((c) => !missingPrerequisite(target, c));

@@ -12,6 +12,8 @@ import type { Evidence } from '../results/outcome.ts';
 import { rule as lookupRule, type RuleId } from '../rules/index.ts';
 import type { SchemaResult } from '../schemas/registry.ts';
 import type { CheckDefinition } from './define.ts';
+import type { Lane } from './lanes.ts';
+import type { SharedRecord } from './shared-records.ts';
 import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 
@@ -27,8 +29,11 @@ export interface RuleStanding {
   done?: boolean;
 }
 
-/** What a context needs of the check it serves: its name, the rules it judges and its request allowance. */
-export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests'>;
+/**
+ * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
+ * shared records it may use and, in a run's lanes, the lane it runs in.
+ */
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares'> & { readonly runsIn?: Lane };
 
 /** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
 function unparsableJson(ex: Exchange): string | undefined {
@@ -131,6 +136,19 @@ export class CheckContext {
   /** The prefix of every name the run gives a record. */
   get runPrefix(): string {
     return this.session.run.prefix;
+  }
+
+  /**
+   * A record of the check's lane that several checks use as it is (shared-records.ts): made now if no check
+   * has made it yet, with this check's requests, and deleted when the lane ends. The check must declare it
+   * in `shares`, so the plan counts it.
+   */
+  shared<T>(record: SharedRecord<T>): Promise<T> {
+    if (!(this.scope.shares ?? []).includes(record as SharedRecord<unknown>))
+      throw new DefinitionError(`${this.scope.id} uses the shared record ${record.key} without declaring it in shares`);
+    if (this.scope.runsIn !== undefined && this.scope.runsIn !== record.lane)
+      throw new DefinitionError(`${this.scope.id} runs in the ${this.scope.runsIn} lane and uses ${record.key}, a record of the ${record.lane} lane`);
+    return this.session.shared.get(record, this);
   }
 
   /** A read no check changes, paid for once a run (Session.memo). */

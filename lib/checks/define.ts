@@ -3,6 +3,7 @@ import type { Effect } from '../config/target.ts';
 import type { KeySlot, LoadSurface, Surface } from '../contract/vocabulary.ts';
 import type { CheckContext } from './context.ts';
 import type { Lane } from './lanes.ts';
+import type { SharedRecord } from './shared-records.ts';
 
 /**
  * A check: one scenario against the target, asserting one or a few rules. Checks are plain data
@@ -35,6 +36,12 @@ export interface CheckDefinition {
    * check): its time is these windows, not its allowance at the pace.
    */
   readonly lastsWindows?: number;
+  /**
+   * Records of its lane the check uses as they are and changes in no way (`t.shared`): made by the first
+   * such check that runs, deleted when the lane ends. Its allowance counts each one's make, since it may
+   * be the first; the plan counts each make and deletion once.
+   */
+  readonly shares?: readonly SharedRecord<unknown>[];
   readonly needs?: {
     readonly keys?: readonly KeySlot[];
     readonly surfaces?: readonly Surface[];

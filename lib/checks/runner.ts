@@ -6,6 +6,7 @@ import { rule as lookupRule } from '../rules/index.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import { CheckContext, type RuleStanding } from './context.ts';
 import type { CheckDefinition } from './define.ts';
+import { type Lane, LANES } from './lanes.ts';
 import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
 import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
@@ -118,7 +119,13 @@ function settledOrAbandoned(run: Promise<void>, stop: AbortSignal): Promise<void
 export async function runCheck(
   session: Session,
   def: CheckDefinition,
-  options: { readonly signal?: AbortSignal; /** Overrides the limit derived from the pace (tests). */ readonly timeLimitMs?: number } = {},
+  options: {
+    readonly signal?: AbortSignal;
+    /** Overrides the limit derived from the pace (tests). */
+    readonly timeLimitMs?: number;
+    /** The lane the run runs it in: its shared records must be that lane's. */
+    readonly lane?: Lane;
+  } = {},
 ): Promise<CheckOutcome> {
   const started = performance.now();
   const verdicts: RuleVerdict[] = [];
@@ -138,7 +145,7 @@ export async function runCheck(
   const timer = new AbortController();
   const clock = setTimeout(() => timer.abort(overrun), limitMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
-  const t = new CheckContext(session, def, signal);
+  const t = new CheckContext(session, options.lane !== undefined ? { ...def, runsIn: options.lane } : def, signal);
   const unplannedBefore = session.client.stats.unplanned429;
   const retriedBefore = session.client.stats.retried503;
   let ending: unknown;
@@ -188,5 +195,10 @@ export async function runCheck(
 export async function runChecks(session: Session, defs: readonly CheckDefinition[]): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   for (const def of defs) outcomes.push(await runCheck(session, def));
+  // Outside a run's lanes every shared record is deleted once all the checks have ended.
+  for (const lane of LANES) {
+    const removal = await session.removeSharedRecords(lane);
+    if (removal) outcomes.push(removal);
+  }
   return outcomes;
 }

@@ -7,6 +7,10 @@ import { type SchemaRegistry, schemas } from '../schemas/registry.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { newRun, type RunIdentity } from '../ledger/run-id.ts';
 import { sendPipeline, type SendPipeline } from '../requests/pipeline.ts';
+import { RequestScope } from '../requests/request-scope.ts';
+import type { CheckOutcome } from '../results/outcome.ts';
+import type { Lane } from './lanes.ts';
+import { SharedRecords, sharedRecordsOutcome, sharedRecordsStep } from './shared-records.ts';
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer, the pipeline
@@ -24,6 +28,8 @@ export class Session {
   readonly schemas: SchemaRegistry;
   /** Every request of the run goes through it, whoever sends it (lib/requests/pipeline.ts). */
   readonly send: SendPipeline;
+  /** Records the checks of a lane share, made once and deleted when the lane ends (shared-records.ts). */
+  readonly shared = new SharedRecords();
   #counter = 0;
   readonly #memo = new Map<string, Promise<unknown>>();
   #wrongSecret: string | undefined;
@@ -84,6 +90,20 @@ export class Session {
       hit.catch(() => this.#memo.delete(key));
     }
     return hit;
+  }
+
+  /**
+   * Deletes the shared records of a lane whose checks have all ended, in a request scope of its own: the
+   * outcome of that step, or undefined when the lane made none. It sends whatever happened, interrupt
+   * included: it is what the run owes the account.
+   */
+  async removeSharedRecords(lane: Lane): Promise<CheckOutcome | undefined> {
+    const meter = this.shared.meterOf(lane);
+    if (meter === undefined) return undefined;
+    const scope = new RequestScope(this.send, sharedRecordsStep(lane));
+    const started = performance.now();
+    const { removals, failed } = await this.shared.removeLane(lane, (fields) => scope.dispatch(fields));
+    return sharedRecordsOutcome(lane, meter, { requests: scope.requests, allowance: removals, durationMs: performance.now() - started, leftovers: failed });
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,10 @@ import { timeLimitMs } from './pace.ts';
 import { type PacerWait, RUN_CHANNEL, type RunMessage } from './run-channel.ts';
 import { interruptedBefore, runCheck } from './runner.ts';
 import { Session } from './session.ts';
+import { sharedRecordsOutcome, sharedRecordsStep } from './shared-records.ts';
+
+/** The deletion step of a lane whose checks made no shared record after all (each skipped, say). */
+const NOTHING_SHARED = { requests: 0, allowance: 0, durationMs: 0, leftovers: [] } as const;
 
 /** What the conformance command hands to the suites through vitest's `provide`/`inject`. */
 export interface RunPayload {
@@ -115,12 +119,20 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
       test(`${check.title} [${check.rules.join(', ')}]`, { meta: { cc: meta }, concurrent: false, timeout }, async ({ task, skip, signal }) => {
         const outcome = interrupt.signal.aborted
           ? interruptedBefore(run, check)
-          : await runCheck(run, check, { signal: AbortSignal.any([signal, interrupt.signal]) });
+          : await runCheck(run, check, { signal: AbortSignal.any([signal, interrupt.signal]), ...(lane !== LAST ? { lane } : {}) });
         (task.meta.cc as CheckMeta).outcome = { ...outcome, lane };
         const broken = summarise(outcome.verdicts);
         if (broken) throw new Error(broken);
         if (outcome.verdicts.length === 0) skip(`its rules are not part of Dialer release ${payload.settings.CC_DIALER_RELEASE ?? 'latest'}`);
         if (outcome.verdicts.every((v) => v.status === 'skipped')) skip(outcome.verdicts[0]?.detail ?? 'skipped');
+      });
+    }
+    // Once the lane's checks have all ended, interrupted or not, the records they shared are deleted.
+    if (lane !== LAST && chosen.some((check) => (check.shares ?? []).length > 0)) {
+      const meta: CheckMeta = { check: sharedRecordsStep(lane), rules: [] };
+      // What could not be deleted is listed with the step's leftovers and in the ledger's, like a check's.
+      test(`the ${lane} lane's shared records deleted`, { meta: { cc: meta }, concurrent: false, timeout: CLEANUP_ROOM_MS }, async ({ task }) => {
+        (task.meta.cc as CheckMeta).outcome = (await run.removeSharedRecords(lane)) ?? sharedRecordsOutcome(lane, 'core', NOTHING_SHARED);
       });
     }
   });

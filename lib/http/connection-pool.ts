@@ -1,19 +1,20 @@
-import { createSecureContext, rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent } from 'undici';
 
 /** An idle kept-alive connection is closed after this long. */
-const KEEP_ALIVE_MS = 10_000;
+export const KEEP_ALIVE_MS = 10_000;
 
 /**
- * The connections to the target, for the suite's client and the Node load runner alike: up to
- * `connections` per host, trusting the system's CAs and, when given, the target's extra one (CC_CA_FILE).
+ * The suite's connections to the target: up to `connections` per host, opened as targetTls says. (The
+ * Node load runner keeps its own, load/node/origin-connections.ts, opened the same way.)
  */
 export function connectionPool(options: { readonly ca?: string | undefined; readonly connections: number }): Agent {
-  return new Agent({
-    // One TLS context for every connection: a `ca` list instead makes Node parse the whole root store again
-    // for each new connection (tens of ms), which a burst after an idle gap (keep-alive closed) turns into seconds.
-    connect: options.ca ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.ca] }) } : {},
-    connections: options.connections,
-    keepAliveTimeout: KEEP_ALIVE_MS,
-  });
+  return new Agent({ connect: targetTls(options.ca), connections: options.connections, keepAliveTimeout: KEEP_ALIVE_MS });
+}
+
+/** How a connection to the target opens: trusting the system's CAs and, when given, the target's extra one (CC_CA_FILE). */
+export function targetTls(ca: string | undefined): { readonly secureContext?: SecureContext } {
+  // One TLS context for every connection: a `ca` list instead makes Node parse the whole root store again
+  // for each new connection (tens of ms), which a burst after an idle gap (keep-alive closed) turns into seconds.
+  return ca ? { secureContext: createSecureContext({ ca: [...rootCertificates, ca] }) } : {};
 }

@@ -65,6 +65,11 @@ export class RequestScope {
     this.#inCleanup = true;
   }
 
+  /** Sends a request built elsewhere (another scope's) as this sender's. */
+  dispatch(fields: RequestFields): Promise<Exchange> {
+    return this.#send(fields);
+  }
+
   #send(fields: RequestFields): Promise<Exchange> {
     const signal = this.#inCleanup ? undefined : this.options.signal;
     const allowance = this.#inCleanup ? undefined : this.#allowance;
