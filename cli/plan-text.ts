@@ -27,6 +27,10 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
       `  ${m.meter}: at most ${m.requests}, ${isMetered(m.meter) ? `budget ${BUDGET_PER_WINDOW} per window per company` : 'no budget stated, paced alike'}`,
     );
   }
+  if (plan.campaignsLeft > 0)
+    lines.push(
+      `what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)`,
+    );
   if (plan.skipped.length > 0) {
     lines.push(`skipped (${plan.skipped.reduce((n, s) => n + s.checks.length, 0)} checks; set what each line needs to run them):`);
     for (const s of plan.skipped) lines.push(`  ${s.reason}: ${s.checks.join(', ')}`);

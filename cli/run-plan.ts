@@ -53,6 +53,8 @@ export interface RunPlan {
   readonly skipped: readonly { readonly reason: string; readonly checks: readonly string[] }[];
   /** Checks none of whose rules belong to the expected Dialer release. */
   readonly disabled: readonly string[];
+  /** The most Dialer campaigns the checks that run leave on the account (CheckDefinition `leaves`): the API keeps them deleted. */
+  readonly campaignsLeft: number;
 }
 
 /** How a check's allowance spreads over the meters. */
@@ -78,6 +80,17 @@ function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
   for (const [record, n] of sharers) out.set(record.meter, (out.get(record.meter) ?? 0) - (n - 1) * record.makeRequests + record.removeRequests);
   return out;
+}
+
+/** What the checks leave for good: the campaigns each makes itself, and each shared one once, whichever check makes it. */
+function campaignsLeft(running: readonly CheckDefinition[]): number {
+  const shared = new Set<SharedRecord<unknown>>();
+  let own = 0;
+  for (const check of running) {
+    own += check.leaves?.campaigns ?? 0;
+    for (const record of check.leaves?.shared ?? []) shared.add(record);
+  }
+  return own + shared.size;
 }
 
 function sum(maps: Iterable<Map<LoadSurface, number>>): Map<LoadSurface, number> {
@@ -144,5 +157,6 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     totalMs: lanesMs + (budget?.runs ? budget.ms : 0),
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
+    campaignsLeft: campaignsLeft(running),
   };
 }

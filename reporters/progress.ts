@@ -50,7 +50,8 @@ export class ProgressReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta();
     if (!meta.cc || !this.#once.first(testCase)) return;
-    this.#progress.checkDone(meta.ccLane, (meta.cc as CheckMeta).outcome);
+    const cc = meta.cc as CheckMeta;
+    this.#progress.checkDone(meta.ccLane, cc.outcome, cc.step !== true);
     this.render();
   }
 

@@ -42,6 +42,12 @@ export interface CheckDefinition {
    * be the first; the plan counts each make and deletion once.
    */
   readonly shares?: readonly SharedRecord<unknown>[];
+  /**
+   * What the check may leave on the account for good: Dialer campaigns, which the API keeps after their
+   * deletion (status `deleted`). `campaigns` counts those it makes itself, at most; `shared` names those
+   * among its shares, which the plan counts once a run, whichever check makes them.
+   */
+  readonly leaves?: { readonly campaigns: number; readonly shared?: readonly SharedRecord<unknown>[] };
   readonly needs?: {
     readonly keys?: readonly KeySlot[];
     readonly surfaces?: readonly Surface[];

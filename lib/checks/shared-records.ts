@@ -100,6 +100,7 @@ export function sharedRecordsOutcome(
     title: `the ${lane} lane's shared records deleted`,
     surface: HOST_OF_SURFACE[meter],
     lane,
+    step: true,
     verdicts: [],
     requests,
     allowance,

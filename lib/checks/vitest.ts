@@ -35,6 +35,8 @@ export interface RunPayload {
 export interface CheckMeta {
   readonly check: string;
   readonly rules: readonly string[];
+  /** A step of the run that is not a check (a lane's shared records deleted): its requests count, it does not. */
+  readonly step?: true;
   outcome?: CheckOutcome;
 }
 
@@ -129,7 +131,7 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
     }
     // Once the lane's checks have all ended, interrupted or not, the records they shared are deleted.
     if (lane !== LAST && chosen.some((check) => (check.shares ?? []).length > 0)) {
-      const meta: CheckMeta = { check: sharedRecordsStep(lane), rules: [] };
+      const meta: CheckMeta = { check: sharedRecordsStep(lane), rules: [], step: true };
       // What could not be deleted is listed with the step's leftovers and in the ledger's, like a check's.
       test(`the ${lane} lane's shared records deleted`, { meta: { cc: meta }, concurrent: false, timeout: CLEANUP_ROOM_MS }, async ({ task }) => {
         (task.meta.cc as CheckMeta).outcome = (await run.removeSharedRecords(lane)) ?? sharedRecordsOutcome(lane, 'core', NOTHING_SHARED);

@@ -36,6 +36,8 @@ export interface CheckOutcome {
   readonly surface: string;
   /** The lane the check ran in (`core`, `dialer`, `hosts`, `budget`), where a run's lanes ran it. */
   readonly lane?: string;
+  /** A step of the run listed beside the checks (a lane's shared records deleted): it judges no rule and is no check. */
+  readonly step?: true;
   readonly verdicts: readonly RuleVerdict[];
   readonly requests: number;
   /** The most requests the check may send, its cleanup included, as it declares. */

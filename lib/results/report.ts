@@ -278,7 +278,7 @@ export function buildReport(input: ReportInput): RunReport {
       byStatus,
       required,
       gaps: GAPS.length,
-      checks: input.outcomes.length,
+      checks: input.outcomes.filter((o) => o.step !== true).length,
       requests: input.outcomes.reduce((n, o) => n + o.requests, 0),
       unplanned429: input.outcomes.reduce((n, o) => n + o.unplanned429, 0),
       retried503: input.outcomes.reduce((n, o) => n + o.retried503, 0),

@@ -71,13 +71,14 @@ export class RunProgress {
 
   readonly total: number;
 
-  checkDone(lane: Lane | typeof LAST | undefined, outcome: CheckOutcome | undefined): void {
-    this.#done += 1;
+  /** A check has ended; a step of the run that is not a check (`isCheck` false) adds its requests only. */
+  checkDone(lane: Lane | typeof LAST | undefined, outcome: CheckOutcome | undefined, isCheck = true): void {
+    if (isCheck) this.#done += 1;
     this.#requests += outcome?.requests ?? 0;
     this.#limited += outcome?.unplanned429 ?? 0;
     const state = lane ? this.#lanes.get(lane) : undefined;
     if (!state) return;
-    state.done += 1;
+    if (isCheck) state.done += 1;
     state.doneAllowance += outcome?.allowance ?? 0;
     state.requests += outcome?.requests ?? 0;
   }

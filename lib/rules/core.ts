@@ -31,7 +31,7 @@ const READ_BACK =
 
 /** How the contact-list filter checks find their own contact, the same for every filter. */
 const CONTACT_LISTED =
-  'List item fields are not shown in the spec: the check creates its own contact and looks for its id in the items, wrapped as in the vendor reference ({ Contact: { id } }) or bare ({ id }); items that show no id at all leave the rule skipped.';
+  'List item fields are not shown in the spec: the check looks for a contact of the run (made once for the core lane checks that only read it, with a name and an industry no other record has) by its id in the items, wrapped as in the vendor reference ({ Contact: { id } }) or bare ({ id }); items that show no id at all leave the rule skipped.';
 
 /** How the contact-list filter checks keep an account's other contacts out of the reads without a keyword. */
 const CONTACT_NARROWED =

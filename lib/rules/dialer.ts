@@ -80,7 +80,7 @@ export const DIALER_RULES = [
     statement:
       "Dialer GET requests change nothing: after a campaign, its disposition buttons, contacts and statistics, and the Dialer's lists are read, the campaign, its buttons and its statistics read back exactly as before.",
     reading:
-      "'GET reads', as for the core API's 'never modifies data'. The check reads a campaign of its own, so no other writer changes it; every member is compared, updatedAt included. Paths other than the campaign list are this project's (lib/dialer/routes.ts).",
+      "'GET reads', as for the core API's 'never modifies data'. The check reads the run's campaign of the Dialer lane, whose checks run one after another, so no other writer of the run changes it meanwhile; every member is compared, updatedAt included. Paths other than the campaign list are this project's (lib/dialer/routes.ts).",
   }),
   required({
     id: 'DIALER-ROUTE-NOT-FOUND',

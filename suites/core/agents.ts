@@ -6,12 +6,13 @@ import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/contract/limits.ts';
 import { namesField, probeAgent, putAgent } from './fixtures.ts';
-import { listAgents, readList, recordOf } from '../shared/core-reads.ts';
+import { agentsFrom, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { AGENTS, FIRST_NUMBERS, makes, sharedList } from './shared-fixtures.ts';
 
 /**
  * Judges one create probe. Every probe goes through `probeAgent`, which deletes an agent it created before the
- * next probe, so an accepted value costs 2 requests.
+ * next probe, so an accepted value costs 2 requests and a refused one 1.
  */
 function judgeCreate(t: CheckContext, rule: RuleId, ex: Exchange, valid: boolean, field: string, what: string): void {
   skipAtMaximum(t, ex, what);
@@ -28,12 +29,25 @@ function skipAtMaximum(t: CheckContext, ex: Exchange, what: string): void {
   if (ex.status === 403) t.skip(`${what} answered 403: the account is at its agent maximum, so no value can be judged`);
 }
 
-/** Extensions the company's agents use, or a skip when the agent list cannot be read in full. */
+/**
+ * The most requests `explore` sends through `probeAgent`: 2 for each value that may be accepted (its create and
+ * its deletion), 1 for each that must be refused, 2 for each random value. A faulty target that accepts a value it
+ * must refuse costs 2 for it too, but the check ends there, before at least one random value counted at 2.
+ */
+function probeRequests(boundaries: readonly boolean[], randomRuns: number): number {
+  return boundaries.reduce((n, valid) => n + (valid ? 2 : 1), 0) + 2 * randomRuns;
+}
+
+/** Extensions the company's agents use (the agent list the lane reads once), or a skip when it cannot be read in full. */
 async function usedExtensions(t: CheckContext): Promise<Set<number>> {
-  const { agents, complete } = await listAgents(t);
+  const { agents, complete } = agentsFrom(t, await sharedList(t, AGENTS));
   if (!complete) t.skip('the agent list has more than 1000 agents; the extensions in use cannot all be known');
   return new Set(agents.map((a) => Number(a.extension)).filter(Number.isInteger));
 }
+
+/** Random values each range check tries after its boundaries. */
+const DAILY_RANDOM_RUNS = 2;
+const EXTENSION_RANDOM_RUNS = 2;
 
 export const agentChecks = [
   defineCheck({
@@ -88,12 +102,15 @@ export const agentChecks = [
     title: 'daily_price_limit: 1 to 200 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT'],
-    maxRequests: 2 * 6,
+    maxRequests: probeRequests(
+      integerAround(DAILY_PRICE_LIMIT.min, DAILY_PRICE_LIMIT.max).boundaries.map((v) => v >= DAILY_PRICE_LIMIT.min && v <= DAILY_PRICE_LIMIT.max),
+      DAILY_RANDOM_RUNS,
+    ),
     async run(t) {
       const { min, max } = DAILY_PRICE_LIMIT;
       await explore(t, {
         ...integerAround(min, max, 100),
-        randomRuns: 2,
+        randomRuns: DAILY_RANDOM_RUNS,
         property: async (value) => {
           const ex = await probeAgent(t, { daily_price_limit: value });
           judgeCreate(t, 'CORE-AGENT-DAILY-LIMIT', ex, value >= min && value <= max, 'daily_price_limit', `daily_price_limit ${value}`);
@@ -107,7 +124,14 @@ export const agentChecks = [
     title: 'extension: 1000 to 9999 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-EXTENSION-RANGE'],
-    maxRequests: 1 + 2 * 6,
+    shares: [AGENTS],
+    // the agent list, then the probes (a boundary in use is left out, which only lowers it)
+    maxRequests:
+      makes([AGENTS]) +
+      probeRequests(
+        integerAround(EXTENSION.min, EXTENSION.max).boundaries.map((v) => v >= EXTENSION.min && v <= EXTENSION.max),
+        EXTENSION_RANDOM_RUNS,
+      ),
     async run(t) {
       const { min, max } = EXTENSION;
       const used = await usedExtensions(t);
@@ -118,7 +142,7 @@ export const agentChecks = [
       await explore(t, {
         arbitrary: base.arbitrary.filter((v) => !used.has(v)),
         boundaries: base.boundaries.filter((v) => !used.has(v)),
-        randomRuns: 2,
+        randomRuns: EXTENSION_RANDOM_RUNS,
         property: async (value) => {
           const ex = await probeAgent(t, { extension: value });
           judgeCreate(t, 'CORE-AGENT-EXTENSION-RANGE', ex, value >= min && value <= max, 'extension', `extension ${value}`);
@@ -132,7 +156,8 @@ export const agentChecks = [
     title: 'an extension already used in the company is refused with 406 or 409',
     surface: 'core',
     rules: ['CORE-AGENT-EXTENSION-UNIQUE'],
-    maxRequests: 1 + 2,
+    shares: [AGENTS],
+    maxRequests: makes([AGENTS]) + 2,
     async run(t) {
       const rule = 'CORE-AGENT-EXTENSION-UNIQUE';
       const used = [...(await usedExtensions(t))].filter((e) => e >= EXTENSION.min && e <= EXTENSION.max);
@@ -156,10 +181,12 @@ export const agentChecks = [
     title: 'call_number_id: an existing number accepted, below 1 refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-CALL-NUMBER-ID'],
-    maxRequests: 1 + 2 * 4,
+    shares: [FIRST_NUMBERS],
+    // the number list, then 0 and -1 (refused), the account's number (accepted) and a random value below 1
+    maxRequests: makes([FIRST_NUMBERS]) + probeRequests([false, false, true], 1),
     async run(t) {
       // The spec shows no number list: path and item shape ({ CallNumber: { id } }) follow the vendor reference.
-      const { items } = await readList(t, '/numbers/index.json', { limit: 1 });
+      const { items } = await sharedList(t, FIRST_NUMBERS);
       const existing = Number(recordOf(items[0], 'CallNumber')?.id);
       const bound = integerFrom(CALL_NUMBER_ID_MIN, 100);
       // Values of 1 and more are judged only for a number the account has: the spec does not say what an unknown one gets.

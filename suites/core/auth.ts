@@ -4,6 +4,7 @@ import { credentialChecks } from '../shared/credentials.ts';
 import { type ContactView, contactViewOf, createContact, showContact, shownField } from './fixtures.ts';
 import { readPage, responseData } from '../shared/core-reads.ts';
 import { listedIds, recordId } from './shapes.ts';
+import { LANE_CONTACT, LANE_CONTACT_SHARES, makes } from './shared-fixtures.ts';
 
 /**
  * The check's own contact, with a name and an industry no other record has. Lists are narrowed by the
@@ -63,12 +64,14 @@ export const authChecks = [
     title: "another company's key never reads this company's contact",
     surface: 'core',
     rules: ['CORE-ISOLATION-READ'],
-    // create, the contact and the narrowed list read by its own company, then both by the other
-    maxRequests: 6,
+    // Only read, by either company: the lane's contact (shared-fixtures.ts), which has a name and an industry no other record has.
+    shares: LANE_CONTACT_SHARES,
+    // the contact (and the reads it takes its values from), the contact and the narrowed list read by its own company, then both by the other
+    maxRequests: makes(LANE_CONTACT_SHARES) + 4,
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'CORE-ISOLATION-READ';
-      const { id, name, industry } = await createNarrowedContact(t);
+      const { id, name, industry } = await t.shared(LANE_CONTACT);
       // Both paths are only judged where they show the contact to its own company: another company's 404
       // there, or a list without it, says nothing otherwise.
       t.prerequisite(

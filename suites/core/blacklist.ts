@@ -1,34 +1,22 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { type Page, readPage, responseData, recordOf } from '../shared/core-reads.ts';
-import { fictionalNumber } from '../shared/inert-values.ts';
-import { createdId } from './shapes.ts';
+import { type Page, readPage, recordOf, responseData } from '../shared/core-reads.ts';
+import {
+  BLACKLIST_ENTRIES,
+  BLACKLIST_ENTRIES_SHARES,
+  BLACKLIST_SAMPLE,
+  type BlacklistEntry as Entry,
+  type BlacklistItem as Item,
+  COUNTRIES,
+  makes,
+} from './shared-fixtures.ts';
 import { isObject } from '../shared/json.ts';
-
-interface Entry {
-  readonly id: string;
-  readonly type: string;
-  readonly public_number: string | number;
-}
-type Item = { Blacklist?: Entry };
 
 const digits = (n: unknown): string => String(n).replace(/^\+/, '');
 
-/** Blacklist entries of the account; when there are none, one with a fictional number is added (and removed after). */
+/** Blacklist entries of the account, read once for the lane's blacklist checks; one is added when there are none (shared-fixtures.ts). */
 async function entries(t: CheckContext): Promise<readonly Entry[]> {
-  const { page } = await readPage<Item>(t, '/blacklist/index.json', { limit: 100 });
-  const found = page.data.map((item) => item.Blacklist).filter((e): e is Entry => e !== undefined);
-  if (found.length > 0) return found;
-  // Add number to blacklist: path and payload from the vendor reference.
-  const created = await t
-    .core('PUT', '/blacklist/add.json')
-    .json({ type: 'all', public_number: Number(digits(fictionalNumber(500))) })
-    .send();
-  t.expectOk(created, 'adding a blacklist entry to an empty blacklist');
-  const id = createdId(created);
-  t.prerequisite(id !== undefined, 'adding a blacklist entry returned no id in responseData.data.id or responseData.id', created);
-  t.undo(`delete blacklist entry ${String(id)}`, t.core('DELETE', `/blacklist/delete/${String(id)}.json`));
-  return [{ id: String(id), type: 'all', public_number: digits(fictionalNumber(500)) }];
+  return (await t.shared(BLACKLIST_ENTRIES)).entries;
 }
 
 async function filtered(
@@ -44,10 +32,13 @@ export const blacklistChecks = [
     title: 'List blacklist items are { Blacklist: { id, type, public_number } }',
     surface: 'core',
     rules: ['CORE-BLACKLIST-ITEM'],
-    maxRequests: 3,
+    shares: BLACKLIST_ENTRIES_SHARES,
+    // the first 100 entries, an entry added to an empty blacklist, and then a read that shows it
+    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 1,
     async run(t) {
-      await entries(t);
-      const ex = await t.core('GET', '/blacklist/index.json').query({ limit: 100 }).send();
+      // The items judged are the first 100 the entries came from, unless the blacklist was empty and got one.
+      const { added } = await t.shared(BLACKLIST_ENTRIES);
+      const ex = added ? await t.core('GET', BLACKLIST_SAMPLE.path).query({ limit: 100 }).send() : await t.shared(BLACKLIST_SAMPLE);
       t.expectStatus('CORE-BLACKLIST-ITEM', ex, 200);
       const data = responseData<{ data?: unknown[] }>(ex).data ?? [];
       for (const [index, item] of data.entries()) {
@@ -64,7 +55,8 @@ export const blacklistChecks = [
     title: 'List blacklist: type filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-TYPE'],
-    maxRequests: 4,
+    shares: BLACKLIST_ENTRIES_SHARES,
+    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 3,
     async run(t) {
       const known = await entries(t);
       for (const type of ['all', 'incoming', 'outgoing']) {
@@ -87,7 +79,8 @@ export const blacklistChecks = [
     title: 'List blacklist: id filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-ID'],
-    maxRequests: 3,
+    shares: BLACKLIST_ENTRIES_SHARES,
+    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 1,
     async run(t) {
       const [entry] = await entries(t);
       const { ex, page } = await filtered(t, { id: String(entry?.id) });
@@ -106,7 +99,8 @@ export const blacklistChecks = [
     title: 'List blacklist: number filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-NUMBER'],
-    maxRequests: 3,
+    shares: BLACKLIST_ENTRIES_SHARES,
+    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 1,
     async run(t) {
       const [entry] = await entries(t);
       const number = digits(entry?.public_number);
@@ -127,10 +121,11 @@ export const blacklistChecks = [
     title: 'List blacklist: country calling code filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-COUNTRY'],
-    maxRequests: 4,
+    shares: [...BLACKLIST_ENTRIES_SHARES, COUNTRIES],
+    maxRequests: makes([...BLACKLIST_ENTRIES_SHARES, COUNTRIES]) + 1,
     async run(t) {
       const known = await entries(t);
-      const ex = await t.core('GET', '/countries/index.json').send();
+      const ex = await t.shared(COUNTRIES);
       t.expectOk(ex, 'listing countries');
       // The spec shows no country fields: calling_code is read from the vendor reference's { Country: {...} } or a bare record.
       const list = isObject(ex.json) ? ex.json.responseData : undefined;

@@ -3,6 +3,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { readPage, responseData } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { CALL_SAMPLE, makes, sharedPage } from './shared-fixtures.ts';
 
 /** A call history item as the vendor reference shows it; the spec shows no record fields. */
 interface CallItem {
@@ -20,9 +21,9 @@ export function queryDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** One sample page of the call history, shared by the filter checks. */
-function sample(t: CheckContext): Promise<readonly CallItem[]> {
-  return t.memo('core.calls.sample', async () => (await readPage<CallItem>(t, '/calls/index.json', { limit: 100 })).page.data);
+/** One sample page of the call history, the first 100 calls, read once for the lane (shared-fixtures.ts). */
+async function sample(t: CheckContext): Promise<readonly CallItem[]> {
+  return (await sharedPage<CallItem>(t, CALL_SAMPLE)).page.data;
 }
 
 interface FilterCase {
@@ -71,7 +72,8 @@ function filterCheck(c: FilterCase) {
     title: `Call history: ${c.filter} filter`,
     surface: 'core',
     rules: [c.rule],
-    maxRequests: 2,
+    shares: [CALL_SAMPLE],
+    maxRequests: makes([CALL_SAMPLE]) + 1,
     async run(t) {
       const items = await sample(t);
       const chosen = items.find((item) => c.valueOf(item) !== undefined);
@@ -97,9 +99,11 @@ export const callChecks = [
     title: 'call record dates are YYYY-MM-DDTHH:MM:SS.000Z',
     surface: 'core',
     rules: ['CORE-CALLS-DATE-FORMAT'],
-    maxRequests: 1,
+    // The dates of the sample the filter checks read (shared-fixtures.ts): the first 100 calls.
+    shares: [CALL_SAMPLE],
+    maxRequests: makes([CALL_SAMPLE]),
     async run(t) {
-      const { ex, page } = await readPage<CallItem>(t, '/calls/index.json', { limit: 20 });
+      const { ex, page } = await sharedPage<CallItem>(t, CALL_SAMPLE);
       if (page.data.length === 0) t.skip('the call history is empty');
       let dates = 0;
       for (const item of page.data) {
@@ -118,7 +122,8 @@ export const callChecks = [
     title: 'Call history: date_from and date_to',
     surface: 'core',
     rules: ['CORE-CALLS-FILTER-DATE'],
-    maxRequests: 2,
+    shares: [CALL_SAMPLE],
+    maxRequests: makes([CALL_SAMPLE]) + 1,
     async run(t) {
       const times = (await sample(t))
         .map(startedAt)
@@ -150,10 +155,13 @@ export const callChecks = [
     title: "a gone recording: 410 'Recording expired.' or 'Recording not found.', and never 'expired' for a call never recorded",
     surface: 'core',
     rules: ['CORE-RECORDING-410', 'CORE-RECORDING-410-CAUSE'],
-    maxRequests: 7,
+    shares: [CALL_SAMPLE],
+    // the first and the last page, up to 4 recorded calls, and one never recorded
+    maxRequests: makes([CALL_SAMPLE]) + 6,
     async run(t) {
-      // Oldest recorded calls are the likeliest to have lost their recording: read both ends of the history.
-      const first = await readPage<CallItem>(t, '/calls/index.json', { limit: 100 });
+      // Oldest recorded calls are the likeliest to have lost their recording: read both ends of the history
+      // (the first 100 are the sample the filter checks read).
+      const first = await sharedPage<CallItem>(t, CALL_SAMPLE);
       const pages = [first.page];
       if (first.page.pageCount > 1) pages.push((await readPage<CallItem>(t, '/calls/index.json', { limit: 100, page: first.page.pageCount })).page);
       const calls = pages.flatMap((p) => p.data);

@@ -1,7 +1,7 @@
 import { recordId } from './shapes.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { type Page, readPage, responseData } from '../shared/core-reads.ts';
+import { type Page, pageFrom, readPage, responseData } from '../shared/core-reads.ts';
 
 /**
  * What the counting rules (pageCount, pageNumber, the walk) build on: a collection whose itemsCount is the
@@ -15,16 +15,17 @@ export function identify(item: unknown): string {
 }
 
 /**
- * Reads page 1 with limit 1 and returns it once its itemsCount can be taken as the total. An itemsCount of 2
- * or more cannot be the page's own count; an itemsCount of 0 or 1 beside an item is checked against page 2
- * (one more request): another item there means itemsCount counted only the page returned.
+ * Reads page 1 with limit 1 (or takes `sent`, that read already made) and returns it once its itemsCount can be
+ * taken as the total. An itemsCount of 2 or more cannot be the page's own count; an itemsCount of 0 or 1 beside an
+ * item is checked against page 2 (one more request): another item there means itemsCount counted only the page returned.
  */
 export async function firstPageCounted<T = Record<string, unknown>>(
   t: CheckContext,
   path: string,
   query: Record<string, string | number | undefined> = {},
+  sent?: Exchange,
 ): Promise<{ ex: Exchange; page: Page<T> }> {
-  const first = await readPage<T>(t, path, { ...query, limit: 1 });
+  const first = sent === undefined ? await readPage<T>(t, path, { ...query, limit: 1 }) : pageFrom<T>(t, path, sent);
   const [only] = first.page.data;
   if (only === undefined || first.page.itemsCount > 1) return first;
   const next = await t

@@ -2,7 +2,8 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { type ContactView, createContact, namesField, showContact } from './fixtures.ts';
-import { readPage, responseData } from '../shared/core-reads.ts';
+import { responseData } from '../shared/core-reads.ts';
+import { ATTRIBUTES, FIRST_TAGS, makes, sharedPage } from './shared-fixtures.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 
@@ -13,18 +14,19 @@ import { isObject } from '../shared/json.ts';
 
 const sendEdit = (t: CheckContext, id: string, body: unknown): Promise<Exchange> => t.core('POST', `/contacts/edit/${id}.json`).json(body).send();
 
-/** Names of `count` tags the account already has (vendor reference list), so the edits create no tag by name. */
-async function accountTagNames(t: CheckContext, count: number): Promise<string[]> {
-  const { page } = await readPage<{ Tag?: { name?: unknown } }>(t, '/tags/index.json', { limit: count });
+/** Names of the first two tags the account already has (vendor reference list, shared), so the edits create no tag by name. */
+async function accountTagNames(t: CheckContext): Promise<string[]> {
+  const count = 2;
+  const { page } = await sharedPage<{ Tag?: { name?: unknown } }>(t, FIRST_TAGS);
   const names = [...new Set(page.data.map((item) => item.Tag?.name).filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
   if (names.length < count)
     t.skip(`needs ${count} tags in the account (vendor reference list GET /tags/index.json, items { Tag: { name } }), found ${names.length}`);
   return names;
 }
 
-/** Ids of `count` contact attributes of the account (vendor reference list GET /contacts/attributes.json). */
+/** Ids of `count` contact attributes of the account (vendor reference list GET /contacts/attributes.json, shared). */
 async function accountAttributeIds(t: CheckContext, count: number): Promise<number[]> {
-  const ex = await t.core('GET', '/contacts/attributes.json').send();
+  const ex = await t.shared(ATTRIBUTES);
   t.expectOk(ex, 'reading the contact attributes');
   const list = (ex.json as { responseData?: unknown } | undefined)?.responseData;
   const ids = (Array.isArray(list) ? list : [])
@@ -73,9 +75,11 @@ export const contactEditChecks = [
     title: 'several ContactsTag entries are kept; sent tags replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-TAGS-SEVERAL', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    maxRequests: 7,
+    shares: [FIRST_TAGS],
+    // the tags, the contact, two edits each read back, and its deletion
+    maxRequests: makes([FIRST_TAGS]) + 6,
     async run(t) {
-      const [first, second] = (await accountTagNames(t, 2)) as [string, string];
+      const [first, second] = (await accountTagNames(t)) as [string, string];
       const id = await createContact(t);
       const both = await sendEdit(t, id, { ContactsTag: [{ name: first }, { name: second }] });
       t.check('CORE-CONTACT-TAGS-SEVERAL', both.status === 200, () => `an edit with two tags must be accepted with 200, got ${both.status}`, both);
@@ -102,7 +106,9 @@ export const contactEditChecks = [
     title: 'ContactAttribute items: shape accepted and read back, wrong types refused, sent entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-ATTRIBUTE-ITEM', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    maxRequests: 9,
+    shares: [ATTRIBUTES],
+    // the attributes, the contact, two refused edits, two accepted edits each read back, and its deletion
+    maxRequests: makes([ATTRIBUTES]) + 8,
     async run(t) {
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
       const [a, b] = (await accountAttributeIds(t, 2)) as [number, number];

@@ -1,24 +1,21 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { createContact } from './fixtures.ts';
-import { readPage, readList, recordOf } from '../shared/core-reads.ts';
+import { readPage, recordOf } from '../shared/core-reads.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { listedIds } from './shapes.ts';
-import { isObject } from '../shared/json.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { COUNTRIES, countryIds, FIRST_TAGS, LANE_CONTACT, LANE_CONTACT_SHARES, type LaneContact, makes, sharedList, tagOf } from './shared-fixtures.ts';
 
 /**
- * List contacts filters. List items' fields are not shown in the spec, so each check creates a contact
- * with an industry no other record has and judges a filter by whether that contact's id comes back. What
+ * List contacts filters. List items' fields are not shown in the spec, so each check looks for a contact
+ * with an industry no other record has and judges a filter by whether that contact's id comes back: the lane's
+ * contact (shared-fixtures.ts), which carries every value these filters match and which none of them changes. What
  * a keyword matches is not shown, so no read is narrowed by one: the contact's industry narrows them.
  */
 type Query = Record<string, string | number>;
 
-/** The check's own contact: its id, and the industry only it has. */
-interface OwnContact {
-  readonly id: string;
-  readonly industry: string;
-}
+/** The contact the check looks for: its id, and the industry only it has. */
+type OwnContact = Pick<LaneContact, 'id' | 'industry'>;
 
 async function contactIds(t: CheckContext, query: Query): Promise<{ ids: Set<string>; complete: boolean }> {
   const { ex, page } = await readPage(t, '/contacts/index.json', { ...query, limit: 1000 });
@@ -26,12 +23,6 @@ async function contactIds(t: CheckContext, query: Query): Promise<{ ids: Set<str
   const ids = listedIds(page.data, 'Contact');
   t.prerequisite(ids !== undefined, 'List contacts items show no contact id (vendor reference item { Contact: { id } })', ex);
   return { ids: ids ?? new Set(), complete: page.pageCount <= 1 };
-}
-
-/** Creates the check's contact with an industry of its own, beside the fields the check gives it. */
-async function createOwnContact(t: CheckContext, body: Record<string, unknown> = {}): Promise<OwnContact> {
-  const industry = t.uniqueName();
-  return { id: await createContact(t, { industry, ...body }), industry };
 }
 
 const shown = (query: Query): string =>
@@ -93,17 +84,18 @@ export const contactFilterChecks = [
     title: 'List contacts: country_id filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-COUNTRY'],
-    // countries, the contact, a matching read, and the other value narrowed and, when need be, alone
-    maxRequests: 6,
+    shares: LANE_CONTACT_SHARES,
+    // countries, the contact (and the tags it takes its tag from), a matching read, and the other value narrowed and, when need be, alone
+    maxRequests: makes(LANE_CONTACT_SHARES) + 3,
     async run(t) {
-      const ex = await t.core('GET', '/countries/index.json').send();
+      const ex = await t.shared(COUNTRIES);
       t.expectOk(ex, 'listing countries');
       // The spec shows no country fields: the id is read from the vendor reference's { Country: { id } } or a bare record.
-      const list = isObject(ex.json) ? ex.json.responseData : undefined;
-      const countries = (Array.isArray(list) ? list : []).map((c) => Number(recordOf(c, 'Country')?.id)).filter(Number.isInteger);
+      const countries = countryIds(ex);
       if (countries.length < 2) t.skip('needs at least two countries in List countries');
       const [mine, other] = countries as [number, number];
-      const contact = await createOwnContact(t, { country_id: mine });
+      const contact = await t.shared(LANE_CONTACT);
+      t.prerequisite(contact.countryId === mine, `the lane's contact was created without country_id ${mine}, the first of List countries`);
       await judgeFilter(t, 'CORE-CONTACTS-FILTER-COUNTRY', contact, 'country_id', mine, other);
     },
   }),
@@ -113,14 +105,17 @@ export const contactFilterChecks = [
     title: 'List contacts: tag_id filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-TAG'],
-    maxRequests: 6,
+    shares: LANE_CONTACT_SHARES,
+    // the tags, the contact (and the countries it takes its country from), a matching read, and the other value narrowed and, when need be, alone
+    maxRequests: makes(LANE_CONTACT_SHARES) + 3,
     async run(t) {
       // The spec shows no tag list: path and item shape ({ Tag: { id, name } }) follow the vendor reference.
-      const { items } = await readList(t, '/tags/index.json', { limit: 2 });
-      const tag = recordOf(items[0], 'Tag');
-      if (typeof tag?.name !== 'string' || tag.id === undefined) t.skip('needs at least one tag in the account whose id and name the tag list shows');
+      const { items } = await sharedList(t, FIRST_TAGS);
+      const tag = tagOf(items[0]);
+      if (tag === undefined) t.skip('needs at least one tag in the account whose id and name the tag list shows');
       const otherTag = recordOf(items[1], 'Tag')?.id ?? UNKNOWN_ID;
-      const contact = await createOwnContact(t, { ContactsTag: [{ name: tag?.name }] });
+      const contact = await t.shared(LANE_CONTACT);
+      t.prerequisite(contact.tag?.id === tag?.id, `the lane's contact was created without tag ${String(tag?.name)}, the first of the tag list`);
       await judgeFilter(t, 'CORE-CONTACTS-FILTER-TAG', contact, 'tag_id', String(tag?.id), String(otherTag));
     },
   }),
@@ -130,10 +125,12 @@ export const contactFilterChecks = [
     title: 'List contacts: industry filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-INDUSTRY'],
-    maxRequests: 4,
+    shares: LANE_CONTACT_SHARES,
+    // the contact (and the reads it takes its values from), a matching read, and another industry alone
+    maxRequests: makes(LANE_CONTACT_SHARES) + 2,
     async run(t) {
       const rule = 'CORE-CONTACTS-FILTER-INDUSTRY';
-      const contact = await createOwnContact(t);
+      const contact = await t.shared(LANE_CONTACT);
       // The industry narrows nothing here: it is the filter under test, matched by its own value alone.
       const hit = await contactIds(t, { industry: contact.industry });
       t.check(rule, hit.ids.has(contact.id), `the contact (id ${contact.id}) is missing from List contacts with industry=${contact.industry}`);
@@ -146,11 +143,12 @@ export const contactFilterChecks = [
     title: 'List contacts: keyword filter leaves out a contact without the keyword; whether it finds one by name is observed',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-KEYWORD', 'CORE-CONTACTS-KEYWORD-NAME'],
-    // the contact, its whole name as keyword, and an absent keyword narrowed and, when need be, alone
-    maxRequests: 5,
+    shares: LANE_CONTACT_SHARES,
+    // the contact (and the reads it takes its values from), its whole name as keyword, and an absent keyword narrowed and, when need be, alone
+    maxRequests: makes(LANE_CONTACT_SHARES) + 3,
     async run(t) {
-      const name = t.uniqueName();
-      const contact = await createOwnContact(t, { name });
+      const contact = await t.shared(LANE_CONTACT);
+      const name = contact.name;
       const byName = await contactIds(t, { keyword: name });
       const found = byName.ids.has(contact.id);
       t.observe(

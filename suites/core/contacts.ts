@@ -6,10 +6,11 @@ import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/contract/limits.ts';
 import { createContact, isCleared, namesField, showContact, shownField, shownList } from './fixtures.ts';
-import { fictionalNumber, UNKNOWN_ID } from '../shared/inert-values.ts';
+import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
-import { readList, recordOf } from '../shared/core-reads.ts';
+import { recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { ATTRIBUTES, FIRST_TAGS, makes, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
 
 type LengthField = ContactLengthField;
 const LENGTH_FIELDS = Object.keys(CONTACT_MAX_LENGTHS) as LengthField[];
@@ -53,23 +54,19 @@ function expectRefused(t: CheckContext, rule: RuleId, ex: Exchange, field: strin
   t.check(rule, namesField(ex, field), () => `the 406 for ${what} does not name ${field} in responseData.data`, ex);
 }
 
-/** The name of a tag the company already has, so editing contacts creates no tags of ours (vendor reference list). */
+/** The name of a tag the company already has, so editing contacts creates no tags of ours (vendor reference list, shared). */
 async function existingTagName(t: CheckContext): Promise<string | undefined> {
-  return t.memo('core.tag-name', async () => {
-    const { items } = await readList(t, '/tags/index.json', { limit: 1 });
-    const name = recordOf(items[0], 'Tag')?.name;
-    return typeof name === 'string' ? name : undefined;
-  });
+  const { items } = await sharedList(t, FIRST_TAGS);
+  const name = recordOf(items[0], 'Tag')?.name;
+  return typeof name === 'string' ? name : undefined;
 }
 
-/** A contact attribute of the company (vendor reference path and item shape), or undefined when none can be read. */
+/** A contact attribute of the company (vendor reference path and item shape, shared), or undefined when none can be read. */
 async function attributeId(t: CheckContext): Promise<number | undefined> {
-  return t.memo('core.attribute-id', async () => {
-    const ex = await t.core('GET', '/contacts/attributes.json').send();
-    const list = isObject(ex.json) ? ex.json.responseData : undefined;
-    const id = Number(Array.isArray(list) ? recordOf(list[0], 'ContactAttribute')?.id : undefined);
-    return Number.isInteger(id) ? id : undefined;
-  });
+  const ex = await t.shared(ATTRIBUTES);
+  const list = isObject(ex.json) ? ex.json.responseData : undefined;
+  const id = Number(Array.isArray(list) ? recordOf(list[0], 'ContactAttribute')?.id : undefined);
+  return Number.isInteger(id) ? id : undefined;
 }
 
 export const contactChecks = [
@@ -111,7 +108,9 @@ export const contactChecks = [
     title: 'an empty string clears a list property',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-LIST'],
-    maxRequests: 7,
+    shares: [FIRST_TAGS, ATTRIBUTES],
+    // the tags and attributes, the contact, its reads before and after the clearing edit, and its deletion
+    maxRequests: makes([FIRST_TAGS, ATTRIBUTES]) + 5,
     async run(t) {
       const rule = 'CORE-CONTACT-EDIT-CLEAR-LIST';
       const tag = await existingTagName(t);
@@ -175,9 +174,11 @@ export const contactChecks = [
     title: "editing an unknown contact: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-404'],
-    maxRequests: 1,
+    // The same edit CORE-ERR-ENVELOPE judges the envelope of (shared-fixtures.ts).
+    shares: [UNKNOWN_CONTACT_EDIT],
+    maxRequests: makes([UNKNOWN_CONTACT_EDIT]),
     async run(t) {
-      t.expectCoreError('CORE-CONTACT-EDIT-404', await edit(t, String(UNKNOWN_ID), { name: 'x' }), 404, 'Not found.');
+      t.expectCoreError('CORE-CONTACT-EDIT-404', await t.shared(UNKNOWN_CONTACT_EDIT), 404, 'Not found.');
     },
   }),
 

@@ -3,6 +3,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { noteAckStatus } from './fixtures.ts';
 import { listAgents, responseData, readList, recordOf } from '../shared/core-reads.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
+import { COUNTRIES, makes } from './shared-fixtures.ts';
 
 /** Make a call (vendor reference: POST /calls/create.json) for an agent in the given presence state. */
 async function callWithAgentIn(t: CheckContext, presence: string): Promise<import('../../lib/http/exchange.ts').Exchange> {
@@ -20,9 +21,10 @@ export const countryChecks = [
     title: 'List countries: a plain array inside responseData',
     surface: 'core',
     rules: ['CORE-COUNTRIES-PLAIN-ARRAY'],
-    maxRequests: 1,
+    shares: [COUNTRIES],
+    maxRequests: makes([COUNTRIES]),
     async run(t) {
-      const ex = await t.core('GET', '/countries/index.json').send();
+      const ex = await t.shared(COUNTRIES);
       t.expectStatus('CORE-COUNTRIES-PLAIN-ARRAY', ex, 200);
       t.expectSchema('CORE-COUNTRIES-PLAIN-ARRAY', ex, 'core/countries');
     },
@@ -33,9 +35,10 @@ export const countryChecks = [
     title: 'List countries ignores or refuses page and limit',
     surface: 'core',
     rules: ['CORE-COUNTRIES-NO-PAGING'],
-    maxRequests: 2,
+    shares: [COUNTRIES],
+    maxRequests: makes([COUNTRIES]) + 1,
     async run(t) {
-      const whole = await t.core('GET', '/countries/index.json').send();
+      const whole = await t.shared(COUNTRIES);
       t.expectOk(whole, 'listing countries');
       const all = responseData<unknown[]>(whole);
       t.prerequisite(Array.isArray(all), 'List countries did not answer an array', whole);

@@ -1,17 +1,37 @@
 import { defineCheck } from '../../lib/checks/define.ts';
 import { contactViewOf, createContact, noteAckStatus, putAgent } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
-import { UNKNOWN_ID } from '../shared/inert-values.ts';
+import {
+  AGENTS,
+  BLACKLIST_SAMPLE,
+  CALL_SAMPLE,
+  CONTACTS_LIMIT_1,
+  FIRST_NUMBERS,
+  FIRST_TAGS,
+  GROUPS,
+  LANE_CONTACT,
+  LANE_CONTACT_SHARES,
+  makes,
+  type SharedAnswer,
+  UNKNOWN_CONTACT_EDIT,
+  UNKNOWN_TAG_DELETE,
+} from './shared-fixtures.ts';
 
-/** Lists the spec calls collections: Call history and List blacklist, with the paths it shows. */
-const SPEC_COLLECTIONS = ['/calls/index.json', '/blacklist/index.json'] as const;
-/** List contacts is a collection in the spec, which does not show its path: this one is the vendor reference's. */
-const CONTACT_LIST = '/contacts/index.json';
 /**
- * Lists the spec never calls collections (agents, groups, tags, numbers; vendor reference paths). The spec says some
- * list endpoints return no paging fields, so their envelope is only noted.
+ * Lists the spec calls collections: Call history and List blacklist, with the paths it shows. Each is a page
+ * other checks read too (shared-fixtures.ts), judged here as it came.
  */
-const OTHER_LISTS = ['/agents/index.json', '/groups/index.json', '/tags/index.json', '/numbers/index.json'] as const;
+const SPEC_COLLECTIONS = [CALL_SAMPLE, BLACKLIST_SAMPLE] as const;
+/** List contacts is a collection in the spec, which does not show its path: this one is the vendor reference's. */
+const CONTACT_LIST = CONTACTS_LIMIT_1;
+/**
+ * Lists the spec never calls collections (agents, groups, tags, numbers; vendor reference paths), as other checks
+ * read them. The spec says some list endpoints return no paging fields, so their envelope is only noted.
+ */
+const OTHER_LISTS = [AGENTS, GROUPS, FIRST_TAGS, FIRST_NUMBERS] as const;
+
+/** The answers the collection check judges or notes. */
+const COLLECTION_READS: readonly SharedAnswer[] = [...SPEC_COLLECTIONS, CONTACT_LIST, ...OTHER_LISTS];
 
 export const envelopeChecks = [
   defineCheck({
@@ -19,27 +39,28 @@ export const envelopeChecks = [
     title: 'the lists the spec calls collections answer the collection envelope',
     surface: 'core',
     rules: ['CORE-ENV-COLLECTION'],
-    maxRequests: SPEC_COLLECTIONS.length + 1 + OTHER_LISTS.length,
+    shares: COLLECTION_READS,
+    maxRequests: makes(COLLECTION_READS),
     async run(t) {
       const rule = 'CORE-ENV-COLLECTION';
-      for (const path of SPEC_COLLECTIONS) {
-        const ex = await t.core('GET', path).query({ limit: 2 }).send();
+      for (const read of SPEC_COLLECTIONS) {
+        const ex = await t.shared(read);
         t.expectStatus(rule, ex, 200);
         t.expectSchema(rule, ex, 'core/collection');
       }
-      const contacts = await t.core('GET', CONTACT_LIST).query({ limit: 2 }).send();
-      if (contacts.status === 404) t.note(rule, `List contacts not judged: ${CONTACT_LIST} (vendor reference path) answered 404`);
+      const contacts = await t.shared(CONTACT_LIST);
+      if (contacts.status === 404) t.note(rule, `List contacts not judged: ${CONTACT_LIST.path} (vendor reference path) answered 404`);
       else {
         t.expectStatus(rule, contacts, 200);
         t.expectSchema(rule, contacts, 'core/collection');
       }
       t.done(rule);
-      for (const path of OTHER_LISTS) {
-        const ex = await t.core('GET', path).query({ limit: 2 }).send();
+      for (const read of OTHER_LISTS) {
+        const ex = await t.shared(read);
         const paged = ex.status === 200 && t.validate('core/collection', ex.json).ok;
         t.note(
           rule,
-          `${path} (not judged: the spec does not call it a collection) answered ${ex.status}${ex.status === 200 ? (paged ? ' with the collection envelope' : ' without the collection envelope') : ''}`,
+          `${read.path} (not judged: the spec does not call it a collection) answered ${ex.status}${ex.status === 200 ? (paged ? ' with the collection envelope' : ' without the collection envelope') : ''}`,
         );
       }
     },
@@ -50,9 +71,11 @@ export const envelopeChecks = [
     title: 'a single contact sits directly in responseData, with no pagination fields',
     surface: 'core',
     rules: ['CORE-ENV-SINGLE'],
-    maxRequests: 3,
+    shares: LANE_CONTACT_SHARES,
+    // the lane's contact (and the reads it takes its values from), and its read
+    maxRequests: makes(LANE_CONTACT_SHARES) + 1,
     async run(t) {
-      const id = await createContact(t);
+      const { id } = await t.shared(LANE_CONTACT);
       const ex = await t.core('GET', `/contacts/show/${id}.json`).send();
       // Path and record shape are the vendor reference's: the read and finding the contact in it are prerequisites.
       t.expectOk(ex, `reading contact ${id}`);
@@ -87,13 +110,11 @@ export const envelopeChecks = [
     title: 'failures carry { responseData: { status, message } } with the HTTP status',
     surface: 'core',
     rules: ['CORE-ERR-ENVELOPE'],
+    // Two of the failures are answers the checks of their endpoint's 404 judge too (shared-fixtures.ts).
+    shares: [UNKNOWN_CONTACT_EDIT, UNKNOWN_TAG_DELETE],
     maxRequests: 3,
     async run(t) {
-      const failures = [
-        () => t.core('POST', `/contacts/edit/${UNKNOWN_ID}.json`).json({ name: 'x' }).send(),
-        () => t.core('DELETE', `/tags/delete/${UNKNOWN_ID}.json`).send(),
-        () => putAgent(t, { email: undefined, pass: undefined }),
-      ];
+      const failures = [() => t.shared(UNKNOWN_CONTACT_EDIT), () => t.shared(UNKNOWN_TAG_DELETE), () => putAgent(t, { email: undefined, pass: undefined })];
       for (const failure of failures) {
         const ex = await failure();
         t.check('CORE-ERR-ENVELOPE', ex.status >= 400, `expected a failure, got ${ex.status}`, ex);

@@ -32,6 +32,13 @@ export function noteAckStatus(t: CheckContext, rule: RuleId, ex: Exchange): void
  * The spec does not show the add answer: an id it does not carry where `createdId` looks fails the prerequisite.
  */
 export async function createContact(t: CheckContext, body: Record<string, unknown> = {}, slot: KeySlot = 'primary'): Promise<string> {
+  const id = await addContact(t, body, slot);
+  t.undo(`delete contact ${id}`, deleteContact(t, id, slot));
+  return id;
+}
+
+/** Creates a contact (PUT /contacts/add.json) as `createContact` does, leaving its deletion to the caller. Returns its id. */
+export async function addContact(t: CheckContext, body: Record<string, unknown> = {}, slot: KeySlot = 'primary'): Promise<string> {
   const payload = { name: t.uniqueName(), ...body };
   const ex = await t.core('PUT', '/contacts/add.json').as(slot).json(payload).send();
   t.expectOk(ex, 'creating a contact');
@@ -41,9 +48,11 @@ export async function createContact(t: CheckContext, body: Record<string, unknow
     'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id; the spec does not show the add answer',
     ex,
   );
-  t.undo(`delete contact ${String(id)}`, t.core('DELETE', `/contacts/delete/${String(id)}.json`).as(slot));
   return String(id);
 }
+
+/** Deletes a contact (vendor reference path); a 404 means it is already gone. */
+export const deleteContact = (t: CheckContext, id: string, slot: KeySlot = 'primary') => t.core('DELETE', `/contacts/delete/${id}.json`).as(slot);
 
 /** A contact as Inspect a contact shows it; the spec shows neither the path nor the shape. */
 export interface ContactView {

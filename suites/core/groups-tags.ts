@@ -1,8 +1,9 @@
 import { defineCheck } from '../../lib/checks/define.ts';
 import { agentIdOf, putAgent } from './fixtures.ts';
-import { listAgents, readList } from '../shared/core-reads.ts';
+import { agentsFrom, listAgents, readList } from '../shared/core-reads.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { createdId, listedIds } from './shapes.ts';
+import { AGENTS, GROUPS, makes, sharedList, UNKNOWN_TAG_DELETE } from './shared-fixtures.ts';
 
 /**
  * The spec shows no group or tag list, and no way to add either: paths, envelopes and item shapes
@@ -14,9 +15,11 @@ export const groupTagChecks = [
     title: 'Remove agent from group: 200, and the agent and the group remain',
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-200', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
-    maxRequests: 9,
+    // The group is picked from the groups the lane reads once; the groups after the removal are read afresh.
+    shares: [GROUPS],
+    maxRequests: makes([GROUPS]) + 8,
     async run(t) {
-      const groups = await readList(t, '/groups/index.json', { limit: 1000 });
+      const groups = await sharedList(t, GROUPS);
       const groupIds = listedIds(groups.items, 'Group');
       t.prerequisite(groupIds !== undefined, 'the group list shows no group id (vendor reference item { Group: { id } })', groups.ex);
       const groupId = Number([...(groupIds ?? [])][0]);
@@ -63,9 +66,11 @@ export const groupTagChecks = [
     title: "Remove agent from an unknown group: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-404'],
-    maxRequests: 2,
+    // Any agent the account had will do: the agent list the lane reads once.
+    shares: [AGENTS],
+    maxRequests: makes([AGENTS]) + 1,
     async run(t) {
-      const agentId = (await listAgents(t)).agents[0]?.id;
+      const agentId = agentsFrom(t, await sharedList(t, AGENTS)).agents[0]?.id;
       if (agentId === undefined) t.skip('needs at least one agent in the account');
       const ex = await t
         .core('DELETE', `/groups/delete/${String(agentId)}.json`)
@@ -109,9 +114,11 @@ export const groupTagChecks = [
     title: "Delete an unknown tag: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-TAG-DELETE-404'],
-    maxRequests: 1,
+    // The same delete CORE-ERR-ENVELOPE judges the envelope of (shared-fixtures.ts).
+    shares: [UNKNOWN_TAG_DELETE],
+    maxRequests: makes([UNKNOWN_TAG_DELETE]),
     async run(t) {
-      t.expectCoreError('CORE-TAG-DELETE-404', await t.core('DELETE', `/tags/delete/${UNKNOWN_ID}.json`).send(), 404, 'Not found.');
+      t.expectCoreError('CORE-TAG-DELETE-404', await t.shared(UNKNOWN_TAG_DELETE), 404, 'Not found.');
     },
   }),
 ];

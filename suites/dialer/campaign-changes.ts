@@ -1,27 +1,17 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
-import {
-  campaignPayload,
-  createCampaign,
-  deleteCampaign,
-  errorTexts,
-  idsOf,
-  is2xx,
-  isObject,
-  NEXT_YEAR,
-  recordAfter,
-  subErrorsMention,
-  tryCreate,
-} from './campaign-fixtures.ts';
+import { campaignPayload, errorTexts, idsOf, is2xx, isObject, NEXT_YEAR, recordAfter, subErrorsMention, tryCreate } from './campaign-fixtures.ts';
 import type { ChangeProbe, Observation } from './change.ts';
 import { pageOf, walkCursor } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
+import { DELETED_CAMPAIGN, deletedCampaign } from './shared-campaigns.ts';
 
 /**
  * The campaign behaviours the Dialer releases changed (spec: Versioning), one probe each. A probe never
  * asks which release is expected: it says which side the target showed, for the release check and the
- * fingerprint alike. Every campaign a probe creates is deleted afterwards.
+ * fingerprint alike. Every campaign a probe creates is deleted afterwards, and stays with status deleted:
+ * the probes of a validation create one only when the target takes what it should refuse.
  */
 
 const status = (ex: Exchange): string => `${ex.status}${errorTexts(ex).length > 0 ? ` (${errorTexts(ex).join('; ')})` : ''}`;
@@ -34,6 +24,7 @@ function scheduleProbe(id: string, field: 'start_date' | 'start_time', sent: str
     line,
     rules,
     maxRequests: 2,
+    leaves: { campaigns: 1 },
     async probe(t) {
       const schedule = { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30', [field]: sent };
       const { ex, campaign } = await tryCreate(t, campaignPayload(t, { schedule_policy: schedule }));
@@ -71,6 +62,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     line: 'Whitespace-only name rejected',
     rules: { after: 'DIALER-NAME-WHITESPACE-400', before: 'DIALER-NAME-WHITESPACE-ACCEPTED' },
     maxRequests: 1,
+    leaves: { campaigns: 1 },
     async probe(t): Promise<Observation> {
       const { ex } = await tryCreate(t, campaignPayload(t, { name: '   ' }));
       if (is2xx(ex.status)) return { side: 'before', evidence: `a name of three spaces was accepted (${ex.status})`, ex };
@@ -94,6 +86,8 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     rules: { after: 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', before: 'DIALER-CALLING-POLICY-KEEPS-UNKNOWN' },
     // Create and update, each read back from its answer or, when that holds no campaign, by a read.
     maxRequests: 4,
+    // The create itself is judged: the campaign is the probe's own.
+    leaves: { campaigns: 1 },
     async probe(t) {
       const { ex, campaign } = await tryCreate(t, campaignPayload(t, { calling_policy: { cc_conformance_unknown_a: 'kept' } }));
       if (!campaign) return { side: 'neither', evidence: `create with an unknown calling_policy key answered ${status(ex)}`, ex };
@@ -113,12 +107,12 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.22',
     line: 'An unfiltered campaign list excludes deleted campaigns',
     rules: { after: 'DIALER-LIST-EXCLUDES-DELETED', before: 'DIALER-LIST-INCLUDES-DELETED' },
-    // A campaign of its own is deleted first, so a deleted one surely exists; then up to 3 pages of the largest limit.
-    maxRequests: 5,
+    // The run's deleted campaign, so a deleted one surely exists; then up to 3 pages of the largest limit.
+    maxRequests: DELETED_CAMPAIGN.makeRequests + 3,
+    shares: [DELETED_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
     async probe(t) {
-      const campaign = await createCampaign(t);
-      const del = await deleteCampaign(t, campaign);
-      t.expectOk(del, 'deleting the probe campaign');
+      const campaign = deletedCampaign(t, await t.shared(DELETED_CAMPAIGN), 'deleting the probe campaign');
       const walk = await walkCursor<Record<string, unknown>>(t, (cursor) => dialer(t, 'campaigns.list').query({ limit: DIALER_LIMIT.max, cursor }), 3);
       const items = walk.pages.flatMap((p) => p.data);
       const deleted = items.filter((c) => c.status === 'deleted');
@@ -132,7 +126,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
       if (!walk.complete) t.skip(`the unfiltered list holds more than ${items.length} campaigns and none deleted among them; the rest was not read`);
       return {
         side: 'after',
-        evidence: `the unfiltered list (${items.length} campaigns) holds none deleted, while ${campaign.id} was just deleted`,
+        evidence: `the unfiltered list (${items.length} campaigns) holds none deleted, while the run deleted campaign ${campaign.id}`,
         ...(last ? { ex: last } : {}),
       };
     },

@@ -2,19 +2,20 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
-import { commonest, createCampaign, deleteCampaign, idsOf, type Json, listPage } from './campaign-fixtures.ts';
+import { commonest, idsOf, type Json, listPage } from './campaign-fixtures.ts';
 import { pageFor } from './campaign-lists.ts';
 import { type CursorPage, pageOf } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { membershipProblem } from './membership.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { DELETED_CAMPAIGN, deletedCampaign, LANE_CAMPAIGN } from './shared-campaigns.ts';
 
 /**
  * Deleted campaigns in lists: status=deleted and include_deleted, whose rules hold in every release (before
- * v1.0.22 the parameter is ignored and an unfiltered list holds every status). The check deletes a campaign
- * of its own first, so a deleted campaign surely exists and its id is known, and keeps another of its own
- * undeleted, which every listing but status=deleted must hold. What an unfiltered list does with deleted
+ * v1.0.22 the parameter is ignored and an unfiltered list holds every status). The run's deleted campaign
+ * (shared-campaigns.ts) is one that surely exists and whose id is known, and the lane's campaign one that
+ * lives, which every listing but status=deleted must hold. What an unfiltered list does with deleted
  * campaigns is the v1.0.22 change, judged by its probe.
  */
 
@@ -50,12 +51,14 @@ export const CAMPAIGN_DELETED_CHECKS = [
     title: 'status=deleted lists deleted campaigns only; include_deleted=true lists them, false does not, and neither overrides status',
     surface: 'ai',
     rules: ['DIALER-LIST-STATUS-DELETED', 'DIALER-INCLUDE-DELETED-TRUE', 'DIALER-INCLUDE-DELETED-FALSE', 'DIALER-INCLUDE-DELETED-WITH-STATUS', SUB_ERRORS],
-    // create two and delete one; up to 3 pages of status=deleted and of include_deleted=true; false between two without it; three with status
-    maxRequests: 3 + PAGES + PAGES + 3 + 3,
+    // the run's deleted campaign and the lane's; up to 3 pages of status=deleted and of include_deleted=true; false between two without it; three with status
+    maxRequests: DELETED_CAMPAIGN.makeRequests + LANE_CAMPAIGN.makeRequests + PAGES + PAGES + 3 + 3,
+    shares: [DELETED_CAMPAIGN, LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN, LANE_CAMPAIGN] },
     async run(t) {
-      const campaign = await createCampaign(t);
-      const live = await createCampaign(t);
-      t.expectOk(await deleteCampaign(t, campaign), 'deleting the campaign the check created');
+      const campaign = await t.shared(DELETED_CAMPAIGN);
+      const live = await t.shared(LANE_CAMPAIGN);
+      deletedCampaign(t, campaign, 'deleting the campaign the check created');
 
       const rule = 'DIALER-LIST-STATUS-DELETED';
       const deleted = await findIn(t, rule, { status: 'deleted' }, [campaign.id], PAGES);
@@ -70,17 +73,17 @@ export const CAMPAIGN_DELETED_CHECKS = [
       }
       const deletedFound = deleted.found.has(campaign.id);
       if (deletedFound || deleted.complete)
-        t.check(rule, deletedFound, `status=deleted does not list campaign ${campaign.id}, deleted just before`, deleted.pages.at(-1)?.ex);
+        t.check(rule, deletedFound, `status=deleted does not list campaign ${campaign.id}, which the run deleted`, deleted.pages.at(-1)?.ex);
       else t.note(rule, `campaign ${campaign.id} is not among the first ${PAGES * DIALER_LIMIT.max} deleted campaigns; its presence was not judged`);
       t.done(rule);
 
-      // Every status: the campaign deleted just before and the one kept undeleted, both the check's own.
+      // Every status: the campaign the run deleted and the one it keeps undeleted, both the run's own.
       const every = 'DIALER-INCLUDE-DELETED-TRUE';
       const all = await findIn(t, every, { include_deleted: 'true' }, [campaign.id, live.id], PAGES);
       const statuses = new Set(all.pages.flatMap((p) => p.data.map((c) => c.status)));
       t.note(every, `statuses listed: ${[...statuses].join(', ')}`);
       const missed = [
-        { id: campaign.id, what: 'deleted just before' },
+        { id: campaign.id, what: 'deleted by the run' },
         { id: live.id, what: 'not deleted' },
       ].filter(({ id }) => !all.found.has(id));
       const named = missed.map(({ id, what }) => `campaign ${id} (${what})`).join(' nor ');

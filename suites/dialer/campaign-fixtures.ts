@@ -40,16 +40,21 @@ export interface Campaign {
   deleted: boolean;
 }
 
+/** The id a create answered; when it names none, a cleanup reports the campaign nothing can delete. */
+function createdId(t: CheckContext, ex: Exchange, body: Json): string | undefined {
+  const id = campaignOf(ex)?.id;
+  if (typeof id === 'string' || typeof id === 'number') return String(id);
+  t.cleanup(`campaign ${String(body.name)}`, async () => {
+    throw new Error('created, but the create answer carried no id to delete it by');
+  });
+  return undefined;
+}
+
 /** Registers the deletion of a created campaign; a campaign already deleted by the check is left alone. */
 function adopt(t: CheckContext, ex: Exchange, body: Json): Campaign | undefined {
-  const id = campaignOf(ex)?.id;
-  if (typeof id !== 'string' && typeof id !== 'number') {
-    t.cleanup(`campaign ${String(body.name)}`, async () => {
-      throw new Error('created, but the create answer carried no id to delete it by');
-    });
-    return undefined;
-  }
-  const campaign: Campaign = { id: String(id), ex, body, deleted: false };
+  const id = createdId(t, ex, body);
+  if (id === undefined) return undefined;
+  const campaign: Campaign = { id, ex, body, deleted: false };
   t.cleanup(`delete campaign ${campaign.id}`, async () => {
     if (campaign.deleted) return;
     const del = await dialer(t, 'campaigns.delete', { campaignId: campaign.id }).send();
@@ -72,6 +77,19 @@ export async function createCampaign(t: CheckContext, overrides: Json = {}): Pro
   t.expectOk(ex, 'creating a campaign');
   t.prerequisite(campaign !== undefined, 'the create answer carries no campaign id (looked in data.id and id)', ex);
   return campaign as Campaign;
+}
+
+/**
+ * Creates a campaign whose deletion is left to the caller (a shared record, deleted when its lane ends):
+ * nothing is registered but the report of a create that named no id. A failure is a failed prerequisite.
+ */
+export async function createKept(t: CheckContext): Promise<{ readonly id: string; readonly ex: Exchange; readonly body: Json }> {
+  const body = campaignPayload(t);
+  const ex = await dialer(t, 'campaigns.create').json(body).send();
+  t.expectOk(ex, 'creating a campaign');
+  const id = createdId(t, ex, body);
+  t.prerequisite(id !== undefined, 'the create answer carries no campaign id (looked in data.id and id)', ex);
+  return { id: id as string, ex, body };
 }
 
 export async function deleteCampaign(t: CheckContext, campaign: Campaign): Promise<Exchange> {

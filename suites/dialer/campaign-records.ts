@@ -3,10 +3,11 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import { type Campaign, campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, listPage, unknownCampaignId } from './campaign-fixtures.ts';
-import { walkJudged } from './cursor.ts';
+import { type Campaign, campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
+import { prerequisitePage, walkJudged } from './cursor.ts';
 import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { accountFirst, LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
 /** Campaign records: create, read, partial update, delete to status `deleted`; unknown ids; a campaign's contacts. */
 
@@ -45,6 +46,8 @@ export const CAMPAIGN_RECORD_CHECKS = [
     ],
     // create, read, update, read, delete, read
     maxRequests: 6,
+    // Its own: it is updated, and its deletion judged.
+    leaves: { campaigns: 1 },
     async run(t) {
       const campaign = await createCampaign(t);
       t.expectStatus('DIALER-CAMPAIGN-CREATE-201', campaign.ex, 201);
@@ -111,14 +114,19 @@ export const CAMPAIGN_RECORD_CHECKS = [
     title: "an unknown campaign id: 404 with the endpoint's message on read, update, delete and contacts",
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-NOT-FOUND'],
-    // one list entry for the id form, four operations; a 'Route not found' is confirmed on a campaign of the check's own
-    maxRequests: 5 + 1 + 4,
+    // the head of the list for the id form, four operations; a 'Route not found' is confirmed on the lane's
+    // campaign, the delete's on a campaign of the check's own (deleted again should the confirmation not delete it)
+    maxRequests: LISTED_CAMPAIGNS.makeRequests + 4 + LANE_CAMPAIGN.makeRequests + 4 + 2,
+    shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
+    leaves: { campaigns: 1, shared: [LANE_CAMPAIGN] },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-NOT-FOUND';
-      const sample = (await listPage(t, { limit: 1 })).data[0]?.id;
+      const sample = prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data[0]?.id;
       const campaignId = unknownCampaignId(sample);
       let own: Campaign | undefined;
-      const ownId = async (): Promise<string> => (own ??= await createCampaign(t)).id;
+      // A read, an empty update and a contacts list change nothing: the lane's campaign serves them.
+      const confirmedOn = async (route: DialerRouteName): Promise<string> =>
+        route === 'campaigns.delete' ? (own ??= await createCampaign(t)).id : (await t.shared(LANE_CAMPAIGN)).id;
       const operations: readonly [string, DialerRouteName, Json | undefined][] = [
         ['read', 'campaigns.get', undefined],
         ['update', 'campaigns.update', { name: t.uniqueName() }],
@@ -130,7 +138,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
         const ex = await (body ? request.json(body) : request).send();
         if (isRouteNotFound(ex)) {
           // An update with nothing in it changes nothing; the delete removes the check's own campaign.
-          const confirmation = dialerAsIs(t, route, { campaignId: await ownId() });
+          const confirmation = dialerAsIs(t, route, { campaignId: await confirmedOn(route) });
           const confirmed = await confirmRouted(t, route, body ? confirmation.json({}) : confirmation);
           if (route === 'campaigns.delete' && own && is2xx(confirmed.status)) own.deleted = true;
         }
@@ -148,11 +156,13 @@ export const CAMPAIGN_RECORD_CHECKS = [
     title: "a campaign's contacts list: cursor pages of at most limit items, walked to a null nextCursor without repeats",
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-CONTACTS-CURSOR'],
-    // the campaign list, a first page of one campaign without contacts, then the walk
-    maxRequests: 2 + CONTACT_PAGES,
+    // the head of the campaign list, a first page of one campaign without contacts, then the walk
+    maxRequests: LISTED_CAMPAIGNS.makeRequests + 1 + CONTACT_PAGES,
+    shares: [LISTED_CAMPAIGNS],
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-CONTACTS-CURSOR';
-      const campaigns = (await listPage(t, { limit: 5 })).data;
+      // The account's own campaigns first: the run's have no contacts to page through.
+      const campaigns = accountFirst(t, prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data);
       if (campaigns.length === 0) t.skip('the account has no campaign whose contacts could be listed');
       const walk = (campaignId: string, maxPages: number) =>
         walkJudged(t, rule, (cursor) => dialer(t, 'campaign.contacts', { campaignId }).query({ limit: CONTACTS_LIMIT, cursor }), {

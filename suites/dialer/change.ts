@@ -35,6 +35,9 @@ export interface ChangeProbe {
   readonly lane?: CheckDefinition['lane'];
   /** Of maxRequests, those that go to other meters than the Dialer's. */
   readonly elsewhere?: CheckDefinition['elsewhere'];
+  /** The shared records it uses (suites/dialer/shared-campaigns.ts), and the campaigns it may leave. */
+  readonly shares?: CheckDefinition['shares'];
+  readonly leaves?: CheckDefinition['leaves'];
   probe(t: CheckContext): Promise<Observation>;
 }
 
@@ -52,6 +55,8 @@ export function changeCheck(change: ChangeProbe): CheckDefinition {
     ...(change.needs ? { needs: change.needs } : {}),
     ...(change.lane ? { lane: change.lane } : {}),
     ...(change.elsewhere ? { elsewhere: change.elsewhere } : {}),
+    ...(change.shares ? { shares: change.shares } : {}),
+    ...(change.leaves ? { leaves: change.leaves } : {}),
     async run(t) {
       const expected: Side = t.atLeast(change.release) ? 'after' : 'before';
       const rule = expected === 'after' ? change.rules.after : change.rules.before;

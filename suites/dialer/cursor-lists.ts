@@ -6,12 +6,13 @@ import type { QueryValue, RequestSpec } from '../../lib/requests/request-spec.ts
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createCampaign, listPage } from './campaign-fixtures.ts';
-import { type CursorPage, judgedPage, keysOf, pageOf, readCursorPage } from './cursor.ts';
+import type { Json } from './campaign-fixtures.ts';
+import { type CursorPage, judgedPage, keysOf, pageOf, prerequisitePage, readCursorPage } from './cursor.ts';
 import { type CursorCase, cursorArbitrary, cursorBoundaries, MAX_CURSOR_BOUNDARIES } from './cursor-values.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { membershipProblem } from './membership.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
+import { accountFirst, LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
 /**
  * What every cursor-paginated Dialer list shares (spec: Endpoints > Dialer, "the same limit, cursor,
@@ -28,18 +29,26 @@ export interface CursorList {
   /** The list in words, for titles and notes. */
   readonly what: string;
   readonly route: DialerRouteName;
-  /** Path parameters the list needs, found or made by the check, and the requests that may cost. */
-  readonly params?: { readonly requests: number; find(t: CheckContext): Promise<Params> };
+  /**
+   * Path parameters the list needs, found or made by the check: the requests that may cost, and the shared
+   * records they come from, with the campaigns among them (CheckDefinition `shares` and `leaves`).
+   */
+  readonly params?: Pick<CheckDefinition, 'shares' | 'leaves'> & { readonly requests: number; find(t: CheckContext): Promise<Params> };
   /** Random values tried beside the boundaries; each costs a request. */
   readonly randomRuns: number;
 }
 
-/** A campaign whose contacts to page through: the first one listed, else one of the check's own (an empty list pages too). */
+/**
+ * A campaign whose contacts to page through: the first one the account lists, the run's own after the
+ * account's, else the lane's (an empty list pages too).
+ */
 const someCampaign = {
-  requests: 2,
+  requests: LISTED_CAMPAIGNS.makeRequests + LANE_CAMPAIGN.makeRequests,
+  shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async find(t: CheckContext): Promise<Params> {
-    const first = (await listPage(t, { limit: 1 })).data[0]?.id;
-    return { campaignId: first === undefined ? (await createCampaign(t)).id : String(first) };
+    const first = accountFirst(t, prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data)[0]?.id;
+    return { campaignId: first === undefined ? (await t.shared(LANE_CAMPAIGN)).id : String(first) };
   },
 };
 
@@ -57,6 +66,12 @@ const { min: MIN_LIMIT, max: MAX_LIMIT, default: DEFAULT_LIMIT } = DIALER_LIMIT;
 
 const setupOf = (list: CursorList): number => list.params?.requests ?? 0;
 
+/** What a list's checks declare of the shared records its parameters come from. */
+function sharing(list: CursorList): Pick<CheckDefinition, 'shares' | 'leaves'> {
+  const { shares, leaves } = list.params ?? {};
+  return { ...(shares ? { shares } : {}), ...(leaves ? { leaves } : {}) };
+}
+
 /** The list's request builder, its path parameters found once. */
 async function lister(t: CheckContext, list: CursorList): Promise<(query: Query) => RequestSpec> {
   const params = list.params ? await list.params.find(t) : {};
@@ -73,6 +88,7 @@ function firstPage(list: CursorList): CheckDefinition {
     rules: ['DIALER-LIMIT-DEFAULT-50', 'DIALER-CURSOR-EMPTY-FIRST-PAGE'],
     // the first page, the empty cursor, the first page again (others may write in between)
     maxRequests: setupOf(list) + 3,
+    ...sharing(list),
     async run(t) {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-DEFAULT-50';
@@ -102,6 +118,7 @@ function limits(list: CursorList): CheckDefinition {
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
     maxRequests: setupOf(list) + 2 + boundaries.length + list.randomRuns,
+    ...sharing(list),
     async run(t) {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-BOUNDS';
@@ -168,6 +185,7 @@ function foreignCursors(list: CursorList): CheckDefinition {
     rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
     // a first page (its cursor to tamper with), the cursors, and the first page again
     maxRequests: setupOf(list) + 1 + MAX_CURSOR_BOUNDARIES + list.randomRuns + 1,
+    ...sharing(list),
     async run(t) {
       const request = await lister(t, list);
       const page = (cursor?: string) => request({ limit: 2, cursor });

@@ -18,13 +18,17 @@ export function pageOf<T = Record<string, unknown>>(ex: Exchange): CursorPage<T>
   return { ex, data: body.data as T[], nextCursor: next };
 }
 
-/** Reads one page as a prerequisite: a 200 with an array `data` and a `meta.nextCursor` string or null. */
-export async function readCursorPage<T = Record<string, unknown>>(t: CheckContext, request: RequestSpec): Promise<CursorPage<T>> {
-  const ex = await request.send();
+/** A page already read, as a prerequisite: a 200 with an array `data` and a `meta.nextCursor` string or null. */
+export function prerequisitePage<T = Record<string, unknown>>(t: CheckContext, ex: Exchange): CursorPage<T> {
   t.expectOk(ex, `listing ${new URL(ex.request.url).pathname}`);
   const page = pageOf<T>(ex);
   t.prerequisite(page !== undefined, 'the list did not answer { data: [...], meta: { nextCursor } }', ex);
   return page as CursorPage<T>;
+}
+
+/** Reads one page as a prerequisite (prerequisitePage). */
+export async function readCursorPage<T = Record<string, unknown>>(t: CheckContext, request: RequestSpec): Promise<CursorPage<T>> {
+  return prerequisitePage<T>(t, await request.send());
 }
 
 /** One page judged under a rule: a 200 in the page envelope (schema dialer/cursor-page). */

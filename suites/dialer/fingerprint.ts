@@ -27,7 +27,11 @@ export async function runProbe(session: Session, change: ChangeProbe, signal?: A
   const missing = missingPrerequisite(session.target, { surface: 'ai', ...(change.needs ? { needs: change.needs } : {}) });
   if (missing) return { change, side: 'unknown', evidence: missing, requests: 0, leftovers: [] };
   // A probe judges no rule: its context serves it the requests, sleeps and cleanups a check has, under its own name and allowance.
-  const t = new CheckContext(session, { id: `dialer.fingerprint.${change.id}`, rules: [], maxRequests: change.maxRequests }, signal);
+  const t = new CheckContext(
+    session,
+    { id: `dialer.fingerprint.${change.id}`, rules: [], maxRequests: change.maxRequests, ...(change.shares ? { shares: change.shares } : {}) },
+    signal,
+  );
   let result: Pick<ProbeResult, 'side' | 'evidence'>;
   try {
     const seen = await change.probe(t);
@@ -38,8 +42,15 @@ export async function runProbe(session: Session, change: ChangeProbe, signal?: A
     else
       result = { side: 'unknown', evidence: `error: ${err instanceof HarnessError ? `${err.code}: ${err.message}` : String((err as Error)?.message ?? err)}` };
   }
-  const leftovers = await t.runCleanups();
-  return { change, ...result, requests: t.requests, leftovers };
+  const leftovers = [...(await t.runCleanups())];
+  let requests = t.requests;
+  // The probe is the only user of the shared records it made: they go as it ends, as a lane's go when the lane does.
+  for (const lane of new Set((change.shares ?? []).map((record) => record.lane))) {
+    const removal = await session.removeSharedRecords(lane);
+    requests += removal?.requests ?? 0;
+    leftovers.push(...(removal?.leftovers ?? []));
+  }
+  return { change, ...result, requests, leftovers };
 }
 
 /** The side a release has for a change: the new behaviour from the change's release on. */

@@ -77,6 +77,8 @@ export const ISOLATION_CHECKS = [
     // create, the read by its own company, the other's read, then its list walked
     maxRequests: 3 + FOREIGN_PAGES,
     needs: { keys: ['other'] },
+    // Its own: a campaign whose name no other check changes, since what the other company reads is searched for it.
+    leaves: { campaigns: 1 },
     async run(t) {
       const rule = 'DIALER-ISOLATION-READ';
       const { campaign, name } = await ownCampaign(t);
@@ -116,6 +118,8 @@ export const ISOLATION_CHECKS = [
     // create, the read by its own company, the other's peek, PATCH and DELETE, the read back
     maxRequests: 7,
     needs: { keys: ['other'] },
+    // Its own: a target that lets the other company change or delete it must not change what other checks see.
+    leaves: { campaigns: 1 },
     async run(t) {
       const rule = 'DIALER-ISOLATION-WRITE';
       const { campaign, name, record: before } = await ownCampaign(t);

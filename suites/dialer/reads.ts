@@ -1,15 +1,17 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import { createCampaign, readCampaign } from './campaign-fixtures.ts';
+import { readCampaign } from './campaign-fixtures.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { listOf, recordOf } from './resource-fixtures.ts';
 import { figureLeaves } from './resource-stats.ts';
+import { LANE_CAMPAIGN } from './shared-campaigns.ts';
 
 /**
- * "GET reads" (spec: HTTP method conventions): every Dialer read is made on a campaign of the check's own,
- * between two snapshots of what a read could have changed. No other writer touches that campaign, so the
- * two snapshots must be equal, every member of the campaign included.
+ * "GET reads" (spec: HTTP method conventions): every Dialer read is made on the lane's campaign, between two
+ * snapshots of what a read could have changed. The lane's checks run one after another and no one else
+ * knows that campaign, so no other writer touches it meanwhile: the two snapshots must be equal, every
+ * member of the campaign included.
  */
 
 /** The reads of one campaign's state, taken before and after the others. */
@@ -33,11 +35,13 @@ export const READ_CHECKS = [
     title: 'Dialer GETs change nothing: a campaign, its buttons and its statistics read the same after every read',
     surface: 'ai',
     rules: ['DIALER-GET-SAFE'],
-    // a campaign, two snapshots, its contacts and the lists in between
-    maxRequests: 1 + 2 * SNAPSHOT_REQUESTS + 1 + LISTS.length + 1,
+    // the lane's campaign, two snapshots, its contacts and the lists in between
+    maxRequests: LANE_CAMPAIGN.makeRequests + 2 * SNAPSHOT_REQUESTS + 1 + LISTS.length,
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async run(t) {
       const rule = 'DIALER-GET-SAFE';
-      const { id } = await createCampaign(t);
+      const { id } = await t.shared(LANE_CAMPAIGN);
       const before = await snapshot(t, id);
       t.expectOk(await dialer(t, 'campaign.contacts', { campaignId: id }).send(), `listing the contacts of campaign ${id}`);
       for (const route of LISTS)

@@ -4,11 +4,11 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../lib/dialer/outcomes.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createCampaign } from './campaign-fixtures.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import {
   archivedTagId,
   type CallTag,
+  DISPOSITION_TAGS,
   dispositionTags,
   expectDialerError,
   is2xx,
@@ -20,8 +20,12 @@ import {
   UNKNOWN_INT_ID,
 } from './resource-fixtures.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
+import { LANE_CAMPAIGN, LISTED, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
-/** A campaign's disposition buttons: read, replace wholesale, resolved fields, and the replace's refusals. */
+/**
+ * A campaign's disposition buttons: read, replace wholesale, resolved fields, and the replace's refusals.
+ * The writes go to the lane's campaign: each replace is judged on its own answer and the read after it.
+ */
 interface ButtonEntry {
   readonly tag_id: string | number;
   readonly outcome_kind: unknown;
@@ -77,7 +81,10 @@ const replace = defineCheck({
   title: 'disposition buttons: PUT replaces them wholesale; name and color come from the call tag, outcome from outcome_kind',
   surface: 'ai',
   rules: ['DIALER-BUTTONS-GET', 'DIALER-BUTTONS-REPLACE', 'DIALER-BUTTON-RESOLVED'],
-  maxRequests: 7,
+  // the tag list, the lane's campaign, two replaces each read back
+  maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + 4,
+  shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const { tags } = await dispositionTags(t);
     // A tag without colour first, when the account has one: its button must show color null.
@@ -87,7 +94,7 @@ const replace = defineCheck({
     if (picked.length < 2) t.skip(`needs two call tags in the account, the disposition tag list holds ${pool.length}`);
     if (!plain) t.note('DIALER-BUTTON-RESOLVED', 'no call tag without colour in the account: color null was not seen');
     const [a, b] = picked as [CallTag, CallTag];
-    const campaign = await createCampaign(t);
+    const campaign = await t.shared(LANE_CAMPAIGN);
     const first: ButtonEntry[] = [
       { tag_id: a.id, outcome_kind: 'neutral' },
       { tag_id: b.id, outcome_kind: 'positive' },
@@ -127,13 +134,17 @@ const refusals = defineCheck({
   title: 'button replace: unknown outcome_kind 400, repeated tag_id 409, a tag_id that is no call tag of the account 422',
   surface: 'ai',
   rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422', SUB_ERRORS],
-  maxRequests: 12,
+  // the tag list, the lane's campaign, a replace it takes, four outcome kinds, a repeated tag, an unknown one,
+  // another company's tag list and one of its tags
+  maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + 1 + 4 + 1 + 1 + 2,
   // Another company's tag list, read on the core API.
   elsewhere: { core: 1 },
+  shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const { tags } = await dispositionTags(t);
     const tag = usableTags(t, tags)[0] ?? t.skip('needs a call tag in the account');
-    const campaign = await createCampaign(t);
+    const campaign = await t.shared(LANE_CAMPAIGN);
     // The refusals below are told apart from a vocabulary the target does not share only after a replace it accepts.
     const valid = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'positive' }]);
     t.prerequisite(
@@ -171,22 +182,28 @@ const refusals = defineCheck({
   },
 });
 
-/** Campaigns whose buttons are searched for the archived tag: reading more costs a request each. */
-const ARCHIVED_SEARCH = 5;
+/** Campaigns whose buttons are searched for the archived tag (the head of the list): reading more costs a request each. */
+const ARCHIVED_SEARCH = LISTED;
 
 const archivedOmitted = defineCheck({
   id: 'dialer.buttons.archived-omitted',
   title: "a campaign's disposition buttons never include the archived call tag",
   surface: 'ai',
   rules: ['DIALER-ARCHIVED-BUTTONS-OMITTED'],
-  maxRequests: 1 + ARCHIVED_SEARCH,
+  maxRequests: LISTED_CAMPAIGNS.makeRequests + ARCHIVED_SEARCH,
+  shares: [LISTED_CAMPAIGNS],
   async run(t) {
     const rule = 'DIALER-ARCHIVED-BUTTONS-OMITTED';
     const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
-    // The first campaigns listed: the ones set up earliest, the likeliest to carry a tag archived since.
-    const list = await dialer(t, 'campaigns.list').query({ limit: ARCHIVED_SEARCH }).send();
+    // The first campaigns listed: the ones set up earliest, the likeliest to carry a tag archived since. The
+    // run's own are none of them: their buttons are those the run put there.
+    const list = await t.shared(LISTED_CAMPAIGNS);
     t.expectOk(list, 'listing campaigns');
-    const campaigns = (listOf(list) ?? []).filter(isObject).slice(0, ARCHIVED_SEARCH);
+    const ours = (campaign: Json) => String(campaign.name ?? '').startsWith(t.runPrefix);
+    const campaigns = (listOf(list) ?? [])
+      .filter(isObject)
+      .filter((campaign) => !ours(campaign))
+      .slice(0, ARCHIVED_SEARCH);
     if (campaigns.length === 0) t.skip('the account has no campaign whose buttons could show the archived tag');
     let buttons = 0;
     for (const campaign of campaigns) {

@@ -1,14 +1,15 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createCampaign, errorTexts, subErrorsMention } from './campaign-fixtures.ts';
+import { errorTexts, subErrorsMention } from './campaign-fixtures.ts';
 import type { ChangeProbe, Observation, Side } from './change.ts';
-import { dialer } from '../shared/dialer-requests.ts';
+import { dialer, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
 import { expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.ts';
 import { jobIdOf, requestExport } from './resource-exports.ts';
 import {
   addCoreTag,
   archivedTagId,
   brief,
+  DISPOSITION_TAGS,
   dispositionTags,
   firstCoreId,
   is2xx,
@@ -21,12 +22,13 @@ import {
   UNKNOWN_INT_ID,
 } from './resource-fixtures.ts';
 import { expectVocabulary } from './resource-tags.ts';
+import { CORE_LANE_CAMPAIGN, LANE_CAMPAIGN } from './shared-campaigns.ts';
 
 /**
  * The changes of the Dialer's releases to scripts, surveys, associations, dispositions and exports.
- * Each probe sends the few requests that tell the old behaviour from the new, and removes what it made
- * (a campaign; a call tag), except a script a release before v1.0.21 accepts with a blank name: the API
- * cannot delete scripts, so that probe runs only with CC_EFFECTS=dialer-records.
+ * Each probe sends the few requests that tell the old behaviour from the new on its lane's shared campaign,
+ * and removes what it made (a call tag), except a script a release before v1.0.21 accepts with a blank
+ * name: the API cannot delete scripts, so that probe runs only with CC_EFFECTS=dialer-records.
  */
 const seen = (side: Side, ex: Exchange, more = ''): Observation => ({ side, evidence: `${brief(ex)}${more}`, ex });
 
@@ -61,10 +63,13 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'export filters validated with 400 (filter ids of at least 1)',
     rules: { after: 'DIALER-EXPORT-IDS-400', before: 'DIALER-EXPORT-IDS-UNVALIDATED' },
-    maxRequests: 3,
+    // The lane's campaign, and the export request: a job, if queued, is one of the run's campaign.
+    maxRequests: LANE_CAMPAIGN.makeRequests + 1,
     needs: NEEDS_EXPORTS,
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
-      const campaign = await createCampaign(t);
+      const campaign = await t.shared(LANE_CAMPAIGN);
       const ex = await requestExport(t, campaign.id, { filters: { contactId: 0 } });
       return seen(sideOf(ex.status === 400, ex.status === 202 && jobIdOf(ex) !== undefined), ex);
     },
@@ -74,10 +79,12 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'export windows validated with 422, no job enqueued on 422',
     rules: { after: 'DIALER-EXPORT-DATES-422', before: 'DIALER-EXPORT-DATES-UNVALIDATED' },
-    maxRequests: 3,
+    maxRequests: LANE_CAMPAIGN.makeRequests + 1,
     needs: NEEDS_EXPORTS,
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
-      const campaign = await createCampaign(t);
+      const campaign = await t.shared(LANE_CAMPAIGN);
       const ex = await requestExport(t, campaign.id, { filters: { dateFrom: '2026-09-02T10:00:00Z', dateTo: '2026-09-01T10:00:00Z' } });
       const refused = ex.status === 422 && errorTexts(ex).includes('dateTo must be after dateFrom') && jobIdOf(ex) === undefined;
       return seen(sideOf(refused, ex.status === 202 && jobIdOf(ex) !== undefined), ex);
@@ -100,17 +107,20 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'association ref_id values are not checked for existence',
     rules: { after: 'DIALER-ASSOC-REF-UNCHECKED', before: 'DIALER-ASSOC-REF-CHECKED' },
-    // an agent of the account, a campaign, an association the target must take, then one naming nobody
-    maxRequests: 5,
+    // an agent of the account, the lane's campaign, an association the target must take, then one naming nobody
+    maxRequests: 1 + CORE_LANE_CAMPAIGN.makeRequests + 2,
     needs: { surfaces: ['core'] },
     // It names the first agent of the core list, which a core check may be adding and deleting meanwhile.
     lane: 'core',
     elsewhere: { core: 1 },
+    // Its associations are replaced wholesale by whichever check writes them next.
+    shares: [CORE_LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
     async probe(t) {
       const agent =
         (await firstCoreId(t, '/agents/index.json', 'Agent')) ??
         t.skip('needs an agent in the account: an association naming it tells the type vocabulary apart from a refused ref_id');
-      const campaign = await createCampaign(t);
+      const campaign = await t.shared(CORE_LANE_CAMPAIGN);
       const put = (refId: number) =>
         dialer(t, 'campaign.associations', { campaignId: campaign.id })
           .json({ associations: [{ ref_id: refId, type: 'agent' }] })
@@ -127,14 +137,16 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'archived dispositions refused with 422 on button replace',
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
-    // the tag list, a campaign, a button the target must take, the archived tag's button, and a read
-    maxRequests: 6,
+    // the tag list, the lane's campaign, a button the target must take, the archived tag's button, and a read
+    maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + 3,
+    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
       const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
       const tag =
         usableTags(t, (await dispositionTags(t)).tags)[0] ??
         t.skip('needs a call tag that is not archived, to tell the outcome_kind vocabulary apart from a refused tag');
-      const campaign = await createCampaign(t);
+      const campaign = await t.shared(LANE_CAMPAIGN);
       expectKinds(t, await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'negative' }]));
       const ex = await putButtons(t, campaign.id, [{ tag_id: archived, outcome_kind: 'negative' }]);
       if (ex.status === 422) return seen('after', ex);
@@ -148,10 +160,12 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'archived dispositions omitted from the disposition tag list',
     rules: { after: 'DIALER-ARCHIVED-TAGLIST-OMITTED', before: 'DIALER-ARCHIVED-TAGLIST-SHOWN' },
-    maxRequests: 1,
+    maxRequests: DISPOSITION_TAGS.makeRequests,
+    shares: [DISPOSITION_TAGS],
     async probe(t) {
       const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
-      const ex = await dialer(t, 'dispositions.tags').send();
+      const ex = await t.shared(DISPOSITION_TAGS);
+      if (isRouteNotFound(ex)) t.skip(notRouted('dispositions.tags'));
       const list = ex.status === 200 ? listOf(ex) : undefined;
       if (list === undefined) return seen('neither', ex);
       return seen(list.some((tag) => isObject(tag) && sameId(tag.id, archived)) ? 'before' : 'after', ex);
@@ -162,16 +176,19 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'buttons of a deleted disposition are no longer returned',
     rules: { after: 'DIALER-DELETED-BUTTONS-OMITTED', before: 'DIALER-DELETED-BUTTONS-KEPT' },
-    // a tag, a campaign, its button, a read of it, the tag's deletion, a read after
-    maxRequests: 8,
+    // a tag, the lane's campaign, its button, a read of it, the tag's deletion, a read after, the tag's undo
+    maxRequests: 7,
     needs: { surfaces: ['core'] },
-    // It adds and deletes a core call tag, which core checks pick from the tag list.
+    // It adds and deletes a core call tag, which core checks pick from the tag list; its undo may delete it again.
     lane: 'core',
-    elsewhere: { core: 2 },
+    elsewhere: { core: 3 },
+    // Its buttons are replaced wholesale by whichever check writes them next.
+    shares: [CORE_LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
     async probe(t) {
       // A tag no call carries is deleted, not archived, when removed.
       const tagId = await addCoreTag(t);
-      const campaign = await createCampaign(t);
+      const campaign = await t.shared(CORE_LANE_CAMPAIGN);
       t.expectOk(await putButtons(t, campaign.id, [{ tag_id: tagId, outcome_kind: 'neutral' }]), 'putting the new tag on a button');
       // A button gone after the deletion says something only if it was there before it.
       const present = await showsButton(t, campaign.id, tagId);

@@ -3,13 +3,14 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createCampaign, errorTexts } from './campaign-fixtures.ts';
+import { errorTexts } from './campaign-fixtures.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { jobIdOf, judgeAccepted, requestExport } from './resource-exports.ts';
 import { expectDialerError, NEEDS_EXPORTS, UNKNOWN_JOB_ID } from './resource-fixtures.ts';
 import { classifyBound, classifyJobId, garbageBound, impossibleBound, isoNotRfcBound, mangledUuidArb, uuidArb, validBound } from './resource-formats.ts';
 import { SUB_ERRORS, skipBeforeRefusals, subErrorsJudge } from './sub-errors.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { LANE_CAMPAIGN } from './shared-campaigns.ts';
 
 /**
  * What v1.0.21 validates: export filter ids and bounds, and the jobId of status and download. Accepted
@@ -29,12 +30,15 @@ const ids = defineCheck({
   title: 'export filters.contactId and filters.userId: integers of at least 1 accepted, strings of them either way, anything else 400 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-IDS-400', SUB_ERRORS],
-  maxRequests: 11,
+  // the lane's campaign, eight boundaries and a sample
+  maxRequests: LANE_CAMPAIGN.makeRequests + 9,
   needs: NEEDS_EXPORTS,
+  shares: [LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-EXPORT-IDS-400';
     skipBeforeRefusals(t, rule);
-    const campaign = await createCampaign(t);
+    const campaign = await t.shared(LANE_CAMPAIGN);
     const subErrors = subErrorsJudge(t);
     let turn = 0;
     await explore<unknown>(t, {
@@ -77,12 +81,15 @@ const dates = defineCheck({
   title: 'export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATES-422', SUB_ERRORS],
-  maxRequests: 15,
+  // the lane's campaign, eight boundaries and a sample, four windows
+  maxRequests: LANE_CAMPAIGN.makeRequests + 9 + 4,
   needs: NEEDS_EXPORTS,
+  shares: [LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-EXPORT-DATES-422';
     skipBeforeRefusals(t, rule);
-    const campaign = await createCampaign(t);
+    const campaign = await t.shared(LANE_CAMPAIGN);
     const seen: string[] = [];
     const subErrors = subErrorsJudge(t);
     await explore<unknown>(t, {
@@ -139,11 +146,14 @@ const dateTo = defineCheck({
   title: 'an export dateTo that is no date-time: 422 and no job, as for dateFrom (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATETO-422'],
-  maxRequests: 1 + 3 + 1 + 1,
+  // the lane's campaign, three boundaries and a sample
+  maxRequests: LANE_CAMPAIGN.makeRequests + 3 + 1,
   needs: NEEDS_EXPORTS,
+  shares: [LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-EXPORT-DATETO-422';
-    const campaign = await createCampaign(t);
+    const campaign = await t.shared(LANE_CAMPAIGN);
     const messages = new Set<string>();
     await explore<string>(t, {
       // Only text no ISO 8601 reading takes for a date, so 422 is the one answer the spec allows.

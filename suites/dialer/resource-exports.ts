@@ -2,11 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { type Campaign, campaignOf, createCampaign } from './campaign-fixtures.ts';
+import { campaignOf } from './campaign-fixtures.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { classifyJobId } from './resource-formats.ts';
 import { is2xx, type Json, NEEDS_EXPORTS, recordOf } from './resource-fixtures.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { LANE_CAMPAIGN, type SharedCampaign } from './shared-campaigns.ts';
 
 /**
  * Data exports: 202 with a jobId, status by jobId, the download link once complete, and the window a
@@ -52,7 +53,7 @@ function sameInstant(a: unknown, b: unknown): boolean {
   return (wholeSecond(a) || wholeSecond(b)) && Math.floor(x / 1000) === Math.floor(y / 1000);
 }
 
-function creationTime(campaign: Campaign): unknown {
+function creationTime(campaign: SharedCampaign): unknown {
   const record = campaignOf(campaign.ex);
   return record?.createdAt ?? record?.created_at;
 }
@@ -62,10 +63,13 @@ const lifecycle = defineCheck({
   title: 'campaign export: 202 with a UUID jobId, status by jobId, a download link once complete, the default window',
   surface: 'ai',
   rules: ['DIALER-EXPORT-202', 'DIALER-EXPORT-STATUS', 'DIALER-EXPORT-DOWNLOAD', 'DIALER-EXPORT-WINDOW-DEFAULTS'],
-  maxRequests: 4 + DOWNLOAD_WAITS_MS.length + 1,
+  // the lane's campaign, two exports, a status, the downloads polled, the status once complete
+  maxRequests: LANE_CAMPAIGN.makeRequests + 3 + DOWNLOAD_WAITS_MS.length + 1,
   needs: NEEDS_EXPORTS,
+  shares: [LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
-    const campaign = await createCampaign(t);
+    const campaign = await t.shared(LANE_CAMPAIGN);
     const requestedAt = Date.now();
     const jobId = judgeAccepted(t, 'DIALER-EXPORT-202', await requestExport(t, campaign.id), 'an export without filters');
     const filters = { contactId: 1, userId: 1, dateFrom: '2026-01-01T00:00:00Z', dateTo: '2026-01-02T00:00:00+01:00' };

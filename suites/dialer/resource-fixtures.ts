@@ -4,7 +4,8 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import { expectServiceError } from '../shared/service-errors.ts';
 import { readPage, responseData } from '../shared/core-reads.ts';
 import { errorTexts, is2xx, isObject, type Json } from './campaign-fixtures.ts';
-import { dialer } from '../shared/dialer-requests.ts';
+import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
+import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
@@ -106,9 +107,25 @@ export interface CallTag {
   readonly color: unknown;
 }
 
-/** The disposition tag list as a prerequisite. */
+/**
+ * The disposition tag list, read once for the checks that pick tags from it: the account's own tags, which
+ * no check changes (those the core lane adds and deletes meanwhile are the run's, which usableTags leaves out).
+ */
+export const DISPOSITION_TAGS: SharedRecord<Exchange> = {
+  key: 'dialer.disposition-tags',
+  lane: 'dialer',
+  meter: 'dialer',
+  makeRequests: 1,
+  removeRequests: 0,
+  async make(t: CheckContext) {
+    return { value: await dialerAsIs(t, 'dispositions.tags').send() };
+  },
+};
+
+/** The disposition tag list as a prerequisite, from the run's one read of it. */
 export async function dispositionTags(t: CheckContext): Promise<{ ex: Exchange; tags: CallTag[] }> {
-  const ex = await dialer(t, 'dispositions.tags').send();
+  const ex = await t.shared(DISPOSITION_TAGS);
+  if (isRouteNotFound(ex)) t.skip(notRouted('dispositions.tags'));
   t.expectOk(ex, 'listing disposition tags');
   const list = listOf(ex);
   t.prerequisite(list !== undefined, 'the disposition tag list answered no list (looked in data and the body)', ex);

@@ -2,9 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createCampaign, deleteCampaign } from './campaign-fixtures.ts';
-import { dialer } from '../shared/dialer-requests.ts';
+import { dialer, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
 import { isObject, listOf, recordOf } from './resource-fixtures.ts';
+import { accountFirst, DELETED_CAMPAIGN, deletedCampaign, LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
 /**
  * Campaign statistics. Their field names are not shown (GAP-DIALER-STATS-FIELDS): the read is judged on its
@@ -215,12 +215,14 @@ const read = defineCheck({
   title: 'campaign statistics: 200 with a JSON object of finite figures in range; the reference figures, how they relate and a date window are observed',
   surface: 'ai',
   rules: ['DIALER-STATS-READ', 'DIALER-STATS-VALUES', 'DIALER-STATS-FIGURES', 'DIALER-STATS-CONSISTENT', 'DIALER-STATS-WINDOW'],
-  maxRequests: 5,
+  // the head of the campaign list, the lane's campaign when it lists none, three reads
+  maxRequests: LISTED_CAMPAIGNS.makeRequests + LANE_CAMPAIGN.makeRequests + 3,
+  shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
-    // An existing campaign has history to count; it is only read. A new one is made when there is none.
-    const list = await dialer(t, 'campaigns.list').query({ limit: 1 }).send();
-    const first = (listOf(list) ?? []).find(isObject)?.id;
-    const campaignId = first === undefined ? (await createCampaign(t)).id : String(first);
+    // An existing campaign of the account has history to count; it is only read. The lane's serves when there is none.
+    const first = accountFirst(t, (listOf(await t.shared(LISTED_CAMPAIGNS)) ?? []).filter(isObject))[0]?.id;
+    const campaignId = first === undefined ? (await t.shared(LANE_CAMPAIGN)).id : String(first);
     const all = await judged(t, campaignId);
     if (judgeValues(t, all.ex, `all-time statistics of campaign ${campaignId}`) === 0) t.skipRule('DIALER-STATS-VALUES', NO_NUMBERS);
     if (!all.stats) {
@@ -286,19 +288,26 @@ const deleted = defineCheck({
   title: "a deleted campaign's statistics stay available, every number unchanged",
   surface: 'ai',
   rules: ['DIALER-STATS-DELETED', 'DIALER-STATS-VALUES'],
-  // a campaign, two reads of its statistics while it lives, its deletion, a read after
-  maxRequests: 5,
+  // the run's deleted campaign, with two reads of its statistics while it lived, and a read after its deletion
+  maxRequests: DELETED_CAMPAIGN.makeRequests + 1,
+  shares: [DELETED_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-STATS-DELETED';
-    const campaign = await createCampaign(t);
-    const before = await stats(t, campaign.id);
-    t.expectOk(before, 'reading the statistics before the deletion');
-    const again = await stats(t, campaign.id);
-    t.expectOk(again, 'reading the statistics before the deletion a second time');
+    const campaign = await t.shared(DELETED_CAMPAIGN);
+    const [before, again] = campaign.statistics;
+    // Those reads were sent as they are: an unmatched route of the table skips the check here, as its own read would.
+    for (const [ex, what] of [
+      [before, 'reading the statistics before the deletion'],
+      [again, 'reading the statistics before the deletion a second time'],
+    ] as const) {
+      if (isRouteNotFound(ex)) t.skip(notRouted('campaign.statistics'));
+      t.expectOk(ex, what);
+    }
     const numbers =
       judgeValues(t, before, `statistics of campaign ${campaign.id} before its deletion`) +
       judgeValues(t, again, `statistics of campaign ${campaign.id} read again before its deletion`);
-    t.expectOk(await deleteCampaign(t, campaign), 'deleting the campaign');
+    deletedCampaign(t, campaign, 'deleting the campaign');
     const after = await stats(t, campaign.id);
     t.expectStatus(rule, after, 200);
     if (judgeValues(t, after, `statistics of campaign ${campaign.id} after its deletion`) + numbers === 0) t.skipRule('DIALER-STATS-VALUES', NO_NUMBERS);

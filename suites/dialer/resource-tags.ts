@@ -2,9 +2,9 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { ASSOCIATION_TYPES } from '../../lib/dialer/outcomes.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createCampaign } from './campaign-fixtures.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { addCoreTag, firstCoreId, is2xx, isObject, listOf, sameId } from './resource-fixtures.ts';
+import { CORE_LANE_CAMPAIGN } from './shared-campaigns.ts';
 
 /** The disposition tag list, and a campaign's associations (agent, target tag, queue group). */
 const tagList = defineCheck({
@@ -60,11 +60,15 @@ const associations = defineCheck({
   title: "a campaign's associations: PUT with an agent, a target tag and a queue group, then PUT with one, leaves exactly what each sent",
   surface: 'ai',
   rules: ['DIALER-ASSOC-REPLACE'],
-  maxRequests: 7,
+  // the three core lists, the lane's campaign, two replaces
+  maxRequests: 3 + CORE_LANE_CAMPAIGN.makeRequests + 2,
   needs: { surfaces: ['core'] },
   // It names the first agent, tag and group of the core lists, which core checks add and delete meanwhile.
   lane: 'core',
   elsewhere: { core: 3 },
+  // Each replace is judged on its own answer: what another check's replace left is replaced wholesale.
+  shares: [CORE_LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
   async run(t) {
     // Real records, so a release that still checks ref_id existence (before v1.0.21) takes them too.
     const agent = await firstCoreId(t, '/agents/index.json', 'Agent');
@@ -76,7 +80,7 @@ const associations = defineCheck({
       { ref_id: tag as number, type: 'target_tag' },
       { ref_id: group as number, type: 'queue_group' },
     ];
-    const campaign = await createCampaign(t);
+    const campaign = await t.shared(CORE_LANE_CAMPAIGN);
     const put = (entries: readonly Entry[]) => dialer(t, 'campaign.associations', { campaignId: campaign.id }).json({ associations: entries }).send();
     judgeAnswer(t, await put(all), all, 'the first PUT');
     const one = all.slice(0, 1);

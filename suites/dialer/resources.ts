@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck, type CheckDefinition } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import type { RequestSpec } from '../../lib/requests/request-spec.ts';
-import { createCampaign, unknownCampaignId } from './campaign-fixtures.ts';
+import { unknownCampaignId } from './campaign-fixtures.ts';
 import { cursorListChecks, OTHER_CURSOR_LISTS } from './cursor-lists.ts';
 import { confirmRouted, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import { BUTTON_CHECKS } from './resource-buttons.ts';
@@ -12,10 +12,11 @@ import { expectDialerError, isObject, type Json, listOf, UNKNOWN_JOB_ID, unknown
 import { SCRIPT_SURVEY_CHECKS } from './resource-scripts.ts';
 import { STATISTICS_CHECKS } from './resource-stats.ts';
 import { TAG_ASSOCIATION_CHECKS } from './resource-tags.ts';
+import { LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
 /** The first id a list shows, to make up a missing one in the same form; none from a list that is not routed. */
 async function sampleId(t: CheckContext, route: DialerRouteName): Promise<unknown> {
-  const ex = await dialerAsIs(t, route).query({ limit: 1 }).send();
+  const ex = route === 'campaigns.list' ? await t.shared(LISTED_CAMPAIGNS) : await dialerAsIs(t, route).query({ limit: 1 }).send();
   return (listOf(ex) ?? []).find(isObject)?.id;
 }
 
@@ -39,17 +40,18 @@ const notFound = defineCheck({
   title: "a missing campaign, script, survey or export job: 404 with the endpoint's own message",
   surface: 'ai',
   rules: ['DIALER-RES-404'],
-  // three lists for the id forms, nine probes; a 'Route not found' is confirmed once per probe, on a campaign of the check's own where one is needed
-  maxRequests: 3 + 9 + 1 + 9,
+  // three lists for the id forms, nine probes; a 'Route not found' is confirmed once per probe, on the lane's campaign where one is needed
+  maxRequests: LISTED_CAMPAIGNS.makeRequests + 2 + 9 + LANE_CAMPAIGN.makeRequests + 9,
+  // The confirmations read the lane's campaign, or replace its buttons or associations with none: an answer other than 'Route not found' is all they need.
+  shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-RES-404';
     const campaignId = unknownCampaignId(await sampleId(t, 'campaigns.list'));
     const scriptId = unknownIdLike(await sampleId(t, 'scripts.list'), 'c0c0c0c0-0000-4000-8000-00000005c417');
     const surveyId = unknownIdLike(await sampleId(t, 'surveys.list'), 'c0c0c0c0-0000-4000-8000-000000005a77');
-    let own: Promise<string> | undefined;
-    const onOwn = (route: DialerRouteName, body?: Json) => async (): Promise<RequestSpec> => {
-      own ??= createCampaign(t).then((c) => c.id);
-      const request = dialerAsIs(t, route, { campaignId: await own });
+    const onLaneCampaign = (route: DialerRouteName, body?: Json) => async (): Promise<RequestSpec> => {
+      const request = dialerAsIs(t, route, { campaignId: (await t.shared(LANE_CAMPAIGN)).id });
       return body ? request.json(body) : request;
     };
     const exportConfirmation = async (): Promise<RequestSpec> => {
@@ -58,25 +60,25 @@ const notFound = defineCheck({
         t.skip(
           `route campaign.export answered ${ROUTE_NOT_FOUND} for a missing campaign; telling whether it is routed would queue an export job (CC_EFFECTS=dialer-exports)`,
         );
-      return onOwn('campaign.export', BACKWARDS)();
+      return onLaneCampaign('campaign.export', BACKWARDS)();
     };
     const probes: readonly MissingProbe[] = [
-      { what: 'disposition buttons', route: 'campaign.buttons.get', params: { campaignId }, confirmation: onOwn('campaign.buttons.get') },
+      { what: 'disposition buttons', route: 'campaign.buttons.get', params: { campaignId }, confirmation: onLaneCampaign('campaign.buttons.get') },
       {
         what: 'button replace',
         route: 'campaign.buttons.replace',
         params: { campaignId },
         body: { buttons: [] },
-        confirmation: onOwn('campaign.buttons.replace', { buttons: [] }),
+        confirmation: onLaneCampaign('campaign.buttons.replace', { buttons: [] }),
       },
       {
         what: 'associations',
         route: 'campaign.associations',
         params: { campaignId },
         body: { associations: [] },
-        confirmation: onOwn('campaign.associations', { associations: [] }),
+        confirmation: onLaneCampaign('campaign.associations', { associations: [] }),
       },
-      { what: 'statistics', route: 'campaign.statistics', params: { campaignId }, confirmation: onOwn('campaign.statistics') },
+      { what: 'statistics', route: 'campaign.statistics', params: { campaignId }, confirmation: onLaneCampaign('campaign.statistics') },
       { what: 'export', route: 'campaign.export', params: { campaignId }, body: {}, confirmation: exportConfirmation },
       {
         what: 'script update',

@@ -29,7 +29,11 @@ export async function readPage<T = Record<string, unknown>>(
   query: Record<string, string | number | undefined> = {},
   slot: KeySlot = 'primary',
 ): Promise<{ ex: Exchange; page: Page<T> }> {
-  const ex = await t.core('GET', path).as(slot).query(query).send();
+  return pageFrom<T>(t, path, await t.core('GET', path).as(slot).query(query).send());
+}
+
+/** One page of a core collection from an answer already sent (a read several checks share), judged as `readPage` judges its own. */
+export function pageFrom<T = Record<string, unknown>>(t: CheckContext, path: string, ex: Exchange): { ex: Exchange; page: Page<T> } {
   t.expectOk(ex, `reading ${path}`);
   const result = t.validate('core/collection', ex.json);
   t.prerequisite(
@@ -70,7 +74,11 @@ export async function readList(
   query: Record<string, string | number | undefined> = {},
   slot: KeySlot = 'primary',
 ): Promise<ListRead> {
-  const ex = await t.core('GET', path).as(slot).query(query).send();
+  return listFrom(t, path, await t.core('GET', path).as(slot).query(query).send());
+}
+
+/** A list from an answer already sent (a read several checks share), read as `readList` reads its own. */
+export function listFrom(t: CheckContext, path: string, ex: Exchange): ListRead {
   t.expectOk(ex, `reading ${path}`);
   const data = isObject(ex.json) ? ex.json.responseData : undefined;
   if (Array.isArray(data)) return { ex, items: data, complete: true };
@@ -85,12 +93,19 @@ export interface Agent {
   readonly availability_status?: unknown;
 }
 
+/** The agent list's path and query: one read of up to 1000. */
+export const AGENT_LIST = { path: '/agents/index.json', query: { limit: 1000 } } as const;
+
 /**
  * The agents of the key's company, from one read of up to 1000. The spec shows no agent list: path, envelope and
  * item shape follow the vendor reference (`{ Agent: {...} }`), read tolerantly; an unreadable list fails the prerequisite.
  */
 export async function listAgents(t: CheckContext, slot: KeySlot = 'primary'): Promise<{ agents: readonly Agent[]; complete: boolean }> {
-  const { ex, items, complete } = await readList(t, '/agents/index.json', { limit: 1000 }, slot);
+  return agentsFrom(t, await readList(t, AGENT_LIST.path, AGENT_LIST.query, slot));
+}
+
+/** The agents of a list already read (`listAgents`, or a read several checks share), as `listAgents` gives them. */
+export function agentsFrom(t: CheckContext, { ex, items, complete }: ListRead): { agents: readonly Agent[]; complete: boolean } {
   const agents = items
     .map((item) => recordOf(item, 'Agent'))
     .filter((a): a is Json => a !== undefined && (typeof a.id === 'string' || typeof a.id === 'number'));

@@ -5,6 +5,7 @@ import type { RunReport } from '../../lib/results/report.ts';
 import { seedState } from '../../mock/state/seed.ts';
 import type { CheckDefinition } from '../../lib/checks/define.ts';
 import { LANES } from '../../lib/checks/lanes.ts';
+import { sharedRecordsStep } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { PROOF_SEED } from '../proofs/prove.ts';
 import { conformance, type Run } from './conformance-run.ts';
@@ -20,8 +21,11 @@ describe('npm run conformance', () => {
     expect(doc.seed).toBe(PROOF_SEED);
     // Lanes run side by side, each in one fixed order, so a seed replays the run: within each lane the checks
     // ran in catalogue order, and the budget checks after every other.
-    const ran = doc.checks.map((c) => c.check);
     const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
+    // Beside the checks the report lists each lane's deletion of its shared records: a step of the run, not a check.
+    const steps = doc.checks.map((c) => c.check).filter((id) => !byId.has(id));
+    expect(steps.filter((id) => !LANES.some((lane) => id === sharedRecordsStep(lane)))).toEqual([]);
+    const ran = doc.checks.map((c) => c.check).filter((id) => byId.has(id));
     for (const lane of [...LANES, 'budget']) {
       const inLane = ran.filter((id) => laneOf(byId.get(id) as CheckDefinition) === lane);
       expect(inLane, lane).toEqual(
@@ -57,6 +61,9 @@ describe('npm run conformance', () => {
       const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(run.stdout)?.[1]);
       expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
     }
+    // Nor did it leave more Dialer campaigns (kept by the API once deleted) than the plan said it would.
+    const campaignsPlanned = Number(/what the run leaves: at most (\d+) Dialer campaigns/.exec(run.stdout)?.[1]);
+    expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(campaignsPlanned);
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
     // Disabled rules (those of older Dialer releases) are counted on their testsuite, not listed as testcases.
     expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.filter((r) => r.status !== 'disabled').length);

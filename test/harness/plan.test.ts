@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { planRun } from '../../cli/run-plan.ts';
 import { planText } from '../../cli/plan-text.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { literalTarget } from './support.ts';
 
@@ -112,5 +114,37 @@ describe('the plan of a run', () => {
     expect(planText(plan, { live: true, verbose: true }).join('\n')).toContain(
       `    the 10 largest allowances: ${plan.lanes[0]?.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`,
     );
+  });
+
+  test('the Dialer campaigns a run leaves: each check its own, a shared one once, none of a check that does not run', () => {
+    const campaign = (key: string): SharedRecord<string> => ({
+      key,
+      lane: 'dialer',
+      meter: 'dialer',
+      makeRequests: 1,
+      removeRequests: 1,
+      make: async () => ({ value: key }),
+    });
+    const [lane, deleted] = [campaign('p.lane-campaign'), campaign('p.deleted-campaign')];
+    const checks = [
+      made({ id: 'p.own', maxRequests: 3, lane: 'dialer', leaves: { campaigns: 2 } }),
+      made({ id: 'p.shares', maxRequests: 2, lane: 'dialer', shares: [lane], leaves: { campaigns: 0, shared: [lane] } }),
+      made({ id: 'p.both', maxRequests: 3, lane: 'dialer', shares: [lane, deleted], leaves: { campaigns: 1, shared: [lane, deleted] } }),
+      made({ id: 'p.none', maxRequests: 1, lane: 'dialer' }),
+      made({ id: 'p.skipped', maxRequests: 2, lane: 'dialer', needs: { keys: ['other'] }, leaves: { campaigns: 1 } }),
+    ];
+    const plan = planRun(live(), checks);
+    expect(plan.campaignsLeft).toBe(2 + 1 + 2);
+    expect(planText(plan, { live: true })).toContain(
+      'what the run leaves: at most 5 Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)',
+    );
+    expect(planText(planRun(live(), [made({ id: 'p.none', maxRequests: 1 })]), { live: true }).join('\n')).not.toContain('what the run leaves');
+  });
+
+  test('the README says how many Dialer campaigns the plan of a run with every host, one key pair and no effects leaves', () => {
+    const said = /`what the\s+run leaves: at most (\d+) Dialer campaigns` with every host, one key pair and no `CC_EFFECTS`/.exec(
+      readFileSync('README.md', 'utf8'),
+    );
+    expect(Number(said?.[1])).toBe(planRun(live(), ALL_CHECKS).campaignsLeft);
   });
 });

@@ -84,6 +84,7 @@ const CHECK_KEYS = [
   'title',
   'surface',
   'lane',
+  'step',
   'requests',
   'allowance',
   'judged',

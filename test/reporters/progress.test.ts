@@ -44,6 +44,13 @@ describe('RunProgress: the figures of the progress line', () => {
     expect(progress.figures().leftMs).toBe(100_000 + 30_000);
   });
 
+  test("a step of the run that is not a check (a lane's shared records deleted) adds its requests, not a check done", () => {
+    const { progress } = setup(false);
+    progress.checkDone('core', { ...outcome('a', [pass(TAG_404)], { requests: 4 }), allowance: 10 });
+    progress.checkDone('core', { ...outcome('core.shared-records', [], { requests: 2 }), allowance: 2 }, false);
+    expect(progress.figures()).toMatchObject({ done: 1, total: 5, requests: 6 });
+  });
+
   test('a wait on the pacer shows until its window opens, the soonest first', () => {
     const { progress, at } = setup(false);
     at(1_000);

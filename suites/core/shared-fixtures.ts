@@ -1,0 +1,194 @@
+import type { CheckContext } from '../../lib/checks/context.ts';
+import type { SharedRecord } from '../../lib/checks/shared-records.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { addContact, deleteContact } from './fixtures.ts';
+import { createdId } from './shapes.ts';
+import { AGENT_LIST, type ListRead, listFrom, type Page, pageFrom, recordOf, responseData } from '../shared/core-reads.ts';
+import { fictionalNumber, UNKNOWN_ID } from '../shared/inert-values.ts';
+import { isObject } from '../shared/json.ts';
+
+/**
+ * What the core lane's checks share (lib/checks/shared-records.ts): made once a run by the first check that
+ * needs it and handed to every other as it is, so the plan and the budget count it once.
+ *
+ * - Answers several checks judge alike: one GET (or one request the target must refuse and that changes
+ *   nothing), sent by the first of them, each judging or building on the answer as it would on its own. Nothing
+ *   is made, so nothing is deleted. A check that compares a list before and after something keeps its own reads.
+ * - Records several checks use as they are and none changes: the contact the List contacts filters, the single
+ *   envelope and the isolation read look for, and a blacklist entry when the blacklist is empty. Each is
+ *   deleted when the lane ends. A check that edits, deletes or otherwise changes its record keeps its own.
+ *
+ * A sharer declares each in `shares` (those its records' makes use too) and counts their makes in its
+ * allowance (`makes`), since it may be the first.
+ */
+
+type Query = Readonly<Record<string, string | number>>;
+
+/** An answer several checks judge alike, and the request it answers. */
+export type SharedAnswer = SharedRecord<Exchange> & { readonly path: string; readonly query: Query };
+
+function sharedAnswer(name: string, method: string, path: string, query: Query = {}, body?: unknown): SharedAnswer {
+  return {
+    key: `core.answer.${name}`,
+    lane: 'core',
+    meter: 'core',
+    makeRequests: 1,
+    removeRequests: 0,
+    path,
+    query,
+    async make(t) {
+      const spec = t.core(method, path).query(query);
+      return { value: await (body === undefined ? spec : spec.json(body)).send() };
+    },
+  };
+}
+
+const read = (name: string, path: string, query: Query = {}): SharedAnswer => sharedAnswer(name, 'GET', path, query);
+
+/** List countries, whole. */
+export const COUNTRIES = read('countries', '/countries/index.json');
+/** The first 100 calls of the call history: the sample the filter checks pick values from, and its first page. */
+export const CALL_SAMPLE = read('calls', '/calls/index.json', { limit: 100 });
+/** The first 100 blacklist entries. */
+export const BLACKLIST_SAMPLE = read('blacklist', '/blacklist/index.json', { limit: 100 });
+/** The blacklist with limit 1: its first page for the walk, the page past the last, and limit 1 of the bounds. */
+export const BLACKLIST_LIMIT_1 = read('blacklist-limit-1', '/blacklist/index.json', { limit: 1 });
+/** List contacts with limit 1. */
+export const CONTACTS_LIMIT_1 = read('contacts-limit-1', '/contacts/index.json', { limit: 1 });
+/** The first two tags of the account (vendor reference list). */
+export const FIRST_TAGS = read('tags', '/tags/index.json', { limit: 2 });
+/** The contact attributes of the account (vendor reference list). */
+export const ATTRIBUTES = read('attributes', '/contacts/attributes.json');
+/** The agent list as `listAgents` reads it; only for checks that read the agents the account had, not those a check made. */
+export const AGENTS = read('agents', AGENT_LIST.path, AGENT_LIST.query);
+/** The first two numbers of the account (vendor reference list). */
+export const FIRST_NUMBERS = read('numbers', '/numbers/index.json', { limit: 2 });
+/** The groups of the account (vendor reference list). */
+export const GROUPS = read('groups', '/groups/index.json', { limit: 1000 });
+/** Edit contact of a contact no account holds: refused, changing nothing. */
+export const UNKNOWN_CONTACT_EDIT = sharedAnswer('unknown-contact-edit', 'POST', `/contacts/edit/${UNKNOWN_ID}.json`, {}, { name: 'x' });
+/** Delete a tag no account holds: refused, changing nothing. */
+export const UNKNOWN_TAG_DELETE = sharedAnswer('unknown-tag-delete', 'DELETE', `/tags/delete/${UNKNOWN_ID}.json`);
+
+/** The requests a sharer counts for the makes of the records it shares: any of them it may be the first to need. */
+export function makes(records: readonly SharedRecord<unknown>[]): number {
+  return records.reduce((n, r) => n + r.makeRequests, 0);
+}
+
+/** One page of a shared collection read, judged as `readPage` judges its own. */
+export async function sharedPage<T = Record<string, unknown>>(t: CheckContext, answer: SharedAnswer): Promise<{ ex: Exchange; page: Page<T> }> {
+  return pageFrom<T>(t, answer.path, await t.shared(answer));
+}
+
+/** A shared list read, read as `readList` reads its own. */
+export async function sharedList(t: CheckContext, answer: SharedAnswer): Promise<ListRead> {
+  return listFrom(t, answer.path, await t.shared(answer));
+}
+
+/** The country ids List countries shows, in its order: `{ Country: { id } }` (vendor reference) or bare records. */
+export function countryIds(ex: Exchange): number[] {
+  const list = isObject(ex.json) ? ex.json.responseData : undefined;
+  return (Array.isArray(list) ? list : []).map((c) => Number(recordOf(c, 'Country')?.id)).filter(Number.isInteger);
+}
+
+/** A tag as the tag list shows it, when it shows both its id and its name ({ Tag: { id, name } }, vendor reference). */
+export function tagOf(item: unknown): { readonly id: string; readonly name: string } | undefined {
+  const tag = recordOf(item, 'Tag');
+  return typeof tag?.name === 'string' && (typeof tag.id === 'string' || typeof tag.id === 'number') ? { id: String(tag.id), name: tag.name } : undefined;
+}
+
+/** The items of a list answer, read without judging: a plain array in responseData, or responseData.data. */
+function itemsOf(ex: Exchange): readonly unknown[] {
+  const data = responseData<unknown>(ex);
+  if (Array.isArray(data)) return data;
+  return isObject(data) && Array.isArray(data.data) ? data.data : [];
+}
+
+/** The lane's contact: a name and an industry no other record has, the first country of List countries and the first tag of the account. */
+export interface LaneContact {
+  readonly id: string;
+  readonly name: string;
+  readonly industry: string;
+  /** The first country List countries shows, when it shows one. */
+  readonly countryId?: number;
+  /** The first tag of the account, when the tag list shows one with its id and name. */
+  readonly tag?: { readonly id: string; readonly name: string };
+}
+
+/**
+ * The contact the checks that only look for a contact share: the List contacts filters (country, tag, industry,
+ * keyword: each list is narrowed by its industry, which only it has), the single envelope and the isolation
+ * read. It carries every value one of them filters by, taken from the same shared reads those checks take
+ * theirs from, so each finds in it the value it filters by. Created with the first sharer's requests, deleted
+ * when the lane ends; no check edits it.
+ */
+export const LANE_CONTACT: SharedRecord<LaneContact> = {
+  key: 'core.contact',
+  lane: 'core',
+  meter: 'core',
+  makeRequests: 1,
+  removeRequests: 1,
+  async make(t) {
+    // Read without judging: a list the sharer cannot read leaves the contact without that value, and the
+    // sharer that filters by it judges the same list and is skipped by it before it looks for the contact.
+    const countryId = countryIds(await t.shared(COUNTRIES))[0];
+    const tag = tagOf(itemsOf(await t.shared(FIRST_TAGS))[0]);
+    const name = t.uniqueName();
+    const industry = t.uniqueName();
+    const id = await addContact(t, {
+      name,
+      industry,
+      ...(countryId !== undefined ? { country_id: countryId } : {}),
+      ...(tag !== undefined ? { ContactsTag: [{ name: tag.name }] } : {}),
+    });
+    return {
+      value: { id, name, industry, ...(countryId !== undefined ? { countryId } : {}), ...(tag !== undefined ? { tag } : {}) },
+      removal: deleteContact(t, id),
+    };
+  },
+};
+
+/** What a sharer of the lane's contact declares: the contact and the reads its make takes its values from. */
+export const LANE_CONTACT_SHARES: readonly SharedRecord<unknown>[] = [COUNTRIES, FIRST_TAGS, LANE_CONTACT];
+
+/** A blacklist entry as List blacklist shows it. */
+export interface BlacklistEntry {
+  readonly id: string;
+  readonly type: string;
+  readonly public_number: string | number;
+}
+export type BlacklistItem = { Blacklist?: BlacklistEntry };
+
+const digitsOnly = (n: unknown): string => String(n).replace(/^\+/, '');
+
+/**
+ * Blacklist entries of the account, from the shared first 100; when there are none, one with a fictional number is
+ * added (Add number to blacklist: path and payload from the vendor reference), shared, and deleted when the lane ends.
+ */
+export const BLACKLIST_ENTRIES: SharedRecord<{ readonly entries: readonly BlacklistEntry[]; readonly added: boolean }> = {
+  key: 'core.blacklist-entries',
+  lane: 'core',
+  meter: 'core',
+  makeRequests: 1,
+  removeRequests: 1,
+  async make(t) {
+    const { page } = await sharedPage<BlacklistItem>(t, BLACKLIST_SAMPLE);
+    const found = page.data.map((item) => item.Blacklist).filter((e): e is BlacklistEntry => e !== undefined);
+    if (found.length > 0) return { value: { entries: found, added: false } };
+    const number = digitsOnly(fictionalNumber(500));
+    const created = await t
+      .core('PUT', '/blacklist/add.json')
+      .json({ type: 'all', public_number: Number(number) })
+      .send();
+    t.expectOk(created, 'adding a blacklist entry to an empty blacklist');
+    const id = createdId(created);
+    t.prerequisite(id !== undefined, 'adding a blacklist entry returned no id in responseData.data.id or responseData.id', created);
+    return {
+      value: { entries: [{ id: String(id), type: 'all', public_number: number }], added: true },
+      removal: t.core('DELETE', `/blacklist/delete/${String(id)}.json`),
+    };
+  },
+};
+
+/** What a sharer of the blacklist entries declares: the entries and the read they come from. */
+export const BLACKLIST_ENTRIES_SHARES: readonly SharedRecord<unknown>[] = [BLACKLIST_SAMPLE, BLACKLIST_ENTRIES];
