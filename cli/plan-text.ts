@@ -4,6 +4,15 @@ import { roughly } from '../reporters/progress.ts';
 import type { Scope } from '../lib/expectations/scope.ts';
 import type { RunPlan } from './run-plan.ts';
 
+/**
+ * Why the budget checks take the windows they take, for `--plan --verbose`: each step needs a window the
+ * one before has left, so none can share one.
+ */
+export const BUDGET_WINDOWS_WHY =
+  'its windows, one after another: a quiet window, so the trial counts from a fresh one; the sequential trial to its first 429, ' +
+  "through the server's reopening to the next 429 (up to two); a window with none of the run's requests, for the core's burst; " +
+  "and the Dialer's burst a window after the core's, so that each budget is seen spent while the other still has room";
+
 /** The plan as lines of text, printed before a run sends anything and by `--plan`. */
 export function planText(plan: RunPlan, options: { readonly live: boolean; readonly verbose?: boolean }): string[] {
   const { pace } = plan;
@@ -42,6 +51,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
       `${plan.budget.checks.join(', ')} ${plan.budget.runs ? 'spends' : 'would spend'} the company's whole core and Dialer budgets on purpose, after every lane: about ${roughly(plan.budget.ms)}, ` +
         `during which the company's other core and Dialer integrations get 429 for about ${block} on each; exempt from the share${options.live && !plan.budget.runs ? '; runs only with budget in CC_EFFECTS' : ''}`,
     );
+    if (options.verbose) lines.push(`  ${BUDGET_WINDOWS_WHY}`);
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { planRun } from '../../cli/run-plan.ts';
-import { planText } from '../../cli/plan-text.ts';
+import { BUDGET_WINDOWS_WHY, planText } from '../../cli/plan-text.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
@@ -111,6 +111,9 @@ describe('the plan of a run', () => {
       expect(lane.costliest.every((c) => lane.checks.includes(c.check))).toBe(true);
     }
     expect(text).not.toContain('largest allowances');
+    // Why the budget checks take the windows they take, with --verbose.
+    expect(text).not.toContain(BUDGET_WINDOWS_WHY);
+    expect(planText(plan, { live: true, verbose: true })).toContain(`  ${BUDGET_WINDOWS_WHY}`);
     expect(planText(plan, { live: true, verbose: true }).join('\n')).toContain(
       `    the 10 largest allowances: ${plan.lanes[0]?.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`,
     );
