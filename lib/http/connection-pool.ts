@@ -5,8 +5,8 @@ import { Agent } from 'undici';
 export const KEEP_ALIVE_MS = 10_000;
 
 /**
- * The suite's connections to the target: up to `connections` per host, opened as targetTls says. (The
- * Node load runner keeps its own, load/node/origin-connections.ts, opened the same way.)
+ * The suite's connections to the target: up to `connections` per host, opened as targetTls says (as the
+ * Node load runner's own connections are).
  */
 export function connectionPool(options: { readonly ca?: string | undefined; readonly connections: number }): Agent {
   return new Agent({ connect: targetTls(options.ca), connections: options.connections, keepAliveTimeout: KEEP_ALIVE_MS });

@@ -1,22 +1,23 @@
 /**
- * One request of a load run over one shared undici Agent: no retries, no pacing, no backoff (the load
- * model decides when to send; the run measures what comes back). Every error text passes through the
- * Redactor before it leaves this module.
+ * One request of a load run over the run's connections to its origin (origin-connections.ts): no retries,
+ * no pacing, no backoff (the load model decides when to send; the run measures what comes back). Every
+ * error text passes through the Redactor before it leaves this module.
  */
-import { type Agent, request } from 'undici';
+import { request } from 'undici';
 import { announcedResetValue } from '../../lib/contract/reset-time.ts';
-import { connectionPool } from '../../lib/http/connection-pool.ts';
+import { KEEP_ALIVE_MS, targetTls } from '../../lib/http/connection-pool.ts';
 import type { Redactor } from '../../lib/http/redact.ts';
+import { OriginConnections } from './origin-connections.ts';
 import type { PreparedStream } from './streams.ts';
 
-/** Connections per host: enough for a few hundred requests per second at LAN latencies, few enough to stay polite. */
+/** Connections per origin: enough for a few hundred requests per second at LAN latencies, few enough to stay polite. */
 export const MAX_CONNECTIONS = 64;
 
 export interface TransportOptions {
   readonly ca?: string;
   readonly timeoutMs: number;
   readonly redactor: Redactor;
-  /** Connections per host, at most MAX_CONNECTIONS. */
+  /** Connections per origin, at most MAX_CONNECTIONS. */
   readonly connections?: number;
 }
 
@@ -36,12 +37,15 @@ export interface InFlight {
 }
 
 export class LoadTransport {
-  readonly #agent: Agent;
   readonly #options: TransportOptions;
+  readonly #tls: ReturnType<typeof targetTls>;
+  /** By URL, so the origin is parsed once per stream, not once per request. */
+  readonly #byUrl = new Map<string, OriginConnections>();
+  readonly #byOrigin = new Map<string, OriginConnections>();
 
   constructor(options: TransportOptions) {
     this.#options = options;
-    this.#agent = connectionPool({ ca: options.ca, connections: Math.max(1, Math.min(MAX_CONNECTIONS, options.connections ?? MAX_CONNECTIONS)) });
+    this.#tls = targetTls(options.ca);
   }
 
   send(prepared: PreparedStream): InFlight {
@@ -64,19 +68,40 @@ export class LoadTransport {
   }
 
   async #exchange(prepared: PreparedStream, signal: AbortSignal): Promise<Answer> {
-    const res = await request(prepared.url, { method: 'GET', headers: prepared.headers, dispatcher: this.#agent, signal });
-    // Read the body to its end so the connection is reused; its content is not judged here.
-    for await (const _chunk of res.body) {
-      // drain
+    const connections = this.#connectionsFor(prepared.url);
+    const client = await connections.acquire(signal);
+    try {
+      const res = await request(prepared.url, { method: 'GET', headers: prepared.headers, dispatcher: client, signal });
+      // Read the body to its end so the connection is reused; its content is not judged here.
+      for await (const _chunk of res.body) {
+        // drain
+      }
+      connections.release(client);
+      const reset = res.statusCode === 429 ? announcedResetValue(res.headers) : undefined;
+      return { status: res.statusCode, ...(reset !== undefined ? { resetHeader: reset } : {}) };
+    } catch (err) {
+      connections.discard(client);
+      throw err;
     }
-    const reset = res.statusCode === 429 ? announcedResetValue(res.headers) : undefined;
-    return { status: res.statusCode, ...(reset !== undefined ? { resetHeader: reset } : {}) };
+  }
+
+  #connectionsFor(url: string): OriginConnections {
+    const known = this.#byUrl.get(url);
+    if (known) return known;
+    const { origin } = new URL(url);
+    let connections = this.#byOrigin.get(origin);
+    if (!connections) {
+      const max = Math.max(1, Math.min(MAX_CONNECTIONS, this.#options.connections ?? MAX_CONNECTIONS));
+      connections = new OriginConnections(origin, { max, connect: this.#tls, keepAliveTimeoutMs: KEEP_ALIVE_MS });
+      this.#byOrigin.set(origin, connections);
+    }
+    this.#byUrl.set(url, connections);
+    return connections;
   }
 
   /** Closes idle connections; `force` also drops any still busy (after the run cancelled them). */
   async close(force = false): Promise<void> {
-    if (force) await this.#agent.destroy();
-    else await this.#agent.close();
+    await Promise.all([...this.#byOrigin.values()].map((c) => c.close(force)));
   }
 }
 

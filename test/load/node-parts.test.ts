@@ -3,6 +3,7 @@ import { floodedWindows, refusedForMs } from '../../load/shared/flood-duration.t
 import { planSends } from '../../load/node/timetable.ts';
 import { formatProgress, ProgressLine } from '../../load/node/progress-line.ts';
 import { LoadTally } from '../../load/node/tally.ts';
+import { OriginConnections } from '../../load/node/origin-connections.ts';
 import { arrivalOffsetsMs, type LoadScenario } from '../../load/shared/scenario-model.ts';
 import { budgetFlood, budgetSeparate, CORE_READ, smoke } from '../../load/scenarios/index.ts';
 
@@ -120,5 +121,45 @@ describe('the progress line', () => {
     line.finish({ ...progress, sent: 13 });
     expect(out.map((t) => /sent (\d+)/.exec(t)?.[1])).toEqual(['10', '12', '13']);
     expect(out.every((t) => t.endsWith('\n') && !t.includes('\r'))).toBe(true);
+  });
+});
+
+describe('the connections to one origin', () => {
+  // Nothing is sent: undici opens a connection only when a request is dispatched on it.
+  const connections = (max: number) => new OriginConnections('https://127.0.0.1:9', { max, connect: {}, keepAliveTimeoutMs: 1000 });
+
+  test('a freed connection serves the next request before any new one opens', async () => {
+    const pool = connections(4);
+    const first = await pool.acquire(new AbortController().signal);
+    pool.release(first);
+    expect(await pool.acquire(new AbortController().signal)).toBe(first);
+    await pool.close(true);
+  });
+
+  test('with every connection busy a request waits in line, first come first served, for the next one freed', async () => {
+    const pool = connections(1);
+    const only = await pool.acquire(new AbortController().signal);
+    const order: string[] = [];
+    const second = Promise.resolve(pool.acquire(new AbortController().signal)).then((c) => (order.push('second'), c));
+    const third = Promise.resolve(pool.acquire(new AbortController().signal)).then((c) => (order.push('third'), c));
+    pool.release(only);
+    expect(await second).toBe(only);
+    pool.release(only);
+    expect(await third).toBe(only);
+    expect(order).toEqual(['second', 'third']);
+    await pool.close(true);
+  });
+
+  test('a request waiting in line gives up when its signal aborts; one still waiting fails when the connections close', async () => {
+    const pool = connections(1);
+    await pool.acquire(new AbortController().signal);
+    const impatient = new AbortController();
+    const givenUp = pool.acquire(impatient.signal);
+    const stranded = pool.acquire(new AbortController().signal);
+    impatient.abort(new Error('timeout: no answer within 5 ms'));
+    await expect(givenUp).rejects.toThrow('timeout: no answer within 5 ms');
+    const closing = pool.close(true);
+    await expect(stranded).rejects.toThrow('the connections were closed');
+    await closing;
   });
 });
