@@ -1,5 +1,6 @@
 import { describe, inject, test } from 'vitest';
 import { targetFromSettings } from '../config/load.ts';
+import type { LoadSurface } from '../contract/vocabulary.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import type { RunIdentity } from '../ledger/run-id.ts';
 import type { CheckDefinition } from './define.ts';
@@ -12,6 +13,8 @@ import { sharedRecordsOutcome, sharedRecordsStep } from './shared-records.ts';
 
 /** The deletion step of a lane whose checks made no shared record after all (each skipped, say). */
 const NOTHING_SHARED = { requests: 0, allowance: 0, durationMs: 0, leftovers: [] } as const;
+/** The budget a lane's step is reported under when it made nothing: the lane's own (the AI host's for the hosts lane). */
+const LANE_METER: Readonly<Record<Lane, LoadSurface>> = { core: 'core', dialer: 'dialer', hosts: 'ai' };
 
 /** What the conformance command hands to the suites through vitest's `provide`/`inject`. */
 export interface RunPayload {
@@ -134,7 +137,7 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
       const meta: CheckMeta = { check: sharedRecordsStep(lane), rules: [], step: true };
       // What could not be deleted is listed with the step's leftovers and in the ledger's, like a check's.
       test(`the ${lane} lane's shared records deleted`, { meta: { cc: meta }, concurrent: false, timeout: CLEANUP_ROOM_MS }, async ({ task }) => {
-        (task.meta.cc as CheckMeta).outcome = (await run.removeSharedRecords(lane)) ?? sharedRecordsOutcome(lane, 'core', NOTHING_SHARED);
+        (task.meta.cc as CheckMeta).outcome = (await run.removeSharedRecords(lane)) ?? sharedRecordsOutcome(lane, LANE_METER[lane], NOTHING_SHARED);
       });
     }
   });
