@@ -15,6 +15,7 @@ import { leftoversOf, readLedger } from '../lib/ledger/ledger-file.ts';
 import { newRun } from '../lib/ledger/run-id.ts';
 import { GAPS, hasRule, RULES } from '../lib/rules/index.ts';
 import { ALL_CHECKS, laneOf } from '../suites/index.ts';
+import { allowanceOn } from '../lib/checks/define.ts';
 import { LANES } from '../lib/checks/lanes.ts';
 import { RUN_CHANNEL, type RunInterrupt, type RunMessage } from '../lib/checks/run-channel.ts';
 import type { RunPayload } from '../lib/checks/vitest.ts';
@@ -229,7 +230,8 @@ async function main(): Promise<number> {
     );
     if (args.plan) {
       if (args.verbose)
-        for (const c of selected) process.stdout.write(`${String(c.maxRequests).padStart(4)}  ${laneOf(c).padEnd(6)}  ${c.id}  [${c.rules.join(', ')}]\n`);
+        for (const c of selected)
+          process.stdout.write(`${String(allowanceOn(c, target)).padStart(4)}  ${laneOf(c).padEnd(6)}  ${c.id}  [${c.rules.join(', ')}]\n`);
       process.stdout.write(`${planLines.join('\n')}\n`);
       return 0;
     }

@@ -36,6 +36,15 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
       `  ${m.meter}: at most ${m.requests}, ${isMetered(m.meter) ? `budget ${BUDGET_PER_WINDOW} per window per company` : 'no budget stated, paced alike'}`,
     );
   }
+  const { fuzz } = plan;
+  if (fuzz.checks > 0)
+    lines.push(
+      fuzz.cap === undefined
+        ? `fuzzing: ${fuzz.checks} checks send their exact boundaries and ${fuzz.stated} random values in all, each check its own number (CC_FUZZ_RANDOM=all)`
+        : fuzz.cap === 0
+          ? `fuzzing: ${fuzz.checks} checks send their exact boundaries only, none of the ${fuzz.stated} random values they state (CC_FUZZ_RANDOM=0)`
+          : `fuzzing: ${fuzz.checks} checks send their exact boundaries and at most ${fuzz.cap} random value${fuzz.cap === 1 ? '' : 's'} each, ${fuzz.drawn} in all of the ${fuzz.stated} they state (CC_FUZZ_RANDOM); the run seed picks them, so each run tries others`,
+    );
   if (plan.campaignsLeft > 0)
     lines.push(
       `what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)`,

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../lib/checks/define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn } from '../lib/checks/define.ts';
 import type { SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
 import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
@@ -55,12 +55,14 @@ export interface RunPlan {
   readonly disabled: readonly string[];
   /** The most Dialer campaigns the checks that run leave on the account (CheckDefinition `leaves`): the API keeps them deleted. */
   readonly campaignsLeft: number;
+  /** The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's own), those drawn, those stated. */
+  readonly fuzz: { readonly cap?: number; readonly drawn: number; readonly stated: number; readonly checks: number };
 }
 
-/** How a check's allowance spreads over the meters. */
-export function requestsByMeter(check: CheckDefinition): Map<LoadSurface, number> {
+/** How a check's allowance against the target spreads over the meters. */
+export function requestsByMeter(check: CheckDefinition, target: Pick<Target, 'fuzzRandomCap'>): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
-  let rest = check.maxRequests;
+  let rest = allowanceOn(check, target);
   for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {
     out.set(meter, (out.get(meter) ?? 0) + n);
     rest -= n;
@@ -122,19 +124,19 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   }
   const lanes: LanePlan[] = LANES.map((lane) => {
     const own = running.filter((c) => laneOf(c) === lane);
-    const byMeter = sum([...own.map(requestsByMeter), sharing(own)]);
+    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own)]);
     return {
       lane,
       checks: own.map((c) => c.id),
       requests: [...byMeter.values()].reduce((n, r) => n + r, 0),
       ms: streamMs(byMeter, pace),
-      costliest: [...own]
-        .sort((a, b) => b.maxRequests - a.maxRequests)
-        .slice(0, 10)
-        .map((c) => ({ check: c.id, requests: c.maxRequests })),
+      costliest: own
+        .map((c) => ({ check: c.id, requests: allowanceOn(c, target) }))
+        .sort((a, b) => b.requests - a.requests)
+        .slice(0, 10),
     };
   });
-  const byMeter = sum([...running.map(requestsByMeter), ...LANES.map((lane) => sharing(running.filter((c) => laneOf(c) === lane)))]);
+  const byMeter = sum([...running.map((c) => requestsByMeter(c, target)), ...LANES.map((lane) => sharing(running.filter((c) => laneOf(c) === lane)))]);
   const meters = LOAD_SURFACES.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
   const lanesMs = Math.max(0, ...lanes.map((l) => l.ms), ...meters.map((m) => pacedMs(m.requests, pace)));
   const budgetRuns = budgetChecks.filter((c) => !missingPrerequisite(target, c));
@@ -158,5 +160,11 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
     campaignsLeft: campaignsLeft(running),
+    fuzz: {
+      ...(target.fuzzRandomCap !== undefined ? { cap: target.fuzzRandomCap } : {}),
+      drawn: running.reduce((n, c) => n + randomValuesOn(c, target), 0),
+      stated: running.reduce((n, c) => n + (c.randomValues?.count ?? 0), 0),
+      checks: running.filter((c) => (c.randomValues?.count ?? 0) > 0).length,
+    },
   };
 }

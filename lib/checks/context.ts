@@ -11,7 +11,7 @@ import { RequestScope } from '../requests/request-scope.ts';
 import type { Evidence } from '../results/outcome.ts';
 import { rule as lookupRule, type RuleId } from '../rules/index.ts';
 import type { SchemaResult } from '../schemas/registry.ts';
-import type { CheckDefinition } from './define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn } from './define.ts';
 import type { Lane } from './lanes.ts';
 import type { SharedRecord } from './shared-records.ts';
 import type { Session } from './session.ts';
@@ -33,7 +33,7 @@ export interface RuleStanding {
  * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
  * shared records it may use and, in a run's lanes, the lane it runs in.
  */
-export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares'> & { readonly runsIn?: Lane };
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues'> & { readonly runsIn?: Lane };
 
 /** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
 function unparsableJson(ex: Exchange): string | undefined {
@@ -57,11 +57,16 @@ export class CheckContext {
   readonly standings = new Map<RuleId, RuleStanding>();
   readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
   readonly #requests: RequestScope;
+  /** Random fuzz values the check declared and has not asked for yet, and those the target still allows. */
+  #randomDeclared: number;
+  #randomAllowed: number;
 
   constructor(session: Session, scope: CheckScope, signal?: AbortSignal) {
     this.session = session;
     this.scope = scope;
-    this.#requests = new RequestScope(session.send, scope.id, { maxRequests: scope.maxRequests, ...(signal ? { signal } : {}) });
+    this.#requests = new RequestScope(session.send, scope.id, { maxRequests: allowanceOn(scope, session.target), ...(signal ? { signal } : {}) });
+    this.#randomDeclared = scope.randomValues?.count ?? 0;
+    this.#randomAllowed = randomValuesOn(scope, session.target);
     for (const id of scope.rules) {
       lookupRule(id);
       this.standings.set(id, { passes: 0, notes: [] });
@@ -149,6 +154,21 @@ export class CheckContext {
     if (this.scope.runsIn !== undefined && this.scope.runsIn !== record.lane)
       throw new DefinitionError(`${this.scope.id} runs in the ${this.scope.runsIn} lane and uses ${record.key}, a record of the ${record.lane} lane`);
     return this.session.shared.get(record, this);
+  }
+
+  /**
+   * How many of `wanted` random fuzz values (absent: all the check declares and has not drawn yet) the check
+   * draws now: all of them against a target that allows each check its own number, else those the target's
+   * cap (CC_FUZZ_RANDOM) leaves. Wanting more than the check's `randomValues` declares is a defect of the
+   * check: the plan would not have counted them.
+   */
+  randomValues(wanted: number = this.#randomDeclared): number {
+    if (wanted > this.#randomDeclared)
+      throw new DefinitionError(`${this.scope.id} draws more random fuzz values than the ${this.scope.randomValues?.count ?? 0} its randomValues declares`);
+    this.#randomDeclared -= wanted;
+    const granted = Math.min(wanted, this.#randomAllowed);
+    this.#randomAllowed -= granted;
+    return granted;
   }
 
   /** A read no check changes, paid for once a run (Session.memo). */

@@ -1,5 +1,5 @@
 import type { RuleId } from '../rules/index.ts';
-import type { Effect } from '../config/target.ts';
+import type { Effect, Target } from '../config/target.ts';
 import type { KeySlot, LoadSurface, Surface } from '../contract/vocabulary.ts';
 import type { CheckContext } from './context.ts';
 import type { Lane } from './lanes.ts';
@@ -21,6 +21,12 @@ export interface CheckDefinition {
    * A request of the check past it ends the check; its cleanup still goes out, being what the account is owed.
    */
   readonly maxRequests: number;
+  /**
+   * The random fuzz values the check draws beside its exact boundaries, over all its explorations, and the
+   * most requests one of them costs; `maxRequests` counts them all. A target that allows fewer
+   * (CC_FUZZ_RANDOM) gets those only, and the check's allowance shrinks by what the rest would have cost.
+   */
+  readonly randomValues?: { readonly count: number; readonly requestsEach: number };
   /**
    * Of `maxRequests`, the most that go to other meters than the check's own (a Dialer check adding a call
    * tag through the core API): the plan counts them there, and the rest on the check's own meter.
@@ -58,4 +64,16 @@ export interface CheckDefinition {
 
 export function defineCheck(def: CheckDefinition): CheckDefinition {
   return def;
+}
+
+/** The random fuzz values the check may draw against this target: its own number, or fewer where the target caps them. */
+export function randomValuesOn(def: Pick<CheckDefinition, 'randomValues'>, target: Pick<Target, 'fuzzRandomCap'>): number {
+  const count = def.randomValues?.count ?? 0;
+  return target.fuzzRandomCap === undefined ? count : Math.min(count, target.fuzzRandomCap);
+}
+
+/** The check's allowance against this target: `maxRequests`, less what the random values it may not draw would cost. */
+export function allowanceOn(def: Pick<CheckDefinition, 'maxRequests' | 'randomValues'>, target: Pick<Target, 'fuzzRandomCap'>): number {
+  const forgone = (def.randomValues?.count ?? 0) - randomValuesOn(def, target);
+  return def.maxRequests - forgone * (def.randomValues?.requestsEach ?? 0);
 }

@@ -5,7 +5,7 @@ import { CheckTimeLimitError, HarnessError } from '../errors.ts';
 import { rule as lookupRule } from '../rules/index.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import { CheckContext, type RuleStanding } from './context.ts';
-import type { CheckDefinition } from './define.ts';
+import { allowanceOn, type CheckDefinition } from './define.ts';
 import { type Lane, LANES } from './lanes.ts';
 import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
 import type { Session } from './session.ts';
@@ -28,14 +28,14 @@ export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, '
 }
 
 /** The outcome of a check that sent nothing. */
-function notRun(def: CheckDefinition, verdicts: RuleVerdict[]): CheckOutcome {
+function notRun(def: CheckDefinition, target: Target, verdicts: RuleVerdict[]): CheckOutcome {
   return {
     check: def.id,
     title: def.title,
     surface: def.surface,
     verdicts,
     requests: 0,
-    allowance: def.maxRequests,
+    allowance: allowanceOn(def, target),
     unplanned429: 0,
     retried503: 0,
     durationMs: 0,
@@ -52,6 +52,7 @@ export function interruptedBefore(session: Session, def: CheckDefinition): Check
   const rules = def.rules.filter((rule) => appliesTo(lookupRule(rule), session.target.dialer.release));
   return notRun(
     def,
+    session.target,
     rules.map((rule) => ({ rule, status: 'error', detail: NOT_RUN_INTERRUPTED, notes: [] })),
   );
 }
@@ -133,14 +134,17 @@ export async function runCheck(
   if (missing)
     return notRun(
       def,
+      session.target,
       def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })),
     );
   // Rules of other Dialer releases than the expected one are not judged; the report shows them disabled.
-  if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) return notRun(def, []);
+  if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) return notRun(def, session.target, []);
   const pace: Pace = { perWindow: session.pacer.perWindow, windowMs: session.pacer.windowMs };
-  const limitMs = options.timeLimitMs ?? timeLimitMs(def, pace, session.target.timeoutMs);
+  const allowance = allowanceOn(def, session.target);
+  const sized = { maxRequests: allowance, ...(def.lastsWindows !== undefined ? { lastsWindows: def.lastsWindows } : {}) };
+  const limitMs = options.timeLimitMs ?? timeLimitMs(sized, pace, session.target.timeoutMs);
   const overrun = new CheckTimeLimitError(
-    `${def.id} overran its time limit of ${seconds(limitMs)} (planned ${seconds(plannedMs(def, pace))}: ${def.lastsWindows !== undefined ? `${def.lastsWindows} windows` : `${def.maxRequests} requests at ${pace.perWindow} per ${pace.windowMs} ms window`}) and was stopped`,
+    `${def.id} overran its time limit of ${seconds(limitMs)} (planned ${seconds(plannedMs(sized, pace))}: ${def.lastsWindows !== undefined ? `${def.lastsWindows} windows` : `${allowance} requests at ${pace.perWindow} per ${pace.windowMs} ms window`}) and was stopped`,
   );
   const timer = new AbortController();
   const clock = setTimeout(() => timer.abort(overrun), limitMs);
@@ -182,7 +186,7 @@ export async function runCheck(
     surface: def.surface,
     verdicts,
     requests: t.requests,
-    allowance: def.maxRequests,
+    allowance,
     unplanned429: session.client.stats.unplanned429 - unplannedBefore,
     retried503: session.client.stats.retried503 - retriedBefore,
     durationMs: performance.now() - started,

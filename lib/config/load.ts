@@ -106,6 +106,22 @@ function budgetShare(raw: string | undefined, bundledMock: boolean): number {
   return share;
 }
 
+/**
+ * Random fuzz values per check (CC_FUZZ_RANDOM): a cap, or undefined for each check's own number. A live
+ * target draws one by default: the run seed changes, so a gate run on every deploy tries new values each time.
+ */
+function fuzzRandomCap(raw: string | undefined, bundledMock: boolean): number | undefined {
+  if (raw === undefined) return bundledMock ? undefined : 1;
+  if (raw.trim() === 'all') return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_FUZZ_RANDOM: must be a whole number or all, got ${JSON.stringify(raw)}`);
+  return Number(raw.trim());
+}
+
+function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandomCap?: number } {
+  const cap = fuzzRandomCap(raw, bundledMock);
+  return cap === undefined ? {} : { fuzzRandomCap: cap };
+}
+
 function keyPair(settings: Record<string, string>, slot: KeySlot): KeyPair | undefined {
   const idName = KEY_SLOT_VARIABLE[slot];
   const secretName = idName.replace(/_ID$/, '_SECRET');
@@ -174,6 +190,7 @@ function readTarget(settings: Record<string, string>, cwd: string, bundledMock: 
       ...(settings.CC_DIALER_ARCHIVED_TAG_ID !== undefined ? { archivedTagId: settings.CC_DIALER_ARCHIVED_TAG_ID } : {}),
     },
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
+    ...fuzzRandom(settings.CC_FUZZ_RANDOM, bundledMock),
     bundledMock,
   };
 }

@@ -49,6 +49,11 @@ export interface Target {
     readonly archivedTagId?: string;
   };
   readonly timeoutMs: number;
+  /**
+   * Random values a fuzzed check may draw beside its exact boundaries (CC_FUZZ_RANDOM), each a request or
+   * two against the budget; absent, each check draws the number it states (the bundled mock's default).
+   */
+  readonly fuzzRandomCap?: number;
   /** Set when the run started the mock itself; shown in the report, never used to relax a check. */
   readonly bundledMock: boolean;
 }

@@ -91,6 +91,13 @@ export const VARIABLES = [
       "the share of each company's budget per window the run may spend on each host, from 0.0167 (one request per window) to 1: the suite paces itself at floor(60 × share) requests per window, at most 58 (two under the budget, against network jitter), so the company's other integrations keep the rest; 1 against the bundled mock; the budget checks, which spend whole budgets on purpose, are exempt",
     default: '0.5',
   },
+  {
+    name: 'CC_FUZZ_RANDOM',
+    bundledMock: 'applies',
+    meaning:
+      'random values each fuzzed check sends beside its exact boundaries, which it always sends: a whole number (each value costs a request or two of the budget, and the plan counts only those allowed), or `all` for the number each check states (1 to 4); the run seed picks the values, so successive runs try different ones',
+    default: '1 on a configured target, all against the bundled mock',
+  },
   { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },
   {
     name: 'CC_SEED',

@@ -1,13 +1,18 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../checks/context.ts';
 import { RuleViolation } from '../checks/signals.ts';
+import { DefinitionError } from '../errors.ts';
 
 export interface Exploration<T> {
   readonly arbitrary: fc.Arbitrary<T>;
   /** Values always tried first: the exact boundaries on both sides. */
   readonly boundaries: readonly T[];
-  /** Random values tried after the boundaries; each costs requests on a live target, so keep it small. */
-  readonly randomRuns: number;
+  /**
+   * Random values tried after the boundaries, out of those the check declares in its `randomValues` (absent:
+   * all of them, for a check that explores once); each costs requests on a live target, and a target may
+   * allow fewer (CC_FUZZ_RANDOM).
+   */
+  readonly randomRuns?: number;
   readonly property: (value: T) => Promise<void>;
 }
 
@@ -17,13 +22,16 @@ export interface Exploration<T> {
  * so the first counterexample is reported as found, with the seed that reproduces it.
  */
 export async function explore<T>(t: CheckContext, exploration: Exploration<T>): Promise<void> {
+  // A check that declared none would run its boundaries only, and no plan would show the loss.
+  if (t.scope.randomValues === undefined) throw new DefinitionError(`${t.scope.id} explores without declaring its randomValues`);
+  const randomRuns = t.randomValues(exploration.randomRuns);
   const details = await fc.check(
     fc.asyncProperty(exploration.arbitrary, async (value) => {
       await exploration.property(value);
     }),
     {
       seed: t.seed,
-      numRuns: exploration.boundaries.length + exploration.randomRuns,
+      numRuns: exploration.boundaries.length + randomRuns,
       examples: exploration.boundaries.map((b) => [b] as [T]),
       endOnFailure: true,
     },

@@ -59,6 +59,7 @@ export const CI_ACCESS_CHECKS = [
     surface: 'ai',
     rules: ['CI-CALLID-MALFORMED'],
     maxRequests: 7,
+    randomValues: { count: 2, requestsEach: 1 },
     async run(t) {
       const rule = 'CI-CALLID-MALFORMED';
       const seen: string[] = [];
@@ -70,7 +71,6 @@ export const CI_ACCESS_CHECKS = [
           fc.tuple(fc.nat(99_999), fc.integer({ min: 1, max: 99 })).map(([a, b]) => `${a}.${b}`),
         ),
         boundaries: ['abc', '1.5', '-1', '1e3', '99999999999999999999'],
-        randomRuns: 2,
         property: async (raw) => {
           // Each value goes to another of the seven reads, so every endpoint meets malformed ids.
           const read = CI_READS[n++ % CI_READS.length] as CiRead;

@@ -106,6 +106,7 @@ export const CI_PAGING_CHECKS = [
     surface: 'ai',
     rules: ['CI-LIMIT-MIN'],
     maxRequests: FIND_CALL_REQUESTS + 8,
+    randomValues: { count: 3, requestsEach: 1 },
     needs: { surfaces: ['core'] },
     async run(t) {
       const rule = 'CI-LIMIT-MIN';
@@ -114,7 +115,6 @@ export const CI_PAGING_CHECKS = [
       await explore(t, {
         arbitrary: fc.oneof(fc.integer({ min: -1000, max: -2 }).map(String), fc.constantFrom(...BEYOND_BOUNDARIES)),
         boundaries: ['1', '0', '-1', 'abc', '1.5'],
-        randomRuns: 3,
         property: async (raw) => {
           const ex = await readCiPage(t, call.id, 'transcription', { limit: raw });
           if (raw === '1') {
@@ -150,6 +150,7 @@ export const CI_PAGING_CHECKS = [
     surface: 'ai',
     rules: ['CI-OFFSET-TYPE'],
     maxRequests: FIND_CALL_REQUESTS + 1 + 7,
+    randomValues: { count: 3, requestsEach: 1 },
     needs: { surfaces: ['core'] },
     async run(t) {
       const rule = 'CI-OFFSET-TYPE';
@@ -160,7 +161,6 @@ export const CI_PAGING_CHECKS = [
       await explore(t, {
         arbitrary: fc.oneof(fc.integer({ min: 0, max: total - 1 }).map(String), fc.constantFrom(...BEYOND_BOUNDARIES)),
         boundaries: ['0', String(total - 1), 'abc', '1.5'],
-        randomRuns: 3,
         property: async (raw) => {
           const ex = await readCiPage(t, call.id, 'transcription', { offset: raw, limit: 2 });
           if (/^\d+$/.test(raw)) {

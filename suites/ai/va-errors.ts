@@ -126,6 +126,7 @@ export const voiceAgentErrorChecks = [
     surface: 'ai',
     rules: ['VA-ERROR-NESTED-CREATE', 'VA-CREATE-COERCION'],
     maxRequests: boundaryCases('').length + RANDOM_RUNS,
+    randomValues: { count: RANDOM_RUNS, requestsEach: 1 },
     // A target that takes one of these creates a voice agent, which cannot be deleted.
     needs: { effects: ['voice-agent'] },
     async run(t) {
@@ -139,7 +140,6 @@ export const voiceAgentErrorChecks = [
           .constantFrom(...candidates)
           .chain(({ path, value }) => fc.constantFrom(...wrongValuesFor(value)).map((wrong) => wrongType(name, path, wrong))),
         boundaries: boundaryCases(name),
-        randomRuns: RANDOM_RUNS,
         property: async (bad) => {
           const ex = await t.req('ai', 'POST', VOICE_AGENTS).raw(bad.body, bad.contentType).send();
           statuses.set(ex.status, (statuses.get(ex.status) ?? 0) + 1);

@@ -86,12 +86,13 @@ export const agentChecks = [
     title: 'Add an agent with an invalid e-mail: 406 (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-EMAIL-VALID'],
+    // two boundaries, a random value, and the deletion of the first agent a faulty target creates
     maxRequests: 3 + 1,
+    randomValues: { count: 1, requestsEach: 1 },
     async run(t) {
       await explore(t, {
         arbitrary: notAnEmail(),
         boundaries: INVALID_EMAIL_BOUNDARIES.slice(0, 2),
-        randomRuns: 1,
         property: async (email) => judgeCreate(t, 'CORE-AGENT-EMAIL-VALID', await probeAgent(t, { email }), false, 'email', `email ${JSON.stringify(email)}`),
       });
     },
@@ -106,11 +107,11 @@ export const agentChecks = [
       integerAround(DAILY_PRICE_LIMIT.min, DAILY_PRICE_LIMIT.max).boundaries.map((v) => v >= DAILY_PRICE_LIMIT.min && v <= DAILY_PRICE_LIMIT.max),
       DAILY_RANDOM_RUNS,
     ),
+    randomValues: { count: DAILY_RANDOM_RUNS, requestsEach: 2 },
     async run(t) {
       const { min, max } = DAILY_PRICE_LIMIT;
       await explore(t, {
         ...integerAround(min, max, 100),
-        randomRuns: DAILY_RANDOM_RUNS,
         property: async (value) => {
           const ex = await probeAgent(t, { daily_price_limit: value });
           judgeCreate(t, 'CORE-AGENT-DAILY-LIMIT', ex, value >= min && value <= max, 'daily_price_limit', `daily_price_limit ${value}`);
@@ -132,6 +133,7 @@ export const agentChecks = [
         integerAround(EXTENSION.min, EXTENSION.max).boundaries.map((v) => v >= EXTENSION.min && v <= EXTENSION.max),
         EXTENSION_RANDOM_RUNS,
       ),
+    randomValues: { count: EXTENSION_RANDOM_RUNS, requestsEach: 2 },
     async run(t) {
       const { min, max } = EXTENSION;
       const used = await usedExtensions(t);
@@ -142,7 +144,6 @@ export const agentChecks = [
       await explore(t, {
         arbitrary: base.arbitrary.filter((v) => !used.has(v)),
         boundaries: base.boundaries.filter((v) => !used.has(v)),
-        randomRuns: EXTENSION_RANDOM_RUNS,
         property: async (value) => {
           const ex = await probeAgent(t, { extension: value });
           judgeCreate(t, 'CORE-AGENT-EXTENSION-RANGE', ex, value >= min && value <= max, 'extension', `extension ${value}`);
@@ -184,6 +185,7 @@ export const agentChecks = [
     shares: [FIRST_NUMBERS],
     // the number list, then 0 and -1 (refused), the account's number (accepted) and a random value below 1
     maxRequests: makes([FIRST_NUMBERS]) + probeRequests([false, false, true], 1),
+    randomValues: { count: 1, requestsEach: 2 },
     async run(t) {
       // The spec shows no number list: path and item shape ({ CallNumber: { id } }) follow the vendor reference.
       const { items } = await sharedList(t, FIRST_NUMBERS);
@@ -193,7 +195,6 @@ export const agentChecks = [
       await explore(t, {
         arbitrary: fc.integer({ min: -100, max: CALL_NUMBER_ID_MIN - 1 }),
         boundaries: [...bound.boundaries.filter((v) => v < CALL_NUMBER_ID_MIN), -1, ...(Number.isInteger(existing) ? [existing] : [])],
-        randomRuns: 1,
         property: async (value) => {
           const ex = await probeAgent(t, { call_number_id: value });
           judgeCreate(t, 'CORE-AGENT-CALL-NUMBER-ID', ex, value >= CALL_NUMBER_ID_MIN, 'call_number_id', `call_number_id ${value}`);

@@ -202,6 +202,7 @@ export const contactChecks = [
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-LENGTHS'],
     maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3 + 1,
+    randomValues: { count: 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-FIELD-LENGTHS';
       const id = await createContact(t);
@@ -220,7 +221,6 @@ export const contactChecks = [
             .map((length) => ({ field, length })),
         ),
         boundaries: cases,
-        randomRuns: 3,
         property: async ({ field, length }) => {
           const value = valueOfLength(field, length, t.seed + length);
           const ex = await edit(t, id, { [field]: value });
@@ -237,6 +237,7 @@ export const contactChecks = [
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-MAX'],
     maxRequests: 5,
+    randomValues: { count: 1, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EXTERNALURL-MAX';
       const id = await createContact(t);
@@ -244,7 +245,6 @@ export const contactChecks = [
       await explore(t, {
         arbitrary: fc.integer({ min: 0, max: 6 }),
         boundaries: [EXTERNAL_URL_MAX_ITEMS, EXTERNAL_URL_MAX_ITEMS + 1],
-        randomRuns: 1,
         property: async (count) => {
           const ex = await edit(t, id, { ExternalUrl: urls(count) });
           if (count <= EXTERNAL_URL_MAX_ITEMS) expectAccepted(t, rule, ex, `${count} ExternalUrl items`);
@@ -260,6 +260,7 @@ export const contactChecks = [
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
     maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + 3 + 1,
+    randomValues: { count: 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
       const id = await createContact(t);
@@ -269,7 +270,6 @@ export const contactChecks = [
           notAnEmail().map((email) => ({ email, valid: false })),
         ),
         boundaries: [{ email: 'first.last@example.com', valid: true }, ...INVALID_EMAIL_BOUNDARIES.map((email) => ({ email, valid: false }))],
-        randomRuns: 3,
         property: async ({ email, valid }) => {
           const ex = await edit(t, id, { ContactEmail: [{ email }] });
           if (valid) expectAccepted(t, rule, ex, `e-mail ${JSON.stringify(email)}`);

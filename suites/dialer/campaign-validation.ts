@@ -40,6 +40,7 @@ function scheduleCheck(
     rules: [rules.after, rules.before, SUB_ERRORS],
     // The lane's campaign, the boundaries and two samples.
     maxRequests: LANE_CAMPAIGN.makeRequests + boundaries.length + 2,
+    randomValues: { count: 2, requestsEach: 1 },
     shares: [LANE_CAMPAIGN],
     leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async run(t) {
@@ -53,7 +54,6 @@ function scheduleCheck(
       await explore(t, {
         arbitrary,
         boundaries,
-        randomRuns: 2,
         property: async (value) => {
           const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
             .json({ schedule_policy: { ...other, [field]: value } })
@@ -93,6 +93,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED', SUB_ERRORS],
     // The lane's campaign, the boundaries, three samples, and the campaign's name given back should one be taken.
     maxRequests: LANE_CAMPAIGN.makeRequests + values.NAME_BOUNDARIES.length + 3 + 1,
+    randomValues: { count: 3, requestsEach: 1 },
     shares: [LANE_CAMPAIGN],
     leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async run(t: CheckContext) {
@@ -105,7 +106,6 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
       await explore(t, {
         arbitrary: values.blankNameArbitrary,
         boundaries: values.NAME_BOUNDARIES,
-        randomRuns: 3,
         property: async (name) => {
           const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name }).send();
           if (is2xx(ex.status) && !renamed) {
@@ -156,6 +156,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-INCLUDE-DELETED-STRICT', 'DIALER-INCLUDE-DELETED-UNKNOWN', SUB_ERRORS],
     maxRequests: 1 + values.INCLUDE_DELETED_BOUNDARIES.length + 2,
+    randomValues: { count: 2, requestsEach: 1 },
     async run(t) {
       const known = t.applies('DIALER-INCLUDE-DELETED-STRICT');
       const rule = known ? 'DIALER-INCLUDE-DELETED-STRICT' : 'DIALER-INCLUDE-DELETED-UNKNOWN';
@@ -168,7 +169,6 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
       await explore(t, {
         arbitrary: values.includeDeletedArbitrary,
         boundaries: values.INCLUDE_DELETED_BOUNDARIES,
-        randomRuns: 2,
         property: async (value) => {
           const ex = await dialer(t, 'campaigns.list').query({ limit: 5, include_deleted: value }).send();
           const label = `include_deleted=${JSON.stringify(value)}`;

@@ -118,6 +118,7 @@ function limits(list: CursorList): CheckDefinition {
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
     maxRequests: setupOf(list) + 2 + boundaries.length + list.randomRuns,
+    randomValues: { count: list.randomRuns, requestsEach: 1 },
     ...sharing(list),
     async run(t) {
       const request = await lister(t, list);
@@ -154,7 +155,6 @@ function limits(list: CursorList): CheckDefinition {
           fc.constantFrom('1e1', '2.0', '0x10', 'ten'),
         ),
         boundaries,
-        randomRuns: list.randomRuns,
         property: async (limit) => {
           const ex: Exchange = await request({ limit }).send();
           t.check(outside, ex.status < 500, `limit=${JSON.stringify(limit)} answered ${ex.status}`, ex);
@@ -185,6 +185,7 @@ function foreignCursors(list: CursorList): CheckDefinition {
     rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
     // a first page (its cursor to tamper with), the cursors, and the first page again
     maxRequests: setupOf(list) + 1 + MAX_CURSOR_BOUNDARIES + list.randomRuns + 1,
+    randomValues: { count: list.randomRuns, requestsEach: 1 },
     ...sharing(list),
     async run(t) {
       const request = await lister(t, list);
@@ -200,7 +201,6 @@ function foreignCursors(list: CursorList): CheckDefinition {
       await explore<CursorCase>(t, {
         arbitrary: cursorArbitrary(first.nextCursor),
         boundaries: cursorBoundaries(first.nextCursor),
-        randomRuns: list.randomRuns,
         property: async ({ kind, cursor }) => {
           const ex = await page(cursor).send();
           seen.push(`${kind} ${ex.status}`);

@@ -137,6 +137,8 @@ const refusals = defineCheck({
   // the tag list, the lane's campaign, a replace it takes, four outcome kinds, a repeated tag, an unknown one,
   // another company's tag list and one of its tags
   maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + 1 + 4 + 1 + 1 + 2,
+  // Two of the four outcome kinds are random.
+  randomValues: { count: 2, requestsEach: 1 },
   // Another company's tag list, read on the core API.
   elsewhere: { core: 1 },
   shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
@@ -156,7 +158,6 @@ const refusals = defineCheck({
     await explore(t, {
       arbitrary: unknownKind,
       boundaries: ['', 'cc_conformance_unknown'],
-      randomRuns: 2,
       property: async (kind) => {
         const ex = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: kind }]);
         subErrors.judge(ex, `outcome_kind ${JSON.stringify(kind)} on button replace`);

@@ -32,6 +32,7 @@ const ids = defineCheck({
   rules: ['DIALER-EXPORT-IDS-400', SUB_ERRORS],
   // the lane's campaign, eight boundaries and a sample
   maxRequests: LANE_CAMPAIGN.makeRequests + 9,
+  randomValues: { count: 1, requestsEach: 1 },
   needs: NEEDS_EXPORTS,
   shares: [LANE_CAMPAIGN],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
@@ -48,7 +49,6 @@ const ids = defineCheck({
         fc.integer({ min: 1, max: 1000 }).map(String),
       ),
       boundaries: [0, 1, -1, 1.5, '1', '0', INT32_MAX, INT32_MAX + 1],
-      randomRuns: 1,
       property: async (value) => {
         const field = turn++ % 2 === 0 ? 'contactId' : 'userId';
         const ex = await requestExport(t, campaign.id, { filters: { [field]: value } });
@@ -83,6 +83,7 @@ const dates = defineCheck({
   rules: ['DIALER-EXPORT-DATES-422', SUB_ERRORS],
   // the lane's campaign, eight boundaries and a sample, four windows
   maxRequests: LANE_CAMPAIGN.makeRequests + 9 + 4,
+  randomValues: { count: 1, requestsEach: 1 },
   needs: NEEDS_EXPORTS,
   shares: [LANE_CAMPAIGN],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
@@ -105,7 +106,6 @@ const dates = defineCheck({
         '2026-02-29T12:00:00Z',
         20260901,
       ],
-      randomRuns: 1,
       property: async (bound) => {
         const ex = await requestExport(t, campaign.id, { filters: { dateFrom: bound, dateTo: FAR_END } });
         const kind = classifyBound(bound);
@@ -148,6 +148,7 @@ const dateTo = defineCheck({
   rules: ['DIALER-EXPORT-DATETO-422'],
   // the lane's campaign, three boundaries and a sample
   maxRequests: LANE_CAMPAIGN.makeRequests + 3 + 1,
+  randomValues: { count: 1, requestsEach: 1 },
   needs: NEEDS_EXPORTS,
   shares: [LANE_CAMPAIGN],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
@@ -159,7 +160,6 @@ const dateTo = defineCheck({
       // Only text no ISO 8601 reading takes for a date, so 422 is the one answer the spec allows.
       arbitrary: garbageBound.filter((v) => classifyBound(v) === 'unparsable'),
       boundaries: ['tomorrow', 'not-a-date', '2026/09/02 10:00:00'],
-      randomRuns: 1,
       property: async (bound) => {
         const ex = await requestExport(t, campaign.id, { filters: { dateFrom: GOOD_FROM, dateTo: bound } });
         judgeRefusedWithoutJob(t, rule, ex, 422);
@@ -178,6 +178,7 @@ const jobIds = defineCheck({
   surface: 'ai',
   rules: ['DIALER-JOBID-400', SUB_ERRORS],
   maxRequests: 8,
+  randomValues: { count: 2, requestsEach: 1 },
   async run(t) {
     const rule = 'DIALER-JOBID-400';
     skipBeforeRefusals(t, rule);
@@ -193,7 +194,6 @@ const jobIds = defineCheck({
         UNKNOWN_JOB_ID.replace(/-/g, ''),
         '12345',
       ],
-      randomRuns: 2,
       property: async (jobId) => {
         const route = turn++ % 2 === 0 ? 'exports.status' : 'exports.download';
         const ex = await dialer(t, route, { jobId }).send();

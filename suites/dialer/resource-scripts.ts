@@ -175,6 +175,7 @@ const blankNames = defineCheck({
   // One request per value, plus the run's script and survey the updates need, and a name of the run again
   // after each of the (at most two) names of disputed whitespace an update accepted.
   maxRequests: NAME_TARGETS.length + 2 + 2,
+  randomValues: { count: 1, requestsEach: 1 },
   needs: NEEDS_RECORDS,
   async run(t) {
     const rule = 'DIALER-SCRIPT-SURVEY-NAME-400';
@@ -185,7 +186,6 @@ const blankNames = defineCheck({
     await explore(t, {
       arbitrary: fc.string({ unit: fc.constantFrom(...CERTAIN_WHITESPACE, ...DISPUTED_WHITESPACE), minLength: 1, maxLength: 8 }),
       boundaries: [' ', '\t\n', ' \v\f\r '],
-      randomRuns: 1,
       property: async (name) => {
         const at = turn++ % NAME_TARGETS.length;
         const certain = isCertainlyBlank(name);

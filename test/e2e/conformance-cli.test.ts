@@ -90,6 +90,28 @@ describe('npm run conformance', () => {
     expect(run.stdout).toContain('spec: Endpoints > Core API > Delete a tag');
   });
 
+  test('CC_FUZZ_RANDOM=1: each fuzzed check sends its boundaries and one random value, within the smaller allowance the plan printed', async () => {
+    const run = await conformance(['--rule', 'CORE-PAGE-LIMIT-BOUNDS', '--rule', 'CORE-AGENT-DAILY-LIMIT', '--seed', '5'], { CC_FUZZ_RANDOM: '1' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'fuzzing: 2 checks send their exact boundaries and at most 1 random value each, 2 in all of the 6 they state (CC_FUZZ_RANDOM)',
+    );
+    const doc = report(run);
+    for (const [id, forgone] of [
+      ['core.paging.limit-bounds', 3],
+      ['core.agents.daily-price-limit', 1],
+    ] as const) {
+      const def = ALL_CHECKS.find((c) => c.id === id) as CheckDefinition;
+      const outcome = doc.checks.find((c) => c.check === id);
+      expect(outcome?.allowance, id).toBe(def.maxRequests - forgone * (def.randomValues?.requestsEach ?? 0));
+      expect(outcome?.requests, id).toBeLessThanOrEqual(outcome?.allowance ?? 0);
+    }
+    expect(doc.rules.filter((r) => r.status !== 'disabled').map((r) => [r.id, r.status])).toEqual([
+      ['CORE-PAGE-LIMIT-BOUNDS', 'pass'],
+      ['CORE-AGENT-DAILY-LIMIT', 'pass'],
+    ]);
+  });
+
   test('a run that sends nothing still names its ledger, which holds only the line naming the run', async () => {
     // Only the core host, on a port nobody listens on, and a rule of the AI host: skipped, nothing sent.
     const run = await conformance(['--rule', 'AI-AUTH-MISSING-401'], {

@@ -198,6 +198,17 @@ describe('targetFromSettings', () => {
     }
   });
 
+  test('CC_FUZZ_RANDOM: one random value per fuzzed check on a configured target by default, each check its own against the bundled mock', () => {
+    expect(targetFromSettings({ ...BASE }).fuzzRandomCap).toBe(1);
+    expect(targetFromSettings({ ...BASE }, process.cwd(), true).fuzzRandomCap).toBeUndefined();
+    expect(targetFromSettings({ ...BASE, CC_FUZZ_RANDOM: 'all' }).fuzzRandomCap).toBeUndefined();
+    expect(targetFromSettings({ ...BASE, CC_FUZZ_RANDOM: '0' }, process.cwd(), true).fuzzRandomCap).toBe(0);
+    expect(targetFromSettings({ ...BASE, CC_FUZZ_RANDOM: '3' }).fuzzRandomCap).toBe(3);
+    for (const bad of ['-1', '1.5', 'some', '']) {
+      expect(expectConfigError(() => targetFromSettings({ ...BASE, CC_FUZZ_RANDOM: bad }), 'CC_FUZZ_RANDOM').message).toContain('a whole number or all');
+    }
+  });
+
   test('CC_EFFECTS takes a comma-separated list of known effects', () => {
     expect([...targetFromSettings({ ...BASE, CC_EFFECTS: ' call , sms,' }).effects].sort()).toEqual(['call', 'sms']);
     expect([...targetFromSettings({ ...BASE, CC_EFFECTS: '' }).effects]).toEqual([]);
@@ -244,6 +255,7 @@ describe('checkSettings: every variable set is checked, whether or not a target 
     expectConfigError(() => checkSettings({ CC_BUDGET_EXCLUSIVE: 'maybe' }), 'CC_BUDGET_EXCLUSIVE');
     expectConfigError(() => checkSettings({ CC_BUDGET_SHARE: '2' }), 'CC_BUDGET_SHARE');
     expectConfigError(() => checkSettings({ CC_TIMEOUT_MS: '0' }), 'CC_TIMEOUT_MS');
+    expectConfigError(() => checkSettings({ CC_FUZZ_RANDOM: 'many' }), 'CC_FUZZ_RANDOM');
     expectConfigError(() => checkSettings({ CC_SEED: 'x' }), 'CC_SEED');
     expectConfigError(() => checkSettings({ CC_DIALER_RELEASE: '9.9' }), 'CC_DIALER_RELEASE');
     expectConfigError(() => checkSettings({ CC_KEY2_ID: 'KEYID0002' }), 'CC_KEY2_SECRET');

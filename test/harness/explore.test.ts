@@ -15,10 +15,10 @@ const BOUNDS = integerAround(1, 200);
 const sessions: Session[] = [];
 afterAll(() => Promise.all(sessions.map((s) => s.close())));
 
-function context(runSeed: number, checkId = 'harness.explore'): CheckContext {
-  const session = new Session(literalTarget(), runSeed);
+function context(runSeed: number, checkId = 'harness.explore', fuzzRandomCap?: number, declared = 200): CheckContext {
+  const session = new Session(literalTarget(fuzzRandomCap === undefined ? {} : { fuzzRandomCap }), runSeed);
   sessions.push(session);
-  return new CheckContext(session, { id: checkId, rules: [RULE], maxRequests: 0 });
+  return new CheckContext(session, { id: checkId, rules: [RULE], maxRequests: 0, randomValues: { count: declared, requestsEach: 1 } });
 }
 
 /** Every value the property was called with, in order. */
@@ -43,6 +43,26 @@ describe('explore', () => {
 
   test('with no random runs only the boundaries are tried', async () => {
     expect(await tried(context(42), 0)).toEqual([0, 1, 200, 201]);
+  });
+
+  test('a target that caps random values (CC_FUZZ_RANDOM) gets the boundaries all the same and at most its cap, over all the check explores', async () => {
+    const t = context(42, 'harness.explore', 2, 5);
+    const first = await tried(t, 3);
+    expect(first.slice(0, 4)).toEqual([0, 1, 200, 201]);
+    expect(first).toHaveLength(4 + 2);
+    // The cap is the check's: a second exploration gets what the first left, here nothing.
+    expect(await tried(t, 2)).toEqual([0, 1, 200, 201]);
+  });
+
+  test('without a cap an exploration that names no number draws every random value the check declares; more than declared is a defect of the check', async () => {
+    const seen: number[] = [];
+    await explore(context(42, 'harness.explore', undefined, 6), { ...BOUNDS, property: async (v) => void seen.push(v) });
+    expect(seen).toHaveLength(4 + 6);
+    const t = context(42, 'harness.explore', undefined, 3);
+    await expect(tried(t, 4)).rejects.toThrow('harness.explore draws more random fuzz values than the 3 its randomValues declares');
+    const undeclared = new CheckContext(new Session(literalTarget(), 1), { id: 'harness.undeclared', rules: [RULE], maxRequests: 0 });
+    await expect(tried(undeclared, 1)).rejects.toThrow('harness.undeclared explores without declaring its randomValues');
+    await undeclared.session.close();
   });
 
   test('the same run seed replays the same values; another seed or check draws others', async () => {
@@ -123,6 +143,7 @@ describe('explore', () => {
         surface: 'core',
         rules: [RULE],
         maxRequests: 0,
+        randomValues: { count: 5, requestsEach: 1 },
         async run(t) {
           await explore(t, { ...BOUNDS, randomRuns: 5, property: async (v) => t.check(RULE, v !== 0, `accepted ${v}`) });
         },

@@ -52,6 +52,27 @@ describe('the plan of a run', () => {
     expect(plan.lanesMs).toBe(120_000);
   });
 
+  test('a cap on random fuzz values (CC_FUZZ_RANDOM) takes what the others would cost off each allowance; the boundaries stay', () => {
+    const checks = [
+      made({ id: 'p.fuzzed', maxRequests: 20, lane: 'core', randomValues: { count: 4, requestsEach: 2 } }),
+      made({ id: 'p.plain', maxRequests: 5, lane: 'core' }),
+    ];
+    const all = planRun(live(), checks);
+    expect(all.lanes[0]?.requests).toBe(25);
+    expect(all.fuzz).toEqual({ drawn: 4, stated: 4, checks: 1 });
+    const capped = planRun(live({ fuzzRandomCap: 1 }), checks);
+    // Three values forgone at two requests each.
+    expect(capped.lanes[0]?.requests).toBe(19);
+    expect(capped.lanes[0]?.costliest[0]).toEqual({ check: 'p.fuzzed', requests: 14 });
+    expect(capped.fuzz).toEqual({ cap: 1, drawn: 1, stated: 4, checks: 1 });
+    expect(planText(capped, { live: true }).join('\n')).toContain(
+      'fuzzing: 1 checks send their exact boundaries and at most 1 random value each, 1 in all of the 4 they state (CC_FUZZ_RANDOM)',
+    );
+    expect(planText(planRun(live({ fuzzRandomCap: 0 }), checks), { live: true }).join('\n')).toContain(
+      'fuzzing: 1 checks send their exact boundaries only, none of the 4 random values they state (CC_FUZZ_RANDOM=0)',
+    );
+  });
+
   test('share 1 paces at 58, the bundled mock default', () => {
     const plan = planRun(live({ budgetShare: 1, rateWindowMs: 2_000 }), [made({ id: 'p.a', maxRequests: 117 })]);
     expect(plan.pace).toEqual({ perWindow: 58, windowMs: 2_000 });
