@@ -40,8 +40,9 @@ const notFound = defineCheck({
   title: "a missing campaign, script, survey or export job: 404 with the endpoint's own message",
   surface: 'ai',
   rules: ['DIALER-RES-404'],
-  // three lists for the id forms, nine probes; a 'Route not found' is confirmed once per probe, on the lane's campaign where one is needed
-  maxRequests: LISTED_CAMPAIGNS.makeRequests + 2 + 9 + LANE_CAMPAIGN.makeRequests + 9,
+  // three lists for the id forms, nine probes, and one confirmation of a 'Route not found', on the lane's campaign
+  // where one is needed: the first ends the check, as a skip (the route is not routed) or a fail (it is)
+  maxRequests: LISTED_CAMPAIGNS.makeRequests + 2 + 9 + LANE_CAMPAIGN.makeRequests + 1,
   // The confirmations read the lane's campaign, or replace its buttons or associations with none: an answer other than 'Route not found' is all they need.
   shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
