@@ -36,7 +36,11 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
       `  ${m.meter}: at most ${m.requests}, ${isMetered(m.meter) ? `budget ${BUDGET_PER_WINDOW} per window per company` : 'no budget stated, paced alike'}`,
     );
   }
-  const { fuzz } = plan;
+  const { batched, fuzz } = plan;
+  if (batched.records > 0)
+    lines.push(
+      `deleted at the lanes' end: up to ${batched.records} records the checks made, ${batched.what.join('; ')}, in ${batched.requests} requests (counted above); a target that refuses them gets one delete each, up to ${batched.refusedCostsMore} more`,
+    );
   if (fuzz.checks > 0)
     lines.push(
       fuzz.cap === undefined

@@ -1,4 +1,5 @@
 import { allowanceOn, type CheckDefinition, randomValuesOn } from '../lib/checks/define.ts';
+import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
 import type { SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
 import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
@@ -55,6 +56,11 @@ export interface RunPlan {
   readonly disabled: readonly string[];
   /** The most Dialer campaigns the checks that run leave on the account (CheckDefinition `leaves`): the API keeps them deleted. */
   readonly campaignsLeft: number;
+  /**
+   * The records the checks that run leave to their lane's end, deleted there together: how many at most, the
+   * requests that takes, and the most a target that refuses the batches costs beyond them (one delete each).
+   */
+  readonly batched: { readonly what: readonly string[]; readonly records: number; readonly requests: number; readonly refusedCostsMore: number };
   /** The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's own), those drawn, those stated. */
   readonly fuzz: { readonly cap?: number; readonly drawn: number; readonly stated: number; readonly checks: number };
 }
@@ -81,6 +87,20 @@ function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
   for (const check of own) for (const record of check.shares ?? []) sharers.set(record, (sharers.get(record) ?? 0) + 1);
   const out = new Map<LoadSurface, number>();
   for (const [record, n] of sharers) out.set(record.meter, (out.get(record.meter) ?? 0) - (n - 1) * record.makeRequests + record.removeRequests);
+  return out;
+}
+
+/** The records a lane's checks leave to its end, by batch. */
+function batchedRecords(own: readonly CheckDefinition[]): Map<DeletionBatch, number> {
+  const out = new Map<DeletionBatch, number>();
+  for (const check of own) for (const { batch, records } of check.batched ?? []) out.set(batch, (out.get(batch) ?? 0) + records);
+  return out;
+}
+
+/** What deleting them together at the lane's end costs, per meter. */
+function batching(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
+  const out = new Map<LoadSurface, number>();
+  for (const [batch, records] of batchedRecords(own)) out.set(batch.meter, (out.get(batch.meter) ?? 0) + batchRequests(batch, records));
   return out;
 }
 
@@ -124,7 +144,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   }
   const lanes: LanePlan[] = LANES.map((lane) => {
     const own = running.filter((c) => laneOf(c) === lane);
-    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own)]);
+    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own), batching(own)]);
     return {
       lane,
       checks: own.map((c) => c.id),
@@ -136,7 +156,11 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
         .slice(0, 10),
     };
   });
-  const byMeter = sum([...running.map((c) => requestsByMeter(c, target)), ...LANES.map((lane) => sharing(running.filter((c) => laneOf(c) === lane)))]);
+  const laneChecks = LANES.map((lane) => running.filter((c) => laneOf(c) === lane));
+  const byMeter = sum([...running.map((c) => requestsByMeter(c, target)), ...laneChecks.map(sharing), ...laneChecks.map(batching)]);
+  const batches = laneChecks.flatMap((own) => [...batchedRecords(own)]);
+  const batchedCount = batches.reduce((n, [, records]) => n + records, 0);
+  const batchedRequests = batches.reduce((n, [batch, records]) => n + batchRequests(batch, records), 0);
   const meters = LOAD_SURFACES.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
   const lanesMs = Math.max(0, ...lanes.map((l) => l.ms), ...meters.map((m) => pacedMs(m.requests, pace)));
   const budgetRuns = budgetChecks.filter((c) => !missingPrerequisite(target, c));
@@ -160,6 +184,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
     campaignsLeft: campaignsLeft(running),
+    batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests, refusedCostsMore: batchedCount },
     fuzz: {
       ...(target.fuzzRandomCap !== undefined ? { cap: target.fuzzRandomCap } : {}),
       drawn: running.reduce((n, c) => n + randomValuesOn(c, target), 0),

@@ -13,6 +13,7 @@ import { rule as lookupRule, type RuleId } from '../rules/index.ts';
 import type { SchemaResult } from '../schemas/registry.ts';
 import { allowanceOn, type CheckDefinition, randomValuesOn } from './define.ts';
 import type { Lane } from './lanes.ts';
+import type { DeletionBatch } from './batched-deletions.ts';
 import type { SharedRecord } from './shared-records.ts';
 import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
@@ -33,7 +34,7 @@ export interface RuleStanding {
  * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
  * shared records it may use and, in a run's lanes, the lane it runs in.
  */
-export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues'> & { readonly runsIn?: Lane };
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues' | 'batched'> & { readonly runsIn?: Lane };
 
 /** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
 function unparsableJson(ex: Exchange): string | undefined {
@@ -60,6 +61,8 @@ export class CheckContext {
   /** Random fuzz values the check declared and has not asked for yet, and those the target still allows. */
   #randomDeclared: number;
   #randomAllowed: number;
+  /** Records left to the lane's end so far, by batch. */
+  readonly #batchedSoFar = new Map<DeletionBatch, number>();
 
   constructor(session: Session, scope: CheckScope, signal?: AbortSignal) {
     this.session = session;
@@ -169,6 +172,22 @@ export class CheckContext {
     const granted = Math.min(wanted, this.#randomAllowed);
     this.#randomAllowed -= granted;
     return granted;
+  }
+
+  /**
+   * Leaves a record the check made to its lane's end, where it is deleted together with the other checks'
+   * of its kind (batched-deletions.ts), instead of by a delete of its own. The check must declare the batch
+   * in `batched`, with as many records as it leaves, so the plan counts them.
+   */
+  deleteWhenLaneEnds(batch: DeletionBatch, id: string): void {
+    // The record exists either way: it is deleted with the batch, and the defect of the check is reported.
+    this.session.batched.add(batch, id);
+    const declared = this.scope.batched?.find((b) => b.batch === batch)?.records ?? 0;
+    const left = (this.#batchedSoFar.get(batch) ?? 0) + 1;
+    this.#batchedSoFar.set(batch, left);
+    if (left > declared) throw new DefinitionError(`${this.scope.id} leaves more ${batch.key} to its lane's end than the ${declared} its batched declares`);
+    if (this.scope.runsIn !== undefined && this.scope.runsIn !== batch.lane)
+      throw new DefinitionError(`${this.scope.id} runs in the ${this.scope.runsIn} lane and leaves ${batch.key} to the ${batch.lane} lane's end`);
   }
 
   /** A read no check changes, paid for once a run (Session.memo). */

@@ -3,6 +3,7 @@ import type { Effect, Target } from '../config/target.ts';
 import type { KeySlot, LoadSurface, Surface } from '../contract/vocabulary.ts';
 import type { CheckContext } from './context.ts';
 import type { Lane } from './lanes.ts';
+import type { DeletionBatch } from './batched-deletions.ts';
 import type { SharedRecord } from './shared-records.ts';
 
 /**
@@ -48,6 +49,12 @@ export interface CheckDefinition {
    * be the first; the plan counts each make and deletion once.
    */
   readonly shares?: readonly SharedRecord<unknown>[];
+  /**
+   * Records of its own the check leaves to its lane's end, to be deleted there together with the other
+   * checks' (`t.deleteWhenLaneEnds`): the most of each batch's kind it makes. Its allowance does not count
+   * their deletion; the plan counts one request for each `perRequest` of the lane's.
+   */
+  readonly batched?: readonly { readonly batch: DeletionBatch; readonly records: number }[];
   /**
    * What the check may leave on the account for good: Dialer campaigns, which the API keeps after their
    * deletion (status `deleted`). `campaigns` counts those it makes itself, at most; `shared` names those

@@ -199,9 +199,9 @@ export async function runCheck(
 export async function runChecks(session: Session, defs: readonly CheckDefinition[]): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   for (const def of defs) outcomes.push(await runCheck(session, def));
-  // Outside a run's lanes every shared record is deleted once all the checks have ended.
+  // Outside a run's lanes every lane ends once all the checks have ended.
   for (const lane of LANES) {
-    const removal = await session.removeSharedRecords(lane);
+    const removal = await session.endLane(lane);
     if (removal) outcomes.push(removal);
   }
   return outcomes;

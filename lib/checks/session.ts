@@ -10,7 +10,9 @@ import { sendPipeline, type SendPipeline } from '../requests/pipeline.ts';
 import { RequestScope } from '../requests/request-scope.ts';
 import type { CheckOutcome } from '../results/outcome.ts';
 import type { Lane } from './lanes.ts';
-import { SharedRecords, sharedRecordsOutcome, sharedRecordsStep } from './shared-records.ts';
+import { BatchedDeletions } from './batched-deletions.ts';
+import { laneEndOutcome, laneEndStep } from './lane-end.ts';
+import { SharedRecords } from './shared-records.ts';
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer, the pipeline
@@ -30,6 +32,8 @@ export class Session {
   readonly send: SendPipeline;
   /** Records the checks of a lane share, made once and deleted when the lane ends (shared-records.ts). */
   readonly shared = new SharedRecords();
+  /** Records the checks of a lane leave to its end, to be deleted together (batched-deletions.ts). */
+  readonly batched = new BatchedDeletions();
   #counter = 0;
   readonly #memo = new Map<string, Promise<unknown>>();
   #wrongSecret: string | undefined;
@@ -93,17 +97,23 @@ export class Session {
   }
 
   /**
-   * Deletes the shared records of a lane whose checks have all ended, in a request scope of its own: the
-   * outcome of that step, or undefined when the lane made none. It sends whatever happened, interrupt
-   * included: it is what the run owes the account.
+   * Ends a lane whose checks have all ended: deletes its shared records and the records its checks left to
+   * be deleted together, in a request scope of its own (lane-end.ts). The outcome of that step, or undefined
+   * when the lane left nothing. It sends whatever happened, interrupt included: it is what the run owes the account.
    */
-  async removeSharedRecords(lane: Lane): Promise<CheckOutcome | undefined> {
-    const meter = this.shared.meterOf(lane);
+  async endLane(lane: Lane): Promise<CheckOutcome | undefined> {
+    const meter = this.shared.meterOf(lane) ?? this.batched.meterOf(lane);
     if (meter === undefined) return undefined;
-    const scope = new RequestScope(this.send, sharedRecordsStep(lane));
+    const scope = new RequestScope(this.send, laneEndStep(lane));
     const started = performance.now();
-    const { removals, failed } = await this.shared.removeLane(lane, (fields) => scope.dispatch(fields));
-    return sharedRecordsOutcome(lane, meter, { requests: scope.requests, allowance: removals, durationMs: performance.now() - started, leftovers: failed });
+    const shared = await this.shared.removeLane(lane, (fields) => scope.dispatch(fields));
+    const batched = await this.batched.removeLane(lane, scope);
+    return laneEndOutcome(lane, meter, {
+      requests: scope.requests,
+      allowance: shared.removals + batched.planned,
+      durationMs: performance.now() - started,
+      leftovers: [...shared.failed, ...batched.failed],
+    });
   }
 
   async close(): Promise<void> {

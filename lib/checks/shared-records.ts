@@ -1,7 +1,6 @@
-import { HOST_OF_SURFACE, type LoadSurface } from '../contract/vocabulary.ts';
+import type { LoadSurface } from '../contract/vocabulary.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RequestFields, RequestSpec } from '../requests/request-spec.ts';
-import type { CheckOutcome } from '../results/outcome.ts';
 import type { CheckContext } from './context.ts';
 import type { Lane } from './lanes.ts';
 import { PrerequisiteFailed, SkipSignal } from './signals.ts';
@@ -34,9 +33,6 @@ interface Made {
   readonly record: SharedRecord<unknown>;
   readonly made: Promise<{ readonly value: unknown; readonly removal?: RequestSpec }>;
 }
-
-/** The id of the step that deletes a lane's shared records, as the report lists it beside the checks. */
-export const sharedRecordsStep = (lane: Lane): string => `${lane}.shared-records`;
 
 /**
  * The run's shared records. A make the target refused is not tried again: each later check meets the same
@@ -86,28 +82,4 @@ export class SharedRecords {
     }
     return { removals, failed };
   }
-}
-
-/** The outcome of a lane's deletion step: a step of the run, not a check, so it judges no rule. */
-export function sharedRecordsOutcome(
-  lane: Lane,
-  meter: LoadSurface,
-  step: { readonly requests: number; readonly allowance: number; readonly durationMs: number; readonly leftovers: readonly string[] },
-): CheckOutcome {
-  const { requests, allowance, durationMs, leftovers } = step;
-  return {
-    check: sharedRecordsStep(lane),
-    title: `the ${lane} lane's shared records deleted`,
-    surface: HOST_OF_SURFACE[meter],
-    lane,
-    step: true,
-    verdicts: [],
-    requests,
-    allowance,
-    unplanned429: 0,
-    retried503: 0,
-    durationMs,
-    leftovers,
-    problems: [],
-  };
 }

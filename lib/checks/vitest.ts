@@ -9,10 +9,10 @@ import { timeLimitMs } from './pace.ts';
 import { type PacerWait, RUN_CHANNEL, type RunMessage } from './run-channel.ts';
 import { interruptedBefore, runCheck } from './runner.ts';
 import { Session } from './session.ts';
-import { sharedRecordsOutcome, sharedRecordsStep } from './shared-records.ts';
+import { laneEndOutcome, laneEndStep } from './lane-end.ts';
 
-/** The deletion step of a lane whose checks made no shared record after all (each skipped, say). */
-const NOTHING_SHARED = { requests: 0, allowance: 0, durationMs: 0, leftovers: [] } as const;
+/** The end step of a lane whose checks made nothing to delete at its end after all (each skipped, say). */
+const NOTHING_LEFT = { requests: 0, allowance: 0, durationMs: 0, leftovers: [] } as const;
 /** The budget a lane's step is reported under when it made nothing: the lane's own (the AI host's for the hosts lane). */
 const LANE_METER: Readonly<Record<Lane, LoadSurface>> = { core: 'core', dialer: 'dialer', hosts: 'ai' };
 
@@ -132,12 +132,13 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
         if (outcome.verdicts.every((v) => v.status === 'skipped')) skip(outcome.verdicts[0]?.detail ?? 'skipped');
       });
     }
-    // Once the lane's checks have all ended, interrupted or not, the records they shared are deleted.
-    if (lane !== LAST && chosen.some((check) => (check.shares ?? []).length > 0)) {
-      const meta: CheckMeta = { check: sharedRecordsStep(lane), rules: [], step: true };
+    // Once the lane's checks have all ended, interrupted or not, the records they shared or left to the
+    // lane's end are deleted.
+    if (lane !== LAST && chosen.some((check) => (check.shares ?? []).length > 0 || (check.batched ?? []).length > 0)) {
+      const meta: CheckMeta = { check: laneEndStep(lane), rules: [], step: true };
       // What could not be deleted is listed with the step's leftovers and in the ledger's, like a check's.
-      test(`the ${lane} lane's shared records deleted`, { meta: { cc: meta }, concurrent: false, timeout: CLEANUP_ROOM_MS }, async ({ task }) => {
-        (task.meta.cc as CheckMeta).outcome = (await run.removeSharedRecords(lane)) ?? sharedRecordsOutcome(lane, LANE_METER[lane], NOTHING_SHARED);
+      test(`the ${lane} lane's shared and batched records deleted`, { meta: { cc: meta }, concurrent: false, timeout: CLEANUP_ROOM_MS }, async ({ task }) => {
+        (task.meta.cc as CheckMeta).outcome = (await run.endLane(lane)) ?? laneEndOutcome(lane, LANE_METER[lane], NOTHING_LEFT);
       });
     }
   });

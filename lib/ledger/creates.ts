@@ -24,6 +24,8 @@ export interface CreateOperation {
   nameOf(body: unknown): string | undefined;
   /** The id a request alone determines (a membership is its agent and group), known before any answer. */
   idOf?(body: unknown): string | undefined;
+  /** Whether this body can make a record at all (Contact actions of deletes only make none); absent: always. */
+  makesAny?(body: unknown): boolean;
   /** The records a 2xx answer shows made; an answer that names no id still made one record. */
   made(answer: unknown, body: unknown, status: number): MadeRecord[];
 }
@@ -110,7 +112,15 @@ export function createTable(routes: DialerRoutes): readonly CreateOperation[] {
     coreCreate('PUT', '/contacts/add.json', 'contact', field('name')),
     // A POST that creates breaks the method convention, yet what it made is still the run's to delete.
     coreCreate('POST', '/contacts/add.json', 'contact', field('name')),
-    { surface: 'core', method: 'POST', path: /^\/bulk\/contacts\.json$/, kind: kind('contact'), nameOf: bulkName, made: bulkMade },
+    {
+      surface: 'core',
+      method: 'POST',
+      path: /^\/bulk\/contacts\.json$/,
+      kind: kind('contact'),
+      nameOf: bulkName,
+      makesAny: (body) => Array.isArray(body) && body.some((c) => isJson(c) && c.action === 'add_contact'),
+      made: bulkMade,
+    },
     coreCreate('PUT', '/agents/add.json', 'agent', field('lastname')),
     {
       surface: 'core',

@@ -53,6 +53,25 @@ function sameRequest(wanted: LedgerRequest, request: OutgoingRequest): boolean {
 }
 
 /**
+ * The contacts a Contact actions request deleted (vendor reference: POST /bulk/contacts.json), each as the
+ * delete of that contact alone, with the status its command was answered: `delete_contact` commands whose
+ * result is 2xx, or 404 (the contact is gone either way).
+ */
+function bulkDeletes(request: OutgoingRequest, answer: unknown): { request: OutgoingRequest; status: number }[] {
+  if (request.surface !== 'core' || request.method.toUpperCase() !== 'POST' || request.path !== '/bulk/contacts.json') return [];
+  const commands = parsed(request.body);
+  const data = answer !== null && typeof answer === 'object' ? (answer as { responseData?: { data?: unknown } }).responseData?.data : undefined;
+  if (!Array.isArray(commands) || !Array.isArray(data)) return [];
+  return commands.flatMap((command: unknown, i) => {
+    const { action, data: fields } = (command ?? {}) as { action?: unknown; data?: { id?: unknown } };
+    const status = Number((data[i] as { status?: unknown } | undefined)?.status);
+    const id = fields?.id;
+    if (action !== 'delete_contact' || !(is2xx(status) || status === 404) || (typeof id !== 'string' && typeof id !== 'number')) return [];
+    return [{ request: { ...request, method: 'DELETE', path: `/contacts/delete/${encodeURIComponent(String(id))}.json`, body: undefined }, status }];
+  });
+}
+
+/**
  * The run's ledger: every record the run may have made, written to the ledger file the moment its create
  * goes out and again when the answer comes, and every delete of one of them. The state is kept in memory
  * too, so a run without a file (the in-process proofs) still knows its leftovers. Opening an existing
@@ -93,6 +112,7 @@ export class Ledger {
     const op = createOf(this.#table, request.surface, request.method, request.path);
     if (!op) return undefined;
     const body = parsed(request.body);
+    if (op.makesAny && !op.makesAny(body)) return undefined;
     this.#seq += 1;
     const { kind } = op;
     const name = op.nameOf(body);
@@ -138,10 +158,13 @@ export class Ledger {
 
   /** Called for every answered request: a delete of a ledger record that left it gone is written down. */
   afterAnswer(request: OutgoingRequest, status: number, answer: unknown): void {
-    if (!isGone(status, answer)) return;
-    for (const record of this.#records) {
-      if (record.state === 'deleted' || !record.delete || record.id === undefined || record.intent.company !== request.company) continue;
-      if (sameRequest(record.delete, request)) this.#write({ event: 'deleted', seq: record.intent.seq, id: record.id, by: request.by, status });
+    const deletes = isGone(status, answer) ? [{ request, status }] : [];
+    if (is2xx(status)) deletes.push(...bulkDeletes(request, answer));
+    for (const { request: deletion, status: answered } of deletes) {
+      for (const record of this.#records) {
+        if (record.state === 'deleted' || !record.delete || record.id === undefined || record.intent.company !== deletion.company) continue;
+        if (sameRequest(record.delete, deletion)) this.#write({ event: 'deleted', seq: record.intent.seq, id: record.id, by: deletion.by, status: answered });
+      }
     }
   }
 

@@ -5,7 +5,7 @@ import { INVALID_EMAIL_BOUNDARIES, lengthAround, notAnEmail, plainEmail, plainTe
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/contract/limits.ts';
-import { createContact, isCleared, namesField, showContact, shownField, shownList } from './fixtures.ts';
+import { createContact, isCleared, leavesContacts, namesField, showContact, shownField, shownList } from './fixtures.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 import { recordOf } from '../shared/core-reads.ts';
@@ -75,7 +75,8 @@ export const contactChecks = [
     title: 'Edit contact updates only the fields sent',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-PARTIAL'],
-    maxRequests: 4,
+    maxRequests: 3,
+    batched: leavesContacts(1),
     async run(t) {
       const id = await createContact(t, { title: 'Ing.', city: 'Bratislava', industry: 'it' });
       const ex = await edit(t, id, { title: 'Dr.' });
@@ -92,7 +93,8 @@ export const contactChecks = [
     title: 'an empty string clears a scalar field',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-SCALAR'],
-    maxRequests: 4,
+    maxRequests: 3,
+    batched: leavesContacts(1),
     async run(t) {
       const id = await createContact(t, { city: 'Prague', zip: '11000' });
       t.expectOk(await edit(t, id, { city: '' }), 'clearing city');
@@ -109,8 +111,9 @@ export const contactChecks = [
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-LIST'],
     shares: [FIRST_TAGS, ATTRIBUTES],
-    // the tags and attributes, the contact, its reads before and after the clearing edit, and its deletion
-    maxRequests: makes([FIRST_TAGS, ATTRIBUTES]) + 5,
+    // the tags and attributes, the contact, its reads before and after the clearing edit
+    maxRequests: makes([FIRST_TAGS, ATTRIBUTES]) + 4,
+    batched: leavesContacts(1),
     async run(t) {
       const rule = 'CORE-CONTACT-EDIT-CLEAR-LIST';
       const tag = await existingTagName(t);
@@ -144,7 +147,8 @@ export const contactChecks = [
     title: 'sent list entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-REPLACE-LIST'],
-    maxRequests: 4,
+    maxRequests: 3,
+    batched: leavesContacts(1),
     async run(t) {
       const [a, b, c] = [fictionalNumber(21), fictionalNumber(22), fictionalNumber(23)];
       const mails = [1, 2].map((n) => `${t.uniqueName()}-${n}@example.com`);
@@ -187,7 +191,8 @@ export const contactChecks = [
     title: "invalid input: 406 'Invalid input data.' with field messages",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-406'],
-    maxRequests: 3,
+    maxRequests: 2,
+    batched: leavesContacts(1),
     async run(t) {
       const id = await createContact(t);
       const ex = await edit(t, id, { name: 'x'.repeat(CONTACT_MAX_LENGTHS.name + 1) });
@@ -201,7 +206,8 @@ export const contactChecks = [
     title: 'contact field lengths: maximum accepted, one more refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-LENGTHS'],
-    maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3 + 1,
+    maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3,
+    batched: leavesContacts(1),
     randomValues: { count: 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-FIELD-LENGTHS';
@@ -236,7 +242,8 @@ export const contactChecks = [
     title: 'ExternalUrl: 3 items accepted, 4 refused',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-MAX'],
-    maxRequests: 5,
+    maxRequests: 4,
+    batched: leavesContacts(1),
     randomValues: { count: 1, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EXTERNALURL-MAX';
@@ -259,7 +266,8 @@ export const contactChecks = [
     title: 'ContactEmail must be a valid address (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
-    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + 3 + 1,
+    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + 3,
+    batched: leavesContacts(1),
     randomValues: { count: 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
@@ -284,7 +292,8 @@ export const contactChecks = [
     title: 'a field of the wrong type is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-TYPES'],
-    maxRequests: 5,
+    maxRequests: 4,
+    batched: leavesContacts(1),
     async run(t) {
       const id = await createContact(t);
       for (const value of ['abc', true, { id: 1 }]) {

@@ -46,7 +46,7 @@ export async function runProbe(session: Session, change: ChangeProbe, signal?: A
   let requests = t.requests;
   // The probe is the only user of the shared records it made: they go as it ends, as a lane's go when the lane does.
   for (const lane of new Set((change.shares ?? []).map((record) => record.lane))) {
-    const removal = await session.removeSharedRecords(lane);
+    const removal = await session.endLane(lane);
     requests += removal?.requests ?? 0;
     leftovers.push(...(removal?.leftovers ?? []));
   }

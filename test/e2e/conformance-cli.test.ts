@@ -5,7 +5,7 @@ import type { RunReport } from '../../lib/results/report.ts';
 import { seedState } from '../../mock/state/seed.ts';
 import type { CheckDefinition } from '../../lib/checks/define.ts';
 import { LANES } from '../../lib/checks/lanes.ts';
-import { sharedRecordsStep } from '../../lib/checks/shared-records.ts';
+import { laneEndStep } from '../../lib/checks/lane-end.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { PROOF_SEED } from '../proofs/prove.ts';
 import { conformance, type Run } from './conformance-run.ts';
@@ -24,7 +24,7 @@ describe('npm run conformance', () => {
     const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
     // Beside the checks the report lists each lane's deletion of its shared records: a step of the run, not a check.
     const steps = doc.checks.map((c) => c.check).filter((id) => !byId.has(id));
-    expect(steps.filter((id) => !LANES.some((lane) => id === sharedRecordsStep(lane)))).toEqual([]);
+    expect(steps.filter((id) => !LANES.some((lane) => id === laneEndStep(lane)))).toEqual([]);
     const ran = doc.checks.map((c) => c.check).filter((id) => byId.has(id));
     for (const lane of [...LANES, 'budget']) {
       const inLane = ran.filter((id) => laneOf(byId.get(id) as CheckDefinition) === lane);

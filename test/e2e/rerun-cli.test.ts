@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from '../../lib/results/report.ts';
 import { rerunOf, withOptionalValue } from '../../cli/rerun.ts';
 import { LANES } from '../../lib/checks/lanes.ts';
-import { sharedRecordsStep } from '../../lib/checks/shared-records.ts';
+import { laneEndStep } from '../../lib/checks/lane-end.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { conformance } from './conformance-run.ts';
 
@@ -71,7 +71,7 @@ describe('npm run conformance -- --rerun-failed', () => {
     // The rule that passed is not selected any more; only the checks that judge the failed one ran (beside them the
     // report lists the step that deletes what their lane shared, a step of the run and no check).
     expect(doc.rules.filter((r) => r.status !== 'disabled').map((r) => r.id)).toEqual(['CORE-TAG-DELETE-404']);
-    const steps = new Set(LANES.map(sharedRecordsStep));
+    const steps = new Set(LANES.map(laneEndStep));
     expect(doc.checks.map((c) => c.check).filter((id) => !steps.has(id))).toEqual(
       ALL_CHECKS.filter((c) => c.rules.includes('CORE-TAG-DELETE-404')).map((c) => c.id),
     );

@@ -66,7 +66,7 @@ describe('shared records', () => {
     expect(outcomes.map((o) => [o.check, o.requests, o.allowance])).toEqual([
       ['harness.a', 2, 2],
       ['harness.b', 1, 2],
-      ['core.shared-records', 1, 1],
+      ['core.lane-end', 1, 1],
     ]);
     expect(outcomes[2]?.leftovers).toEqual([]);
     expect(session.ledger.leftovers()).toEqual([]);
@@ -95,7 +95,7 @@ describe('shared records', () => {
       ['harness.c', 1, 'skipped', 'prerequisite failed: the shared record could not be made'],
       ['harness.d', 0, 'skipped', 'prerequisite failed: the shared record could not be made'],
       // Nothing was made, so the deletion step sends nothing.
-      ['core.shared-records', 0, undefined, undefined],
+      ['core.lane-end', 0, undefined, undefined],
     ]);
   });
 

@@ -47,7 +47,7 @@ describe('RunProgress: the figures of the progress line', () => {
   test("a step of the run that is not a check (a lane's shared records deleted) adds its requests, not a check done", () => {
     const { progress } = setup(false);
     progress.checkDone('core', { ...outcome('a', [pass(TAG_404)], { requests: 4 }), allowance: 10 });
-    progress.checkDone('core', { ...outcome('core.shared-records', [], { requests: 2 }), allowance: 2 }, false);
+    progress.checkDone('core', { ...outcome('core.lane-end', [], { requests: 2 }), allowance: 2 }, false);
     expect(progress.figures()).toMatchObject({ done: 1, total: 5, requests: 6 });
   });
 
