@@ -44,10 +44,10 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
   if (fuzz.checks > 0)
     lines.push(
       fuzz.cap === undefined
-        ? `fuzzing: ${fuzz.checks} checks send their exact boundaries and ${fuzz.stated} random values in all, each check its own number (CC_FUZZ_RANDOM=all)`
+        ? `fuzzing: ${fuzz.checks} checks send their exact boundaries and ${fuzz.stated} samples and random values in all, each check all it states (CC_FUZZ_RANDOM=all)`
         : fuzz.cap === 0
-          ? `fuzzing: ${fuzz.checks} checks send their exact boundaries only, none of the ${fuzz.stated} random values they state (CC_FUZZ_RANDOM=0)`
-          : `fuzzing: ${fuzz.checks} checks send their exact boundaries and at most ${fuzz.cap} random value${fuzz.cap === 1 ? '' : 's'} each, ${fuzz.drawn} in all of the ${fuzz.stated} they state (CC_FUZZ_RANDOM); the run seed picks them, so each run tries others`,
+          ? `fuzzing: ${fuzz.checks} checks send their exact boundaries only, none of the ${fuzz.stated} samples and random values they state (CC_FUZZ_RANDOM=0)`
+          : `fuzzing: ${fuzz.checks} checks send their exact boundaries and at most ${fuzz.cap} more value${fuzz.cap === 1 ? '' : 's'} each, drawn among their samples and random values, ${fuzz.drawn} in all of the ${fuzz.stated} they state (CC_FUZZ_RANDOM); the run seed picks them, so each run tries others`,
     );
   if (plan.campaignsLeft > 0)
     lines.push(

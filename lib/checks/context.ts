@@ -161,17 +161,17 @@ export class CheckContext {
 
   /**
    * How many of `wanted` random fuzz values (absent: all the check declares and has not drawn yet) the check
-   * draws now: all of them against a target that allows each check its own number, else those the target's
+   * draws now, beside how many it wanted: all of them against a target that allows each check its own number, else those the target's
    * cap (CC_FUZZ_RANDOM) leaves. Wanting more than the check's `randomValues` declares is a defect of the
    * check: the plan would not have counted them.
    */
-  randomValues(wanted: number = this.#randomDeclared): number {
+  randomValues(wanted: number = this.#randomDeclared): { readonly wanted: number; readonly granted: number } {
     if (wanted > this.#randomDeclared)
       throw new DefinitionError(`${this.scope.id} draws more random fuzz values than the ${this.scope.randomValues?.count ?? 0} its randomValues declares`);
     this.#randomDeclared -= wanted;
     const granted = Math.min(wanted, this.#randomAllowed);
     this.#randomAllowed -= granted;
-    return granted;
+    return { wanted, granted };
   }
 
   /**

@@ -95,7 +95,7 @@ export const VARIABLES = [
     name: 'CC_FUZZ_RANDOM',
     bundledMock: 'applies',
     meaning:
-      'random values each fuzzed check sends beside its exact boundaries, which it always sends: a whole number (each value costs a request or two of the budget, and the plan counts only those allowed), or `all` for the number each check states (1 to 4); the run seed picks the values, so successive runs try different ones',
+      'values each fuzzed check sends beyond its exact boundaries, which it always sends, drawn among its chosen samples and random values: a whole number (each value costs a request or two of the budget, and the plan counts only those allowed), or `all` for every sample and random value each check states; the run seed picks the values, so successive runs try different ones',
     default: '1 on a configured target, all against the bundled mock',
   },
   { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },

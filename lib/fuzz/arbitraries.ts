@@ -54,7 +54,11 @@ export function notAnEmail(): fc.Arbitrary<string> {
   );
 }
 
-export const INVALID_EMAIL_BOUNDARIES = ['plainaddress', 'missing-domain@', '@missing-local.example.com', 'two@@example.com', 'space in@example.com'];
+/** Addresses missing one of their three parts: the @, the domain, the local part. */
+export const INVALID_EMAIL_BOUNDARIES = ['plainaddress', 'missing-domain@', '@missing-local.example.com'];
+
+/** Addresses with all three parts and a character too many where it may not be. */
+export const INVALID_EMAIL_SAMPLES = ['two@@example.com', 'space in@example.com'];
 
 /** Query values that are not integers at all, for page and limit. */
 export const NON_INTEGER_QUERY = ['abc', '1.5', '', '1e3', ' 2'];

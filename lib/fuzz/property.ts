@@ -8,9 +8,15 @@ export interface Exploration<T> {
   /** Values always tried first: the exact boundaries on both sides. */
   readonly boundaries: readonly T[];
   /**
-   * Random values tried after the boundaries, out of those the check declares in its `randomValues` (absent:
-   * all of them, for a check that explores once); each costs requests on a live target, and a target may
-   * allow fewer (CC_FUZZ_RANDOM).
+   * Chosen values past the boundaries, forms a validator may miss ('1.5' for an integer): tried next, each
+   * counted as a random value. Where the target caps random values (CC_FUZZ_RANDOM) they are drawn among
+   * the random ones instead, so successive runs try different ones.
+   */
+  readonly samples?: readonly T[];
+  /**
+   * Random values tried after the boundaries and the samples, out of those the check declares in its
+   * `randomValues` (absent: all it declares and has not drawn, for a check that explores once); each costs
+   * requests on a live target, and a target may allow fewer (CC_FUZZ_RANDOM).
    */
   readonly randomRuns?: number;
   readonly property: (value: T) => Promise<void>;
@@ -24,15 +30,22 @@ export interface Exploration<T> {
 export async function explore<T>(t: CheckContext, exploration: Exploration<T>): Promise<void> {
   // A check that declared none would run its boundaries only, and no plan would show the loss.
   if (t.scope.randomValues === undefined) throw new DefinitionError(`${t.scope.id} explores without declaring its randomValues`);
-  const randomRuns = t.randomValues(exploration.randomRuns);
+  const samples = exploration.samples ?? [];
+  const wanted = exploration.randomRuns === undefined ? undefined : samples.length + exploration.randomRuns;
+  const { wanted: drawn, granted } = t.randomValues(wanted);
+  const all = granted === drawn;
+  if (all && granted < samples.length) throw new DefinitionError(`${t.scope.id} declares fewer random values than its ${samples.length} samples`);
+  // Every sample, then random values; or, under a cap, as many values as it allows, drawn among both.
+  const arbitrary = all || samples.length === 0 ? exploration.arbitrary : fc.oneof(fc.constantFrom(...samples), exploration.arbitrary);
+  const examples = all ? [...exploration.boundaries, ...samples] : exploration.boundaries;
   const details = await fc.check(
-    fc.asyncProperty(exploration.arbitrary, async (value) => {
+    fc.asyncProperty(arbitrary, async (value) => {
       await exploration.property(value);
     }),
     {
       seed: t.seed,
-      numRuns: exploration.boundaries.length + randomRuns,
-      examples: exploration.boundaries.map((b) => [b] as [T]),
+      numRuns: exploration.boundaries.length + granted,
+      examples: examples.map((b) => [b] as [T]),
       endOnFailure: true,
     },
   );

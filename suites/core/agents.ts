@@ -31,11 +31,12 @@ function skipAtMaximum(t: CheckContext, ex: Exchange, what: string): void {
 
 /**
  * The most requests `explore` sends through `probeAgent`: 2 for each value that may be accepted (its create and
- * its deletion), 1 for each that must be refused, 2 for each random value. A faulty target that accepts a value it
- * must refuse costs 2 for it too, but the check ends there, before at least one random value counted at 2.
+ * its deletion), 1 for each that must be refused, 2 for each random value, and 1 for the deletion of the agent a
+ * faulty target creates for a value it must refuse (the check ends there, so once at most; with no random value
+ * drawn, CC_FUZZ_RANDOM=0, nothing else leaves room for it).
  */
 function probeRequests(boundaries: readonly boolean[], randomRuns: number): number {
-  return boundaries.reduce((n, valid) => n + (valid ? 2 : 1), 0) + 2 * randomRuns;
+  return boundaries.reduce((n, valid) => n + (valid ? 2 : 1), 0) + 2 * randomRuns + 1;
 }
 
 /** Extensions the company's agents use (the agent list the lane reads once), or a skip when it cannot be read in full. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { INVALID_EMAIL_BOUNDARIES, lengthAround, notAnEmail, plainEmail, plainText } from '../../lib/fuzz/arbitraries.ts';
+import { INVALID_EMAIL_BOUNDARIES, INVALID_EMAIL_SAMPLES, lengthAround, notAnEmail, plainEmail, plainText } from '../../lib/fuzz/arbitraries.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/contract/limits.ts';
@@ -266,9 +266,9 @@ export const contactChecks = [
     title: 'ContactEmail must be a valid address (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
-    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + 3,
+    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + INVALID_EMAIL_SAMPLES.length + 3,
     batched: leavesContacts(1),
-    randomValues: { count: 3, requestsEach: 1 },
+    randomValues: { count: INVALID_EMAIL_SAMPLES.length + 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
       const id = await createContact(t);
@@ -278,6 +278,7 @@ export const contactChecks = [
           notAnEmail().map((email) => ({ email, valid: false })),
         ),
         boundaries: [{ email: 'first.last@example.com', valid: true }, ...INVALID_EMAIL_BOUNDARIES.map((email) => ({ email, valid: false }))],
+        samples: INVALID_EMAIL_SAMPLES.map((email) => ({ email, valid: false })),
         property: async ({ email, valid }) => {
           const ex = await edit(t, id, { ContactEmail: [{ email }] });
           if (valid) expectAccepted(t, rule, ex, `e-mail ${JSON.stringify(email)}`);

@@ -29,6 +29,7 @@ function scheduleCheck(
   field: 'start_date' | 'start_time',
   rules: { after: RuleId; before: RuleId },
   boundaries: readonly string[],
+  samples: readonly string[],
   arbitrary: fc.Arbitrary<string>,
   valid: (v: string) => boolean,
   disputed: (v: string) => boolean = () => false,
@@ -38,9 +39,9 @@ function scheduleCheck(
     title: `schedule_policy.${field} in and out of the pinned format (fuzzed)`,
     surface: 'ai',
     rules: [rules.after, rules.before, SUB_ERRORS],
-    // The lane's campaign, the boundaries and two samples.
-    maxRequests: LANE_CAMPAIGN.makeRequests + boundaries.length + 2,
-    randomValues: { count: 2, requestsEach: 1 },
+    // The lane's campaign, the boundaries, the samples and two random values.
+    maxRequests: LANE_CAMPAIGN.makeRequests + boundaries.length + samples.length + 2,
+    randomValues: { count: samples.length + 2, requestsEach: 1 },
     shares: [LANE_CAMPAIGN],
     leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async run(t) {
@@ -49,12 +50,15 @@ function scheduleCheck(
       const rule = pinned ? rules.after : rules.before;
       const other = field === 'start_date' ? { start_time: '09:30' } : { start_date: `${NEXT_YEAR}-03-14` };
       let refused = 0;
+      let sent = 0;
       const answers: string[] = [];
       const subErrors = subErrorsJudge(t);
       await explore(t, {
         arbitrary,
         boundaries,
+        samples,
         property: async (value) => {
+          sent += 1;
           const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
             .json({ schedule_policy: { ...other, [field]: value } })
             .send();
@@ -80,7 +84,7 @@ function scheduleCheck(
       subErrors.settle(`schedule_policy.${field} values outside the pinned format`);
       if (!pinned) return t.observe(rule, `${field}: ${answers.join('; ')}`);
       if (answers.length > 0) t.note(rule, `values one reading of the form allows: ${answers.join('; ')}`);
-      t.note(rule, `${boundaries.length + 2} values sent, ${refused} of them invalid and refused`);
+      t.note(rule, `${sent} values sent, ${refused} of them invalid and refused`);
     },
   });
 }
@@ -91,9 +95,9 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     title: 'whitespace-only names on update: 400 name should not be empty from v1.0.21, what came before reported (fuzzed)',
     surface: 'ai',
     rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED', SUB_ERRORS],
-    // The lane's campaign, the boundaries, three samples, and the campaign's name given back should one be taken.
-    maxRequests: LANE_CAMPAIGN.makeRequests + values.NAME_BOUNDARIES.length + 3 + 1,
-    randomValues: { count: 3, requestsEach: 1 },
+    // The lane's campaign, the boundaries, the samples, three random values, and the campaign's name given back should one be taken.
+    maxRequests: LANE_CAMPAIGN.makeRequests + values.NAME_BOUNDARIES.length + values.NAME_SAMPLES.length + 3 + 1,
+    randomValues: { count: values.NAME_SAMPLES.length + 3, requestsEach: 1 },
     shares: [LANE_CAMPAIGN],
     leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async run(t: CheckContext) {
@@ -106,6 +110,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
       await explore(t, {
         arbitrary: values.blankNameArbitrary,
         boundaries: values.NAME_BOUNDARIES,
+        samples: values.NAME_SAMPLES,
         property: async (name) => {
           const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name }).send();
           if (is2xx(ex.status) && !renamed) {
@@ -138,6 +143,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     'start_date',
     { after: 'DIALER-SCHEDULE-DATE-PINNED', before: 'DIALER-SCHEDULE-DATE-ANY' },
     values.DATE_BOUNDARIES,
+    values.DATE_SAMPLES,
     values.dateArbitrary,
     values.isCalendarDate,
   ),
@@ -145,6 +151,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     'start_time',
     { after: 'DIALER-SCHEDULE-TIME-PINNED', before: 'DIALER-SCHEDULE-TIME-ANY' },
     values.TIME_BOUNDARIES,
+    values.TIME_SAMPLES,
     values.timeArbitrary,
     values.isClockTime,
     values.isDisputedTime,
@@ -155,8 +162,8 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     title: 'include_deleted takes true and false only from v1.0.22, what came before reported (fuzzed)',
     surface: 'ai',
     rules: ['DIALER-INCLUDE-DELETED-STRICT', 'DIALER-INCLUDE-DELETED-UNKNOWN', SUB_ERRORS],
-    maxRequests: 1 + values.INCLUDE_DELETED_BOUNDARIES.length + 2,
-    randomValues: { count: 2, requestsEach: 1 },
+    maxRequests: 1 + values.INCLUDE_DELETED_BOUNDARIES.length + values.INCLUDE_DELETED_SAMPLES.length + 2,
+    randomValues: { count: values.INCLUDE_DELETED_SAMPLES.length + 2, requestsEach: 1 },
     async run(t) {
       const known = t.applies('DIALER-INCLUDE-DELETED-STRICT');
       const rule = known ? 'DIALER-INCLUDE-DELETED-STRICT' : 'DIALER-INCLUDE-DELETED-UNKNOWN';
@@ -169,6 +176,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
       await explore(t, {
         arbitrary: values.includeDeletedArbitrary,
         boundaries: values.INCLUDE_DELETED_BOUNDARIES,
+        samples: values.INCLUDE_DELETED_SAMPLES,
         property: async (value) => {
           const ex = await dialer(t, 'campaigns.list').query({ limit: 5, include_deleted: value }).send();
           const label = `include_deleted=${JSON.stringify(value)}`;

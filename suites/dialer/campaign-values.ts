@@ -34,25 +34,32 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 const LEAP = Array.from({ length: 8 }, (_, i) => NEXT_YEAR + i).find(isLeap) as number;
 const NON_LEAP = isLeap(NEXT_YEAR) ? NEXT_YEAR + 1 : NEXT_YEAR;
 
-/** Valid dates first (Feb 29 of a leap year, the year's ends), then the ways a date can miss. */
+/**
+ * The calendar's edges on both sides: Feb 29 of a leap year and of another, the year's last day and a
+ * thirteenth month, a 30-day month's 31st, and a month of one digit outside the pinned form.
+ */
 export const DATE_BOUNDARIES: readonly string[] = [
   `${LEAP}-02-29`,
-  `${NEXT_YEAR}-12-31`,
-  `${NEXT_YEAR}-01-01`,
   `${NON_LEAP}-02-29`,
-  '2100-02-29',
-  `${NEXT_YEAR}-02-30`,
-  `${NEXT_YEAR}-04-31`,
+  `${NEXT_YEAR}-12-31`,
   `${NEXT_YEAR}-13-01`,
+  `${NEXT_YEAR}-04-31`,
   `${NEXT_YEAR}-1-05`,
 ];
+
+/** More ways a date can hold or miss: the year's first day, a century that is no leap year, Feb 30. */
+export const DATE_SAMPLES: readonly string[] = [`${NEXT_YEAR}-01-01`, '2100-02-29', `${NEXT_YEAR}-02-30`];
 
 /** Years ahead, months and days a little past their ranges on both sides. */
 export const dateArbitrary: fc.Arbitrary<string> = fc
   .record({ y: fc.integer({ min: NEXT_YEAR, max: 2099 }), m: fc.integer({ min: 0, max: 13 }), d: fc.integer({ min: 0, max: 32 }) })
   .map(({ y, m, d }) => `${y}-${pad(m)}-${pad(d)}`);
 
-export const TIME_BOUNDARIES: readonly string[] = ['00:00', '23:59', '23:59:59', '24:00', '23:60', '00:00:60', '24:30', '9:30', '09:30:00.000'];
+/** The clock's edges: the last minute and one past it, the last second, an hour past the day, an hour of one digit. */
+export const TIME_BOUNDARIES: readonly string[] = ['23:59', '23:60', '23:59:59', '24:30', '9:30'];
+
+/** More: midnight, the forms one reading allows (24:00, a leap second), a fraction of a second. */
+export const TIME_SAMPLES: readonly string[] = ['00:00', '24:00', '00:00:60', '09:30:00.000'];
 
 export const timeArbitrary: fc.Arbitrary<string> = fc
   .record({ h: fc.integer({ min: 0, max: 25 }), m: fc.integer({ min: 0, max: 61 }), s: fc.option(fc.integer({ min: 0, max: 61 }), { nil: undefined }) })
@@ -71,7 +78,11 @@ export const show = (value: string): string => JSON.stringify(value).replace(/[\
 /** A name of whitespace every trim removes: it must be refused; one holding disputed whitespace may be accepted. */
 export const isCertainlyBlank = (name: string): boolean => name.length > 0 && [...name].every((c) => CERTAIN_WHITESPACE.includes(c));
 
-export const NAME_BOUNDARIES: readonly string[] = [' ', '\t', '\n', ' \r\n\t ', '\v\f', '\u00a0', '\u2003', '\ufeff', ' \u00a0 '];
+/** The shortest blank name, every whitespace all trims remove at once, and the shortest of disputed whitespace. */
+export const NAME_BOUNDARIES: readonly string[] = [' ', ' \r\n\t ', '\u00a0'];
+
+/** Each whitespace alone, and disputed whitespace beside spaces. */
+export const NAME_SAMPLES: readonly string[] = ['\t', '\n', '\v\f', '\u2003', '\ufeff', ' \u00a0 '];
 
 export const blankNameArbitrary: fc.Arbitrary<string> = fc
   .array(fc.constantFrom(...CERTAIN_WHITESPACE, ...DISPUTED_WHITESPACE), { minLength: 1, maxLength: 6 })
@@ -81,7 +92,10 @@ export const blankNameArbitrary: fc.Arbitrary<string> = fc
  * include_deleted values other than the literal true and false. The empty one is the open case (the rule's
  * reading): it may be read as absent.
  */
-export const INCLUDE_DELETED_BOUNDARIES: readonly string[] = ['true', 'false', 'TRUE', '1', 'yes', '', 'false ', 'False'];
+export const INCLUDE_DELETED_BOUNDARIES: readonly string[] = ['true', 'false', 'TRUE', 'false '];
+
+/** Other spellings of a boolean, and the empty value. */
+export const INCLUDE_DELETED_SAMPLES: readonly string[] = ['1', 'yes', '', 'False'];
 
 export const includeDeletedArbitrary: fc.Arbitrary<string> = fc
   .string({ unit: fc.constantFrom(...'truefalsTRUEFALS01 '), minLength: 1, maxLength: 6 })

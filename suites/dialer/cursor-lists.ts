@@ -8,7 +8,7 @@ import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { Json } from './campaign-fixtures.ts';
 import { type CursorPage, judgedPage, keysOf, pageOf, prerequisitePage, readCursorPage } from './cursor.ts';
-import { type CursorCase, cursorArbitrary, cursorBoundaries, MAX_CURSOR_BOUNDARIES } from './cursor-values.ts';
+import { type CursorCase, cursorArbitrary, cursorCases, MAX_CURSOR_CASES } from './cursor-values.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { membershipProblem } from './membership.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
@@ -108,17 +108,18 @@ function firstPage(list: CursorList): CheckDefinition {
   });
 }
 
+/** Limits that are no integer in range beyond the two just outside it: a fraction, a word, a negative. */
 const NOT_INTEGER = ['1.5', 'abc', '-1'];
 
 function limits(list: CursorList): CheckDefinition {
-  const boundaries = [String(MIN_LIMIT - 1), String(MAX_LIMIT + 1), ...NOT_INTEGER];
+  const boundaries = [String(MIN_LIMIT - 1), String(MAX_LIMIT + 1)];
   return defineCheck({
     id: `dialer.lists.${list.key}.limits`,
     title: `${list.what}: limit ${MIN_LIMIT} and ${MAX_LIMIT} are served and never exceeded; ${MIN_LIMIT - 1}, ${MAX_LIMIT + 1} and non-integers are never applied (fuzzed)`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
-    maxRequests: setupOf(list) + 2 + boundaries.length + list.randomRuns,
-    randomValues: { count: list.randomRuns, requestsEach: 1 },
+    maxRequests: setupOf(list) + 2 + boundaries.length + NOT_INTEGER.length + list.randomRuns,
+    randomValues: { count: NOT_INTEGER.length + list.randomRuns, requestsEach: 1 },
     ...sharing(list),
     async run(t) {
       const request = await lister(t, list);
@@ -155,6 +156,7 @@ function limits(list: CursorList): CheckDefinition {
           fc.constantFrom('1e1', '2.0', '0x10', 'ten'),
         ),
         boundaries,
+        samples: NOT_INTEGER,
         property: async (limit) => {
           const ex: Exchange = await request({ limit }).send();
           t.check(outside, ex.status < 500, `limit=${JSON.stringify(limit)} answered ${ex.status}`, ex);
@@ -184,8 +186,8 @@ function foreignCursors(list: CursorList): CheckDefinition {
     surface: 'ai',
     rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
     // a first page (its cursor to tamper with), the cursors, and the first page again
-    maxRequests: setupOf(list) + 1 + MAX_CURSOR_BOUNDARIES + list.randomRuns + 1,
-    randomValues: { count: list.randomRuns, requestsEach: 1 },
+    maxRequests: setupOf(list) + 1 + MAX_CURSOR_CASES.boundaries + MAX_CURSOR_CASES.samples + list.randomRuns + 1,
+    randomValues: { count: MAX_CURSOR_CASES.samples + list.randomRuns, requestsEach: 1 },
     ...sharing(list),
     async run(t) {
       const request = await lister(t, list);
@@ -200,7 +202,9 @@ function foreignCursors(list: CursorList): CheckDefinition {
       const subErrors = subErrorsJudge(t);
       await explore<CursorCase>(t, {
         arbitrary: cursorArbitrary(first.nextCursor),
-        boundaries: cursorBoundaries(first.nextCursor),
+        ...cursorCases(first.nextCursor),
+        // Named, so a list without a real cursor, which has fewer samples, draws no more random values for it.
+        randomRuns: list.randomRuns,
         property: async ({ kind, cursor }) => {
           const ex = await page(cursor).send();
           seen.push(`${kind} ${ex.status}`);

@@ -20,20 +20,23 @@ const GARBAGE: readonly CursorCase[] = [
   { kind: 'garbage', cursor: '€' },
 ];
 
-/** Garbage first, then, when the list gave a real cursor, that cursor extended, halved and changed in the middle. */
-export function cursorBoundaries(real: string | null): CursorCase[] {
-  if (real === null) return [...GARBAGE];
+/**
+ * Cursors to try, from the list's real cursor when it gave one: as boundaries, garbage and that cursor with
+ * one character changed in the middle (the least a server must notice); as samples, more garbage and the
+ * cursor extended and halved.
+ */
+export function cursorCases(real: string | null): { readonly boundaries: CursorCase[]; readonly samples: CursorCase[] } {
+  const [first, ...moreGarbage] = GARBAGE as [CursorCase, ...CursorCase[]];
+  if (real === null) return { boundaries: [first], samples: moreGarbage };
   const middle = Math.floor(real.length / 2);
-  return [
-    ...GARBAGE,
-    { kind: 'tampered', cursor: `${real}!` },
-    { kind: 'tampered', cursor: real.slice(0, middle) },
-    { kind: 'tampered', cursor: `${real.slice(0, middle)}${real[middle] === 'A' ? 'B' : 'A'}${real.slice(middle + 1)}` },
-  ];
+  return {
+    boundaries: [first, { kind: 'tampered', cursor: `${real.slice(0, middle)}${real[middle] === 'A' ? 'B' : 'A'}${real.slice(middle + 1)}` }],
+    samples: [...moreGarbage, { kind: 'tampered', cursor: `${real}!` }, { kind: 'tampered', cursor: real.slice(0, middle) }],
+  };
 }
 
-/** The most boundaries cursorBoundaries gives. */
-export const MAX_CURSOR_BOUNDARIES = GARBAGE.length + 3;
+/** The most boundaries and samples cursorCases gives. */
+export const MAX_CURSOR_CASES = { boundaries: 2, samples: GARBAGE.length + 1 } as const;
 
 export function cursorArbitrary(real: string | null): fc.Arbitrary<CursorCase> {
   const garbage = fc

@@ -65,6 +65,30 @@ describe('explore', () => {
     await undeclared.session.close();
   });
 
+  test('samples come after the boundaries, each counted as a random value: all of them without a cap, drawn among the random ones under one', async () => {
+    const samples = [-50, 500, 999];
+    const run = async (t: CheckContext, randomRuns?: number) => {
+      const seen: number[] = [];
+      await explore(t, { ...BOUNDS, samples, ...(randomRuns === undefined ? {} : { randomRuns }), property: async (v) => void seen.push(v) });
+      return seen;
+    };
+    const all = await run(context(42, 'harness.explore', undefined, 5));
+    expect(all.slice(0, 7)).toEqual([0, 1, 200, 201, -50, 500, 999]);
+    expect(all).toHaveLength(4 + 3 + 2);
+    // Under a cap of 2: the boundaries, then two values drawn among samples and random ones; the same seed draws the same.
+    const capped = await run(context(42, 'harness.explore', 2, 5));
+    expect(capped.slice(0, 4)).toEqual([0, 1, 200, 201]);
+    expect(capped).toHaveLength(4 + 2);
+    expect(await run(context(42, 'harness.explore', 2, 5))).toEqual(capped);
+    // Over many seeds the draws reach the samples too.
+    const drawn = new Set<number>();
+    for (let seed = 1; seed <= 40; seed += 1) for (const v of (await run(context(seed, 'harness.explore', 1, 5))).slice(4)) drawn.add(v);
+    expect(samples.filter((v) => drawn.has(v)).length).toBeGreaterThan(0);
+    // Samples are random values the check declares: fewer declared than samples is a defect of the check.
+    await expect(run(context(42, 'harness.explore', undefined, 2))).rejects.toThrow('harness.explore declares fewer random values than its 3 samples');
+    await expect(run(context(42, 'harness.explore', undefined, 4), 2)).rejects.toThrow('draws more random fuzz values than the 4 its randomValues declares');
+  });
+
   test('the same run seed replays the same values; another seed or check draws others', async () => {
     const first = await tried(context(42));
     expect(await tried(context(42))).toEqual(first);

@@ -66,10 +66,10 @@ describe('the plan of a run', () => {
     expect(capped.lanes[0]?.costliest[0]).toEqual({ check: 'p.fuzzed', requests: 14 });
     expect(capped.fuzz).toEqual({ cap: 1, drawn: 1, stated: 4, checks: 1 });
     expect(planText(capped, { live: true }).join('\n')).toContain(
-      'fuzzing: 1 checks send their exact boundaries and at most 1 random value each, 1 in all of the 4 they state (CC_FUZZ_RANDOM)',
+      'fuzzing: 1 checks send their exact boundaries and at most 1 more value each, drawn among their samples and random values, 1 in all of the 4 they state (CC_FUZZ_RANDOM)',
     );
     expect(planText(planRun(live({ fuzzRandomCap: 0 }), checks), { live: true }).join('\n')).toContain(
-      'fuzzing: 1 checks send their exact boundaries only, none of the 4 random values they state (CC_FUZZ_RANDOM=0)',
+      'fuzzing: 1 checks send their exact boundaries only, none of the 4 samples and random values they state (CC_FUZZ_RANDOM=0)',
     );
   });
 

@@ -27,14 +27,20 @@ export const isBudgetFault = (fault: FaultSpec): boolean => /^(CORE|DIALER)-RATE
  * Runs `checks` in-process against a mock with that one fault on and returns the run's report: the same
  * checks and report code as a conformance run.
  */
-export async function reportUnder(fault: FaultSpec, tls: TlsMaterial, checks: readonly CheckDefinition[], rateWindowMs = PROOF_WINDOW_MS): Promise<RunReport> {
+export async function reportUnder(
+  fault: FaultSpec,
+  tls: TlsMaterial,
+  checks: readonly CheckDefinition[],
+  rateWindowMs = PROOF_WINDOW_MS,
+  settings: Readonly<Record<string, string>> = {},
+): Promise<RunReport> {
   const running = await startMock({
     rateWindowMs,
     faults: [fault.name],
     tls,
     ...(fault.release ? { dialerRelease: fault.release } : {}),
   });
-  const target = targetFromSettings({ ...running.env }, process.cwd(), true);
+  const target = targetFromSettings({ ...running.env, ...settings }, process.cwd(), true);
   const session = new Session(target, PROOF_SEED);
   try {
     const outcomes = await runChecks(session, checks);
@@ -45,12 +51,14 @@ export async function reportUnder(fault: FaultSpec, tls: TlsMaterial, checks: re
   }
 }
 
-/** Runs only the checks that judge the fault's rule and returns what the report says of the rule. */
-export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleResult> {
+/** Runs only the checks that judge the fault's rule, with `settings` over the mock's, and returns what the report says of the rule. */
+export async function prove(fault: FaultSpec, tls: TlsMaterial, settings: Readonly<Record<string, string>> = {}): Promise<RuleResult> {
   const report = await reportUnder(
     fault,
     tls,
     ALL_CHECKS.filter((check) => check.rules.includes(fault.breaks)),
+    PROOF_WINDOW_MS,
+    settings,
   );
   const result = report.rules.find((r) => r.id === fault.breaks);
   if (!result) throw new Error(`rule ${fault.breaks} missing from the report`);
@@ -61,7 +69,7 @@ export async function prove(fault: FaultSpec, tls: TlsMaterial): Promise<RuleRes
  * Registers one concurrent vitest test per fault, each requiring its rule to be reported failed.
  * One certificate serves every mock of the file: generating one per fault would cost more than the proofs.
  */
-export function proofSuite(title: string, faults: readonly FaultSpec[]): void {
+export function proofSuite(title: string, faults: readonly FaultSpec[], settings: Readonly<Record<string, string>> = {}): void {
   let tls: TlsMaterial;
   beforeAll(async () => {
     tls = await selfSignedCertificate();
@@ -69,7 +77,7 @@ export function proofSuite(title: string, faults: readonly FaultSpec[]): void {
   describe.concurrent(title, () => {
     for (const fault of faults) {
       test(`${fault.name} → ${fault.breaks} fails`, async () => {
-        const result = await prove(fault, tls);
+        const result = await prove(fault, tls, settings);
         expect(result.status, `${fault.breaks} was reported ${result.status}: ${result.detail ?? ''}`).toBe('fail');
       });
     }
