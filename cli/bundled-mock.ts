@@ -9,9 +9,9 @@ import { type RunningMock, startMock } from '../mock/start.ts';
 import { commandSettings, warnReplacedByMock } from './settings.ts';
 
 /**
- * The rate window the bundled mock of `npm run load` and `npm run k6` gets unless told otherwise: 2 s,
- * as for a conformance run, so a busy machine's stalls stay small beside a window and do not blur
- * which window a request fell in; 1 s would halve the run but judge budgets on a finer edge.
+ * The rate window the bundled mock of `npm run load` and `npm run k6` gets unless told otherwise: 2 s, so
+ * a busy machine's stalls stay small beside a window under a load's sustained rate and do not blur which
+ * window a request fell in. A conformance run's short bursts keep their edge at 1 s (its own default).
  */
 export const BUNDLED_MOCK_WINDOW_MS = 2000;
 

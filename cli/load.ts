@@ -27,8 +27,8 @@ Options:
   --max-requests N     send at most the first N requests of the schedule (default: all)
   --max-seconds N      end the run after N seconds whatever is left (default: the scenario's length,
                        two windows and the request timeout)
-  --mock-window-ms N   rate window of the bundled mock (default ${BUNDLED_MOCK_WINDOW_MS}, as for conformance runs: a busy
-                       machine's stalls stay small beside a window; smoke takes two windows)
+  --mock-window-ms N   rate window of the bundled mock (default ${BUNDLED_MOCK_WINDOW_MS}: a busy machine's stalls stay
+                       small beside a window under a load's sustained rate; smoke takes two windows)
   --mock-fault NAME    start the bundled mock with a fault on (repeatable; npm run mock -- --list-faults
                        lists them)
   --latency SURFACE:p95=MS[,p99=MS]
