@@ -3,11 +3,11 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import { type Campaign, campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
+import { campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
 import { prerequisitePage, walkJudged } from './cursor.ts';
-import { confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
+import { confirmedRouted, confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { accountFirst, LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
+import { accountFirst, DELETED_CAMPAIGN, LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
 /** Campaign records: create, read, partial update, delete to status `deleted`; unknown ids; a campaign's contacts. */
 
@@ -115,19 +115,17 @@ export const CAMPAIGN_RECORD_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-NOT-FOUND'],
     // the head of the list for the id form, four operations, and one confirmation of a 'Route not found' (the
-    // first ends the check, as a skip or a fail): on the lane's campaign, or the delete's on a campaign of the
-    // check's own, made, deleted, and deleted again should the confirmation not delete it
-    maxRequests: LISTED_CAMPAIGNS.makeRequests + 4 + Math.max(LANE_CAMPAIGN.makeRequests + 1, 3),
-    shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
-    leaves: { campaigns: 1, shared: [LANE_CAMPAIGN] },
+    // first ends the check, as a skip or a fail): a request on the lane's campaign, or for the delete the
+    // answer to the run's deleted campaign's deletion, which makes that campaign if no check has yet
+    maxRequests: LISTED_CAMPAIGNS.makeRequests + 4 + Math.max(LANE_CAMPAIGN.makeRequests + 1, DELETED_CAMPAIGN.makeRequests),
+    shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN, DELETED_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-NOT-FOUND';
       const sample = prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data[0]?.id;
       const campaignId = unknownCampaignId(sample);
-      let own: Campaign | undefined;
-      // A read, an empty update and a contacts list change nothing: the lane's campaign serves them.
-      const confirmedOn = async (route: DialerRouteName): Promise<string> =>
-        route === 'campaigns.delete' ? (own ??= await createCampaign(t)).id : (await t.shared(LANE_CAMPAIGN)).id;
+      // A read, an empty update and a contacts list change nothing: the lane's campaign serves them. A delete
+      // would: the run's deleted campaign's own deletion answers for the route instead.
       const operations: readonly [string, DialerRouteName, Json | undefined][] = [
         ['read', 'campaigns.get', undefined],
         ['update', 'campaigns.update', { name: t.uniqueName() }],
@@ -137,11 +135,11 @@ export const CAMPAIGN_RECORD_CHECKS = [
       for (const [what, route, body] of operations) {
         const request = dialerAsIs(t, route, { campaignId });
         const ex = await (body ? request.json(body) : request).send();
-        if (isRouteNotFound(ex)) {
-          // An update with nothing in it changes nothing; the delete removes the check's own campaign.
-          const confirmation = dialerAsIs(t, route, { campaignId: await confirmedOn(route) });
-          const confirmed = await confirmRouted(t, route, body ? confirmation.json({}) : confirmation);
-          if (route === 'campaigns.delete' && own && is2xx(confirmed.status)) own.deleted = true;
+        if (isRouteNotFound(ex) && route === 'campaigns.delete') confirmedRouted(t, route, (await t.shared(DELETED_CAMPAIGN)).deletion);
+        else if (isRouteNotFound(ex)) {
+          // An update with nothing in it changes nothing.
+          const confirmation = dialerAsIs(t, route, { campaignId: (await t.shared(LANE_CAMPAIGN)).id });
+          await confirmRouted(t, route, body ? confirmation.json({}) : confirmation);
         }
         t.expectStatus(rule, ex, 404);
         t.expectSchema(rule, ex, 'ai/service-error');

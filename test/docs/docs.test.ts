@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { TARGET_VARIABLES } from '../../lib/config/load.ts';
+import { TARGET_VARIABLES, targetFromSettings } from '../../lib/config/load.ts';
 import { BUNDLED_MOCK_USE, VARIABLES } from '../../lib/config/variables.ts';
 import { HARNESS_ERROR_CODES } from '../../lib/errors.ts';
 import { readExpectations } from '../../lib/expectations/expectations-file.ts';
 import { scopeOf } from '../../lib/expectations/scope.ts';
 import { RULES } from '../../lib/rules/index.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
+import { planRun } from '../../cli/run-plan.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const readme = read('README.md');
@@ -53,5 +54,18 @@ describe('the docs match the code', () => {
     const source = read('lib/errors.ts');
     // A class names its code to its base, or, below a base whose code it refines (the transport errors), overrides it.
     for (const code of HARNESS_ERROR_CODES) expect(source.match(new RegExp(`(super\\(|override readonly code = )'${code}'`, 'g'))?.length, code).toBe(1);
+  });
+  test('the campaigns the README says a run leaves are those the plan prints for every host, one key pair and no effects', () => {
+    const target = targetFromSettings({
+      CC_BASE_URL: 'https://core.example.test/api',
+      CC_ANALYTICS_URL: 'https://analytics.example.test/api',
+      CC_AI_URL: 'https://ai.example.test/v1',
+      CC_CUECARD_URL: 'https://cuecard.example.test/api',
+      CC_KEY_ID: 'KEYID0001',
+      CC_KEY_SECRET: 'not-a-secret-of-anyone',
+    });
+    expect(readme).toContain(
+      `run leaves: at most ${planRun(target, ALL_CHECKS).campaignsLeft} Dialer campaigns\` with every host, one key pair and no \`CC_EFFECTS\``,
+    );
   });
 });
