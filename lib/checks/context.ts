@@ -161,9 +161,9 @@ export class CheckContext {
 
   /**
    * How many of `wanted` random fuzz values (absent: all the check declares and has not drawn yet) the check
-   * draws now, beside how many it wanted: all of them against a target that allows each check its own number, else those the target's
-   * cap (CC_FUZZ_RANDOM) leaves. Wanting more than the check's `randomValues` declares is a defect of the
-   * check: the plan would not have counted them.
+   * draws now, beside how many it wanted: all of them against a target that allows each check its own
+   * number, else those the target's cap (CC_FUZZ_RANDOM) leaves. Wanting more than the check's
+   * `randomValues` declares is a defect of the check: the plan would not have counted them.
    */
   randomValues(wanted: number = this.#randomDeclared): { readonly wanted: number; readonly granted: number } {
     if (wanted > this.#randomDeclared)
