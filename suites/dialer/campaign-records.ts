@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import { campaignOf, createCampaign, deleteCampaign, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
+import { campaignOf, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
 import { prerequisitePage, walkJudged } from './cursor.ts';
 import { confirmedRouted, confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
@@ -20,11 +20,16 @@ const scheduleOf = (record: Json): Json => (isObject(record.schedule_policy) ? r
 /** Reads a campaign for a rule: the read itself is judged. */
 async function readFor(t: CheckContext, rule: RuleId, id: string): Promise<{ ex: Exchange; record: Json }> {
   const ex = await dialer(t, 'campaigns.get', { campaignId: id }).send();
+  return { ex, record: judgedRead(t, rule, id, ex) };
+}
+
+/** A campaign read by its id, judged on `rule`: 200 and a campaign object of the spec's shape. */
+function judgedRead(t: CheckContext, rule: RuleId, id: string, ex: Exchange): Json {
   t.expectStatus(rule, ex, 200);
   const record = campaignOf(ex);
   t.check(rule, record !== undefined, `reading campaign ${id}: no campaign object in data or at the top level`, ex);
   t.expectSchema(rule, ex, 'dialer/campaign', record);
-  return { ex, record: record as Json };
+  return record as Json;
 }
 
 const CONTACTS_LIMIT = 3;
@@ -44,20 +49,22 @@ export const CAMPAIGN_RECORD_CHECKS = [
       'DIALER-CAMPAIGN-DELETE-204',
       'DIALER-CAMPAIGN-DELETED-KEPT',
     ],
-    // create, read, update, read, delete, read
-    maxRequests: 6,
-    // Its own: it is updated, and its deletion judged.
-    leaves: { campaigns: 1 },
+    // The run's deleted campaign, whose make is this lifecycle, and the read after its deletion.
+    maxRequests: DELETED_CAMPAIGN.makeRequests + 1,
+    shares: [DELETED_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
     async run(t) {
-      const campaign = await createCampaign(t);
-      t.expectStatus('DIALER-CAMPAIGN-CREATE-201', campaign.ex, 201);
-      t.note('DIALER-CAMPAIGN-CREATE-201', campaignOf(campaign.ex) ? 'the create answer carries the campaign' : 'the create answer carries only the id');
+      const made = await t.shared(DELETED_CAMPAIGN);
+      const { id } = made;
+      t.expectStatus('DIALER-CAMPAIGN-CREATE-201', made.created.ex, 201);
+      t.note('DIALER-CAMPAIGN-CREATE-201', campaignOf(made.created.ex) ? 'the create answer carries the campaign' : 'the create answer carries only the id');
       t.done('DIALER-CAMPAIGN-CREATE-201');
 
       const rule = 'DIALER-CAMPAIGN-READ';
-      const sent = campaign.body as { name: string; mode: string; schedule_policy: { start_date: string; start_time: string } };
-      const { ex, record } = await readFor(t, rule, campaign.id);
-      t.expectEqual(rule, String(record.id), campaign.id, 'id', ex);
+      const sent = made.created.body as { name: string; mode: string; schedule_policy: { start_date: string; start_time: string } };
+      const record = judgedRead(t, rule, id, confirmedRouted(t, 'campaigns.get', made.read));
+      const ex = made.read;
+      t.expectEqual(rule, String(record.id), id, 'id', ex);
       t.expectEqual(rule, record.name, sent.name, 'name', ex);
       t.expectEqual(rule, record.mode, sent.mode, 'mode', ex);
       t.expectEqual(rule, scheduleOf(record).start_date, sent.schedule_policy.start_date, 'schedule_policy.start_date', ex);
@@ -73,12 +80,10 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.expectSchema(fields, ex, 'dialer/campaign-record', record);
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
-      const name = t.uniqueName();
-      const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
-        .json({ name: `  ${name}  ` })
-        .send();
+      const { name, ex: patch } = made.renamed;
+      confirmedRouted(t, 'campaigns.update', patch);
       t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
-      const after = await readFor(t, update, campaign.id);
+      const after = { ex: made.renamed.read, record: judgedRead(t, update, id, made.renamed.read) };
       t.expectSchema(fields, after.ex, 'dialer/campaign-record', after.record);
       t.done(fields);
       const stored = after.record.name;
@@ -100,11 +105,11 @@ export const CAMPAIGN_RECORD_CHECKS = [
       }
       t.done(update);
 
-      const del = await deleteCampaign(t, campaign);
+      const del = confirmedRouted(t, 'campaigns.delete', made.deletion);
       t.expectStatus('DIALER-CAMPAIGN-DELETE-204', del, 204);
       t.check('DIALER-CAMPAIGN-DELETE-204', del.bodyBytes === 0, `the 204 carries a body of ${del.bodyBytes} bytes`, del);
       t.done('DIALER-CAMPAIGN-DELETE-204');
-      const kept = await readFor(t, 'DIALER-CAMPAIGN-DELETED-KEPT', campaign.id);
+      const kept = await readFor(t, 'DIALER-CAMPAIGN-DELETED-KEPT', id);
       t.expectEqual('DIALER-CAMPAIGN-DELETED-KEPT', kept.record.status, 'deleted', 'status after delete', kept.ex);
     },
   }),

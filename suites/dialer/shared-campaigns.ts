@@ -15,7 +15,8 @@ import { dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-request
  * or sends it an update the target must refuse, judges only the answers to its own writes, and what it
  * leaves (a button, an association, a schedule) is judged by no other sharer. Its name stays the run's
  * unless a target takes a whitespace name it should refuse; no sharer but those writers reads it.
- * Checks that judge a deletion or a foreign company's writes make their own.
+ * The lifecycle's deletion is the run's deleted campaign's (DELETED_CAMPAIGN); a check that must delete a
+ * campaign at a moment of its own (during a walk) or judge a foreign company's writes makes its own.
  */
 
 export interface SharedCampaign {
@@ -47,6 +48,12 @@ export const CORE_LANE_CAMPAIGN = laneCampaign('core');
 
 export interface DeletedCampaign {
   readonly id: string;
+  /** The create: its answer and the body sent. */
+  readonly created: { readonly ex: Exchange; readonly body: Json };
+  /** Its read by id right after the create. */
+  readonly read: Exchange;
+  /** An update sending only a name with spaces around it, its answer, and the read by id after it. */
+  readonly renamed: { readonly name: string; readonly ex: Exchange; readonly read: Exchange };
   /** Its statistics read twice while it lived, before its deletion: what DIALER-STATS-DELETED compares with. */
   readonly statistics: readonly [Exchange, Exchange];
   /** The answer to its deletion, which each check takes as it would the answer to its own (deletedCampaign). */
@@ -54,26 +61,45 @@ export interface DeletedCampaign {
 }
 
 /**
- * A campaign the run deleted, for the checks that need one whose id they know (the listings of deleted
+ * A campaign the run made, read, renamed and deleted: its whole life, the lifecycle check's to judge, and
+ * then a deleted campaign for the checks that need one whose id they know (the listings of deleted
  * campaigns, a deleted campaign's statistics). Its statistics are read twice before the deletion and kept,
- * unjudged, for the check that compares them with what the deleted campaign shows. Nothing is left to
- * delete at the lane's end; a deletion that failed is sent again when the check that made it ends.
+ * unjudged, for the check that compares them with what the deleted campaign shows. Every answer is kept
+ * as it came, routed or not: each check judges the ones it needs, or skips. One campaign a run instead
+ * of one for the lifecycle and one for the rest, since the API keeps each deleted one for good. Nothing is
+ * left to delete at the lane's end; a deletion that failed is sent again when the check that made it ends.
  */
 export const DELETED_CAMPAIGN: SharedRecord<DeletedCampaign> = {
   key: 'dialer.deleted-campaign',
   lane: 'dialer',
   meter: 'dialer',
-  // the create, two reads of its statistics, the deletion
-  makeRequests: 4,
+  // the create, a read, a rename and its read, two reads of its statistics, the deletion
+  makeRequests: 7,
   removeRequests: 0,
   async make(t: CheckContext) {
     const campaign = await createCampaign(t);
-    const read = () => dialerAsIs(t, 'campaign.statistics', { campaignId: campaign.id }).send();
-    const before = await read();
-    const again = await read();
+    const byId = () => dialerAsIs(t, 'campaigns.get', { campaignId: campaign.id }).send();
+    const read = await byId();
+    const name = t.uniqueName();
+    const rename = await dialerAsIs(t, 'campaigns.update', { campaignId: campaign.id })
+      .json({ name: `  ${name}  ` })
+      .send();
+    const renamedRead = await byId();
+    const statistics = () => dialerAsIs(t, 'campaign.statistics', { campaignId: campaign.id }).send();
+    const before = await statistics();
+    const again = await statistics();
     const deletion = await dialerAsIs(t, 'campaigns.delete', { campaignId: campaign.id }).send();
     if (is2xx(deletion.status)) campaign.deleted = true;
-    return { value: { id: campaign.id, statistics: [before, again], deletion } };
+    return {
+      value: {
+        id: campaign.id,
+        created: { ex: campaign.ex, body: campaign.body },
+        read,
+        renamed: { name, ex: rename, read: renamedRead },
+        statistics: [before, again],
+        deletion,
+      },
+    };
   },
 };
 
