@@ -39,7 +39,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
   const { batched, fuzz } = plan;
   if (batched.records > 0)
     lines.push(
-      `deleted at the lanes' end: up to ${batched.records} records the checks made, ${batched.what.join('; ')}, in ${batched.requests} requests (counted above); a target that refuses them gets one delete each, up to ${batched.refusedCostsMore} more`,
+      `deleted at the lanes' end: up to ${batched.records} records the checks made, ${batched.what.join('; ')}, in ${batched.requests} requests (counted above); a target that refuses them gets one delete each, up to ${batched.records} more`,
     );
   if (fuzz.checks > 0)
     lines.push(

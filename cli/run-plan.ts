@@ -57,10 +57,10 @@ export interface RunPlan {
   /** The most Dialer campaigns the checks that run leave on the account (CheckDefinition `leaves`): the API keeps them deleted. */
   readonly campaignsLeft: number;
   /**
-   * The records the checks that run leave to their lane's end, deleted there together: how many at most, the
-   * requests that takes, and the most a target that refuses the batches costs beyond them (one delete each).
+   * The records the checks that run leave to their lane's end, deleted there together: what they are, how
+   * many at most (a target that refuses the batches costs one delete each beyond them), and the requests it takes.
    */
-  readonly batched: { readonly what: readonly string[]; readonly records: number; readonly requests: number; readonly refusedCostsMore: number };
+  readonly batched: { readonly what: readonly string[]; readonly records: number; readonly requests: number };
   /** The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's own), those drawn, those stated. */
   readonly fuzz: { readonly cap?: number; readonly drawn: number; readonly stated: number; readonly checks: number };
 }
@@ -184,7 +184,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
     campaignsLeft: campaignsLeft(running),
-    batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests, refusedCostsMore: batchedCount },
+    batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests },
     fuzz: {
       ...(target.fuzzRandomCap !== undefined ? { cap: target.fuzzRandomCap } : {}),
       drawn: running.reduce((n, c) => n + randomValuesOn(c, target), 0),

@@ -107,19 +107,14 @@ function budgetShare(raw: string | undefined, bundledMock: boolean): number {
 }
 
 /**
- * Random fuzz values per check (CC_FUZZ_RANDOM): a cap, or undefined for each check's own number. A live
- * target draws one by default: the run seed changes, so a gate run on every deploy tries new values each time.
+ * Fuzz values per check beyond its boundaries (CC_FUZZ_RANDOM): a cap, or none for each check's own number. A
+ * live target draws one by default: the run seed changes, so a gate run on every deploy tries new values each time.
  */
-function fuzzRandomCap(raw: string | undefined, bundledMock: boolean): number | undefined {
-  if (raw === undefined) return bundledMock ? undefined : 1;
-  if (raw.trim() === 'all') return undefined;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_FUZZ_RANDOM: must be a whole number or all, got ${JSON.stringify(raw)}`);
-  return Number(raw.trim());
-}
-
 function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandomCap?: number } {
-  const cap = fuzzRandomCap(raw, bundledMock);
-  return cap === undefined ? {} : { fuzzRandomCap: cap };
+  if (raw === undefined) return bundledMock ? {} : { fuzzRandomCap: 1 };
+  if (raw.trim() === 'all') return {};
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_FUZZ_RANDOM: must be a whole number or all, got ${JSON.stringify(raw)}`);
+  return { fuzzRandomCap: Number(raw.trim()) };
 }
 
 function keyPair(settings: Record<string, string>, slot: KeySlot): KeyPair | undefined {

@@ -108,7 +108,7 @@ describe('batched deletions', () => {
     const target = literalTarget({ budgetShare: 0.5 });
     const plan = planRun(target, [maker('harness.f', 7, CONTACT_DELETIONS, []), maker('harness.g', 5, CONTACT_DELETIONS, [])]);
     expect(plan.lanes.find((l) => l.lane === 'core')?.requests).toBe(7 + 5 + 2);
-    expect(plan.batched).toEqual({ what: [CONTACT_DELETIONS.what], records: 12, requests: 2, refusedCostsMore: 12 });
+    expect(plan.batched).toEqual({ what: [CONTACT_DELETIONS.what], records: 12, requests: 2 });
     expect(planText(plan, { live: true })).toContain(
       `deleted at the lanes' end: up to 12 records the checks made, ${CONTACT_DELETIONS.what}, in 2 requests (counted above); a target that refuses them gets one delete each, up to 12 more`,
     );
