@@ -49,6 +49,13 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
           ? `fuzzing: ${fuzz.checks} checks send their exact boundaries only, none of the ${fuzz.stated} samples and random values they state (CC_FUZZ_RANDOM=0)`
           : `fuzzing: ${fuzz.checks} checks send their exact boundaries and at most ${fuzz.cap} more value${fuzz.cap === 1 ? '' : 's'} each, drawn among their samples and random values, ${fuzz.drawn} in all of the ${fuzz.stated} they state (CC_FUZZ_RANDOM); the run seed picks them, so each run tries others`,
     );
+  const { stateful } = plan;
+  if (stateful.checks.length > 0) {
+    const { count, shrinkRequests } = stateful.sequences;
+    lines.push(
+      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${count} random sequences of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence`,
+    );
+  }
   if (plan.campaignsLeft > 0)
     lines.push(
       `what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)`,

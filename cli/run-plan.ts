@@ -1,11 +1,11 @@
-import { allowanceOn, type CheckDefinition, randomValuesOn } from '../lib/checks/define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceSteps } from '../lib/checks/define.ts';
 import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
 import type { SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
 import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
 import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
 import { missingPrerequisite } from '../lib/checks/runner.ts';
-import type { Target } from '../lib/config/target.ts';
+import type { SequenceSize, Target } from '../lib/config/target.ts';
 import { appliesTo } from '../lib/dialer/releases.ts';
 import type { PlannedLane } from '../lib/results/run-progress.ts';
 import { perWindowAt } from '../lib/http/pacer.ts';
@@ -61,12 +61,17 @@ export interface RunPlan {
    * many at most (a target that refuses the batches costs one delete each beyond them), and the requests it takes.
    */
   readonly batched: { readonly what: readonly string[]; readonly records: number; readonly requests: number };
+  /** The stateful checks that run, each with its allowance (counted in the lanes above), and the sequences the target gets (CC_SEQUENCES). */
+  readonly stateful: {
+    readonly checks: readonly { readonly check: string; readonly requests: number; readonly steps: number }[];
+    readonly sequences: SequenceSize;
+  };
   /** The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's own), those drawn, those stated. */
   readonly fuzz: { readonly cap?: number; readonly drawn: number; readonly stated: number; readonly checks: number };
 }
 
 /** How a check's allowance against the target spreads over the meters. */
-export function requestsByMeter(check: CheckDefinition, target: Pick<Target, 'fuzzRandomCap'>): Map<LoadSurface, number> {
+export function requestsByMeter(check: CheckDefinition, target: Pick<Target, 'fuzzRandomCap' | 'sequences'>): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
   let rest = allowanceOn(check, target);
   for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {
@@ -105,11 +110,13 @@ function batching(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
 }
 
 /** What the checks leave for good: the campaigns each makes itself, and each shared one once, whichever check makes it. */
-function campaignsLeft(running: readonly CheckDefinition[]): number {
+function campaignsLeft(running: readonly CheckDefinition[], target: Pick<Target, 'sequences'>): number {
   const shared = new Set<SharedRecord<unknown>>();
   let own = 0;
   for (const check of running) {
     own += check.leaves?.campaigns ?? 0;
+    // A stateful check's steps may each leave one, in every sequence.
+    if (check.stateful?.campaignsPerStep) own += target.sequences.count * sequenceSteps(check.stateful, target) * check.stateful.campaignsPerStep;
     for (const record of check.leaves?.shared ?? []) shared.add(record);
   }
   return own + shared.size;
@@ -183,8 +190,14 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     totalMs: lanesMs + (budget?.runs ? budget.ms : 0),
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
-    campaignsLeft: campaignsLeft(running),
+    campaignsLeft: campaignsLeft(running, target),
     batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests },
+    stateful: {
+      checks: running
+        .filter((c) => c.stateful)
+        .map((c) => ({ check: c.id, requests: allowanceOn(c, target), steps: sequenceSteps(c.stateful as NonNullable<CheckDefinition['stateful']>, target) })),
+      sequences: target.sequences,
+    },
     fuzz: {
       ...(target.fuzzRandomCap !== undefined ? { cap: target.fuzzRandomCap } : {}),
       drawn: running.reduce((n, c) => n + randomValuesOn(c, target), 0),

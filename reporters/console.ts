@@ -118,6 +118,14 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
       );
       if (response.body) lines.push(indent(response.body));
       if (r.evidence.curl) lines.push(`    replay: ${r.evidence.curl}`);
+      const sequence = r.evidence.sequence;
+      if (sequence)
+        lines.push(
+          '    the shortest failing sequence found:',
+          ...sequence.steps.map((step) => `      ${step}`),
+          '    as a script:',
+          indent(sequence.script.trimEnd()),
+        );
     }
     if (r.reproduce) lines.push(`    rerun: ${r.reproduce.rerun}`);
   }

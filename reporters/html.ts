@@ -70,6 +70,12 @@ function failure(r: RuleResult): string {
       .join('\n');
     parts.push(`<pre>${escapeHtml(`${response.status}\n${headers}${response.body ? `\n\n${response.body}` : ''}`)}</pre>`);
     if (r.evidence.curl) parts.push(`<p><small>replay the request:</small></p><pre class="curl">${escapeHtml(r.evidence.curl)}</pre>`);
+    const sequence = r.evidence.sequence;
+    if (sequence)
+      parts.push(
+        `<p><small>the shortest failing sequence found:</small></p><ol class="sequence">${sequence.steps.map((step) => `<li>${escapeHtml(step.replace(/^\d+\. /, ''))}</li>`).join('')}</ol>`,
+        `<p><small>as a script:</small></p><pre class="curl">${escapeHtml(sequence.script)}</pre>`,
+      );
   }
   if (r.reproduce) parts.push(`<p><small>judge the rule again with the run's seed:</small></p><pre class="rerun">${escapeHtml(r.reproduce.rerun)}</pre>`);
   return `<section class="failure" ${ruleData(r)}>\n${parts.join('\n')}\n</section>`;

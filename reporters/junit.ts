@@ -36,6 +36,8 @@ function detail(rule: RuleResult): string {
   if (rule.evidence) {
     const { request, response } = rule.evidence;
     parts.push(`request: ${request.method} ${request.url} (${request.credentials})`, `response: ${response.status} ${response.body}`);
+    const sequence = rule.evidence.sequence;
+    if (sequence) parts.push('the shortest failing sequence found:', ...sequence.steps, `replay: ${sequence.replay}`, 'as a script:', sequence.script);
   }
   return parts.join('\n');
 }

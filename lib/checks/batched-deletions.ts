@@ -22,11 +22,49 @@ export interface DeletionBatch {
   /** The most records one request deletes. */
   readonly perRequest: number;
   /** The request deleting these records together. */
-  together(scope: RequestScope, ids: readonly string[]): RequestSpec;
+  together(scope: Sender, ids: readonly string[]): RequestSpec;
   /** Of these records, those the answer to `together` shows gone: deleted, or already missing. */
   gone(ex: Exchange, ids: readonly string[]): ReadonlySet<string>;
   /** The request deleting one record alone. */
-  alone(scope: RequestScope, id: string): RequestSpec;
+  alone(scope: Sender, id: string): RequestSpec;
+}
+
+/** What builds the deletions' requests: the lane end's request scope, or a check's context. */
+export type Sender = Pick<RequestScope, 'core'>;
+
+/**
+ * Deletes records of the batch's kind together, `perRequest` a request, then alone each the batch did not
+ * delete. `send` sends each request (a check records what it sends). Returns the requests the batches were
+ * planned to take, and what could not be deleted.
+ */
+export async function deleteTogether(
+  batch: DeletionBatch,
+  scope: Sender,
+  ids: readonly string[],
+  send: (request: RequestSpec) => Promise<Exchange> = (request) => request.send(),
+): Promise<{ readonly planned: number; readonly failed: string[] }> {
+  const failed: string[] = [];
+  let planned = 0;
+  for (let start = 0; start < ids.length; start += batch.perRequest) {
+    const chunk = ids.slice(start, start + batch.perRequest);
+    planned += 1;
+    let gone: ReadonlySet<string> = new Set();
+    try {
+      gone = batch.gone(await send(batch.together(scope, chunk)), chunk);
+    } catch {
+      // A batch cut short deleted what it deleted: each record is sent alone, and a missing one answers 404.
+    }
+    for (const id of chunk.filter((i) => !gone.has(i))) {
+      try {
+        const ex = await send(batch.alone(scope, id));
+        if (ex.status >= 300 && ex.status !== 404)
+          failed.push(`${batch.key} ${id}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}`);
+      } catch (err) {
+        failed.push(`${batch.key} ${id}: ${(err as Error).message}`);
+      }
+    }
+  }
+  return { planned, failed };
 }
 
 /** The requests a lane's batch costs for `count` records, when the target takes the batch. */
@@ -56,25 +94,9 @@ export class BatchedDeletions {
     for (const [batch, ids] of this.#left) {
       if (batch.lane !== lane) continue;
       this.#left.delete(batch);
-      for (let start = 0; start < ids.length; start += batch.perRequest) {
-        const chunk = ids.slice(start, start + batch.perRequest);
-        planned += 1;
-        let gone: ReadonlySet<string> = new Set();
-        try {
-          gone = batch.gone(await batch.together(scope, chunk).send(), chunk);
-        } catch {
-          // A batch cut short deleted what it deleted: each record is sent alone, and a missing one answers 404.
-        }
-        for (const id of chunk.filter((i) => !gone.has(i))) {
-          try {
-            const ex = await batch.alone(scope, id).send();
-            if (ex.status >= 300 && ex.status !== 404)
-              failed.push(`${batch.key} ${id}: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.status}`);
-          } catch (err) {
-            failed.push(`${batch.key} ${id}: ${(err as Error).message}`);
-          }
-        }
-      }
+      const done = await deleteTogether(batch, scope, ids);
+      planned += done.planned;
+      failed.push(...done.failed);
     }
     return { planned, failed };
   }

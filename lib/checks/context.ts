@@ -34,7 +34,9 @@ export interface RuleStanding {
  * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
  * shared records it may use and, in a run's lanes, the lane it runs in.
  */
-export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues' | 'batched'> & { readonly runsIn?: Lane };
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful'> & {
+  readonly runsIn?: Lane;
+};
 
 /** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
 function unparsableJson(ex: Exchange): string | undefined {
@@ -286,6 +288,15 @@ export class CheckContext {
       entry.failure ??= err;
       return false;
     }
+  }
+
+  /**
+   * Records a violation found and shaped elsewhere (a stateful check's shrunk sequence) without ending the
+   * check, as `judge` does; the first one of a rule is kept.
+   */
+  recordFailure(violation: RuleViolation): void {
+    const entry = this.#standing(violation.rule as RuleId);
+    entry.failure ??= violation;
   }
 
   /**

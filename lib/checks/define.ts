@@ -29,6 +29,20 @@ export interface CheckDefinition {
    */
   readonly randomValues?: { readonly count: number; readonly requestsEach: number };
   /**
+   * A stateful check (lib/stateful/): random sequences of steps against a model, as many and as long as the
+   * target's CC_SEQUENCES gives, each step costing at most `requestsPerStep` (the deletion of what it makes
+   * included), beside `setupRequests` made once. Its allowance is worked out from them and from what the
+   * target lets shrinking spend; `maxRequests` is then not used.
+   */
+  readonly stateful?: {
+    readonly requestsPerStep: number;
+    readonly setupRequests: number;
+    /** The most steps of its sequences, below the target's (its steps are dear). */
+    readonly longest?: number;
+    /** Records the API keeps for good (Dialer campaigns) a step may leave: the plan counts them in what the run leaves. */
+    readonly campaignsPerStep?: number;
+  };
+  /**
    * Of `maxRequests`, the most that go to other meters than the check's own (a Dialer check adding a call
    * tag through the core API): the plan counts them there, and the rest on the check's own meter.
    */
@@ -79,8 +93,26 @@ export function randomValuesOn(def: Pick<CheckDefinition, 'randomValues'>, targe
   return target.fuzzRandomCap === undefined ? count : Math.min(count, target.fuzzRandomCap);
 }
 
-/** The check's allowance against this target: `maxRequests`, less what the random values it may not draw would cost. */
-export function allowanceOn(def: Pick<CheckDefinition, 'maxRequests' | 'randomValues'>, target: Pick<Target, 'fuzzRandomCap'>): number {
+/** What a stateful check's sequences may spend against this target: every step of every sequence at its dearest, and the shrinking. */
+export function sequenceAllowance(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
+  const { count, shrinkRequests } = target.sequences;
+  return stateful.setupRequests + count * sequenceSteps(stateful, target) * stateful.requestsPerStep + shrinkRequests;
+}
+
+/** The most steps of one of the check's sequences against this target. */
+export function sequenceSteps(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
+  return Math.min(target.sequences.steps, stateful.longest ?? Number.POSITIVE_INFINITY);
+}
+
+/**
+ * The check's allowance against this target: `maxRequests`, less what the random values it may not draw would
+ * cost; for a stateful check, what its sequences may spend.
+ */
+export function allowanceOn(
+  def: Pick<CheckDefinition, 'maxRequests' | 'randomValues' | 'stateful'>,
+  target: Pick<Target, 'fuzzRandomCap' | 'sequences'>,
+): number {
+  if (def.stateful) return sequenceAllowance(def.stateful, target);
   const forgone = (def.randomValues?.count ?? 0) - randomValuesOn(def, target);
   return def.maxRequests - forgone * (def.randomValues?.requestsEach ?? 0);
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { NEWEST, parseRelease, RELEASES } from '../dialer/releases.ts';
 import { loadDialerRoutes } from '../dialer/routes.ts';
 import { ConfigError } from '../errors.ts';
-import { EFFECTS, type Effect, type KeyPair, type Target } from './target.ts';
+import { EFFECTS, type Effect, type KeyPair, type SequenceReplay, type SequenceSize, type Target } from './target.ts';
 import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../contract/vocabulary.ts';
 import { parseJsonFile } from './json-file.ts';
 import { VARIABLES } from './variables.ts';
@@ -117,6 +117,24 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
   return { fuzzRandomCap: Number(raw.trim()) };
 }
 
+/** Stateful sequences (CC_SEQUENCES): few and short on a configured target, where every step spends budget. */
+function sequences(raw: string | undefined, bundledMock: boolean): SequenceSize {
+  const size = bundledMock ? { count: 16, steps: 14, shrinkRequests: 2000 } : { count: 2, steps: 6, shrinkRequests: 24 };
+  if (raw === undefined) return size;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_SEQUENCES: must be a whole number, got ${JSON.stringify(raw)}`);
+  return { ...size, count: Number(raw.trim()) };
+}
+
+/** A failing sequence to replay (CC_SEQUENCE_REPLAY): `<check id>:<rule id>:<seed>:<path>`, the path being fast-check's digits and colons. */
+function sequenceReplay(raw: string | undefined): { sequenceReplay?: SequenceReplay } {
+  if (raw === undefined) return {};
+  const match = /^([a-z][\w.-]*):([A-Z][A-Z0-9-]*):(\d+):(\d+(?::\d+)*)$/.exec(raw.trim());
+  if (!match)
+    throw new ConfigError(`CC_SEQUENCE_REPLAY: must be <check id>:<rule id>:<seed>:<path> as a report's rerun line gives it, got ${JSON.stringify(raw)}`);
+  const [, check, rule, seed, path] = match as unknown as [string, string, string, string, string];
+  return { sequenceReplay: { check, rule, seed: Number(seed), path } };
+}
+
 function keyPair(settings: Record<string, string>, slot: KeySlot): KeyPair | undefined {
   const idName = KEY_SLOT_VARIABLE[slot];
   const secretName = idName.replace(/_ID$/, '_SECRET');
@@ -186,6 +204,8 @@ function readTarget(settings: Record<string, string>, cwd: string, bundledMock: 
     },
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     ...fuzzRandom(settings.CC_FUZZ_RANDOM, bundledMock),
+    sequences: sequences(settings.CC_SEQUENCES, bundledMock),
+    ...sequenceReplay(settings.CC_SEQUENCE_REPLAY),
     bundledMock,
   };
 }

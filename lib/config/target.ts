@@ -2,9 +2,34 @@ import type { Release } from '../dialer/releases.ts';
 import type { DialerRoutes } from '../dialer/routes.ts';
 import type { KeySlot, Surface } from '../contract/vocabulary.ts';
 
+/** Where a stateful check's failing sequence is found again: the exploration's seed and fast-check's path in it. */
+export interface SequenceReplay {
+  readonly check: string;
+  readonly rule: string;
+  readonly seed: number;
+  readonly path: string;
+}
+
+/** How much a stateful check explores: its random sequences, their length, and what shrinking a failure may spend. */
+export interface SequenceSize {
+  readonly count: number;
+  readonly steps: number;
+  readonly shrinkRequests: number;
+}
+
 /** The shape of a configured target: where it is, which keys reach it, what it may be made to do. */
 
-export const EFFECTS = ['call', 'sms', 'voice-agent', 'voice-call', 'emergency-stop', 'dialer-records', 'dialer-exports', 'budget'] as const;
+export const EFFECTS = [
+  'call',
+  'sms',
+  'voice-agent',
+  'voice-call',
+  'emergency-stop',
+  'dialer-records',
+  'dialer-exports',
+  'campaign-sequences',
+  'budget',
+] as const;
 export type Effect = (typeof EFFECTS)[number];
 
 /** What each effect does to a live account, for skip reasons and the README. */
@@ -16,6 +41,7 @@ export const EFFECT_MEANING: Readonly<Record<Effect, string>> = {
   'emergency-stop': 'stops outbound VoiceAgent dialing of the whole company for a moment, then lifts the stop',
   'dialer-records': 'creates Dialer call scripts and surveys, which the API gives no way to delete',
   'dialer-exports': 'queues Dialer data export jobs of campaigns it created, which the API gives no way to delete',
+  'campaign-sequences': 'creates and deletes Dialer campaigns in random sequences, which the API keeps with status deleted',
   budget: "spends the company's whole core and Dialer budgets on purpose, so the company's other integrations get 429 meanwhile",
 };
 
@@ -54,6 +80,13 @@ export interface Target {
    * two against the budget; absent, each check draws the number it states (the bundled mock's default).
    */
   readonly fuzzRandomCap?: number;
+  /**
+   * How many random sequences each stateful check runs (CC_SEQUENCES), of how many steps at most, and the
+   * requests it may spend shrinking a failing one: few on a configured target, where each step costs budget.
+   */
+  readonly sequences: SequenceSize;
+  /** A stateful check's failing sequence to run again (CC_SEQUENCE_REPLAY): the check, the rule it broke, fast-check's seed and path. */
+  readonly sequenceReplay?: SequenceReplay;
   /** Set when the run started the mock itself; shown in the report, never used to relax a check. */
   readonly bundledMock: boolean;
 }

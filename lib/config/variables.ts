@@ -74,7 +74,7 @@ export const VARIABLES = [
     name: 'CC_EFFECTS',
     bundledMock: 'mock',
     meaning:
-      "side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing), `dialer-records` (create Dialer call scripts and surveys, which cannot be deleted), `dialer-exports` (queue Dialer export jobs, which cannot be deleted), `budget` (spend the company's whole core and Dialer budgets on purpose: the budget checks, and load runs that flood a budget; the company's other integrations get `429` meanwhile); none on a live target unless listed",
+      "side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing), `dialer-records` (create Dialer call scripts and surveys, which cannot be deleted), `dialer-exports` (queue Dialer export jobs, which cannot be deleted), `campaign-sequences` (create and delete Dialer campaigns in the stateful check's random sequences, which the API keeps with status deleted), `budget` (spend the company's whole core and Dialer budgets on purpose: the budget checks, and load runs that flood a budget; the company's other integrations get `429` meanwhile); none on a live target unless listed",
     default: '',
   },
   {
@@ -97,6 +97,18 @@ export const VARIABLES = [
     meaning:
       'values each fuzzed check sends beyond its exact boundaries, which it always sends, drawn among its chosen samples and random values: a whole number (each value costs a request or two of the budget, and the plan counts only those allowed), or `all` for every sample and random value each check states; the run seed picks the values, so successive runs try different ones',
     default: '1 on a configured target, all against the bundled mock',
+  },
+  {
+    name: 'CC_SEQUENCES',
+    bundledMock: 'applies',
+    meaning:
+      'random sequences of operations each stateful check runs against its model (a whole number; each step costs a request or two of the budget, and shrinking a failing sequence spends a stated allowance more); on a configured target a sequence has at most 6 steps and shrinking at most 24 requests, against the bundled mock 14 steps and 2,000 requests (a check whose steps are dear may take fewer)',
+    default: '2 on a configured target, 16 against the bundled mock',
+  },
+  {
+    name: 'CC_SEQUENCE_REPLAY',
+    bundledMock: 'applies',
+    meaning: "a stateful check's failing sequence to run again, alone, as `<check id>:<rule id>:<seed>:<path>`: the report's rerun line for the rule gives it",
   },
   { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },
   {

@@ -16,6 +16,18 @@ export interface Evidence {
   readonly response: { readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string };
   /** A `curl` command that sends the request again, credentials as the key slot's variables (`lib/http/curl.ts`). */
   readonly curl?: string;
+  /** A stateful check's failing sequence, shrunk: the request and response above are its failing step's. */
+  readonly sequence?: SequenceStory;
+}
+
+/** How a stateful check's shortest failing sequence went, and how to see it again (lib/stateful/). */
+export interface SequenceStory {
+  /** Each step as it ran: what it did, and each request it sent with the answer's status. */
+  readonly steps: readonly string[];
+  /** The command that runs this sequence again first: the run seed, and fast-check's path to it (CC_SEQUENCE_REPLAY). */
+  readonly replay: string;
+  /** A shell script of curl commands sending the sequence's requests in order, the ids its creates answer captured on the way. */
+  readonly script: string;
 }
 
 /** What one check found about one rule. */

@@ -8,6 +8,12 @@ import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from './report.ts';
  * report of another format or version, is a one-line ConfigError that begins with `who` (the option or
  * command reading it) and names the file.
  */
+/**
+ * Versions read back: this one, and 5, which differs only by lacking `evidence.sequence`, an optional field,
+ * so yesterday's report still compares with today's.
+ */
+export const READABLE_VERSIONS: readonly number[] = [5, REPORT_VERSION];
+
 export function readRunReport(path: string, who: string): RunReport {
   let text: string;
   try {
@@ -28,9 +34,9 @@ export function readRunReport(path: string, who: string): RunReport {
     seed?: unknown;
     rules?: unknown;
   };
-  if (format !== REPORT_FORMAT || version !== REPORT_VERSION) {
+  if (format !== REPORT_FORMAT || !READABLE_VERSIONS.includes(version as number)) {
     throw new ConfigError(
-      `${who}: ${path} is ${format === REPORT_FORMAT ? `version ${JSON.stringify(version)} of the report` : 'not a conformance report'}; this version reads format ${REPORT_FORMAT} version ${REPORT_VERSION} only`,
+      `${who}: ${path} is ${format === REPORT_FORMAT ? `version ${JSON.stringify(version)} of the report` : 'not a conformance report'}; this version reads format ${REPORT_FORMAT} version ${READABLE_VERSIONS.join(' or ')} only`,
     );
   }
   if (typeof seed !== 'number' || !Number.isInteger(seed) || !Array.isArray(rules))

@@ -10,7 +10,7 @@ import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleV
  * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 5;
+export const REPORT_VERSION = 6;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;
@@ -223,7 +223,10 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
     notes,
     checks,
     requests,
-    ...(deciding.status === 'fail' || deciding.status === 'error' ? { reproduce: { seed, rerun: rerunCommand(rule.id, seed) } } : {}),
+    // A stateful check's failure replays its shortest failing sequence first, not a fresh exploration.
+    ...(deciding.status === 'fail' || deciding.status === 'error'
+      ? { reproduce: { seed, rerun: deciding.evidence?.sequence?.replay ?? rerunCommand(rule.id, seed) } }
+      : {}),
   };
 }
 

@@ -40,6 +40,14 @@ const CONTACT_NARROWED =
 const AGENT_PROBES =
   'Each probed value is one Add an agent; an agent a probe creates is deleted again (DELETE /agents/delete/{id}.json, vendor reference) before the answer is judged and before the next probe, so an account near its agent maximum is never pushed over it by the check; a 403 (the account is at its maximum) leaves the rule skipped, since no value can then be judged.';
 
+/** How the stateful contact sequences scope what they judge, shared by the rules they judge. */
+const SEQUENCE_MODEL =
+  "The check runs random sequences of creates, edits, deletes, reads and lists (CC_SEQUENCES; a failing one is shrunk to the shortest that still fails, and replays with its seed and path), and judges each answer against a model holding only the sequence's own contacts. Each sequence gives its contacts one of two industries made for it alone, neither containing the other, so a filter on either matches the same contacts under any reading (equal, prefix, substring, any case) and no record of another check or client.";
+
+/** Paths the stateful contact sequences take from the vendor reference. */
+const STATE_PATHS =
+  'The spec shows no path for a contact delete or for reading one contact, and no list item fields: the delete is DELETE /contacts/delete/{id}.json and items are read as { Contact: { id } } or { id } (vendor reference); items that show no id leave the rule skipped.';
+
 export const CORE_RULES = [
   // Authentication
   required({ id: 'CORE-AUTH-MISSING-401', surface: 'core', section: S.auth, statement: 'A request without credentials gets 401.' }),
@@ -655,5 +663,42 @@ export const CORE_RULES = [
     statement: "A call the call history shows as never recorded is not answered 410 'Recording expired.': a 410 for its recording says 'Recording not found.'.",
     reading:
       "The Action endpoints line gives a gone recording two messages, 'Recording expired.' and 'Recording not found.', and the error table's 410 row lists both, without tying either to a cause; the words of each are read as its cause: 'expired', a recording that existed and aged out, 'not found', a recording that is not there. A client can tell one cause only: call history records are not shown in the spec, and the vendor reference's Cdr.recorded ('Was call recorded?') says whether a call was recorded at all, a fact of the call that a later expiry does not change, so a call whose record shows recorded false has no recording that could have expired, and a 410 for it must say 'Recording not found.' (the vendor reference answers such a call 404 'Not found.', which passes too, since the spec says nothing of a recording that never existed; any other answer leaves the rule skipped with the status named). The other tie cannot be judged: neither the spec nor the vendor reference gives a retention period, so no age makes a recorded call's recording expired, and Delete call recording (vendor reference) removes a recording of any age, after which 'Recording not found.' is as right as 'Recording expired.' would be for an aged one; so a gone recording of a recorded call may carry either message (CORE-RECORDING-410). The check probes one call whose record shows recorded false (a record without the field, or with another value, is not probed, and the rule is skipped when the sample holds none), and a 404 for it is trusted only when the same recording path answered a recorded call 200 or 410, since a path the target does not serve would answer 404 too.",
+  }),
+  // Stateful sequences: the same facts after any sequence of writes, judged against a model (suites/core/contact-sequences.ts)
+  required({
+    id: 'CORE-STATE-LISTED',
+    surface: 'core',
+    section: S.contacts,
+    source: 'vendor-reference',
+    statement:
+      'After any sequence of contact creates, edits and deletes, List contacts narrowed by an industry lists exactly the contacts that have that industry now: one created with it is listed, once; one deleted, or edited to another industry, is not.',
+    reading: `List contacts is a collection with an industry filter (Endpoints > List contacts) whose itemsCount counts the matches over all pages (Pagination of core collections); DELETE deletes a resource (HTTP method conventions), so a deleted contact is no longer there to match, and an edit that sends another industry makes the contact match that value instead (Edit contact: only sent fields are updated). ${SEQUENCE_MODEL} Any page read (limit L, page P) must list no contact the model does not have with that industry, and none twice; a page that must hold every match (page 1 with L at least their number) must list each. How many items another page holds is the paging rules' (CORE-PAGE-*), not this one's. ${STATE_PATHS}`,
+  }),
+  required({
+    id: 'CORE-STATE-COUNT',
+    surface: 'core',
+    section: S.paging,
+    source: 'vendor-reference',
+    statement:
+      "List contacts' itemsCount follows every write: after any sequence of contact creates, edits and deletes, a read narrowed by an industry whose one page holds every match answers itemsCount equal to the number of contacts that have that industry now.",
+    reading: `itemsCount is the total number of matches over all pages (Pagination of core collections), and each read reports the matches of its moment, so a count that lags a write is wrong. ${SEQUENCE_MODEL} Only reads whose one page holds every match (page 1, limit at least their number) are judged, where the count of the page and the count of the matches are one number: how itemsCount and pageCount relate to the limit and the pages is judged by CORE-PAGE-ITEMS-COUNT and CORE-PAGE-COUNT, not here. ${STATE_PATHS}`,
+  }),
+  required({
+    id: 'CORE-STATE-FIELDS',
+    surface: 'core',
+    section: S.editContact,
+    source: 'vendor-reference',
+    statement:
+      'Each contact field keeps the value of the last write that sent it, whatever edits of other fields follow: after any sequence of edits, Inspect a contact shows every field the sequence wrote at the value it last wrote.',
+    reading: `Edit contact: only sent fields are updated, and fields not sent keep their values. CORE-CONTACT-EDIT-PARTIAL judges one edit after the add; this rule the fields written by edits, after any number of further edits, where a server that rebuilds a contact from its add, or from an older copy, loses a field written by an edit in between. Only fields whose last write was an edit are compared (what an add stores is CORE-CONTACT-EDIT-PARTIAL's). The sequence writes name, title, city and industry, each a text of its own (names keep the run's prefix); the contact is read with Inspect a contact (GET /contacts/show/{id}.json, vendor reference), its fields taken from responseData.Contact or from responseData itself, and a field the read does not show leaves the rule skipped. Values are compared exactly: a target may not change what it stored. ${SEQUENCE_MODEL}`,
+  }),
+  required({
+    id: 'CORE-STATE-ISOLATION',
+    surface: 'core',
+    section: S.auth,
+    source: 'vendor-reference',
+    statement:
+      "Another company's key never finds the run's contacts in List contacts, whatever creates and edits came before: its read narrowed by their industry lists none of them.",
+    reading: `Authentication 3: the credentials alone pick the company whose data is read. CORE-ISOLATION-READ judges one contact, made and read once; this rule the same boundary after any sequence of writes, where a server whose index of edited records ignores the company still passes a single read. The other company's read is narrowed by one of the sequence's industries with limit 1000. Identifiers are scoped to a company and may overlap, so a listed item counts against the target by its name only, one of the names the sequence gave its contacts; items that show no name leave the rule skipped (list item fields are not shown; the vendor reference gives { Contact: { name } }). Runs only with CC_OTHER_KEY_ID; without it the step is never drawn and the rule is skipped. ${SEQUENCE_MODEL}`,
   }),
 ] as const satisfies readonly Rule[];

@@ -185,6 +185,15 @@ export const DIALER_CAMPAIGN_RULES = [
       "'null on the last page': a server that learns of the end one request late, and answers a last empty page with null, is accepted too; the report says which.",
   }),
   required({
+    id: 'DIALER-STATE-WALK',
+    surface: 'dialer',
+    section: S.dialer,
+    statement:
+      'After any sequence of campaign creates and deletes, before a walk of the campaign list and between its pages, the walk serves no campaign twice and every campaign of the sequence that exists for the whole walk exactly once; a campaign deleted before the walk only where deleted ones are listed.',
+    reading:
+      "The campaign list is cursor-paginated (meta.nextCursor, null on the last page) and, from release 1.0.22, leaves out deleted campaigns unless include_deleted=true, which lists every status; before 1.0.22 an unfiltered list holds every status and the walk sends no include_deleted (Endpoints > Dialer; Versioning). DIALER-CURSOR-WALK-CHANGING judges one walk with one create and one delete between its pages; this rule any sequence of them, before a walk and between its pages, where a server whose cursor keeps a position that later writes shift fails only after the right history. The check runs random sequences (CC_SEQUENCES; a failing one is shrunk to the shortest that still fails, and replays with its seed and path) and judges each walk against a model holding only the sequence's own campaigns, so what other clients create or delete meanwhile is never held against the target, and no campaign of theirs is asked for: a campaign created or deleted during the walk may or may not appear (once at most), as the spec promises nothing of it. A walk that has not reached nextCursor null within its pages judges repeats only. Create and delete are the route table's (CC_DIALER_ROUTES); on a live target the sequences create campaigns the API keeps with status deleted for good, so they run only with campaign-sequences in CC_EFFECTS.",
+  }),
+  required({
     id: 'DIALER-CURSOR-WALK-CHANGING',
     surface: 'dialer',
     section: S.dialer,

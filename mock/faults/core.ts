@@ -131,4 +131,25 @@ export const CORE_FAULTS = [
   f('rate-per-key', 'CORE-RATE-PER-COMPANY', 'the budget is counted per key'),
   f('rate-no-recovery', 'CORE-RATE-RECOVERY', 'the window outlasts the announced reset by two windows and two seconds'),
   f('core-rate-shared-with-dialer', 'DIALER-RATE-SEPARATE', 'core requests also spend the Dialer budget'),
+  // State across operations: each fault shows only after a sequence of writes (suites/core/contact-sequences.ts)
+  f(
+    'contacts-list-keeps-deleted',
+    'CORE-STATE-LISTED',
+    'a deleted contact stays in List contacts, though Inspect a contact finds it gone (DELETE deletes a resource; a list shows what matches)',
+  ),
+  f(
+    'contacts-count-lags-write',
+    'CORE-STATE-COUNT',
+    "List contacts' itemsCount is the one before the company's latest contact write (itemsCount: total matches over all pages)",
+  ),
+  f(
+    'contacts-edit-restores-added',
+    'CORE-STATE-FIELDS',
+    'an edit sets every scalar field it was not sent back to its value at the add, undoing the edits in between (only sent fields are updated)',
+  ),
+  f(
+    'contacts-edited-listed-everywhere',
+    'CORE-STATE-ISOLATION',
+    "a contact once edited is listed by List contacts to every company's key (the credentials alone pick the company whose data is read)",
+  ),
 ] as const satisfies readonly FaultSpec[];

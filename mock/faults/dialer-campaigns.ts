@@ -66,4 +66,10 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-contacts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', "a campaign's contacts list alone refuses an empty cursor as undecodable"),
   f('dialer-scripts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the call script list alone reads an undecodable cursor as the first page'),
   f('dialer-cursor-invalid-500-early', 'DIALER-CURSOR-INVALID-FIRST-PAGE', 'before the next release an undecodable cursor is a 500', '1.0.22'),
+  // State across operations (suites/dialer/campaign-sequences.ts)
+  f(
+    'dialer-cursor-repeats-after-insert',
+    'DIALER-STATE-WALK',
+    'once a campaign is created after a cursor was made, the page that cursor asks for starts one campaign early, repeating the last one served (meta.nextCursor continues the walk)',
+  ),
 ] as const satisfies readonly FaultSpec[];

@@ -8,6 +8,7 @@ import { collectionTotalChecks } from './collection-totals.ts';
 import { contactEditChecks } from './contact-edits.ts';
 import { contactFilterChecks } from './contact-filters.ts';
 import { contactChecks } from './contacts.ts';
+import { contactSequenceChecks } from './contact-sequences.ts';
 import { actionChecks, countryChecks } from './countries-actions.ts';
 import { envelopeChecks } from './envelopes.ts';
 import { groupMembershipChecks } from './group-memberships.ts';
@@ -35,4 +36,6 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
   ...callChecks,
   ...countryChecks,
   ...actionChecks,
+  // Last: its random sequences judge the lane's other records never, and need no share of them.
+  ...contactSequenceChecks,
 ];

@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '../../lib/checks/define.ts';
 import { CAMPAIGN_CHECKS } from './campaigns.ts';
+import { CAMPAIGN_SEQUENCE_CHECKS } from './campaign-sequences.ts';
 import { changeCheck } from './change.ts';
 import { CHANGES } from './changes.ts';
 import { DIALER_HOST_CHECKS } from './host.ts';
@@ -15,4 +16,6 @@ export const DIALER_CHECKS: readonly CheckDefinition[] = [
   ...ISOLATION_CHECKS,
   ...READ_CHECKS,
   ...DIALER_HOST_CHECKS,
+  // Last: its sequences create campaigns, which the lane's listing checks would otherwise meet by the dozen.
+  ...CAMPAIGN_SEQUENCE_CHECKS,
 ];

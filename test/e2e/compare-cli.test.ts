@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { COMPARISON_FORMAT, COMPARISON_VERSION, type Comparison } from '../../lib/results/comparison.ts';
-import { REPORT_VERSION } from '../../lib/results/report.ts';
+import { READABLE_VERSIONS } from '../../lib/results/report-file.ts';
 import { SECRET, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules } from '../reporters/fixtures.ts';
 import { command, type CommandRun } from './conformance-run.ts';
 
@@ -92,7 +92,7 @@ describe('npm run compare', () => {
     [
       'another format',
       [good, foreign],
-      `cc-compare: CC_ERR_CONFIG: AFTER: ${foreign} is not a conformance report; this version reads format cc-conformance-report version ${REPORT_VERSION} only`,
+      `cc-compare: CC_ERR_CONFIG: AFTER: ${foreign} is not a conformance report; this version reads format cc-conformance-report version ${READABLE_VERSIONS.join(' or ')} only`,
     ],
     ['one report only', [good], 'cc-compare: give two reports, BEFORE.json AFTER.json; got 1 (see --help)'],
   ])('%s: exit 2, one line on stderr naming it, no file written', async (_what, args, line) => {

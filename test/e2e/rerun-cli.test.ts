@@ -47,9 +47,8 @@ describe('what --rerun-failed reads', () => {
     expect(() => rerunOf(written({ format: 'cc-load-report', version: REPORT_VERSION, seed: 1, rules: [] }))).toThrow(
       /is not a conformance report; this version reads format cc-conformance-report version/,
     );
-    expect(() => rerunOf(written({ format: REPORT_FORMAT, version: REPORT_VERSION - 1, seed: 1, rules: [] }))).toThrow(
-      `is version ${REPORT_VERSION - 1} of the report`,
-    );
+    // Version 5 lacks only an optional field and is still read; 4 is not.
+    expect(() => rerunOf(written({ format: REPORT_FORMAT, version: 4, seed: 1, rules: [] }))).toThrow(`is version 4 of the report`);
     expect(() => rerunOf(written({ format: REPORT_FORMAT, version: REPORT_VERSION, seed: 'x', rules: [] }))).toThrow(/no integer seed/);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { planRun } from '../../cli/run-plan.ts';
 import { BUDGET_WINDOWS_WHY, planText } from '../../cli/plan-text.ts';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import { allowanceOn, type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { literalTarget } from './support.ts';
@@ -125,9 +125,14 @@ describe('the plan of a run', () => {
     const text = planText(plan, { live: true }).join('\n');
     for (const lane of ['core', 'dialer', 'hosts']) expect(text).toContain(`lane ${lane} (`);
     expect(text).toContain('paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)');
+    // The stateful checks' allowances, apart: the contacts' runs by default, the campaigns' only with their effect.
+    expect(plan.stateful.checks.map((c) => c.check)).toEqual(['core.stateful.contacts']);
+    expect(text).toContain(
+      `stateful sequences (CC_SEQUENCES), counted above: core.stateful.contacts 2 random sequences of at most 6 steps, at most ${plan.stateful.checks[0]?.requests} requests; each allowance keeps 24 of them for shrinking a failing sequence`,
+    );
     // Each lane's ten largest allowances, the largest first, shown with --verbose only.
     for (const lane of plan.lanes) {
-      const allowances = lane.checks.map((id) => ALL_CHECKS.find((c) => c.id === id)?.maxRequests ?? 0).sort((a, b) => b - a);
+      const allowances = lane.checks.map((id) => allowanceOn(ALL_CHECKS.find((c) => c.id === id) as CheckDefinition, target)).sort((a, b) => b - a);
       expect(lane.costliest.map((c) => c.requests)).toEqual(allowances.slice(0, 10));
       expect(lane.costliest.every((c) => lane.checks.includes(c.check))).toBe(true);
     }

@@ -15,6 +15,7 @@ export function literalTarget(overrides: Partial<Target> = {}): Target {
     budgetExclusive: false,
     timeoutMs: 1_000,
     bundledMock: false,
+    sequences: { count: 2, steps: 6, shrinkRequests: 24 },
     dialer: { release: 'latest', routes: DIALER_ROUTES },
     ...overrides,
   };

@@ -24,7 +24,8 @@ describe('the rule catalogue holds together', () => {
         check.rules.filter((id) => !ruleIds.has(id)),
         check.id,
       ).toEqual([]);
-      expect(check.maxRequests, check.id).toBeGreaterThan(0);
+      // A stateful check's allowance comes from its step cost and the target's CC_SEQUENCES.
+      expect(check.stateful?.requestsPerStep ?? check.maxRequests, check.id).toBeGreaterThan(0);
     }
   });
 

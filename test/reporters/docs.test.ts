@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { Evidence } from '../../lib/results/outcome.ts';
+import type { Evidence, SequenceStory } from '../../lib/results/outcome.ts';
 import type { Gate, RuleExpectation } from '../../lib/results/gate.ts';
 import type { CheckEconomy, LaneCost, LeftoverRecord, RuleResult, RunReport, RunSummary } from '../../lib/results/report.ts';
 import { scopeOf } from '../../lib/expectations/scope.ts';
@@ -78,7 +78,8 @@ const RULE_RESULT_KEYS = [
   'expectation',
   'standing',
 ] as const satisfies readonly (keyof RuleResult)[];
-const EVIDENCE_KEYS = ['request', 'response', 'curl'] as const satisfies readonly (keyof Evidence)[];
+const EVIDENCE_KEYS = ['request', 'response', 'curl', 'sequence'] as const satisfies readonly (keyof Evidence)[];
+const SEQUENCE_KEYS = ['steps', 'replay', 'script'] as const satisfies readonly (keyof SequenceStory)[];
 const CHECK_KEYS = [
   'check',
   'title',
@@ -120,6 +121,7 @@ const KEYS = {
   summary: SUMMARY_KEYS satisfies Every<RunSummary, typeof SUMMARY_KEYS>,
   rule: RULE_RESULT_KEYS satisfies Every<RuleResult, typeof RULE_RESULT_KEYS>,
   evidence: EVIDENCE_KEYS satisfies Every<Evidence, typeof EVIDENCE_KEYS>,
+  sequence: SEQUENCE_KEYS satisfies Every<SequenceStory, typeof SEQUENCE_KEYS>,
   check: CHECK_KEYS satisfies Every<CheckEconomy, typeof CHECK_KEYS>,
   cost: COST_KEYS satisfies Every<LaneCost, typeof COST_KEYS>,
   gap: GAP_KEYS satisfies Every<Gap, typeof GAP_KEYS>,
@@ -166,7 +168,7 @@ describe('reporters/README.md documents the report it describes', () => {
 
   test('every key of a rule result (the rule, until included, and its verdict) and of its evidence is named in the rules row', () => {
     const documented = names(row('rules[]'));
-    for (const key of [...KEYS.rule, ...KEYS.evidence]) expect(documented.has(key), key).toBe(true);
+    for (const key of [...KEYS.rule, ...KEYS.evidence, ...KEYS.sequence]) expect(documented.has(key), key).toBe(true);
   });
 
   test("every key of the gate and of a rule's expectation is named in its row", () => {

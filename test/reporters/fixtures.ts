@@ -46,6 +46,7 @@ export function target(overrides: Partial<Target> = {}): Target {
     budgetExclusive: false,
     timeoutMs: 15_000,
     bundledMock: true,
+    sequences: { count: 2, steps: 6, shrinkRequests: 24 },
     dialer: { release: 'latest', routes: DIALER_ROUTES },
     ...overrides,
   };

@@ -50,6 +50,35 @@ function renderListItem(c: Contact): Record<string, unknown> {
 /** Every field renderListItem reads, so a list page reuses an item's text until one of them changes. */
 const listItemText = new RenderedText<Contact>(renderListItem, (c) => [c.id, c.name, c.company, c.numbers[0], c.emails[0]]);
 
+/** The scalar fields of a contact, which the fault that restores added values sets back. */
+const SCALARS = ['name', 'title', 'company', 'industry', 'website', 'address', 'city', 'zip', 'state', 'country_id', 'favorite_agent'] as const;
+
+/**
+ * What the faults that break state across operations remember of a company's contact writes. The faithful
+ * mock keeps none of it: each of these is a server that answers every single request well and still drifts.
+ */
+interface WriteMemory {
+  /** Deleted contacts a list still shows (contacts-list-keeps-deleted). */
+  readonly deleted: Contact[];
+  /** The latest write, as the contact was before and after it: the count lags it (contacts-count-lags-write). */
+  latest?: { readonly before?: Contact; readonly after?: Contact };
+  /** Each contact as its add made it (contacts-edit-restores-added). */
+  readonly added: Map<number, Contact>;
+  /** Contacts once edited, which every company's list shows (contacts-edited-listed-everywhere). */
+  readonly edited: Set<Contact>;
+}
+
+const memories = new WeakMap<Company, WriteMemory>();
+
+function memoryOf(company: Company): WriteMemory {
+  let memory = memories.get(company);
+  if (!memory) {
+    memory = { deleted: [], added: new Map(), edited: new Set() };
+    memories.set(company, memory);
+  }
+  return memory;
+}
+
 /** Finds a contact of the requesting company; the isolation faults widen the search to every company. */
 function findContact(ctx: MockContext, req: FastifyRequest, id: string, anyCompany: boolean): Contact | undefined {
   const n = Number(id);
@@ -102,8 +131,15 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const pool = faults.on('contacts-cross-company-list')
       ? [...ctx.state.companies.values()].flatMap((c) => [...c.contacts.values()])
       : [...company.contacts.values()];
-    const items = pool.filter((c) => filters.length === 0 || (variant ? filters.some((f) => f(c)) : filters.every((f) => f(c))));
-    return sendPage(ctx, req, reply, items, listItemText);
+    if (faults.on('contacts-list-keeps-deleted')) pool.push(...memoryOf(company).deleted);
+    if (faults.on('contacts-edited-listed-everywhere'))
+      for (const other of ctx.state.companies.values()) if (other !== company) pool.push(...memoryOf(other).edited);
+    const matches = (c: Contact) => filters.length === 0 || (variant ? filters.some((f) => f(c)) : filters.every((f) => f(c)));
+    const items = pool.filter(matches);
+    // The fault's count is the one before the latest write: what that write added to the matches is taken back.
+    const latest = faults.on('contacts-count-lags-write') ? memoryOf(company).latest : undefined;
+    const lag = latest ? (latest.before && matches(latest.before) ? 1 : 0) - (latest.after && matches(latest.after) ? 1 : 0) : 0;
+    return sendPage(ctx, req, reply, items, listItemText, lag === 0 ? undefined : Math.max(0, items.length + lag));
   });
 
   app.get<{ Params: { contactId: string } }>('/contacts/show/:contactId.json', (req, reply) => {
@@ -125,6 +161,8 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const contact = emptyContact(nextId(ctx.state, 'contact'), now);
     parsed.change(contact);
     if (!faults.on('add-contact-not-persisted')) company.contacts.set(contact.id, contact);
+    if (faults.on('contacts-edit-restores-added')) memoryOf(company).added.set(contact.id, structuredClone(contact));
+    if (faults.on('contacts-count-lags-write')) memoryOf(company).latest = { after: structuredClone(contact) };
     const status = faults.on('add-contact-200') ? 200 : 201;
     // The spec does not show the add answer: the variant gives the new id beside the status, not in data.
     if (ctx.dialect === 'variant') return reply.code(status).send({ responseData: { status, id: String(contact.id) } });
@@ -139,7 +177,16 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!contact) return missing(ctx, reply, req.params.contactId, faults.on('edit-contact-404-message') ? 'Contact not found' : 'Not found.');
     const parsed = parseContactPayload(ctx.state, companyOf(req), req.body, faults, false, ctx.dialect, contact);
     if (!parsed.ok) return faults.on('edit-contact-406-no-data') ? coreError(ctx, reply, 406, 'Invalid input data.') : invalidInput(ctx, reply, parsed.errors);
+    const before = structuredClone(contact);
     applyContactEdit(contact, parsed.change);
+    const owner = companyOf(req);
+    const added = faults.on('contacts-edit-restores-added') ? memoryOf(owner).added.get(contact.id) : undefined;
+    if (added) {
+      const sent = isObject(req.body) ? req.body : {};
+      for (const field of SCALARS) if (!(field in sent)) (contact as unknown as Record<string, unknown>)[field] = added[field];
+    }
+    if (faults.on('contacts-count-lags-write')) memoryOf(owner).latest = { before, after: structuredClone(contact) };
+    if (faults.on('contacts-edited-listed-everywhere')) memoryOf(owner).edited.add(contact);
     return ack(ctx, reply, faults.on('edit-contact-201') ? 201 : 200);
   };
   app.post('/contacts/edit/:contactId.json', edit);
@@ -150,7 +197,11 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     // The fault's server looks the contact up in every company and deletes it from whichever holds it.
     const company =
       (faults.on('contacts-cross-company-delete') ? [...ctx.state.companies.values()].find((c) => c.contacts.has(id)) : undefined) ?? companyOf(req);
+    const gone = company.contacts.get(id);
     if (!/^\d+$/.test(req.params.contactId) || !company.contacts.delete(id)) return missing(ctx, reply, req.params.contactId);
+    if (gone && faults.on('contacts-list-keeps-deleted')) memoryOf(company).deleted.push(gone);
+    if (gone && faults.on('contacts-count-lags-write')) memoryOf(company).latest = { before: structuredClone(gone) };
+    if (gone && faults.on('contacts-edited-listed-everywhere')) memoryOf(company).edited.delete(gone);
     forgetContactHistory(company, id);
     return ack(ctx, reply, 200);
   });

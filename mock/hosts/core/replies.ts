@@ -59,6 +59,8 @@ export function sendPage<T extends object>(
   reply: FastifyReply,
   items: readonly T[],
   render: ((item: T) => unknown) | RenderedText<T>,
+  /** The itemsCount to answer in place of the items' number: only a fault's lagging count differs. */
+  countShown?: number,
 ): FastifyReply {
   const query = req.query as Record<string, unknown>;
   const { faults } = ctx;
@@ -84,7 +86,7 @@ export function sendPage<T extends object>(
   const end = start + limit + (faults.on('limit-not-applied') ? 1 : 0);
   const pageItems = items.slice(start, end);
   const counters = {
-    itemsCount: faults.on('items-count-page-only') ? pageItems.length : itemsCount === 0 && faults.on('empty-items-count') ? 1 : itemsCount,
+    itemsCount: faults.on('items-count-page-only') ? pageItems.length : itemsCount === 0 && faults.on('empty-items-count') ? 1 : (countShown ?? itemsCount),
     pageCount,
     pageNumber: faults.on('page-number-always-1') ? 1 : page,
     limit: query.limit === undefined && faults.on('default-limit-missing') ? 0 : limit,

@@ -26,9 +26,17 @@ function mac(ctx: MockContext, payload: string): string {
   return createHmac('sha256', `cc-mock-cursor:${ctx.state.seed}`).update(payload).digest('base64url').slice(0, 22);
 }
 
-export function encodeCursor(ctx: MockContext, afterSeq: number): string {
-  const payload = Buffer.from(JSON.stringify({ after: afterSeq })).toString('base64url');
+/** `top`: the newest item the list held when the cursor was made, which only a fault's server keeps. */
+export function encodeCursor(ctx: MockContext, afterSeq: number, top?: number): string {
+  const payload = Buffer.from(JSON.stringify(top === undefined ? { after: afterSeq } : { after: afterSeq, top })).toString('base64url');
   return `${payload}.${mac(ctx, payload)}`;
+}
+
+/** The newest item a cursor's list held when it was made, when the cursor says (the fault's cursors do). */
+function cursorTop(ctx: MockContext, cursor: string): number | undefined {
+  if (decodeCursor(ctx, cursor) === undefined) return undefined;
+  const top = (JSON.parse(Buffer.from(cursor.split('.')[0] as string, 'base64url').toString('utf8')) as { top?: unknown }).top;
+  return typeof top === 'number' ? top : undefined;
 }
 
 /** The sequence number a cursor continues after, or undefined when it cannot be decoded. */
@@ -117,9 +125,17 @@ export function cursorSlice<T extends Sequenced>(
     const page = ordered.slice(after, after + limit);
     return { ok: true, page, nextCursor: after + limit < ordered.length ? encodeCursor(ctx, after + limit) : null };
   }
+  // The fault's server steps back one item when the list has grown since the cursor was made: an insert repeats one.
+  const newest = items.reduce((top, item) => Math.max(top, item.seq), 0);
+  const repeats = faults.on('dialer-cursor-repeats-after-insert');
+  if (repeats && typeof cursor === 'string' && cursor !== '') {
+    const top = cursorTop(ctx, cursor);
+    if (top !== undefined && newest > top) after = items.filter((item) => item.seq < after).reduce((prev, item) => Math.max(prev, item.seq), 0);
+  }
   const rest = items.filter((item) => item.seq > after);
   const page = rest.slice(0, limit);
   const last = page.at(-1);
+  if (repeats && last && rest.length > limit) return { ok: true, page, nextCursor: encodeCursor(ctx, last.seq, newest) };
   if (faults.on('dialer-cursor-never-null')) return { ok: true, page, nextCursor: encodeCursor(ctx, last?.seq ?? after) };
   if (limit === 0) return { ok: true, page, nextCursor: rest.length > 0 ? encodeCursor(ctx, after) : null };
   const resume = last && faults.on('dialer-cursor-overlap') ? last.seq - 1 : last?.seq;

@@ -1,0 +1,250 @@
+import fc from 'fast-check';
+import type { CheckContext } from '../../lib/checks/context.ts';
+import { defineCheck } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
+import { pageFrom, recordOf } from '../shared/core-reads.ts';
+import { CONTACT_DELETIONS, contactViewOf } from './fixtures.ts';
+import { deleteTogether } from '../../lib/checks/batched-deletions.ts';
+import { createdId, listedIds } from './shapes.ts';
+
+/**
+ * Contacts as a model: random sequences of creates, edits, deletes, reads and lists of the sequence's own
+ * contacts (lib/stateful/), each answer judged against what the spec says the company holds now. The rules
+ * (CORE-STATE-*) name the sentences; the reads that judge them are narrowed by two industries made for the
+ * sequence, so no record of another check or client ever counts.
+ */
+
+/** The fields a sequence writes: scalars of the contact edit payload, each a text of the sequence's own. */
+const FIELDS = ['name', 'title', 'city', 'industry'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** A short text; shrinking makes it shorter. */
+const text = fc.stringMatching(/^[a-z]{1,6}$/);
+/** One of the sequence's two industries. */
+const side = fc.constantFrom(0, 1);
+/**
+ * Which of the model's contacts a step acts on, counted from the newest, modulo their number: mostly the
+ * newest, so that several steps meet on one contact, where what one write does to another shows.
+ */
+const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(7) });
+
+type ContactStep =
+  | { readonly op: 'create'; readonly industry: number; readonly title: string }
+  | { readonly op: 'edit'; readonly pick: number; readonly field: Field; readonly value: string; readonly industry: number }
+  | { readonly op: 'read'; readonly pick: number }
+  | { readonly op: 'delete'; readonly pick: number }
+  | { readonly op: 'list'; readonly industry: number; readonly limit: number; readonly page: number }
+  | { readonly op: 'foreign-list'; readonly industry: number };
+
+interface ModelContact {
+  readonly id: string;
+  readonly fields: Record<Field, string>;
+  /** Fields whose last write was an edit: the ones CORE-STATE-FIELDS compares. */
+  readonly edited: Set<Field>;
+}
+
+interface ContactWorld {
+  /** The sequence's two industries: neither contains the other, and no other record has either. */
+  readonly industries: readonly [string, string];
+  /** Contacts the target holds, in creation order. */
+  readonly contacts: ModelContact[];
+  /** Every name the sequence gave, kept after a rename or a delete: another company must list none. */
+  readonly names: Set<string>;
+}
+
+const send = (io: StepIo, t: CheckContext, method: string, path: string, body?: unknown, slot: 'primary' | 'other' = 'primary'): Promise<Exchange> => {
+  const request = t.core(method, path).as(slot);
+  return io.send(body === undefined ? request : request.json(body));
+};
+
+/** A page of List contacts narrowed by an industry, its items as ids. */
+async function listed(t: CheckContext, io: StepIo, industry: string, limit: number, page: number, slot: 'primary' | 'other' = 'primary') {
+  const path = '/contacts/index.json';
+  return pageFrom<unknown>(t, path, await io.send(t.core('GET', path).as(slot).query({ industry, limit, page })));
+}
+
+function contactModel(withOtherCompany: boolean): SequenceModel<ContactStep, ContactWorld> {
+  // Weighted towards writes, which make the states worth reading; each read judges all that came before it.
+  const create = fc.record({ op: fc.constant('create' as const), industry: side, title: text });
+  const steps: fc.WeightedArbitrary<ContactStep>[] = [
+    { weight: 2, arbitrary: create },
+    { weight: 5, arbitrary: fc.record({ op: fc.constant('edit' as const), pick, field: fc.constantFrom(...FIELDS), value: text, industry: side }) },
+    { weight: 4, arbitrary: fc.record({ op: fc.constant('read' as const), pick }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), pick }) },
+    // One page holding every match, mostly; sometimes a short page, the first or the second.
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('list' as const), industry: side, limit: fc.constant(1000), page: fc.constant(1) }) },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('list' as const), industry: side, limit: fc.constantFrom(1, 2), page: fc.constantFrom(1, 2) }) },
+  ];
+  if (withOtherCompany) steps.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('foreign-list' as const), industry: side }) });
+  const industryWord = (n: number): string => (n === 0 ? 'north' : 'south');
+  const which = (n: number): string => (n === 0 ? 'the newest contact' : `the contact ${n} before the newest`);
+
+  const chosen = (world: ContactWorld, n: number): ModelContact | undefined =>
+    world.contacts.length === 0 ? undefined : world.contacts[world.contacts.length - 1 - (n % world.contacts.length)];
+
+  return {
+    // Creates first in the list: fast-check shrinks towards the first arbitrary.
+    step: fc.oneof(...steps),
+    opening: create,
+    cost: (step) => (step.op === 'create' ? 2 : 1),
+    label(step) {
+      switch (step.op) {
+        case 'create':
+          return `create a contact (title ${JSON.stringify(step.title)}, industry ${industryWord(step.industry)})`;
+        case 'edit':
+          return `edit ${which(step.pick)}: ${step.field}`;
+        case 'read':
+          return `read ${which(step.pick)}`;
+        case 'delete':
+          return `delete ${which(step.pick)}`;
+        case 'list':
+          return `list industry ${industryWord(step.industry)} (limit ${step.limit}, page ${step.page})`;
+        case 'foreign-list':
+          return `list industry ${industryWord(step.industry)} with another company's key`;
+      }
+    },
+
+    start(t) {
+      const base = t.uniqueName();
+      return { industries: [`${base} north`, `${base} south`], contacts: [], names: new Set() };
+    },
+
+    async run(t, world, step, io) {
+      switch (step.op) {
+        case 'create': {
+          const fields = { name: t.uniqueName(), title: step.title, city: '', industry: world.industries[step.industry] as string };
+          const ex = await send(io, t, 'PUT', '/contacts/add.json', { name: fields.name, title: fields.title, industry: fields.industry });
+          t.expectOk(ex, 'creating a contact');
+          const id = createdId(ex);
+          t.prerequisite(id !== undefined, 'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id', ex);
+          io.made(id as string);
+          world.contacts.push({ id: id as string, fields, edited: new Set() });
+          world.names.add(fields.name);
+          return `create contact ${id} (title ${JSON.stringify(fields.title)}, industry ${industryWord(step.industry)})`;
+        }
+        case 'edit': {
+          const contact = chosen(world, step.pick);
+          if (!contact) return undefined;
+          // A name keeps the run's prefix, so a contact left behind is still found by it; an industry stays one of the two.
+          const value = step.field === 'name' ? t.uniqueName() : step.field === 'industry' ? (world.industries[step.industry] as string) : step.value;
+          const ex = await send(io, t, 'POST', `/contacts/edit/${contact.id}.json`, { [step.field]: value });
+          t.expectOk(ex, `editing contact ${contact.id}`);
+          contact.fields[step.field] = value;
+          contact.edited.add(step.field);
+          if (step.field === 'name') world.names.add(value);
+          return `edit contact ${contact.id}: ${step.field} = ${JSON.stringify(value)}`;
+        }
+        case 'read': {
+          const contact = chosen(world, step.pick);
+          if (!contact) return undefined;
+          const ex = await send(io, t, 'GET', `/contacts/show/${contact.id}.json`);
+          t.expectOk(ex, `reading contact ${contact.id}`);
+          const view = contactViewOf(ex);
+          t.prerequisite(view !== undefined, 'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor in responseData', ex);
+          // What the add stored is CORE-CONTACT-EDIT-PARTIAL's to judge; this rule judges what edits wrote.
+          for (const field of contact.edited) {
+            if (!(field in (view?.fields ?? {}))) t.skip(`Inspect a contact does not show the field ${field}`);
+            const shown = view?.fields[field];
+            io.judge(
+              'CORE-STATE-FIELDS',
+              shown === contact.fields[field],
+              () => `contact ${contact.id} shows ${field} ${JSON.stringify(shown)}; the last write that sent it set ${JSON.stringify(contact.fields[field])}`,
+              ex,
+            );
+          }
+          return `read contact ${contact.id}`;
+        }
+        case 'delete': {
+          const contact = chosen(world, step.pick);
+          if (!contact) return undefined;
+          const ex = await send(io, t, 'DELETE', `/contacts/delete/${contact.id}.json`);
+          t.expectOk(ex, `deleting contact ${contact.id}`);
+          world.contacts.splice(world.contacts.indexOf(contact), 1);
+          return `delete contact ${contact.id}`;
+        }
+        case 'list': {
+          const industry = world.industries[step.industry] as string;
+          const { ex, page } = await listed(t, io, industry, step.limit, step.page);
+          const ids = listedIds(page.data, 'Contact');
+          if (ids === undefined) t.skip('List contacts items show no contact id (vendor reference item { Contact: { id } })');
+          const shown = [...(ids ?? [])];
+          const matches = world.contacts.filter((c) => c.fields.industry === industry).map((c) => c.id);
+          const stranger = shown.find((id) => !matches.includes(id));
+          io.judge(
+            'CORE-STATE-LISTED',
+            stranger === undefined,
+            () =>
+              `contact ${stranger} is listed for industry ${JSON.stringify(industry)}, which ${matches.length === 0 ? 'no contact of the model has' : `only ${matches.join(', ')} of the model ${matches.length === 1 ? 'has' : 'have'}`} now`,
+            ex,
+          );
+          io.judge(
+            'CORE-STATE-LISTED',
+            shown.length === page.data.length,
+            `a contact is listed twice on one page: ${JSON.stringify(page.data.map((item) => recordOf(item, 'Contact')?.id))}`,
+            ex,
+          );
+          // Only a page that must hold every match judges what is missing and the count: how pages split the
+          // matches is the paging rules' (CORE-PAGE-*), and a broken page would fail them, not these.
+          if (step.page === 1 && step.limit >= matches.length) {
+            const missing = matches.filter((id) => !shown.includes(id));
+            io.judge(
+              'CORE-STATE-LISTED',
+              missing.length === 0,
+              () =>
+                `contact${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of industry ${JSON.stringify(industry)} ${missing.length === 1 ? 'is' : 'are'} not listed on the one page that holds every match (limit ${step.limit})`,
+              ex,
+            );
+            io.judge(
+              'CORE-STATE-COUNT',
+              page.itemsCount === matches.length,
+              () => `itemsCount is ${page.itemsCount}; the model has ${matches.length} contacts with this industry now (${matches.join(', ') || 'none'})`,
+              ex,
+            );
+          }
+          return `list industry ${industryWord(step.industry)} (limit ${step.limit}, page ${step.page}): ${matches.length} expected`;
+        }
+        case 'foreign-list': {
+          const industry = world.industries[step.industry] as string;
+          const { ex, page } = await listed(t, io, industry, 1000, 1, 'other');
+          const names = page.data.map((item) => recordOf(item, 'Contact')?.name);
+          if (page.data.length > 0 && names.every((name) => name === undefined))
+            t.skip("List contacts items show no name (vendor reference item { Contact: { name } }), so another company's list cannot be told apart");
+          const ours = names.filter((name): name is string => typeof name === 'string' && world.names.has(name));
+          io.judge(
+            'CORE-STATE-ISOLATION',
+            ours.length === 0,
+            () => `another company's key lists the run's contacts ${ours.join(', ')} for industry ${JSON.stringify(industry)}`,
+            ex,
+          );
+          return `list industry ${industryWord(step.industry)} with another company's key`;
+        }
+      }
+    },
+
+    // Ten a request with Contact actions, as the lanes' ends delete contacts; one the batch did not delete goes alone.
+    async clean(t, world, io) {
+      const ids = world.contacts.map((c) => c.id);
+      const { failed } = await deleteTogether(CONTACT_DELETIONS, t, ids, (request) => io.send(request));
+      world.contacts.length = 0;
+      if (failed.length > 0) throw new Error(`deleting the sequence's contacts: ${failed.join('; ')}`);
+    },
+  };
+}
+
+export const contactSequenceChecks = [
+  defineCheck({
+    id: 'core.stateful.contacts',
+    title: 'random sequences of contact creates, edits, deletes, reads and lists agree with a model of the spec',
+    surface: 'core',
+    rules: ['CORE-STATE-LISTED', 'CORE-STATE-COUNT', 'CORE-STATE-FIELDS', 'CORE-STATE-ISOLATION'],
+    // A create costs its delete at the sequence's end; every other step one request.
+    stateful: { requestsPerStep: 2, setupRequests: 0 },
+    maxRequests: 0,
+    async run(t) {
+      const other = t.hasKey('other');
+      if (!other) t.skipRule('CORE-STATE-ISOLATION', "needs CC_OTHER_KEY_ID: another company's list is read with it");
+      await runSequences(t, contactModel(other));
+    },
+  }),
+];

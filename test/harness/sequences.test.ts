@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, test } from 'vitest';
+import { defineCheck } from '../../lib/checks/define.ts';
+import { runCheck } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import type { SequenceReplay, Target } from '../../lib/config/target.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { CheckOutcome, RuleVerdict } from '../../lib/results/outcome.ts';
+import { runSequences, type SequenceModel } from '../../lib/stateful/sequences.ts';
+import { literalTarget } from './support.ts';
+
+/**
+ * The sequence runner on a target it never sends to: an in-memory store stands in, with bugs planted
+ * across operations, so what is judged is the runner (shrinking, one story per rule, replay, cleanup,
+ * allowance), not a server.
+ */
+
+const COUNT = 'CORE-STATE-COUNT';
+const LISTED = 'CORE-STATE-LISTED';
+
+/** What the judgements point at: an answer as the client records it. */
+const answer: Exchange = {
+  request: { method: 'GET', url: 'https://127.0.0.1:1/api/contacts/index.json', headers: {}, credentials: 'primary key' },
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  text: '{}',
+  bodyBytes: 2,
+  json: {},
+  startedAt: 0,
+  durationMs: 1,
+};
+
+type Step = { readonly op: 'add' } | { readonly op: 'remove' } | { readonly op: 'count' } | { readonly op: 'list' };
+
+interface Store {
+  items: number[];
+  adds: number;
+}
+
+interface Planted {
+  /** After this many adds, the count is one short. */
+  readonly countLagsAfter?: number;
+  /** A removed item stays listed. */
+  readonly listKeepsRemoved?: boolean;
+}
+
+function storeModel(bugs: Planted, cleaned: { count: number }, cost = 1): SequenceModel<Step, { model: number[]; store: Store; removed: number[] }> {
+  return {
+    step: fc.constantFrom<Step>({ op: 'add' }, { op: 'remove' }, { op: 'count' }, { op: 'list' }),
+    cost: () => cost,
+    label: (step) => step.op,
+    start: () => ({ model: [], store: { items: [], adds: 0 }, removed: [] }),
+    async run(_t, world, step, io) {
+      const { model, store } = world;
+      switch (step.op) {
+        case 'add': {
+          const item = store.adds++;
+          store.items.push(item);
+          model.push(item);
+          return `add ${item}`;
+        }
+        case 'remove': {
+          const item = model.pop();
+          if (item === undefined) return undefined;
+          store.items = store.items.filter((i) => i !== item);
+          world.removed.push(item);
+          return `remove ${item}`;
+        }
+        case 'count': {
+          const shown = bugs.countLagsAfter !== undefined && store.adds >= bugs.countLagsAfter ? store.items.length - 1 : store.items.length;
+          io.judge(COUNT, shown === model.length, `count ${shown}, model ${model.length}`, answer);
+          return 'count';
+        }
+        case 'list': {
+          const shown = bugs.listKeepsRemoved ? [...store.items, ...world.removed] : store.items;
+          io.judge(
+            LISTED,
+            shown.every((i) => model.includes(i)),
+            `listed ${shown.join(',')}, model ${model.join(',')}`,
+            answer,
+          );
+          return 'list';
+        }
+      }
+    },
+    async clean(_t, world) {
+      cleaned.count += 1;
+      world.store.items = [];
+    },
+  };
+}
+
+function sequenceCheck(model: SequenceModel<Step, unknown>, requestsPerStep = 1) {
+  return defineCheck({
+    id: 'harness.sequences',
+    title: 'sequences of an in-memory store',
+    surface: 'core',
+    rules: [COUNT, LISTED],
+    maxRequests: 0,
+    stateful: { requestsPerStep, setupRequests: 0 },
+    run: (t) => runSequences(t, model),
+  });
+}
+
+function verdict(outcome: CheckOutcome, rule: string): RuleVerdict {
+  const found = outcome.verdicts.find((v) => v.rule === rule);
+  if (!found) throw new Error(`no verdict for ${rule}`);
+  return found;
+}
+
+const sessions: Session[] = [];
+function session(overrides: Partial<Target> = {}): Session {
+  const made = new Session(literalTarget({ sequences: { count: 30, steps: 10, shrinkRequests: 500 }, ...overrides }), 7);
+  sessions.push(made);
+  return made;
+}
+afterAll(async () => {
+  for (const s of sessions) await s.close();
+});
+
+describe('stateful sequences', () => {
+  test('a store that keeps no bug passes both rules, every sequence cleaned up', async () => {
+    const cleaned = { count: 0 };
+    const outcome = await runCheck(session(), sequenceCheck(storeModel({}, cleaned) as SequenceModel<Step, unknown>));
+    expect(verdict(outcome, COUNT).status).toBe('pass');
+    expect(verdict(outcome, LISTED).status).toBe('pass');
+    expect(verdict(outcome, COUNT).notes.join(' ')).toMatch(/30 random sequences of up to 10 steps/);
+    expect(cleaned.count).toBe(30);
+  });
+
+  test('two bugs fail both rules, each with the shortest story that shows it, and every sequence is cleaned up', async () => {
+    const cleaned = { count: 0 };
+    const outcome = await runCheck(
+      session(),
+      sequenceCheck(storeModel({ countLagsAfter: 2, listKeepsRemoved: true }, cleaned) as SequenceModel<Step, unknown>),
+    );
+    const count = verdict(outcome, COUNT);
+    const listed = verdict(outcome, LISTED);
+    expect(count.status).toBe('fail');
+    expect(listed.status).toBe('fail');
+    // The shortest stories: two adds and a count; an add, its removal and a list.
+    expect(count.evidence?.sequence?.steps.map((s) => s.replace(/^\d+\. /, '').replace(/:.*$/, ''))).toEqual(['add 0', 'add 1', 'count']);
+    expect(listed.evidence?.sequence?.steps.map((s) => s.replace(/^\d+\. /, '').replace(/:.*$/, ''))).toEqual(['add 0', 'remove 0', 'list']);
+    expect(count.evidence?.sequence?.replay).toMatch(
+      /^CC_SEQUENCE_REPLAY=harness\.sequences:CORE-STATE-COUNT:\d+:[\d:]+ npm run conformance -- --seed 7 --rule CORE-STATE-COUNT$/,
+    );
+    // Every sequence run, shrinking's included, was cleaned up.
+    expect(cleaned.count).toBeGreaterThan(30);
+  });
+
+  test('the replay line runs that one sequence again, judging its rule alone', async () => {
+    const bugs = { countLagsAfter: 2, listKeepsRemoved: true };
+    const first = await runCheck(session(), sequenceCheck(storeModel(bugs, { count: 0 }) as SequenceModel<Step, unknown>));
+    const replay = /CC_SEQUENCE_REPLAY=harness\.sequences:([A-Z][A-Z0-9-]*):(\d+):(\S+) /.exec(verdict(first, COUNT).evidence?.sequence?.replay ?? '');
+    expect(replay).not.toBeNull();
+    const [, rule, seed, path] = replay as unknown as [string, string, string, string];
+    const sequenceReplay: SequenceReplay = { check: 'harness.sequences', rule, seed: Number(seed), path };
+    const cleaned = { count: 0 };
+    const again = await runCheck(session({ sequenceReplay }), sequenceCheck(storeModel(bugs, cleaned) as SequenceModel<Step, unknown>));
+    expect(verdict(again, COUNT).status).toBe('fail');
+    expect(verdict(again, COUNT).evidence?.sequence?.steps).toHaveLength(3);
+    expect(verdict(again, LISTED).status).toBe('skipped');
+    expect(verdict(again, LISTED).detail).toMatch(/CC_SEQUENCE_REPLAY replays a sequence that broke CORE-STATE-COUNT/);
+    expect(cleaned.count).toBeLessThan(5);
+  });
+
+  test('steps dearer than the check declares end it as an allowance error, never a pass', async () => {
+    const outcome = await runCheck(session(), sequenceCheck(storeModel({}, { count: 0 }, 1_000) as SequenceModel<Step, unknown>, 1));
+    expect(verdict(outcome, COUNT).status).toBe('error');
+    expect(verdict(outcome, COUNT).detail).toMatch(/CC_ERR_ALLOWANCE: .*declared step cost is too low/);
+  });
+});

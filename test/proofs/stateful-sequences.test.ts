@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { FAULTS } from '../../mock/faults/registry.ts';
+import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { selfSignedCertificate } from '../../mock/tls.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { reportUnder } from './prove.ts';
+
+/**
+ * The stateful checks' faults break state only across operations. Each must be reported failed with a
+ * shrunk sequence of a handful of steps, and that sequence must fail again when replayed from the report's
+ * path alone, as its rerun line says.
+ */
+const STATEFUL = ALL_CHECKS.filter((check) => check.stateful);
+const STATEFUL_FAULTS = FAULTS.filter((fault) => STATEFUL.some((check) => check.rules.includes(fault.breaks)));
+
+/** At most this many steps: a story a reader follows at a glance. */
+const HANDFUL = 5;
+
+describe.concurrent('a fault that breaks state across operations fails its rule with a short story that replays', () => {
+  let tls: TlsMaterial;
+  beforeAll(async () => {
+    tls = await selfSignedCertificate();
+  });
+
+  test('every stateful check has faults of its own', () => {
+    expect(STATEFUL.length).toBeGreaterThan(0);
+    for (const check of STATEFUL)
+      expect(
+        STATEFUL_FAULTS.some((fault) => check.rules.includes(fault.breaks)),
+        check.id,
+      ).toBe(true);
+  });
+
+  for (const fault of STATEFUL_FAULTS) {
+    test(`${fault.name}: ${fault.breaks} fails after at most ${HANDFUL} steps, and again on replay`, async () => {
+      const checks = STATEFUL.filter((check) => check.rules.includes(fault.breaks));
+      const first = (await reportUnder(fault, tls, checks)).rules.find((r) => r.id === fault.breaks);
+      expect(first?.status, first?.detail).toBe('fail');
+      const story = first?.evidence?.sequence;
+      expect(story?.steps.length ?? 0).toBeGreaterThan(0);
+      expect(story?.steps.length ?? Infinity).toBeLessThanOrEqual(HANDFUL);
+      expect(first?.reproduce?.rerun).toBe(story?.replay);
+      // The script sends each step's requests, ids captured from the creates, and holds no credential.
+      expect(story?.script).toMatch(/^#!\/bin\/sh\n/);
+      expect(story?.script).not.toMatch(/Authorization: Basic/i);
+
+      const replay = /^CC_SEQUENCE_REPLAY=(\S+) /.exec(story?.replay ?? '')?.[1];
+      expect(replay).toBeDefined();
+      const again = (await reportUnder(fault, tls, checks, undefined, { CC_SEQUENCE_REPLAY: replay as string })).rules.find((r) => r.id === fault.breaks);
+      expect(again?.status, again?.detail).toBe('fail');
+      expect(again?.evidence?.sequence?.steps.length).toBe(story?.steps.length);
+    });
+  }
+});
