@@ -115,8 +115,8 @@ function campaignsLeft(running: readonly CheckDefinition[], target: Pick<Target,
   let own = 0;
   for (const check of running) {
     own += check.leaves?.campaigns ?? 0;
-    // A stateful check's steps may each leave one, in every sequence.
-    if (check.stateful?.campaignsPerStep) own += target.sequences.count * sequenceSteps(check.stateful, target) * check.stateful.campaignsPerStep;
+    // A stateful check's sequences may each leave some.
+    own += target.sequences.count * (check.stateful?.campaignsPerSequence ?? 0);
     for (const record of check.leaves?.shared ?? []) shared.add(record);
   }
   return own + shared.size;

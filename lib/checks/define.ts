@@ -37,10 +37,12 @@ export interface CheckDefinition {
   readonly stateful?: {
     readonly requestsPerStep: number;
     readonly setupRequests: number;
+    /** What the steps every sequence ends with cost at most (SequenceModel.closing). */
+    readonly closingRequests?: number;
     /** The most steps of its sequences, below the target's (its steps are dear). */
     readonly longest?: number;
-    /** Records the API keeps for good (Dialer campaigns) a step may leave: the plan counts them in what the run leaves. */
-    readonly campaignsPerStep?: number;
+    /** Dialer campaigns one sequence may leave (the API keeps them for good): the plan counts them in what the run leaves. */
+    readonly campaignsPerSequence?: number;
   };
   /**
    * Of `maxRequests`, the most that go to other meters than the check's own (a Dialer check adding a call
@@ -96,7 +98,7 @@ export function randomValuesOn(def: Pick<CheckDefinition, 'randomValues'>, targe
 /** What a stateful check's sequences may spend against this target: every step of every sequence at its dearest, and the shrinking. */
 export function sequenceAllowance(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
   const { count, shrinkRequests } = target.sequences;
-  return stateful.setupRequests + count * sequenceSteps(stateful, target) * stateful.requestsPerStep + shrinkRequests;
+  return stateful.setupRequests + count * (sequenceSteps(stateful, target) * stateful.requestsPerStep + (stateful.closingRequests ?? 0)) + shrinkRequests;
 }
 
 /** The most steps of one of the check's sequences against this target. */

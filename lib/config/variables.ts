@@ -103,7 +103,7 @@ export const VARIABLES = [
     bundledMock: 'applies',
     meaning:
       'random sequences of operations each stateful check runs against its model (a whole number; each step costs a request or two of the budget, and shrinking a failing sequence spends a stated allowance more); on a configured target a sequence has at most 6 steps and shrinking at most 24 requests, against the bundled mock 14 steps and 2,000 requests (a check whose steps are dear may take fewer)',
-    default: '2 on a configured target, 16 against the bundled mock',
+    default: '2 on a configured target, 10 against the bundled mock',
   },
   {
     name: 'CC_SEQUENCE_REPLAY',

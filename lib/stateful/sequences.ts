@@ -41,6 +41,14 @@ export interface SequenceModel<Step, World> {
   readonly step: fc.Arbitrary<Step>;
   /** The step every sequence begins with, when there is one (a create: most stories need a record first). */
   readonly opening?: fc.Arbitrary<Step>;
+  /**
+   * Steps every sequence ends with, worked out from the model once the random ones have run: reads that
+   * judge each rule at least once a sequence, so that even a few short sequences (a live target's) leave no
+   * rule unjudged. Their cost is the check's `closingRequests`.
+   */
+  closing?(world: World, t: CheckContext): readonly Step[];
+  /** Whether the step only reads: a read that held is left out of a failing sequence's story, which changes nothing without it. */
+  reads(step: Step): boolean;
   /** The most requests the step sends, the deletion of what it makes included. */
   cost(step: Step): number;
   /** The step in words, before it runs: what a story shows of a step that failed before it could say more. */
@@ -133,7 +141,7 @@ class Sequences<Step, World> {
       : fc.noBias(fc.array(model.step, { ...length, minLength: 1 }));
     const property = fc.asyncProperty(sequences, async (steps) => {
       if (this.stopped) return;
-      const cost = steps.reduce((n, step) => n + model.cost(step), 0);
+      const cost = steps.reduce((n, step) => n + model.cost(step), 0) + (this.#t.scope.stateful?.closingRequests ?? 0);
       if (this.#t.requests + cost > this.#allowance) {
         // Shrinking: the candidate is passed over, not judged. Before any failure it means the declared cost was wrong.
         if (failing) passedOver += 1;
@@ -159,17 +167,24 @@ class Sequences<Step, World> {
     this.#pending.add(world);
     const records: StepRecord[] = [];
     try {
-      for (const step of steps) {
+      const runStep = async (step: Step) => {
         const { io, record } = this.#io(records, ignored);
         record.text = model.label(step);
+        record.reads = model.reads(step);
         const text = await model.run(t, world, step, io);
         if (text === undefined) records.pop();
         else record.text = text;
-      }
+      };
+      for (const step of steps) await runStep(step);
+      for (const step of model.closing?.(world, t) ?? []) await runStep(step);
     } catch (err) {
       if (err instanceof RuleViolation) {
         // fast-check shrinks only towards candidates that fail too: the last failing one is the shortest found.
-        failed(err, records);
+        // Its reads that held are left out: without them the target ends in the same state.
+        failed(
+          err,
+          records.filter((record, i) => !record.reads || i === records.length - 1),
+        );
         throw err;
       }
       this.stopped ??= { error: err };

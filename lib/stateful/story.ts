@@ -7,6 +7,8 @@ import { rerunCommand } from '../results/report.ts';
 /** One step of a sequence as it ran: what it did, what it sent, and which answers named a record it made. */
 export interface StepRecord {
   text: string;
+  /** The step only reads: one that held is left out of the story. */
+  reads?: boolean;
   readonly exchanges: Exchange[];
   /** Index of an exchange in `exchanges` whose answer gave the id of a record it made, and that id. */
   readonly made: Map<number, string>;

@@ -88,6 +88,21 @@ function contactModel(withOtherCompany: boolean): SequenceModel<ContactStep, Con
     step: fc.oneof(...steps),
     opening: create,
     cost: (step) => (step.op === 'create' ? 2 : 1),
+    reads: (step) => step.op === 'read' || step.op === 'list' || step.op === 'foreign-list',
+    // Every sequence ends judging each rule once: both industries listed whole, another company's read, and
+    // an edit of the newest contact (made if none is left) read back.
+    closing(world) {
+      const newest = world.contacts.at(-1);
+      const side = newest ? world.industries.indexOf(newest.fields.industry) : 0;
+      return [
+        { op: 'list', industry: 0, limit: 1000, page: 1 },
+        { op: 'list', industry: 1, limit: 1000, page: 1 },
+        ...(withOtherCompany ? [{ op: 'foreign-list' as const, industry: Math.max(0, side) }] : []),
+        ...(newest ? [] : [{ op: 'create' as const, industry: 0, title: 'last' }]),
+        { op: 'edit', pick: 0, field: 'city', value: 'last', industry: 0 },
+        { op: 'read', pick: 0 },
+      ];
+    },
     label(step) {
       switch (step.op) {
         case 'create':
@@ -239,7 +254,8 @@ export const contactSequenceChecks = [
     surface: 'core',
     rules: ['CORE-STATE-LISTED', 'CORE-STATE-COUNT', 'CORE-STATE-FIELDS', 'CORE-STATE-ISOLATION'],
     // A create costs its delete at the sequence's end; every other step one request.
-    stateful: { requestsPerStep: 2, setupRequests: 0 },
+    // The closing steps: two lists, another company's, a create when none is left, an edit and its read.
+    stateful: { requestsPerStep: 2, setupRequests: 0, closingRequests: 7 },
     maxRequests: 0,
     async run(t) {
       const other = t.hasKey('other');

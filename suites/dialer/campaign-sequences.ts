@@ -75,6 +75,9 @@ function campaignModel(filtersDeleted: boolean): SequenceModel<CampaignStep, Cam
     opening: createStep,
     // A walk reads its pages and may create one campaign, deleted at the end; a create is deleted at the end too.
     cost: (step) => (step.op === 'create' ? 2 : step.op === 'delete' ? 1 : WALK_PAGES + 2),
+    reads: (step) => step.op === 'walk' && step.insertAfter === null,
+    // Every sequence ends with a walk of every status with a create after its first page, so each judges the rule once at least.
+    closing: () => [{ op: 'walk', limit: 50, includeDeleted: true, insertAfter: 0 }],
     label(step) {
       if (step.op === 'create') return 'create a campaign';
       if (step.op === 'delete') return step.pick === 0 ? 'delete the newest campaign' : `delete the campaign ${step.pick} before the newest`;
@@ -158,7 +161,8 @@ export const CAMPAIGN_SEQUENCE_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-STATE-WALK'],
     // A walk: its pages and a campaign it may create, deleted at the end.
-    stateful: { requestsPerStep: WALK_PAGES + 2, setupRequests: 0, longest: 4, campaignsPerStep: 1 },
+    // Each step and the closing walk may make one campaign, which stays.
+    stateful: { requestsPerStep: WALK_PAGES + 2, setupRequests: 0, closingRequests: WALK_PAGES + 2, longest: 4, campaignsPerSequence: 5 },
     maxRequests: 0,
     needs: { effects: ['campaign-sequences'] },
     async run(t) {

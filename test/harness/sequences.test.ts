@@ -49,6 +49,7 @@ function storeModel(bugs: Planted, cleaned: { count: number }, cost = 1): Sequen
     step: fc.constantFrom<Step>({ op: 'add' }, { op: 'remove' }, { op: 'count' }, { op: 'list' }),
     cost: () => cost,
     label: (step) => step.op,
+    reads: (step) => step.op === 'count' || step.op === 'list',
     start: () => ({ model: [], store: { items: [], adds: 0 }, removed: [] }),
     async run(_t, world, step, io) {
       const { model, store } = world;
