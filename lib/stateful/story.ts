@@ -47,7 +47,7 @@ export function storyOf(t: CheckContext, steps: readonly StepRecord[], replay: s
     '#!/bin/sh',
     `# ${t.scope.id}: the shortest failing sequence found (${steps.length} steps) of ${rule}; CC_SEQUENCE_REPLAY=${t.scope.id}:${replay} runs it again.`,
     '# Credentials come from the key variables (CC_KEY_ID, CC_KEY_SECRET, CC_OTHER_KEY_ID, ...); the ids the creates answer are captured.',
-    '# Records it makes are not deleted: the last lines of the sequence say which remain.',
+    `# It deletes nothing it makes; their names carry the run's prefix, so npm run cleanup -- --prefix ${t.runPrefix} finds them.`,
     'set -u',
   ];
   steps.forEach((step, i) => {
