@@ -84,7 +84,6 @@ function contactModel(withOtherCompany: boolean): SequenceModel<ContactStep, Con
     world.contacts.length === 0 ? undefined : world.contacts[world.contacts.length - 1 - (n % world.contacts.length)];
 
   return {
-    // Creates first in the list: fast-check shrinks towards the first arbitrary.
     step: fc.oneof(...steps),
     opening: create,
     cost: (step) => (step.op === 'create' ? 2 : 1),
