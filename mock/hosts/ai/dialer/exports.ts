@@ -74,8 +74,11 @@ function runIfDue(ctx: MockContext, job: ExportJob, campaign: DialerCampaign | u
   if (job.ranAt !== null || (!force && Date.now() - job.requestedAt < RUN_AFTER_MS)) return;
   job.ranAt = Date.now();
   const filters = isObject(job.filters) ? job.filters : {};
+  // The fault's request time is kept a second past the campaign's creation, so that a job asked for in the
+  // millisecond the campaign was made still shows the wrong start instead of hiding it.
+  const created = campaign ? Date.parse(campaign.createdAt) : Number.NaN;
   const start = ctx.faults.on('dialer-export-start-now')
-    ? new Date(job.requestedAt).toISOString()
+    ? new Date(Number.isNaN(created) ? job.requestedAt : Math.max(job.requestedAt, created + 1000)).toISOString()
     : (campaign?.createdAt ?? new Date(job.requestedAt).toISOString());
   job.window = {
     dateFrom: typeof filters.dateFrom === 'string' ? filters.dateFrom : start,
