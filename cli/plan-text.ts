@@ -51,9 +51,9 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
     );
   const { stateful } = plan;
   if (stateful.checks.length > 0) {
-    const { count, shrinkRequests } = stateful.sequences;
+    const { shrinkRequests } = stateful.sequences;
     lines.push(
-      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${count} random sequences of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence`,
+      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${c.count} random sequences of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence`,
     );
   }
   if (plan.campaignsLeft > 0)

@@ -1,4 +1,4 @@
-import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceSteps } from '../lib/checks/define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceCount, sequenceSteps } from '../lib/checks/define.ts';
 import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
 import type { SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
@@ -63,7 +63,7 @@ export interface RunPlan {
   readonly batched: { readonly what: readonly string[]; readonly records: number; readonly requests: number };
   /** The stateful checks that run, each with its allowance (counted in the lanes above), and the sequences the target gets (CC_SEQUENCES). */
   readonly stateful: {
-    readonly checks: readonly { readonly check: string; readonly requests: number; readonly steps: number }[];
+    readonly checks: readonly { readonly check: string; readonly requests: number; readonly count: number; readonly steps: number }[];
     readonly sequences: SequenceSize;
   };
   /** The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's own), those drawn, those stated. */
@@ -116,7 +116,7 @@ function campaignsLeft(running: readonly CheckDefinition[], target: Pick<Target,
   for (const check of running) {
     own += check.leaves?.campaigns ?? 0;
     // A stateful check's sequences may each leave some.
-    own += target.sequences.count * (check.stateful?.campaignsPerSequence ?? 0);
+    if (check.stateful) own += sequenceCount(check.stateful, target) * (check.stateful.campaignsPerSequence ?? 0);
     for (const record of check.leaves?.shared ?? []) shared.add(record);
   }
   return own + shared.size;
@@ -195,7 +195,10 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     stateful: {
       checks: running
         .filter((c) => c.stateful)
-        .map((c) => ({ check: c.id, requests: allowanceOn(c, target), steps: sequenceSteps(c.stateful as NonNullable<CheckDefinition['stateful']>, target) })),
+        .map((c) => {
+          const stateful = c.stateful as NonNullable<CheckDefinition['stateful']>;
+          return { check: c.id, requests: allowanceOn(c, target), count: sequenceCount(stateful, target), steps: sequenceSteps(stateful, target) };
+        }),
       sequences: target.sequences,
     },
     fuzz: {

@@ -41,6 +41,8 @@ export interface CheckDefinition {
     readonly closingRequests?: number;
     /** The most steps of its sequences, below the target's (its steps are dear). */
     readonly longest?: number;
+    /** The most sequences it runs, below the target's: for a check whose closing steps judge its rule in every sequence, so a few find what more would. */
+    readonly most?: number;
     /** Dialer campaigns one sequence may leave (the API keeps them for good): the plan counts them in what the run leaves. */
     readonly campaignsPerSequence?: number;
   };
@@ -97,8 +99,17 @@ export function randomValuesOn(def: Pick<CheckDefinition, 'randomValues'>, targe
 
 /** What a stateful check's sequences may spend against this target: every step of every sequence at its dearest, and the shrinking. */
 export function sequenceAllowance(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
-  const { count, shrinkRequests } = target.sequences;
-  return stateful.setupRequests + count * (sequenceSteps(stateful, target) * stateful.requestsPerStep + (stateful.closingRequests ?? 0)) + shrinkRequests;
+  const { shrinkRequests } = target.sequences;
+  return (
+    stateful.setupRequests +
+    sequenceCount(stateful, target) * (sequenceSteps(stateful, target) * stateful.requestsPerStep + (stateful.closingRequests ?? 0)) +
+    shrinkRequests
+  );
+}
+
+/** How many sequences the check runs against this target. */
+export function sequenceCount(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
+  return Math.min(target.sequences.count, stateful.most ?? Number.POSITIVE_INFINITY);
 }
 
 /** The most steps of one of the check's sequences against this target. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type CheckContext, evidenceOf } from '../checks/context.ts';
-import { allowanceOn, sequenceSteps } from '../checks/define.ts';
+import { allowanceOn, sequenceCount, sequenceSteps } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -61,6 +61,8 @@ export interface SequenceModel<Step, World> {
    * and nothing was sent.
    */
   run(t: CheckContext, world: World, step: Step, io: StepIo): Promise<string | undefined>;
+  /** How to delete what a failing story's script makes, when its records carry no name with the run's prefix for npm run cleanup. */
+  readonly leftover?: string;
   /** Deletes every record the sequence made that the target still holds. Runs after every sequence, failed or not. */
   clean(t: CheckContext, world: World, io: StepIo): Promise<void>;
 }
@@ -210,12 +212,12 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
   const rules = (t.scope.rules as readonly RuleId[]).filter((rule) => t.applies(rule));
   const skipped = new Set<string>(rules.filter((rule) => t.standings.get(rule)?.skipped !== undefined));
   const sequences = new Sequences(t, model);
-  const { count } = t.target.sequences;
+  const count = sequenceCount(t.scope.stateful, t.target);
   const steps = sequenceSteps(t.scope.stateful, t.target);
 
   const report = (found: NonNullable<Exploration['failing']>, seed: number) => {
     const { violation, steps: story, path, shrinks, passedOver } = found;
-    const shown = storyOf(t, story, `${violation.rule}:${seed}:${path}`, violation.rule);
+    const shown = storyOf(t, story, `${violation.rule}:${seed}:${path}`, violation.rule, model.leftover);
     const shrunk = shrinks > 0 ? `, shrunk ${shrinks} times` : '';
     const reach = passedOver > 0 ? `; shrinking passed over ${passedOver} shorter candidates the allowance no longer covered` : '';
     const base = violation.evidence ?? evidenceOf(story.at(-1)?.exchanges.at(-1));

@@ -38,8 +38,11 @@ function scriptLine(ex: Exchange, ids: ReadonlyMap<string, string>): string {
 /** The first "id" value in a JSON answer, for the script: the id the create answered, as the check read it. */
 const CAPTURE = `sed -n 's/[^{]*{.*"id": *"\\{0,1\\}\\([^",}]*\\).*/\\1/p' | head -n 1`;
 
-/** The story of a failing sequence; `replay` is what CC_SEQUENCE_REPLAY takes after the check id (rule, seed and path). */
-export function storyOf(t: CheckContext, steps: readonly StepRecord[], replay: string, rule: string): SequenceStory {
+/**
+ * The story of a failing sequence; `replay` is what CC_SEQUENCE_REPLAY takes after the check id (rule, seed and
+ * path), `leftover` how to delete what the script makes when the records carry no name the cleanup finds.
+ */
+export function storyOf(t: CheckContext, steps: readonly StepRecord[], replay: string, rule: string, leftover?: string): SequenceStory {
   const lines = steps.map((step, i) => `${i + 1}. ${step.text}: ${step.exchanges.map((ex) => `${where(ex)} → ${ex.status}`).join('; ')}`);
   const command = `CC_SEQUENCE_REPLAY=${t.scope.id}:${replay} ${rerunCommand(rule, t.runSeed)}`;
   const ids = new Map<string, string>();
@@ -47,7 +50,7 @@ export function storyOf(t: CheckContext, steps: readonly StepRecord[], replay: s
     '#!/bin/sh',
     `# ${t.scope.id}: the shortest failing sequence found (${steps.length} steps) of ${rule}; CC_SEQUENCE_REPLAY=${t.scope.id}:${replay} runs it again.`,
     '# Credentials come from the key variables (CC_KEY_ID, CC_KEY_SECRET, CC_OTHER_KEY_ID, ...); the ids the creates answer are captured.',
-    `# It deletes nothing it makes; their names carry the run's prefix, so npm run cleanup -- --prefix ${t.runPrefix} finds them.`,
+    `# It deletes nothing it makes; ${leftover ?? `their names carry the run's prefix, so npm run cleanup -- --prefix ${t.runPrefix} finds them`}.`,
     'set -u',
   ];
   steps.forEach((step, i) => {

@@ -148,6 +148,16 @@ export const CORE_FAULTS = [
     'an edit sets every scalar field it was not sent back to its value at the add, undoing the edits in between (only sent fields are updated)',
   ),
   f(
+    'contacts-edit-resets-lists',
+    'CORE-STATE-LISTS',
+    'an edit sets every list property it was not sent (ContactNumber, ContactEmail, ContactsTag, ContactAttribute) back to what the add stored, undoing the list edits in between (only sent fields are updated)',
+  ),
+  f(
+    'blacklist-edit-keeps-old-number',
+    'CORE-STATE-BLACKLIST',
+    "after an edit gives a blacklist entry another number, List blacklist's number filter still finds it by every number it had (a list shows what matches at the time of the read)",
+  ),
+  f(
     'contacts-edited-listed-everywhere',
     'CORE-STATE-ISOLATION',
     "a contact once edited is listed by List contacts to every company's key (the credentials alone pick the company whose data is read)",

@@ -27,6 +27,11 @@ export const DIALER_RESOURCE_FAULTS = [
   // Disposition buttons and tags
   f('dialer-buttons-no-outcome', 'DIALER-BUTTONS-GET', 'buttons come without their resolved outcome'),
   f('dialer-buttons-merge', 'DIALER-BUTTONS-REPLACE', 'replacing buttons keeps the earlier ones beside the new'),
+  f(
+    'dialer-buttons-replace-clears-other-campaigns',
+    'DIALER-STATE-BUTTONS',
+    "a button replace first drops the buttons of the tags it sends from every campaign of the company, then writes the campaign's (the buttons replaced are a campaign's own)",
+  ),
   f('dialer-button-color-default', 'DIALER-BUTTON-RESOLVED', "a button of a tag without colour shows color '#000000' instead of null"),
   f('dialer-outcome-kind-lenient', 'DIALER-BUTTON-OUTCOME-KIND-400', 'an unknown outcome_kind is accepted as neutral'),
   f('dialer-button-dup-accepted', 'DIALER-BUTTON-DUP-409', 'a tag_id given twice is accepted'),

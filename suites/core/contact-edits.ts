@@ -3,7 +3,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { type ContactView, createContact, leavesContacts, namesField, showContact } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
-import { ATTRIBUTES, FIRST_TAGS, makes, sharedPage } from './shared-fixtures.ts';
+import { ATTRIBUTES, attributeIdsIn, FIRST_TAGS, makes, sharedPage, tagNamesIn } from './shared-fixtures.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 
@@ -15,23 +15,19 @@ import { isObject } from '../shared/json.ts';
 const sendEdit = (t: CheckContext, id: string, body: unknown): Promise<Exchange> => t.core('POST', `/contacts/edit/${id}.json`).json(body).send();
 
 /** Names of the first two tags the account already has (vendor reference list, shared), so the edits create no tag by name. */
-async function accountTagNames(t: CheckContext): Promise<string[]> {
+async function firstTagNames(t: CheckContext): Promise<string[]> {
   const count = 2;
-  const { page } = await sharedPage<{ Tag?: { name?: unknown } }>(t, FIRST_TAGS);
-  const names = [...new Set(page.data.map((item) => item.Tag?.name).filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
+  const names = tagNamesIn((await sharedPage(t, FIRST_TAGS)).ex);
   if (names.length < count)
     t.skip(`needs ${count} tags in the account (vendor reference list GET /tags/index.json, items { Tag: { name } }), found ${names.length}`);
   return names;
 }
 
 /** Ids of `count` contact attributes of the account (vendor reference list GET /contacts/attributes.json, shared). */
-async function accountAttributeIds(t: CheckContext, count: number): Promise<number[]> {
+async function firstAttributeIds(t: CheckContext, count: number): Promise<number[]> {
   const ex = await t.shared(ATTRIBUTES);
   t.expectOk(ex, 'reading the contact attributes');
-  const list = (ex.json as { responseData?: unknown } | undefined)?.responseData;
-  const ids = (Array.isArray(list) ? list : [])
-    .map((item: { ContactAttribute?: { id?: unknown } }) => Number(item?.ContactAttribute?.id))
-    .filter(Number.isInteger);
+  const ids = attributeIdsIn(ex);
   if (ids.length < count)
     t.skip(`needs ${count} contact attributes in the account (vendor reference list, items { ContactAttribute: { id } }), found ${ids.length}`);
   return ids.slice(0, count);
@@ -80,7 +76,7 @@ export const contactEditChecks = [
     maxRequests: makes([FIRST_TAGS]) + 5,
     batched: leavesContacts(1),
     async run(t) {
-      const [first, second] = (await accountTagNames(t)) as [string, string];
+      const [first, second] = (await firstTagNames(t)) as [string, string];
       const id = await createContact(t);
       const both = await sendEdit(t, id, { ContactsTag: [{ name: first }, { name: second }] });
       t.check('CORE-CONTACT-TAGS-SEVERAL', both.status === 200, () => `an edit with two tags must be accepted with 200, got ${both.status}`, both);
@@ -113,7 +109,7 @@ export const contactEditChecks = [
     batched: leavesContacts(1),
     async run(t) {
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
-      const [a, b] = (await accountAttributeIds(t, 2)) as [number, number];
+      const [a, b] = (await firstAttributeIds(t, 2)) as [number, number];
       const id = await createContact(t);
       for (const item of [
         { attribute_id: 'abc', value: '1' },

@@ -8,6 +8,7 @@ import { collectionTotalChecks } from './collection-totals.ts';
 import { contactEditChecks } from './contact-edits.ts';
 import { contactFilterChecks } from './contact-filters.ts';
 import { contactChecks } from './contacts.ts';
+import { blacklistSequenceChecks } from './blacklist-sequences.ts';
 import { contactSequenceChecks } from './contact-sequences.ts';
 import { actionChecks, countryChecks } from './countries-actions.ts';
 import { envelopeChecks } from './envelopes.ts';
@@ -36,6 +37,7 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
   ...callChecks,
   ...countryChecks,
   ...actionChecks,
-  // Last: its random sequences judge the lane's other records never, and need no share of them.
+  // Last: their random sequences never judge the lane's other records, and need no share of them.
   ...contactSequenceChecks,
+  ...blacklistSequenceChecks,
 ];

@@ -70,6 +70,19 @@ export const UNKNOWN_CONTACT_EDIT = sharedAnswer('unknown-contact-edit', 'POST',
 /** Delete a tag no account holds: refused, changing nothing. */
 export const UNKNOWN_TAG_DELETE = sharedAnswer('unknown-tag-delete', 'DELETE', `/tags/delete/${UNKNOWN_ID}.json`);
 
+/** Names of the tags a tag list page shows (vendor reference items { Tag: { name } }): names an edit may send without making a tag. */
+export function tagNamesIn(ex: Exchange): string[] {
+  const items = responseData<{ data?: unknown }>(ex).data;
+  const names = (Array.isArray(items) ? items : []).map((item: { Tag?: { name?: unknown } }) => item?.Tag?.name);
+  return [...new Set(names.filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
+}
+
+/** Ids of the contact attributes a read of them shows (vendor reference list GET /contacts/attributes.json, items { ContactAttribute: { id } }). */
+export function attributeIdsIn(ex: Exchange): number[] {
+  const list = (ex.json as { responseData?: unknown } | undefined)?.responseData;
+  return (Array.isArray(list) ? list : []).map((item: { ContactAttribute?: { id?: unknown } }) => Number(item?.ContactAttribute?.id)).filter(Number.isInteger);
+}
+
 /** The requests a sharer counts for the makes of the records it shares: any of them it may be the first to need. */
 export function makes(records: readonly SharedRecord<unknown>[]): number {
   return records.reduce((n, r) => n + r.makeRequests, 0);

@@ -2,15 +2,20 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
-import { dialer } from '../shared/dialer-requests.ts';
+import { OUTCOME_KINDS, type OutcomeKind } from '../../lib/dialer/outcomes.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
 import { campaignOf, campaignPayload, idsOf, is2xx, type Json } from './campaign-fixtures.ts';
 import { pageOf } from './cursor.ts';
+import { usableTags } from './resource-buttons.ts';
+import { type CallTag, callTagsIn, DISPOSITION_TAGS, listOf, sameId } from './resource-fixtures.ts';
 
 /**
  * Dialer campaigns as a model: random sequences of creates, deletes and cursor walks of the campaign list,
- * some with a create between two pages (lib/stateful/). Each walk is judged against the sequence's own
- * campaigns (DIALER-STATE-WALK); the account's other campaigns, and what other clients do to them, are
- * never judged.
+ * some with a create between two pages, and replaces and reads of the campaigns' disposition buttons
+ * (lib/stateful/). Each walk is judged against the sequence's own campaigns (DIALER-STATE-WALK), each
+ * buttons read against the last replace of that campaign (DIALER-STATE-BUTTONS); the account's other
+ * campaigns, and what other clients do to them, are never judged.
  */
 
 /** The most pages one walk reads: a list longer than this at its page size is judged for repeats only. */
@@ -26,11 +31,16 @@ type CampaignStep =
       readonly includeDeleted: boolean;
       /** After which page a campaign is created, or none. */
       readonly insertAfter: number | null;
-    };
+    }
+  /** Replaces a campaign's buttons: tag `tags[i]` of the pool with `kinds[i]`. */
+  | { readonly op: 'buttons'; readonly pick: number; readonly tags: readonly number[]; readonly kinds: readonly OutcomeKind[] }
+  | { readonly op: 'read-buttons'; readonly pick: number };
 
 interface ModelCampaign {
   readonly id: string;
   deleted: boolean;
+  /** Its last replace's buttons, outcome_kind by tag id; none before the sequence replaced them. */
+  buttons?: ReadonlyMap<string, OutcomeKind>;
 }
 
 interface CampaignWorld {
@@ -50,7 +60,20 @@ async function create(t: CheckContext, io: StepIo, world: CampaignWorld): Promis
   return campaign;
 }
 
-function campaignModel(filtersDeleted: boolean): SequenceModel<CampaignStep, CampaignWorld> {
+/** The most call tags the buttons use: few, so that replaces on two campaigns meet on one tag. */
+const BUTTON_TAGS = 3;
+
+/**
+ * What the button steps work with: the account's usable call tags, and whether the target takes the steps at
+ * all. The first answer that shows it does not (the route not routed, the reference's outcome_kind values
+ * refused) turns them off for the check and leaves DIALER-STATE-BUTTONS skipped with the reason; the walks go on.
+ */
+interface ButtonPool {
+  readonly tags: readonly CallTag[];
+  off?: string;
+}
+
+function campaignModel(filtersDeleted: boolean, pool: ButtonPool): SequenceModel<CampaignStep, CampaignWorld> {
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(5) });
   const createStep = fc.constant({ op: 'create' as const });
   const walk = fc.record({
@@ -66,21 +89,61 @@ function campaignModel(filtersDeleted: boolean): SequenceModel<CampaignStep, Cam
     return open.length === 0 ? undefined : open[open.length - 1 - (n % open.length)];
   };
 
+  const withButtons = pool.tags.length > 0;
+  const steps: fc.WeightedArbitrary<CampaignStep>[] = [
+    { weight: 3, arbitrary: createStep },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), pick }) },
+    { weight: 2, arbitrary: walk },
+  ];
+  if (withButtons) {
+    const buttons = fc.record({
+      op: fc.constant('buttons' as const),
+      pick,
+      tags: fc.uniqueArray(fc.nat(pool.tags.length - 1), { minLength: 1, maxLength: Math.min(2, pool.tags.length) }),
+      kinds: fc.array(fc.constantFrom(...OUTCOME_KINDS), { minLength: 2, maxLength: 2 }),
+    });
+    steps.push({ weight: 2, arbitrary: buttons }, { weight: 1, arbitrary: fc.record({ op: fc.constant('read-buttons' as const), pick }) });
+  }
+  const which = (n: number): string => (n === 0 ? 'the newest campaign' : `the campaign ${n} before the newest`);
+  /** Turns the button steps off when an answer shows the target does not take them; true when it did. */
+  const refused = (t: CheckContext, ex: Exchange, route: 'campaign.buttons.replace' | 'campaign.buttons.get'): boolean => {
+    const why = isRouteNotFound(ex)
+      ? notRouted(route)
+      : ex.status === 400 && route === 'campaign.buttons.replace'
+        ? `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`
+        : undefined;
+    if (why === undefined) return false;
+    pool.off = why;
+    t.skipRule('DIALER-STATE-BUTTONS', why);
+    return true;
+  };
+
   return {
-    step: fc.oneof(
-      { weight: 3, arbitrary: createStep },
-      { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), pick }) },
-      { weight: 2, arbitrary: walk },
-    ),
+    step: fc.oneof(...steps),
     opening: createStep,
     // A walk reads its pages and may create one campaign, deleted at the end; a create is deleted at the end too.
-    cost: (step) => (step.op === 'create' ? 2 : step.op === 'delete' ? 1 : WALK_PAGES + 2),
-    reads: (step) => step.op === 'walk' && step.insertAfter === null,
-    // Every sequence ends with a walk of every status with a create after its first page, so each judges the rule once at least.
-    closing: () => [{ op: 'walk', limit: 50, includeDeleted: true, insertAfter: 0 }],
+    cost: (step) => (step.op === 'create' ? 2 : step.op === 'walk' ? WALK_PAGES + 2 : 1),
+    reads: (step) => (step.op === 'walk' && step.insertAfter === null) || step.op === 'read-buttons',
+    // Every sequence ends judging each rule once: one tag's button replaced on two of its campaigns (made when
+    // fewer are open) and the first read back; then a walk of every status with a create after its first page.
+    closing(world) {
+      const open = live(world).length;
+      const ends: CampaignStep[] =
+        withButtons && pool.off === undefined
+          ? [
+              ...Array.from({ length: Math.max(0, 2 - open) }, () => ({ op: 'create' as const })),
+              { op: 'buttons', pick: 1, tags: [0], kinds: ['neutral', 'neutral'] },
+              { op: 'buttons', pick: 0, tags: [0], kinds: ['positive', 'positive'] },
+              { op: 'read-buttons', pick: 1 },
+            ]
+          : [];
+      return [...ends, { op: 'walk', limit: 50, includeDeleted: true, insertAfter: 0 }];
+    },
     label(step) {
       if (step.op === 'create') return 'create a campaign';
-      if (step.op === 'delete') return step.pick === 0 ? 'delete the newest campaign' : `delete the campaign ${step.pick} before the newest`;
+      if (step.op === 'delete') return `delete ${which(step.pick)}`;
+      if (step.op === 'buttons') return `replace the buttons of ${which(step.pick)}`;
+      if (step.op === 'read-buttons') return `read the buttons of ${which(step.pick)}`;
       return `walk the list at limit ${step.limit}${filtersDeleted ? ` with include_deleted=${step.includeDeleted}` : ''}${step.insertAfter === null ? '' : `, creating a campaign after page ${step.insertAfter + 1}`}`;
     },
 
@@ -95,6 +158,37 @@ function campaignModel(filtersDeleted: boolean): SequenceModel<CampaignStep, Cam
         t.expectOk(ex, `deleting campaign ${campaign.id}`);
         campaign.deleted = true;
         return `delete campaign ${campaign.id}`;
+      }
+      if (step.op === 'buttons') {
+        const campaign = chosen(world, step.pick);
+        if (!campaign || pool.off !== undefined) return undefined;
+        const sent = step.tags.map((i, j) => ({ tag_id: (pool.tags[i] as CallTag).id, outcome_kind: step.kinds[j] as OutcomeKind }));
+        const ex = await io.send(dialerAsIs(t, 'campaign.buttons.replace', { campaignId: campaign.id }).json({ buttons: sent }));
+        if (refused(t, ex, 'campaign.buttons.replace')) return undefined;
+        t.expectOk(ex, `replacing the buttons of campaign ${campaign.id}`);
+        campaign.buttons = new Map(sent.map((b) => [String(b.tag_id), b.outcome_kind]));
+        return `replace the buttons of campaign ${campaign.id}: ${sent.map((b) => `tag ${String(b.tag_id)} ${b.outcome_kind}`).join(', ')}`;
+      }
+      if (step.op === 'read-buttons') {
+        const campaign = chosen(world, step.pick);
+        if (!campaign?.buttons || pool.off !== undefined) return undefined;
+        const ex = await io.send(dialerAsIs(t, 'campaign.buttons.get', { campaignId: campaign.id }));
+        if (refused(t, ex, 'campaign.buttons.get')) return undefined;
+        t.expectOk(ex, `reading the buttons of campaign ${campaign.id}`);
+        const shown = listOf(ex);
+        t.prerequisite(shown !== undefined, "a campaign's buttons answered no list (looked in data and the body)", ex);
+        // Each button of its own last replace must be there as sent; whether others are too is DIALER-BUTTONS-REPLACE's.
+        for (const [tagId, kind] of campaign.buttons) {
+          const button = (shown ?? []).find((b) => sameId((b as Json)?.tag_id, tagId)) as Json | undefined;
+          io.judge(
+            'DIALER-STATE-BUTTONS',
+            button?.outcome_kind === kind,
+            () =>
+              `campaign ${campaign.id} shows ${button ? `the button of tag ${tagId} as ${JSON.stringify(button.outcome_kind)}` : `no button of tag ${tagId}`}; its last replace set ${kind}`,
+            ex,
+          );
+        }
+        return `read the buttons of campaign ${campaign.id}`;
       }
       const rule = 'DIALER-STATE-WALK';
       // What the walk must serve: the sequence's campaigns that exist for the whole walk, in the listing asked for.
@@ -159,14 +253,36 @@ export const CAMPAIGN_SEQUENCE_CHECKS = [
     id: 'dialer.stateful.campaigns',
     title: 'random sequences of campaign creates, deletes and cursor walks agree with a model of the spec',
     surface: 'ai',
-    rules: ['DIALER-STATE-WALK'],
-    // A walk: its pages and a campaign it may create, deleted at the end.
-    // Each step and the closing walk may make one campaign, which stays.
-    stateful: { requestsPerStep: WALK_PAGES + 2, setupRequests: 0, closingRequests: WALK_PAGES + 2, longest: 4, campaignsPerSequence: 5 },
+    rules: ['DIALER-STATE-WALK', 'DIALER-STATE-BUTTONS'],
+    shares: [DISPOSITION_TAGS],
+    // A walk: its pages and a campaign it may create, deleted at the end. The closing steps: two creates when
+    // fewer campaigns are open, two button replaces and a read, and the walk. Each step, and the closing
+    // creates and walk, may make one campaign, which stays: at most 5 a sequence, since the closing creates
+    // come only where earlier steps made or left fewer than two.
+    stateful: {
+      requestsPerStep: WALK_PAGES + 2,
+      setupRequests: DISPOSITION_TAGS.makeRequests,
+      closingRequests: 2 * 2 + 3 + WALK_PAGES + 2,
+      longest: 4,
+      // Its closing steps judge both rules in every sequence: 8 sequences find what 10 would.
+      most: 8,
+      campaignsPerSequence: 5,
+    },
     maxRequests: 0,
     needs: { effects: ['campaign-sequences'] },
     async run(t) {
-      await runSequences(t, campaignModel(t.atLeast('1.0.22')));
+      // Read as it comes: a target without the list, or with no usable tag, leaves the buttons out and the walks judged.
+      const listed = await t.shared(DISPOSITION_TAGS);
+      const tags = is2xx(listed.status) ? usableTags(t, callTagsIn(listed) ?? []).slice(0, BUTTON_TAGS) : [];
+      const pool: ButtonPool = { tags };
+      if (tags.length === 0)
+        t.skipRule(
+          'DIALER-STATE-BUTTONS',
+          isRouteNotFound(listed)
+            ? notRouted('dispositions.tags')
+            : `the disposition tag list (answered ${listed.status}) shows no call tag a button may use: no button is replaced`,
+        );
+      await runSequences(t, campaignModel(t.atLeast('1.0.22'), pool));
     },
   }),
 ];

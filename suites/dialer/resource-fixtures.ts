@@ -127,10 +127,16 @@ export async function dispositionTags(t: CheckContext): Promise<{ ex: Exchange; 
   const ex = await t.shared(DISPOSITION_TAGS);
   if (isRouteNotFound(ex)) t.skip(notRouted('dispositions.tags'));
   t.expectOk(ex, 'listing disposition tags');
-  const list = listOf(ex);
-  t.prerequisite(list !== undefined, 'the disposition tag list answered no list (looked in data and the body)', ex);
-  const tags = (list as unknown[]).filter(isObject).filter((tag) => typeof tag.id === 'string' || typeof tag.id === 'number') as unknown as CallTag[];
-  return { ex, tags };
+  const tags = callTagsIn(ex);
+  t.prerequisite(tags !== undefined, 'the disposition tag list answered no list (looked in data and the body)', ex);
+  return { ex, tags: tags ?? [] };
+}
+
+/** The tags a disposition tag list answer holds, those with an id, or undefined when it holds no list. */
+export function callTagsIn(ex: Exchange): CallTag[] | undefined {
+  return listOf(ex)
+    ?.filter(isObject)
+    .filter((tag) => typeof tag.id === 'string' || typeof tag.id === 'number') as unknown as CallTag[] | undefined;
 }
 
 /** The archived tag id the user named, as the API would take it, or undefined. */

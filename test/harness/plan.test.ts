@@ -125,10 +125,11 @@ describe('the plan of a run', () => {
     const text = planText(plan, { live: true }).join('\n');
     for (const lane of ['core', 'dialer', 'hosts']) expect(text).toContain(`lane ${lane} (`);
     expect(text).toContain('paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)');
-    // The stateful checks' allowances, apart: the contacts' runs by default, the campaigns' only with their effect.
-    expect(plan.stateful.checks.map((c) => c.check)).toEqual(['core.stateful.contacts']);
+    // The stateful checks' allowances, apart: the contacts' and the blacklist's run by default, the campaigns' only with their effect.
+    expect(plan.stateful.checks.map((c) => c.check)).toEqual(['core.stateful.contacts', 'core.stateful.blacklist']);
+    const [contacts, blacklist] = plan.stateful.checks;
     expect(text).toContain(
-      `stateful sequences (CC_SEQUENCES), counted above: core.stateful.contacts 2 random sequences of at most 6 steps, at most ${plan.stateful.checks[0]?.requests} requests; each allowance keeps 24 of them for shrinking a failing sequence`,
+      `stateful sequences (CC_SEQUENCES), counted above: core.stateful.contacts 2 random sequences of at most 6 steps, at most ${contacts?.requests} requests; core.stateful.blacklist 2 random sequences of at most 6 steps, at most ${blacklist?.requests} requests; each allowance keeps 24 of them for shrinking a failing sequence`,
     );
     // Each lane's ten largest allowances, the largest first, shown with --verbose only.
     for (const lane of plan.lanes) {

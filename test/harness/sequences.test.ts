@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { defineCheck } from '../../lib/checks/define.ts';
+import { allowanceOn, defineCheck } from '../../lib/checks/define.ts';
 import { runCheck } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
 import type { SequenceReplay, Target } from '../../lib/config/target.ts';
@@ -91,14 +91,14 @@ function storeModel(bugs: Planted, cleaned: { count: number }, cost = 1): Sequen
   };
 }
 
-function sequenceCheck(model: SequenceModel<Step, unknown>, requestsPerStep = 1) {
+function sequenceCheck(model: SequenceModel<Step, unknown>, requestsPerStep = 1, most?: number) {
   return defineCheck({
     id: 'harness.sequences',
     title: 'sequences of an in-memory store',
     surface: 'core',
     rules: [COUNT, LISTED],
     maxRequests: 0,
-    stateful: { requestsPerStep, setupRequests: 0 },
+    stateful: { requestsPerStep, setupRequests: 0, ...(most !== undefined ? { most } : {}) },
     run: (t) => runSequences(t, model),
   });
 }
@@ -163,6 +163,28 @@ describe('stateful sequences', () => {
     expect(verdict(again, LISTED).status).toBe('skipped');
     expect(verdict(again, LISTED).detail).toMatch(/CC_SEQUENCE_REPLAY replays a sequence that broke CORE-STATE-COUNT/);
     expect(cleaned.count).toBeLessThan(5);
+  });
+
+  test("a check's own most sequences caps the target's, in the run and in its allowance", async () => {
+    const cleaned = { count: 0 };
+    const check = sequenceCheck(storeModel({}, cleaned) as SequenceModel<Step, unknown>, 1, 4);
+    const target = literalTarget({ sequences: { count: 30, steps: 10, shrinkRequests: 500 } });
+    const outcome = await runCheck(session(), check);
+    expect(verdict(outcome, COUNT).notes.join(' ')).toMatch(/^4 random sequences of up to 10 steps/);
+    expect(cleaned.count).toBe(4);
+    expect(allowanceOn(check, target)).toBe(4 * 10 + 500);
+    expect(allowanceOn(sequenceCheck(storeModel({}, cleaned) as SequenceModel<Step, unknown>), target)).toBe(30 * 10 + 500);
+  });
+
+  test("a failing story's script says how to delete what it makes: the model's own words, or the run's prefix for npm run cleanup", async () => {
+    const bugs = { listKeepsRemoved: true };
+    const named = await runCheck(session(), sequenceCheck(storeModel(bugs, { count: 0 }) as SequenceModel<Step, unknown>));
+    expect(verdict(named, LISTED).evidence?.sequence?.script).toMatch(
+      /# It deletes nothing it makes; their names carry the run's prefix, so npm run cleanup -- --prefix \S+ finds them\.\n/,
+    );
+    const leftover = 'delete each item it adds by hand';
+    const unnamed = await runCheck(session(), sequenceCheck({ ...storeModel(bugs, { count: 0 }), leftover } as SequenceModel<Step, unknown>));
+    expect(verdict(unnamed, LISTED).evidence?.sequence?.script).toContain(`# It deletes nothing it makes; ${leftover}.\n`);
   });
 
   test('steps dearer than the check declares end it as an allowance error, never a pass', async () => {

@@ -6,6 +6,9 @@ import { addError, checkReadOnly, isObject, pathId, rejectUnknown } from './vali
 
 const TYPES: readonly BlacklistType[] = ['all', 'incoming', 'outgoing'];
 
+/** Every number each entry had before an edit, which the fault's stale index still finds it by (blacklist-edit-keeps-old-number). */
+const formerNumbers = new WeakMap<BlacklistEntry, Set<number>>();
+
 /** Filter names follow the vendor reference: the spec lists the filters but not their names. */
 export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults, state } = ctx;
@@ -22,7 +25,10 @@ export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
     }
     if (q.public_number !== undefined && !faults.on('blacklist-ignores-number')) {
       const digits = q.public_number.replace(/^\+/, '');
-      items = items.filter((e) => String(e.public_number) === digits);
+      // The fault's index is written on add and never cleared on edit: an entry is found by any number it had.
+      items = items.filter(
+        (e) => String(e.public_number) === digits || (faults.on('blacklist-edit-keeps-old-number') && formerNumbers.get(e)?.has(Number(digits))),
+      );
     }
     return sendPage(ctx, req, reply, items, (e) => {
       const entry = { id: String(e.id), type: e.type, public_number: e.public_number };
@@ -74,6 +80,8 @@ export function blacklistRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!entry) return notFound(ctx, reply);
     const { errors, type, number } = parseEntry(req.body, entry.id, company.blacklist.values());
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
+    if (faults.on('blacklist-edit-keeps-old-number') && entry.public_number !== number)
+      formerNumbers.set(entry, (formerNumbers.get(entry) ?? new Set()).add(entry.public_number));
     entry.type = type;
     entry.public_number = number;
     return ack(ctx, reply, 200);

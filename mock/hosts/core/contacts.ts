@@ -52,6 +52,13 @@ const listItemText = new RenderedText<Contact>(renderListItem, (c) => [c.id, c.n
 
 /** The scalar fields of a contact, which the fault that restores added values sets back. */
 const SCALARS = ['name', 'title', 'company', 'industry', 'website', 'address', 'city', 'zip', 'state', 'country_id', 'favorite_agent'] as const;
+/** The list properties whose edit keeps only the sent entries, by their payload name and the model's: the fault that resets lists sets them back. */
+const LISTS = [
+  ['ContactNumber', 'numbers'],
+  ['ContactEmail', 'emails'],
+  ['ContactsTag', 'tags'],
+  ['ContactAttribute', 'attributes'],
+] as const;
 
 /**
  * What the faults that break state across operations remember of a company's contact writes. The faithful
@@ -62,7 +69,7 @@ interface WriteMemory {
   readonly deleted: Contact[];
   /** The latest write, as the contact was before and after it: the count lags it (contacts-count-lags-write). */
   latest?: { readonly before?: Contact; readonly after?: Contact };
-  /** Each contact as its add made it (contacts-edit-restores-added). */
+  /** Each contact as its add made it (contacts-edit-restores-added, contacts-edit-resets-lists). */
   readonly added: Map<number, Contact>;
   /** Contacts once edited, which every company's list shows (contacts-edited-listed-everywhere). */
   readonly edited: Set<Contact>;
@@ -161,7 +168,7 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const contact = emptyContact(nextId(ctx.state, 'contact'), now);
     parsed.change(contact);
     if (!faults.on('add-contact-not-persisted')) company.contacts.set(contact.id, contact);
-    if (faults.on('contacts-edit-restores-added')) memoryOf(company).added.set(contact.id, structuredClone(contact));
+    if (faults.on('contacts-edit-restores-added') || faults.on('contacts-edit-resets-lists')) memoryOf(company).added.set(contact.id, structuredClone(contact));
     if (faults.on('contacts-count-lags-write')) memoryOf(company).latest = { after: structuredClone(contact) };
     const status = faults.on('add-contact-200') ? 200 : 201;
     // The spec does not show the add answer: the variant gives the new id beside the status, not in data.
@@ -184,6 +191,13 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (added) {
       const sent = isObject(req.body) ? req.body : {};
       for (const field of SCALARS) if (!(field in sent)) (contact as unknown as Record<string, unknown>)[field] = added[field];
+    }
+    // The fault's server rebuilds every list property the edit did not send from the add, as if from an import.
+    const addedLists = faults.on('contacts-edit-resets-lists') ? memoryOf(owner).added.get(contact.id) : undefined;
+    if (addedLists) {
+      const sent = isObject(req.body) ? req.body : {};
+      for (const [key, property] of LISTS)
+        if (!(key in sent)) (contact as unknown as Record<string, unknown>)[property] = structuredClone(addedLists[property]);
     }
     if (faults.on('contacts-count-lags-write')) memoryOf(owner).latest = { before, after: structuredClone(contact) };
     if (faults.on('contacts-edited-listed-everywhere')) memoryOf(owner).edited.add(contact);

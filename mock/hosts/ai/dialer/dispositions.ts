@@ -139,6 +139,14 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
     const unchangeable = resolvedChanges(ctx, company, (req.body as { buttons: Record<string, unknown>[] }).buttons, put, store.get(campaign.id) ?? []);
     if (unchangeable.length > 0) return invalid(ctx, reply, unchangeable);
     const next = faults.on('dialer-buttons-merge') ? [...(store.get(campaign.id) ?? []).filter((b) => !put.some((p) => p.tag_id === b.tag_id)), ...put] : put;
+    // The fault's server deletes the sent tags' buttons by tag alone, as if a tag had one button in the company.
+    if (faults.on('dialer-buttons-replace-clears-other-campaigns'))
+      for (const [id, buttons] of store)
+        if (id !== campaign.id)
+          store.set(
+            id,
+            buttons.filter((b) => !put.some((p) => p.tag_id === b.tag_id)),
+          );
     store.set(campaign.id, next);
     return reply.code(200).send(
       wrapped(
