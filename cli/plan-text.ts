@@ -1,3 +1,4 @@
+import { sequencesOf } from '../lib/checks/define.ts';
 import { LANE_MEANING } from '../lib/checks/lanes.ts';
 import { BUDGET_PER_WINDOW, isMetered } from '../lib/contract/vocabulary.ts';
 import { roughly } from '../reporters/progress.ts';
@@ -53,7 +54,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
   if (stateful.checks.length > 0) {
     const { shrinkRequests } = stateful.sequences;
     lines.push(
-      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${c.count} random sequences of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence`,
+      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${sequencesOf(c.count, 'random ')} of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence`,
     );
   }
   if (plan.campaignsLeft > 0)

@@ -112,6 +112,9 @@ export function sequenceCount(stateful: NonNullable<CheckDefinition['stateful']>
   return Math.min(target.sequences.count, stateful.most ?? Number.POSITIVE_INFINITY);
 }
 
+/** `n sequences` in words, in the singular for one. */
+export const sequencesOf = (n: number, kind = ''): string => `${n} ${kind}sequence${n === 1 ? '' : 's'}`;
+
 /** The most steps of one of the check's sequences against this target. */
 export function sequenceSteps(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
   return Math.min(target.sequences.steps, stateful.longest ?? Number.POSITIVE_INFINITY);

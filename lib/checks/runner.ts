@@ -12,7 +12,7 @@ import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 
 /** Why a check cannot run against this target, or undefined when it can; the plan asks it too, before anything is sent. */
-export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, 'surface' | 'needs'>): string | undefined {
+export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, 'surface' | 'needs' | 'stateful'>): string | undefined {
   for (const surface of [def.surface, ...(def.needs?.surfaces ?? [])]) {
     if (target.urls[surface] === undefined) return `needs ${SURFACE_VARIABLE[surface]}`;
   }
@@ -24,6 +24,7 @@ export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, '
       return `needs CC_EFFECTS to include ${effect}: the check ${EFFECT_MEANING[effect]} on the target`;
     }
   }
+  if (def.stateful && target.sequences.count === 0) return 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs';
   return undefined;
 }
 

@@ -117,9 +117,12 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
   return { fuzzRandomCap: Number(raw.trim()) };
 }
 
-/** Stateful sequences (CC_SEQUENCES): few and short on a configured target, where every step spends budget. */
+/**
+ * Stateful sequences (CC_SEQUENCES): one short one a check on a configured target, where every step spends
+ * budget; its closing steps judge every rule of the check, so one leaves none unjudged.
+ */
 function sequences(raw: string | undefined, bundledMock: boolean): SequenceSize {
-  const size = bundledMock ? { count: 10, steps: 14, shrinkRequests: 2000 } : { count: 2, steps: 6, shrinkRequests: 24 };
+  const size = bundledMock ? { count: 10, steps: 14, shrinkRequests: 2000 } : { count: 1, steps: 6, shrinkRequests: 24 };
   if (raw === undefined) return size;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_SEQUENCES: must be a whole number, got ${JSON.stringify(raw)}`);
   return { ...size, count: Number(raw.trim()) };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type CheckContext, evidenceOf } from '../checks/context.ts';
-import { allowanceOn, sequenceCount, sequenceSteps } from '../checks/define.ts';
+import { allowanceOn, sequenceCount, sequencesOf, sequenceSteps } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -260,7 +260,7 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
   for (const rule of rules) {
     if (failed.has(rule)) continue;
     if ((t.standings.get(rule)?.passes ?? 0) === 0)
-      t.skipRule(rule, `no sequence reached a step that judges it (${count} sequences of up to ${steps} steps; CC_SEQUENCES runs more)`);
-    else t.note(rule, `${count} random sequences of up to ${steps} steps (the longest ran ${longest}) held, seed ${t.seed}`);
+      t.skipRule(rule, `no sequence reached a step that judges it (${sequencesOf(count)} of up to ${steps} steps; CC_SEQUENCES runs more)`);
+    else t.note(rule, `${sequencesOf(count, 'random ')} of up to ${steps} steps (the longest ran ${longest}) held, seed ${t.seed}`);
   }
 }

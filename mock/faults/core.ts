@@ -158,6 +158,11 @@ export const CORE_FAULTS = [
     "after an edit gives a blacklist entry another number, List blacklist's number filter still finds it by every number it had (a list shows what matches at the time of the read)",
   ),
   f(
+    'tags-list-keeps-added-name',
+    'CORE-STATE-TAGS',
+    'the tag list shows each tag under the name it was added with, whatever renames followed (a list shows what the account holds at the time of the read)',
+  ),
+  f(
     'contacts-edited-listed-everywhere',
     'CORE-STATE-ISOLATION',
     "a contact once edited is listed by List contacts to every company's key (the credentials alone pick the company whose data is read)",

@@ -10,6 +10,7 @@ import { contactFilterChecks } from './contact-filters.ts';
 import { contactChecks } from './contacts.ts';
 import { blacklistSequenceChecks } from './blacklist-sequences.ts';
 import { contactSequenceChecks } from './contact-sequences.ts';
+import { tagSequenceChecks } from './tag-sequences.ts';
 import { actionChecks, countryChecks } from './countries-actions.ts';
 import { envelopeChecks } from './envelopes.ts';
 import { groupMembershipChecks } from './group-memberships.ts';
@@ -40,4 +41,5 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
   // Last: their random sequences never judge the lane's other records, and need no share of them.
   ...contactSequenceChecks,
   ...blacklistSequenceChecks,
+  ...tagSequenceChecks,
 ];

@@ -107,6 +107,14 @@ describe('the plan of a run', () => {
     expect(withBudget.totalMs).toBe(360_000);
   });
 
+  test('CC_SEQUENCES=0: every stateful check is skipped with the variable that runs it, and the plan counts none of their requests', () => {
+    const stateful = ALL_CHECKS.filter((c) => c.stateful);
+    const plan = planRun(live({ sequences: { count: 0, steps: 6, shrinkRequests: 24 }, effects: new Set(['campaign-sequences']) }), stateful);
+    expect(plan.stateful.checks).toEqual([]);
+    expect(plan.lanes.reduce((n, l) => n + l.requests, 0)).toBe(0);
+    expect(plan.skipped).toEqual([{ reason: 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs', checks: stateful.map((c) => c.id) }]);
+  });
+
   test('the whole catalogue: every check in one lane or last, the meters add up to the lanes, the text names each lane', () => {
     const target = live({
       keys: {
@@ -125,11 +133,11 @@ describe('the plan of a run', () => {
     const text = planText(plan, { live: true }).join('\n');
     for (const lane of ['core', 'dialer', 'hosts']) expect(text).toContain(`lane ${lane} (`);
     expect(text).toContain('paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)');
-    // The stateful checks' allowances, apart: the contacts' and the blacklist's run by default, the campaigns' only with their effect.
-    expect(plan.stateful.checks.map((c) => c.check)).toEqual(['core.stateful.contacts', 'core.stateful.blacklist']);
-    const [contacts, blacklist] = plan.stateful.checks;
+    // The stateful checks' allowances, apart: the core's run by default, the campaigns' only with their effect.
+    expect(plan.stateful.checks.map((c) => c.check)).toEqual(['core.stateful.contacts', 'core.stateful.blacklist', 'core.stateful.tags']);
+    const [contacts, blacklist, tags] = plan.stateful.checks;
     expect(text).toContain(
-      `stateful sequences (CC_SEQUENCES), counted above: core.stateful.contacts 2 random sequences of at most 6 steps, at most ${contacts?.requests} requests; core.stateful.blacklist 2 random sequences of at most 6 steps, at most ${blacklist?.requests} requests; each allowance keeps 24 of them for shrinking a failing sequence`,
+      `stateful sequences (CC_SEQUENCES), counted above: core.stateful.contacts 2 random sequences of at most 6 steps, at most ${contacts?.requests} requests; core.stateful.blacklist 2 random sequences of at most 6 steps, at most ${blacklist?.requests} requests; core.stateful.tags 2 random sequences of at most 6 steps, at most ${tags?.requests} requests; each allowance keeps 24 of them for shrinking a failing sequence`,
     );
     // Each lane's ten largest allowances, the largest first, shown with --verbose only.
     for (const lane of plan.lanes) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.ts';
-import { nextId } from '../../state/model.ts';
+import { nextId, type Tag } from '../../state/model.ts';
 import { ack, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.ts';
 import { addError, checkInteger, checkReadOnly, checkString, isObject, pathId, rejectUnknown, withIds } from './validate.ts';
 
@@ -50,16 +50,21 @@ export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
   });
 }
 
+/** The name each tag was added with, which the fault's stale list still shows (tags-list-keeps-added-name). */
+const addedNames = new WeakMap<Tag, string>();
+
 export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults, state } = ctx;
+  // The fault's list is a copy of each tag as it was added: renames never reach it.
+  const listedName = (tag: Tag): string => (faults.on('tags-list-keeps-added-name') ? (addedNames.get(tag) ?? tag.name) : tag.name);
 
   app.get('/tags/index.json', (req, reply) => {
     const company = companyOf(req);
     // An archived tag is removed from the account's view; only the calls that carry it keep it.
     const live = [...company.tags.values()].filter((t) => !t.archived);
     // The spec shows no tag list: the variant answers it whole as a plain array of bare { id, name } records.
-    if (ctx.dialect === 'variant') return sendUnpaged(reply, live, (t) => ({ id: String(t.id), name: t.name }), 'array');
-    return sendPage(ctx, req, reply, live, (t) => ({ Tag: { id: String(t.id), name: t.name } }));
+    if (ctx.dialect === 'variant') return sendUnpaged(reply, live, (t) => ({ id: String(t.id), name: listedName(t) }), 'array');
+    return sendPage(ctx, req, reply, live, (t) => ({ Tag: { id: String(t.id), name: listedName(t) } }));
   });
 
   app.put('/tags/add.json', (req, reply) => {
@@ -74,7 +79,9 @@ export function tagRoutes(app: FastifyInstance, ctx: MockContext): void {
       addError(errors, 'name', 'Tag has already been used. Please select different one.');
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
     const id = nextId(state, 'tag');
-    company.tags.set(id, { id, name, color: null, archived: false });
+    const tag: Tag = { id, name, color: null, archived: false };
+    company.tags.set(id, tag);
+    addedNames.set(tag, name);
     return ack(ctx, reply, 201, { id: String(id) });
   });
 
