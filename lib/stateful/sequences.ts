@@ -67,6 +67,25 @@ export interface SequenceModel<Step, World> {
   clean(t: CheckContext, world: World, io: StepIo): Promise<void>;
 }
 
+/**
+ * Deletes each of `records` with a request of its own, taking those gone off the list (a 2xx, or a 404: gone
+ * already), and throws naming any left, so the sequence's cleanup reports them.
+ */
+export async function deleteEach<T extends { readonly id: string }>(
+  records: T[],
+  io: StepIo,
+  deletion: (record: T) => RequestSpec,
+  what: string,
+): Promise<void> {
+  const failed: string[] = [];
+  for (const record of [...records]) {
+    const ex = await io.send(deletion(record));
+    if ((ex.status >= 200 && ex.status < 300) || ex.status === 404) records.splice(records.indexOf(record), 1);
+    else failed.push(`${record.id}: ${ex.status}`);
+  }
+  if (failed.length > 0) throw new Error(`deleting the sequence's ${what}: ${failed.join('; ')}`);
+}
+
 /** A violation a step found, and the steps that led to it. */
 interface Failing {
   readonly violation: RuleViolation;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
+import { deleteEach, runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
 import { pageFrom } from '../shared/core-reads.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import type { BlacklistItem } from './shared-fixtures.ts';
@@ -192,13 +192,7 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
     },
 
     async clean(t, world, io) {
-      const failed: string[] = [];
-      for (const entry of [...world.entries]) {
-        const ex = await io.send(t.core('DELETE', `/blacklist/delete/${entry.id}.json`));
-        if (ex.status >= 200 && ex.status < 300) world.entries.splice(world.entries.indexOf(entry), 1);
-        else failed.push(`entry ${entry.id}: ${ex.status}`);
-      }
-      if (failed.length > 0) throw new Error(`deleting the sequence's blacklist entries: ${failed.join('; ')}`);
+      await deleteEach(world.entries, io, (entry) => t.core('DELETE', `/blacklist/delete/${entry.id}.json`), 'blacklist entries');
     },
   };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
+import { deleteEach, runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
 import { listFrom, recordOf } from '../shared/core-reads.ts';
 import { createdId } from './shapes.ts';
 
@@ -115,13 +115,7 @@ function tagModel(): SequenceModel<TagStep, TagWorld> {
     },
 
     async clean(t, world, io) {
-      const failed: string[] = [];
-      for (const tag of [...world.tags]) {
-        const ex = await io.send(t.core('DELETE', `/tags/delete/${tag.id}.json`));
-        if (ex.status === 200 || ex.status === 404) world.tags.splice(world.tags.indexOf(tag), 1);
-        else failed.push(`tag ${tag.id}: ${ex.status}`);
-      }
-      if (failed.length > 0) throw new Error(`deleting the sequence's tags: ${failed.join('; ')}`);
+      await deleteEach(world.tags, io, (tag) => t.core('DELETE', `/tags/delete/${tag.id}.json`), 'tags');
     },
   };
 }
