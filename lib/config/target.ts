@@ -28,6 +28,7 @@ export const EFFECTS = [
   'dialer-records',
   'dialer-exports',
   'campaign-sequences',
+  'group-sequences',
   'budget',
 ] as const;
 export type Effect = (typeof EFFECTS)[number];
@@ -42,6 +43,8 @@ export const EFFECT_MEANING: Readonly<Record<Effect, string>> = {
   'dialer-records': 'creates Dialer call scripts and surveys, which the API gives no way to delete',
   'dialer-exports': 'queues Dialer data export jobs of campaigns it created, which the API gives no way to delete',
   'campaign-sequences': 'creates and deletes Dialer campaigns in random sequences, which the API keeps with status deleted',
+  'group-sequences':
+    "adds its own agent to two of the account's groups and removes it again, in random sequences, and judges the company-wide member counts of the realtime group statistics, which another client's membership changes meanwhile would throw off",
   budget: "spends the company's whole core and Dialer budgets on purpose, so the company's other integrations get 429 meanwhile",
 };
 

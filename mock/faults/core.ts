@@ -163,6 +163,11 @@ export const CORE_FAULTS = [
     'the tag list shows each tag under the name it was added with, whatever renames followed (a list shows what the account holds at the time of the read)',
   ),
   f(
+    'group-readd-ignored',
+    'CORE-STATE-MEMBERSHIPS',
+    'adding an agent to a group it was removed from before is acknowledged and not stored (a membership links one agent to one group, whatever links came and went before)',
+  ),
+  f(
     'contacts-edited-listed-everywhere',
     'CORE-STATE-ISOLATION',
     "a contact once edited is listed by List contacts to every company's key (the credentials alone pick the company whose data is read)",

@@ -2,6 +2,8 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { agentIdOf, putAgent } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 
 /**
  * Members per group, from the realtime group statistics (the spec lists real-time group statistics under
@@ -10,7 +12,22 @@ import { responseData } from '../shared/core-reads.ts';
  * both are read.
  */
 async function membersPerGroup(t: CheckContext): Promise<Map<string, number>> {
-  const ex = await t.core('GET', '/statistics/realtime/groups.json').send();
+  return membersIn(t, await t.core('GET', GROUP_STATISTICS).send());
+}
+
+/** Add an agent to a group (vendor reference: PUT /groups/add.json { group_id, agent_id }). */
+export const addToGroup = (t: CheckContext, agentId: string, group: string): RequestSpec =>
+  t.core('PUT', '/groups/add.json').json({ group_id: Number(group), agent_id: Number(agentId) });
+
+/** Remove agent from group (spec: DELETE /groups/delete/{agent_id}.json with group_id in the body). */
+export const removeFromGroup = (t: CheckContext, agentId: string, group: string): RequestSpec =>
+  t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: Number(group) });
+
+/** The realtime group statistics' path (vendor reference). */
+export const GROUP_STATISTICS = '/statistics/realtime/groups.json';
+
+/** Members per group as a read of the realtime group statistics gives them; a read that shows none fails the prerequisite. */
+export function membersIn(t: CheckContext, ex: Exchange): Map<string, number> {
   t.expectOk(ex, 'reading the realtime group statistics');
   const body = responseData<{ groups?: unknown; data?: { groups?: unknown } }>(ex);
   const groups = body.data?.groups ?? body.groups;
@@ -40,17 +57,10 @@ export const groupMembershipChecks = [
       const [first, second] = [...before.keys()] as [string, string];
       const groups = [first, second];
       const agentId = agentIdOf(t, await putAgent(t));
-      // Add an agent to a group: path and payload from the vendor reference.
       for (const group of groups) {
-        t.expectOk(
-          await t
-            .core('PUT', '/groups/add.json')
-            .json({ group_id: Number(group), agent_id: Number(agentId) })
-            .send(),
-          `adding agent ${agentId} to group ${group}`,
-        );
+        t.expectOk(await addToGroup(t, agentId, group).send(), `adding agent ${agentId} to group ${group}`);
         // Removed before the agent is deleted: the spec does not say deleting an agent ends its memberships.
-        t.undo(`remove agent ${agentId} from group ${group}`, t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: Number(group) }));
+        t.undo(`remove agent ${agentId} from group ${group}`, removeFromGroup(t, agentId, group));
       }
       const added = await membersPerGroup(t);
       const count = (counts: Map<string, number>, group: string) => counts.get(group) ?? Number.NaN;
@@ -59,10 +69,7 @@ export const groupMembershipChecks = [
         () =>
           `adding agent ${agentId} to groups ${groups.join(' and ')} moved their operators from ${groups.map((g) => count(before, g)).join(', ')} to ${groups.map((g) => count(added, g)).join(', ')}, not up by one each: the statistics do not count this agent's memberships`,
       );
-      const removed = await t
-        .core('DELETE', `/groups/delete/${agentId}.json`)
-        .json({ group_id: Number(first) })
-        .send();
+      const removed = await removeFromGroup(t, agentId, first).send();
       t.expectOk(removed, `removing agent ${agentId} from group ${first}`);
       const after = await membersPerGroup(t);
       t.prerequisite(

@@ -10,6 +10,7 @@ import { contactFilterChecks } from './contact-filters.ts';
 import { contactChecks } from './contacts.ts';
 import { blacklistSequenceChecks } from './blacklist-sequences.ts';
 import { contactSequenceChecks } from './contact-sequences.ts';
+import { membershipSequenceChecks } from './membership-sequences.ts';
 import { tagSequenceChecks } from './tag-sequences.ts';
 import { actionChecks, countryChecks } from './countries-actions.ts';
 import { envelopeChecks } from './envelopes.ts';
@@ -42,4 +43,5 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
   ...contactSequenceChecks,
   ...blacklistSequenceChecks,
   ...tagSequenceChecks,
+  ...membershipSequenceChecks,
 ];

@@ -109,7 +109,10 @@ describe('the plan of a run', () => {
 
   test('CC_SEQUENCES=0: every stateful check is skipped with the variable that runs it, and the plan counts none of their requests', () => {
     const stateful = ALL_CHECKS.filter((c) => c.stateful);
-    const plan = planRun(live({ sequences: { count: 0, steps: 6, shrinkRequests: 24 }, effects: new Set(['campaign-sequences']) }), stateful);
+    const plan = planRun(
+      live({ sequences: { count: 0, steps: 6, shrinkRequests: 24 }, effects: new Set(['campaign-sequences', 'group-sequences']) }),
+      stateful,
+    );
     expect(plan.stateful.checks).toEqual([]);
     expect(plan.lanes.reduce((n, l) => n + l.requests, 0)).toBe(0);
     expect(plan.skipped).toEqual([{ reason: 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs', checks: stateful.map((c) => c.id) }]);

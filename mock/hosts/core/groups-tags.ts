@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../context.ts';
-import { nextId, type Tag } from '../../state/model.ts';
+import { type Company, nextId, type Tag } from '../../state/model.ts';
 import { ack, invalidInput, notFound, sendPage, sendUnpaged, type FieldErrors } from './replies.ts';
 import { addError, checkInteger, checkReadOnly, checkString, isObject, pathId, rejectUnknown, withIds } from './validate.ts';
+
+/** Memberships once removed, which the fault's server keeps as soft-deleted rows that block adding them again (group-readd-ignored). */
+const removedMemberships = new WeakMap<Company, Set<string>>();
 
 export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
   const { faults } = ctx;
@@ -26,7 +29,9 @@ export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (typeof body.group_id === 'number' && !company.groups.has(body.group_id)) addError(errors, 'group_id', 'Unknown group.');
     if (typeof body.agent_id === 'number' && !company.agents.has(body.agent_id)) addError(errors, 'agent_id', 'Unknown agent.');
     if (Object.keys(errors).length > 0) return invalidInput(ctx, reply, errors);
-    company.memberships.add(`${body.agent_id}:${body.group_id}`);
+    const membership = `${body.agent_id}:${body.group_id}`;
+    // The fault's add is acknowledged, and a membership removed before is not stored again.
+    if (!(faults.on('group-readd-ignored') && removedMemberships.get(company)?.has(membership))) company.memberships.add(membership);
     return ack(ctx, reply, 200, { message: 'Agent added successfully.' });
   });
 
@@ -43,6 +48,7 @@ export function groupRoutes(app: FastifyInstance, ctx: MockContext): void {
     if (!groupKnown && !faults.on('group-remove-unknown-group-200')) return notFound(ctx, reply);
     if (!/^\d+$/.test(req.params.agentId) || !company.agents.has(agentId)) return notFound(ctx, reply);
     company.memberships.delete(`${agentId}:${body.group_id}`);
+    if (faults.on('group-readd-ignored')) removedMemberships.set(company, (removedMemberships.get(company) ?? new Set()).add(`${agentId}:${body.group_id}`));
     if (faults.on('group-remove-all-memberships')) for (const m of [...company.memberships]) if (m.startsWith(`${agentId}:`)) company.memberships.delete(m);
     if (faults.on('group-remove-deletes-agent')) company.agents.delete(agentId);
     const message = faults.on('group-remove-message') ? 'Agent removed successfully.' : 'Agent deleted successfully.';
