@@ -7,7 +7,7 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
 import { campaignOf, campaignPayload, idsOf, is2xx, type Json } from './campaign-fixtures.ts';
 import { pageOf } from './cursor.ts';
-import { usableTags } from './resource-buttons.ts';
+import { KINDS_REFUSED, usableTags } from './resource-buttons.ts';
 import { type CallTag, callTagsIn, DISPOSITION_TAGS, listOf, sameId } from './resource-fixtures.ts';
 
 /**
@@ -107,11 +107,7 @@ function campaignModel(filtersDeleted: boolean, pool: ButtonPool): SequenceModel
   const which = (n: number): string => (n === 0 ? 'the newest campaign' : `the campaign ${n} before the newest`);
   /** Turns the button steps off when an answer shows the target does not take them; true when it did. */
   const refused = (t: CheckContext, ex: Exchange, route: 'campaign.buttons.replace' | 'campaign.buttons.get'): boolean => {
-    const why = isRouteNotFound(ex)
-      ? notRouted(route)
-      : ex.status === 400 && route === 'campaign.buttons.replace'
-        ? `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`
-        : undefined;
+    const why = isRouteNotFound(ex) ? notRouted(route) : ex.status === 400 && route === 'campaign.buttons.replace' ? KINDS_REFUSED : undefined;
     if (why === undefined) return false;
     pool.off = why;
     t.skipRule('DIALER-STATE-BUTTONS', why);

@@ -36,13 +36,12 @@ export const putButtons = (t: CheckContext, campaignId: string, buttons: readonl
 
 export const getButtons = (t: CheckContext, campaignId: string): Promise<Exchange> => dialer(t, 'campaign.buttons.get', { campaignId }).send();
 
+/** Why a 400 to a button replace leaves its rules unjudged: the outcome_kind values are the project's reference, the spec shows none. */
+export const KINDS_REFUSED = `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`;
+
 /** The outcome_kind values are the project's reference (the spec shows none): a 400 to them says the target's vocabulary differs. */
 export function expectKinds(t: CheckContext, ex: Exchange): void {
-  t.prerequisite(
-    ex.status !== 400,
-    `the target refused outcome_kind values of the project reference (${OUTCOME_KINDS.join(', ')}; lib/dialer/outcomes.ts): its enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`,
-    ex,
-  );
+  t.prerequisite(ex.status !== 400, KINDS_REFUSED, ex);
 }
 
 const pair = (b: { tag_id?: unknown; outcome_kind?: unknown }): string => `${String(b.tag_id)}/${String(b.outcome_kind)}`;

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FAULTS } from '../../mock/faults/registry.ts';
 import type { TlsMaterial } from '../../mock/http/front-door.ts';
@@ -29,6 +32,19 @@ describe.concurrent('a fault that breaks state across operations fails its rule 
         STATEFUL_FAULTS.some((fault) => check.rules.includes(fault.breaks)),
         check.id,
       ).toBe(true);
+  });
+
+  test('buttons the target does not route leave DIALER-STATE-BUTTONS skipped with the variable that routes them, and the walks judged', async () => {
+    const fault = FAULTS.find((f) => f.name === 'dialer-buttons-replace-clears-other-campaigns');
+    expect(fault).toBeDefined();
+    const routes = join(mkdtempSync(join(tmpdir(), 'cc-routes-')), 'routes.json');
+    writeFileSync(routes, JSON.stringify({ 'campaign.buttons.replace': 'PUT /dialer/nowhere/{campaignId}/buttons' }));
+    const checks = STATEFUL.filter((check) => check.rules.includes('DIALER-STATE-BUTTONS'));
+    const report = await reportUnder(fault as (typeof FAULTS)[number], tls, checks, undefined, { CC_DIALER_ROUTES: routes });
+    const rule = (id: string) => report.rules.find((r) => r.id === id);
+    expect(rule('DIALER-STATE-BUTTONS')?.status).toBe('skipped');
+    expect(rule('DIALER-STATE-BUTTONS')?.detail).toBe('route campaign.buttons.replace is not routed; set CC_DIALER_ROUTES');
+    expect(rule('DIALER-STATE-WALK')?.status).toBe('pass');
   });
 
   for (const fault of STATEFUL_FAULTS) {
