@@ -702,6 +702,15 @@ export const CORE_RULES = [
     reading: `Edit contact: only sent fields are updated; for ContactNumber, ContactEmail, ContactsTag and ContactAttribute, sending values keeps only the sent entries and clears all others, and sending an empty string clears all of that property's data. So an edit that does not send a list property leaves it as it was, and one that sends another list property replaces that one only. A server that rebuilds a contact's lists from its add, or from an older copy, on every save still passes one edit read back, and loses the entries an edit wrote as soon as another edit follows. The rule judges that persistence only: each entry the last write of its property sent (one entry, or none for an empty string) is shown by every later read; whether entries beyond the sent ones are cleared is CORE-CONTACT-EDIT-REPLACE-LIST's and CORE-CONTACT-EDIT-CLEAR-LIST's, and several entries in one list CORE-CONTACT-TAGS-SEVERAL's, so a sequence sends one entry a list. Entries are compared as the list checks compare them: a number by its digits, an e-mail as sent, a tag by its name (only the names of tags the account has, from the tag list GET /tags/index.json, vendor reference, so no edit makes a tag), an attribute as attribute_id=value in text (ids from GET /contacts/attributes.json, vendor reference); a property the account gives no value for (no tag, no attribute) is not written. The contact is read with Inspect a contact (GET /contacts/show/{id}.json, vendor reference), its lists taken from responseData or responseData.Contact, and a list it does not show leaves the check skipped. ${SEQUENCE_MODEL}`,
   }),
   required({
+    id: 'CORE-STATE-TAGGED',
+    surface: 'core',
+    section: S.contacts,
+    source: 'vendor-reference',
+    statement:
+      "List contacts narrowed by a tag's tag_id lists each of the run's contacts whose last ContactsTag write gave it that tag, after any sequence of contact writes.",
+    reading: `List contacts filters by tag_id (Endpoints > List contacts), and ContactsTag holds the tags of a contact, set by name (Edit contact: sending values keeps only the sent entries); so a contact an edit gave a tag matches that tag's id from then on. A server whose tag filter reads an index built when the contact was added passes a contact added with its tag, and misses one tagged by an edit. CORE-CONTACTS-FILTER-TAG judges the filter on a contact added with its tag; this rule contacts tagged by edits, after any sequence of writes. Only presence is judged: whether a contact that lost the tag drops out needs the list edits' replace (CORE-CONTACT-EDIT-REPLACE-LIST) to hold, and is not judged here. The tags are the first of the account's tag list (GET /tags/index.json, items { Tag: { id, name } }, vendor reference), so no edit makes a tag; an account with none leaves the rule skipped. The read is tag_id alone with limit 1000, since whether filters join with AND is not shown; a tag with more than one page of contacts leaves that read unjudged. ${SEQUENCE_MODEL} ${STATE_PATHS}`,
+  }),
+  required({
     id: 'CORE-STATE-BLACKLIST',
     surface: 'core',
     section: S.blacklist,

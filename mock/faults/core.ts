@@ -168,6 +168,11 @@ export const CORE_FAULTS = [
     'adding an agent to a group it was removed from before is acknowledged and not stored (a membership links one agent to one group, whatever links came and went before)',
   ),
   f(
+    'contacts-tag-filter-index-at-add',
+    'CORE-STATE-TAGGED',
+    "List contacts' tag_id filter matches the tags a contact was added with, not those an edit gave it since (a list shows what matches at the time of the read)",
+  ),
+  f(
     'contacts-edited-listed-everywhere',
     'CORE-STATE-ISOLATION',
     "a contact once edited is listed by List contacts to every company's key (the credentials alone pick the company whose data is read)",

@@ -7,7 +7,7 @@ import { pageFrom, recordOf } from '../shared/core-reads.ts';
 import { CONTACT_DELETIONS, contactViewOf } from './fixtures.ts';
 import { deleteTogether } from '../../lib/checks/batched-deletions.ts';
 import { createdId, listedIds } from './shapes.ts';
-import { ATTRIBUTES, attributeIdsIn, FIRST_TAGS, makes, tagNamesIn } from './shared-fixtures.ts';
+import { ATTRIBUTES, attributeIdsIn, FIRST_TAGS, makes, tagsIn } from './shared-fixtures.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 
@@ -28,7 +28,7 @@ type ListProperty = (typeof LIST_PROPERTIES)[number];
 
 /** What the account offers the list edits, read once a check: tags to name (so no edit makes one) and attributes to fill. */
 interface AccountValues {
-  readonly tagNames: readonly string[];
+  readonly tags: readonly { readonly id: string; readonly name: string }[];
   readonly attributeIds: readonly number[];
 }
 
@@ -64,7 +64,9 @@ type ContactStep =
   | { readonly op: 'read'; readonly pick: number }
   | { readonly op: 'delete'; readonly pick: number }
   | { readonly op: 'list'; readonly industry: number; readonly limit: number; readonly page: number }
-  | { readonly op: 'foreign-list'; readonly industry: number };
+  | { readonly op: 'foreign-list'; readonly industry: number }
+  /** List contacts narrowed by the tag_id of one of the account's tags the list edits use. */
+  | { readonly op: 'tag-list'; readonly tag: number };
 
 interface ModelContact {
   readonly id: string;
@@ -89,10 +91,15 @@ const send = (io: StepIo, t: CheckContext, method: string, path: string, body?: 
   return io.send(body === undefined ? request : request.json(body));
 };
 
-/** A page of List contacts narrowed by an industry, its items as ids. */
+/** A page of List contacts narrowed by an industry. */
 async function listed(t: CheckContext, io: StepIo, industry: string, limit: number, page: number, slot: 'primary' | 'other' = 'primary') {
+  return listedBy(t, io, { industry, limit, page }, slot);
+}
+
+/** A page of List contacts for a query. */
+async function listedBy(t: CheckContext, io: StepIo, query: Record<string, string | number>, slot: 'primary' | 'other' = 'primary') {
   const path = '/contacts/index.json';
-  return pageFrom<unknown>(t, path, await io.send(t.core('GET', path).as(slot).query({ industry, limit, page })));
+  return pageFrom<unknown>(t, path, await io.send(t.core('GET', path).as(slot).query(query)));
 }
 
 /** The body of a list edit and the key of the one entry it writes, or undefined when the account offers no value for the property. */
@@ -106,8 +113,8 @@ function listEdit(t: CheckContext, step: Extract<ContactStep, { op: 'edit-list' 
       case 'ContactEmail':
         return { email: `${t.uniqueName()}@example.com` };
       case 'ContactsTag': {
-        const name = account.tagNames[value % Math.max(1, account.tagNames.length)];
-        return name === undefined ? undefined : { name };
+        const tag = account.tags[value % Math.max(1, account.tags.length)];
+        return tag === undefined ? undefined : { name: tag.name };
       }
       case 'ContactAttribute': {
         const id = account.attributeIds[value % Math.max(1, account.attributeIds.length)];
@@ -123,7 +130,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
   const create = fc.record({ op: fc.constant('create' as const), industry: side, title: text });
   // Only the properties the account gives a value for: an edit naming a tag the account lacks would make one.
   const properties = LIST_PROPERTIES.filter(
-    (p) => (p !== 'ContactsTag' || account.tagNames.length > 0) && (p !== 'ContactAttribute' || account.attributeIds.length > 0),
+    (p) => (p !== 'ContactsTag' || account.tags.length > 0) && (p !== 'ContactAttribute' || account.attributeIds.length > 0),
   );
   const editList = fc.record({
     op: fc.constant('edit-list' as const),
@@ -144,6 +151,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
     { weight: 1, arbitrary: fc.record({ op: fc.constant('list' as const), industry: side, limit: fc.constantFrom(1, 2), page: fc.constantFrom(1, 2) }) },
   ];
   if (withOtherCompany) steps.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('foreign-list' as const), industry: side }) });
+  if (account.tags.length > 0) steps.push({ weight: 1, arbitrary: fc.record({ op: fc.constant('tag-list' as const), tag: fc.nat(account.tags.length - 1) }) });
   const industryWord = (n: number): string => (n === 0 ? 'north' : 'south');
   const which = (n: number): string => (n === 0 ? 'the newest contact' : `the contact ${n} before the newest`);
 
@@ -154,7 +162,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
     step: fc.oneof(...steps),
     opening: create,
     cost: (step) => (step.op === 'create' ? 2 : 1),
-    reads: (step) => step.op === 'read' || step.op === 'list' || step.op === 'foreign-list',
+    reads: (step) => step.op === 'read' || step.op === 'list' || step.op === 'foreign-list' || step.op === 'tag-list',
     // Every sequence ends judging each rule once: both industries listed whole, another company's read, and
     // edits of the newest contact (made if none is left), each field or list followed by another write, read back.
     closing(world) {
@@ -165,8 +173,10 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
         { op: 'list', industry: 1, limit: 1000, page: 1 },
         ...(newest ? [] : [{ op: 'create' as const, industry: 0, title: 'last' }]),
         { op: 'edit', pick: 0, field: 'name', value: 'last', industry: 0 },
-        { op: 'edit-list', pick: 0, property: 'ContactNumber', clear: false, value: 0, text: 'last' },
+        // A tag where the account has one: the same read judges CORE-STATE-LISTS, and the tag list then CORE-STATE-TAGGED.
+        { op: 'edit-list', pick: 0, property: account.tags.length > 0 ? 'ContactsTag' : 'ContactNumber', clear: false, value: 0, text: 'last' },
         { op: 'edit', pick: 0, field: 'city', value: 'last', industry: 0 },
+        ...(account.tags.length > 0 ? [{ op: 'tag-list' as const, tag: 0 }] : []),
         // After the edits: an edited contact is where a company-blind index of edits shows.
         ...(withOtherCompany ? [{ op: 'foreign-list' as const, industry: Math.max(0, side) }] : []),
         { op: 'read', pick: 0 },
@@ -188,6 +198,8 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           return `list industry ${industryWord(step.industry)} (limit ${step.limit}, page ${step.page})`;
         case 'foreign-list':
           return `list industry ${industryWord(step.industry)} with another company's key`;
+        case 'tag-list':
+          return `list the contacts of tag ${account.tags[step.tag]?.name}`;
       }
     },
 
@@ -312,6 +324,24 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           }
           return `list industry ${industryWord(step.industry)} (limit ${step.limit}, page ${step.page}): ${matches.length} expected`;
         }
+        case 'tag-list': {
+          const tag = account.tags[step.tag] as { id: string; name: string };
+          const { ex, page } = await listedBy(t, io, { tag_id: tag.id, limit: 1000, page: 1 });
+          const ids = listedIds(page.data, 'Contact');
+          if (ids === undefined) t.skip('List contacts items show no contact id (vendor reference item { Contact: { id } })');
+          // Only presence is judged: whether a contact that lost the tag drops out is the filter's and the list edits' to judge.
+          const carrying = world.contacts.filter((c) => c.lists.get('ContactsTag') === tag.name).map((c) => c.id);
+          const missing = carrying.filter((id) => !ids?.has(id));
+          if (missing.length > 0 && page.pageCount > 1) return `list the contacts of tag ${tag.name}: more than one page, not judged`;
+          io.judge(
+            'CORE-STATE-TAGGED',
+            missing.length === 0,
+            () =>
+              `contact${missing.length === 1 ? '' : 's'} ${missing.join(', ')}, tagged ${JSON.stringify(tag.name)} by ${missing.length === 1 ? 'its' : 'their'} last ContactsTag edit, ${missing.length === 1 ? 'is' : 'are'} not listed for tag_id=${tag.id}`,
+            ex,
+          );
+          return `list the contacts of tag ${tag.name}: ${carrying.length} of the sequence's expected`;
+        }
         case 'foreign-list': {
           const industry = world.industries[step.industry] as string;
           const { ex, page } = await listed(t, io, industry, 1000, 1, 'other');
@@ -345,13 +375,14 @@ export const contactSequenceChecks = [
     id: 'core.stateful.contacts',
     title: 'random sequences of contact creates, edits, deletes, reads and lists agree with a model of the spec',
     surface: 'core',
-    rules: ['CORE-STATE-LISTED', 'CORE-STATE-COUNT', 'CORE-STATE-FIELDS', 'CORE-STATE-LISTS', 'CORE-STATE-ISOLATION'],
+    rules: ['CORE-STATE-LISTED', 'CORE-STATE-COUNT', 'CORE-STATE-FIELDS', 'CORE-STATE-LISTS', 'CORE-STATE-TAGGED', 'CORE-STATE-ISOLATION'],
     // The tag and attribute reads the list edits take their values from, shared with the lane's other checks.
     shares: [FIRST_TAGS, ATTRIBUTES],
     // A create costs its delete at the sequence's end; every other step one request. The closing steps: two
-    // lists, another company's, a create when none is left, a field edit, a list edit, another field edit, and the read.
+    // lists, another company's, a create when none is left, a field edit, a list edit, another field edit, the
+    // list of the tag that edit gave, and the read.
     // Its closing steps judge every rule in every sequence, and most find their fault there: 6 sequences find what 10 would.
-    stateful: { requestsPerStep: 2, setupRequests: makes([FIRST_TAGS, ATTRIBUTES]), closingRequests: 9, most: 6 },
+    stateful: { requestsPerStep: 2, setupRequests: makes([FIRST_TAGS, ATTRIBUTES]), closingRequests: 10, most: 6 },
     maxRequests: 0,
     async run(t) {
       const other = t.hasKey('other');
@@ -360,14 +391,16 @@ export const contactSequenceChecks = [
       const tags = await t.shared(FIRST_TAGS);
       const attributes = await t.shared(ATTRIBUTES);
       const account = {
-        tagNames: tags.status === 200 ? tagNamesIn(tags) : [],
+        tags: tags.status === 200 ? tagsIn(tags) : [],
         attributeIds: attributes.status === 200 ? attributeIdsIn(attributes) : [],
       };
       const unwritten = [
-        account.tagNames.length === 0 ? 'ContactsTag (the tag list shows no tag)' : '',
+        account.tags.length === 0 ? 'ContactsTag (the tag list shows no tag)' : '',
         account.attributeIds.length === 0 ? 'ContactAttribute (the account shows no attribute)' : '',
       ].filter(Boolean);
       if (unwritten.length > 0) t.note('CORE-STATE-LISTS', `not written, so not judged: ${unwritten.join('; ')}`);
+      if (account.tags.length === 0)
+        t.skipRule('CORE-STATE-TAGGED', 'the tag list (GET /tags/index.json, vendor reference) shows no tag a contact may be given by name');
       await runSequences(t, contactModel(other, account));
     },
   }),

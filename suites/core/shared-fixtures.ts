@@ -70,11 +70,18 @@ export const UNKNOWN_CONTACT_EDIT = sharedAnswer('unknown-contact-edit', 'POST',
 /** Delete a tag no account holds: refused, changing nothing. */
 export const UNKNOWN_TAG_DELETE = sharedAnswer('unknown-tag-delete', 'DELETE', `/tags/delete/${UNKNOWN_ID}.json`);
 
-/** Names of the tags a tag list page shows (vendor reference items { Tag: { name } }): names an edit may send without making a tag. */
+/** The tags a tag list shows with an id and a name that is not blank, the first of each name (vendor reference items { Tag: { id, name } }, or bare records). */
+export function tagsIn(ex: Exchange): { readonly id: string; readonly name: string }[] {
+  // A collection envelope, or a plain list in responseData: the spec shows no tag list.
+  const body = isObject(ex.json) ? ex.json.responseData : undefined;
+  const items = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.data) ? body.data : [];
+  const tags = items.map(tagOf).filter((tag) => tag !== undefined && tag.name.trim() !== '');
+  return tags.filter((tag, i) => tags.findIndex((other) => other?.name === tag?.name) === i) as { id: string; name: string }[];
+}
+
+/** Names of the tags a tag list page shows: names an edit may send without making a tag. */
 export function tagNamesIn(ex: Exchange): string[] {
-  const items = responseData<{ data?: unknown }>(ex).data;
-  const names = (Array.isArray(items) ? items : []).map((item: { Tag?: { name?: unknown } }) => item?.Tag?.name);
-  return [...new Set(names.filter((name): name is string => typeof name === 'string' && name.trim() !== ''))];
+  return tagsIn(ex).map((tag) => tag.name);
 }
 
 /** Ids of the contact attributes a read of them shows (vendor reference list GET /contacts/attributes.json, items { ContactAttribute: { id } }). */

@@ -69,7 +69,7 @@ interface WriteMemory {
   readonly deleted: Contact[];
   /** The latest write, as the contact was before and after it: the count lags it (contacts-count-lags-write). */
   latest?: { readonly before?: Contact; readonly after?: Contact };
-  /** Each contact as its add made it (contacts-edit-restores-added, contacts-edit-resets-lists). */
+  /** Each contact as its add made it (contacts-edit-restores-added, contacts-edit-resets-lists, contacts-tag-filter-index-at-add). */
   readonly added: Map<number, Contact>;
   /** Contacts once edited, which every company's list shows (contacts-edited-listed-everywhere). */
   readonly edited: Set<Contact>;
@@ -126,7 +126,9 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const variant = ctx.dialect === 'variant';
     const filters: ((c: Contact) => boolean)[] = [];
     if (q.country_id !== undefined && !faults.on('contacts-ignores-country_id')) filters.push((c) => String(c.country_id) === q.country_id);
-    if (q.tag_id !== undefined && !faults.on('contacts-ignores-tag_id')) filters.push((c) => c.tags.some((t) => String(t) === q.tag_id));
+    // The fault's index holds each contact's tags as its add gave them.
+    const tagsOf = (c: Contact): number[] => (faults.on('contacts-tag-filter-index-at-add') ? (memoryOf(company).added.get(c.id)?.tags ?? c.tags) : c.tags);
+    if (q.tag_id !== undefined && !faults.on('contacts-ignores-tag_id')) filters.push((c) => tagsOf(c).some((t) => String(t) === q.tag_id));
     if (q.industry !== undefined && !faults.on('contacts-ignores-industry')) filters.push((c) => c.industry === q.industry);
     if (q.keyword !== undefined && !faults.on('contacts-ignores-keyword')) {
       const k = q.keyword.toLowerCase();
@@ -168,7 +170,8 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
     const contact = emptyContact(nextId(ctx.state, 'contact'), now);
     parsed.change(contact);
     if (!faults.on('add-contact-not-persisted')) company.contacts.set(contact.id, contact);
-    if (faults.on('contacts-edit-restores-added') || faults.on('contacts-edit-resets-lists')) memoryOf(company).added.set(contact.id, structuredClone(contact));
+    if (faults.on('contacts-edit-restores-added') || faults.on('contacts-edit-resets-lists') || faults.on('contacts-tag-filter-index-at-add'))
+      memoryOf(company).added.set(contact.id, structuredClone(contact));
     if (faults.on('contacts-count-lags-write')) memoryOf(company).latest = { after: structuredClone(contact) };
     const status = faults.on('add-contact-200') ? 200 : 201;
     // The spec does not show the add answer: the variant gives the new id beside the status, not in data.
