@@ -86,6 +86,17 @@ export async function deleteEach<T extends { readonly id: string }>(
   if (failed.length > 0) throw new Error(`deleting the sequence's ${what}: ${failed.join('; ')}`);
 }
 
+/**
+ * The record a step's `pick` names among the model's, counted from the newest and wrapping round: steps that
+ * mostly pick 0 meet on one record, where what one write does to another shows. Undefined when there is none.
+ */
+export function pickFromNewest<T>(records: readonly T[], n: number): T | undefined {
+  return records.length === 0 ? undefined : records[records.length - 1 - (n % records.length)];
+}
+
+/** A picked record in a step's label: `the newest tag`, `the tag 2 before the newest`. */
+export const pickedLabel = (noun: string, n: number): string => (n === 0 ? `the newest ${noun}` : `the ${noun} ${n} before the newest`);
+
 /** A violation a step found, and the steps that led to it. */
 interface Failing {
   readonly violation: RuleViolation;

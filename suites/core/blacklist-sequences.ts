@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import type { Exchange } from '../../lib/http/exchange.ts';
-import { deleteEach, runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
+import { deleteEach, pickedLabel, pickFromNewest, runSequences, type SequenceModel } from '../../lib/stateful/sequences.ts';
 import { pageFrom } from '../shared/core-reads.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import type { BlacklistItem } from './shared-fixtures.ts';
+import { sendStep } from './fixtures.ts';
 import { createdId } from './shapes.ts';
 
 /**
@@ -61,14 +61,9 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
   const type = fc.constantFrom(...TYPES);
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(3) });
   const add = fc.record({ op: fc.constant('add' as const), number, type });
-  const chosen = (world: BlacklistWorld, n: number): ModelEntry | undefined =>
-    world.entries.length === 0 ? undefined : world.entries[world.entries.length - 1 - (n % world.entries.length)];
+  const chosen = (world: BlacklistWorld, n: number): ModelEntry | undefined => pickFromNewest(world.entries, n);
   /** Whether another entry of the model has the number: the spec says nothing of duplicates, so the model makes none. */
   const taken = (world: BlacklistWorld, n: string, self?: ModelEntry): boolean => world.entries.some((e) => e !== self && e.number === n);
-  const send = (io: StepIo, t: CheckContext, method: string, path: string, body?: unknown): Promise<Exchange> => {
-    const request = t.core(method, path);
-    return io.send(body === undefined ? request : request.json(body));
-  };
 
   return {
     step: fc.oneof(
@@ -94,7 +89,7 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
       ];
     },
     label(step) {
-      const which = (n: number): string => (n === 0 ? 'the newest entry' : `the entry ${n} before the newest`);
+      const which = (n: number): string => pickedLabel('entry', n);
       switch (step.op) {
         case 'add':
           return `add number ${step.number + 1} as ${step.type}`;
@@ -116,7 +111,7 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
         case 'add': {
           const n = world.numbers[step.number] as string;
           if (taken(world, n)) return undefined;
-          const ex = await send(io, t, 'PUT', '/blacklist/add.json', { type: step.type, public_number: Number(n) });
+          const ex = await sendStep(io, t, 'PUT', '/blacklist/add.json', { type: step.type, public_number: Number(n) });
           if (ex.status === 406)
             t.skip(`adding ${n} to the blacklist was refused (406): another client may hold it; a run of another seed picks other numbers`);
           t.expectOk(ex, 'adding a blacklist entry');
@@ -131,7 +126,7 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
           const entry = chosen(world, step.pick);
           const n = world.numbers[step.number] as string;
           if (!entry || taken(world, n, entry)) return undefined;
-          const ex = await send(io, t, 'POST', `/blacklist/edit/${entry.id}.json`, { type: step.type, public_number: Number(n) });
+          const ex = await sendStep(io, t, 'POST', `/blacklist/edit/${entry.id}.json`, { type: step.type, public_number: Number(n) });
           if (ex.status === 406)
             t.skip(`moving a blacklist entry to ${n} was refused (406): another client may hold it; a run of another seed picks other numbers`);
           t.expectOk(ex, `editing blacklist entry ${entry.id}`);
@@ -143,7 +138,7 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
         case 'delete': {
           const entry = chosen(world, step.pick);
           if (!entry) return undefined;
-          const ex = await send(io, t, 'DELETE', `/blacklist/delete/${entry.id}.json`);
+          const ex = await sendStep(io, t, 'DELETE', `/blacklist/delete/${entry.id}.json`);
           t.expectOk(ex, `deleting blacklist entry ${entry.id}`);
           world.entries.splice(world.entries.indexOf(entry), 1);
           return `delete entry ${entry.id}`;

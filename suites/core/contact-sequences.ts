@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import type { Exchange } from '../../lib/http/exchange.ts';
-import { runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
+import { pickedLabel, pickFromNewest, runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
 import { pageFrom, recordOf } from '../shared/core-reads.ts';
-import { CONTACT_DELETIONS, contactViewOf } from './fixtures.ts';
+import { CONTACT_DELETIONS, contactViewOf, sendStep } from './fixtures.ts';
 import { deleteTogether } from '../../lib/checks/batched-deletions.ts';
 import { createdId, listedIds } from './shapes.ts';
 import { ATTRIBUTES, attributeIdsIn, FIRST_TAGS, makes, tagsIn } from './shared-fixtures.ts';
@@ -86,11 +85,6 @@ interface ContactWorld {
   readonly names: Set<string>;
 }
 
-const send = (io: StepIo, t: CheckContext, method: string, path: string, body?: unknown, slot: 'primary' | 'other' = 'primary'): Promise<Exchange> => {
-  const request = t.core(method, path).as(slot);
-  return io.send(body === undefined ? request : request.json(body));
-};
-
 /** A page of List contacts narrowed by an industry. */
 async function listed(t: CheckContext, io: StepIo, industry: string, limit: number, page: number, slot: 'primary' | 'other' = 'primary') {
   return listedBy(t, io, { industry, limit, page }, slot);
@@ -153,10 +147,9 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
   if (withOtherCompany) steps.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('foreign-list' as const), industry: side }) });
   if (account.tags.length > 0) steps.push({ weight: 1, arbitrary: fc.record({ op: fc.constant('tag-list' as const), tag: fc.nat(account.tags.length - 1) }) });
   const industryWord = (n: number): string => (n === 0 ? 'north' : 'south');
-  const which = (n: number): string => (n === 0 ? 'the newest contact' : `the contact ${n} before the newest`);
+  const which = (n: number): string => pickedLabel('contact', n);
 
-  const chosen = (world: ContactWorld, n: number): ModelContact | undefined =>
-    world.contacts.length === 0 ? undefined : world.contacts[world.contacts.length - 1 - (n % world.contacts.length)];
+  const chosen = (world: ContactWorld, n: number): ModelContact | undefined => pickFromNewest(world.contacts, n);
 
   return {
     step: fc.oneof(...steps),
@@ -212,7 +205,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
       switch (step.op) {
         case 'create': {
           const fields = { name: t.uniqueName(), title: step.title, city: '', industry: world.industries[step.industry] as string };
-          const ex = await send(io, t, 'PUT', '/contacts/add.json', { name: fields.name, title: fields.title, industry: fields.industry });
+          const ex = await sendStep(io, t, 'PUT', '/contacts/add.json', { name: fields.name, title: fields.title, industry: fields.industry });
           t.expectOk(ex, 'creating a contact');
           const id = createdId(ex);
           t.prerequisite(id !== undefined, 'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id', ex);
@@ -226,7 +219,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           if (!contact) return undefined;
           // A name keeps the run's prefix, so a contact left behind is still found by it; an industry stays one of the two.
           const value = step.field === 'name' ? t.uniqueName() : step.field === 'industry' ? (world.industries[step.industry] as string) : step.value;
-          const ex = await send(io, t, 'POST', `/contacts/edit/${contact.id}.json`, { [step.field]: value });
+          const ex = await sendStep(io, t, 'POST', `/contacts/edit/${contact.id}.json`, { [step.field]: value });
           t.expectOk(ex, `editing contact ${contact.id}`);
           contact.fields[step.field] = value;
           contact.edited.add(step.field);
@@ -237,7 +230,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           const contact = chosen(world, step.pick);
           const edit = listEdit(t, step, account);
           if (!contact || !edit) return undefined;
-          const ex = await send(io, t, 'POST', `/contacts/edit/${contact.id}.json`, edit.body);
+          const ex = await sendStep(io, t, 'POST', `/contacts/edit/${contact.id}.json`, edit.body);
           t.expectOk(ex, `editing contact ${contact.id}`);
           contact.lists.set(step.property, edit.key);
           return `edit contact ${contact.id}: ${step.property} = ${JSON.stringify(edit.body[step.property])}`;
@@ -245,7 +238,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
         case 'read': {
           const contact = chosen(world, step.pick);
           if (!contact) return undefined;
-          const ex = await send(io, t, 'GET', `/contacts/show/${contact.id}.json`);
+          const ex = await sendStep(io, t, 'GET', `/contacts/show/${contact.id}.json`);
           t.expectOk(ex, `reading contact ${contact.id}`);
           const view = contactViewOf(ex);
           t.prerequisite(view !== undefined, 'Inspect a contact showed the contact neither in responseData.Contact (vendor reference) nor in responseData', ex);
@@ -278,7 +271,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
         case 'delete': {
           const contact = chosen(world, step.pick);
           if (!contact) return undefined;
-          const ex = await send(io, t, 'DELETE', `/contacts/delete/${contact.id}.json`);
+          const ex = await sendStep(io, t, 'DELETE', `/contacts/delete/${contact.id}.json`);
           t.expectOk(ex, `deleting contact ${contact.id}`);
           world.contacts.splice(world.contacts.indexOf(contact), 1);
           return `delete contact ${contact.id}`;

@@ -1,6 +1,7 @@
 import type { DeletionBatch } from '../../lib/checks/batched-deletions.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { type KeySlot } from '../../lib/contract/vocabulary.ts';
+import type { StepIo } from '../../lib/stateful/sequences.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { createdId } from './shapes.ts';
 import { isObject, type Json } from '../shared/json.ts';
@@ -198,4 +199,10 @@ export function fieldMessages(ex: Exchange): Record<string, unknown> | undefined
 export function namesField(ex: Exchange, field: string): boolean {
   const keys = Object.keys(fieldMessages(ex) ?? {});
   return keys.some((key) => key.toLowerCase().includes(field.toLowerCase()));
+}
+
+/** A core request of a stateful step, sent through the step so the story records it; `body` as JSON when given. */
+export function sendStep(io: StepIo, t: CheckContext, method: string, path: string, body?: unknown, slot: KeySlot = 'primary'): Promise<Exchange> {
+  const request = t.core(method, path).as(slot);
+  return io.send(body === undefined ? request : request.json(body));
 }

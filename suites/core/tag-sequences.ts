@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import type { Exchange } from '../../lib/http/exchange.ts';
-import { deleteEach, runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
+import { deleteEach, pickedLabel, pickFromNewest, runSequences, type SequenceModel } from '../../lib/stateful/sequences.ts';
 import { listFrom, recordOf } from '../shared/core-reads.ts';
+import { sendStep } from './fixtures.ts';
 import { createdId } from './shapes.ts';
 
 /**
@@ -30,13 +29,8 @@ const TAG_LIST = '/tags/index.json';
 function tagModel(): SequenceModel<TagStep, TagWorld> {
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(3) });
   const add = fc.constant({ op: 'add' as const });
-  const chosen = (world: TagWorld, n: number): ModelTag | undefined =>
-    world.tags.length === 0 ? undefined : world.tags[world.tags.length - 1 - (n % world.tags.length)];
-  const which = (n: number): string => (n === 0 ? 'the newest tag' : `the tag ${n} before the newest`);
-  const send = (io: StepIo, t: CheckContext, method: string, path: string, body?: unknown): Promise<Exchange> => {
-    const request = t.core(method, path);
-    return io.send(body === undefined ? request : request.json(body));
-  };
+  const chosen = (world: TagWorld, n: number): ModelTag | undefined => pickFromNewest(world.tags, n);
+  const which = (n: number): string => pickedLabel('tag', n);
 
   return {
     step: fc.oneof(
@@ -62,7 +56,7 @@ function tagModel(): SequenceModel<TagStep, TagWorld> {
       switch (step.op) {
         case 'add': {
           const name = t.uniqueName();
-          const ex = await send(io, t, 'PUT', '/tags/add.json', { name });
+          const ex = await sendStep(io, t, 'PUT', '/tags/add.json', { name });
           t.expectOk(ex, 'adding a tag');
           const id = createdId(ex);
           t.prerequisite(id !== undefined, 'adding a tag returned no id in responseData.data.id or responseData.id', ex);
@@ -75,7 +69,7 @@ function tagModel(): SequenceModel<TagStep, TagWorld> {
           if (!tag) return undefined;
           // A new name keeps the run's prefix, so a tag left behind is still found by it.
           const name = t.uniqueName();
-          const ex = await send(io, t, 'POST', `/tags/edit/${tag.id}.json`, { name });
+          const ex = await sendStep(io, t, 'POST', `/tags/edit/${tag.id}.json`, { name });
           t.expectOk(ex, `renaming tag ${tag.id}`);
           tag.name = name;
           return `rename tag ${tag.id} to ${JSON.stringify(name)}`;
@@ -83,7 +77,7 @@ function tagModel(): SequenceModel<TagStep, TagWorld> {
         case 'delete': {
           const tag = chosen(world, step.pick);
           if (!tag) return undefined;
-          const ex = await send(io, t, 'DELETE', `/tags/delete/${tag.id}.json`);
+          const ex = await sendStep(io, t, 'DELETE', `/tags/delete/${tag.id}.json`);
           t.expectOk(ex, `deleting tag ${tag.id}`);
           world.tags.splice(world.tags.indexOf(tag), 1);
           return `delete tag ${tag.id}`;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
-import { runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
+import { pickedLabel, pickFromNewest, runSequences, type SequenceModel, type StepIo } from '../../lib/stateful/sequences.ts';
 import { OUTCOME_KINDS, type OutcomeKind } from '../../lib/dialer/outcomes.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
@@ -84,10 +84,7 @@ function campaignModel(filtersDeleted: boolean, pool: ButtonPool): SequenceModel
     insertAfter: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(null, 1) }),
   });
   const live = (world: CampaignWorld): ModelCampaign[] => world.campaigns.filter((c) => !c.deleted);
-  const chosen = (world: CampaignWorld, n: number): ModelCampaign | undefined => {
-    const open = live(world);
-    return open.length === 0 ? undefined : open[open.length - 1 - (n % open.length)];
-  };
+  const chosen = (world: CampaignWorld, n: number): ModelCampaign | undefined => pickFromNewest(live(world), n);
 
   const withButtons = pool.tags.length > 0;
   const steps: fc.WeightedArbitrary<CampaignStep>[] = [
@@ -104,7 +101,7 @@ function campaignModel(filtersDeleted: boolean, pool: ButtonPool): SequenceModel
     });
     steps.push({ weight: 2, arbitrary: buttons }, { weight: 1, arbitrary: fc.record({ op: fc.constant('read-buttons' as const), pick }) });
   }
-  const which = (n: number): string => (n === 0 ? 'the newest campaign' : `the campaign ${n} before the newest`);
+  const which = (n: number): string => pickedLabel('campaign', n);
   /** Turns the button steps off when an answer shows the target does not take them; true when it did. */
   const refused = (t: CheckContext, ex: Exchange, route: 'campaign.buttons.replace' | 'campaign.buttons.get'): boolean => {
     const why = isRouteNotFound(ex) ? notRouted(route) : ex.status === 400 && route === 'campaign.buttons.replace' ? KINDS_REFUSED : undefined;
