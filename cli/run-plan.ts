@@ -71,7 +71,7 @@ export interface RunPlan {
 }
 
 /** How a check's allowance against the target spreads over the meters. */
-export function requestsByMeter(check: CheckDefinition, target: Pick<Target, 'fuzzRandomCap' | 'sequences'>): Map<LoadSurface, number> {
+export function requestsByMeter(check: CheckDefinition, target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock'>): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
   let rest = allowanceOn(check, target);
   for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {

@@ -134,6 +134,17 @@ function acceptEmptyJsonBody(app: FastifyInstance): void {
 }
 
 /**
+ * Starts both budgets afresh, counting in windows of `windowMs` from now on. The conformance command
+ * widens the bundled mock's window this way when its budget check finds this machine too slow to send
+ * a window's requests inside one (cli/conformance.ts); the late-recovery faults keep their delay.
+ */
+export function restartBudgets(context: MockContext, windowMs: number): void {
+  context.rateWindowMs = windowMs;
+  context.coreMeter.restart(windowMs);
+  context.dialer.meter.restart(windowMs);
+}
+
+/**
  * Builds the four hosts without listening: tests use `inject()`, `startMock` puts them behind HTTPS.
  * One plugin per host, each mounted under its path prefix.
  */

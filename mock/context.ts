@@ -29,7 +29,8 @@ export function hostPrefix(host: Surface, faults: Faults): string {
 export interface MockContext {
   readonly state: MockState;
   readonly faults: Faults;
-  readonly rateWindowMs: number;
+  /** The budgets' window; only restartBudgets (build.ts) changes it, with the meters. */
+  rateWindowMs: number;
   /** How both budgets count their minute; the suite must find out on its own. */
   readonly rateAlgorithm: RateAlgorithm;
   /** What the mock picks where the spec is silent: see mock/dialect.ts. */

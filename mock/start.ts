@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Mock, type MockOptions, buildMock } from './build.ts';
+import { type Mock, type MockOptions, buildMock, restartBudgets } from './build.ts';
 import { hostPrefix } from './context.ts';
 import { KEY_SLOT_VARIABLE, type KeySlot, secretVariable, SURFACE_VARIABLE, SURFACES, type Surface } from '../lib/contract/vocabulary.ts';
 import type { FaultName } from './faults/registry.ts';
@@ -33,6 +33,8 @@ export interface RunningMock {
   readonly caFile: string;
   /** Every CC_* variable that points a client at this mock, secrets included: for the local mock only. */
   readonly env: Readonly<Record<string, string>>;
+  /** Starts both budgets afresh with windows of `windowMs` (build.ts restartBudgets). */
+  restartBudgets(windowMs: number): void;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     urls,
     caFile,
     env,
+    restartBudgets: (windowMs) => restartBudgets(mock.context, windowMs),
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       await Promise.all(Object.values(mock.apps).map((app) => app.close()));

@@ -16,6 +16,18 @@ export interface Reading {
    */
   readonly reopenedWithin?: { readonly from: number; readonly to: number };
   readonly text: string;
+  /**
+   * Set when the trial told nothing because this machine sent too slowly for the window: its requests came
+   * one every `paceMs`, too slow for a window's worth (B + 1) to lie in one. A longer window would tell.
+   */
+  readonly tooSlow?: { readonly paceMs: number };
+}
+
+/** The time a run of requests sent one after another took, per request: from the first send to the last answer. */
+function paceOf<A extends BudgetAnswer>(run: readonly A[]): number {
+  const first = run[0];
+  const last = run.at(-1);
+  return first && last ? (receivedAt(last) - first.startedAt) / run.length : 0;
 }
 
 const B = BUDGET_PER_WINDOW;
@@ -172,8 +184,20 @@ function judgeWindow<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Sequentia
     t.observe(rules.algorithm, `not told: ${why}`);
     return { kind: 'unknown', text: why };
   };
+  // The slowest of the runs sent one after another: each must fit its share of the window.
+  const tooSlow = (why: string, ...runs: (readonly A[])[]): Reading => ({ ...unknown(why), tooSlow: { paceMs: Math.max(...runs.map(paceOf)) } });
   const reopened = trial.reopened;
-  if (!trial.firstLimited) return unknown('no 429 in the trial');
+  if (!trial.firstLimited) {
+    // Sent too slowly for a window's worth to fall in one window, no 429 tells nothing of the target.
+    const pace = Math.max(paceOf(trial.firstHalf), paceOf(trial.secondHalf));
+    if (!trial.disturbed && pace * (B + 1) >= trial.windowMs)
+      return tooSlow(
+        `no 429 in the trial, whose requests came one every ${pace.toFixed(1)} ms: too slow for ${B + 1} to fall in one ${trial.windowMs} ms window`,
+        trial.firstHalf,
+        trial.secondHalf,
+      );
+    return unknown('no 429 in the trial');
+  }
   if (!reopened) return unknown(trial.disturbed ? disturbance(trial) : 'the window did not reopen while the trial polled');
   const sentBefore = [...trial.firstHalf, ...trial.secondHalf];
   const first = sentBefore[0] as A;
@@ -186,19 +210,31 @@ function judgeWindow<A extends BudgetAnswer>(t: BudgetJudge<A>, trial: Sequentia
   const tookAfter = receivedAt(lastAfter) - reopened.startedAt;
   const halfServed = trial.firstHalf.filter(isServed).length;
   if (burstTook >= trial.windowMs)
-    return unknown(`inconclusive: the trial's first burst took ${Math.round(burstTook)} ms, not less than the ${trial.windowMs} ms window`);
+    return tooSlow(
+      `inconclusive: the trial's first burst took ${Math.round(burstTook)} ms, not less than the ${trial.windowMs} ms window`,
+      trial.firstHalf,
+      trial.secondHalf,
+    );
   // A window that reopened holds everything until one window later (less a polling step for where it began);
   // a sliding log frees no slot of the trial's second half before half a window after the reopening.
   const inOneWindow = tookAfter < trial.windowMs - trial.pollStepMs;
   const beforeSecondHalfLeaves = tookAfter < trial.windowMs / 2 - trial.pollStepMs;
   if (!inOneWindow || (served <= halfServed && !beforeSecondHalfLeaves)) {
-    return unknown(`inconclusive: the requests after the reopening took ${Math.round(tookAfter)} ms, too long to lie in one window of the server's own`);
+    return tooSlow(`inconclusive: the requests after the reopening took ${Math.round(tookAfter)} ms, too long to lie in one window of the server's own`, [
+      reopened,
+      ...trial.afterReopen,
+    ]);
   }
   const lastRefused = trial.polls.filter(isLimited).at(-1) ?? trial.firstLimited;
   const reopenedWithin = { from: lastRefused.startedAt, to: receivedAt(reopened) };
   const reopenDelay = reopened.startedAt - first.startedAt;
   const counts = `${trial.servedBeforeLimit} served before the first 429, ${served} from the reopening ${Math.round(reopenDelay)} ms after the trial's first request to the next 429`;
   t.note(rules.window, counts);
+  // How near the trial came to inconclusive: both runs must fit in one window.
+  t.note(
+    rules.window,
+    `the first burst took ${Math.round(burstTook)} ms and the run after the reopening ${Math.round(tookAfter)} ms, of a ${trial.windowMs} ms window`,
+  );
   if (served <= halfServed) {
     // A sliding log: only the first half's slots had left it, and the first burst cannot straddle anything.
     t.judge(

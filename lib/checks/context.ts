@@ -34,7 +34,7 @@ export interface RuleStanding {
  * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
  * shared records it may use and, in a run's lanes, the lane it runs in.
  */
-export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful'> & {
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful' | 'bundledMockExtra'> & {
   readonly runsIn?: Lane;
 };
 
@@ -205,6 +205,11 @@ export class CheckContext {
   /** The run's wrong secret for the primary key ID (Session.wrongSecret). */
   wrongSecret(): string | undefined {
     return this.session.wrongSecret();
+  }
+
+  /** Widens the bundled mock's window (Session.widenMockWindow): the window it counts in from now on, or undefined when it cannot be widened. */
+  async widenMockWindow(windowMs: number): Promise<number | undefined> {
+    return this.session.widenMockWindow?.(windowMs);
   }
 
   /** Waits until a budget bucket has been quiet for a whole window, or the check is stopped. */

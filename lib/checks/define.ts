@@ -47,6 +47,12 @@ export interface CheckDefinition {
     readonly campaignsPerSequence?: number;
   };
   /**
+   * Requests the check may add to `maxRequests` against the bundled mock alone, where they spend no one's
+   * budget: the budget check's trials, measured once more at a wider window when this machine sent them
+   * too slowly for the mock's (suites/budget).
+   */
+  readonly bundledMockExtra?: number;
+  /**
    * Of `maxRequests`, the most that go to other meters than the check's own (a Dialer check adding a call
    * tag through the core API): the plan counts them there, and the rest on the check's own meter.
    */
@@ -122,13 +128,13 @@ export function sequenceSteps(stateful: NonNullable<CheckDefinition['stateful']>
 
 /**
  * The check's allowance against this target: `maxRequests`, less what the random values it may not draw would
- * cost; for a stateful check, what its sequences may spend.
+ * cost, plus what it may add against the bundled mock; for a stateful check, what its sequences may spend.
  */
 export function allowanceOn(
-  def: Pick<CheckDefinition, 'maxRequests' | 'randomValues' | 'stateful'>,
-  target: Pick<Target, 'fuzzRandomCap' | 'sequences'>,
+  def: Pick<CheckDefinition, 'maxRequests' | 'randomValues' | 'stateful' | 'bundledMockExtra'>,
+  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock'>,
 ): number {
   if (def.stateful) return sequenceAllowance(def.stateful, target);
   const forgone = (def.randomValues?.count ?? 0) - randomValuesOn(def, target);
-  return def.maxRequests - forgone * (def.randomValues?.requestsEach ?? 0);
+  return def.maxRequests - forgone * (def.randomValues?.requestsEach ?? 0) + (target.bundledMock ? (def.bundledMockExtra ?? 0) : 0);
 }

@@ -2,7 +2,8 @@
  * What the command and the worker that runs the checks tell each other while the checks run, besides
  * their outcomes. A BroadcastChannel of this name reaches the other thread:
  * - the worker tells the command each time a lane waits on the pacer for a bucket's next window;
- * - the command tells the worker the run was interrupted (Ctrl-C or SIGTERM reach only the command).
+ * - the command tells the worker the run was interrupted (Ctrl-C or SIGTERM reach only the command);
+ * - the budget check asks the command to widen the bundled mock's window, which the command answers.
  */
 export const RUN_CHANNEL = 'cc-conformance-run';
 
@@ -22,4 +23,19 @@ export interface RunInterrupt {
   readonly kind: 'interrupt';
 }
 
-export type RunMessage = PacerWait | RunInterrupt;
+/**
+ * The budget check found this machine too slow to send a window's requests inside one of the bundled
+ * mock's windows: it asks for a longer window, the mock's budgets started afresh (the mock runs in the command's thread).
+ */
+export interface WidenMockWindow {
+  readonly kind: 'widen-mock-window';
+  readonly windowMs: number;
+}
+
+/** The command's answer: the bundled mock's budgets count in windows of `windowMs` from now on. */
+export interface MockWindowWidened {
+  readonly kind: 'mock-window-widened';
+  readonly windowMs: number;
+}
+
+export type RunMessage = PacerWait | RunInterrupt | WidenMockWindow | MockWindowWidened;

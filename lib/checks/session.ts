@@ -34,6 +34,11 @@ export class Session {
   readonly shared = new SharedRecords();
   /** Records the checks of a lane leave to its end, to be deleted together (batched-deletions.ts). */
   readonly batched = new BatchedDeletions();
+  /**
+   * Asks the command that runs the bundled mock to widen the mock's window (run-channel.ts): the window it
+   * counts in from then on, or undefined when no answer came. Unset where no command runs a bundled mock.
+   */
+  widenMockWindow?: (windowMs: number) => Promise<number | undefined>;
   #counter = 0;
   readonly #memo = new Map<string, Promise<unknown>>();
   #wrongSecret: string | undefined;

@@ -6,7 +6,7 @@ import type { RunIdentity } from '../ledger/run-id.ts';
 import type { CheckDefinition } from './define.ts';
 import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.ts';
 import { timeLimitMs } from './pace.ts';
-import { type PacerWait, RUN_CHANNEL, type RunMessage } from './run-channel.ts';
+import { type PacerWait, RUN_CHANNEL, type RunMessage, type WidenMockWindow } from './run-channel.ts';
 import { interruptedBefore, runCheck } from './runner.ts';
 import { Session } from './session.ts';
 import { laneEndOutcome, laneEndStep } from './lane-end.ts';
@@ -80,8 +80,31 @@ function session(payload: RunPayload): Session {
         interrupt.abort(new Error('the run was interrupted by the user'));
     };
     shared.pacer.watchWaits((bucket, until) => channel.postMessage({ kind: 'wait', bucket, until } satisfies PacerWait));
+    if (payload.bundledMock) shared.widenMockWindow = (windowMs) => askToWiden(channel, windowMs);
   }
   return shared;
+}
+
+/** How long the budget check waits for the command to answer a widening: it answers at once, or not at all. */
+const WIDEN_ANSWER_MS = 5000;
+
+/** Asks the command to widen the bundled mock's window; its answer, or undefined when none comes. */
+function askToWiden(channel: InstanceType<typeof BroadcastChannel>, windowMs: number): Promise<number | undefined> {
+  // A channel of its own hears the answer: a BroadcastChannel does not hear what it posts, nor needs to.
+  const answers = new BroadcastChannel(RUN_CHANNEL);
+  return new Promise((resolve) => {
+    const done = (widened: number | undefined) => {
+      clearTimeout(timer);
+      answers.close();
+      resolve(widened);
+    };
+    const timer = setTimeout(() => done(undefined), WIDEN_ANSWER_MS);
+    answers.onmessage = (event) => {
+      const message = (event as { data: RunMessage }).data;
+      if (message.kind === 'mock-window-widened' && message.windowMs === windowMs) done(message.windowMs);
+    };
+    channel.postMessage({ kind: 'widen-mock-window', windowMs } satisfies WidenMockWindow);
+  });
 }
 
 function summarise(verdicts: readonly RuleVerdict[]): string {

@@ -43,16 +43,26 @@ interface Bucket {
 
 export class RateMeter {
   readonly limit: number;
-  readonly windowMs: number;
+  #windowMs: number;
   readonly algorithm: RateAlgorithm;
   readonly #lateRecoveryMs: number;
   readonly #buckets = new Map<string, Bucket>();
 
   constructor(options: MeterOptions) {
     this.limit = options.limit;
-    this.windowMs = options.windowMs;
+    this.#windowMs = options.windowMs;
     this.algorithm = options.algorithm ?? 'fixed';
     this.#lateRecoveryMs = options.lateRecoveryMs ?? 0;
+  }
+
+  get windowMs(): number {
+    return this.#windowMs;
+  }
+
+  /** Forgets every bucket and counts in windows of `windowMs` from now on: a budget started afresh. */
+  restart(windowMs: number): void {
+    this.#windowMs = windowMs;
+    this.#buckets.clear();
   }
 
   #bucket(key: string): Bucket {
