@@ -34,6 +34,11 @@ export interface StepIo {
   made(id: string): void;
   /** Judges a rule on this answer: a pass counts for it, a violation fails the sequence unless the rule has failed already. */
   judge(rule: RuleId, ok: boolean, message: string | (() => string), ex?: Exchange): void;
+  /**
+   * Leaves the rule unjudged at this step, for a fact that is another rule's (a filter not applied, say):
+   * a rule no step judged says the first such reason instead of "no step reached it".
+   */
+  leave(rule: RuleId, why: string): void;
 }
 
 export interface SequenceModel<Step, World> {
@@ -119,6 +124,8 @@ class Sequences<Step, World> {
   readonly #allowance: number;
   /** Worlds not cleaned up yet: the check's own cleanup deletes what they hold, also after an interrupt. */
   readonly #pending = new Set<World>();
+  /** The first reason a step left each rule unjudged for (StepIo.leave). */
+  readonly left = new Map<RuleId, string>();
   /** The first error that is no violation (a prerequisite, the target unable, an interrupt): it ends the exploring. */
   stopped: { readonly error: unknown } | undefined;
   cutShort = false;
@@ -153,6 +160,9 @@ class Sequences<Step, World> {
         } catch (err) {
           if (!(err instanceof RuleViolation) || !ignored.has(err.rule)) throw err;
         }
+      },
+      leave: (rule, why) => {
+        if (!this.left.has(rule)) this.left.set(rule, why);
       },
     };
     into?.push(record);
@@ -289,8 +299,14 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
     );
   for (const rule of rules) {
     if (failed.has(rule)) continue;
+    const leftFor = sequences.left.get(rule as RuleId);
     if ((t.standings.get(rule)?.passes ?? 0) === 0)
-      t.skipRule(rule, `no sequence reached a step that judges it (${sequencesOf(count)} of up to ${steps} steps; CC_SEQUENCES runs more)`);
+      t.skipRule(
+        rule,
+        leftFor !== undefined
+          ? `every step that could judge it left it to another rule: ${leftFor}`
+          : `no sequence reached a step that judges it (${sequencesOf(count)} of up to ${steps} steps; CC_SEQUENCES runs more)`,
+      );
     else t.note(rule, `${sequencesOf(count, 'random ')} of up to ${steps} steps (the longest ran ${longest}) held, seed ${t.seed}`);
   }
 }

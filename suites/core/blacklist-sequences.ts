@@ -159,7 +159,13 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
           // entry as stale.
           const neverMatched = (e: { id: unknown; public_number: unknown }): boolean =>
             !(world.history.get(String(e.id)) ?? new Set([digits(e.public_number)])).has(n);
-          if (!shown.some(neverMatched)) {
+          const unfiltered = shown.find(neverMatched);
+          if (unfiltered)
+            io.leave(
+              'CORE-STATE-BLACKLIST',
+              `a list for ${asked} showed entry ${String(unfiltered.id)}, which never had it: a filter not applied, CORE-BLACKLIST-FILTER-NUMBER's fact`,
+            );
+          else {
             const stray = ours.find((e) => !matches.some((m) => m.id === String(e.id)));
             const held = stray && world.entries.find((m) => m.id === String(stray.id));
             io.judge(

@@ -63,7 +63,8 @@ type ContactStep =
   | { readonly op: 'read'; readonly pick: number }
   | { readonly op: 'delete'; readonly pick: number }
   | { readonly op: 'list'; readonly industry: number; readonly limit: number; readonly page: number }
-  | { readonly op: 'foreign-list'; readonly industry: number }
+  /** `compared`: makes a contact never to be edited where none is left, so that the read judges (the closing's). */
+  | { readonly op: 'foreign-list'; readonly industry: number; readonly compared?: true }
   /** List contacts narrowed by the tag_id of one of the account's tags the list edits use. */
   | { readonly op: 'tag-list'; readonly tag: number };
 
@@ -83,7 +84,15 @@ interface ContactWorld {
   readonly contacts: ModelContact[];
   /** Every name the sequence gave, kept after a rename or a delete: another company must list none. */
   readonly names: Set<string>;
+  /** The industries each contact of the sequence ever had, deleted ones included: a list showing one for another is a filter not applied. */
+  readonly industriesHad: Map<string, Set<string>>;
 }
+
+/** A field a read shows empty: what an edit that empties fields it was not sent leaves (no write of the sequence sends an empty field). */
+const shownEmpty = (value: unknown): boolean => value === '' || value === null;
+
+/** Never written since the add: a contact of this kind lets another company's read tell a company-blind list from a leak of edits. */
+const neverEdited = (contact: ModelContact): boolean => contact.edited.size === 0 && contact.lists.size === 0;
 
 /** A page of List contacts narrowed by an industry. */
 async function listed(t: CheckContext, io: StepIo, industry: string, limit: number, page: number, slot: 'primary' | 'other' = 'primary') {
@@ -117,6 +126,22 @@ function listEdit(t: CheckContext, step: Extract<ContactStep, { op: 'edit-list' 
     }
   })();
   return item === undefined ? undefined : { body: { [property]: [item] }, key: entryKey(property, item) };
+}
+
+/** Adds a contact of the sequence and puts it in the model. */
+async function createContact(t: CheckContext, world: ContactWorld, io: StepIo, industry: string, title: string): Promise<ModelContact> {
+  // Every field sent, none empty: a field read back empty was emptied by a write that did not send it.
+  const fields = { name: t.uniqueName(), title, city: 'added', industry };
+  const ex = await sendStep(io, t, 'PUT', '/contacts/add.json', fields);
+  t.expectOk(ex, 'creating a contact');
+  const id = createdId(ex);
+  t.prerequisite(id !== undefined, 'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id', ex);
+  io.made(id as string);
+  const contact: ModelContact = { id: id as string, fields, edited: new Set(), lists: new Map() };
+  world.contacts.push(contact);
+  world.names.add(fields.name);
+  world.industriesHad.set(contact.id, new Set([industry]));
+  return contact;
 }
 
 function contactModel(withOtherCompany: boolean, account: AccountValues): SequenceModel<ContactStep, ContactWorld> {
@@ -154,8 +179,10 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
   return {
     step: fc.oneof(...steps),
     opening: create,
-    cost: (step) => (step.op === 'create' ? 2 : 1),
-    reads: (step) => step.op === 'read' || step.op === 'list' || step.op === 'foreign-list' || step.op === 'tag-list',
+    // A create costs its delete; a list the read of a contact it shows or misses wrongly; the closing's read with another company's key the contact it may make.
+    cost: (step) => (step.op === 'foreign-list' && step.compared ? 3 : step.op === 'create' || step.op === 'list' || step.op === 'tag-list' ? 2 : 1),
+    // Another company's read that may make the contact it compares with is not a read alone.
+    reads: (step) => step.op === 'read' || step.op === 'list' || step.op === 'tag-list' || (step.op === 'foreign-list' && !step.compared),
     // Every sequence ends judging each rule once: both industries listed whole, another company's read, and
     // edits of the newest contact (made if none is left), each field or list followed by another write, read back.
     closing(world) {
@@ -170,9 +197,9 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
         { op: 'edit-list', pick: 0, property: account.tags.length > 0 ? 'ContactsTag' : 'ContactNumber', clear: false, value: 0, text: 'last' },
         { op: 'edit', pick: 0, field: 'city', value: 'last', industry: 0 },
         ...(account.tags.length > 0 ? [{ op: 'tag-list' as const, tag: 0 }] : []),
-        // After the edits: an edited contact is where a company-blind index of edits shows.
-        ...(withOtherCompany ? [{ op: 'foreign-list' as const, industry: Math.max(0, side) }] : []),
         { op: 'read', pick: 0 },
+        // After the edits: an edited contact is where a company-blind index of edits shows, beside one never edited.
+        ...(withOtherCompany ? [{ op: 'foreign-list' as const, industry: Math.max(0, side), compared: true as const }] : []),
       ];
     },
     label(step) {
@@ -198,21 +225,14 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
 
     start(t) {
       const base = t.uniqueName();
-      return { industries: [`${base} north`, `${base} south`], contacts: [], names: new Set() };
+      return { industries: [`${base} north`, `${base} south`], contacts: [], names: new Set(), industriesHad: new Map() };
     },
 
     async run(t, world, step, io) {
       switch (step.op) {
         case 'create': {
-          const fields = { name: t.uniqueName(), title: step.title, city: '', industry: world.industries[step.industry] as string };
-          const ex = await sendStep(io, t, 'PUT', '/contacts/add.json', { name: fields.name, title: fields.title, industry: fields.industry });
-          t.expectOk(ex, 'creating a contact');
-          const id = createdId(ex);
-          t.prerequisite(id !== undefined, 'creating a contact returned its id neither in responseData.data.id (vendor reference) nor in responseData.id', ex);
-          io.made(id as string);
-          world.contacts.push({ id: id as string, fields, edited: new Set(), lists: new Map() });
-          world.names.add(fields.name);
-          return `create contact ${id} (title ${JSON.stringify(fields.title)}, industry ${industryWord(step.industry)})`;
+          const contact = await createContact(t, world, io, world.industries[step.industry] as string, step.title);
+          return `create contact ${contact.id} (title ${JSON.stringify(step.title)}, industry ${industryWord(step.industry)})`;
         }
         case 'edit': {
           const contact = chosen(world, step.pick);
@@ -224,6 +244,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           contact.fields[step.field] = value;
           contact.edited.add(step.field);
           if (step.field === 'name') world.names.add(value);
+          if (step.field === 'industry') world.industriesHad.get(contact.id)?.add(value);
           return `edit contact ${contact.id}: ${step.field} = ${JSON.stringify(value)}`;
         }
         case 'edit-list': {
@@ -246,6 +267,11 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           for (const field of contact.edited) {
             if (!(field in (view?.fields ?? {}))) t.skip(`Inspect a contact does not show the field ${field}`);
             const shown = view?.fields[field];
+            // Emptied, not reverted: an edit changed a field it was not sent, which one edit after the add shows.
+            if (shownEmpty(shown)) {
+              io.leave('CORE-STATE-FIELDS', `contact ${contact.id} shows ${field} empty, which no write sent: CORE-CONTACT-EDIT-PARTIAL's fact`);
+              continue;
+            }
             io.judge(
               'CORE-STATE-FIELDS',
               shown === contact.fields[field],
@@ -283,7 +309,33 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           if (ids === undefined) t.skip('List contacts items show no contact id (vendor reference item { Contact: { id } })');
           const shown = [...(ids ?? [])];
           const matches = world.contacts.filter((c) => c.fields.industry === industry).map((c) => c.id);
+          const label = `list industry ${industryWord(step.industry)} (limit ${step.limit}, page ${step.page})`;
+          // A contact that never had the industry (another record, or one of the sequence's) is a filter not applied: CORE-CONTACTS-FILTER-INDUSTRY's.
+          const unfiltered = shown.find((id) => !world.industriesHad.get(id)?.has(industry));
+          if (unfiltered !== undefined) {
+            const why = `a list for industry ${JSON.stringify(industry)} showed contact ${unfiltered}, which never had it: a filter not applied, CORE-CONTACTS-FILTER-INDUSTRY's fact`;
+            io.leave('CORE-STATE-LISTED', why);
+            io.leave('CORE-STATE-COUNT', why);
+            return `${label}: lists contact ${unfiltered}, which never had this industry (a filter not applied), so judges nothing`;
+          }
           const stranger = shown.find((id) => !matches.includes(id));
+          // Only a page that must hold every match judges what is missing and the count: how pages split the
+          // matches is the paging rules' (CORE-PAGE-*), and a broken page would fail them, not these.
+          const whole = step.page === 1 && step.limit >= matches.length;
+          const missing = whole ? matches.filter((id) => !shown.includes(id)) : [];
+          // A contact listed or missing wrongly is read (only then): when the target holds it with the industry the list
+          // implies, the list agrees with what the target holds, and the industry no write set is the fields' fact.
+          const wrong = stranger ?? missing[0];
+          if (wrong !== undefined) {
+            const read = await sendStep(io, t, 'GET', `/contacts/show/${wrong}.json`);
+            const held = read.status === 200 ? contactViewOf(read)?.fields.industry : undefined;
+            if (held !== undefined && (held === industry) === (wrong === stranger)) {
+              const why = `contact ${wrong} shows industry ${JSON.stringify(held)}, not the one its writes set, and the list agrees: CORE-STATE-FIELDS' or CORE-CONTACT-EDIT-PARTIAL's fact`;
+              io.leave('CORE-STATE-LISTED', why);
+              io.leave('CORE-STATE-COUNT', why);
+              return `${label}: contact ${wrong} is ${wrong === stranger ? 'listed' : 'not listed'} as the industry ${JSON.stringify(held)} it shows, so judges nothing`;
+            }
+          }
           io.judge(
             'CORE-STATE-LISTED',
             stranger === undefined,
@@ -297,10 +349,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
             `a contact is listed twice on one page: ${JSON.stringify(page.data.map((item) => recordOf(item, 'Contact')?.id))}`,
             ex,
           );
-          // Only a page that must hold every match judges what is missing and the count: how pages split the
-          // matches is the paging rules' (CORE-PAGE-*), and a broken page would fail them, not these.
-          if (step.page === 1 && step.limit >= matches.length) {
-            const missing = matches.filter((id) => !shown.includes(id));
+          if (whole) {
             io.judge(
               'CORE-STATE-LISTED',
               missing.length === 0,
@@ -308,6 +357,11 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
                 `contact${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of industry ${JSON.stringify(industry)} ${missing.length === 1 ? 'is' : 'are'} not listed on the one page that holds every match (limit ${step.limit})`,
               ex,
             );
+            // A count that agrees with a wrong listing is the listing's fact; the count's own is one that disagrees with a right one.
+            if (stranger !== undefined || shown.length !== page.data.length || missing.length > 0) {
+              io.leave('CORE-STATE-COUNT', `the same read listed the wrong contacts, CORE-STATE-LISTED's fact`);
+              return `${label}: ${matches.length} expected`;
+            }
             io.judge(
               'CORE-STATE-COUNT',
               page.itemsCount === matches.length,
@@ -315,7 +369,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
               ex,
             );
           }
-          return `list industry ${industryWord(step.industry)} (limit ${step.limit}, page ${step.page}): ${matches.length} expected`;
+          return `${label}: ${matches.length} expected`;
         }
         case 'tag-list': {
           const tag = account.tags[step.tag] as { id: string; name: string };
@@ -326,6 +380,19 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           const carrying = world.contacts.filter((c) => c.lists.get('ContactsTag') === tag.name).map((c) => c.id);
           const missing = carrying.filter((id) => !ids?.has(id));
           if (missing.length > 0 && page.pageCount > 1) return `list the contacts of tag ${tag.name}: more than one page, not judged`;
+          // A missing contact is read (only then): one that no longer shows the tag lost it in an edit, CORE-STATE-LISTS' fact.
+          const first = missing[0];
+          if (first !== undefined) {
+            const read = await sendStep(io, t, 'GET', `/contacts/show/${first}.json`);
+            const tags = read.status === 200 ? contactViewOf(read)?.list('ContactsTag') : undefined;
+            if (Array.isArray(tags) && !tags.some((item) => entryKey('ContactsTag', item) === tag.name)) {
+              io.leave(
+                'CORE-STATE-TAGGED',
+                `contact ${first} no longer shows the tag ${JSON.stringify(tag.name)} an edit gave it, and the list agrees: CORE-STATE-LISTS' fact`,
+              );
+              return `list the contacts of tag ${tag.name}: contact ${first} is not listed, nor shows the tag, so judges nothing`;
+            }
+          }
           io.judge(
             'CORE-STATE-TAGGED',
             missing.length === 0,
@@ -337,18 +404,33 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
         }
         case 'foreign-list': {
           const industry = world.industries[step.industry] as string;
+          // A contact never edited tells the two apart: listed too, the list ignores the company (CORE-ISOLATION-READ's fact);
+          // left out, any of the run's contacts listed is a write that crossed the boundary. One is made where none is left.
+          const unedited = world.contacts.find((c) => c.fields.industry === industry && neverEdited(c));
+          const made = unedited || !step.compared ? undefined : await createContact(t, world, io, industry, 'control');
           const { ex, page } = await listed(t, io, industry, 1000, 1, 'other');
           const names = page.data.map((item) => recordOf(item, 'Contact')?.name);
           if (page.data.length > 0 && names.every((name) => name === undefined))
             t.skip("List contacts items show no name (vendor reference item { Contact: { name } }), so another company's list cannot be told apart");
           const ours = names.filter((name): name is string => typeof name === 'string' && world.names.has(name));
+          const label = `${made ? `create contact ${made.id}, never to be edited, and ` : ''}list industry ${industryWord(step.industry)} with another company's key`;
+          const controls = world.contacts.filter((c) => c.fields.industry === industry && neverEdited(c)).map((c) => c.fields.name);
+          if (controls.length === 0) return `${label}: no contact of this industry left unedited to compare with, so judges nothing`;
+          const control = controls.find((name) => ours.includes(name));
+          if (control !== undefined) {
+            io.leave(
+              'CORE-STATE-ISOLATION',
+              `another company's key listed ${control}, never edited: a list that ignores the company, CORE-ISOLATION-READ's fact`,
+            );
+            return `${label}: lists ${control}, never edited (a list that ignores the company), so judges nothing`;
+          }
           io.judge(
             'CORE-STATE-ISOLATION',
             ours.length === 0,
             () => `another company's key lists the run's contacts ${ours.join(', ')} for industry ${JSON.stringify(industry)}`,
             ex,
           );
-          return `list industry ${industryWord(step.industry)} with another company's key`;
+          return label;
         }
       }
     },
@@ -371,11 +453,12 @@ export const contactSequenceChecks = [
     rules: ['CORE-STATE-LISTED', 'CORE-STATE-COUNT', 'CORE-STATE-FIELDS', 'CORE-STATE-LISTS', 'CORE-STATE-TAGGED', 'CORE-STATE-ISOLATION'],
     // The tag and attribute reads the list edits take their values from, shared with the lane's other checks.
     shares: [FIRST_TAGS, ATTRIBUTES],
-    // A create costs its delete at the sequence's end; every other step one request. The closing steps: two
-    // lists, another company's, a create when none is left, a field edit, a list edit, another field edit, the
-    // list of the tag that edit gave, and the read.
+    // A create costs its delete at the sequence's end, a list the read of a contact it shows or misses wrongly,
+    // the closing's read with another company's key the contact never edited it may make; every other step one request. The closing
+    // steps: two lists, a create when none is left, a field edit, a list edit, another field edit, the list of
+    // the tag that edit gave, the read, and another company's read.
     // Its closing steps judge every rule in every sequence, and most find their fault there: 4 sequences find what 10 would.
-    stateful: { requestsPerStep: 2, setupRequests: makes([FIRST_TAGS, ATTRIBUTES]), closingRequests: 10, most: 4 },
+    stateful: { requestsPerStep: 2, setupRequests: makes([FIRST_TAGS, ATTRIBUTES]), closingRequests: 15, most: 4 },
     maxRequests: 0,
     async run(t) {
       const other = t.hasKey('other');
