@@ -217,7 +217,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
         case 'list':
           return `list industry ${industryWord(step.industry)} (limit ${step.limit}, page ${step.page})`;
         case 'foreign-list':
-          return `list industry ${industryWord(step.industry)} with another company's key`;
+          return `${step.compared ? 'make a contact never to be edited where none is left, then ' : ''}list industry ${industryWord(step.industry)} with another company's key`;
         case 'tag-list':
           return `list the contacts of tag ${account.tags[step.tag]?.name}`;
       }
