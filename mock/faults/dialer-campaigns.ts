@@ -66,10 +66,15 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-contacts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', "a campaign's contacts list alone refuses an empty cursor as undecodable"),
   f('dialer-scripts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the call script list alone reads an undecodable cursor as the first page'),
   f('dialer-cursor-invalid-500-early', 'DIALER-CURSOR-INVALID-FIRST-PAGE', 'before the next release an undecodable cursor is a 500', '1.0.22'),
-  // State across operations (suites/dialer/campaign-sequences.ts)
   f(
     'dialer-cursor-repeats-after-insert',
-    'DIALER-STATE-WALK',
+    'DIALER-CURSOR-WALK-CHANGING',
     'once a campaign is created after a cursor was made, the page that cursor asks for starts one campaign early, repeating the last one served (meta.nextCursor continues the walk)',
+  ),
+  // State across operations (suites/dialer/campaign-sequences.ts)
+  f(
+    'dialer-list-keeps-older-deleted',
+    'DIALER-STATE-WALK',
+    "the list without deleted campaigns drops a campaign's row on its delete only while it is the company's newest: one deleted after a newer one was made stays listed as it was (from v1.0.22 the list leaves out deleted campaigns unless include_deleted=true)",
   ),
 ] as const satisfies readonly FaultSpec[];

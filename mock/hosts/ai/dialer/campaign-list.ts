@@ -40,6 +40,22 @@ function includeDeleted(ctx: MockContext, query: Query): boolean | Error {
   return raw === 'true' && !faults.on('dialer-include-deleted-true-ignored');
 }
 
+/**
+ * The dialer-list-keeps-older-deleted fault: the list that leaves deleted campaigns out reads an index whose
+ * row of a campaign is dropped on delete only while that campaign is the company's newest; an older one keeps
+ * its row as it was before the delete. Rows per mock, by campaign id.
+ */
+const staleRows = new WeakMap<MockContext, Map<string, DialerCampaign>>();
+
+/** Keeps the row of a campaign about to be deleted, when a newer campaign of its company exists (the fault). */
+export function keepStaleRow(ctx: MockContext, req: FastifyRequest, campaign: DialerCampaign): void {
+  const newer = [...companyOf(req).dialer.campaigns.values()].some((c) => c.seq > campaign.seq);
+  if (!newer) return;
+  const rows = staleRows.get(ctx) ?? new Map<string, DialerCampaign>();
+  staleRows.set(ctx, rows);
+  rows.set(campaign.id, { ...campaign });
+}
+
 /** The campaigns a query selects, in creation order. */
 function select(
   ctx: MockContext,
@@ -56,7 +72,8 @@ function select(
     if (status === 'deleted' && faults.on('dialer-campaign-status-deleted-empty')) return [];
     out = out.filter((c) => c.status === status || (include && c.status === 'deleted' && faults.on('dialer-include-deleted-overrides-status')));
   } else if (status === undefined && excludesDeleted && !include) {
-    out = out.filter((c) => c.status !== 'deleted');
+    const rows = staleRows.get(ctx);
+    out = out.flatMap((c) => (c.status !== 'deleted' ? [c] : rows?.has(c.id) ? [rows.get(c.id) as DialerCampaign] : []));
   } else if (status === undefined && include && faults.on('dialer-include-deleted-only-deleted')) {
     // The fault's server reads include_deleted=true as status=deleted.
     out = out.filter((c) => c.status === 'deleted');

@@ -6,7 +6,7 @@ import type { DialerCampaign, DialerCampaignContact } from '../../../state/diale
 import type { MockState } from '../../../state/model.ts';
 import { AUTH_LAYER_401 } from '../auth-layer.ts';
 import { serviceError } from '../errors.ts';
-import { listCampaigns } from './campaign-list.ts';
+import { keepStaleRow, listCampaigns } from './campaign-list.ts';
 import { mergePolicy, validateCampaign, windowConflict } from './campaign-validate.ts';
 import { cursorPage } from './cursor.ts';
 import { wrapped } from './dialect.ts';
@@ -123,6 +123,7 @@ function remove(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
   const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-delete') ? ctx.state : undefined);
   if (!campaign) return missing(ctx, req, reply);
   if (ctx.faults.on('dialer-campaign-delete-purges')) companyOf(req).dialer.campaigns.delete(campaign.id);
+  if (campaign.status !== 'deleted' && ctx.faults.on('dialer-list-keeps-older-deleted')) keepStaleRow(ctx, req, campaign);
   if (campaign.status !== 'deleted') {
     campaign.status = 'deleted';
     campaign.updatedAt = new Date().toISOString();
