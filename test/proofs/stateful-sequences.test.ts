@@ -33,6 +33,18 @@ const MET_BY: readonly { readonly prefix: string; readonly check: string }[] = [
   { prefix: 'DIALER-BUTTONS', check: 'dialer.stateful.campaigns' },
 ];
 const STATEFUL_RULES = new Set(STATEFUL.flatMap((check) => check.rules));
+
+/**
+ * The other way round: the single-step rules whose checks meet a stateful fault's records, by ID prefix, per
+ * stateful check. A stateful fault shows only across operations, so it must fail none of them.
+ */
+const MEETS: Readonly<Record<string, readonly string[]>> = {
+  'core.stateful.contacts': ['CORE-CONTACT', 'CORE-ISOLATION', 'CORE-PAGE'],
+  'core.stateful.blacklist': ['CORE-BLACKLIST'],
+  'core.stateful.tags': ['CORE-TAG'],
+  'core.stateful.memberships': ['CORE-GROUP'],
+  'dialer.stateful.campaigns': ['DIALER-CURSOR', 'DIALER-BUTTONS', 'DIALER-CAMPAIGN', 'DIALER-INCLUDE-DELETED', 'DIALER-LIST'],
+};
 const SINGLE_STEP = FAULTS.flatMap((fault) => {
   const met = MET_BY.find((m) => fault.breaks.startsWith(m.prefix));
   const check = met && STATEFUL.find((c) => c.id === met.check);
@@ -82,6 +94,19 @@ describe.concurrent('a fault that breaks state across operations fails its rule 
       const judged = report.rules.filter((r) => (check.rules as readonly string[]).includes(r.id));
       expect(judged).toHaveLength(check.rules.length);
       expect(judged.filter((r) => r.status === 'fail').map((r) => [r.id, r.detail])).toEqual([]);
+    });
+  }
+
+  for (const fault of STATEFUL_FAULTS) {
+    const own = STATEFUL.find((check) => check.rules.includes(fault.breaks));
+    const prefixes = MEETS[own?.id ?? ''] ?? [];
+    const met = ALL_CHECKS.filter((check) => !check.stateful && check.rules.some((rule) => prefixes.some((p) => rule.startsWith(p))));
+    test(`${fault.name}: a fault across operations fails none of the ${met.length} single-step checks that meet its records`, async () => {
+      expect(met.length).toBeGreaterThan(0);
+      const rules = new Set<string>(met.flatMap((check) => check.rules));
+      const report = await reportUnder(fault, tls, met);
+      expect(report.rules.filter((r) => rules.has(r.id) && r.status === 'pass').length).toBeGreaterThan(0);
+      expect(report.rules.filter((r) => rules.has(r.id) && r.status === 'fail').map((r) => [r.id, r.detail])).toEqual([]);
     });
   }
 
