@@ -107,12 +107,6 @@ async function burstStage<A extends BudgetAnswer>(
   return { burst, ...(separate ? { separate } : {}) };
 }
 
-/** How the procedure ended: the reading of each surface's trial, and whether it stopped after the trials. */
-export interface ProcedureEnd {
-  readonly readings: ReadonlyMap<MeteredSurface, Reading>;
-  readonly stoppedAfterTrials: boolean;
-}
-
 /**
  * Measures and judges the budgets of `surfaces` (the core alone, or the core and the Dialer).
  * `goOn`, when given, is asked once the trials are judged and ends the procedure there when it says no.
@@ -122,7 +116,7 @@ export async function runBudgetProcedure<A extends BudgetAnswer>(
   io: BudgetIo<A>,
   surfaces: readonly MeteredSurface[],
   goOn?: (readings: ReadonlyMap<MeteredSurface, Reading>) => boolean | Promise<boolean>,
-): Promise<ProcedureEnd> {
+): Promise<void> {
   const windowMs = t.target.rateWindowMs;
   const withDialer = surfaces.includes('dialer');
   const s: Stage<A> = { t, io, clock: new ServerClock(), last: new LastAnswer() };
@@ -140,7 +134,7 @@ export async function runBudgetProcedure<A extends BudgetAnswer>(
   const readings = new Map<MeteredSurface, Reading>();
   for (const trial of trials) readings.set(trial.surface, judgeTrial(t, trial, s.clock));
   t.note(RESET_HEADER_RULE, s.clock.describe());
-  if (goOn && !(await goOn(readings))) return { readings, stoppedAfterTrials: true };
+  if (goOn && !(await goOn(readings))) return;
 
   const quietAt = (surface: MeteredSurface) => s.last.of(surface) + windowMs + SLACK_MS;
   const reading = (surface: MeteredSurface) => readings.get(surface) as Reading;
@@ -150,7 +144,7 @@ export async function runBudgetProcedure<A extends BudgetAnswer>(
     { reading: reading('core'), lastAnswer: s.last.of('core'), notBefore: withDialer ? quietAt('dialer') : 0 },
     withDialer ? 'dialer' : undefined,
   );
-  if (!withDialer) return { readings, stoppedAfterTrials: false };
+  if (!withDialer) return;
   // The Dialer's burst waits until the core's has left its window, so a core request then has room.
   const notBefore = Math.max(core.burst.lastReceivedAt + windowMs + SLACK_MS, quietAt('dialer'));
   const dialer = await burstStage(s, 'dialer', { reading: reading('dialer'), lastAnswer: s.last.of('dialer'), notBefore }, 'core');
@@ -166,5 +160,4 @@ export async function runBudgetProcedure<A extends BudgetAnswer>(
       `the Dialer served the company ${Math.round(core.separate.startedAt - core.burst.firedAt)} ms after the core budget was spent, and the core ${Math.round(dialer.separate.startedAt - dialer.burst.firedAt)} ms after the Dialer's`,
     );
   }
-  return { readings, stoppedAfterTrials: false };
 }

@@ -80,7 +80,7 @@ function campaignModel(filtersDeleted: boolean, pool: ButtonPool): SequenceModel
   const createStep = fc.constant({ op: 'create' as const });
   const walk = fc.record({
     op: fc.constant('walk' as const),
-    // Mostly a create after the first page: where a cursor that keeps a shifting position shows, at the cost of two pages.
+    // Mostly a create after the first page: a list that loses its place on a write misses a lasting campaign, at the cost of two pages.
     limit: fc.oneof({ weight: 2, arbitrary: fc.constant(50) }, { weight: 1, arbitrary: fc.constantFrom(20, 100) }),
     includeDeleted: filtersDeleted ? fc.boolean() : fc.constant(true),
     insertAfter: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(null, 1) }),
