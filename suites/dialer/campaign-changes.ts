@@ -5,7 +5,7 @@ import { campaignPayload, errorTexts, idsOf, is2xx, isObject, NEXT_YEAR, recordA
 import type { ChangeProbe, Observation } from './change.ts';
 import { pageOf, walkCursor } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
-import { DELETED_CAMPAIGN, deletedCampaign } from './shared-campaigns.ts';
+import { DELETED_CAMPAIGN, deletedCampaign, LANE_CAMPAIGN, UNKNOWN_POLICY_KEY, UNKNOWN_POLICY_VALUE } from './shared-campaigns.ts';
 
 /**
  * The campaign behaviours the Dialer releases changed (spec: Versioning), one probe each. A probe never
@@ -84,19 +84,22 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'unknown keys of calling_policy are dropped on write',
     rules: { after: 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', before: 'DIALER-CALLING-POLICY-KEEPS-UNKNOWN' },
-    // Create and update, each read back from its answer or, when that holds no campaign, by a read.
-    maxRequests: 4,
-    // The create itself is judged: the campaign is the probe's own.
-    leaves: { campaigns: 1 },
+    // The lane's campaign, whose create carries an unknown calling_policy key (no other sharer reads
+    // calling_policy); then an update with another, each read back from its answer or, when that holds no
+    // campaign, by a read.
+    maxRequests: LANE_CAMPAIGN.makeRequests + 3,
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
-      const { ex, campaign } = await tryCreate(t, campaignPayload(t, { calling_policy: { cc_conformance_unknown_a: 'kept' } }));
-      if (!campaign) return { side: 'neither', evidence: `create with an unknown calling_policy key answered ${status(ex)}`, ex };
-      const onCreate = holds(await recordAfter(t, ex, campaign.id), 'cc_conformance_unknown_a', 'kept');
+      const campaign = await t.shared(LANE_CAMPAIGN);
+      const refused = campaign.refusedUnknownPolicy;
+      if (refused) return { side: 'neither', evidence: `create with an unknown calling_policy key answered ${status(refused)}`, ex: refused };
+      const onCreate = holds(await recordAfter(t, campaign.ex, campaign.id), UNKNOWN_POLICY_KEY, UNKNOWN_POLICY_VALUE);
       const patch = await dialer(t, 'campaigns.update', { campaignId: campaign.id })
-        .json({ calling_policy: { cc_conformance_unknown_b: 'kept' } })
+        .json({ calling_policy: { cc_conformance_unknown_b: UNKNOWN_POLICY_VALUE } })
         .send();
       if (!is2xx(patch.status)) return { side: 'neither', evidence: `update with an unknown calling_policy key answered ${status(patch)}`, ex: patch };
-      const onUpdate = holds(await recordAfter(t, patch, campaign.id), 'cc_conformance_unknown_b', 'kept');
+      const onUpdate = holds(await recordAfter(t, patch, campaign.id), 'cc_conformance_unknown_b', UNKNOWN_POLICY_VALUE);
       const words = (kept: boolean) => (kept ? 'kept' : 'dropped');
       const side = onCreate && onUpdate ? 'before' : !onCreate && !onUpdate ? 'after' : 'neither';
       return { side, evidence: `an unknown calling_policy key was ${words(onCreate)} on create and ${words(onUpdate)} on update`, ex: patch };

@@ -85,7 +85,11 @@ export async function createCampaign(t: CheckContext, overrides: Json = {}): Pro
  */
 export async function createKept(t: CheckContext): Promise<{ readonly id: string; readonly ex: Exchange; readonly body: Json }> {
   const body = campaignPayload(t);
-  const ex = await dialer(t, 'campaigns.create').json(body).send();
+  return keptFrom(t, await dialer(t, 'campaigns.create').json(body).send(), body);
+}
+
+/** The campaign a create answered, as `createKept` takes it: a failure is a failed prerequisite. */
+export function keptFrom(t: CheckContext, ex: Exchange, body: Json): { readonly id: string; readonly ex: Exchange; readonly body: Json } {
   t.expectOk(ex, 'creating a campaign');
   const id = createdId(t, ex, body);
   t.prerequisite(id !== undefined, 'the create answer carries no campaign id (looked in data.id and id)', ex);

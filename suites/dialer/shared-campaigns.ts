@@ -2,8 +2,8 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Lane } from '../../lib/checks/lanes.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { createCampaign, createKept, is2xx, isObject, type Json } from './campaign-fixtures.ts';
-import { dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
+import { campaignPayload, createCampaign, createKept, is2xx, isObject, type Json, keptFrom } from './campaign-fixtures.ts';
+import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
 
 /**
  * The Dialer's shared records (lib/checks/shared-records.ts). The API keeps every campaign it is asked to
@@ -24,7 +24,17 @@ export interface SharedCampaign {
   /** The create answer: its creation time is what an export's default window starts at. */
   readonly ex: Exchange;
   readonly body: Json;
+  /**
+   * The Dialer lane's campaign is made with an unknown calling_policy key (UNKNOWN_POLICY_KEY), for the
+   * release probe that tells whether a write drops one: a create carrying it that the target refused, when
+   * it did. The campaign was then made without it.
+   */
+  readonly refusedUnknownPolicy?: Exchange;
 }
+
+/** The unknown calling_policy key the Dialer lane's campaign is made with, and the value it carries. */
+export const UNKNOWN_POLICY_KEY = 'cc_conformance_unknown_a';
+export const UNKNOWN_POLICY_VALUE = 'kept';
 
 function laneCampaign(lane: Lane): SharedRecord<SharedCampaign> {
   return {
@@ -40,8 +50,26 @@ function laneCampaign(lane: Lane): SharedRecord<SharedCampaign> {
   };
 }
 
-/** The Dialer lane's campaign. */
-export const LANE_CAMPAIGN = laneCampaign('dialer');
+/**
+ * The Dialer lane's campaign. Its create carries an unknown calling_policy key, so that the release probe
+ * c21-calling-policy judges this create instead of making a campaign of its own the API would keep: no other
+ * sharer reads calling_policy. A create the target refuses (a 4xx that is not a missing route) made nothing,
+ * so it is made again without the key, and the refusal kept for the probe: 2 requests at most.
+ */
+export const LANE_CAMPAIGN: SharedRecord<SharedCampaign> = {
+  key: 'dialer.dialer-lane-campaign',
+  lane: 'dialer',
+  meter: 'dialer',
+  makeRequests: 2,
+  removeRequests: 1,
+  async make(t: CheckContext) {
+    const body = campaignPayload(t, { calling_policy: { [UNKNOWN_POLICY_KEY]: UNKNOWN_POLICY_VALUE } });
+    const ex = await dialer(t, 'campaigns.create').json(body).send();
+    const refused = ex.status >= 400 && ex.status < 500 && !isRouteNotFound(ex);
+    const made: SharedCampaign = refused ? { ...(await createKept(t)), refusedUnknownPolicy: ex } : keptFrom(t, ex, body);
+    return { value: made, removal: dialerAsIs(t, 'campaigns.delete', { campaignId: made.id }) };
+  },
+};
 
 /** The campaign of the Dialer checks that run in the core lane, beside the core records they name. */
 export const CORE_LANE_CAMPAIGN = laneCampaign('core');
