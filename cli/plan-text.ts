@@ -21,11 +21,18 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
     `plan: ${plan.lanes.reduce((n, l) => n + l.checks.length, 0) + (plan.budget?.runs ? plan.budget.checks.length : 0)} checks, paced at ${pace.perWindow} requests per ${roughly(pace.windowMs)} window on each budget (share ${plan.share} of 60${plan.share === 1 ? ', less a margin of 2' : ''}; CC_BUDGET_SHARE)`,
   ];
   for (const lane of plan.lanes) {
+    const { stateful } = lane;
+    const apart =
+      stateful.checks > 0
+        ? `; its ${stateful.checks} stateful check${stateful.checks === 1 ? '' : 's'} ${stateful.requests} of them, about ${roughly(stateful.ms)}, the rest ${lane.requests - stateful.requests}`
+        : '';
     lines.push(
-      `  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}`,
+      `  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}${apart}`,
     );
     if (options.verbose && lane.costliest.length > 0)
-      lines.push(`    the ${lane.costliest.length} largest allowances: ${lane.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`);
+      lines.push(
+        `    the ${lane.costliest.length} largest allowances${stateful.checks > 0 ? ' besides the stateful checks' : ''}: ${lane.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`,
+      );
   }
   lines.push(
     `  the lanes side by side: about ${roughly(plan.lanesMs)}${plan.budget?.runs ? `, then the budget checks: ${roughly(plan.budget.ms)}` : ''}; in all about ${roughly(plan.totalMs)} besides the target's response time`,
@@ -54,7 +61,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
   if (stateful.checks.length > 0) {
     const { shrinkRequests } = stateful.sequences;
     lines.push(
-      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${sequencesOf(c.count, 'random ')} of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence`,
+      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${sequencesOf(c.count, 'random ')} of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence, which the stateful checks of a lane share, so the lane counts them once`,
     );
   }
   if (plan.campaignsLeft > 0)

@@ -22,8 +22,10 @@ import { laneOf, meterOf } from '../suites/index.ts';
 
 /** A lane: its checks, their allowances, and what the pace imposes on them one after another. */
 export interface LanePlan extends PlannedLane {
-  /** Its ten checks with the largest allowances, the largest first: where the lane's requests go. */
+  /** Its ten checks besides the stateful ones with the largest allowances, the largest first: where the lane's requests go. */
   readonly costliest: readonly { readonly check: string; readonly requests: number }[];
+  /** What its stateful checks may spend, among its requests (their shrinking counted once), and the time it takes at the pace: shown apart. */
+  readonly stateful: { readonly checks: number; readonly requests: number; readonly ms: number };
 }
 
 export interface MeterPlan {
@@ -95,6 +97,16 @@ function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
   return out;
 }
 
+/**
+ * What sharing the shrinking allowance changes for a lane's stateful checks, per meter: each allowance holds it
+ * whole (any of them may fail first), but the lane spends it once (lib/checks/shrink-allowances.ts).
+ */
+function shrinkSharing(own: readonly CheckDefinition[], target: Pick<Target, 'sequences'>): Map<LoadSurface, number> {
+  const stateful = new Map<LoadSurface, number>();
+  for (const check of own) if (check.stateful) stateful.set(meterOf(check), (stateful.get(meterOf(check)) ?? 0) + 1);
+  return new Map([...stateful].map(([meter, n]) => [meter, -(n - 1) * target.sequences.shrinkRequests]));
+}
+
 /** The records a lane's checks leave to its end, by batch. */
 function batchedRecords(own: readonly CheckDefinition[]): Map<DeletionBatch, number> {
   const out = new Map<DeletionBatch, number>();
@@ -151,20 +163,29 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   }
   const lanes: LanePlan[] = LANES.map((lane) => {
     const own = running.filter((c) => laneOf(c) === lane);
-    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own), batching(own)]);
+    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own), batching(own), shrinkSharing(own, target)]);
+    const stateful = own.filter((c) => c.stateful);
+    const statefulByMeter = sum([...stateful.map((c) => requestsByMeter(c, target)), shrinkSharing(stateful, target)]);
     return {
       lane,
       checks: own.map((c) => c.id),
       requests: [...byMeter.values()].reduce((n, r) => n + r, 0),
       ms: streamMs(byMeter, pace),
+      stateful: { checks: stateful.length, requests: [...statefulByMeter.values()].reduce((n, r) => n + r, 0), ms: streamMs(statefulByMeter, pace) },
       costliest: own
+        .filter((c) => !c.stateful)
         .map((c) => ({ check: c.id, requests: allowanceOn(c, target) }))
         .sort((a, b) => b.requests - a.requests)
         .slice(0, 10),
     };
   });
   const laneChecks = LANES.map((lane) => running.filter((c) => laneOf(c) === lane));
-  const byMeter = sum([...running.map((c) => requestsByMeter(c, target)), ...laneChecks.map(sharing), ...laneChecks.map(batching)]);
+  const byMeter = sum([
+    ...running.map((c) => requestsByMeter(c, target)),
+    ...laneChecks.map(sharing),
+    ...laneChecks.map(batching),
+    ...laneChecks.map((own) => shrinkSharing(own, target)),
+  ]);
   const batches = laneChecks.flatMap((own) => [...batchedRecords(own)]);
   const batchedCount = batches.reduce((n, [, records]) => n + records, 0);
   const batchedRequests = batches.reduce((n, [batch, records]) => n + batchRequests(batch, records), 0);

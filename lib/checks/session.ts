@@ -13,6 +13,7 @@ import type { Lane } from './lanes.ts';
 import { BatchedDeletions } from './batched-deletions.ts';
 import { laneEndOutcome, laneEndStep } from './lane-end.ts';
 import { SharedRecords } from './shared-records.ts';
+import { ShrinkAllowances } from './shrink-allowances.ts';
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer, the pipeline
@@ -34,6 +35,8 @@ export class Session {
   readonly shared = new SharedRecords();
   /** Records the checks of a lane leave to its end, to be deleted together (batched-deletions.ts). */
   readonly batched = new BatchedDeletions();
+  /** What a lane's stateful checks may spend shrinking failing sequences, shared by them (shrink-allowances.ts). */
+  readonly shrinking = new ShrinkAllowances();
   /**
    * Asks the command that runs the bundled mock to widen the mock's window (run-channel.ts): the window it
    * counts in from then on, or undefined when no answer came. Unset where no command runs a bundled mock.

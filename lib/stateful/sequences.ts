@@ -6,6 +6,7 @@ import { DefinitionError, RequestAllowanceError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RequestSpec } from '../requests/request-spec.ts';
 import type { RuleId } from '../rules/index.ts';
+import type { ShrinkAllowances } from '../checks/shrink-allowances.ts';
 import { storyOf, type StepRecord } from './story.ts';
 
 /**
@@ -23,8 +24,9 @@ import { storyOf, type StepRecord } from './story.ts';
  * Every request is the user's budget on a live target, so the loop counts before it sends: a sequence runs
  * only when the check's allowance still covers all of its steps at their dearest, the deletion of what they
  * make included. Generation stays within the allowance by construction (CC_SEQUENCES); shrinking spends what
- * is left, and a candidate the rest does not cover is passed over, so the report gives the shortest failing
- * sequence the allowance could reach.
+ * is left of it and of the lane's shrinking allowance, which the lane's stateful checks share
+ * (lib/checks/shrink-allowances.ts), and a candidate the rest does not cover is passed over, so the report
+ * gives the shortest failing sequence the allowances could reach.
  */
 
 /** What a step sends through and judges with: each request is recorded for the story of a failing sequence. */
@@ -129,11 +131,21 @@ class Sequences<Step, World> {
   /** The first error that is no violation (a prerequisite, the target unable, an interrupt): it ends the exploring. */
   stopped: { readonly error: unknown } | undefined;
   cutShort = false;
+  /** A sequence after a failure found the lane's shrinking allowance spent: exploring ended there. */
+  laneShort = false;
+  readonly #shrinking: ShrinkAllowances;
+  /** Whose shrinking allowance the check spends: its lane's, or its own outside a run's lanes. */
+  readonly #pool: string;
 
   constructor(t: CheckContext, model: SequenceModel<Step, World>) {
     this.#t = t;
     this.#model = model;
     this.#allowance = allowanceOn(t.scope, t.target);
+    this.#shrinking = t.session.shrinking;
+    this.#pool = t.scope.runsIn ?? t.scope.id;
+    const { shrinkRequests } = t.target.sequences;
+    // What its sequences may spend before they draw on the lane's shrinking allowance.
+    t.session.shrinking.join(this.#pool, t.scope.id, this.#allowance - shrinkRequests - (t.scope.stateful?.setupRequests ?? 0), shrinkRequests);
     t.cleanup('delete what the sequences made', async () => {
       for (const world of this.#pending) await model.clean(t, world, this.#io(undefined, new Set()).io);
     });
@@ -184,12 +196,18 @@ class Sequences<Step, World> {
     const property = fc.asyncProperty(sequences, async (steps) => {
       if (this.stopped) return;
       const cost = steps.reduce((n, step) => n + model.cost(step), 0) + (this.#t.scope.stateful?.closingRequests ?? 0);
-      if (this.#t.requests + cost > this.#allowance) {
-        // Shrinking: the candidate is passed over, not judged. Before any failure it means the declared cost was wrong.
-        if (failing) passedOver += 1;
-        else this.cutShort = true;
+      // After a failure every run is a shrinking candidate.
+      const candidate = failing !== undefined;
+      const ownRoom = this.#t.requests + cost <= this.#allowance;
+      if (!ownRoom || !this.#shrinking.covers(this.#pool, this.#t.scope.id, cost)) {
+        // Shrinking: the candidate is passed over, not judged. Before any failure it means the declared cost was
+        // wrong, unless what is short is the lane's shrinking allowance, spent by another check's failure.
+        if (candidate) passedOver += 1;
+        else if (!ownRoom) this.cutShort = true;
+        else this.laneShort = true;
         return;
       }
+      this.#shrinking.spend(this.#pool, this.#t.scope.id, cost);
       const records = await this.#run(steps, ignored, (violation, story) => {
         failing = { violation, steps: story };
       });
@@ -307,6 +325,10 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
           ? `every step that could judge it left it to another rule: ${leftFor}`
           : `no sequence reached a step that judges it (${sequencesOf(count)} of up to ${steps} steps; CC_SEQUENCES runs more)`,
       );
-    else t.note(rule, `${sequencesOf(count, 'random ')} of up to ${steps} steps (the longest ran ${longest}) held, seed ${t.seed}`);
+    else
+      t.note(
+        rule,
+        `${sequencesOf(count, 'random ')} of up to ${steps} steps (the longest ran ${longest}) held, seed ${t.seed}${sequences.laneShort ? "; exploring ended early, after a failure had spent the lane's shrinking allowance" : ''}`,
+      );
   }
 }

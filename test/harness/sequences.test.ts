@@ -91,7 +91,7 @@ function storeModel(bugs: Planted, cleaned: { count: number }, cost = 1): Sequen
   };
 }
 
-function sequenceCheck(model: SequenceModel<Step, unknown>, requestsPerStep = 1, most?: number) {
+function sequenceCheck<S>(model: SequenceModel<S, unknown>, requestsPerStep = 1, most?: number) {
   return defineCheck({
     id: 'harness.sequences',
     title: 'sequences of an in-memory store',
@@ -185,6 +185,48 @@ describe('stateful sequences', () => {
     const leftover = 'delete each item it adds by hand';
     const unnamed = await runCheck(session(), sequenceCheck({ ...storeModel(bugs, { count: 0 }), leftover } as SequenceModel<Step, unknown>));
     expect(verdict(unnamed, LISTED).evidence?.sequence?.script).toContain(`# It deletes nothing it makes; ${leftover}.\n`);
+  });
+
+  test("the stateful checks of a lane share one shrinking allowance: together they spend at most their sequences' shares and it once", async () => {
+    const sequences = { count: 5, steps: 6, shrinkRequests: 20 };
+    // A store whose count breaks from the fourth item on: every sequence of four steps or more fails, and
+    // shrinking one tries many candidates of four steps or more. Each step costs 1, so the steps a check ran
+    // are what it spent at the declared cost.
+    const counting = (ran: { steps: number }): SequenceModel<number, { items: number }> => ({
+      step: fc.nat(9),
+      cost: () => 1,
+      label: (n) => `add ${n}`,
+      reads: () => false,
+      start: () => ({ items: 0 }),
+      async run(_t, world, n, io) {
+        ran.steps += 1;
+        world.items += 1;
+        io.judge(COUNT, world.items < 4, `count ${world.items - 1} after ${world.items} adds`, answer);
+        io.judge(LISTED, true, 'listed', answer);
+        return `add ${n}`;
+      },
+      async clean() {},
+    });
+    const pair = async (lanes: readonly ['core', 'core'] | readonly ['core', 'dialer']) => {
+      const shared = session({ sequences });
+      const ran = [{ steps: 0 }, { steps: 0 }];
+      const outcomes = [];
+      for (const [i, lane] of lanes.entries()) {
+        const check = { ...sequenceCheck(counting(ran[i] as { steps: number }) as SequenceModel<number, unknown>), id: `harness.sequences-${i}` };
+        outcomes.push(await runCheck(shared, check, { lane }));
+      }
+      return { spent: ran.map((r) => r.steps), outcomes };
+    };
+    const apart = await pair(['core', 'dialer']);
+    const together = await pair(['core', 'core']);
+    const bound = 2 * sequences.count * sequences.steps + sequences.shrinkRequests;
+    // Each in a lane of its own shrinks with a whole allowance; in one lane they stay within both shares and one allowance.
+    expect(apart.spent.reduce((n, s) => n + s, 0)).toBeGreaterThan(bound);
+    expect(together.spent.reduce((n, s) => n + s, 0)).toBeLessThanOrEqual(bound);
+    // Both still fail; the second shrinks with what the first left and says what it passed over.
+    for (const outcome of [...apart.outcomes, ...together.outcomes]) expect(verdict(outcome, COUNT).status).toBe('fail');
+    expect(verdict(together.outcomes[1] as CheckOutcome, COUNT).detail).toMatch(/shrinking passed over \d+ shorter candidates/);
+    expect(verdict(apart.outcomes[1] as CheckOutcome, COUNT).evidence?.sequence?.steps).toHaveLength(4);
   });
 
   test('steps dearer than the check declares end it as an allowance error, never a pass', async () => {
