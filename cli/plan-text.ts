@@ -49,6 +49,10 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
     lines.push(
       `deleted at the lanes' end: up to ${batched.records} records the checks made, ${batched.what.join('; ')}, in ${batched.requests} requests (counted above); a target that refuses them gets one delete each, up to ${batched.records} more`,
     );
+  if (batched.ifRefused > 0)
+    lines.push(
+      `made together: the plain contacts ${batched.ifRefused} checks each edit, ten a request with Contact actions (POST /bulk/contacts.json, vendor reference; counted above); a target that refuses them gets one create each, up to ${batched.ifRefused} more`,
+    );
   if (fuzz.checks > 0)
     lines.push(
       fuzz.cap === undefined

@@ -62,7 +62,13 @@ export interface RunPlan {
    * The records the checks that run leave to their lane's end, deleted there together: what they are, how
    * many at most (a target that refuses the batches costs one delete each beyond them), and the requests it takes.
    */
-  readonly batched: { readonly what: readonly string[]; readonly records: number; readonly requests: number };
+  readonly batched: {
+    readonly what: readonly string[];
+    readonly records: number;
+    readonly requests: number;
+    /** What the checks send beyond the figures above when the target refuses a batch they share (`ifBatchRefused`): their own makes. */
+    readonly ifRefused: number;
+  };
   /** The stateful checks that run, each with its allowance (counted in the lanes above), and the sequences the target gets (CC_SEQUENCES). */
   readonly stateful: {
     readonly checks: readonly { readonly check: string; readonly requests: number; readonly count: number; readonly steps: number }[];
@@ -72,10 +78,10 @@ export interface RunPlan {
   readonly fuzz: { readonly cap?: number; readonly drawn: number; readonly stated: number; readonly checks: number };
 }
 
-/** How a check's allowance against the target spreads over the meters. */
+/** How a check's allowance against the target spreads over the meters, less what it sends only when the target refuses a batch. */
 export function requestsByMeter(check: CheckDefinition, target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock'>): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
-  let rest = allowanceOn(check, target);
+  let rest = allowanceOn(check, target) - (check.ifBatchRefused ?? 0);
   for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {
     out.set(meter, (out.get(meter) ?? 0) + n);
     rest -= n;
@@ -212,7 +218,12 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
     campaignsLeft: campaignsLeft(running, target),
-    batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests },
+    batched: {
+      what: [...new Set(batches.map(([batch]) => batch.what))],
+      records: batchedCount,
+      requests: batchedRequests,
+      ifRefused: running.reduce((n, c) => n + (c.ifBatchRefused ?? 0), 0),
+    },
     stateful: {
       checks: running
         .filter((c) => c.stateful)

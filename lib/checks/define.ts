@@ -80,6 +80,12 @@ export interface CheckDefinition {
    */
   readonly batched?: readonly { readonly batch: DeletionBatch; readonly records: number }[];
   /**
+   * Requests the check sends only when the target refuses a batch it shares (a record made several a
+   * request, as the core's pool of contacts is): its own make instead of taking one of the batch's. Its
+   * allowance counts them; the plan's totals do not, and its line on batches says what such a target costs.
+   */
+  readonly ifBatchRefused?: number;
+  /**
    * What the check may leave on the account for good: Dialer campaigns, which the API keeps after their
    * deletion (status `deleted`). `campaigns` counts those it makes itself, at most; `shared` names those
    * among its shares, which the plan counts once a run, whichever check makes them.

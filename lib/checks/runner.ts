@@ -197,7 +197,16 @@ export async function runCheck(
 }
 
 /** Runs checks one after another, as a live target's budget requires. */
+/** Counts, in the session, the shared records of the checks a run will run: those chosen whose prerequisites the target meets. */
+export function countSharers(session: Session, checks: readonly CheckDefinition[]): void {
+  for (const check of checks) {
+    if (missingPrerequisite(session.target, check)) continue;
+    for (const record of check.shares ?? []) session.sharers.set(record.key, (session.sharers.get(record.key) ?? 0) + 1);
+  }
+}
+
 export async function runChecks(session: Session, defs: readonly CheckDefinition[]): Promise<CheckOutcome[]> {
+  countSharers(session, defs);
   const outcomes: CheckOutcome[] = [];
   for (const def of defs) outcomes.push(await runCheck(session, def));
   // Outside a run's lanes every lane ends once all the checks have ended.

@@ -35,6 +35,11 @@ export class Session {
   readonly shared = new SharedRecords();
   /** Records the checks of a lane leave to its end, to be deleted together (batched-deletions.ts). */
   readonly batched = new BatchedDeletions();
+  /**
+   * How many of the run's checks share each shared record (by key), counted as the run's checks are chosen
+   * (runner.ts `countSharers`): a record made for each of them at once (the core's pool of contacts) makes that many.
+   */
+  readonly sharers = new Map<string, number>();
   /** What a lane's stateful checks may spend shrinking failing sequences, shared by them (shrink-allowances.ts). */
   readonly shrinking = new ShrinkAllowances();
   /**

@@ -1,9 +1,9 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { type ContactView, createContact, leavesContacts, namesField, showContact } from './fixtures.ts';
+import { type ContactView, leavesContacts, namesField, showContact } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
-import { ATTRIBUTES, attributeIdsIn, FIRST_TAGS, makes, sharedPage, tagNamesIn } from './shared-fixtures.ts';
+import { ATTRIBUTES, attributeIdsIn, CONTACT_POOL, FIRST_TAGS, makes, pooledContact, sharedPage, tagNamesIn } from './shared-fixtures.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 
@@ -71,13 +71,14 @@ export const contactEditChecks = [
     title: 'several ContactsTag entries are kept; sent tags replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-TAGS-SEVERAL', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    shares: [FIRST_TAGS],
+    shares: [FIRST_TAGS, CONTACT_POOL],
     // the tags, the contact, two edits each read back
-    maxRequests: makes([FIRST_TAGS]) + 5,
+    maxRequests: makes([FIRST_TAGS]) + 5 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
     batched: leavesContacts(1),
     async run(t) {
       const [first, second] = (await firstTagNames(t)) as [string, string];
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       const both = await sendEdit(t, id, { ContactsTag: [{ name: first }, { name: second }] });
       t.check('CORE-CONTACT-TAGS-SEVERAL', both.status === 200, () => `an edit with two tags must be accepted with 200, got ${both.status}`, both);
       const tagged = await showContact(t, id);
@@ -103,14 +104,15 @@ export const contactEditChecks = [
     title: 'ContactAttribute items: shape accepted and read back, wrong types refused, sent entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-ATTRIBUTE-ITEM', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    shares: [ATTRIBUTES],
+    shares: [ATTRIBUTES, CONTACT_POOL],
     // the attributes, the contact, two refused edits, two accepted edits each read back
-    maxRequests: makes([ATTRIBUTES]) + 7,
+    maxRequests: makes([ATTRIBUTES]) + 7 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
     batched: leavesContacts(1),
     async run(t) {
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
       const [a, b] = (await firstAttributeIds(t, 2)) as [number, number];
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       for (const item of [
         { attribute_id: 'abc', value: '1' },
         { attribute_id: a, value: { text: '1' } },
@@ -154,10 +156,12 @@ export const contactEditChecks = [
     title: 'ExternalUrl items read back as { name, url } and ContactNumber public_number as a string',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-ITEM', 'CORE-CONTACT-NUMBER-ITEM'],
-    maxRequests: 4,
+    maxRequests: 4 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     async run(t) {
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       const urls: ExternalUrl[] = [
         { name: 'CRM', url: `https://crm.example.com/contacts/${id}` },
         { name: 'Helpdesk', url: `https://help.example.com/users/${id}` },
@@ -205,11 +209,13 @@ export const contactEditChecks = [
     title: 'a favorite_agent that is not an integer is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FAVORITE-AGENT-TYPE'],
-    maxRequests: 4,
+    maxRequests: 4 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     async run(t) {
       const rule = 'CORE-CONTACT-FAVORITE-AGENT-TYPE';
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       for (const value of ['abc', 2.5, { id: 1 }]) {
         const ex = await sendEdit(t, id, { favorite_agent: value });
         t.expectCoreError(rule, ex, 406, 'Invalid input data.');

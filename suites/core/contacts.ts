@@ -10,7 +10,7 @@ import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 import { recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { ATTRIBUTES, FIRST_TAGS, makes, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
+import { ATTRIBUTES, CONTACT_POOL, FIRST_TAGS, makes, pooledContact, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
 
 type LengthField = ContactLengthField;
 const LENGTH_FIELDS = Object.keys(CONTACT_MAX_LENGTHS) as LengthField[];
@@ -191,10 +191,12 @@ export const contactChecks = [
     title: "invalid input: 406 'Invalid input data.' with field messages",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-406'],
-    maxRequests: 2,
+    maxRequests: 2 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     async run(t) {
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       const ex = await edit(t, id, { name: 'x'.repeat(CONTACT_MAX_LENGTHS.name + 1) });
       t.expectSchema('CORE-CONTACT-EDIT-406', ex, 'core/invalid-input');
       t.check('CORE-CONTACT-EDIT-406', namesField(ex, 'name'), 'responseData.data does not name the field name', ex);
@@ -206,12 +208,14 @@ export const contactChecks = [
     title: 'contact field lengths: maximum accepted, one more refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-LENGTHS'],
-    maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3,
+    maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     randomValues: { count: 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-FIELD-LENGTHS';
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       // All maxima in one edit; every over-length value alone, so a refusal names one field.
       const atMax = Object.fromEntries(LENGTH_FIELDS.map((f) => [f, valueOfLength(f, CONTACT_MAX_LENGTHS[f], t.seed)]));
       expectAccepted(t, rule, await edit(t, id, atMax), 'every field at its maximum length');
@@ -242,12 +246,14 @@ export const contactChecks = [
     title: 'ExternalUrl: 3 items accepted, 4 refused',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-MAX'],
-    maxRequests: 4,
+    maxRequests: 4 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     randomValues: { count: 1, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EXTERNALURL-MAX';
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `CRM${i}`, url: `https://crm.example.com/c/${i}` }));
       await explore(t, {
         arbitrary: fc.integer({ min: 0, max: 6 }),
@@ -266,12 +272,14 @@ export const contactChecks = [
     title: 'ContactEmail must be a valid address (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
-    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + INVALID_EMAIL_SAMPLES.length + 3,
+    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + INVALID_EMAIL_SAMPLES.length + 3 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     randomValues: { count: INVALID_EMAIL_SAMPLES.length + 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       await explore(t, {
         arbitrary: fc.oneof(
           plainEmail().map((email) => ({ email, valid: true })),
@@ -293,10 +301,12 @@ export const contactChecks = [
     title: 'a field of the wrong type is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-TYPES'],
-    maxRequests: 4,
+    maxRequests: 4 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     async run(t) {
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       for (const value of ['abc', true, { id: 1 }]) {
         expectRefused(t, 'CORE-CONTACT-FIELD-TYPES', await edit(t, id, { country_id: value }), 'country_id', `country_id ${JSON.stringify(value)}`);
       }

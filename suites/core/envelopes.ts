@@ -1,10 +1,11 @@
 import { defineCheck } from '../../lib/checks/define.ts';
-import { contactViewOf, createContact, leavesContacts, noteAckStatus, putAgent } from './fixtures.ts';
+import { contactViewOf, leavesContacts, noteAckStatus, putAgent } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
 import {
   AGENTS,
   BLACKLIST_SAMPLE,
   CALL_SAMPLE,
+  CONTACT_POOL,
   CONTACTS_LIMIT_1,
   FIRST_NUMBERS,
   FIRST_TAGS,
@@ -12,6 +13,7 @@ import {
   LANE_CONTACT,
   LANE_CONTACT_SHARES,
   makes,
+  pooledContact,
   type SharedAnswer,
   UNKNOWN_CONTACT_EDIT,
   UNKNOWN_TAG_DELETE,
@@ -94,10 +96,12 @@ export const envelopeChecks = [
     title: 'Edit contact acknowledges with exactly { responseData: { status: 200 } }',
     surface: 'core',
     rules: ['CORE-ENV-ACK', 'CORE-CONTACT-EDIT-200'],
-    maxRequests: 2,
+    maxRequests: 2 + makes([CONTACT_POOL]),
+    ifBatchRefused: 1,
+    shares: [CONTACT_POOL],
     batched: leavesContacts(1),
     async run(t) {
-      const id = await createContact(t);
+      const id = await pooledContact(t);
       const ex = await t.core('POST', `/contacts/edit/${id}.json`).json({ title: 'Dr.' }).send();
       t.expectSchema('CORE-ENV-ACK', ex, 'core/ack');
       noteAckStatus(t, 'CORE-ENV-ACK', ex);

@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { addAgent, type AddedAgent, addContact, deleteAgent, deleteContact } from './fixtures.ts';
+import { addAgent, type AddedAgent, addContact, CONTACT_DELETIONS, createContact, deleteAgent, deleteContact } from './fixtures.ts';
 import { createdId } from './shapes.ts';
 import { AGENT_LIST, type ListRead, listFrom, type Page, pageFrom, recordOf, responseData } from '../shared/core-reads.ts';
 import { fictionalNumber, UNKNOWN_ID } from '../shared/inert-values.ts';
@@ -59,6 +59,50 @@ export const CONTACTS_LIMIT_1 = read('contacts-limit-1', '/contacts/index.json',
 export const FIRST_TAGS = read('tags', '/tags/index.json', { limit: 2 });
 /** The contact attributes of the account (vendor reference list). */
 export const ATTRIBUTES = read('attributes', '/contacts/attributes.json');
+/** Contact actions take at most ten commands a request (vendor reference): the pool's make is one request. */
+export const CONTACT_POOL_MOST = 10;
+
+/**
+ * Plain contacts (a name each) for the checks that each edit a contact of their own: made together with one
+ * Contact actions request of `add_contact` commands (vendor reference: POST /bulk/contacts.json), one for each
+ * check of the run that shares the pool (at most ten), instead of one create each; each is left to the lane's
+ * end, deleted there with the other contacts. A check takes one (`pooledContact`) and is its only user. A target
+ * that refuses the batch, or a command of it, made none, or fewer: a check that finds none left makes its own,
+ * which its allowance counts (`ifBatchRefused`) and the plan names apart.
+ */
+export const CONTACT_POOL: SharedRecord<{ readonly ids: string[] }> = {
+  key: 'core.contact-pool',
+  lane: 'core',
+  meter: 'core',
+  makeRequests: 1,
+  // Deleted with the lane's other contacts, counted there: each sharer declares the one it uses in `batched`.
+  removeRequests: 0,
+  async make(t) {
+    const count = Math.min(CONTACT_POOL_MOST, t.session.sharers.get(CONTACT_POOL.key) ?? CONTACT_POOL_MOST);
+    if (count === 0) return { value: { ids: [] } };
+    const commands = Array.from({ length: count }, (_, i) => ({ action: 'add_contact', command_id: `add-${i}`, data: { name: t.uniqueName() } }));
+    const ex = await t.core('POST', '/bulk/contacts.json').json(commands).send();
+    const results = ex.status >= 200 && ex.status < 300 ? responseData<{ data?: unknown }>(ex).data : undefined;
+    const ids: string[] = [];
+    commands.forEach((_, i) => {
+      const result = Array.isArray(results) ? results[i] : undefined;
+      const id = isObject(result) && Number(result.status) >= 200 && Number(result.status) < 300 && isObject(result.data) ? result.data.id : undefined;
+      if (typeof id !== 'string' && typeof id !== 'number') return;
+      ids.push(String(id));
+      t.session.batched.add(CONTACT_DELETIONS, String(id));
+    });
+    return { value: { ids } };
+  },
+};
+
+/**
+ * A plain contact of the company under test, the check's own to edit: one of the pool's, or, when the target
+ * made the pool none to spare, one it creates, deleted when the lane ends like the pool's. Returns its id.
+ */
+export async function pooledContact(t: CheckContext): Promise<string> {
+  return (await t.shared(CONTACT_POOL)).ids.shift() ?? createContact(t);
+}
+
 /**
  * An agent added from the valid base payload, deleted when the lane ends: the create answer Add an agent's
  * own check judges, and an agent the checks of what an add leaves (the default daily limit) and of Edit agent

@@ -8,6 +8,11 @@ import { Session } from '../../lib/checks/session.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
 import { type RunningMock, startMock } from '../../mock/start.ts';
 import { CONTACT_DELETIONS } from '../../suites/core/fixtures.ts';
+import { CONTACT_POOL } from '../../suites/core/shared-fixtures.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+
+/** Three of the checks that each edit a plain contact of the pool. */
+const POOL_USERS = ['core.contacts.types', 'core.contacts.externalurl-max', 'core.envelopes.ack'];
 import { literalTarget } from './support.ts';
 
 const RULE = 'CORE-PAGE-PAST-LAST';
@@ -104,13 +109,53 @@ describe('batched deletions', () => {
     await session.close();
   });
 
+  test("the pool of plain contacts: one Contact actions request makes one for each check of the run that shares it, each takes its own, and all go at the lane's end", async () => {
+    const session = new Session(targetFromSettings({ ...mock.env }, process.cwd(), true), 1);
+    const users = POOL_USERS.map((id) => ALL_CHECKS.find((c) => c.id === id) as CheckDefinition);
+    const outcomes = await runChecks(session, users);
+    for (const outcome of outcomes.slice(0, users.length)) for (const v of outcome.verdicts) expect(v.status, `${outcome.check} ${v.rule}`).toBe('pass');
+    // Contact actions made the three contacts, one request by the first check; no check created one of its own.
+    const made = session.ledger.records();
+    expect(made.map((r) => [r.intent.check, r.intent.request, r.state])).toEqual(
+      Array.from({ length: 3 }, () => [POOL_USERS[0], expect.stringContaining('/bulk/contacts.json'), 'deleted']),
+    );
+    // Each check within its allowance; the lane's end deleted the three together.
+    for (const outcome of outcomes) expect(outcome.requests, outcome.check).toBeLessThanOrEqual(outcome.allowance);
+    expect(outcomes.at(-1)).toMatchObject({ check: 'core.lane-end', requests: 1, leftovers: [] });
+    expect(session.ledger.leftovers()).toEqual([]);
+    await session.close();
+  });
+
+  test('a pool with none to spare: each check makes its own contact within its allowance, deleted at the lane end', async () => {
+    const session = new Session(targetFromSettings({ ...mock.env }, process.cwd(), true), 1);
+    session.sharers.set(CONTACT_POOL.key, 0);
+    const users = POOL_USERS.map((id) => ALL_CHECKS.find((c) => c.id === id) as CheckDefinition);
+    const outcomes = [];
+    for (const check of users) outcomes.push(await runCheck(session, check));
+    for (const outcome of outcomes) {
+      for (const v of outcome.verdicts) expect(v.status, `${outcome.check} ${v.rule}`).toBe('pass');
+      expect(outcome.requests, outcome.check).toBeLessThanOrEqual(outcome.allowance);
+    }
+    expect(session.ledger.records().map((r) => [r.intent.check, r.intent.request])).toEqual(
+      POOL_USERS.map((check) => [check, expect.stringContaining('/contacts/add.json')]),
+    );
+    expect(await session.endLane('core')).toMatchObject({ requests: 1, leftovers: [] });
+    expect(session.ledger.leftovers()).toEqual([]);
+    await session.close();
+  });
+
   test("the plan counts one request for each ten of a lane's records, and says what a target that refuses the batches costs more", () => {
     const target = literalTarget({ budgetShare: 0.5 });
     const plan = planRun(target, [maker('harness.f', 7, CONTACT_DELETIONS, []), maker('harness.g', 5, CONTACT_DELETIONS, [])]);
     expect(plan.lanes.find((l) => l.lane === 'core')?.requests).toBe(7 + 5 + 2);
-    expect(plan.batched).toEqual({ what: [CONTACT_DELETIONS.what], records: 12, requests: 2 });
+    expect(plan.batched).toEqual({ what: [CONTACT_DELETIONS.what], records: 12, requests: 2, ifRefused: 0 });
     expect(planText(plan, { live: true })).toContain(
       `deleted at the lanes' end: up to 12 records the checks made, ${CONTACT_DELETIONS.what}, in 2 requests (counted above); a target that refuses them gets one delete each, up to 12 more`,
     );
+    // A request a check sends only when the target refuses a batch: in its allowance, out of the plan's totals, named apart.
+    const pooled = planRun(target, [{ ...maker('harness.h', 2, CONTACT_DELETIONS, []), ifBatchRefused: 1 }]);
+    expect(pooled.lanes.find((l) => l.lane === 'core')?.requests).toBe(2 - 1 + 1);
+    expect(pooled.batched.ifRefused).toBe(1);
+    expect(planText(pooled, { live: true }).join('\n')).toContain('a target that refuses them gets one create each, up to 1 more');
   });
 });
