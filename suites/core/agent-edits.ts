@@ -3,7 +3,6 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { DAILY_PRICE_LIMIT } from '../../lib/contract/limits.ts';
 import { agentIdOf, namesField, putAgent } from './fixtures.ts';
 import { listAgents } from '../shared/core-reads.ts';
-import { LANE_AGENT, makes } from './shared-fixtures.ts';
 
 /** The agent of that id as the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
 async function listedAgent(t: CheckContext, id: string): Promise<Record<string, unknown>> {
@@ -14,45 +13,16 @@ async function listedAgent(t: CheckContext, id: string): Promise<Record<string, 
 
 export const agentEditChecks = [
   defineCheck({
-    id: 'core.agents.daily-limit-default',
-    title: 'Add an agent without daily_price_limit: accepted, and a default from 1 to 200 applies',
-    surface: 'core',
-    rules: ['CORE-AGENT-DAILY-LIMIT-DEFAULT'],
-    // The lane's agent, made without daily_price_limit (if no check has made it yet), and the list that shows
-    // its limit. It runs before Edit agent writes to that agent.
-    maxRequests: makes([LANE_AGENT]) + 1,
-    shares: [LANE_AGENT],
-    async run(t) {
-      const rule = 'CORE-AGENT-DAILY-LIMIT-DEFAULT';
-      const { ex } = await t.shared(LANE_AGENT);
-      if (ex.status === 406) t.check(rule, !namesField(ex, 'daily_price_limit'), 'an agent without daily_price_limit was refused naming daily_price_limit', ex);
-      const id = agentIdOf(t, ex);
-      t.pass(rule, 'a create without daily_price_limit was accepted');
-      const value = (await listedAgent(t, id)).daily_price_limit;
-      if (value === undefined || value === null)
-        t.skip('the agent list (vendor reference) does not show daily_price_limit, so the default that applies cannot be read');
-      const limit = Number(value);
-      const { min, max } = DAILY_PRICE_LIMIT;
-      t.check(
-        rule,
-        Number.isInteger(limit) && limit >= min && limit <= max,
-        `an agent created without daily_price_limit shows ${JSON.stringify(value)}, not a limit from ${min} to ${max}`,
-      );
-      t.note(rule, `default daily_price_limit: ${limit}`);
-    },
-  }),
-  defineCheck({
     id: 'core.agents.edit',
     title: 'Edit agent updates the agent',
     surface: 'core',
     rules: ['CORE-AGENT-EDIT-UPDATES'],
-    // The lane's agent (made if no check has yet), an edit, and the list that reads it back.
-    maxRequests: makes([LANE_AGENT]) + 2,
-    shares: [LANE_AGENT],
+    maxRequests: 4,
     async run(t) {
       const rule = 'CORE-AGENT-EDIT-UPDATES';
-      const { ex: created, lastname, email } = await t.shared(LANE_AGENT);
-      const id = agentIdOf(t, created);
+      const lastname = t.uniqueName();
+      const email = `${lastname}@example.com`;
+      const id = agentIdOf(t, await putAgent(t, { lastname, email }));
       const firstname = 'Edited';
       const ex = await t.core('POST', `/agents/edit/${id}.json`).json({ firstname, lastname, email }).send();
       t.prerequisite(
@@ -85,6 +55,32 @@ export const agentEditChecks = [
           ex,
         );
       }
+    },
+  }),
+
+  defineCheck({
+    id: 'core.agents.daily-limit-default',
+    title: 'Add an agent without daily_price_limit: accepted, and a default from 1 to 200 applies',
+    surface: 'core',
+    rules: ['CORE-AGENT-DAILY-LIMIT-DEFAULT'],
+    maxRequests: 3,
+    async run(t) {
+      const rule = 'CORE-AGENT-DAILY-LIMIT-DEFAULT';
+      const ex = await putAgent(t);
+      if (ex.status === 406) t.check(rule, !namesField(ex, 'daily_price_limit'), 'an agent without daily_price_limit was refused naming daily_price_limit', ex);
+      const id = agentIdOf(t, ex);
+      t.pass(rule, 'a create without daily_price_limit was accepted');
+      const value = (await listedAgent(t, id)).daily_price_limit;
+      if (value === undefined || value === null)
+        t.skip('the agent list (vendor reference) does not show daily_price_limit, so the default that applies cannot be read');
+      const limit = Number(value);
+      const { min, max } = DAILY_PRICE_LIMIT;
+      t.check(
+        rule,
+        Number.isInteger(limit) && limit >= min && limit <= max,
+        `an agent created without daily_price_limit shows ${JSON.stringify(value)}, not a limit from ${min} to ${max}`,
+      );
+      t.note(rule, `default daily_price_limit: ${limit}`);
     },
   }),
 ];

@@ -151,24 +151,7 @@ function createdAgentId(ex: Exchange): string | undefined {
   return ex.status >= 200 && ex.status < 300 && (typeof id === 'string' || typeof id === 'number') ? String(id) : undefined;
 }
 
-export const deleteAgent = (t: CheckContext, id: string, slot: KeySlot = 'primary') => t.core('DELETE', `/agents/delete/${id}.json`).as(slot);
-
-/** An agent added from the valid base payload, its deletion left to the caller: the answer, the names it was given and its id when it has one. */
-export interface AddedAgent {
-  readonly ex: Exchange;
-  readonly lastname: string;
-  readonly email: string;
-  readonly id?: string;
-}
-
-/** Adds an agent (PUT /agents/add.json) from the valid base payload, leaving its deletion to the caller (a shared record). */
-export async function addAgent(t: CheckContext): Promise<AddedAgent> {
-  const lastname = t.uniqueName();
-  const email = `${lastname}@example.com`;
-  const ex = await sendAgent(t, { lastname, email }, 'primary');
-  const id = createdAgentId(ex);
-  return { ex, lastname, email, ...(id !== undefined ? { id } : {}) };
-}
+const deleteAgent = (t: CheckContext, id: string, slot: KeySlot) => t.core('DELETE', `/agents/delete/${id}.json`).as(slot);
 
 /** Creates an agent (PUT /agents/add.json) from a valid base payload plus overrides; registers its deletion on 2xx. */
 export async function putAgent(t: CheckContext, overrides: Record<string, unknown> = {}, slot: KeySlot = 'primary'): Promise<Exchange> {

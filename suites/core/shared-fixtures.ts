@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { addAgent, type AddedAgent, addContact, CONTACT_DELETIONS, createContact, deleteAgent, deleteContact } from './fixtures.ts';
+import { addContact, CONTACT_DELETIONS, createContact, deleteContact } from './fixtures.ts';
 import { createdId } from './shapes.ts';
 import { AGENT_LIST, type ListRead, listFrom, type Page, pageFrom, recordOf, responseData } from '../shared/core-reads.ts';
 import { fictionalNumber, UNKNOWN_ID } from '../shared/inert-values.ts';
@@ -102,23 +102,6 @@ export const CONTACT_POOL: SharedRecord<{ readonly ids: string[] }> = {
 export async function pooledContact(t: CheckContext): Promise<string> {
   return (await t.shared(CONTACT_POOL)).ids.shift() ?? createContact(t);
 }
-
-/**
- * An agent added from the valid base payload, deleted when the lane ends: the create answer Add an agent's
- * own check judges, and an agent the checks of what an add leaves (the default daily limit) and of Edit agent
- * build on. Edit agent writes only firstname, which no other sharer reads, and runs after the default's read.
- */
-export const LANE_AGENT: SharedRecord<AddedAgent> = {
-  key: 'core.agent',
-  lane: 'core',
-  meter: 'core',
-  makeRequests: 1,
-  removeRequests: 1,
-  async make(t) {
-    const added = await addAgent(t);
-    return { value: added, ...(added.id !== undefined ? { removal: deleteAgent(t, added.id) } : {}) };
-  },
-};
 
 /** The agent list as `listAgents` reads it; only for checks that read the agents the account had, not those a check made. */
 export const AGENTS = read('agents', AGENT_LIST.path, AGENT_LIST.query);
