@@ -5,7 +5,7 @@ import { integerAround, integerFrom, INVALID_EMAIL_BOUNDARIES, notAnEmail } from
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/contract/limits.ts';
-import { namesField, probeAgent, putAgent } from './fixtures.ts';
+import { namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
 import { agentsFrom, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 import { AGENTS, FIRST_NUMBERS, makes, sharedList } from './shared-fixtures.ts';
@@ -22,11 +22,6 @@ function judgeCreate(t: CheckContext, rule: RuleId, ex: Exchange, valid: boolean
   }
   t.expectCoreError(rule, ex, 406, 'Invalid input data.');
   t.check(rule, namesField(ex, field), () => `the 406 for ${what} does not name ${field} in responseData.data`, ex);
-}
-
-/** An account at its agent maximum answers 403 to every create, valid or not: the value itself cannot be judged. */
-function skipAtMaximum(t: CheckContext, ex: Exchange, what: string): void {
-  if (ex.status === 403) t.skip(`${what} answered 403: the account is at its agent maximum, so no value can be judged`);
 }
 
 /**
