@@ -145,7 +145,7 @@ class Sequences<Step, World> {
     this.#pool = t.scope.runsIn ?? t.scope.id;
     const { shrinkRequests } = t.target.sequences;
     // What its sequences may spend before they draw on the lane's shrinking allowance.
-    t.session.shrinking.join(this.#pool, t.scope.id, this.#allowance - shrinkRequests - (t.scope.stateful?.setupRequests ?? 0), shrinkRequests);
+    this.#shrinking.join(this.#pool, t.scope.id, this.#allowance - shrinkRequests - (t.scope.stateful?.setupRequests ?? 0), shrinkRequests);
     t.cleanup('delete what the sequences made', async () => {
       for (const world of this.#pending) await model.clean(t, world, this.#io(undefined, new Set()).io);
     });
