@@ -38,10 +38,12 @@ export interface FreshMoment {
  * When a window of the surface is fresh for the company, whatever the reading: none of our requests in
  * the last window (a window opened by the first request, a sliding log), and early in a window were
  * the windows aligned to the clock, whose boundaries would repeat every window from the reopening the
- * trial saw. Undefined when the trial saw no reopening, or saw it too vaguely to place a boundary.
+ * trial saw. Never before `now`: a moment already past is none to wait for (the stage before may have
+ * ended after it), and a burst fired at once then could meet the end of the window it was placed in.
+ * Undefined when the trial saw no reopening, or saw it too vaguely to place a boundary.
  */
-export function freshAt(reading: Reading, lastAnswerMs: number, notBefore: number, windowMs: number, slackMs: number): FreshMoment | undefined {
-  const quiet = Math.max(lastAnswerMs + windowMs + slackMs, notBefore);
+export function freshAt(reading: Reading, lastAnswerMs: number, notBefore: number, now: number, windowMs: number, slackMs: number): FreshMoment | undefined {
+  const quiet = Math.max(lastAnswerMs + windowMs + slackMs, notBefore, now);
   const span = reading.reopenedWithin;
   if (!span) return undefined;
   // Early in a window: after the boundary at its latest (span.to), and within a quarter window of it at

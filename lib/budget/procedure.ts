@@ -72,9 +72,8 @@ async function burstStage<A extends BudgetAnswer>(
 ): Promise<{ burst: FreshBurst<A>; separate?: A }> {
   const { t, io, clock, last } = s;
   const windowMs = t.target.rateWindowMs;
-  // Never a moment already past: the stage before (the core's recovering client) may end after the moment the
-  // Dialer's burst could first have had, and a burst fired then would meet the end of the window it was placed in.
-  const fresh = freshAt(timing.reading, timing.lastAnswer, Math.max(timing.notBefore, Date.now()), windowMs, SLACK_MS);
+  // From now: the stage before (the core's recovering client) may end after the Dialer's first fresh moment.
+  const fresh = freshAt(timing.reading, timing.lastAnswer, timing.notBefore, Date.now(), windowMs, SLACK_MS);
   // Without a known fresh window the burst still spends the budget for the separation probe.
   const burstIo: BurstIo<A> = { fireAtOnce: (count) => io.fireAtOnce(surface, count), sleepUntil: (at) => io.sleepUntil(at) };
   const burst = await fireIntoFreshWindow(

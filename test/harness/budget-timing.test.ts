@@ -10,17 +10,26 @@ const reading = (from: number, to: number): Reading => ({ kind: 'fixed', reopene
 describe('when a window is fresh whatever the reading', () => {
   test('right after the boundary the trial saw repeat, once our own requests have left the window', () => {
     // Reopened between 10_000 and 10_020; last answer at 10_100, so quiet from 11_100 (+ slack 5).
-    expect(freshAt(reading(10_000, 10_020), 10_100, 0, W, 5)).toEqual({ at: 11_105, windowLastsUntil: 11_995 });
+    expect(freshAt(reading(10_000, 10_020), 10_100, 0, 0, W, 5)).toEqual({ at: 11_105, windowLastsUntil: 11_995 });
   });
 
   test('a quiet moment late in a window waits for the next boundary instead', () => {
-    const fresh = freshAt(reading(10_000, 10_020), 10_100, 11_600, W, 5);
+    const fresh = freshAt(reading(10_000, 10_020), 10_100, 11_600, 0, W, 5);
     expect(fresh).toEqual({ at: 12_025, windowLastsUntil: 12_995 });
   });
 
+  test('a fresh moment already past when it is sought is none: the burst waits for the next one', () => {
+    // Quiet from 11_105, but the stage before ended at 11_900, late in that window: fired at once, the burst
+    // would meet the window's end (11_995) before its answers were in.
+    const fresh = freshAt(reading(10_000, 10_020), 10_100, 0, 11_900, W, 5);
+    expect(fresh).toEqual({ at: 12_025, windowLastsUntil: 12_995 });
+    // A moment early enough in its window is taken as it is.
+    expect(freshAt(reading(10_000, 10_020), 10_100, 0, 11_150, W, 5)).toEqual({ at: 11_150, windowLastsUntil: 11_995 });
+  });
+
   test('a reopening seen too vaguely, or not at all, places no fresh moment', () => {
-    expect(freshAt(reading(10_000, 10_600), 10_700, 0, W, 5)).toBeUndefined();
-    expect(freshAt({ kind: 'unknown', text: 'no 429' }, 10_700, 0, W, 5)).toBeUndefined();
+    expect(freshAt(reading(10_000, 10_600), 10_700, 0, 0, W, 5)).toBeUndefined();
+    expect(freshAt({ kind: 'unknown', text: 'no 429' }, 10_700, 0, 0, W, 5)).toBeUndefined();
   });
 });
 
