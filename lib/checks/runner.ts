@@ -196,7 +196,6 @@ export async function runCheck(
   };
 }
 
-/** Runs checks one after another, as a live target's budget requires. */
 /** Counts, in the session, the shared records of the checks a run will run: those chosen whose prerequisites the target meets. */
 export function countSharers(session: Session, checks: readonly CheckDefinition[]): void {
   for (const check of checks) {
@@ -205,6 +204,7 @@ export function countSharers(session: Session, checks: readonly CheckDefinition[
   }
 }
 
+/** Runs checks one after another, as a live target's budget requires. */
 export async function runChecks(session: Session, defs: readonly CheckDefinition[]): Promise<CheckOutcome[]> {
   countSharers(session, defs);
   const outcomes: CheckOutcome[] = [];
