@@ -14,6 +14,9 @@ export const BUDGET_WINDOWS_WHY =
   "through the server's reopening to the next 429 (up to two); a window with none of the run's requests, for the core's burst; " +
   "and the Dialer's burst a window after the core's, so that each budget is seen spent while the other still has room";
 
+/** `n things`, in the singular for one. */
+const counted = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
 /** The plan as lines of text, printed before a run sends anything and by `--plan`. */
 export function planText(plan: RunPlan, options: { readonly live: boolean; readonly verbose?: boolean }): string[] {
   const { pace } = plan;
@@ -47,11 +50,11 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
   const { batched, fuzz } = plan;
   if (batched.records > 0)
     lines.push(
-      `deleted at the lanes' end: up to ${batched.records} records the checks made, ${batched.what.join('; ')}, in ${batched.requests} requests (counted above); a target that refuses them gets one delete each, up to ${batched.records} more`,
+      `deleted at the lanes' end: up to ${counted(batched.records, 'record')} the checks made, ${batched.what.join('; ')}, in ${counted(batched.requests, 'request')} (counted above); a target that refuses them gets one delete each, up to ${batched.records} more`,
     );
   if (batched.ifRefused > 0)
     lines.push(
-      `made together: the plain contacts ${batched.ifRefused} checks each edit, ten a request with Contact actions (POST /bulk/contacts.json, vendor reference; counted above); a target that refuses them gets one create each, up to ${batched.ifRefused} more`,
+      `made together: the plain contacts ${counted(batched.ifRefused, 'check')} each edit, ten a request with Contact actions (POST /bulk/contacts.json, vendor reference; counted above); a target that refuses them gets one create each, up to ${batched.ifRefused} more`,
     );
   if (fuzz.checks > 0)
     lines.push(
