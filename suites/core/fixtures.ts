@@ -30,7 +30,22 @@ export function noteAckStatus(t: CheckContext, rule: RuleId, ex: Exchange): void
 }
 
 /** Contact actions take at most ten commands a request (vendor reference). */
-const CONTACT_ACTIONS_MAX = 10;
+export const CONTACT_ACTIONS_MAX = 10;
+
+/**
+ * The status of each command of a Contact actions request, in the order sent, and the id a command made
+ * (vendor reference: `responseData.data[i]` is `{ command_id, status, data: { id } }`); a request refused as a
+ * whole, or an answer that shows no such list, gives no status for any command.
+ */
+export function commandResults(ex: Exchange, commands: number): { readonly status: number; readonly id?: string }[] {
+  const results = ex.status >= 200 && ex.status < 300 ? responseData<{ data?: unknown }>(ex).data : undefined;
+  return Array.from({ length: commands }, (_, i) => {
+    const result = Array.isArray(results) ? results[i] : undefined;
+    if (!isObject(result)) return { status: Number.NaN };
+    const id = isObject(result.data) ? result.data.id : undefined;
+    return { status: Number(result.status), ...(typeof id === 'string' || typeof id === 'number' ? { id: String(id) } : {}) };
+  });
+}
 
 /**
  * The company's contacts the core lane's checks leave to its end, deleted there ten a request with Contact
@@ -48,14 +63,13 @@ export const CONTACT_DELETIONS: DeletionBatch = {
       .core('POST', '/bulk/contacts.json')
       .json(ids.map((id, i) => ({ action: 'delete_contact', command_id: `delete-${i}`, data: { id: /^\d+$/.test(id) ? Number(id) : id } }))),
   gone(ex, ids) {
-    const results = ex.status >= 200 && ex.status < 300 ? responseData<{ data?: unknown }>(ex).data : undefined;
-    const gone = new Set<string>();
-    if (!Array.isArray(results)) return gone;
-    ids.forEach((id, i) => {
-      const status = isObject(results[i]) ? Number(results[i].status) : Number.NaN;
-      if ((status >= 200 && status < 300) || status === 404) gone.add(id);
-    });
-    return gone;
+    const results = commandResults(ex, ids.length);
+    return new Set(
+      ids.filter((_, i) => {
+        const status = results[i]?.status ?? Number.NaN;
+        return (status >= 200 && status < 300) || status === 404;
+      }),
+    );
   },
   alone: (scope, id) => scope.core('DELETE', `/contacts/delete/${id}.json`),
 };

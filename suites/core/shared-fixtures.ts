@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { addContact, CONTACT_DELETIONS, createContact, deleteContact } from './fixtures.ts';
+import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact } from './fixtures.ts';
 import { createdId } from './shapes.ts';
 import { AGENT_LIST, type ListRead, listFrom, type Page, pageFrom, recordOf, responseData } from '../shared/core-reads.ts';
 import { fictionalNumber, UNKNOWN_ID } from '../shared/inert-values.ts';
@@ -59,9 +59,6 @@ export const CONTACTS_LIMIT_1 = read('contacts-limit-1', '/contacts/index.json',
 export const FIRST_TAGS = read('tags', '/tags/index.json', { limit: 2 });
 /** The contact attributes of the account (vendor reference list). */
 export const ATTRIBUTES = read('attributes', '/contacts/attributes.json');
-/** Contact actions take at most ten commands a request (vendor reference): the pool's make is one request. */
-export const CONTACT_POOL_MOST = 10;
-
 /**
  * Plain contacts (a name each) for the checks that each edit a contact of their own: made together with one
  * Contact actions request of `add_contact` commands (vendor reference: POST /bulk/contacts.json), one for each
@@ -78,19 +75,15 @@ export const CONTACT_POOL: SharedRecord<{ readonly ids: string[] }> = {
   // Deleted with the lane's other contacts, counted there: each sharer declares the one it uses in `batched`.
   removeRequests: 0,
   async make(t) {
-    const count = Math.min(CONTACT_POOL_MOST, t.session.sharers.get(CONTACT_POOL.key) ?? CONTACT_POOL_MOST);
+    // One request: Contact actions take at most ten commands.
+    const count = Math.min(CONTACT_ACTIONS_MAX, t.session.sharers.get(CONTACT_POOL.key) ?? CONTACT_ACTIONS_MAX);
     if (count === 0) return { value: { ids: [] } };
     const commands = Array.from({ length: count }, (_, i) => ({ action: 'add_contact', command_id: `add-${i}`, data: { name: t.uniqueName() } }));
     const ex = await t.core('POST', '/bulk/contacts.json').json(commands).send();
-    const results = ex.status >= 200 && ex.status < 300 ? responseData<{ data?: unknown }>(ex).data : undefined;
-    const ids: string[] = [];
-    commands.forEach((_, i) => {
-      const result = Array.isArray(results) ? results[i] : undefined;
-      const id = isObject(result) && Number(result.status) >= 200 && Number(result.status) < 300 && isObject(result.data) ? result.data.id : undefined;
-      if (typeof id !== 'string' && typeof id !== 'number') return;
-      ids.push(String(id));
-      t.session.batched.add(CONTACT_DELETIONS, String(id));
-    });
+    const ids = commandResults(ex, commands.length)
+      .filter((r) => r.status >= 200 && r.status < 300 && r.id !== undefined)
+      .map((r) => r.id as string);
+    for (const id of ids) t.session.batched.add(CONTACT_DELETIONS, id);
     return { value: { ids } };
   },
 };

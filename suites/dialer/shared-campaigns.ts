@@ -36,43 +36,38 @@ export interface SharedCampaign {
 export const UNKNOWN_POLICY_KEY = 'cc_conformance_unknown_a';
 export const UNKNOWN_POLICY_VALUE = 'kept';
 
-function laneCampaign(lane: Lane): SharedRecord<SharedCampaign> {
+/**
+ * A lane's campaign. `unknownPolicy`: its create carries an unknown calling_policy key, so that the release
+ * probe c21-calling-policy judges this create instead of making a campaign of its own the API would keep (no
+ * other sharer reads calling_policy). A create the target refuses (a 4xx that is not a missing route) made
+ * nothing, so it is made again without the key, and the refusal kept for the probe: 2 requests at most.
+ */
+function laneCampaign(lane: Lane, unknownPolicy: boolean): SharedRecord<SharedCampaign> {
   return {
     key: `dialer.${lane}-lane-campaign`,
     lane,
     meter: 'dialer',
-    makeRequests: 1,
+    makeRequests: unknownPolicy ? 2 : 1,
     removeRequests: 1,
     async make(t: CheckContext) {
-      const made = await createKept(t);
+      const made: SharedCampaign = unknownPolicy ? await createWithUnknownPolicy(t) : await createKept(t);
       return { value: made, removal: dialerAsIs(t, 'campaigns.delete', { campaignId: made.id }) };
     },
   };
 }
 
-/**
- * The Dialer lane's campaign. Its create carries an unknown calling_policy key, so that the release probe
- * c21-calling-policy judges this create instead of making a campaign of its own the API would keep: no other
- * sharer reads calling_policy. A create the target refuses (a 4xx that is not a missing route) made nothing,
- * so it is made again without the key, and the refusal kept for the probe: 2 requests at most.
- */
-export const LANE_CAMPAIGN: SharedRecord<SharedCampaign> = {
-  key: 'dialer.dialer-lane-campaign',
-  lane: 'dialer',
-  meter: 'dialer',
-  makeRequests: 2,
-  removeRequests: 1,
-  async make(t: CheckContext) {
-    const body = campaignPayload(t, { calling_policy: { [UNKNOWN_POLICY_KEY]: UNKNOWN_POLICY_VALUE } });
-    const ex = await dialer(t, 'campaigns.create').json(body).send();
-    const refused = ex.status >= 400 && ex.status < 500 && !isRouteNotFound(ex);
-    const made: SharedCampaign = refused ? { ...(await createKept(t)), refusedUnknownPolicy: ex } : keptFrom(t, ex, body);
-    return { value: made, removal: dialerAsIs(t, 'campaigns.delete', { campaignId: made.id }) };
-  },
-};
+async function createWithUnknownPolicy(t: CheckContext): Promise<SharedCampaign> {
+  const body = campaignPayload(t, { calling_policy: { [UNKNOWN_POLICY_KEY]: UNKNOWN_POLICY_VALUE } });
+  const ex = await dialer(t, 'campaigns.create').json(body).send();
+  const refused = ex.status >= 400 && ex.status < 500 && !isRouteNotFound(ex);
+  return refused ? { ...(await createKept(t)), refusedUnknownPolicy: ex } : keptFrom(t, ex, body);
+}
+
+/** The Dialer lane's campaign, made with the unknown calling_policy key. */
+export const LANE_CAMPAIGN = laneCampaign('dialer', true);
 
 /** The campaign of the Dialer checks that run in the core lane, beside the core records they name. */
-export const CORE_LANE_CAMPAIGN = laneCampaign('core');
+export const CORE_LANE_CAMPAIGN = laneCampaign('core', false);
 
 export interface DeletedCampaign {
   readonly id: string;
