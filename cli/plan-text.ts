@@ -52,9 +52,9 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
     lines.push(
       `deleted at the lanes' end: up to ${counted(batched.records, 'record')} the checks made, ${batched.what.join('; ')}, in ${counted(batched.requests, 'request')} (counted above); a target that refuses them gets one delete each, up to ${batched.records} more`,
     );
-  if (batched.ifRefused > 0)
+  for (const together of plan.madeTogether)
     lines.push(
-      `made together: the plain contacts ${counted(batched.ifRefused, 'check')} each edit, ten a request with Contact actions (POST /bulk/contacts.json, vendor reference; counted above); a target that refuses them gets one create each, up to ${batched.ifRefused} more`,
+      `made together (counted above): ${together.words.what(counted(together.sharers, 'check'))}; ${together.words.ifRefused}, up to ${together.requests} more`,
     );
   if (fuzz.checks > 0)
     lines.push(

@@ -1,6 +1,6 @@
 import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceCount, sequenceSteps } from '../lib/checks/define.ts';
 import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
-import type { SharedRecord } from '../lib/checks/shared-records.ts';
+import type { MadeTogether, SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
 import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
 import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
@@ -66,9 +66,12 @@ export interface RunPlan {
     readonly what: readonly string[];
     readonly records: number;
     readonly requests: number;
-    /** What the checks send beyond the figures above when the target refuses a batch they share (`ifBatchRefused`): their own makes. */
-    readonly ifRefused: number;
   };
+  /**
+   * The makes that serve several checks at once (`SharedRecord.madeTogether`), in the plan's words with their
+   * sharers, and what the sharers send beyond the figures above when the target refuses one (`ifBatchRefused`).
+   */
+  readonly madeTogether: readonly { readonly words: MadeTogether; readonly sharers: number; readonly requests: number }[];
   /** The stateful checks that run, each with its allowance (counted in the lanes above), and the sequences the target gets (CC_SEQUENCES). */
   readonly stateful: {
     readonly checks: readonly { readonly check: string; readonly requests: number; readonly count: number; readonly steps: number }[];
@@ -125,6 +128,17 @@ function batching(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
   for (const [batch, records] of batchedRecords(own)) out.set(batch.meter, (out.get(batch.meter) ?? 0) + batchRequests(batch, records));
   return out;
+}
+
+/** The makes that serve several of the running checks at once, each with its sharers' requests should the target refuse it. */
+function madeTogether(running: readonly CheckDefinition[]): RunPlan['madeTogether'] {
+  const sharers = new Map<SharedRecord<unknown>, CheckDefinition[]>();
+  for (const check of running) for (const record of check.shares ?? []) if (record.madeTogether) sharers.set(record, [...(sharers.get(record) ?? []), check]);
+  return [...sharers].map(([record, checks]) => ({
+    words: record.madeTogether as MadeTogether,
+    sharers: checks.length,
+    requests: checks.reduce((n, c) => n + (c.ifBatchRefused ?? 0), 0),
+  }));
 }
 
 /** What the checks leave for good: the campaigns each makes itself, and each shared one once, whichever check makes it. */
@@ -222,8 +236,8 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
       what: [...new Set(batches.map(([batch]) => batch.what))],
       records: batchedCount,
       requests: batchedRequests,
-      ifRefused: running.reduce((n, c) => n + (c.ifBatchRefused ?? 0), 0),
     },
+    madeTogether: madeTogether(running),
     stateful: {
       checks: running
         .filter((c) => c.stateful)

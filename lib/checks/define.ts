@@ -80,9 +80,10 @@ export interface CheckDefinition {
    */
   readonly batched?: readonly { readonly batch: DeletionBatch; readonly records: number }[];
   /**
-   * Requests the check sends only when the target refuses a batch it shares (a record made several a
-   * request, as the core's pool of contacts is): its own make instead of taking one of the batch's. Its
-   * allowance counts them; the plan's totals do not, and its line on batches says what such a target costs.
+   * Requests the check sends only when the target refuses a make it shares that serves several checks at once
+   * (`SharedRecord.madeTogether`: the core's pool of contacts, made ten a request; the agents at the value
+   * bounds): what it then sends itself instead. Its allowance counts them; the plan's totals do not, and the
+   * plan's line on that make says what such a target costs.
    */
   readonly ifBatchRefused?: number;
   /**

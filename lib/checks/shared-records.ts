@@ -5,6 +5,12 @@ import type { CheckContext } from './context.ts';
 import type { Lane } from './lanes.ts';
 import { PrerequisiteFailed, SkipSignal } from './signals.ts';
 
+/** The plan's words for a make that serves several checks at once: what it is, given its sharers (`10 checks`), and what a refusal costs them. */
+export interface MadeTogether {
+  what(sharers: string): string;
+  readonly ifRefused: string;
+}
+
 /**
  * A record several checks of one lane use as it is and none changes (a contact to find in a list, a
  * campaign to read): made once a run, by the first of them that runs, and deleted once when its lane ends,
@@ -25,6 +31,12 @@ export interface SharedRecord<T> {
   readonly makeRequests: number;
   /** The requests its deletion sends: 1, or 0 for a record the API gives no way to delete. */
   readonly removeRequests: 0 | 1;
+  /**
+   * For a make that serves several checks at once what each would otherwise send itself (records made several
+   * a request, a create carrying the values several checks judge): the plan's words for it, given the sharers
+   * (`10 checks`), and what a target that refuses it costs them (each sharer counts that in `ifBatchRefused`).
+   */
+  readonly madeTogether?: MadeTogether;
   /** Makes the record with the first sharing check's context; gives it back with the request that deletes it. */
   make(t: CheckContext): Promise<{ readonly value: T; readonly removal?: RequestSpec }>;
 }

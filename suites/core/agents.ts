@@ -8,7 +8,7 @@ import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/cont
 import { namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
 import { agentsFrom, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { AGENTS, FIRST_NUMBERS, makes, sharedList } from './shared-fixtures.ts';
+import { AGENTS, AGENTS_AT_BOUNDS, AGENTS_AT_BOUNDS_SHARES, FIRST_NUMBERS, makes, sharedList } from './shared-fixtures.ts';
 
 /**
  * Judges one create probe. Every probe goes through `probeAgent`, which deletes an agent it created before the
@@ -34,6 +34,31 @@ function probeRequests(boundaries: readonly boolean[], randomRuns: number): numb
   return boundaries.reduce((n, valid) => n + (valid ? 2 : 1), 0) + 2 * randomRuns + 1;
 }
 
+/**
+ * Judges the accepted bounds of `field` that the agents at the bounds carried (shared-fixtures.ts) and gives back
+ * the values of `boundaries` left for the check's own probes: those neither agent carried, and those carried by
+ * a create the target did not accept, which says nothing of this field's own value.
+ */
+async function judgedTogether(t: CheckContext, rule: RuleId, field: string, boundaries: readonly number[]): Promise<number[]> {
+  const { lowest, highest } = await t.shared(AGENTS_AT_BOUNDS);
+  const left = [...boundaries];
+  for (const probe of [lowest, highest]) {
+    const value = probe.values[field];
+    if (value === undefined || !left.includes(value)) continue;
+    const what = `an agent with ${Object.entries(probe.values)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`;
+    skipAtMaximum(t, probe.ex, what);
+    if (probe.ex.status !== 201) {
+      t.note(rule, `${what} was answered ${probe.ex.status}: ${field} ${value} was probed alone`);
+      continue;
+    }
+    judgeCreate(t, rule, probe.ex, true, field, `${field} ${value}, in ${what}`);
+    left.splice(left.indexOf(value), 1);
+  }
+  return left;
+}
+
 /** Extensions the company's agents use (the agent list the lane reads once), or a skip when it cannot be read in full. */
 async function usedExtensions(t: CheckContext): Promise<Set<number>> {
   const { agents, complete } = agentsFrom(t, await sharedList(t, AGENTS));
@@ -51,9 +76,15 @@ export const agentChecks = [
     title: 'Add an agent: 201 with the new id as a string',
     surface: 'core',
     rules: ['CORE-AGENT-ADD-201'],
-    maxRequests: 2,
+    shares: AGENTS_AT_BOUNDS_SHARES,
+    // the agents at the bounds, or, when the target did not accept the lowest, a plain agent and its deletion
+    maxRequests: makes(AGENTS_AT_BOUNDS_SHARES) + 2,
+    ifBatchRefused: 2,
     async run(t) {
-      const ex = await putAgent(t);
+      const { lowest } = await t.shared(AGENTS_AT_BOUNDS);
+      skipAtMaximum(t, lowest.ex, 'an agent at the lowest bounds');
+      // A create not accepted for one of the values it carried says nothing of a plain one.
+      const ex = lowest.ex.status === 201 ? lowest.ex : await putAgent(t);
       skipAtMaximum(t, ex, 'a valid agent');
       t.expectStatus('CORE-AGENT-ADD-201', ex, 201);
       t.expectSchema('CORE-AGENT-ADD-201', ex, 'core/agent-created');
@@ -99,15 +130,22 @@ export const agentChecks = [
     title: 'daily_price_limit: 1 to 200 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT'],
-    maxRequests: probeRequests(
-      integerAround(DAILY_PRICE_LIMIT.min, DAILY_PRICE_LIMIT.max).boundaries.map((v) => v >= DAILY_PRICE_LIMIT.min && v <= DAILY_PRICE_LIMIT.max),
-      DAILY_RANDOM_RUNS,
-    ),
+    shares: AGENTS_AT_BOUNDS_SHARES,
+    // the agents at the bounds, then the probes: the accepted bounds among them only when an agent at the bounds was not accepted
+    maxRequests:
+      makes(AGENTS_AT_BOUNDS_SHARES) +
+      probeRequests(
+        integerAround(DAILY_PRICE_LIMIT.min, DAILY_PRICE_LIMIT.max).boundaries.map((v) => v >= DAILY_PRICE_LIMIT.min && v <= DAILY_PRICE_LIMIT.max),
+        DAILY_RANDOM_RUNS,
+      ),
+    ifBatchRefused: 2 * 2,
     randomValues: { count: DAILY_RANDOM_RUNS, requestsEach: 2 },
     async run(t) {
       const { min, max } = DAILY_PRICE_LIMIT;
+      const base = integerAround(min, max, 100);
       await explore(t, {
-        ...integerAround(min, max, 100),
+        arbitrary: base.arbitrary,
+        boundaries: await judgedTogether(t, 'CORE-AGENT-DAILY-LIMIT', 'daily_price_limit', base.boundaries),
         property: async (value) => {
           const ex = await probeAgent(t, { daily_price_limit: value });
           judgeCreate(t, 'CORE-AGENT-DAILY-LIMIT', ex, value >= min && value <= max, 'daily_price_limit', `daily_price_limit ${value}`);
@@ -121,14 +159,16 @@ export const agentChecks = [
     title: 'extension: 1000 to 9999 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-EXTENSION-RANGE'],
-    shares: [AGENTS],
-    // the agent list, then the probes (a boundary in use is left out, which only lowers it)
+    shares: AGENTS_AT_BOUNDS_SHARES,
+    // the agents at the bounds and the agent list, then the probes: the accepted bounds among them only when an
+    // agent at the bounds was not accepted (a boundary in use is left out, which only lowers it)
     maxRequests:
-      makes([AGENTS]) +
+      makes(AGENTS_AT_BOUNDS_SHARES) +
       probeRequests(
         integerAround(EXTENSION.min, EXTENSION.max).boundaries.map((v) => v >= EXTENSION.min && v <= EXTENSION.max),
         EXTENSION_RANDOM_RUNS,
       ),
+    ifBatchRefused: 2 * 2,
     randomValues: { count: EXTENSION_RANDOM_RUNS, requestsEach: 2 },
     async run(t) {
       const { min, max } = EXTENSION;
@@ -139,7 +179,12 @@ export const agentChecks = [
       if (blocked.length > 0) t.note('CORE-AGENT-EXTENSION-RANGE', `boundary values in use on the target, not judged: ${blocked.join(', ')}`);
       await explore(t, {
         arbitrary: base.arbitrary.filter((v) => !used.has(v)),
-        boundaries: base.boundaries.filter((v) => !used.has(v)),
+        boundaries: await judgedTogether(
+          t,
+          'CORE-AGENT-EXTENSION-RANGE',
+          'extension',
+          base.boundaries.filter((v) => !used.has(v)),
+        ),
         property: async (value) => {
           const ex = await probeAgent(t, { extension: value });
           judgeCreate(t, 'CORE-AGENT-EXTENSION-RANGE', ex, value >= min && value <= max, 'extension', `extension ${value}`);
@@ -178,9 +223,11 @@ export const agentChecks = [
     title: 'call_number_id: an existing number accepted, below 1 refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-CALL-NUMBER-ID'],
-    shares: [FIRST_NUMBERS],
-    // the number list, then 0 and -1 (refused), the account's number (accepted) and a random value below 1
-    maxRequests: makes([FIRST_NUMBERS]) + probeRequests([false, false, true], 1),
+    shares: AGENTS_AT_BOUNDS_SHARES,
+    // the agents at the bounds and the number list, then 0 and -1 (refused), the account's number (accepted: sent
+    // alone only when the agent at the lowest bounds was not) and a random value below 1
+    maxRequests: makes(AGENTS_AT_BOUNDS_SHARES) + probeRequests([false, false, true], 1),
+    ifBatchRefused: 2,
     randomValues: { count: 1, requestsEach: 2 },
     async run(t) {
       // The spec shows no number list: path and item shape ({ CallNumber: { id } }) follow the vendor reference.
@@ -190,7 +237,11 @@ export const agentChecks = [
       // Values of 1 and more are judged only for a number the account has: the spec does not say what an unknown one gets.
       await explore(t, {
         arbitrary: fc.integer({ min: -100, max: CALL_NUMBER_ID_MIN - 1 }),
-        boundaries: [...bound.boundaries.filter((v) => v < CALL_NUMBER_ID_MIN), -1, ...(Number.isInteger(existing) ? [existing] : [])],
+        boundaries: await judgedTogether(t, 'CORE-AGENT-CALL-NUMBER-ID', 'call_number_id', [
+          ...bound.boundaries.filter((v) => v < CALL_NUMBER_ID_MIN),
+          -1,
+          ...(Number.isInteger(existing) ? [existing] : []),
+        ]),
         property: async (value) => {
           const ex = await probeAgent(t, { call_number_id: value });
           judgeCreate(t, 'CORE-AGENT-CALL-NUMBER-ID', ex, value >= CALL_NUMBER_ID_MIN, 'call_number_id', `call_number_id ${value}`);

@@ -1,7 +1,8 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact } from './fixtures.ts';
+import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact, probeAgent } from './fixtures.ts';
+import { DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/contract/limits.ts';
 import { createdId } from './shapes.ts';
 import { AGENT_LIST, type ListRead, listFrom, type Page, pageFrom, recordOf, responseData } from '../shared/core-reads.ts';
 import { fictionalNumber, UNKNOWN_ID } from '../shared/inert-values.ts';
@@ -74,6 +75,10 @@ export const CONTACT_POOL: SharedRecord<{ readonly ids: string[] }> = {
   makeRequests: 1,
   // Deleted with the lane's other contacts, counted there: each sharer declares the one it uses in `batched`.
   removeRequests: 0,
+  madeTogether: {
+    what: (sharers) => `the plain contacts ${sharers} each edit, ten a request with Contact actions (POST /bulk/contacts.json, vendor reference)`,
+    ifRefused: 'a target that refuses them gets one create each',
+  },
   async make(t) {
     // One request: Contact actions take at most ten commands.
     const count = Math.min(CONTACT_ACTIONS_MAX, t.session.sharers.get(CONTACT_POOL.key) ?? CONTACT_ACTIONS_MAX);
@@ -160,6 +165,57 @@ function itemsOf(ex: Exchange): readonly unknown[] {
   if (Array.isArray(data)) return data;
   return isObject(data) && Array.isArray(data.data) ? data.data : [];
 }
+
+/** One Add an agent of the agents at the bounds: the bounds it carried, by field, and its answer. */
+export interface AgentAtBounds {
+  readonly values: Readonly<Record<string, number>>;
+  readonly ex: Exchange;
+}
+
+/**
+ * Two agents, one carrying the lowest value each ranged field of Add an agent takes and one the highest, each
+ * created and deleted at once (`probeAgent`): the accepted bounds the range checks and Add an agent judge, two
+ * creates instead of one for each value (daily_price_limit 1 and 200, extension 1000 and 9999, the account's
+ * first number as call_number_id). An extension an agent of the account uses is left out (it would be refused
+ * for uniqueness), as is one the agent list cannot show in full, and call_number_id when the number list
+ * shows none. A create accepted shows each value it carried accepted; a check that finds the one carrying its
+ * value refused (or a value left out) probes its value alone, which its allowance counts (`ifBatchRefused`):
+ * the fields are judged apart, as each check would on its own. Reads the agent and number lists without
+ * judging them: the checks that judge a value from them read them too.
+ */
+export const AGENTS_AT_BOUNDS: SharedRecord<{ readonly lowest: AgentAtBounds; readonly highest: AgentAtBounds }> = {
+  key: 'core.agents-at-bounds',
+  lane: 'core',
+  meter: 'core',
+  // two creates, each deleted at once
+  makeRequests: 4,
+  removeRequests: 0,
+  madeTogether: {
+    what: (sharers) => `the accepted bounds of Add an agent ${sharers} judge, in two agents each created and deleted at once`,
+    ifRefused: 'a target that refuses one gets each value alone',
+  },
+  async make(t) {
+    const agents = await t.shared(AGENTS);
+    const listed = itemsOf(agents);
+    const shownInFull = agents.status === 200 && listed.length < AGENT_LIST.query.limit;
+    const used = new Set(listed.map((item) => Number(recordOf(item, 'Agent')?.extension)));
+    const free = (extension: number): Record<string, number> => (shownInFull && !used.has(extension) ? { extension } : {});
+    const numberId = Number(recordOf(itemsOf(await t.shared(FIRST_NUMBERS))[0], 'CallNumber')?.id);
+    const lowestValues: Record<string, number> = {
+      daily_price_limit: DAILY_PRICE_LIMIT.min,
+      ...free(EXTENSION.min),
+      ...(Number.isInteger(numberId) ? { call_number_id: numberId } : {}),
+    };
+    const lowest = { values: lowestValues, ex: await probeAgent(t, lowestValues) };
+    // An account at its agent maximum refuses every create alike: the second would judge nothing more.
+    if (lowest.ex.status === 403) return { value: { lowest, highest: lowest } };
+    const highestValues: Record<string, number> = { daily_price_limit: DAILY_PRICE_LIMIT.max, ...free(EXTENSION.max) };
+    return { value: { lowest, highest: { values: highestValues, ex: await probeAgent(t, highestValues) } } };
+  },
+};
+
+/** What a sharer of the agents at the bounds declares: those agents and the reads their values come from. */
+export const AGENTS_AT_BOUNDS_SHARES: readonly SharedRecord<unknown>[] = [AGENTS, FIRST_NUMBERS, AGENTS_AT_BOUNDS];
 
 /** The lane's contact: a name and an industry no other record has, the first country of List countries and the first tag of the account. */
 export interface LaneContact {

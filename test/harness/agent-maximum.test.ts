@@ -17,7 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const AGENT_VALUE_CHECKS = ['core.agents.status-outbound-type', 'core.agents.add-missing-field', 'core.agents.email', 'core.agents.add'];
+const AGENT_VALUE_CHECKS = [
+  'core.agents.status-outbound-type',
+  'core.agents.add-missing-field',
+  'core.agents.email',
+  'core.agents.add',
+  'core.agents.daily-price-limit',
+  'core.agents.extension-range',
+  'core.agents.call-number-id',
+];
 
 describe('agent checks on an account at its agent maximum', () => {
   test.each(AGENT_VALUE_CHECKS)('%s is skipped, naming the maximum', async (id) => {

@@ -148,14 +148,17 @@ describe('batched deletions', () => {
     const target = literalTarget({ budgetShare: 0.5 });
     const plan = planRun(target, [maker('harness.f', 7, CONTACT_DELETIONS, []), maker('harness.g', 5, CONTACT_DELETIONS, [])]);
     expect(plan.lanes.find((l) => l.lane === 'core')?.requests).toBe(7 + 5 + 2);
-    expect(plan.batched).toEqual({ what: [CONTACT_DELETIONS.what], records: 12, requests: 2, ifRefused: 0 });
+    expect(plan.batched).toEqual({ what: [CONTACT_DELETIONS.what], records: 12, requests: 2 });
+    expect(plan.madeTogether).toEqual([]);
     expect(planText(plan, { live: true })).toContain(
       `deleted at the lanes' end: up to 12 records the checks made, ${CONTACT_DELETIONS.what}, in 2 requests (counted above); a target that refuses them gets one delete each, up to 12 more`,
     );
     // A request a check sends only when the target refuses a batch: in its allowance, out of the plan's totals, named apart.
-    const pooled = planRun(target, [{ ...maker('harness.h', 2, CONTACT_DELETIONS, []), ifBatchRefused: 1 }]);
+    const pooled = planRun(target, [{ ...maker('harness.h', 2, CONTACT_DELETIONS, []), shares: [CONTACT_POOL], ifBatchRefused: 1 }]);
     expect(pooled.lanes.find((l) => l.lane === 'core')?.requests).toBe(2 - 1 + 1);
-    expect(pooled.batched.ifRefused).toBe(1);
-    expect(planText(pooled, { live: true }).join('\n')).toContain('a target that refuses them gets one create each, up to 1 more');
+    expect(pooled.madeTogether.map((m) => [m.sharers, m.requests])).toEqual([[1, 1]]);
+    expect(planText(pooled, { live: true }).join('\n')).toContain(
+      'made together (counted above): the plain contacts 1 check each edit, ten a request with Contact actions (POST /bulk/contacts.json, vendor reference); a target that refuses them gets one create each, up to 1 more',
+    );
   });
 });
