@@ -39,7 +39,7 @@ export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 
 };
 
 /** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
-function unparsableJson(ex: Exchange): string | undefined {
+export function unparsableJson(ex: Exchange): string | undefined {
   if (ex.jsonError === undefined || !/^application\/(?:[\w.+-]+\+)?json\b/i.test(ex.headers['content-type'] ?? '')) return undefined;
   return `the answer (${ex.status}) is labelled ${ex.headers['content-type']} but its body is not JSON: ${ex.jsonError}`;
 }

@@ -1,4 +1,4 @@
-import type { CheckContext } from '../../lib/checks/context.ts';
+import { type CheckContext, unparsableJson } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact, probeAgent } from './fixtures.ts';
@@ -166,6 +166,17 @@ function itemsOf(ex: Exchange): readonly unknown[] {
   return isObject(data) && Array.isArray(data.data) ? data.data : [];
 }
 
+/**
+ * A read a make takes values from without judging it: any answer will do (a list of another shape, or none, only
+ * leaves its values out), except one the target did not serve (a 5xx, a body labelled JSON that does not parse),
+ * which is an error of the run for every sharer, as a step each builds on, and never read as an empty list.
+ */
+function served(t: CheckContext, ex: Exchange, what: string): Exchange {
+  if (ex.status >= 500) t.expectOk(ex, what);
+  if (unparsableJson(ex) !== undefined) t.prerequisite(false, what, ex);
+  return ex;
+}
+
 /** One Add an agent of the agents at the bounds: the bounds it carried, by field, and its answer. */
 export interface AgentAtBounds {
   readonly values: Readonly<Record<string, number>>;
@@ -195,12 +206,12 @@ export const AGENTS_AT_BOUNDS: SharedRecord<{ readonly lowest: AgentAtBounds; re
     ifRefused: 'a target that refuses one gets each value alone',
   },
   async make(t) {
-    const agents = await t.shared(AGENTS);
+    const agents = served(t, await t.shared(AGENTS), 'reading the agent list');
     const listed = itemsOf(agents);
     const shownInFull = agents.status === 200 && listed.length < AGENT_LIST.query.limit;
     const used = new Set(listed.map((item) => Number(recordOf(item, 'Agent')?.extension)));
     const free = (extension: number): Record<string, number> => (shownInFull && !used.has(extension) ? { extension } : {});
-    const numberId = Number(recordOf(itemsOf(await t.shared(FIRST_NUMBERS))[0], 'CallNumber')?.id);
+    const numberId = Number(recordOf(itemsOf(served(t, await t.shared(FIRST_NUMBERS), 'reading the number list'))[0], 'CallNumber')?.id);
     const lowestValues: Record<string, number> = {
       daily_price_limit: DAILY_PRICE_LIMIT.min,
       ...free(EXTENSION.min),
