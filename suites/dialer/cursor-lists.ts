@@ -2,14 +2,15 @@ import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { QueryValue, RequestSpec } from '../../lib/requests/request-spec.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { Json } from './campaign-fixtures.ts';
-import { type CursorPage, judgedPage, keysOf, pageOf, prerequisitePage, readCursorPage } from './cursor.ts';
+import { type CursorPage, judgedAnswer, judgedPage, keysOf, pageOf, prerequisitePage, readCursorPage } from './cursor.ts';
 import { type CursorCase, cursorArbitrary, cursorCases, MAX_CURSOR_CASES } from './cursor-values.ts';
-import { dialer } from '../shared/dialer-requests.ts';
+import { confirmedRouted, dialer, dialerAsIs } from '../shared/dialer-requests.ts';
 import { membershipProblem } from './membership.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 import { accountFirst, LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
@@ -55,21 +56,55 @@ const someCampaign = {
 /** The list every client reads: more random values. */
 export const CAMPAIGN_LIST: CursorList = { key: 'campaigns', what: 'the campaign list', route: 'campaigns.list', randomRuns: 2 };
 
+export const SCRIPT_LIST: CursorList = { key: 'scripts', what: 'the call script list', route: 'scripts.list', randomRuns: 1 };
+export const SURVEY_LIST: CursorList = { key: 'surveys', what: 'the survey list', route: 'surveys.list', randomRuns: 1 };
+
 /** The lists the spec gives "the same limit, cursor, meta.nextCursor scheme". */
 export const OTHER_CURSOR_LISTS: readonly CursorList[] = [
   { key: 'contacts', what: "a campaign's contacts", route: 'campaign.contacts', params: someCampaign, randomRuns: 1 },
-  { key: 'scripts', what: 'the call script list', route: 'scripts.list', randomRuns: 1 },
-  { key: 'surveys', what: 'the survey list', route: 'surveys.list', randomRuns: 1 },
+  SCRIPT_LIST,
+  SURVEY_LIST,
 ];
 
 const { min: MIN_LIMIT, max: MAX_LIMIT, default: DEFAULT_LIMIT } = DIALER_LIMIT;
 
 const setupOf = (list: CursorList): number => list.params?.requests ?? 0;
 
-/** What a list's checks declare of the shared records its parameters come from. */
-function sharing(list: CursorList): Pick<CheckDefinition, 'shares' | 'leaves'> {
+const smallestPages = new Map<CursorList, SharedRecord<Exchange>>();
+
+/**
+ * The list's page of the smallest limit, read once a run (lib/checks/shared-records.ts): the limits check
+ * judges it beside the page of the largest limit it reads just before, the cursor check takes it as its
+ * first page (the real cursor it tampers with, and what an undecodable cursor must answer before the next
+ * release), and the missing-record check takes an id of the list's form from it. The limits check comes
+ * first in run order and reads it right after its page of the largest limit, as it would its own; the
+ * cursor check follows with nothing written in between, and the missing-record check reads only an id.
+ * Sent as it is: each check meets a missing route as its own read would.
+ */
+export function smallestPage(list: CursorList): SharedRecord<Exchange> {
+  let record = smallestPages.get(list);
+  if (!record) {
+    record = {
+      key: `dialer.answer.${list.key}-limit-${MIN_LIMIT}`,
+      lane: 'dialer',
+      meter: 'dialer',
+      makeRequests: 1,
+      removeRequests: 0,
+      async make(t: CheckContext) {
+        const params = list.params ? await list.params.find(t) : {};
+        return { value: await dialerAsIs(t, list.route, params).query({ limit: MIN_LIMIT }).send() };
+      },
+    };
+    smallestPages.set(list, record);
+  }
+  return record;
+}
+
+/** What a list's checks declare of the shared records its parameters come from, and of its smallest page when they read it. */
+function sharing(list: CursorList, readsSmallest = false): Pick<CheckDefinition, 'shares' | 'leaves'> {
   const { shares, leaves } = list.params ?? {};
-  return { ...(shares ? { shares } : {}), ...(leaves ? { leaves } : {}) };
+  const all = [...(shares ?? []), ...(readsSmallest ? [smallestPage(list)] : [])];
+  return { ...(all.length > 0 ? { shares: all } : {}), ...(leaves ? { leaves } : {}) };
 }
 
 /** The list's request builder, its path parameters found once. */
@@ -118,9 +153,10 @@ function limits(list: CursorList): CheckDefinition {
     title: `${list.what}: limit ${MIN_LIMIT} and ${MAX_LIMIT} are served and never exceeded; ${MIN_LIMIT - 1}, ${MAX_LIMIT + 1} and non-integers are never applied (fuzzed)`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
-    maxRequests: setupOf(list) + 2 + boundaries.length + NOT_INTEGER.length + list.randomRuns,
+    // the list's parameters, the page of the largest limit, the list's smallest page (shared), the two boundaries, the samples and random values
+    maxRequests: setupOf(list) + 1 + smallestPage(list).makeRequests + boundaries.length + NOT_INTEGER.length + list.randomRuns,
     randomValues: { count: NOT_INTEGER.length + list.randomRuns, requestsEach: 1 },
-    ...sharing(list),
+    ...sharing(list, true),
     async run(t) {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-BOUNDS';
@@ -131,7 +167,8 @@ function limits(list: CursorList): CheckDefinition {
         `${list.what} with limit=${MAX_LIMIT}: ${all.data.length} items, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`,
         all.ex,
       );
-      const one = await judgedPage(t, rule, request({ limit: MIN_LIMIT }));
+      // First in run order of the checks that share it, so read now, right after the page above.
+      const one = judgedAnswer(t, rule, confirmedRouted(t, list.route, await t.shared(smallestPage(list))));
       t.check(
         rule,
         one.data.length === Math.min(MIN_LIMIT, all.data.length),
@@ -185,18 +222,19 @@ function foreignCursors(list: CursorList): CheckDefinition {
     title: `${list.what}: undecodable, truncated and tampered cursors get 400 PAGINATION.INVALID_CURSOR or a page, as the release says (fuzzed)`,
     surface: 'ai',
     rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
-    // a first page (its cursor to tamper with), the cursors, and the first page again
-    maxRequests: setupOf(list) + 1 + MAX_CURSOR_CASES.boundaries + MAX_CURSOR_CASES.samples + list.randomRuns + 1,
+    // the list's parameters, a first page (the list's smallest page, shared: its cursor to tamper with), the cursors, and the first page again
+    maxRequests: setupOf(list) + smallestPage(list).makeRequests + MAX_CURSOR_CASES.boundaries + MAX_CURSOR_CASES.samples + list.randomRuns + 1,
     randomValues: { count: MAX_CURSOR_CASES.samples + list.randomRuns, requestsEach: 1 },
-    ...sharing(list),
+    ...sharing(list, true),
     async run(t) {
       const request = await lister(t, list);
-      const page = (cursor?: string) => request({ limit: 2, cursor });
-      const first = await readCursorPage(t, page());
+      // Pages of the smallest limit, the first page's size: the limits check read it just before, with nothing written since.
+      const page = (cursor?: string) => request({ limit: MIN_LIMIT, cursor });
+      const first = prerequisitePage(t, confirmedRouted(t, list.route, await t.shared(smallestPage(list))));
       const after = t.applies('DIALER-CURSOR-INVALID-400');
       const rule = after ? 'DIALER-CURSOR-INVALID-400' : 'DIALER-CURSOR-INVALID-FIRST-PAGE';
       if (first.nextCursor === null)
-        t.note(rule, `${list.what} fits one page of 2: only undecodable cursors were sent, no real one to truncate or tamper with`);
+        t.note(rule, `${list.what} fits one page of ${MIN_LIMIT}: only undecodable cursors were sent, no real one to truncate or tamper with`);
       const seen: string[] = [];
       const servedForGarbage: CursorPage[] = [];
       const subErrors = subErrorsJudge(t);

@@ -33,7 +33,11 @@ export async function readCursorPage<T = Record<string, unknown>>(t: CheckContex
 
 /** One page judged under a rule: a 200 in the page envelope (schema dialer/cursor-page). */
 export async function judgedPage<T = Record<string, unknown>>(t: CheckContext, rule: RuleId, request: RequestSpec): Promise<CursorPage<T>> {
-  const ex = await request.send();
+  return judgedAnswer<T>(t, rule, await request.send());
+}
+
+/** A page already read (one a shared record holds) judged as judgedPage judges its own. */
+export function judgedAnswer<T = Record<string, unknown>>(t: CheckContext, rule: RuleId, ex: Exchange): CursorPage<T> {
   t.expectStatus(rule, ex, 200);
   t.expectSchema(rule, ex, 'dialer/cursor-page');
   return pageOf<T>(ex) as CursorPage<T>;

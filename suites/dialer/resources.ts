@@ -2,8 +2,10 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck, type CheckDefinition } from '../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import type { RequestSpec } from '../../lib/requests/request-spec.ts';
+import type { SharedRecord } from '../../lib/checks/shared-records.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
 import { unknownCampaignId } from './campaign-fixtures.ts';
-import { cursorListChecks, OTHER_CURSOR_LISTS } from './cursor-lists.ts';
+import { cursorListChecks, OTHER_CURSOR_LISTS, SCRIPT_LIST, smallestPage, SURVEY_LIST } from './cursor-lists.ts';
 import { confirmRouted, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import { BUTTON_CHECKS } from './resource-buttons.ts';
 import { EXPORT_FILTER_CHECKS } from './resource-export-filters.ts';
@@ -14,10 +16,9 @@ import { STATISTICS_CHECKS } from './resource-stats.ts';
 import { TAG_ASSOCIATION_CHECKS } from './resource-tags.ts';
 import { LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
-/** The first id a list shows, to make up a missing one in the same form; none from a list that is not routed. */
-async function sampleId(t: CheckContext, route: DialerRouteName): Promise<unknown> {
-  const ex = route === 'campaigns.list' ? await t.shared(LISTED_CAMPAIGNS) : await dialerAsIs(t, route).query({ limit: 1 }).send();
-  return (listOf(ex) ?? []).find(isObject)?.id;
+/** The first id a list's shared read shows, to make up a missing one in the same form; none from a list that is not routed. */
+async function sampleId(t: CheckContext, read: SharedRecord<Exchange>): Promise<unknown> {
+  return (listOf(await t.shared(read)) ?? []).find(isObject)?.id;
 }
 
 /** A missing record asked for on one route, and how to ask that route something a routed target answers otherwise. */
@@ -35,22 +36,26 @@ const MALFORMED_JOB_ID = 'cc-conformance-not-a-uuid';
 /** A window whose end is before its start: 422 with no job from v1.0.21 on. */
 const BACKWARDS = { filters: { dateFrom: '2026-09-02T10:00:00Z', dateTo: '2026-09-01T10:00:00Z' } };
 
+/** The reads an id of each form comes from: the campaign list's head and the smallest pages of the script and survey lists, each shared. */
+const ID_FORMS: readonly SharedRecord<Exchange>[] = [LISTED_CAMPAIGNS, smallestPage(SCRIPT_LIST), smallestPage(SURVEY_LIST)];
+
 const notFound = defineCheck({
   id: 'dialer.resources.not-found',
   title: "a missing campaign, script, survey or export job: 404 with the endpoint's own message",
   surface: 'ai',
   rules: ['DIALER-RES-404'],
-  // three lists for the id forms, nine probes, and one confirmation of a 'Route not found', on the lane's campaign
+  // three lists for the id forms (the head of the campaign list, the smallest pages of the script and survey
+  // lists, all shared), nine probes, and one confirmation of a 'Route not found', on the lane's campaign
   // where one is needed: the first ends the check, as a skip (the route is not routed) or a fail (it is)
-  maxRequests: LISTED_CAMPAIGNS.makeRequests + 2 + 9 + LANE_CAMPAIGN.makeRequests + 1,
+  maxRequests: ID_FORMS.reduce((n, read) => n + read.makeRequests, 0) + 9 + LANE_CAMPAIGN.makeRequests + 1,
   // The confirmations read the lane's campaign, or replace its buttons or associations with none: an answer other than 'Route not found' is all they need.
-  shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
+  shares: [...ID_FORMS, LANE_CAMPAIGN],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-RES-404';
-    const campaignId = unknownCampaignId(await sampleId(t, 'campaigns.list'));
-    const scriptId = unknownIdLike(await sampleId(t, 'scripts.list'), 'c0c0c0c0-0000-4000-8000-00000005c417');
-    const surveyId = unknownIdLike(await sampleId(t, 'surveys.list'), 'c0c0c0c0-0000-4000-8000-000000005a77');
+    const campaignId = unknownCampaignId(await sampleId(t, LISTED_CAMPAIGNS));
+    const scriptId = unknownIdLike(await sampleId(t, smallestPage(SCRIPT_LIST)), 'c0c0c0c0-0000-4000-8000-00000005c417');
+    const surveyId = unknownIdLike(await sampleId(t, smallestPage(SURVEY_LIST)), 'c0c0c0c0-0000-4000-8000-000000005a77');
     const onLaneCampaign = (route: DialerRouteName, body?: Json) => async (): Promise<RequestSpec> => {
       const request = dialerAsIs(t, route, { campaignId: (await t.shared(LANE_CAMPAIGN)).id });
       return body ? request.json(body) : request;
