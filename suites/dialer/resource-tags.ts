@@ -12,10 +12,12 @@ const tagList = defineCheck({
   title: 'the disposition tag list answers a list of call tags with ids; whether a tag added through the core API is among them is noted',
   surface: 'ai',
   rules: ['DIALER-TAG-LIST'],
+  // a core call tag added and deleted again, and the disposition tag list
   maxRequests: 3,
   // It adds a core call tag, which core checks pick from the tag list, and deletes it again.
   lane: 'core',
-  elsewhere: { core: 1 },
+  // The tag's add and its deletion go to the core API: the Dialer gets the list alone.
+  elsewhere: { core: 2 },
   async run(t) {
     const rule = 'DIALER-TAG-LIST';
     // The spec does not say that a core tag is a call tag a disposition can use: the tag only informs a note.
