@@ -4,6 +4,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { OUTCOME_KINDS, OUTCOMES, type OutcomeKind } from '../../lib/dialer/outcomes.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
+import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import {
   archivedTagId,
@@ -54,6 +55,27 @@ export function usableTags(t: CheckContext, tags: readonly CallTag[]): CallTag[]
   const archived = archivedTagId(t);
   return tags.filter((tag) => (archived === undefined || !sameId(tag.id, archived)) && !String(tag.name ?? '').startsWith(t.runPrefix));
 }
+
+/**
+ * A replace of the lane campaign's buttons the target must take, sent once a run (lib/checks/shared-records.ts):
+ * one button of the first usable tag with outcome_kind 'positive' of the project reference. The checks whose
+ * refusals tell a target's own vocabulary apart from a refused tag or kind only after a replace it accepts (the
+ * refusals, the archived-tag probe) each take it as they would their own, a prerequisite, judged by neither;
+ * the button it leaves no sharer reads, since the next replace sets the buttons wholesale. Its make reads the
+ * disposition tag list and the lane's campaign, which its sharers declare too.
+ */
+export const ACCEPTED_REPLACE: SharedRecord<Exchange> = {
+  key: 'dialer.answer.accepted-button-replace',
+  lane: 'dialer',
+  meter: 'dialer',
+  makeRequests: 1,
+  removeRequests: 0,
+  async make(t: CheckContext) {
+    const tag = usableTags(t, (await dispositionTags(t)).tags)[0] ?? t.skip('needs a call tag in the account');
+    const campaign = await t.shared(LANE_CAMPAIGN);
+    return { value: await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'positive' }]) };
+  },
+};
 
 /** Reads the buttons under BUTTONS-GET and returns them. */
 async function judgedButtons(t: CheckContext, campaignId: string): Promise<{ ex: Exchange; buttons: Json[] }> {
@@ -133,21 +155,22 @@ const refusals = defineCheck({
   title: 'button replace: unknown outcome_kind 400, repeated tag_id 409, a tag_id that is no call tag of the account 422',
   surface: 'ai',
   rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422', SUB_ERRORS],
-  // the tag list, the lane's campaign, a replace it takes, four outcome kinds, a repeated tag, an unknown one,
+  // the tag list, the lane's campaign, a replace it takes (shared), four outcome kinds, a repeated tag, an unknown one,
   // another company's tag list and one of its tags
-  maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + 1 + 4 + 1 + 1 + 2,
+  maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + ACCEPTED_REPLACE.makeRequests + 4 + 1 + 1 + 2,
   // Two of the four outcome kinds are random.
   randomValues: { count: 2, requestsEach: 1 },
   // Another company's tag list, read on the core API.
   elsewhere: { core: 1 },
-  shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
+  shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const { tags } = await dispositionTags(t);
+    // The tag the shared replace names too.
     const tag = usableTags(t, tags)[0] ?? t.skip('needs a call tag in the account');
     const campaign = await t.shared(LANE_CAMPAIGN);
     // The refusals below are told apart from a vocabulary the target does not share only after a replace it accepts.
-    const valid = await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'positive' }]);
+    const valid = await t.shared(ACCEPTED_REPLACE);
     t.prerequisite(
       is2xx(valid.status),
       `a button with outcome_kind 'positive' of the project reference answered ${valid.status}: the enumeration is not shown (GAP-DIALER-OUTCOME-KINDS)`,

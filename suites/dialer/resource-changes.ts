@@ -3,7 +3,7 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import { errorTexts, subErrorsMention } from './campaign-fixtures.ts';
 import type { ChangeProbe, Observation, Side } from './change.ts';
 import { dialer, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
-import { expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.ts';
+import { ACCEPTED_REPLACE, expectKinds, getButtons, putButtons, usableTags } from './resource-buttons.ts';
 import { jobIdOf, requestExport } from './resource-exports.ts';
 import {
   addCoreTag,
@@ -137,17 +137,17 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'archived dispositions refused with 422 on button replace',
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
-    // the tag list, the lane's campaign, a button the target must take, the archived tag's button, and a read
-    maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + 3,
-    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
+    // the tag list, the lane's campaign, a button the target must take (shared), the archived tag's button, and a read
+    maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + ACCEPTED_REPLACE.makeRequests + 2,
+    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
     leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
       const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
-      const tag =
-        usableTags(t, (await dispositionTags(t)).tags)[0] ??
+      // The shared replace names the first usable tag.
+      if (usableTags(t, (await dispositionTags(t)).tags).length === 0)
         t.skip('needs a call tag that is not archived, to tell the outcome_kind vocabulary apart from a refused tag');
       const campaign = await t.shared(LANE_CAMPAIGN);
-      expectKinds(t, await putButtons(t, campaign.id, [{ tag_id: tag.id, outcome_kind: 'negative' }]));
+      expectKinds(t, await t.shared(ACCEPTED_REPLACE));
       const ex = await putButtons(t, campaign.id, [{ tag_id: archived, outcome_kind: 'negative' }]);
       if (ex.status === 422) return seen('after', ex);
       if (!is2xx(ex.status)) return seen('neither', ex);
