@@ -96,6 +96,11 @@ export interface CheckDefinition {
     readonly keys?: readonly KeySlot[];
     readonly surfaces?: readonly Surface[];
     readonly effects?: readonly Effect[];
+    /**
+     * The archived call tag of the account, which no endpoint lists, so the user names it (CC_DIALER_ARCHIVED_TAG_ID):
+     * without it the check can send nothing, so the plan counts none of its requests.
+     */
+    readonly archivedTag?: boolean;
   };
   run(t: CheckContext): Promise<void>;
 }

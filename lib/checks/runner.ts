@@ -11,6 +11,9 @@ import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
 import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 
+/** Why a check that needs the archived call tag (CheckDefinition `needs.archivedTag`) cannot run without it. */
+export const ARCHIVED_TAG_MISSING = 'needs CC_DIALER_ARCHIVED_TAG_ID: no endpoint lists an archived call tag';
+
 /** Why a check cannot run against this target, or undefined when it can; the plan asks it too, before anything is sent. */
 export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, 'surface' | 'needs' | 'stateful'>): string | undefined {
   for (const surface of [def.surface, ...(def.needs?.surfaces ?? [])]) {
@@ -24,6 +27,7 @@ export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, '
       return `needs CC_EFFECTS to include ${effect}: the check ${EFFECT_MEANING[effect]} on the target`;
     }
   }
+  if (def.needs?.archivedTag && (target.dialer.archivedTagId ?? '') === '') return ARCHIVED_TAG_MISSING;
   if (def.stateful && target.sequences.count === 0) return 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs';
   return undefined;
 }

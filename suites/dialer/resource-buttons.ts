@@ -16,6 +16,7 @@ import {
   isObject,
   type Json,
   listOf,
+  namedArchivedTag,
   NEEDS_ARCHIVED,
   sameId,
   UNKNOWN_INT_ID,
@@ -214,10 +215,11 @@ const archivedOmitted = defineCheck({
   surface: 'ai',
   rules: ['DIALER-ARCHIVED-BUTTONS-OMITTED'],
   maxRequests: LISTED_CAMPAIGNS.makeRequests + ARCHIVED_SEARCH,
+  needs: NEEDS_ARCHIVED,
   shares: [LISTED_CAMPAIGNS],
   async run(t) {
     const rule = 'DIALER-ARCHIVED-BUTTONS-OMITTED';
-    const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
+    const archived = namedArchivedTag(t);
     // The first campaigns listed: the ones set up earliest, the likeliest to carry a tag archived since. The
     // run's own are none of them: their buttons are those the run put there.
     const list = await t.shared(LISTED_CAMPAIGNS);

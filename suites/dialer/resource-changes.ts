@@ -7,7 +7,6 @@ import { ACCEPTED_REPLACE, expectKinds, getButtons, putButtons, usableTags } fro
 import { jobIdOf, requestExport } from './resource-exports.ts';
 import {
   addCoreTag,
-  archivedTagId,
   brief,
   DISPOSITION_TAGS,
   dispositionTags,
@@ -15,6 +14,7 @@ import {
   is2xx,
   isObject,
   listOf,
+  namedArchivedTag,
   NEEDS_ARCHIVED,
   NEEDS_EXPORTS,
   NEEDS_RECORDS,
@@ -139,10 +139,11 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
     // the tag list, the lane's campaign, a button the target must take (shared), the archived tag's button, and a read
     maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + ACCEPTED_REPLACE.makeRequests + 2,
+    needs: NEEDS_ARCHIVED,
     shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
     leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
-      const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
+      const archived = namedArchivedTag(t);
       // The shared replace names the first usable tag.
       if (usableTags(t, (await dispositionTags(t)).tags).length === 0)
         t.skip('needs a call tag that is not archived, to tell the outcome_kind vocabulary apart from a refused tag');
@@ -161,9 +162,10 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     line: 'archived dispositions omitted from the disposition tag list',
     rules: { after: 'DIALER-ARCHIVED-TAGLIST-OMITTED', before: 'DIALER-ARCHIVED-TAGLIST-SHOWN' },
     maxRequests: DISPOSITION_TAGS.makeRequests,
+    needs: NEEDS_ARCHIVED,
     shares: [DISPOSITION_TAGS],
     async probe(t) {
-      const archived = archivedTagId(t) ?? t.skip(NEEDS_ARCHIVED);
+      const archived = namedArchivedTag(t);
       const ex = await t.shared(DISPOSITION_TAGS);
       if (isRouteNotFound(ex)) t.skip(notRouted('dispositions.tags'));
       const list = ex.status === 200 ? listOf(ex) : undefined;

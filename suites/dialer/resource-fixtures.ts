@@ -6,6 +6,7 @@ import { readPage, responseData } from '../shared/core-reads.ts';
 import { errorTexts, is2xx, isObject, type Json } from './campaign-fixtures.ts';
 import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
+import { ARCHIVED_TAG_MISSING } from '../../lib/checks/runner.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
@@ -146,7 +147,11 @@ export function archivedTagId(t: CheckContext): string | number | undefined {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
-export const NEEDS_ARCHIVED = 'needs CC_DIALER_ARCHIVED_TAG_ID: no endpoint lists an archived call tag';
+/** What a check that looks for the archived call tag declares: without CC_DIALER_ARCHIVED_TAG_ID it sends nothing, and the plan counts none of it. */
+export const NEEDS_ARCHIVED = { archivedTag: true } as const;
+
+/** The archived tag the user named, which a check declaring NEEDS_ARCHIVED runs only with; skipped without, as a prerequisite is. */
+export const namedArchivedTag = (t: CheckContext): string | number => archivedTagId(t) ?? t.skip(ARCHIVED_TAG_MISSING);
 
 /** Adds a call tag through the core API, deleted again afterwards; returns its id as the Dialer takes it. */
 export async function addCoreTag(t: CheckContext): Promise<number | string> {
