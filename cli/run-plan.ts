@@ -82,7 +82,10 @@ export interface RunPlan {
 }
 
 /** How a check's allowance against the target spreads over the meters, less what it sends only when the target refuses a batch. */
-export function requestsByMeter(check: CheckDefinition, target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock'>): Map<LoadSurface, number> {
+export function requestsByMeter(
+  check: CheckDefinition,
+  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer'>,
+): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
   let rest = allowanceOn(check, target) - (check.ifBatchRefused ?? 0);
   for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {

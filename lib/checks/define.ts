@@ -5,6 +5,7 @@ import type { CheckContext } from './context.ts';
 import type { Lane } from './lanes.ts';
 import type { DeletionBatch } from './batched-deletions.ts';
 import type { SharedRecord } from './shared-records.ts';
+import { atLeast, type Release } from '../dialer/releases.ts';
 
 /**
  * A check: one scenario against the target, asserting one or a few rules. Checks are plain data
@@ -28,6 +29,12 @@ export interface CheckDefinition {
    * (CC_FUZZ_RANDOM) gets those only, and the check's allowance shrinks by what the rest would have cost.
    */
   readonly randomValues?: { readonly count: number; readonly requestsEach: number };
+  /**
+   * Of `maxRequests`, those the check sends only when the expected Dialer release is older than `before`: what
+   * only a rule of the older releases needs. A target expected at `before` or later gets none of them, and the
+   * check's allowance shrinks by them.
+   */
+  readonly olderReleasesOnly?: { readonly before: Release; readonly requests: number };
   /**
    * A stateful check (lib/stateful/): random sequences of steps against a model, as many and as long as the
    * target's CC_SEQUENCES gives, each step costing at most `requestsPerStep` (the deletion of what it makes
@@ -138,15 +145,27 @@ export function sequenceSteps(stateful: NonNullable<CheckDefinition['stateful']>
   return Math.min(target.sequences.steps, stateful.longest ?? Number.POSITIVE_INFINITY);
 }
 
+/** What the check sends only for older Dialer releases than the target is expected to be: none of it is sent. */
+function olderReleasesForgone(def: Pick<CheckDefinition, 'olderReleasesOnly'>, target: Pick<Target, 'dialer'>): number {
+  const older = def.olderReleasesOnly;
+  return older !== undefined && atLeast(target.dialer.release, older.before) ? older.requests : 0;
+}
+
 /**
- * The check's allowance against this target: `maxRequests`, less what the random values it may not draw would
- * cost, plus what it may add against the bundled mock; for a stateful check, what its sequences may spend.
+ * The check's allowance against this target: `maxRequests`, less what the random values it may not draw and the
+ * requests only older Dialer releases get would cost, plus what it may add against the bundled mock; for a
+ * stateful check, what its sequences may spend.
  */
 export function allowanceOn(
-  def: Pick<CheckDefinition, 'maxRequests' | 'randomValues' | 'stateful' | 'bundledMockExtra'>,
-  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock'>,
+  def: Pick<CheckDefinition, 'maxRequests' | 'randomValues' | 'olderReleasesOnly' | 'stateful' | 'bundledMockExtra'>,
+  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer'>,
 ): number {
   if (def.stateful) return sequenceAllowance(def.stateful, target);
   const forgone = (def.randomValues?.count ?? 0) - randomValuesOn(def, target);
-  return def.maxRequests - forgone * (def.randomValues?.requestsEach ?? 0) + (target.bundledMock ? (def.bundledMockExtra ?? 0) : 0);
+  return (
+    def.maxRequests -
+    forgone * (def.randomValues?.requestsEach ?? 0) -
+    olderReleasesForgone(def, target) +
+    (target.bundledMock ? (def.bundledMockExtra ?? 0) : 0)
+  );
 }

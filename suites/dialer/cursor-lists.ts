@@ -5,6 +5,8 @@ import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { QueryValue, RequestSpec } from '../../lib/requests/request-spec.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
+import type { Release } from '../../lib/dialer/releases.ts';
+import { rule as lookupRule } from '../../lib/rules/index.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { Json } from './campaign-fixtures.ts';
@@ -216,23 +218,29 @@ function limits(list: CursorList): CheckDefinition {
   });
 }
 
+/** The rule an undecodable cursor is judged by from the release that made it a 400 on, and that release. */
+const INVALID_400 = 'DIALER-CURSOR-INVALID-400';
+const INVALID_400_SINCE = lookupRule(INVALID_400).since as Release;
+
 function foreignCursors(list: CursorList): CheckDefinition {
   return defineCheck({
     id: `dialer.lists.${list.key}.cursor-fuzz`,
     title: `${list.what}: undecodable, truncated and tampered cursors get 400 PAGINATION.INVALID_CURSOR or a page, as the release says (fuzzed)`,
     surface: 'ai',
-    rules: ['DIALER-CURSOR-INVALID-400', 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
+    rules: [INVALID_400, 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
     // the list's parameters, a first page (the list's smallest page, shared: its cursor to tamper with), the cursors, and the first page again
     maxRequests: setupOf(list) + smallestPage(list).makeRequests + MAX_CURSOR_CASES.boundaries + MAX_CURSOR_CASES.samples + list.randomRuns + 1,
     randomValues: { count: MAX_CURSOR_CASES.samples + list.randomRuns, requestsEach: 1 },
+    // The first page again is read only where an undecodable cursor may answer a page, which it must then be: before that release.
+    olderReleasesOnly: { before: INVALID_400_SINCE, requests: 1 },
     ...sharing(list, true),
     async run(t) {
       const request = await lister(t, list);
       // Pages of the smallest limit, the first page's size: the limits check read it just before, with nothing written since.
       const page = (cursor?: string) => request({ limit: MIN_LIMIT, cursor });
       const first = prerequisitePage(t, confirmedRouted(t, list.route, await t.shared(smallestPage(list))));
-      const after = t.applies('DIALER-CURSOR-INVALID-400');
-      const rule = after ? 'DIALER-CURSOR-INVALID-400' : 'DIALER-CURSOR-INVALID-FIRST-PAGE';
+      const after = t.applies(INVALID_400);
+      const rule = after ? INVALID_400 : 'DIALER-CURSOR-INVALID-FIRST-PAGE';
       if (first.nextCursor === null)
         t.note(rule, `${list.what} fits one page of ${MIN_LIMIT}: only undecodable cursors were sent, no real one to truncate or tamper with`);
       const seen: string[] = [];

@@ -6,6 +6,8 @@ import { allowanceOn, type CheckDefinition, defineCheck } from '../../lib/checks
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { literalTarget } from './support.ts';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
+import type { Release } from '../../lib/dialer/releases.ts';
 
 const noop = async () => undefined;
 const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'maxRequests'>): CheckDefinition =>
@@ -71,6 +73,15 @@ describe('the plan of a run', () => {
     expect(planText(planRun(live({ fuzzRandomCap: 0 }), checks), { live: true }).join('\n')).toContain(
       'fuzzing: 1 checks send their exact boundaries only, none of the 4 samples and random values they state (CC_FUZZ_RANDOM=0)',
     );
+  });
+
+  test('requests a check sends only for older Dialer releases come off its allowance where the target is expected at that release or later', () => {
+    const checks = [made({ id: 'p.older', maxRequests: 6, lane: 'dialer', olderReleasesOnly: { before: 'next', requests: 1 } })];
+    const at = (release: Release) => planRun(live({ dialer: { release, routes: DIALER_ROUTES } }), checks).lanes.find((l) => l.lane === 'dialer');
+    expect(at('latest')?.requests).toBe(5);
+    expect(at('next')?.requests).toBe(5);
+    expect(at('1.0.22')?.requests).toBe(6);
+    expect(at('1.0.22')?.costliest[0]).toEqual({ check: 'p.older', requests: 6 });
   });
 
   test('share 1 paces at 58, the bundled mock default', () => {
