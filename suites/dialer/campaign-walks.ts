@@ -74,9 +74,9 @@ export const CAMPAIGN_WALK_CHECKS = [
     title: 'a walk while campaigns are created and deleted between pages serves none twice and every lasting one once',
     surface: 'ai',
     rules: ['DIALER-CURSOR-WALK-CHANGING'],
-    // a campaign of its own and the lane's, the reference page, up to 8 pages, one create and one delete
+    // a campaign of its own and the lane's, the reference page, up to 7 pages, one create and one delete
     // between them, the reference page again, and the deletion of the one created during the walk
-    maxRequests: 1 + LANE_CAMPAIGN.makeRequests + 1 + 8 + 2 + 1 + 1,
+    maxRequests: 1 + LANE_CAMPAIGN.makeRequests + 1 + 7 + 2 + 1 + 1,
     // The lane's campaign lasts the whole walk, so the list holds two campaigns at least.
     shares: [LANE_CAMPAIGN],
     leaves: { campaigns: 2, shared: [LANE_CAMPAIGN] },
@@ -89,12 +89,15 @@ export const CAMPAIGN_WALK_CHECKS = [
       if (!wholeList(reference))
         t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: the ones lasting the whole walk cannot be known from one page`);
       const changed = new Set([early.id]);
-      const limit = stride(reference.data.length);
+      // The list holds one campaign more while the walk runs (the one created after its first page), so the
+      // stride is taken of that: its campaigns fit five pages, and the walk is given two more.
+      const during = reference.data.length + 1;
+      const limit = stride(during);
       const between = async (page: number): Promise<void> => {
         if (page === 0) changed.add((await createCampaign(t)).id);
         if (page === 1) t.expectOk(await deleteCampaign(t, early), `deleting campaign ${early.id} during the walk`);
       };
-      const walk = await walkJudged<Json>(t, rule, listing(t, limit), { maxPages: Math.ceil((reference.data.length + 1) / limit) + 2, between });
+      const walk = await walkJudged<Json>(t, rule, listing(t, limit), { maxPages: Math.ceil(during / limit) + 2, between });
       t.prerequisite(walk.complete, `the walk had not ended after ${walk.pages.length} pages (judged by DIALER-CURSOR-LAST-NULL)`);
       const served = new Set(walk.keys);
       // Lasting: listed before and after the walk and not changed by the check; others may change campaigns meanwhile.
