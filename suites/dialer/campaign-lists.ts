@@ -3,8 +3,8 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { commonest, idsOf, type Json, listPage } from './campaign-fixtures.ts';
-import { type CursorPage, judgedPage } from './cursor.ts';
-import { CAMPAIGN_LIST, cursorListChecks } from './cursor-lists.ts';
+import { type CursorPage, judgedAnswer, judgedPage } from './cursor.ts';
+import { CAMPAIGN_LIST, cursorListChecks, defaultPage } from './cursor-lists.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { membership } from './membership.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
@@ -56,10 +56,12 @@ export const CAMPAIGN_LIST_CHECKS = [
     title: 'the campaign list: { data, meta.nextCursor } with campaigns as items',
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-LIST-ENVELOPE'],
-    maxRequests: 1,
+    // the first page, which the first-page check of the campaign list judges too (shared)
+    maxRequests: defaultPage(CAMPAIGN_LIST).makeRequests,
+    shares: [defaultPage(CAMPAIGN_LIST)],
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-LIST-ENVELOPE';
-      const first = await pageFor(t, rule, {});
+      const first = judgedAnswer<Json>(t, rule, await t.shared(defaultPage(CAMPAIGN_LIST)));
       for (const item of first.data) t.expectSchema(rule, first.ex, 'dialer/campaign', item);
       t.note(rule, `the first page holds ${first.data.length} campaigns, nextCursor ${first.nextCursor === null ? 'null' : 'set'}`);
     },

@@ -72,40 +72,50 @@ const { min: MIN_LIMIT, max: MAX_LIMIT, default: DEFAULT_LIMIT } = DIALER_LIMIT;
 
 const setupOf = (list: CursorList): number => list.params?.requests ?? 0;
 
-const smallestPages = new Map<CursorList, SharedRecord<Exchange>>();
+const listAnswers = new Map<string, SharedRecord<Exchange>>();
 
-/**
- * The list's page of the smallest limit, read once a run (lib/checks/shared-records.ts): the limits check
- * judges it beside the page of the largest limit it reads just before, the cursor check takes it as its
- * first page (the real cursor it tampers with, and what an undecodable cursor must answer before the next
- * release), and the missing-record check takes an id of the list's form from it. The limits check comes
- * first in run order and reads it right after its page of the largest limit, as it would its own; the
- * cursor check follows with nothing written in between, and the missing-record check reads only an id.
- * Sent as it is: each check meets a missing route as its own read would.
- */
-export function smallestPage(list: CursorList): SharedRecord<Exchange> {
-  let record = smallestPages.get(list);
+/** One read of a list, sent once a run as it is (lib/checks/shared-records.ts): each sharer meets a missing route as its own read would. */
+function listAnswer(list: CursorList, name: string, query: Query): SharedRecord<Exchange> {
+  const key = `dialer.answer.${list.key}-${name}`;
+  let record = listAnswers.get(key);
   if (!record) {
     record = {
-      key: `dialer.answer.${list.key}-limit-${MIN_LIMIT}`,
+      key,
       lane: 'dialer',
       meter: 'dialer',
       makeRequests: 1,
       removeRequests: 0,
       async make(t: CheckContext) {
         const params = list.params ? await list.params.find(t) : {};
-        return { value: await dialerAsIs(t, list.route, params).query({ limit: MIN_LIMIT }).send() };
+        return { value: await dialerAsIs(t, list.route, params).query(query).send() };
       },
     };
-    smallestPages.set(list, record);
+    listAnswers.set(key, record);
   }
   return record;
 }
 
-/** What a list's checks declare of the shared records its parameters come from, and of its smallest page when they read it. */
-function sharing(list: CursorList, readsSmallest = false): Pick<CheckDefinition, 'shares' | 'leaves'> {
+/**
+ * The list's page of the smallest limit: the limits check judges it beside the page of the largest limit it
+ * reads just before, the cursor check takes it as its first page (the real cursor it tampers with, and what
+ * an undecodable cursor must answer before the next release), and the missing-record check takes an id of
+ * the list's form from it. The limits check comes first in run order and reads it right after its page of the
+ * largest limit, as it would its own; the cursor check follows with nothing written in between, and the
+ * missing-record check reads only an id.
+ */
+export const smallestPage = (list: CursorList): SharedRecord<Exchange> => listAnswer(list, `limit-${MIN_LIMIT}`, { limit: MIN_LIMIT });
+
+/**
+ * The list's first page without limit or cursor: the first-page check judges its size and reads the list
+ * with an empty cursor between it and a read of its own after; the campaign list's envelope check, which
+ * comes before in run order with nothing but reads after it, judges its envelope, as it would its own.
+ */
+export const defaultPage = (list: CursorList): SharedRecord<Exchange> => listAnswer(list, 'first-page', {});
+
+/** What a list's checks declare of the shared records its parameters come from, and of the shared reads of the list they take. */
+function sharing(list: CursorList, reads: readonly SharedRecord<Exchange>[] = []): Pick<CheckDefinition, 'shares' | 'leaves'> {
   const { shares, leaves } = list.params ?? {};
-  const all = [...(shares ?? []), ...(readsSmallest ? [smallestPage(list)] : [])];
+  const all = [...(shares ?? []), ...reads];
   return { ...(all.length > 0 ? { shares: all } : {}), ...(leaves ? { leaves } : {}) };
 }
 
@@ -123,13 +133,13 @@ function firstPage(list: CursorList): CheckDefinition {
     title: `${list.what}: ${DEFAULT_LIMIT} items a page without limit, and an empty cursor gives the first page`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-DEFAULT-50', 'DIALER-CURSOR-EMPTY-FIRST-PAGE'],
-    // the first page, the empty cursor, the first page again (others may write in between)
-    maxRequests: setupOf(list) + 3,
-    ...sharing(list),
+    // the first page (shared), the empty cursor, the first page again (others may write in between)
+    maxRequests: setupOf(list) + defaultPage(list).makeRequests + 2,
+    ...sharing(list, [defaultPage(list)]),
     async run(t) {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-DEFAULT-50';
-      const first = await judgedPage(t, rule, request({}));
+      const first = judgedAnswer(t, rule, confirmedRouted(t, list.route, await t.shared(defaultPage(list))));
       const n = first.data.length;
       const full = first.nextCursor === null ? n <= DEFAULT_LIMIT : n === DEFAULT_LIMIT;
       t.check(rule, full, `${list.what} without limit: ${n} items and nextCursor ${first.nextCursor === null ? 'null' : 'set'}`, first.ex);
@@ -158,7 +168,7 @@ function limits(list: CursorList): CheckDefinition {
     // the list's parameters, the page of the largest limit, the list's smallest page (shared), the two boundaries, the samples and random values
     maxRequests: setupOf(list) + 1 + smallestPage(list).makeRequests + boundaries.length + NOT_INTEGER.length + list.randomRuns,
     randomValues: { count: NOT_INTEGER.length + list.randomRuns, requestsEach: 1 },
-    ...sharing(list, true),
+    ...sharing(list, [smallestPage(list)]),
     async run(t) {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-BOUNDS';
@@ -233,7 +243,7 @@ function foreignCursors(list: CursorList): CheckDefinition {
     randomValues: { count: MAX_CURSOR_CASES.samples + list.randomRuns, requestsEach: 1 },
     // The first page again is read only where an undecodable cursor may answer a page, which it must then be: before that release.
     olderReleasesOnly: { before: INVALID_400_SINCE, requests: 1 },
-    ...sharing(list, true),
+    ...sharing(list, [smallestPage(list)]),
     async run(t) {
       const request = await lister(t, list);
       // Pages of the smallest limit, the first page's size: the limits check read it just before, with nothing written since.
