@@ -3,8 +3,8 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { commonest, idsOf, type Json, listPage } from './campaign-fixtures.ts';
-import { type CursorPage, judgedAnswer, judgedPage } from './cursor.ts';
-import { CAMPAIGN_LIST, cursorListChecks, defaultPage } from './cursor-lists.ts';
+import { type CursorPage, judgedAnswer, judgedPage, prerequisitePage } from './cursor.ts';
+import { CAMPAIGN_LIST, cursorListChecks, defaultPage, largestPage } from './cursor-lists.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { membership } from './membership.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
@@ -72,8 +72,10 @@ export const CAMPAIGN_LIST_CHECKS = [
     title: 'status=<value> and mode=<value> list only and all campaigns with that value',
     surface: 'ai',
     rules: ['DIALER-LIST-STATUS-FILTER', 'DIALER-LIST-MODE-FILTER'],
-    // the unfiltered list before and after the two filtered reads
-    maxRequests: 4,
+    // the unfiltered list before and after the two filtered reads, the read after being the list's page of the
+    // largest limit, which the limits check judges too (shared): no other sharer comes before this check in run order
+    maxRequests: 1 + 2 + largestPage(CAMPAIGN_LIST).makeRequests,
+    shares: [largestPage(CAMPAIGN_LIST)],
     async run(t) {
       const base = await listPage(t, { limit: DIALER_LIMIT.max });
       const statuses = new Set(base.data.map((c) => c.status));
@@ -83,7 +85,7 @@ export const CAMPAIGN_LIST_CHECKS = [
       const mode = commonest(base.data, 'mode');
       // Without status the list keeps its own default for deleted campaigns, which the unfiltered page shares.
       const byMode = mode === undefined ? undefined : await pageFor(t, 'DIALER-LIST-MODE-FILTER', { mode, limit: DIALER_LIMIT.max });
-      const later = await listPage(t, { limit: DIALER_LIMIT.max });
+      const later = prerequisitePage<Json>(t, await t.shared(largestPage(CAMPAIGN_LIST)));
       judgeFilter(t, 'DIALER-LIST-STATUS-FILTER', byStatus, 'status', status as string, base.data, later.data);
       t.note(
         'DIALER-LIST-STATUS-FILTER',

@@ -106,6 +106,13 @@ function listAnswer(list: CursorList, name: string, query: Query): SharedRecord<
 export const smallestPage = (list: CursorList): SharedRecord<Exchange> => listAnswer(list, `limit-${MIN_LIMIT}`, { limit: MIN_LIMIT });
 
 /**
+ * The list's page of the largest limit: the limits check judges it and the list's smallest page, which it reads
+ * right after; the campaign list's filter check reads it after its filtered reads, the unfiltered list they are
+ * compared with, and comes before the limits check in run order with nothing but reads between them.
+ */
+export const largestPage = (list: CursorList): SharedRecord<Exchange> => listAnswer(list, `limit-${MAX_LIMIT}`, { limit: MAX_LIMIT });
+
+/**
  * The list's first page without limit or cursor: the first-page check judges its size and reads the list
  * with an empty cursor between it and a read of its own after; the campaign list's envelope check, which
  * comes before in run order with nothing but reads after it, judges its envelope, as it would its own.
@@ -165,14 +172,14 @@ function limits(list: CursorList): CheckDefinition {
     title: `${list.what}: limit ${MIN_LIMIT} and ${MAX_LIMIT} are served and never exceeded; ${MIN_LIMIT - 1}, ${MAX_LIMIT + 1} and non-integers are never applied (fuzzed)`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
-    // the list's parameters, the page of the largest limit, the list's smallest page (shared), the two boundaries, the samples and random values
-    maxRequests: setupOf(list) + 1 + smallestPage(list).makeRequests + boundaries.length + NOT_INTEGER.length + list.randomRuns,
+    // the list's parameters, its pages of the largest and the smallest limit (shared), the two boundaries, the samples and random values
+    maxRequests: setupOf(list) + largestPage(list).makeRequests + smallestPage(list).makeRequests + boundaries.length + NOT_INTEGER.length + list.randomRuns,
     randomValues: { count: NOT_INTEGER.length + list.randomRuns, requestsEach: 1 },
-    ...sharing(list, [smallestPage(list)]),
+    ...sharing(list, [largestPage(list), smallestPage(list)]),
     async run(t) {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-BOUNDS';
-      const all = await judgedPage(t, rule, request({ limit: MAX_LIMIT }));
+      const all = judgedAnswer(t, rule, confirmedRouted(t, list.route, await t.shared(largestPage(list))));
       t.check(
         rule,
         all.data.length <= MAX_LIMIT && (all.nextCursor === null || all.data.length === MAX_LIMIT),
