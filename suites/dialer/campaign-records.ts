@@ -5,7 +5,8 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { campaignOf, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
 import { prerequisitePage, walkJudged } from './cursor.ts';
-import { confirmedRouted, confirmRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
+import { confirmedRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
+import { CONTACT_LIST, defaultPage } from './cursor-lists.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 import { accountFirst, DELETED_CAMPAIGN, LANE_CAMPAIGN, LISTED_CAMPAIGNS } from './shared-campaigns.ts';
 
@@ -31,6 +32,9 @@ function judgedRead(t: CheckContext, rule: RuleId, id: string, ex: Exchange): Js
   t.expectSchema(rule, ex, 'dialer/campaign', record);
   return record as Json;
 }
+
+/** The first page of a campaign's contacts the contacts list's checks read: an answer of that route for a campaign that exists. */
+const CONTACTS_PAGE = defaultPage(CONTACT_LIST);
 
 const CONTACTS_LIMIT = 3;
 const CONTACT_PAGES = 5;
@@ -119,33 +123,31 @@ export const CAMPAIGN_RECORD_CHECKS = [
     title: "an unknown campaign id: 404 with the endpoint's message on read, update, delete and contacts",
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-NOT-FOUND'],
-    // the head of the list for the id form, four operations, and one confirmation of a 'Route not found' (the
-    // first ends the check, as a skip or a fail): a request on the lane's campaign, or for the delete the
-    // answer to the run's deleted campaign's deletion, which makes that campaign if no check has yet
-    maxRequests: LISTED_CAMPAIGNS.makeRequests + 4 + Math.max(LANE_CAMPAIGN.makeRequests + 1, DELETED_CAMPAIGN.makeRequests),
-    shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN, DELETED_CAMPAIGN],
+    // the head of the list for the id form, four operations, and the answers that confirm a 'Route not found' (the
+    // first ends the check, as a skip or a fail), each held by a shared record: the run's deleted campaign (its
+    // whole life, made by the first check that needs it) and the first page of a campaign's contacts, whose
+    // campaign is the head of the list's or the lane's
+    maxRequests: LISTED_CAMPAIGNS.makeRequests + 4 + DELETED_CAMPAIGN.makeRequests + CONTACTS_PAGE.makeRequests + LANE_CAMPAIGN.makeRequests,
+    shares: [LISTED_CAMPAIGNS, DELETED_CAMPAIGN, CONTACTS_PAGE, LANE_CAMPAIGN],
     leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-NOT-FOUND';
       const sample = prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data[0]?.id;
       const campaignId = unknownCampaignId(sample);
-      // A read, an empty update and a contacts list change nothing: the lane's campaign serves them. A delete
-      // would: the run's deleted campaign's own deletion answers for the route instead.
-      const operations: readonly [string, DialerRouteName, Json | undefined][] = [
-        ['read', 'campaigns.get', undefined],
-        ['update', 'campaigns.update', { name: t.uniqueName() }],
-        ['delete', 'campaigns.delete', undefined],
-        ['contacts', 'campaign.contacts', undefined],
+      // A route that answers 'Route not found' for the unknown id is confirmed by an answer it gave for a
+      // campaign that exists, one the run already holds, as the lifecycle check confirms its own: the run's
+      // deleted campaign's read, rename and deletion, and the first page of the contacts list's campaign.
+      const deleted = async () => t.shared(DELETED_CAMPAIGN);
+      const operations: readonly [string, DialerRouteName, Json | undefined, () => Promise<Exchange>][] = [
+        ['read', 'campaigns.get', undefined, async () => (await deleted()).read],
+        ['update', 'campaigns.update', { name: t.uniqueName() }, async () => (await deleted()).renamed.ex],
+        ['delete', 'campaigns.delete', undefined, async () => (await deleted()).deletion],
+        ['contacts', 'campaign.contacts', undefined, () => t.shared(CONTACTS_PAGE)],
       ];
-      for (const [what, route, body] of operations) {
+      for (const [what, route, body, confirmation] of operations) {
         const request = dialerAsIs(t, route, { campaignId });
         const ex = await (body ? request.json(body) : request).send();
-        if (isRouteNotFound(ex) && route === 'campaigns.delete') confirmedRouted(t, route, (await t.shared(DELETED_CAMPAIGN)).deletion);
-        else if (isRouteNotFound(ex)) {
-          // An update with nothing in it changes nothing.
-          const confirmation = dialerAsIs(t, route, { campaignId: (await t.shared(LANE_CAMPAIGN)).id });
-          await confirmRouted(t, route, body ? confirmation.json({}) : confirmation);
-        }
+        if (isRouteNotFound(ex)) confirmedRouted(t, route, await confirmation());
         t.expectStatus(rule, ex, 404);
         t.expectSchema(rule, ex, 'ai/service-error');
         const message = (ex.json as { message?: unknown }).message;

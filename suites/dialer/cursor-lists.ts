@@ -58,15 +58,12 @@ const someCampaign = {
 /** The list every client reads: more random values. */
 export const CAMPAIGN_LIST: CursorList = { key: 'campaigns', what: 'the campaign list', route: 'campaigns.list', randomRuns: 2 };
 
+export const CONTACT_LIST: CursorList = { key: 'contacts', what: "a campaign's contacts", route: 'campaign.contacts', params: someCampaign, randomRuns: 1 };
 export const SCRIPT_LIST: CursorList = { key: 'scripts', what: 'the call script list', route: 'scripts.list', randomRuns: 1 };
 export const SURVEY_LIST: CursorList = { key: 'surveys', what: 'the survey list', route: 'surveys.list', randomRuns: 1 };
 
 /** The lists the spec gives "the same limit, cursor, meta.nextCursor scheme". */
-export const OTHER_CURSOR_LISTS: readonly CursorList[] = [
-  { key: 'contacts', what: "a campaign's contacts", route: 'campaign.contacts', params: someCampaign, randomRuns: 1 },
-  SCRIPT_LIST,
-  SURVEY_LIST,
-];
+export const OTHER_CURSOR_LISTS: readonly CursorList[] = [CONTACT_LIST, SCRIPT_LIST, SURVEY_LIST];
 
 const { min: MIN_LIMIT, max: MAX_LIMIT, default: DEFAULT_LIMIT } = DIALER_LIMIT;
 
@@ -115,7 +112,9 @@ export const largestPage = (list: CursorList): SharedRecord<Exchange> => listAns
 /**
  * The list's first page without limit or cursor: the first-page check judges its size and reads the list
  * with an empty cursor between it and a read of its own after; the campaign list's envelope check, which
- * comes before in run order with nothing but reads after it, judges its envelope, as it would its own.
+ * comes before in run order with nothing but reads after it, judges its envelope, as it would its own. A
+ * campaign's contacts (which no check changes) confirm that their route is routed for the check of an
+ * unknown campaign, when that route answers it 'Route not found'.
  */
 export const defaultPage = (list: CursorList): SharedRecord<Exchange> => listAnswer(list, 'first-page', {});
 
