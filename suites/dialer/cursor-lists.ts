@@ -139,7 +139,7 @@ function firstPage(list: CursorList): CheckDefinition {
     title: `${list.what}: ${DEFAULT_LIMIT} items a page without limit, and an empty cursor gives the first page`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-DEFAULT-50', 'DIALER-CURSOR-EMPTY-FIRST-PAGE'],
-    // the first page (shared), the empty cursor, the first page again (others may write in between)
+    // the list's parameters, the first page (shared), the empty cursor, the first page again (others may write in between)
     maxRequests: setupOf(list) + defaultPage(list).makeRequests + 2,
     ...sharing(list, [defaultPage(list)]),
     async run(t) {
