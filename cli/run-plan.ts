@@ -1,4 +1,4 @@
-import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceCount, sequenceSteps } from '../lib/checks/define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceCount, sequenceSteps, withKeyForgone } from '../lib/checks/define.ts';
 import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
 import type { MadeTogether, SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
@@ -84,13 +84,15 @@ export interface RunPlan {
 /** How a check's allowance against the target spreads over the meters, less what it sends only when the target refuses a batch. */
 export function requestsByMeter(
   check: CheckDefinition,
-  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer'>,
+  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer' | 'keys'>,
 ): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
   let rest = allowanceOn(check, target) - (check.ifBatchRefused ?? 0);
+  const keyless = withKeyForgone(check, target).elsewhere;
   for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {
-    out.set(meter, (out.get(meter) ?? 0) + n);
-    rest -= n;
+    const sent = n - (keyless[meter] ?? 0);
+    out.set(meter, (out.get(meter) ?? 0) + sent);
+    rest -= sent;
   }
   const own = meterOf(check);
   out.set(own, (out.get(own) ?? 0) + Math.max(0, rest));

@@ -36,6 +36,12 @@ export interface CheckDefinition {
    */
   readonly olderReleasesOnly?: { readonly before: Release; readonly requests: number };
   /**
+   * Of `maxRequests`, those the check sends only with a key pair the target may lack (another company's reads
+   * and writes), and of them, those on other budgets than its own (as `elsewhere` counts them): a target
+   * without that key pair gets none of them, and the check's allowance shrinks by them.
+   */
+  readonly withKeyOnly?: { readonly key: KeySlot; readonly requests: number; readonly elsewhere?: Partial<Record<LoadSurface, number>> };
+  /**
    * A stateful check (lib/stateful/): random sequences of steps against a model, as many and as long as the
    * target's CC_SEQUENCES gives, each step costing at most `requestsPerStep` (the deletion of what it makes
    * included), beside `setupRequests` made once. Its allowance is worked out from them and from what the
@@ -46,6 +52,8 @@ export interface CheckDefinition {
     readonly setupRequests: number;
     /** What the steps every sequence ends with cost at most (SequenceModel.closing). */
     readonly closingRequests?: number;
+    /** Of `closingRequests`, those its closing steps send only with a key pair the target may lack: a target without it gets none of them. */
+    readonly closingWithKeyOnly?: { readonly key: KeySlot; readonly requests: number };
     /** The most steps of its sequences, below the target's (its steps are dear). */
     readonly longest?: number;
     /** The most sequences it runs, below the target's: for a check whose closing steps judge its rule in every sequence, so a few find what more would. */
@@ -123,13 +131,30 @@ export function randomValuesOn(def: Pick<CheckDefinition, 'randomValues'>, targe
 }
 
 /** What a stateful check's sequences may spend against this target: every step of every sequence at its dearest, and the shrinking. */
-export function sequenceAllowance(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
+export function sequenceAllowance(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences' | 'keys'>): number {
   const { shrinkRequests } = target.sequences;
   return (
     stateful.setupRequests +
-    sequenceCount(stateful, target) * (sequenceSteps(stateful, target) * stateful.requestsPerStep + (stateful.closingRequests ?? 0)) +
+    sequenceCount(stateful, target) * (sequenceSteps(stateful, target) * stateful.requestsPerStep + closingOn(stateful, target)) +
     shrinkRequests
   );
+}
+
+/** What the closing steps of one of the check's sequences cost at most against this target: none of those a key pair it lacks would send. */
+export function closingOn(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'keys'>): number {
+  const keyed = stateful.closingWithKeyOnly;
+  return (stateful.closingRequests ?? 0) - (keyed !== undefined && target.keys[keyed.key] === undefined ? keyed.requests : 0);
+}
+
+/** What the check sends only with a key pair the target lacks, in all and on each of the other budgets: none of it is sent. */
+export function withKeyForgone(
+  def: Pick<CheckDefinition, 'withKeyOnly'>,
+  target: Pick<Target, 'keys'>,
+): { readonly requests: number; readonly elsewhere: Partial<Record<LoadSurface, number>> } {
+  const keyed = def.withKeyOnly;
+  return keyed !== undefined && target.keys[keyed.key] === undefined
+    ? { requests: keyed.requests, elsewhere: keyed.elsewhere ?? {} }
+    : { requests: 0, elsewhere: {} };
 }
 
 /** How many sequences the check runs against this target. */
@@ -152,20 +177,21 @@ function olderReleasesForgone(def: Pick<CheckDefinition, 'olderReleasesOnly'>, t
 }
 
 /**
- * The check's allowance against this target: `maxRequests`, less what the random values it may not draw and the
- * requests only older Dialer releases get would cost, plus what it may add against the bundled mock; for a
- * stateful check, what its sequences may spend.
+ * The check's allowance against this target: `maxRequests`, less what the random values it may not draw, the
+ * requests only older Dialer releases get and those only a key pair it lacks sends would cost, plus what it may
+ * add against the bundled mock; for a stateful check, what its sequences may spend.
  */
 export function allowanceOn(
-  def: Pick<CheckDefinition, 'maxRequests' | 'randomValues' | 'olderReleasesOnly' | 'stateful' | 'bundledMockExtra'>,
-  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer'>,
+  def: Pick<CheckDefinition, 'maxRequests' | 'randomValues' | 'olderReleasesOnly' | 'withKeyOnly' | 'stateful' | 'bundledMockExtra'>,
+  target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer' | 'keys'>,
 ): number {
   if (def.stateful) return sequenceAllowance(def.stateful, target);
   const forgone = (def.randomValues?.count ?? 0) - randomValuesOn(def, target);
   return (
     def.maxRequests -
     forgone * (def.randomValues?.requestsEach ?? 0) -
-    olderReleasesForgone(def, target) +
+    olderReleasesForgone(def, target) -
+    withKeyForgone(def, target).requests +
     (target.bundledMock ? (def.bundledMockExtra ?? 0) : 0)
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type CheckContext, evidenceOf } from '../checks/context.ts';
-import { allowanceOn, sequenceCount, sequencesOf, sequenceSteps } from '../checks/define.ts';
+import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceSteps } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -195,7 +195,8 @@ class Sequences<Step, World> {
       : fc.noBias(fc.array(model.step, { ...length, minLength: 1 }));
     const property = fc.asyncProperty(sequences, async (steps) => {
       if (this.stopped) return;
-      const cost = steps.reduce((n, step) => n + model.cost(step), 0) + (this.#t.scope.stateful?.closingRequests ?? 0);
+      const stateful = this.#t.scope.stateful;
+      const cost = steps.reduce((n, step) => n + model.cost(step), 0) + (stateful ? closingOn(stateful, this.#t.target) : 0);
       // After a failure every run is a shrinking candidate.
       const candidate = failing !== undefined;
       const ownRoom = this.#t.requests + cost <= this.#allowance;

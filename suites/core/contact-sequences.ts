@@ -458,7 +458,14 @@ export const contactSequenceChecks = [
     // steps: two lists, a create when none is left, a field edit, a list edit, another field edit, the list of
     // the tag that edit gave, the read, and another company's read.
     // Its closing steps judge every rule in every sequence, and most find their fault there: 4 sequences find what 10 would.
-    stateful: { requestsPerStep: 2, setupRequests: makes([FIRST_TAGS, ATTRIBUTES]), closingRequests: 15, most: 4 },
+    // Another company's read (3) closes a sequence only where the target gives its key pair.
+    stateful: {
+      requestsPerStep: 2,
+      setupRequests: makes([FIRST_TAGS, ATTRIBUTES]),
+      closingRequests: 15,
+      closingWithKeyOnly: { key: 'other', requests: 3 },
+      most: 4,
+    },
     maxRequests: 0,
     async run(t) {
       const other = t.hasKey('other');

@@ -163,6 +163,8 @@ const refusals = defineCheck({
   randomValues: { count: 2, requestsEach: 1 },
   // Another company's tag list, read on the core API.
   elsewhere: { core: 1 },
+  // That list and the replace naming one of its tags are sent only where the target gives the other company's key pair.
+  withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
   shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {

@@ -84,6 +84,34 @@ describe('the plan of a run', () => {
     expect(at('1.0.22')?.costliest[0]).toEqual({ check: 'p.older', requests: 6 });
   });
 
+  test("requests sent only with another company's key pair come off the allowance and each budget where the target lacks it", () => {
+    const checks = [
+      made({
+        id: 'p.keyed',
+        maxRequests: 9,
+        lane: 'dialer',
+        surface: 'ai',
+        elsewhere: { core: 3 },
+        withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
+      }),
+      made({
+        id: 'p.stateful',
+        maxRequests: 0,
+        lane: 'core',
+        stateful: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5, closingWithKeyOnly: { key: 'other', requests: 3 } },
+      }),
+    ];
+    const other = { id: 'HARNESSKEYID03', secret: 'harness-secret-other-0123' };
+    const sequences = { count: 2, steps: 4, shrinkRequests: 10, replay: undefined };
+    const without = planRun(live({ sequences }), checks);
+    const withKey = planRun(live({ sequences, keys: { primary: { id: 'HARNESSKEYID01', secret: 'harness-secret-0123456789' }, other } }), checks);
+    const byMeter = (plan: typeof without) => Object.fromEntries(plan.meters.filter((m) => m.requests > 0).map((m) => [m.meter, m.requests]));
+    // The keyed check: 9 with the key (3 on the core budget), 7 without (2 on the core budget). The stateful one: 1 + 2 × (4 × 2 + 5) + 10, and 3 less a sequence without.
+    expect(byMeter(withKey)).toEqual({ core: 3 + 37, ai: 6 });
+    expect(byMeter(without)).toEqual({ core: 2 + 31, ai: 5 });
+    expect(allowanceOn(checks[0] as CheckDefinition, live({ sequences }))).toBe(7);
+  });
+
   test('share 1 paces at 58, the bundled mock default', () => {
     const plan = planRun(live({ budgetShare: 1, rateWindowMs: 2_000 }), [made({ id: 'p.a', maxRequests: 117 })]);
     expect(plan.pace).toEqual({ perWindow: 58, windowMs: 2_000 });
