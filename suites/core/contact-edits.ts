@@ -1,9 +1,9 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { type ContactView, leavesContacts, namesField, showContact } from './fixtures.ts';
+import { type ContactView, namesField, showContact } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
-import { ATTRIBUTES, attributeIdsIn, CONTACT_POOL, FIRST_TAGS, makes, pooledContact, sharedPage, tagNamesIn } from './shared-fixtures.ts';
+import { ATTRIBUTES, attributeIdsIn, editsPooledContact, FIRST_TAGS, pooledContact, sharedPage, tagNamesIn } from './shared-fixtures.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 
@@ -71,11 +71,8 @@ export const contactEditChecks = [
     title: 'several ContactsTag entries are kept; sent tags replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-TAGS-SEVERAL', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    shares: [FIRST_TAGS, CONTACT_POOL],
     // the tags, the contact, two edits each read back
-    maxRequests: makes([FIRST_TAGS]) + 5 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    batched: leavesContacts(1),
+    ...editsPooledContact(5, [FIRST_TAGS]),
     async run(t) {
       const [first, second] = (await firstTagNames(t)) as [string, string];
       const id = await pooledContact(t);
@@ -104,11 +101,8 @@ export const contactEditChecks = [
     title: 'ContactAttribute items: shape accepted and read back, wrong types refused, sent entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-ATTRIBUTE-ITEM', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    shares: [ATTRIBUTES, CONTACT_POOL],
     // the attributes, the contact, two refused edits, two accepted edits each read back
-    maxRequests: makes([ATTRIBUTES]) + 7 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    batched: leavesContacts(1),
+    ...editsPooledContact(7, [ATTRIBUTES]),
     async run(t) {
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
       const [a, b] = (await firstAttributeIds(t, 2)) as [number, number];
@@ -156,10 +150,7 @@ export const contactEditChecks = [
     title: 'ExternalUrl items read back as { name, url } and ContactNumber public_number as a string',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-ITEM', 'CORE-CONTACT-NUMBER-ITEM'],
-    maxRequests: 4 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(4),
     async run(t) {
       const id = await pooledContact(t);
       const urls: ExternalUrl[] = [
@@ -209,10 +200,7 @@ export const contactEditChecks = [
     title: 'a favorite_agent that is not an integer is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FAVORITE-AGENT-TYPE'],
-    maxRequests: 4 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(4),
     async run(t) {
       const rule = 'CORE-CONTACT-FAVORITE-AGENT-TYPE';
       const id = await pooledContact(t);

@@ -10,7 +10,7 @@ import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 import { recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { ATTRIBUTES, CONTACT_POOL, FIRST_TAGS, makes, pooledContact, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
+import { ATTRIBUTES, editsPooledContact, FIRST_TAGS, makes, pooledContact, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
 
 type LengthField = ContactLengthField;
 const LENGTH_FIELDS = Object.keys(CONTACT_MAX_LENGTHS) as LengthField[];
@@ -191,10 +191,7 @@ export const contactChecks = [
     title: "invalid input: 406 'Invalid input data.' with field messages",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-406'],
-    maxRequests: 2 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(2),
     async run(t) {
       const id = await pooledContact(t);
       const ex = await edit(t, id, { name: 'x'.repeat(CONTACT_MAX_LENGTHS.name + 1) });
@@ -208,10 +205,7 @@ export const contactChecks = [
     title: 'contact field lengths: maximum accepted, one more refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-LENGTHS'],
-    maxRequests: 1 + 1 + LENGTH_FIELDS.length + 3 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(1 + 1 + LENGTH_FIELDS.length + 3),
     randomValues: { count: 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-FIELD-LENGTHS';
@@ -246,10 +240,7 @@ export const contactChecks = [
     title: 'ExternalUrl: 3 items accepted, 4 refused',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-MAX'],
-    maxRequests: 4 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(4),
     randomValues: { count: 1, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EXTERNALURL-MAX';
@@ -272,10 +263,7 @@ export const contactChecks = [
     title: 'ContactEmail must be a valid address (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
-    maxRequests: 1 + 1 + INVALID_EMAIL_BOUNDARIES.length + INVALID_EMAIL_SAMPLES.length + 3 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(1 + 1 + INVALID_EMAIL_BOUNDARIES.length + INVALID_EMAIL_SAMPLES.length + 3),
     randomValues: { count: INVALID_EMAIL_SAMPLES.length + 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
@@ -301,10 +289,7 @@ export const contactChecks = [
     title: 'a field of the wrong type is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-TYPES'],
-    maxRequests: 4 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(4),
     async run(t) {
       const id = await pooledContact(t);
       for (const value of ['abc', true, { id: 1 }]) {

@@ -1,11 +1,11 @@
 import { defineCheck } from '../../lib/checks/define.ts';
-import { contactViewOf, leavesContacts, noteAckStatus, putAgent } from './fixtures.ts';
+import { contactViewOf, noteAckStatus, putAgent } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
 import {
   AGENTS,
   BLACKLIST_SAMPLE,
   CALL_SAMPLE,
-  CONTACT_POOL,
+  editsPooledContact,
   CONTACTS_LIMIT_1,
   FIRST_NUMBERS,
   FIRST_TAGS,
@@ -96,10 +96,7 @@ export const envelopeChecks = [
     title: 'Edit contact acknowledges with exactly { responseData: { status: 200 } }',
     surface: 'core',
     rules: ['CORE-ENV-ACK', 'CORE-CONTACT-EDIT-200'],
-    maxRequests: 2 + makes([CONTACT_POOL]),
-    ifBatchRefused: 1,
-    shares: [CONTACT_POOL],
-    batched: leavesContacts(1),
+    ...editsPooledContact(2),
     async run(t) {
       const id = await pooledContact(t);
       const ex = await t.core('POST', `/contacts/edit/${id}.json`).json({ title: 'Dr.' }).send();

@@ -1,7 +1,8 @@
 import { type CheckContext, unparsableJson } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact, probeAgent } from './fixtures.ts';
+import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact, leavesContacts, probeAgent } from './fixtures.ts';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
 import { DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/contract/limits.ts';
 import { createdId } from './shapes.ts';
 import { AGENT_LIST, type ListRead, listFrom, type Page, pageFrom, recordOf, responseData } from '../shared/core-reads.ts';
@@ -99,6 +100,19 @@ export const CONTACT_POOL: SharedRecord<{ readonly ids: string[] }> = {
  */
 export async function pooledContact(t: CheckContext): Promise<string> {
   return (await t.shared(CONTACT_POOL)).ids.shift() ?? createContact(t);
+}
+
+/**
+ * What a check that edits a contact of the pool declares: `requests` of its own besides the makes of what it
+ * shares (`also`, and the pool), the create a target that refuses the pool costs it, and its contact, left to
+ * the lane's end.
+ */
+export function editsPooledContact(
+  requests: number,
+  also: readonly SharedRecord<unknown>[] = [],
+): Pick<CheckDefinition, 'maxRequests' | 'shares' | 'ifBatchRefused' | 'batched'> {
+  const shares = [...also, CONTACT_POOL];
+  return { maxRequests: makes(shares) + requests, shares, ifBatchRefused: 1, batched: leavesContacts(1) };
 }
 
 /** The agent list as `listAgents` reads it; only for checks that read the agents the account had, not those a check made. */
