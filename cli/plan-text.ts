@@ -27,7 +27,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
     const { stateful } = lane;
     const apart =
       stateful.checks > 0
-        ? `; its ${stateful.checks} stateful check${stateful.checks === 1 ? '' : 's'} ${stateful.requests} of them, about ${roughly(stateful.ms)}, the rest ${lane.requests - stateful.requests}`
+        ? `; its ${counted(stateful.checks, 'stateful check')} ${stateful.requests} of them, about ${roughly(stateful.ms)}, the rest ${lane.requests - stateful.requests}`
         : '';
     lines.push(
       `  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}${apart}`,

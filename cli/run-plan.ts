@@ -62,11 +62,7 @@ export interface RunPlan {
    * The records the checks that run leave to their lane's end, deleted there together: what they are, how
    * many at most (a target that refuses the batches costs one delete each beyond them), and the requests it takes.
    */
-  readonly batched: {
-    readonly what: readonly string[];
-    readonly records: number;
-    readonly requests: number;
-  };
+  readonly batched: { readonly what: readonly string[]; readonly records: number; readonly requests: number };
   /**
    * The makes that serve several checks at once (`SharedRecord.madeTogether`), in the plan's words with their
    * sharers, and what the sharers send beyond the figures above when the target refuses one (`ifBatchRefused`).
@@ -237,11 +233,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
     campaignsLeft: campaignsLeft(running, target),
-    batched: {
-      what: [...new Set(batches.map(([batch]) => batch.what))],
-      records: batchedCount,
-      requests: batchedRequests,
-    },
+    batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests },
     madeTogether: madeTogether(running),
     stateful: {
       checks: running

@@ -140,10 +140,14 @@ export function sequenceAllowance(stateful: NonNullable<CheckDefinition['statefu
   );
 }
 
+/** Whether the target lacks the key pair some requests need, so that none of them is sent. */
+const lacks = (target: Pick<Target, 'keys'>, keyed: { readonly key: KeySlot } | undefined): keyed is { readonly key: KeySlot } =>
+  keyed !== undefined && target.keys[keyed.key] === undefined;
+
 /** What the closing steps of one of the check's sequences cost at most against this target: none of those a key pair it lacks would send. */
 export function closingOn(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'keys'>): number {
   const keyed = stateful.closingWithKeyOnly;
-  return (stateful.closingRequests ?? 0) - (keyed !== undefined && target.keys[keyed.key] === undefined ? keyed.requests : 0);
+  return (stateful.closingRequests ?? 0) - (lacks(target, keyed) ? keyed.requests : 0);
 }
 
 /** What the check sends only with a key pair the target lacks, in all and on each of the other budgets: none of it is sent. */
@@ -152,9 +156,7 @@ export function withKeyForgone(
   target: Pick<Target, 'keys'>,
 ): { readonly requests: number; readonly elsewhere: Partial<Record<LoadSurface, number>> } {
   const keyed = def.withKeyOnly;
-  return keyed !== undefined && target.keys[keyed.key] === undefined
-    ? { requests: keyed.requests, elsewhere: keyed.elsewhere ?? {} }
-    : { requests: 0, elsewhere: {} };
+  return lacks(target, keyed) ? { requests: keyed.requests, elsewhere: keyed.elsewhere ?? {} } : { requests: 0, elsewhere: {} };
 }
 
 /** How many sequences the check runs against this target. */
