@@ -6,6 +6,7 @@ import { allowanceOn, type CheckDefinition, defineCheck } from '../../lib/checks
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { literalTarget } from './support.ts';
+import { ARCHIVED_TAG_MISSING } from '../../lib/checks/runner.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 import type { Release } from '../../lib/dialer/releases.ts';
 
@@ -110,6 +111,21 @@ describe('the plan of a run', () => {
     expect(byMeter(withKey)).toEqual({ core: 3 + 37, ai: 6 });
     expect(byMeter(without)).toEqual({ core: 2 + 31, ai: 5 });
     expect(allowanceOn(checks[0] as CheckDefinition, live({ sequences }))).toBe(7);
+  });
+
+  test('the checks that look for the archived call tag are skipped by the plan without CC_DIALER_ARCHIVED_TAG_ID, naming it, and counted with it', () => {
+    const archived = ALL_CHECKS.filter((c) => c.needs?.archivedTag);
+    expect(archived.map((c) => c.id).sort()).toEqual([
+      'dialer.buttons.archived-omitted',
+      'dialer.release.undated-archived-replace-422',
+      'dialer.release.undated-archived-tag-list',
+    ]);
+    const without = planRun(live(), archived);
+    expect(without.skipped).toEqual([{ reason: ARCHIVED_TAG_MISSING, checks: archived.map((c) => c.id) }]);
+    expect(without.lanes.reduce((n, l) => n + l.requests, 0)).toBe(0);
+    const named = planRun(live({ dialer: { release: 'latest', routes: DIALER_ROUTES, archivedTagId: '10016' } }), archived);
+    expect(named.skipped).toEqual([]);
+    expect(named.lanes.reduce((n, l) => n + l.requests, 0)).toBeGreaterThan(0);
   });
 
   test('share 1 paces at 58, the bundled mock default', () => {
