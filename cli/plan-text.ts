@@ -1,5 +1,6 @@
 import { sequencesOf } from '../lib/checks/define.ts';
 import { LANE_MEANING } from '../lib/checks/lanes.ts';
+import { REPLAY_SHRINK_REQUESTS } from '../lib/config/target.ts';
 import { BUDGET_PER_WINDOW, isMetered } from '../lib/contract/vocabulary.ts';
 import { roughly } from '../reporters/progress.ts';
 import type { Scope } from '../lib/expectations/scope.ts';
@@ -68,7 +69,11 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
   if (stateful.checks.length > 0) {
     const { shrinkRequests } = stateful.sequences;
     lines.push(
-      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${sequencesOf(c.count, 'random ')} of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence, which the stateful checks of a lane share, so the lane counts them once`,
+      `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${sequencesOf(c.count, 'random ')} of at most ${c.steps} steps, at most ${c.requests} requests`).join('; ')}; ${
+        shrinkRequests > 0
+          ? `each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence, which the stateful checks of a lane share, so the lane counts them once`
+          : `none kept for shrinking a failing sequence: its rerun line (CC_SEQUENCE_REPLAY) replays it alone and shrinks it with up to ${REPLAY_SHRINK_REQUESTS} requests`
+      }`,
     );
   }
   if (plan.campaignsLeft > 0)

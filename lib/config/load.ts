@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { NEWEST, parseRelease, RELEASES } from '../dialer/releases.ts';
 import { loadDialerRoutes } from '../dialer/routes.ts';
 import { ConfigError } from '../errors.ts';
-import { EFFECTS, type Effect, type KeyPair, type SequenceReplay, type SequenceSize, type Target } from './target.ts';
+import { EFFECTS, REPLAY_SHRINK_REQUESTS, type Effect, type KeyPair, type SequenceReplay, type SequenceSize, type Target } from './target.ts';
 import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../contract/vocabulary.ts';
 import { parseJsonFile } from './json-file.ts';
 import { VARIABLES } from './variables.ts';
@@ -119,10 +119,14 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
 
 /**
  * Stateful sequences (CC_SEQUENCES): one short one a check on a configured target, where every step spends
- * budget; its closing steps judge every rule of the check, so one leaves none unjudged.
+ * budget; its closing steps judge every rule of the check, so one leaves none unjudged. There a run spends
+ * nothing shrinking a failing sequence: a failure is rare, yet room kept for it would be counted in every
+ * run's plan (a lane's stateful checks would need 24 requests more, most of a minute of the share). The
+ * failing sequence, at most 6 steps and its closing, is reported as found, and its rerun line replays it
+ * alone, which shrinks it with REPLAY_SHRINK_REQUESTS.
  */
-function sequences(raw: string | undefined, bundledMock: boolean): SequenceSize {
-  const size = bundledMock ? { count: 10, steps: 14, shrinkRequests: 2000 } : { count: 1, steps: 6, shrinkRequests: 24 };
+function sequences(raw: string | undefined, bundledMock: boolean, replaying: boolean): SequenceSize {
+  const size = bundledMock ? { count: 10, steps: 14, shrinkRequests: 2000 } : { count: 1, steps: 6, shrinkRequests: replaying ? REPLAY_SHRINK_REQUESTS : 0 };
   if (raw === undefined) return size;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_SEQUENCES: must be a whole number, got ${JSON.stringify(raw)}`);
   return { ...size, count: Number(raw.trim()) };
@@ -207,7 +211,7 @@ function readTarget(settings: Record<string, string>, cwd: string, bundledMock: 
     },
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     ...fuzzRandom(settings.CC_FUZZ_RANDOM, bundledMock),
-    sequences: sequences(settings.CC_SEQUENCES, bundledMock),
+    sequences: sequences(settings.CC_SEQUENCES, bundledMock, settings.CC_SEQUENCE_REPLAY !== undefined),
     ...sequenceReplay(settings.CC_SEQUENCE_REPLAY),
     bundledMock,
   };

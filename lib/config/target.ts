@@ -10,6 +10,9 @@ export interface SequenceReplay {
   readonly path: string;
 }
 
+/** What replaying a failing sequence alone (CC_SEQUENCE_REPLAY) may spend shrinking it on a configured target (lib/config/load.ts). */
+export const REPLAY_SHRINK_REQUESTS = 24;
+
 /** How much a stateful check explores: its random sequences, their length, and what shrinking a failure may spend. */
 export interface SequenceSize {
   readonly count: number;

@@ -102,13 +102,14 @@ export const VARIABLES = [
     name: 'CC_SEQUENCES',
     bundledMock: 'applies',
     meaning:
-      'random sequences of operations each stateful check runs against its model (a whole number, 0 for none: the stateful checks are then skipped; each step costs a request or two of the budget, and shrinking a failing sequence spends a stated allowance more); on a configured target a sequence has at most 6 steps and shrinking at most 24 requests, against the bundled mock 14 steps and 2,000 requests, shared by the stateful checks of a lane (a check whose closing steps judge its rules in every sequence, or whose steps are dear, may take fewer sequences or steps)',
+      'random sequences of operations each stateful check runs against its model (a whole number, 0 for none: the stateful checks are then skipped; each step costs a request or two of the budget, and shrinking a failing sequence spends a stated allowance more); on a configured target a sequence has at most 6 steps and a run keeps no requests for shrinking a failing one (its rerun line, CC_SEQUENCE_REPLAY, replays it alone and shrinks it with up to 24), against the bundled mock 14 steps and 2,000 requests of shrinking, shared by the stateful checks of a lane (a check whose closing steps judge its rules in every sequence, or whose steps are dear, may take fewer sequences or steps)',
     default: '1 on a configured target, 10 against the bundled mock',
   },
   {
     name: 'CC_SEQUENCE_REPLAY',
     bundledMock: 'applies',
-    meaning: "a stateful check's failing sequence to run again, alone, as `<check id>:<rule id>:<seed>:<path>`: the report's rerun line for the rule gives it",
+    meaning:
+      "a stateful check's failing sequence to run again, alone, as `<check id>:<rule id>:<seed>:<path>`: the report's rerun line for the rule gives it; on a configured target the replay shrinks it with up to 24 requests, which a whole run does not spend",
   },
   { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },
   {

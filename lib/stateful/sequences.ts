@@ -278,7 +278,14 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
     const { violation, steps: story, path, shrinks, passedOver } = found;
     const shown = storyOf(t, story, `${violation.rule}:${seed}:${path}`, violation.rule, model.leftover);
     const shrunk = shrinks > 0 ? `, shrunk ${shrinks} times` : '';
-    const reach = passedOver > 0 ? `; shrinking passed over ${passedOver} shorter candidates the allowance no longer covered` : '';
+    // A run that keeps no room for shrinking (a configured target's) shrinks only within what its own
+    // sequences left, and says where a shorter one is found.
+    const reach =
+      passedOver === 0
+        ? ''
+        : t.target.sequences.shrinkRequests === 0
+          ? `; shrinking stopped at what this check's sequences left unspent, since a run against a configured target keeps no requests for it: its rerun line (CC_SEQUENCE_REPLAY) replays it alone and shrinks it further`
+          : `; shrinking passed over ${passedOver} shorter candidates the allowance no longer covered`;
     const base = violation.evidence ?? evidenceOf(story.at(-1)?.exchanges.at(-1));
     t.recordFailure(
       new RuleViolation(

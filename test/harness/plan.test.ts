@@ -173,6 +173,21 @@ describe('the plan of a run', () => {
     expect(plan.skipped).toEqual([{ reason: 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs', checks: stateful.map((c) => c.id) }]);
   });
 
+  test("a configured target's default keeps nothing for shrinking: the stateful checks count their sequences alone, and the plan says where a failure is shrunk", () => {
+    const stateful = ALL_CHECKS.filter((c) => c.stateful && c.id.startsWith('core.'));
+    const keeping = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 24 } }), stateful);
+    const none = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 0 } }), stateful);
+    const lane = (plan: typeof none) => plan.lanes.find((l) => l.lane === 'core')?.stateful?.requests ?? NaN;
+    // The lane counted the shrinking once; without it, 24 fewer.
+    expect(lane(none)).toBe(lane(keeping) - 24);
+    expect(none.stateful.checks.reduce((n, c) => n + c.requests, 0)).toBe(lane(none));
+    const text = planText(none, { live: true }).join('\n');
+    expect(text).toContain(
+      'none kept for shrinking a failing sequence: its rerun line (CC_SEQUENCE_REPLAY) replays it alone and shrinks it with up to 24 requests',
+    );
+    expect(text).not.toContain('for shrinking a failing sequence, which the stateful checks of a lane share');
+  });
+
   test('the whole catalogue: every check in one lane or last, the meters add up to the lanes, the text names each lane', () => {
     const target = live({
       keys: {

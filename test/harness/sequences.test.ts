@@ -229,6 +229,36 @@ describe('stateful sequences', () => {
     expect(verdict(apart.outcomes[1] as CheckOutcome, COUNT).evidence?.sequence?.steps).toHaveLength(4);
   });
 
+  test('a run that keeps nothing for shrinking (a configured target) shrinks only within its own unspent share and says so; its replay shrinks it', async () => {
+    const bugs = { countLagsAfter: 1 };
+    // One sequence, as on a configured target: its share is spent by it, so no shorter candidate is sent.
+    const sequences = { count: 1, steps: 10, shrinkRequests: 0 };
+    const cleaned = { count: 0 };
+    // Seed 1: its one sequence fails, with a step more than the shortest story.
+    const seeded = new Session(literalTarget({ sequences }), 1);
+    sessions.push(seeded);
+    const first = await runCheck(seeded, sequenceCheck(storeModel(bugs, cleaned) as SequenceModel<Step, unknown>));
+    const count = verdict(first, COUNT);
+    expect(count.status).toBe('fail');
+    expect(count.detail).toMatch(
+      /; shrinking stopped at what this check's sequences left unspent, since a run against a configured target keeps no requests for it: its rerun line \(CC_SEQUENCE_REPLAY\) replays it alone and shrinks it further\)$/,
+    );
+    expect(count.detail).not.toMatch(/shrunk \d+ times/);
+    expect(cleaned.count).toBe(1);
+    const found = count.evidence?.sequence?.steps.length ?? 0;
+    const replay = /CC_SEQUENCE_REPLAY=harness\.sequences:([A-Z][A-Z0-9-]*):(\d+):(\S+) /.exec(count.evidence?.sequence?.replay ?? '');
+    const [, rule, seed, path] = replay as unknown as [string, string, string, string];
+    const sequenceReplay: SequenceReplay = { check: 'harness.sequences', rule, seed: Number(seed), path };
+    const again = await runCheck(
+      session({ sequences: { ...sequences, shrinkRequests: 24 }, sequenceReplay }),
+      sequenceCheck(storeModel(bugs, { count: 0 }) as SequenceModel<Step, unknown>),
+    );
+    expect(verdict(again, COUNT).status).toBe('fail');
+    // The shortest story of a count that lags once an item is added is an add and a count; the run's was longer.
+    expect(found).toBeGreaterThan(2);
+    expect(verdict(again, COUNT).evidence?.sequence?.steps).toHaveLength(2);
+  });
+
   test('steps dearer than the check declares end it as an allowance error, never a pass', async () => {
     const outcome = await runCheck(session(), sequenceCheck(storeModel({}, { count: 0 }, 1_000) as SequenceModel<Step, unknown>, 1));
     expect(verdict(outcome, COUNT).status).toBe('error');
