@@ -1,4 +1,4 @@
-import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceCount, sequenceSteps, withKeyForgone } from '../lib/checks/define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceCount, sequenceStepRequests, sequenceSteps, withKeyForgone } from '../lib/checks/define.ts';
 import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
 import type { MadeTogether, SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
@@ -70,7 +70,14 @@ export interface RunPlan {
   readonly madeTogether: readonly { readonly words: MadeTogether; readonly sharers: number; readonly requests: number }[];
   /** The stateful checks that run, each with its allowance (counted in the lanes above), and the sequences the target gets (CC_SEQUENCES). */
   readonly stateful: {
-    readonly checks: readonly { readonly check: string; readonly requests: number; readonly count: number; readonly steps: number }[];
+    readonly checks: readonly {
+      readonly check: string;
+      readonly requests: number;
+      readonly count: number;
+      readonly steps: number;
+      /** The most requests one sequence's steps send, its closing apart. */
+      readonly stepRequests: number;
+    }[];
     readonly sequences: SequenceSize;
   };
   /** The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's own), those drawn, those stated. */
@@ -240,7 +247,13 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
         .filter((c) => c.stateful)
         .map((c) => {
           const stateful = c.stateful as NonNullable<CheckDefinition['stateful']>;
-          return { check: c.id, requests: allowanceOn(c, target), count: sequenceCount(stateful, target), steps: sequenceSteps(stateful, target) };
+          return {
+            check: c.id,
+            requests: allowanceOn(c, target),
+            count: sequenceCount(stateful, target),
+            steps: sequenceSteps(stateful, target),
+            stepRequests: sequenceStepRequests(stateful, target),
+          };
         }),
       sequences: target.sequences,
     },

@@ -133,11 +133,7 @@ export function randomValuesOn(def: Pick<CheckDefinition, 'randomValues'>, targe
 /** What a stateful check's sequences may spend against this target: every step of every sequence at its dearest, and the shrinking. */
 export function sequenceAllowance(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences' | 'keys'>): number {
   const { shrinkRequests } = target.sequences;
-  return (
-    stateful.setupRequests +
-    sequenceCount(stateful, target) * (sequenceSteps(stateful, target) * stateful.requestsPerStep + closingOn(stateful, target)) +
-    shrinkRequests
-  );
+  return stateful.setupRequests + sequenceCount(stateful, target) * (sequenceStepRequests(stateful, target) + closingOn(stateful, target)) + shrinkRequests;
 }
 
 /** Whether the target lacks the key pair some requests need, so that none of them is sent. */
@@ -170,6 +166,15 @@ export const sequencesOf = (n: number, kind = ''): string => `${n} ${kind}sequen
 /** The most steps of one of the check's sequences against this target. */
 export function sequenceSteps(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
   return Math.min(target.sequences.steps, stateful.longest ?? Number.POSITIVE_INFINITY);
+}
+
+/**
+ * The most requests the steps of one of the check's sequences send against this target: each at its dearest,
+ * within the target's cap, which a sequence's first step may cross (a sequence has one at least).
+ */
+export function sequenceStepRequests(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences'>): number {
+  const cap = Math.max(target.sequences.stepRequests ?? Number.POSITIVE_INFINITY, stateful.requestsPerStep);
+  return Math.min(sequenceSteps(stateful, target) * stateful.requestsPerStep, cap);
 }
 
 /** What the check sends only for older Dialer releases than the target is expected to be: none of it is sent. */

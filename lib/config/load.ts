@@ -118,6 +118,14 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
 }
 
 /**
+ * What the steps of one sequence may send on a configured target, besides its 6 steps: dear steps (a create
+ * and its delete) come in shorter sequences. The plan counts every sequence at its dearest, and a sequence
+ * sends about half of that on average, so a cap of 8 instead of the 12 that 6 steps of 2 may reach takes
+ * 4 requests a check off every run's plan and rarely anything off a sequence.
+ */
+const LIVE_STEP_REQUESTS = 8;
+
+/**
  * Stateful sequences (CC_SEQUENCES): one short one a check on a configured target, where every step spends
  * budget; its closing steps judge every rule of the check, so one leaves none unjudged. There a run spends
  * nothing shrinking a failing sequence: a failure is rare, yet room kept for it would be counted in every
@@ -126,7 +134,9 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
  * alone, which shrinks it with REPLAY_SHRINK_REQUESTS.
  */
 function sequences(raw: string | undefined, bundledMock: boolean, replaying: boolean): SequenceSize {
-  const size = bundledMock ? { count: 10, steps: 14, shrinkRequests: 2000 } : { count: 1, steps: 6, shrinkRequests: replaying ? REPLAY_SHRINK_REQUESTS : 0 };
+  const size = bundledMock
+    ? { count: 10, steps: 14, shrinkRequests: 2000 }
+    : { count: 1, steps: 6, stepRequests: LIVE_STEP_REQUESTS, shrinkRequests: replaying ? REPLAY_SHRINK_REQUESTS : 0 };
   if (raw === undefined) return size;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_SEQUENCES: must be a whole number, got ${JSON.stringify(raw)}`);
   return { ...size, count: Number(raw.trim()) };

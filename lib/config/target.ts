@@ -17,6 +17,8 @@ export const REPLAY_SHRINK_REQUESTS = 24;
 export interface SequenceSize {
   readonly count: number;
   readonly steps: number;
+  /** The most requests the steps of one sequence may send, its closing apart; absent: no cap besides the steps. */
+  readonly stepRequests?: number;
   readonly shrinkRequests: number;
 }
 

@@ -102,7 +102,7 @@ export const VARIABLES = [
     name: 'CC_SEQUENCES',
     bundledMock: 'applies',
     meaning:
-      'random sequences of operations each stateful check runs against its model (a whole number, 0 for none: the stateful checks are then skipped; each step costs a request or two of the budget, and shrinking a failing sequence spends a stated allowance more); on a configured target a sequence has at most 6 steps and a run keeps no requests for shrinking a failing one (its rerun line, CC_SEQUENCE_REPLAY, replays it alone and shrinks it with up to 24), against the bundled mock 14 steps and 2,000 requests of shrinking, shared by the stateful checks of a lane (a check whose closing steps judge its rules in every sequence, or whose steps are dear, may take fewer sequences or steps)',
+      'random sequences of operations each stateful check runs against its model (a whole number, 0 for none: the stateful checks are then skipped; each step costs a request or two of the budget, and shrinking a failing sequence spends a stated allowance more); on a configured target a sequence has at most 6 steps sending at most 8 requests (its closing apart) and a run keeps no requests for shrinking a failing one (its rerun line, CC_SEQUENCE_REPLAY, replays it alone and shrinks it with up to 24), against the bundled mock 14 steps and 2,000 requests of shrinking, shared by the stateful checks of a lane (a check whose closing steps judge its rules in every sequence, or whose steps are dear, may take fewer sequences or steps)',
     default: '1 on a configured target, 10 against the bundled mock',
   },
   {

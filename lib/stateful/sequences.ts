@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type CheckContext, evidenceOf } from '../checks/context.ts';
-import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceSteps } from '../checks/define.ts';
+import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceStepRequests, sequenceSteps } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -190,9 +190,21 @@ class Sequences<Step, World> {
     let longest = 0;
     // Lengths spread evenly up to the most allowed (no bias towards short arrays): state builds up over steps.
     const length = { maxLength: Math.max(1, most) - (model.opening ? 1 : 0), size: 'max' } as const;
-    const sequences = model.opening
+    const drawn = model.opening
       ? fc.tuple(model.opening, fc.noBias(fc.array(model.step, length))).map(([first, rest]) => [first, ...rest])
       : fc.noBias(fc.array(model.step, { ...length, minLength: 1 }));
+    // Within the target's cap on a sequence's requests (CC_SEQUENCES): the steps that fit, the first always.
+    const cap = this.#t.target.sequences.stepRequests;
+    const sequences =
+      cap === undefined
+        ? drawn
+        : drawn.map((steps) => {
+            let spent = 0;
+            return steps.filter((step, i) => {
+              spent += model.cost(step);
+              return i === 0 || spent <= cap;
+            });
+          });
     const property = fc.asyncProperty(sequences, async (steps) => {
       if (this.stopped) return;
       const stateful = this.#t.scope.stateful;
@@ -273,6 +285,9 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
   const sequences = new Sequences(t, model);
   const count = sequenceCount(t.scope.stateful, t.target);
   const steps = sequenceSteps(t.scope.stateful, t.target);
+  // A target's cap on a sequence's requests is named where it binds: below what its steps could send.
+  const capped = t.target.sequences.stepRequests !== undefined && sequenceStepRequests(t.scope.stateful, t.target) < steps * t.scope.stateful.requestsPerStep;
+  const size = `${steps} steps${capped ? ` and ${sequenceStepRequests(t.scope.stateful, t.target)} requests` : ''}`;
 
   const report = (found: NonNullable<Exploration['failing']>, seed: number) => {
     const { violation, steps: story, path, shrinks, passedOver } = found;
@@ -331,12 +346,12 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
         rule,
         leftFor !== undefined
           ? `every step that could judge it left it to another rule: ${leftFor}`
-          : `no sequence reached a step that judges it (${sequencesOf(count)} of up to ${steps} steps; CC_SEQUENCES runs more)`,
+          : `no sequence reached a step that judges it (${sequencesOf(count)} of up to ${size}; CC_SEQUENCES runs more)`,
       );
     else
       t.note(
         rule,
-        `${sequencesOf(count, 'random ')} of up to ${steps} steps (the longest ran ${longest}) held, seed ${t.seed}${sequences.laneShort ? "; exploring ended early, after a failure had spent the lane's shrinking allowance" : ''}`,
+        `${sequencesOf(count, 'random ')} of up to ${size} (the longest ran ${longest}) held, seed ${t.seed}${sequences.laneShort ? "; exploring ended early, after a failure had spent the lane's shrinking allowance" : ''}`,
       );
   }
 }

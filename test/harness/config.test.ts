@@ -209,11 +209,11 @@ describe('targetFromSettings', () => {
     }
   });
 
-  test('CC_SEQUENCES: a configured target runs one sequence of 6 steps and keeps nothing for shrinking, but a replay does; the bundled mock explores', () => {
+  test('CC_SEQUENCES: a configured target runs one sequence of 6 steps and 8 requests and keeps nothing for shrinking, but a replay does; the bundled mock explores', () => {
     const replay = 'core.stateful.tags:CORE-STATE-TAGS:5:3:0';
-    expect(targetFromSettings({ ...BASE }).sequences).toEqual({ count: 1, steps: 6, shrinkRequests: 0 });
-    expect(targetFromSettings({ ...BASE, CC_SEQUENCES: '3' }).sequences).toEqual({ count: 3, steps: 6, shrinkRequests: 0 });
-    expect(targetFromSettings({ ...BASE, CC_SEQUENCE_REPLAY: replay }).sequences).toEqual({ count: 1, steps: 6, shrinkRequests: 24 });
+    expect(targetFromSettings({ ...BASE }).sequences).toEqual({ count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 });
+    expect(targetFromSettings({ ...BASE, CC_SEQUENCES: '3' }).sequences).toEqual({ count: 3, steps: 6, stepRequests: 8, shrinkRequests: 0 });
+    expect(targetFromSettings({ ...BASE, CC_SEQUENCE_REPLAY: replay }).sequences).toEqual({ count: 1, steps: 6, stepRequests: 8, shrinkRequests: 24 });
     expect(targetFromSettings({ ...BASE }, process.cwd(), true).sequences).toEqual({ count: 10, steps: 14, shrinkRequests: 2000 });
   });
 

@@ -259,6 +259,35 @@ describe('stateful sequences', () => {
     expect(verdict(again, COUNT).evidence?.sequence?.steps).toHaveLength(2);
   });
 
+  test("a target's cap on a sequence's requests: no sequence's steps send more, the allowance counts the cap, the note names it", async () => {
+    const sequences = { count: 20, steps: 6, stepRequests: 5, shrinkRequests: 0 };
+    // Each step sends 2: within the cap of 5 a sequence runs two steps at most, where 6 could send 12.
+    const sent: number[] = [];
+    const dear: SequenceModel<number, { sent: number }> = {
+      step: fc.nat(9),
+      cost: () => 2,
+      label: (n) => `add ${n}`,
+      reads: () => false,
+      start: () => ({ sent: 0 }),
+      async run(_t, world, n, io) {
+        world.sent += 2;
+        io.judge(COUNT, true, 'count', answer);
+        io.judge(LISTED, true, 'listed', answer);
+        return `add ${n}`;
+      },
+      async clean(_t, world) {
+        sent.push(world.sent);
+      },
+    };
+    const check = sequenceCheck(dear as SequenceModel<number, unknown>, 2);
+    const outcome = await runCheck(session({ sequences }), check);
+    expect(verdict(outcome, COUNT).status).toBe('pass');
+    expect(sent).toHaveLength(20);
+    expect(Math.max(...sent)).toBe(4);
+    expect(allowanceOn(check, literalTarget({ sequences }))).toBe(20 * 5);
+    expect(verdict(outcome, COUNT).notes.join(' ')).toMatch(/^20 random sequences of up to 6 steps and 5 requests/);
+  });
+
   test('steps dearer than the check declares end it as an allowance error, never a pass', async () => {
     const outcome = await runCheck(session(), sequenceCheck(storeModel({}, { count: 0 }, 1_000) as SequenceModel<Step, unknown>, 1));
     expect(verdict(outcome, COUNT).status).toBe('error');
