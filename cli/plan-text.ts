@@ -63,7 +63,9 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
         ? `fuzzing: ${fuzz.checks} checks send their exact boundaries and ${fuzz.stated} samples and random values in all, each check all it states (CC_FUZZ_RANDOM=all)`
         : fuzz.cap === 0
           ? `fuzzing: ${fuzz.checks} checks send their exact boundaries only, none of the ${fuzz.stated} samples and random values they state (CC_FUZZ_RANDOM=0)`
-          : `fuzzing: ${fuzz.checks} checks send their exact boundaries and at most ${fuzz.cap} more value${fuzz.cap === 1 ? '' : 's'} each, drawn among their samples and random values, ${fuzz.drawn} in all of the ${fuzz.stated} they state (CC_FUZZ_RANDOM); the run seed picks them, so each run tries others`,
+          : fuzz.perLane === undefined
+            ? `fuzzing: ${fuzz.checks} checks send their exact boundaries and at most ${fuzz.cap} more value${fuzz.cap === 1 ? '' : 's'} each, drawn among their samples and random values, ${fuzz.drawn} in all of the ${fuzz.stated} they state (CC_FUZZ_RANDOM); the run seed picks them, so each run tries others`
+            : `fuzzing: ${fuzz.checks} checks send their exact boundaries; ${fuzz.perLane} of each lane's (CC_FUZZ_CHECKS) send at most ${fuzz.cap} more value${fuzz.cap === 1 ? '' : 's'} each, drawn among their samples and random values (CC_FUZZ_RANDOM), ${fuzz.drawn} in all of the ${fuzz.stated} the checks state; the run seed picks the checks and the values, so each run tries others`,
     );
   const { stateful } = plan;
   if (stateful.checks.length > 0) {

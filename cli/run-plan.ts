@@ -80,8 +80,12 @@ export interface RunPlan {
     }[];
     readonly sequences: SequenceSize;
   };
-  /** The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's own), those drawn, those stated. */
-  readonly fuzz: { readonly cap?: number; readonly drawn: number; readonly stated: number; readonly checks: number };
+  /**
+   * The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's
+   * own), how many of a lane's fuzzed checks draw them (CC_FUZZ_CHECKS; absent: every one), and of those that
+   * draw the most, the values drawn at most; those stated; the checks that state some.
+   */
+  readonly fuzz: { readonly cap?: number; readonly perLane?: number; readonly drawn: number; readonly stated: number; readonly checks: number };
 }
 
 /** How a check's allowance against the target spreads over the meters, less what it sends only when the target refuses a batch. */
@@ -122,6 +126,31 @@ function shrinkSharing(own: readonly CheckDefinition[], target: Pick<Target, 'se
   const stateful = new Map<LoadSurface, number>();
   for (const check of own) if (check.stateful) stateful.set(meterOf(check), (stateful.get(meterOf(check)) ?? 0) + 1);
   return new Map([...stateful].map(([meter, n]) => [meter, -(n - 1) * target.sequences.shrinkRequests]));
+}
+
+/** The largest `most` of the numbers (all of them when `most` is absent), added up. */
+function largest(values: readonly number[], most: number | undefined): number {
+  return [...values]
+    .sort((a, b) => b - a)
+    .slice(0, most)
+    .reduce((n, v) => n + v, 0);
+}
+
+/**
+ * What drawing random values with only some of a lane's fuzzed checks (CC_FUZZ_CHECKS; runner.ts
+ * `chooseFuzzDrawers`) changes, per meter: each check's allowance holds its random values (any may be
+ * chosen), but the lane spends them for that many checks only; the plan counts the dearest that many on each meter.
+ */
+function fuzzSharing(own: readonly CheckDefinition[], target: Pick<Target, 'fuzzRandomCap' | 'fuzzChecksPerLane'>): Map<LoadSurface, number> {
+  const out = new Map<LoadSurface, number>();
+  if (target.fuzzChecksPerLane === undefined) return out;
+  const costs = new Map<LoadSurface, number[]>();
+  for (const check of own) {
+    const cost = randomValuesOn(check, target) * (check.randomValues?.requestsEach ?? 0);
+    if (cost > 0) costs.set(meterOf(check), [...(costs.get(meterOf(check)) ?? []), cost]);
+  }
+  for (const [meter, each] of costs) out.set(meter, largest(each, target.fuzzChecksPerLane) - largest(each, undefined));
+  return out;
 }
 
 /** The records a lane's checks leave to its end, by batch. */
@@ -191,7 +220,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   }
   const lanes: LanePlan[] = LANES.map((lane) => {
     const own = running.filter((c) => laneOf(c) === lane);
-    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own), batching(own), shrinkSharing(own, target)]);
+    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own), batching(own), shrinkSharing(own, target), fuzzSharing(own, target)]);
     const stateful = own.filter((c) => c.stateful);
     const statefulByMeter = sum([...stateful.map((c) => requestsByMeter(c, target)), shrinkSharing(stateful, target)]);
     return {
@@ -213,6 +242,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     ...laneChecks.map(sharing),
     ...laneChecks.map(batching),
     ...laneChecks.map((own) => shrinkSharing(own, target)),
+    ...laneChecks.map((own) => fuzzSharing(own, target)),
   ]);
   const batches = laneChecks.flatMap((own) => [...batchedRecords(own)]);
   const batchedCount = batches.reduce((n, [, records]) => n + records, 0);
@@ -259,7 +289,16 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     },
     fuzz: {
       ...(target.fuzzRandomCap !== undefined ? { cap: target.fuzzRandomCap } : {}),
-      drawn: running.reduce((n, c) => n + randomValuesOn(c, target), 0),
+      ...(target.fuzzChecksPerLane !== undefined ? { perLane: target.fuzzChecksPerLane } : {}),
+      drawn: laneChecks.reduce(
+        (n, own) =>
+          n +
+          largest(
+            own.map((c) => randomValuesOn(c, target)).filter((v) => v > 0),
+            target.fuzzChecksPerLane,
+          ),
+        0,
+      ),
       stated: running.reduce((n, c) => n + (c.randomValues?.count ?? 0), 0),
       checks: running.filter((c) => (c.randomValues?.count ?? 0) > 0).length,
     },

@@ -71,7 +71,8 @@ export class CheckContext {
     this.scope = scope;
     this.#requests = new RequestScope(session.send, scope.id, { maxRequests: allowanceOn(scope, session.target), ...(signal ? { signal } : {}) });
     this.#randomDeclared = scope.randomValues?.count ?? 0;
-    this.#randomAllowed = randomValuesOn(scope, session.target);
+    const drawers = scope.runsIn !== undefined ? session.fuzzDrawers.get(scope.runsIn) : undefined;
+    this.#randomAllowed = drawers === undefined || drawers.has(scope.id) ? randomValuesOn(scope, session.target) : 0;
     for (const id of scope.rules) {
       lookupRule(id);
       this.standings.set(id, { passes: 0, notes: [] });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { EFFECT_MEANING, type Target } from '../config/target.ts';
 import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../contract/vocabulary.ts';
 import { appliesTo } from '../dialer/releases.ts';
@@ -5,7 +6,7 @@ import { CheckTimeLimitError, HarnessError } from '../errors.ts';
 import { rule as lookupRule } from '../rules/index.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import { CheckContext, type RuleStanding } from './context.ts';
-import { allowanceOn, type CheckDefinition } from './define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn } from './define.ts';
 import { type Lane, LANES } from './lanes.ts';
 import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
 import type { Session } from './session.ts';
@@ -206,6 +207,25 @@ export function countSharers(session: Session, checks: readonly CheckDefinition[
     if (missingPrerequisite(session.target, check)) continue;
     for (const record of check.shares ?? []) session.sharers.set(record.key, (session.sharers.get(record.key) ?? 0) + 1);
   }
+}
+
+/**
+ * Chooses the lane's fuzzed checks that draw random values in this run, where the target lets only some of
+ * them (CC_FUZZ_CHECKS): that many of those that run, by the run seed and the lane, so the same seed draws
+ * with the same checks, another seed with others. The plan counts the lane's dearest that many.
+ */
+export function chooseFuzzDrawers(session: Session, lane: Lane, checks: readonly CheckDefinition[]): void {
+  const most = session.target.fuzzChecksPerLane;
+  if (most === undefined) return;
+  const fuzzed = checks
+    .filter((check) => randomValuesOn(check, session.target) > 0 && !missingPrerequisite(session.target, check))
+    .filter((check) => check.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release)))
+    .map((check) => check.id);
+  const [chosen = []] = fc.sample(fc.shuffledSubarray(fuzzed, { minLength: Math.min(most, fuzzed.length), maxLength: Math.min(most, fuzzed.length) }), {
+    seed: session.seed + LANES.indexOf(lane),
+    numRuns: 1,
+  });
+  session.fuzzDrawers.set(lane, new Set(chosen));
 }
 
 /** Runs checks one after another, as a live target's budget requires. */

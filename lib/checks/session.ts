@@ -43,6 +43,11 @@ export class Session {
   /** What a lane's stateful checks may spend shrinking failing sequences, shared by them (shrink-allowances.ts). */
   readonly shrinking = new ShrinkAllowances();
   /**
+   * The fuzzed checks of each lane that draw random values in this run, where the target lets only some of
+   * them (CC_FUZZ_CHECKS; runner.ts `chooseFuzzDrawers`). A lane absent here lets every check draw.
+   */
+  readonly fuzzDrawers = new Map<string, ReadonlySet<string>>();
+  /**
    * Asks the command that runs the bundled mock to widen the mock's window (run-channel.ts): the window it
    * counts in from then on, or undefined when no answer came. Unset where no command runs a bundled mock.
    */

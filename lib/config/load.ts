@@ -118,6 +118,18 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
 }
 
 /**
+ * How many fuzzed checks of a lane draw random values (CC_FUZZ_CHECKS). A live target's default of 3 keeps
+ * a run's random values to a few requests a lane; the run seed chooses the checks, so successive runs
+ * explore with others, where every check drawing every run would put all of them in every plan.
+ */
+function fuzzChecks(raw: string | undefined, bundledMock: boolean): { fuzzChecksPerLane?: number } {
+  if (raw === undefined) return bundledMock ? {} : { fuzzChecksPerLane: 3 };
+  if (raw.trim() === 'all') return {};
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_FUZZ_CHECKS: must be a whole number or all, got ${JSON.stringify(raw)}`);
+  return { fuzzChecksPerLane: Number(raw.trim()) };
+}
+
+/**
  * What the steps of one sequence may send on a configured target, besides its 6 steps: dear steps (a create
  * and its delete) come in shorter sequences. The plan counts every sequence at its dearest, and a sequence
  * sends about half of that on average, so a cap of 8 instead of the 12 that 6 steps of 2 may reach takes
@@ -221,6 +233,7 @@ function readTarget(settings: Record<string, string>, cwd: string, bundledMock: 
     },
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     ...fuzzRandom(settings.CC_FUZZ_RANDOM, bundledMock),
+    ...fuzzChecks(settings.CC_FUZZ_CHECKS, bundledMock),
     sequences: sequences(settings.CC_SEQUENCES, bundledMock, settings.CC_SEQUENCE_REPLAY !== undefined),
     ...sequenceReplay(settings.CC_SEQUENCE_REPLAY),
     bundledMock,

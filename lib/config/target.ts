@@ -89,6 +89,11 @@ export interface Target {
    */
   readonly fuzzRandomCap?: number;
   /**
+   * How many of a lane's fuzzed checks draw their random values in a run (CC_FUZZ_CHECKS), chosen by the run
+   * seed; absent: every one. The others send their exact boundaries only.
+   */
+  readonly fuzzChecksPerLane?: number;
+  /**
    * How many random sequences each stateful check runs (CC_SEQUENCES), of how many steps at most, and the
    * requests it may spend shrinking a failing one: few on a configured target, where each step costs budget.
    */

@@ -95,8 +95,15 @@ export const VARIABLES = [
     name: 'CC_FUZZ_RANDOM',
     bundledMock: 'applies',
     meaning:
-      'values each fuzzed check sends beyond its exact boundaries, which it always sends, drawn among its chosen samples and random values: a whole number (each value costs a request or two of the budget, and the plan counts only those allowed), or `all` for every sample and random value each check states; the run seed picks the values, so successive runs try different ones',
+      'values each fuzzed check that draws them (CC_FUZZ_CHECKS) sends beyond its exact boundaries, which every fuzzed check always sends, drawn among its chosen samples and random values: a whole number (each value costs a request or two of the budget, and the plan counts only those allowed), or `all` for every sample and random value each check states; the run seed picks the values, so successive runs try different ones',
     default: '1 on a configured target, all against the bundled mock',
+  },
+  {
+    name: 'CC_FUZZ_CHECKS',
+    bundledMock: 'applies',
+    meaning:
+      "how many of each lane's fuzzed checks draw random values (CC_FUZZ_RANDOM each) in a run: a whole number or `all`; the run seed chooses them, so successive runs draw with others, and every fuzzed check sends its exact boundaries each run; the plan counts the dearest that many of each lane",
+    default: '3 on a configured target, all against the bundled mock',
   },
   {
     name: 'CC_SEQUENCES',

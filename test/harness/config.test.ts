@@ -217,6 +217,17 @@ describe('targetFromSettings', () => {
     expect(targetFromSettings({ ...BASE }, process.cwd(), true).sequences).toEqual({ count: 10, steps: 14, shrinkRequests: 2000 });
   });
 
+  test('CC_FUZZ_CHECKS: 3 fuzzed checks a lane draw random values on a configured target by default, every one against the bundled mock', () => {
+    expect(targetFromSettings({ ...BASE }).fuzzChecksPerLane).toBe(3);
+    expect(targetFromSettings({ ...BASE }, process.cwd(), true).fuzzChecksPerLane).toBeUndefined();
+    expect(targetFromSettings({ ...BASE, CC_FUZZ_CHECKS: 'all' }).fuzzChecksPerLane).toBeUndefined();
+    expect(targetFromSettings({ ...BASE, CC_FUZZ_CHECKS: ' 5 ' }).fuzzChecksPerLane).toBe(5);
+    expect(targetFromSettings({ ...BASE, CC_FUZZ_CHECKS: '2' }, process.cwd(), true).fuzzChecksPerLane).toBe(2);
+    for (const bad of ['-1', '1.5', 'some', '']) {
+      expect(expectConfigError(() => targetFromSettings({ ...BASE, CC_FUZZ_CHECKS: bad }), 'CC_FUZZ_CHECKS').message).toContain('a whole number or all');
+    }
+  });
+
   test('CC_EFFECTS takes a comma-separated list of known effects', () => {
     expect([...targetFromSettings({ ...BASE, CC_EFFECTS: ' call , sms,' }).effects].sort()).toEqual(['call', 'sms']);
     expect([...targetFromSettings({ ...BASE, CC_EFFECTS: '' }).effects]).toEqual([]);

@@ -76,6 +76,27 @@ describe('the plan of a run', () => {
     );
   });
 
+  test('some fuzzed checks of a lane draw (CC_FUZZ_CHECKS): each allowance holds its random values, the lane counts its dearest that many on each meter', () => {
+    const checks = [
+      made({ id: 'p.dear', maxRequests: 10, lane: 'core', randomValues: { count: 1, requestsEach: 2 } }),
+      made({ id: 'p.cheap', maxRequests: 10, lane: 'core', randomValues: { count: 1, requestsEach: 1 } }),
+      made({ id: 'p.cheaper', maxRequests: 10, lane: 'core', randomValues: { count: 1, requestsEach: 1 } }),
+      made({ id: 'p.elsewhere', maxRequests: 10, lane: 'core', surface: 'analytics', randomValues: { count: 1, requestsEach: 1 } }),
+    ];
+    const every = planRun(live({ fuzzRandomCap: 1 }), checks);
+    const two = planRun(live({ fuzzRandomCap: 1, fuzzChecksPerLane: 2 }), checks);
+    // On the core's meter the dear and one cheap value are counted, one cheap value not; the analytics check is its meter's only one.
+    expect(every.lanes[0]?.requests).toBe(40);
+    expect(two.lanes[0]?.requests).toBe(39);
+    expect(two.meters.find((m) => m.meter === 'core')?.requests).toBe(29);
+    expect(two.meters.find((m) => m.meter === 'analytics')?.requests).toBe(10);
+    expect(two.lanes[0]?.costliest.map((c) => c.requests)).toEqual([10, 10, 10, 10]);
+    expect(two.fuzz).toEqual({ cap: 1, perLane: 2, drawn: 2, stated: 4, checks: 4 });
+    expect(planText(two, { live: true }).join('\n')).toContain(
+      "fuzzing: 4 checks send their exact boundaries; 2 of each lane's (CC_FUZZ_CHECKS) send at most 1 more value each, drawn among their samples and random values (CC_FUZZ_RANDOM), 2 in all of the 4 the checks state; the run seed picks the checks and the values, so each run tries others",
+    );
+  });
+
   test('requests a check sends only for older Dialer releases come off its allowance where the target is expected at that release or later', () => {
     const checks = [made({ id: 'p.older', maxRequests: 6, lane: 'dialer', olderReleasesOnly: { before: 'next', requests: 1 } })];
     const at = (release: Release) => planRun(live({ dialer: { release, routes: DIALER_ROUTES } }), checks).lanes.find((l) => l.lane === 'dialer');
