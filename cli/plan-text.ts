@@ -35,7 +35,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
     );
     if (options.verbose && lane.costliest.length > 0)
       lines.push(
-        `    the ${lane.costliest.length} largest allowances${stateful.checks > 0 ? ' besides the stateful checks' : ''}: ${lane.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`,
+        `    the ${lane.costliest.length} largest allowances${stateful.checks > 0 ? ' besides the stateful checks' : ''} (in brackets: of each, the requests that make records the lane's checks share, counted once in the lane's total): ${lane.costliest.map((c) => `${c.check} ${c.requests}${c.shared > 0 ? ` (${c.shared} shared)` : ''}`).join(', ')}`,
       );
   }
   lines.push(

@@ -22,8 +22,11 @@ import { laneOf, meterOf } from '../suites/index.ts';
 
 /** A lane: its checks, their allowances, and what the pace imposes on them one after another. */
 export interface LanePlan extends PlannedLane {
-  /** Its ten checks besides the stateful ones with the largest allowances, the largest first: where the lane's requests go. */
-  readonly costliest: readonly { readonly check: string; readonly requests: number }[];
+  /**
+   * Its ten checks besides the stateful ones with the largest allowances, the largest first: where the lane's
+   * requests go. `shared`: of the allowance, the makes of records the lane's checks share, which its total counts once.
+   */
+  readonly costliest: readonly { readonly check: string; readonly requests: number; readonly shared: number }[];
   /** What its stateful checks may spend, among its requests (their shrinking counted once), and the time it takes at the pace: shown apart. */
   readonly stateful: { readonly checks: number; readonly requests: number; readonly ms: number };
 }
@@ -231,7 +234,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
       stateful: { checks: stateful.length, requests: [...statefulByMeter.values()].reduce((n, r) => n + r, 0), ms: streamMs(statefulByMeter, pace) },
       costliest: own
         .filter((c) => !c.stateful)
-        .map((c) => ({ check: c.id, requests: allowanceOn(c, target) }))
+        .map((c) => ({ check: c.id, requests: allowanceOn(c, target), shared: (c.shares ?? []).reduce((n, r) => n + r.makeRequests, 0) }))
         .sort((a, b) => b.requests - a.requests)
         .slice(0, 10),
     };

@@ -66,7 +66,7 @@ describe('the plan of a run', () => {
     const capped = planRun(live({ fuzzRandomCap: 1 }), checks);
     // Three values forgone at two requests each.
     expect(capped.lanes[0]?.requests).toBe(19);
-    expect(capped.lanes[0]?.costliest[0]).toEqual({ check: 'p.fuzzed', requests: 14 });
+    expect(capped.lanes[0]?.costliest[0]).toEqual({ check: 'p.fuzzed', requests: 14, shared: 0 });
     expect(capped.fuzz).toEqual({ cap: 1, drawn: 1, stated: 4, checks: 1 });
     expect(planText(capped, { live: true }).join('\n')).toContain(
       'fuzzing: 1 checks send their exact boundaries and at most 1 more value each, drawn among their samples and random values, 1 in all of the 4 they state (CC_FUZZ_RANDOM)',
@@ -103,7 +103,7 @@ describe('the plan of a run', () => {
     expect(at('latest')?.requests).toBe(5);
     expect(at('next')?.requests).toBe(5);
     expect(at('1.0.22')?.requests).toBe(6);
-    expect(at('1.0.22')?.costliest[0]).toEqual({ check: 'p.older', requests: 6 });
+    expect(at('1.0.22')?.costliest[0]).toEqual({ check: 'p.older', requests: 6, shared: 0 });
   });
 
   test("requests sent only with another company's key pair come off the allowance and each budget where the target lacks it", () => {
@@ -248,14 +248,27 @@ describe('the plan of a run', () => {
         .sort((a, b) => b - a);
       expect(lane.costliest.map((c) => c.requests)).toEqual(allowances.slice(0, 10));
       expect(lane.costliest.every((c) => lane.checks.includes(c.check))).toBe(true);
+      // What of each makes the records the lane's checks share: the sum of its shared records' makes.
+      for (const c of lane.costliest) {
+        const def = ALL_CHECKS.find((d) => d.id === c.check) as CheckDefinition;
+        expect(c.shared, c.check).toBe((def.shares ?? []).reduce((n, r) => n + r.makeRequests, 0));
+      }
     }
+    const daily = core?.costliest.find((c) => c.check === 'core.agents.daily-price-limit');
+    const groups = core?.costliest.find((c) => c.check === 'core.groups.remove-keeps-other-memberships');
+    // The agents that carry the accepted bounds are shared; this check shares nothing.
+    expect(daily?.shared).toBeGreaterThan(0);
+    expect(groups?.shared).toBe(0);
     expect(text).not.toContain('largest allowances');
     // Why the budget checks take the windows they take, with --verbose.
     expect(text).not.toContain(BUDGET_WINDOWS_WHY);
     expect(planText(plan, { live: true, verbose: true })).toContain(`  ${BUDGET_WINDOWS_WHY}`);
-    expect(planText(plan, { live: true, verbose: true }).join('\n')).toContain(
-      `    the 10 largest allowances besides the stateful checks: ${plan.lanes[0]?.costliest.map((c) => `${c.check} ${c.requests}`).join(', ')}`,
+    const verbose = planText(plan, { live: true, verbose: true }).join('\n');
+    expect(verbose).toContain(
+      "    the 10 largest allowances besides the stateful checks (in brackets: of each, the requests that make records the lane's checks share, counted once in the lane's total): ",
     );
+    expect(verbose).toContain(`core.agents.daily-price-limit ${daily?.requests} (${daily?.shared} shared), `);
+    expect(verbose).toMatch(new RegExp(`core\\.groups\\.remove-keeps-other-memberships ${groups?.requests}(, |$)`, 'm'));
   });
 
   test('the Dialer campaigns a run leaves: each check its own, a shared one once, none of a check that does not run', () => {
