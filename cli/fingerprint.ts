@@ -9,7 +9,7 @@ import { startBundledMock } from './bundled-mock.ts';
 import { onInterrupt } from './interrupt.ts';
 import { commandSettings, warnReplacedByMock } from './settings.ts';
 import { CHANGES } from '../suites/dialer/changes.ts';
-import { matchingReleases, type ProbeResult, runProbe, sideOf } from '../suites/dialer/fingerprint.ts';
+import { matchingReleases, type ProbeResult, runProbes, sideOf } from '../suites/dialer/fingerprint.ts';
 import { parseCommandLine } from './command-line.ts';
 
 const HELP = `Usage: npm run fingerprint -- [options]
@@ -86,13 +86,9 @@ async function main(): Promise<number> {
       exitCode: 130,
       onFirst: () => process.stderr.write('cc-fingerprint: interrupted; cleaning up after the running probe (interrupt again to quit at once)\n'),
     });
-    const results: ProbeResult[] = [];
-    for (const change of CHANGES) {
-      if (interrupt.aborted) break;
-      results.push(await runProbe(session, change, interrupt));
-    }
+    const { results, removal } = await runProbes(session, CHANGES, interrupt);
     process.stdout.write(`${redactor.text(table(results))}\n`);
-    const leftovers = results.flatMap((r) => r.leftovers);
+    const leftovers = [...results.flatMap((r) => r.leftovers), ...removal.leftovers];
     if (leftovers.length > 0) process.stdout.write(`cleanup steps that failed: ${redactor.text(leftovers.join('; '))}\n`);
     const left = session.ledger.leftovers();
     if (left.length > 0) {
@@ -105,7 +101,7 @@ async function main(): Promise<number> {
       return 130;
     }
     const fits = matchingReleases(results);
-    const requests = results.reduce((n, r) => n + r.requests, 0);
+    const requests = results.reduce((n, r) => n + r.requests, removal.requests);
     if (fits.length === 0) {
       process.stdout.write(`matches no release (${requests} requests)\n`);
       for (const release of RELEASES) {

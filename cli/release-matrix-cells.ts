@@ -10,7 +10,7 @@ import type { TlsMaterial } from '../mock/http/front-door.ts';
 import { startMock } from '../mock/start.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { CHANGES } from '../suites/dialer/changes.ts';
-import { matchingReleases, runProbe } from '../suites/dialer/fingerprint.ts';
+import { matchingReleases, runProbes } from '../suites/dialer/fingerprint.ts';
 
 /**
  * The release matrix, run against the bundled mock: a cell starts the mock playing one Dialer release and
@@ -118,9 +118,5 @@ export function stepAsPredicted(step: ReleaseStep): boolean {
 
 /** The releases the fingerprint finds for the mock playing `profile`. */
 export function fingerprintOf(profile: Release, windowMs: number, tls?: TlsMaterial): Promise<Release[]> {
-  return withMock(profile, profile, windowMs, tls, async (session) => {
-    const results = [];
-    for (const change of CHANGES) results.push(await runProbe(session, change));
-    return matchingReleases(results);
-  });
+  return withMock(profile, profile, windowMs, tls, async (session) => matchingReleases((await runProbes(session, CHANGES)).results));
 }

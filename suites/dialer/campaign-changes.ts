@@ -1,33 +1,41 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
-import { campaignPayload, errorTexts, idsOf, is2xx, isObject, NEXT_YEAR, recordAfter, subErrorsMention, tryCreate } from './campaign-fixtures.ts';
+import { errorTexts, idsOf, is2xx, isObject, NEXT_YEAR, recordAfter, subErrorsMention } from './campaign-fixtures.ts';
 import type { ChangeProbe, Observation } from './change.ts';
 import { pageOf, walkCursor } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
-import { DELETED_CAMPAIGN, deletedCampaign, LANE_CAMPAIGN, UNKNOWN_POLICY_KEY, UNKNOWN_POLICY_VALUE } from './shared-campaigns.ts';
+import { DELETED_CAMPAIGN, deletedCampaign, LANE_CAMPAIGN, renamesBack, UNKNOWN_POLICY_KEY, UNKNOWN_POLICY_VALUE } from './shared-campaigns.ts';
 
 /**
  * The campaign behaviours the Dialer releases changed (spec: Versioning), one probe each. A probe never
  * asks which release is expected: it says which side the target showed, for the release check and the
- * fingerprint alike. Every campaign a probe creates is deleted afterwards, and stays with status deleted:
- * the probes of a validation create one only when the target takes what it should refuse.
+ * fingerprint alike. No probe makes a campaign of its own, since the API keeps every campaign it is asked
+ * to delete: a probe writes to the lane's campaign or reads the run's deleted one (shared-campaigns.ts),
+ * and a validation probe sends what the target should refuse in an update of the lane's campaign.
  */
 
 const status = (ex: Exchange): string => `${ex.status}${errorTexts(ex).length > 0 ? ` (${errorTexts(ex).join('; ')})` : ''}`;
 
-/** A schedule value pinned in v1.0.21: 400 naming the field after, stored as sent before. */
+/**
+ * A schedule value pinned in v1.0.21: 400 naming the field after, stored as sent before. Sent in an update
+ * of the lane's campaign (the spec's validation covers create and update alike), so a target that takes it
+ * keeps no campaign of the probe's own; no other sharer reads the schedule.
+ */
 function scheduleProbe(id: string, field: 'start_date' | 'start_time', sent: string, line: string, rules: ChangeProbe['rules']): ChangeProbe {
   return {
     id,
     release: '1.0.21',
     line,
     rules,
-    maxRequests: 2,
-    leaves: { campaigns: 1 },
+    // The lane's campaign, the update, and a read of it when the answer holds no campaign.
+    maxRequests: LANE_CAMPAIGN.makeRequests + 2,
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
+      const campaign = await t.shared(LANE_CAMPAIGN);
       const schedule = { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30', [field]: sent };
-      const { ex, campaign } = await tryCreate(t, campaignPayload(t, { schedule_policy: schedule }));
+      const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ schedule_policy: schedule }).send();
       if (ex.status === 400) {
         const named = errorTexts(ex).some((s) => s.includes(field));
         return {
@@ -36,7 +44,7 @@ function scheduleProbe(id: string, field: 'start_date' | 'start_time', sent: str
           ex,
         };
       }
-      if (!is2xx(ex.status) || !campaign) return { side: 'neither', evidence: `${field} ${JSON.stringify(sent)} answered ${status(ex)}`, ex };
+      if (!is2xx(ex.status)) return { side: 'neither', evidence: `${field} ${JSON.stringify(sent)} answered ${status(ex)}`, ex };
       const stored = (await recordAfter(t, ex, campaign.id)).schedule_policy;
       const value = isObject(stored) ? stored[field] : undefined;
       const kept = value === sent;
@@ -61,10 +69,15 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'Whitespace-only name rejected',
     rules: { after: 'DIALER-NAME-WHITESPACE-400', before: 'DIALER-NAME-WHITESPACE-ACCEPTED' },
-    maxRequests: 1,
-    leaves: { campaigns: 1 },
+    // In an update of the lane's campaign (the spec's rule covers create and update alike), so a target that
+    // takes the name keeps no campaign of the probe's own; the campaign is then named after the run again.
+    maxRequests: LANE_CAMPAIGN.makeRequests + 1 + 1,
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t): Promise<Observation> {
-      const { ex } = await tryCreate(t, campaignPayload(t, { name: '   ' }));
+      const campaign = await t.shared(LANE_CAMPAIGN);
+      const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name: '   ' }).send();
+      renamesBack(t, campaign.id)(ex);
       if (is2xx(ex.status)) return { side: 'before', evidence: `a name of three spaces was accepted (${ex.status})`, ex };
       const phrase = ex.status === 400 && subErrorsMention(ex, 'name should not be empty');
       return { side: phrase ? 'after' : 'neither', evidence: `a name of three spaces answered ${status(ex)}`, ex };

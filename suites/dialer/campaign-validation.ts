@@ -9,7 +9,7 @@ import { type CursorPage, pageOf } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { SUB_ERRORS, subErrorsJudge } from './sub-errors.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { LANE_CAMPAIGN } from './shared-campaigns.ts';
+import { LANE_CAMPAIGN, renamesBack } from './shared-campaigns.ts';
 
 /**
  * Campaign validation the releases changed, fuzzed: whitespace names, schedule dates and times, and the
@@ -106,21 +106,14 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
       const rule = pinned ? 'DIALER-NAME-WHITESPACE-400' : 'DIALER-NAME-WHITESPACE-ACCEPTED';
       const lenient: string[] = [];
       const subErrors = subErrorsJudge(t);
-      let renamed = false;
+      const renameBack = renamesBack(t, campaign.id);
       await explore(t, {
         arbitrary: values.blankNameArbitrary,
         boundaries: values.NAME_BOUNDARIES,
         samples: values.NAME_SAMPLES,
         property: async (name) => {
           const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name }).send();
-          if (is2xx(ex.status) && !renamed) {
-            renamed = true;
-            // The campaign lives on for the lane: a name of the run again, so a prefix cleanup still finds it.
-            t.cleanup(`naming campaign ${campaign.id} after the run again`, async () => {
-              const back = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name: t.uniqueName() }).send();
-              if (!is2xx(back.status)) throw new Error(`renaming campaign ${campaign.id} answered ${back.status}: it keeps a whitespace name`);
-            });
-          }
+          renameBack(ex);
           const label = `name ${values.show(name)}`;
           subErrors.judge(ex, label);
           const rejected = ex.status === 400 && subErrorsMention(ex, 'name should not be empty');

@@ -21,7 +21,9 @@ export interface ProbeResult {
 
 /**
  * Runs one change's probe. Whatever ends it (a skip, a harness or network error, an interrupt through
- * `signal`), its cleanups run; an error leaves the side unknown with the error as evidence.
+ * `signal`), its cleanups run; an error leaves the side unknown with the error as evidence. The shared
+ * records it used stay for the probes after it (the lane's campaign is made once for all of them, as in a
+ * run): `runProbes` removes them when the last has run.
  */
 export async function runProbe(session: Session, change: ChangeProbe, signal?: AbortSignal): Promise<ProbeResult> {
   const missing = missingPrerequisite(session.target, { surface: 'ai', ...(change.needs ? { needs: change.needs } : {}) });
@@ -43,14 +45,32 @@ export async function runProbe(session: Session, change: ChangeProbe, signal?: A
       result = { side: 'unknown', evidence: `error: ${err instanceof HarnessError ? `${err.code}: ${err.message}` : String((err as Error)?.message ?? err)}` };
   }
   const leftovers = [...(await t.runCleanups())];
-  let requests = t.requests;
-  // The probe is the only user of the shared records it made: they go as it ends, as a lane's go when the lane does.
-  for (const lane of new Set((change.shares ?? []).map((record) => record.lane))) {
-    const removal = await session.endLane(lane);
-    requests += removal?.requests ?? 0;
-    leftovers.push(...(removal?.leftovers ?? []));
+  return { change, ...result, requests: t.requests, leftovers };
+}
+
+/**
+ * Runs the probes one after another, until `signal` aborts (the probe running then cleans up, no other
+ * starts), then removes the shared records they made, as a lane's go when the lane ends: what that sent
+ * and what it could not remove come apart from the probes'.
+ */
+export async function runProbes(
+  session: Session,
+  changes: readonly ChangeProbe[],
+  signal?: AbortSignal,
+): Promise<{ readonly results: ProbeResult[]; readonly removal: { readonly requests: number; readonly leftovers: readonly string[] } }> {
+  const results: ProbeResult[] = [];
+  for (const change of changes) {
+    if (signal?.aborted) break;
+    results.push(await runProbe(session, change, signal));
   }
-  return { change, ...result, requests, leftovers };
+  let requests = 0;
+  const leftovers: string[] = [];
+  for (const lane of new Set(results.flatMap((r) => (r.change.shares ?? []).map((record) => record.lane)))) {
+    const removed = await session.endLane(lane);
+    requests += removed?.requests ?? 0;
+    leftovers.push(...(removed?.leftovers ?? []));
+  }
+  return { results, removal: { requests, leftovers } };
 }
 
 /** The side a release has for a change: the new behaviour from the change's release on. */

@@ -63,6 +63,23 @@ async function createWithUnknownPolicy(t: CheckContext): Promise<SharedCampaign>
   return refused ? { ...(await createKept(t)), refusedUnknownPolicy: ex } : keptFrom(t, ex, body);
 }
 
+/**
+ * For a check that sends a shared campaign whitespace names the target should refuse: given each answer, once
+ * one was taken, the campaign (which lives on for the lane) gets a name of the run again when the check ends,
+ * one request, so no other sharer meets the whitespace name and a prefix cleanup still finds it.
+ */
+export function renamesBack(t: CheckContext, campaignId: string): (answer: Exchange) => void {
+  let waiting = false;
+  return (answer) => {
+    if (!is2xx(answer.status) || waiting) return;
+    waiting = true;
+    t.cleanup(`naming campaign ${campaignId} after the run again`, async () => {
+      const back = await dialer(t, 'campaigns.update', { campaignId }).json({ name: t.uniqueName() }).send();
+      if (!is2xx(back.status)) throw new Error(`renaming campaign ${campaignId} answered ${back.status}: it keeps a whitespace name`);
+    });
+  };
+}
+
 /** The Dialer lane's campaign, made with the unknown calling_policy key. */
 export const LANE_CAMPAIGN = laneCampaign('dialer', true);
 
