@@ -9,6 +9,8 @@ import { laneEndStep } from '../../lib/checks/lane-end.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { PROOF_SEED } from '../proofs/prove.ts';
 import { conformance, type Run } from './conformance-run.ts';
+import { startMock } from '../../mock/start.ts';
+import { KEY_SLOT_VARIABLE, KEY_SLOTS, secretVariable } from '../../lib/contract/vocabulary.ts';
 
 const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
 
@@ -76,6 +78,38 @@ describe('npm run conformance', () => {
       }
     }
   });
+
+  test(
+    "against the mock as a configured target with a live target's defaults (one key pair, no effects): the plan is honest about every check and lane",
+    { timeout: 150_000 },
+    async () => {
+      const mock = await startMock({ rateWindowMs: 1000 });
+      try {
+        // One key pair and no CC_EFFECTS, as most live targets: the mock's other key pairs and its effects are left out.
+        const others = KEY_SLOTS.filter((slot) => slot !== 'primary').flatMap((slot) => [KEY_SLOT_VARIABLE[slot], secretVariable(slot)]);
+        const env = Object.fromEntries(Object.entries(mock.env).filter(([name]) => name !== 'CC_EFFECTS' && !others.includes(name)));
+        const run = await conformance(['--seed', String(PROOF_SEED)], env);
+        const doc = report(run);
+        // Required rules that need another key pair or an effect are skipped, so the run is incomplete; none failed.
+        expect(run.code, run.stdout + run.stderr).toBe(3);
+        expect(doc.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
+        // What a live target's run does by default, in the plan's words.
+        expect(run.stdout).toContain("3 of each lane's (CC_FUZZ_CHECKS) send at most 1 more value each");
+        expect(run.stdout).toContain('1 random sequence of at most 6 steps and 8 requests');
+        expect(run.stdout).toContain('none kept for shrinking a failing sequence');
+        // No check sent more than its allowance, no lane more than the plan printed, no more campaigns left than it said.
+        expect(doc.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
+        for (const cost of doc.costliest.filter((c) => c.lane !== 'budget')) {
+          const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(run.stdout)?.[1]);
+          expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
+        }
+        const campaignsPlanned = Number(/what the run leaves: at most (\d+) Dialer campaigns/.exec(run.stdout)?.[1]);
+        expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(campaignsPlanned);
+      } finally {
+        await mock.close();
+      }
+    },
+  );
 
   test('a mock fault makes its rule fail, exit 1; unselected rules are disabled; --seed replays', async () => {
     const run = await conformance(['--mock-fault', 'tag-delete-unknown-200', '--rule', 'CORE-TAG-DELETE-404', '--seed', '123']);

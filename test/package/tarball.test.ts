@@ -135,9 +135,10 @@ describe('the packed tool, installed from its tarball', () => {
         // No effect allowed: the checks that need one are skipped, so the run is incomplete, exit 3.
         const first = await run('npx', ['cc-conformance', 'run', '--reports', 'first', '--write-expectations', 'cc-expectations.json'], project, target);
         expect(first.code, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-3000)}`).toBe(3);
-        // As on a live account: each fuzzed check sends one value beyond its boundaries, the contacts go ten a
-        // request at the core lane's end, and no check or lane sends more than the plan printed for this target.
-        expect(first.stdout).toMatch(/fuzzing: \d+ checks send their exact boundaries and at most 1 more value each/);
+        // As on a live account: each fuzzed check sends its boundaries and three of each lane one value beyond
+        // them, the contacts go ten a request at the core lane's end, and no check or lane sends more than the
+        // plan printed for this target.
+        expect(first.stdout).toMatch(/fuzzing: \d+ checks send their exact boundaries; 3 of each lane's \(CC_FUZZ_CHECKS\) send at most 1 more value each/);
         expect(first.stdout).toMatch(/deleted at the lanes' end: up to \d+ records the checks made, contacts, ten a request/);
         const firstReport = JSON.parse(readFileSync(join(project, 'first', 'conformance.json'), 'utf8')) as RunReport;
         expect(firstReport.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
