@@ -14,6 +14,20 @@ import { KEY_SLOT_VARIABLE, KEY_SLOTS, secretVariable } from '../../lib/contract
 
 const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
 
+/**
+ * The plan the run printed is honest: no check sent more than its allowance (its cleanup included), no lane
+ * more than the plan's figure, and no more Dialer campaigns (kept by the API once deleted) are left than it said.
+ */
+function expectWithinPlan(run: Run, doc: RunReport): void {
+  expect(doc.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
+  for (const cost of doc.costliest.filter((c) => c.lane !== 'budget')) {
+    const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(run.stdout)?.[1]);
+    expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
+  }
+  const campaignsPlanned = Number(/what the run leaves: at most (\d+) Dialer campaigns/.exec(run.stdout)?.[1]);
+  expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(campaignsPlanned);
+}
+
 describe('npm run conformance', () => {
   // A 2 s window: the rate-limit bursts must finish inside one window while the proofs load both cores.
   test('against the bundled mock: every required rule passes, exit 0, reports written, no secret printed', { timeout: 150_000 }, async () => {
@@ -57,15 +71,7 @@ describe('npm run conformance', () => {
     expect(doc.leftovers.every((l) => l.name === undefined || l.name.startsWith(`${doc.prefix}-`) || l.name.trim() === '')).toBe(true);
     expect(doc.summary.unplanned429).toBe(0);
     expect(doc.gaps.length).toBeGreaterThan(0);
-    // The plan is honest: no check sent more than its allowance (its cleanup included), no lane more than the plan printed.
-    expect(doc.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
-    for (const cost of doc.costliest.filter((c) => c.lane !== 'budget')) {
-      const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(run.stdout)?.[1]);
-      expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
-    }
-    // Nor did it leave more Dialer campaigns (kept by the API once deleted) than the plan said it would.
-    const campaignsPlanned = Number(/what the run leaves: at most (\d+) Dialer campaigns/.exec(run.stdout)?.[1]);
-    expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(campaignsPlanned);
+    expectWithinPlan(run, doc);
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
     // Disabled rules (those of older Dialer releases) are counted on their testsuite, not listed as testcases.
     expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.filter((r) => r.status !== 'disabled').length);
@@ -97,14 +103,7 @@ describe('npm run conformance', () => {
         expect(run.stdout).toContain("3 of each lane's (CC_FUZZ_CHECKS) send at most 1 more value each");
         expect(run.stdout).toContain('1 random sequence of at most 6 steps and 8 requests');
         expect(run.stdout).toContain('none kept for shrinking a failing sequence');
-        // No check sent more than its allowance, no lane more than the plan printed, no more campaigns left than it said.
-        expect(doc.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
-        for (const cost of doc.costliest.filter((c) => c.lane !== 'budget')) {
-          const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(run.stdout)?.[1]);
-          expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
-        }
-        const campaignsPlanned = Number(/what the run leaves: at most (\d+) Dialer campaigns/.exec(run.stdout)?.[1]);
-        expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(campaignsPlanned);
+        expectWithinPlan(run, doc);
       } finally {
         await mock.close();
       }
