@@ -155,11 +155,30 @@ export class CheckContext {
    * in `shares`, so the plan counts it.
    */
   shared<T>(record: SharedRecord<T>): Promise<T> {
-    if (!(this.scope.shares ?? []).includes(record as SharedRecord<unknown>))
+    this.#mayShare(record);
+    return this.session.shared.get(record, this);
+  }
+
+  /** Whether a shared record the check declares was made already, by it or a check before it. */
+  sharedMade(record: SharedRecord<unknown>): boolean {
+    this.#mayShare(record);
+    return this.session.shared.has(record);
+  }
+
+  /**
+   * Gives the checks after it a shared record the check made its own way, as the record's make would have
+   * (the same value, the same requests counted in its allowance). False when it was made already.
+   */
+  provideShared<T>(record: SharedRecord<T>, value: T): boolean {
+    this.#mayShare(record);
+    return this.session.shared.provide(record, value);
+  }
+
+  #mayShare(record: SharedRecord<unknown>): void {
+    if (!(this.scope.shares ?? []).includes(record))
       throw new DefinitionError(`${this.scope.id} uses the shared record ${record.key} without declaring it in shares`);
     if (this.scope.runsIn !== undefined && this.scope.runsIn !== record.lane)
       throw new DefinitionError(`${this.scope.id} runs in the ${this.scope.runsIn} lane and uses ${record.key}, a record of the ${record.lane} lane`);
-    return this.session.shared.get(record, this);
   }
 
   /**

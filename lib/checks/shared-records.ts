@@ -67,6 +67,21 @@ export class SharedRecords {
     return (await entry.made).value as T;
   }
 
+  /** Whether the record was made (or begun) already in this run. */
+  has(record: SharedRecord<unknown>): boolean {
+    return this.#made.has(record.key);
+  }
+
+  /**
+   * Takes a record a check made its own way as the record's make, for the checks after it (the changing
+   * cursor walk makes the run's deleted campaign between its pages). False when it was made already.
+   */
+  provide<T>(record: SharedRecord<T>, value: T): boolean {
+    if (this.#made.has(record.key)) return false;
+    this.#made.set(record.key, { record, made: Promise.resolve({ value }) });
+    return true;
+  }
+
   /** The budget of the lane's first record made (or begun), so its deletion step has work; undefined when none was. */
   meterOf(lane: Lane): LoadSurface | undefined {
     return [...this.#made.values()].find((e) => e.record.lane === lane)?.record.meter;

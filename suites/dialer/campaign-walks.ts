@@ -5,7 +5,7 @@ import { type Campaign, createCampaign, deleteCampaign, idsOf, type Json, listPa
 import { type CursorPage, walkJudged } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { membership } from './membership.ts';
-import { LANE_CAMPAIGN } from './shared-campaigns.ts';
+import { DELETED_CAMPAIGN, deleteLived, LANE_CAMPAIGN, type LivingCampaign, liveToDelete } from './shared-campaigns.ts';
 
 /**
  * Walking the campaign list by cursor: over an unchanging list, while it changes, and with cursors that
@@ -68,61 +68,84 @@ export const CAMPAIGN_WALK_CHECKS = [
       );
     },
   }),
-
-  defineCheck({
-    id: 'dialer.campaigns.cursor-walk-changing',
-    title: 'a walk while campaigns are created and deleted between pages serves none twice and every lasting one once',
-    surface: 'ai',
-    rules: ['DIALER-CURSOR-WALK-CHANGING'],
-    // the lane's campaign, the reference page, up to 7 pages, one create and one delete between them, and
-    // the reference page again
-    maxRequests: LANE_CAMPAIGN.makeRequests + 1 + 7 + 2 + 1,
-    // The lane's campaign lasts the whole walk, so the list holds two campaigns at least. The campaign the
-    // walk creates after its first page is the one it deletes after its second: one campaign of its own,
-    // which the API keeps, where one made before the walk and deleted during it would be a second. Either
-    // moves the list under the walk alike, by one at its head and back: an offset cursor serves one twice
-    // and skips another.
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 1, shared: [LANE_CAMPAIGN] },
-    async run(t) {
-      const rule = 'DIALER-CURSOR-WALK-CHANGING';
-      await t.shared(LANE_CAMPAIGN);
-      const reference = await listPage(t, { limit: DIALER_LIMIT.max });
-      if (!wholeList(reference))
-        t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: the ones lasting the whole walk cannot be known from one page`);
-      // Only a campaign the check created is deleted during the walk, never the account's own.
-      const changed = new Set<string>();
-      let made: Campaign | undefined;
-      // The list holds one campaign more while the walk runs (the one created after its first page), so the
-      // stride is taken of that: its campaigns fit five pages, and the walk is given two more.
-      const during = reference.data.length + 1;
-      const limit = stride(during);
-      const between = async (page: number): Promise<void> => {
-        if (page === 0) {
-          made = await createCampaign(t);
-          changed.add(made.id);
-        }
-        if (page === 1 && made) t.expectOk(await deleteCampaign(t, made), `deleting campaign ${made.id} during the walk`);
-      };
-      const walk = await walkJudged<Json>(t, rule, listing(t, limit), { maxPages: Math.ceil(during / limit) + 2, between });
-      t.prerequisite(walk.complete, `the walk had not ended after ${walk.pages.length} pages (judged by DIALER-CURSOR-LAST-NULL)`);
-      const served = new Set(walk.keys);
-      // Lasting: listed before and after the walk and not changed by the check; others may change campaigns meanwhile.
-      const again = await listPage(t, { limit: 100 });
-      const afterwards = new Set(idsOf(again.data));
-      const lasting = idsOf(reference.data).filter((id) => !changed.has(id) && (!wholeList(again) || afterwards.has(id)));
-      const missing = lasting.filter((id) => !served.has(id));
-      t.check(
-        rule,
-        missing.length === 0,
-        () => `${missing.length} campaign(s) that existed for the whole walk were never served, e.g. ${missing[0]}`,
-        walk.pages.at(-1)?.ex,
-      );
-      const seenChanged = [...changed].filter((id) => served.has(id));
-      t.note(
-        rule,
-        `${walk.keys.length} served over ${walk.pages.length} pages of limit=${limit}; of the ${changed.size} campaigns created or deleted during the walk, ${seenChanged.length} appeared`,
-      );
-    },
-  }),
 ];
+
+/**
+ * The walk while campaigns change: it makes the run's deleted campaign between its pages, so it runs first
+ * of the Dialer lane (suites/dialer/index.ts), before any other check that reads that campaign.
+ */
+export const CHANGING_WALK = defineCheck({
+  id: 'dialer.campaigns.cursor-walk-changing',
+  title: 'a walk while campaigns are created and deleted between pages serves none twice and every lasting one once',
+  surface: 'ai',
+  rules: ['DIALER-CURSOR-WALK-CHANGING'],
+  // the lane's campaign, the reference page, up to 7 pages, the run's deleted campaign made between them
+  // (its create and reads after the first, its deletion after the second), and the reference page again
+  maxRequests: LANE_CAMPAIGN.makeRequests + 1 + 7 + DELETED_CAMPAIGN.makeRequests + 1,
+  // The lane's campaign lasts the whole walk, so the list holds two campaigns at least. The campaign the
+  // walk creates after its first page and deletes after its second is the run's deleted campaign, which
+  // the lifecycle and the deleted-campaign checks then read: no campaign of its own, which the API would
+  // keep. It moves the list under the walk by one at its head and back, so an offset cursor serves one
+  // twice and skips another. The walk runs first of the Dialer lane (suites/dialer/index.ts), so it makes
+  // that campaign; were it made already, the walk would create and delete one of its own.
+  shares: [LANE_CAMPAIGN, DELETED_CAMPAIGN],
+  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
+  async run(t) {
+    const rule = 'DIALER-CURSOR-WALK-CHANGING';
+    await t.shared(LANE_CAMPAIGN);
+    const reference = await listPage(t, { limit: DIALER_LIMIT.max });
+    if (!wholeList(reference)) t.skip(`the list holds more than ${DIALER_LIMIT.max} campaigns: the ones lasting the whole walk cannot be known from one page`);
+    // Only a campaign the check created is deleted during the walk, never the account's own.
+    const changed = new Set<string>();
+    const madeHere = !t.sharedMade(DELETED_CAMPAIGN);
+    let living: LivingCampaign | undefined;
+    let own: Campaign | undefined;
+    // The list holds one campaign more while the walk runs (the one created after its first page), so the
+    // stride is taken of that: its campaigns fit five pages, and the walk is given two more.
+    const during = reference.data.length + 1;
+    const limit = stride(during);
+    const between = async (page: number): Promise<void> => {
+      if (page === 0 && madeHere) {
+        living = await liveToDelete(t);
+        changed.add(living.id);
+        // Cut short before its second page, the walk still deletes the campaign and gives it to the checks
+        // after it, as the record's make would have: the run keeps one deleted campaign, not two. Registered
+        // after the create's own cleanup, so it runs before it.
+        t.cleanup("deleting the run's deleted campaign, made during the walk", async () => {
+          if (living) t.provideShared(DELETED_CAMPAIGN, await deleteLived(t, living));
+        });
+      } else if (page === 0) {
+        own = await createCampaign(t);
+        changed.add(own.id);
+      }
+      if (page === 1 && living) {
+        // Given to the checks after it whatever its deletion answered, as the record's make would; a failed
+        // deletion is sent again when the walk ends (createCampaign's), not by the cleanup above.
+        const lived = living;
+        living = undefined;
+        const deleted = await deleteLived(t, lived);
+        t.provideShared(DELETED_CAMPAIGN, deleted);
+        t.expectOk(deleted.deletion, `deleting campaign ${deleted.id} during the walk`);
+      } else if (page === 1 && own) t.expectOk(await deleteCampaign(t, own), `deleting campaign ${own.id} during the walk`);
+    };
+    const walk = await walkJudged<Json>(t, rule, listing(t, limit), { maxPages: Math.ceil(during / limit) + 2, between });
+    t.prerequisite(walk.complete, `the walk had not ended after ${walk.pages.length} pages (judged by DIALER-CURSOR-LAST-NULL)`);
+    const served = new Set(walk.keys);
+    // Lasting: listed before and after the walk and not changed by the check; others may change campaigns meanwhile.
+    const again = await listPage(t, { limit: 100 });
+    const afterwards = new Set(idsOf(again.data));
+    const lasting = idsOf(reference.data).filter((id) => !changed.has(id) && (!wholeList(again) || afterwards.has(id)));
+    const missing = lasting.filter((id) => !served.has(id));
+    t.check(
+      rule,
+      missing.length === 0,
+      () => `${missing.length} campaign(s) that existed for the whole walk were never served, e.g. ${missing[0]}`,
+      walk.pages.at(-1)?.ex,
+    );
+    const seenChanged = [...changed].filter((id) => served.has(id));
+    t.note(
+      rule,
+      `${walk.keys.length} served over ${walk.pages.length} pages of limit=${limit}; of the ${changed.size} campaigns created or deleted during the walk, ${seenChanged.length} appeared`,
+    );
+  },
+});

@@ -7,8 +7,9 @@ import { CAMPAIGN_WALK_CHECKS } from './campaign-walks.ts';
 
 /**
  * The campaign checks in run order: reads of the list first (before the checks that create and delete
- * campaigns grow it), then the records, the walks, and the fuzzed validation. The release checks of
- * the campaign changes come from ./campaign-changes.ts through changeCheck().
+ * campaigns grow it), then the records, the walk, and the fuzzed validation. The release checks of
+ * the campaign changes come from ./campaign-changes.ts through changeCheck(); the walk while campaigns
+ * change runs before them all (./index.ts).
  */
 export const CAMPAIGN_CHECKS: readonly CheckDefinition[] = [
   ...CAMPAIGN_LIST_CHECKS,

@@ -1,6 +1,7 @@
 import type { CheckDefinition } from '../../lib/checks/define.ts';
 import { CAMPAIGN_CHECKS } from './campaigns.ts';
 import { CAMPAIGN_SEQUENCE_CHECKS } from './campaign-sequences.ts';
+import { CHANGING_WALK } from './campaign-walks.ts';
 import { changeCheck } from './change.ts';
 import { CHANGES } from './changes.ts';
 import { DIALER_HOST_CHECKS } from './host.ts';
@@ -10,6 +11,8 @@ import { RESOURCE_CHECKS } from './resources.ts';
 
 /** The Dialer suite in run order (its budget is judged by suites/budget). */
 export const DIALER_CHECKS: readonly CheckDefinition[] = [
+  // First: it makes the run's deleted campaign between its pages, which the checks after it read.
+  CHANGING_WALK,
   ...CHANGES.map(changeCheck),
   ...CAMPAIGN_CHECKS,
   ...RESOURCE_CHECKS,

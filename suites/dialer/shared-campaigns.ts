@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Lane } from '../../lib/checks/lanes.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { campaignPayload, createCampaign, createKept, is2xx, isObject, type Json, keptFrom } from './campaign-fixtures.ts';
+import { type Campaign, campaignPayload, createCampaign, createKept, is2xx, isObject, type Json, keptFrom } from './campaign-fixtures.ts';
 import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer-requests.ts';
 
 /**
@@ -117,31 +117,45 @@ export const DELETED_CAMPAIGN: SharedRecord<DeletedCampaign> = {
   makeRequests: 7,
   removeRequests: 0,
   async make(t: CheckContext) {
-    const campaign = await createCampaign(t);
-    const byId = () => dialerAsIs(t, 'campaigns.get', { campaignId: campaign.id }).send();
-    const read = await byId();
-    const name = t.uniqueName();
-    const rename = await dialerAsIs(t, 'campaigns.update', { campaignId: campaign.id })
-      .json({ name: `  ${name}  ` })
-      .send();
-    const renamedRead = await byId();
-    const statistics = () => dialerAsIs(t, 'campaign.statistics', { campaignId: campaign.id }).send();
-    const before = await statistics();
-    const again = await statistics();
-    const deletion = await dialerAsIs(t, 'campaigns.delete', { campaignId: campaign.id }).send();
-    if (is2xx(deletion.status)) campaign.deleted = true;
-    return {
-      value: {
-        id: campaign.id,
-        created: { ex: campaign.ex, body: campaign.body },
-        read,
-        renamed: { name, ex: rename, read: renamedRead },
-        statistics: [before, again],
-        deletion,
-      },
-    };
+    return { value: await deleteLived(t, await liveToDelete(t)) };
   },
 };
+
+/** The run's deleted campaign while it lives: created, read, renamed, read again, its statistics read twice. */
+export interface LivingCampaign extends Omit<DeletedCampaign, 'deletion'> {
+  readonly campaign: Campaign;
+}
+
+/** The first part of the deleted campaign's make, all but the deletion: 6 requests. */
+export async function liveToDelete(t: CheckContext): Promise<LivingCampaign> {
+  const campaign = await createCampaign(t);
+  const byId = () => dialerAsIs(t, 'campaigns.get', { campaignId: campaign.id }).send();
+  const read = await byId();
+  const name = t.uniqueName();
+  const rename = await dialerAsIs(t, 'campaigns.update', { campaignId: campaign.id })
+    .json({ name: `  ${name}  ` })
+    .send();
+  const renamedRead = await byId();
+  const statistics = () => dialerAsIs(t, 'campaign.statistics', { campaignId: campaign.id }).send();
+  const before = await statistics();
+  const again = await statistics();
+  return {
+    campaign,
+    id: campaign.id,
+    created: { ex: campaign.ex, body: campaign.body },
+    read,
+    renamed: { name, ex: rename, read: renamedRead },
+    statistics: [before, again],
+  };
+}
+
+/** The last part: its deletion, 1 request; the deleted campaign as the checks that share it take it. */
+export async function deleteLived(t: CheckContext, living: LivingCampaign): Promise<DeletedCampaign> {
+  const { campaign, ...rest } = living;
+  const deletion = await dialerAsIs(t, 'campaigns.delete', { campaignId: campaign.id }).send();
+  if (is2xx(deletion.status)) campaign.deleted = true;
+  return { ...rest, deletion };
+}
 
 /** The run's deleted campaign, its deletion taken as a prerequisite, as a check takes that of a campaign of its own. */
 export function deletedCampaign(t: CheckContext, made: DeletedCampaign, what: string): DeletedCampaign {

@@ -9,6 +9,8 @@ import { literalTarget } from './support.ts';
 import { ARCHIVED_TAG_MISSING } from '../../lib/checks/runner.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 import type { Release } from '../../lib/dialer/releases.ts';
+import { CHANGING_WALK } from '../../suites/dialer/campaign-walks.ts';
+import { DELETED_CAMPAIGN, LANE_CAMPAIGN } from '../../suites/dialer/shared-campaigns.ts';
 
 const noop = async () => undefined;
 const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'maxRequests'>): CheckDefinition =>
@@ -294,6 +296,14 @@ describe('the plan of a run', () => {
       'what the run leaves: at most 5 Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)',
     );
     expect(planText(planRun(live(), [made({ id: 'p.none', maxRequests: 1 })]), { live: true }).join('\n')).not.toContain('what the run leaves');
+  });
+
+  test("the changing cursor walk runs first of the Dialer lane's checks that share the run's deleted campaign, so it makes it and leaves none of its own", () => {
+    // Were another sharer before it, the walk would create a campaign of its own, which its declaration does not count.
+    const sharers = ALL_CHECKS.filter((c) => laneOf(c) === 'dialer' && (c.shares ?? []).includes(DELETED_CAMPAIGN as SharedRecord<unknown>)).map((c) => c.id);
+    expect(sharers[0]).toBe(CHANGING_WALK.id);
+    expect(sharers.length).toBeGreaterThan(1);
+    expect(CHANGING_WALK.leaves).toEqual({ campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] });
   });
 
   test('the README says how many Dialer campaigns the plan of a run with every host, one key pair and no effects leaves', () => {

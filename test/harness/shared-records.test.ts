@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import { runCheck, runChecks } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
-import type { SharedRecord } from '../../lib/checks/shared-records.ts';
+import { type SharedRecord, SharedRecords } from '../../lib/checks/shared-records.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
 import { type RunningMock, startMock } from '../../mock/start.ts';
 import { planRun } from '../../cli/run-plan.ts';
@@ -118,5 +118,37 @@ describe('shared records', () => {
     // Three allowances of 2 (make and read), less the two makes that never happen, plus the deletion.
     expect(core?.requests).toBe(3 * 2 - 2 + 1);
     expect(plan.meters.find((m) => m.meter === 'core')?.requests).toBe(5);
+  });
+});
+
+describe('a shared record a check made its own way (SharedRecords.provide)', () => {
+  test('the checks after it get the given value and the make is never called; a record made already is not replaced', async () => {
+    const records = new SharedRecords();
+    let makes = 0;
+    const record: SharedRecord<string> = {
+      key: 'harness.provided',
+      lane: 'dialer',
+      meter: 'dialer',
+      makeRequests: 7,
+      removeRequests: 0,
+      async make() {
+        makes += 1;
+        return { value: 'made' };
+      },
+    };
+    // The records never touch the context here: the make is not called, or needs none.
+    const t = undefined as unknown as CheckContext;
+    expect(records.has(record)).toBe(false);
+    expect(records.provide(record, 'given')).toBe(true);
+    expect(records.has(record)).toBe(true);
+    expect(await records.get(record, t)).toBe('given');
+    expect(records.provide(record, 'again')).toBe(false);
+    expect(await records.get(record, t)).toBe('given');
+    expect(makes).toBe(0);
+    const other = { ...record, key: 'harness.made-first' };
+    expect(await records.get(other, t)).toBe('made');
+    expect(records.provide(other, 'late')).toBe(false);
+    expect(await records.get(other, t)).toBe('made');
+    expect(makes).toBe(1);
   });
 });
