@@ -15,8 +15,9 @@ import { dialer, dialerAsIs, isRouteNotFound, notRouted } from '../shared/dialer
  * or sends it an update the target must refuse, judges only the answers to its own writes, and what it
  * leaves (a button, an association, a schedule) is judged by no other sharer. Its name stays the run's
  * unless a target takes a whitespace name it should refuse; no sharer but those writers reads it.
- * The lifecycle's deletion is the run's deleted campaign's (DELETED_CAMPAIGN); a check that must delete a
- * campaign at a moment of its own (during a walk) or judge a foreign company's writes makes its own.
+ * The lifecycle's deletion is the run's deleted campaign's (DELETED_CAMPAIGN), which the changing cursor
+ * walk makes between its pages (liveToDelete, deleteLived); a check that judges a foreign company's writes
+ * makes its own.
  */
 
 export interface SharedCampaign {
