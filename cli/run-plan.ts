@@ -4,12 +4,10 @@ import type { MadeTogether, SharedRecord } from '../lib/checks/shared-records.ts
 import { LANES } from '../lib/checks/lanes.ts';
 import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
 import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
-import { missingPrerequisite } from '../lib/checks/runner.ts';
+import { judgedAtRelease, missingPrerequisite } from '../lib/checks/runner.ts';
 import type { SequenceSize, Target } from '../lib/config/target.ts';
-import { appliesTo } from '../lib/dialer/releases.ts';
 import type { PlannedLane } from '../lib/results/run-progress.ts';
 import { perWindowAt } from '../lib/http/pacer.ts';
-import { rule as lookupRule } from '../lib/rules/index.ts';
 import { BUDGET_BLOCKED_WINDOWS } from '../suites/budget/budget-check.ts';
 import { laneOf, meterOf } from '../suites/index.ts';
 
@@ -218,7 +216,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     if (lane === 'budget') budgetChecks.push(check);
     const missing = missingPrerequisite(target, check);
     if (missing) skipped.set(missing, [...(skipped.get(missing) ?? []), check.id]);
-    else if (!check.rules.some((id) => appliesTo(lookupRule(id), target.dialer.release))) disabled.push(check.id);
+    else if (!judgedAtRelease(target, check)) disabled.push(check.id);
     else if (lane !== 'budget') running.push(check);
   }
   const lanes: LanePlan[] = LANES.map((lane) => {

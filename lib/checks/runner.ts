@@ -15,6 +15,11 @@ import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 /** Why a check that needs the archived call tag (CheckDefinition `needs.archivedTag`) cannot run without it. */
 export const ARCHIVED_TAG_MISSING = 'needs CC_DIALER_ARCHIVED_TAG_ID: no endpoint lists an archived call tag';
 
+/** Whether a rule of the check is part of the Dialer release the target is expected to be: else none is judged, and the report shows them disabled. */
+export function judgedAtRelease(target: Pick<Target, 'dialer'>, def: Pick<CheckDefinition, 'rules'>): boolean {
+  return def.rules.some((rule) => appliesTo(lookupRule(rule), target.dialer.release));
+}
+
 /** Why a check cannot run against this target, or undefined when it can; the plan asks it too, before anything is sent. */
 export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, 'surface' | 'needs' | 'stateful'>): string | undefined {
   for (const surface of [def.surface, ...(def.needs?.surfaces ?? [])]) {
@@ -144,7 +149,7 @@ export async function runCheck(
       def.rules.map((rule) => ({ rule, status: 'skipped', detail: missing, notes: [] })),
     );
   // Rules of other Dialer releases than the expected one are not judged; the report shows them disabled.
-  if (!def.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release))) return notRun(def, session.target, []);
+  if (!judgedAtRelease(session.target, def)) return notRun(def, session.target, []);
   const pace: Pace = { perWindow: session.pacer.perWindow, windowMs: session.pacer.windowMs };
   const allowance = allowanceOn(def, session.target);
   const sized = { maxRequests: allowance, ...(def.lastsWindows !== undefined ? { lastsWindows: def.lastsWindows } : {}) };
@@ -218,8 +223,7 @@ export function chooseFuzzDrawers(session: Session, lane: Lane, checks: readonly
   const most = session.target.fuzzChecksPerLane;
   if (most === undefined) return;
   const fuzzed = checks
-    .filter((check) => randomValuesOn(check, session.target) > 0 && !missingPrerequisite(session.target, check))
-    .filter((check) => check.rules.some((rule) => appliesTo(lookupRule(rule), session.target.dialer.release)))
+    .filter((check) => randomValuesOn(check, session.target) > 0 && !missingPrerequisite(session.target, check) && judgedAtRelease(session.target, check))
     .map((check) => check.id);
   const [chosen = []] = fc.sample(fc.shuffledSubarray(fuzzed, { minLength: Math.min(most, fuzzed.length), maxLength: Math.min(most, fuzzed.length) }), {
     seed: session.seed + LANES.indexOf(lane),

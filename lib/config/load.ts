@@ -107,14 +107,23 @@ function budgetShare(raw: string | undefined, bundledMock: boolean): number {
 }
 
 /**
+ * A cap the variable `name` sets: a whole number, or `all` for none (undefined); unset, `live` on a configured
+ * target and none against the bundled mock.
+ */
+function capOrAll(name: string, raw: string | undefined, bundledMock: boolean, live: number): number | undefined {
+  if (raw === undefined) return bundledMock ? undefined : live;
+  if (raw.trim() === 'all') return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name}: must be a whole number or all, got ${JSON.stringify(raw)}`);
+  return Number(raw.trim());
+}
+
+/**
  * Fuzz values per check beyond its boundaries (CC_FUZZ_RANDOM): a cap, or none for each check's own number. A
  * live target draws one by default: the run seed changes, so a gate run on every deploy tries new values each time.
  */
 function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandomCap?: number } {
-  if (raw === undefined) return bundledMock ? {} : { fuzzRandomCap: 1 };
-  if (raw.trim() === 'all') return {};
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_FUZZ_RANDOM: must be a whole number or all, got ${JSON.stringify(raw)}`);
-  return { fuzzRandomCap: Number(raw.trim()) };
+  const cap = capOrAll('CC_FUZZ_RANDOM', raw, bundledMock, 1);
+  return cap === undefined ? {} : { fuzzRandomCap: cap };
 }
 
 /**
@@ -123,10 +132,8 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
  * explore with others, where every check drawing every run would put all of them in every plan.
  */
 function fuzzChecks(raw: string | undefined, bundledMock: boolean): { fuzzChecksPerLane?: number } {
-  if (raw === undefined) return bundledMock ? {} : { fuzzChecksPerLane: 3 };
-  if (raw.trim() === 'all') return {};
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`CC_FUZZ_CHECKS: must be a whole number or all, got ${JSON.stringify(raw)}`);
-  return { fuzzChecksPerLane: Number(raw.trim()) };
+  const cap = capOrAll('CC_FUZZ_CHECKS', raw, bundledMock, 3);
+  return cap === undefined ? {} : { fuzzChecksPerLane: cap };
 }
 
 /**

@@ -286,8 +286,8 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
   const count = sequenceCount(t.scope.stateful, t.target);
   const steps = sequenceSteps(t.scope.stateful, t.target);
   // A target's cap on a sequence's requests is named where it binds: below what its steps could send.
-  const capped = t.target.sequences.stepRequests !== undefined && sequenceStepRequests(t.scope.stateful, t.target) < steps * t.scope.stateful.requestsPerStep;
-  const size = `${steps} steps${capped ? ` and ${sequenceStepRequests(t.scope.stateful, t.target)} requests` : ''}`;
+  const stepRequests = sequenceStepRequests(t.scope.stateful, t.target);
+  const size = `${steps} steps${stepRequests < steps * t.scope.stateful.requestsPerStep ? ` and ${stepRequests} requests` : ''}`;
 
   const report = (found: NonNullable<Exploration['failing']>, seed: number) => {
     const { violation, steps: story, path, shrinks, passedOver } = found;
