@@ -1,4 +1,13 @@
-import { allowanceOn, type CheckDefinition, randomValuesOn, sequenceCount, sequenceStepRequests, sequenceSteps, withKeyForgone } from '../lib/checks/define.ts';
+import {
+  allowanceOn,
+  type CheckDefinition,
+  ifBatchRefusedRequests,
+  randomValuesOn,
+  sequenceCount,
+  sequenceStepRequests,
+  sequenceSteps,
+  withKeyForgone,
+} from '../lib/checks/define.ts';
 import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
 import type { MadeTogether, SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
@@ -95,7 +104,7 @@ export function requestsByMeter(
   target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer' | 'keys'>,
 ): Map<LoadSurface, number> {
   const out = new Map<LoadSurface, number>();
-  let rest = allowanceOn(check, target) - (check.ifBatchRefused ?? 0);
+  let rest = allowanceOn(check, target) - ifBatchRefusedRequests(check);
   const keyless = withKeyForgone(check, target).elsewhere;
   for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {
     const sent = n - (keyless[meter] ?? 0);
@@ -175,7 +184,7 @@ function madeTogether(running: readonly CheckDefinition[]): RunPlan['madeTogethe
   return [...sharers].map(([record, checks]) => ({
     words: record.madeTogether as MadeTogether,
     sharers: checks.length,
-    requests: checks.reduce((n, c) => n + (c.ifBatchRefused ?? 0), 0),
+    requests: checks.reduce((n, c) => n + ifBatchRefusedRequests(c, record), 0),
   }));
 }
 

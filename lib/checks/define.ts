@@ -97,10 +97,11 @@ export interface CheckDefinition {
   /**
    * Requests the check sends only when the target refuses a make it shares that serves several checks at once
    * (`SharedRecord.madeTogether`: the core's pool of contacts, made ten a request; the agents at the value
-   * bounds): what it then sends itself instead. Its allowance counts them; the plan's totals do not, and the
-   * plan's line on that make says what such a target costs.
+   * bounds; the refusals sent together), or answers it so that it judges nothing certain: what it then sends
+   * itself instead, by make. Its allowance counts them; the plan's totals do not, and the plan's line on each
+   * make says what such a target costs.
    */
-  readonly ifBatchRefused?: number;
+  readonly ifBatchRefused?: readonly IfBatchRefused[];
   /**
    * What the check may leave on the account for good: Dialer campaigns, which the API keeps after their
    * deletion (status `deleted`). `campaigns` counts those it makes itself, at most; `shared` names those
@@ -118,6 +119,17 @@ export interface CheckDefinition {
     readonly archivedTag?: boolean;
   };
   run(t: CheckContext): Promise<void>;
+}
+
+/** What a check sends itself when the target refuses one make it shares that serves several checks at once. */
+export interface IfBatchRefused {
+  readonly record: SharedRecord<unknown>;
+  readonly requests: number;
+}
+
+/** What the check sends itself when the target refuses the makes it shares that serve several at once: `record`'s, or all of them. */
+export function ifBatchRefusedRequests(def: Pick<CheckDefinition, 'ifBatchRefused'>, record?: SharedRecord<unknown>): number {
+  return (def.ifBatchRefused ?? []).filter((r) => record === undefined || r.record === record).reduce((n, r) => n + r.requests, 0);
 }
 
 export function defineCheck(def: CheckDefinition): CheckDefinition {

@@ -1,7 +1,10 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { DAILY_PRICE_LIMIT } from '../../lib/contract/limits.ts';
-import { agentIdOf, namesField, putAgent, skipAtMaximum } from './fixtures.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { agentIdOf, namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
+import { AGENT_REFUSALS, AGENT_REFUSALS_SHARES, judgedTogether, skipAtMaximumTogether, STATUS_OUTBOUND_WRONG_TYPES } from './refusals-together.ts';
+import { makes } from './shared-fixtures.ts';
 import { listAgents } from '../shared/core-reads.ts';
 
 /** The agent of that id as the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
@@ -42,19 +45,33 @@ export const agentEditChecks = [
     title: 'Add an agent with a status_outbound that is not a boolean: 406',
     surface: 'core',
     rules: ['CORE-AGENT-STATUS-OUTBOUND-TYPE'],
-    maxRequests: 2,
+    shares: AGENT_REFUSALS_SHARES,
+    // the refusals together; each value they did not judge alone, and the deletion of the first agent a faulty target creates
+    maxRequests: makes(AGENT_REFUSALS_SHARES) + STATUS_OUTBOUND_WRONG_TYPES.length + 1,
+    ifBatchRefused: [{ record: AGENT_REFUSALS, requests: STATUS_OUTBOUND_WRONG_TYPES.length + 1 }],
     async run(t) {
       const rule = 'CORE-AGENT-STATUS-OUTBOUND-TYPE';
-      for (const value of ['maybe', 2]) {
-        const ex = await putAgent(t, { status_outbound: value });
-        skipAtMaximum(t, ex, `status_outbound ${JSON.stringify(value)}`);
+      const judge = (ex: Exchange, value: unknown, what: string): void => {
         t.expectCoreError(rule, ex, 406, 'Invalid input data.');
         t.check(
           rule,
           namesField(ex, 'status_outbound'),
-          () => `the 406 for status_outbound ${JSON.stringify(value)} does not name status_outbound in responseData.data`,
+          () => `the 406 for status_outbound ${JSON.stringify(value)}${what} does not name status_outbound in responseData.data`,
           ex,
         );
+      };
+      const together = await t.shared(AGENT_REFUSALS);
+      skipAtMaximumTogether(t, together);
+      const left = judgedTogether(t, together, {
+        rule,
+        key: 'status_outbound',
+        values: STATUS_OUTBOUND_WRONG_TYPES,
+        judge: (ex, value) => judge(ex, value, ', sent with other refused values,'),
+      });
+      for (const value of left) {
+        const ex = await probeAgent(t, { status_outbound: value });
+        skipAtMaximum(t, ex, `status_outbound ${JSON.stringify(value)}`);
+        judge(ex, value, '');
       }
     },
   }),

@@ -8,6 +8,14 @@ import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/cont
 import { namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
 import { agentsFrom, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import {
+  AGENT_REFUSALS,
+  AGENT_REFUSALS_SHARES,
+  AGENT_REFUSED_VALUES,
+  judgedTogether,
+  REQUIRED_AGENT_FIELDS,
+  skipAtMaximumTogether,
+} from './refusals-together.ts';
 import { AGENTS, AGENTS_AT_BOUNDS, AGENTS_AT_BOUNDS_SHARES, FIRST_NUMBERS, makes, sharedList } from './shared-fixtures.ts';
 
 /**
@@ -39,7 +47,7 @@ function probeRequests(boundaries: readonly boolean[], randomRuns: number): numb
  * the values of `boundaries` left for the check's own probes: those neither agent carried, and those carried by
  * a create the target did not accept, which says nothing of this field's own value.
  */
-async function judgedTogether(t: CheckContext, rule: RuleId, field: string, boundaries: readonly number[]): Promise<number[]> {
+async function acceptedTogether(t: CheckContext, rule: RuleId, field: string, boundaries: readonly number[]): Promise<number[]> {
   const { lowest, highest } = await t.shared(AGENTS_AT_BOUNDS);
   const left = [...boundaries];
   for (const probe of [lowest, highest]) {
@@ -59,12 +67,41 @@ async function judgedTogether(t: CheckContext, rule: RuleId, field: string, boun
   return left;
 }
 
+/**
+ * Judges the refused values of `field` that the agent refusals together carried (refusals-together.ts) and gives
+ * back the values of `boundaries` left for the check's own probes.
+ */
+async function refusedTogether(t: CheckContext, rule: RuleId, field: string, boundaries: readonly (number | string)[]): Promise<(number | string)[]> {
+  const together = await t.shared(AGENT_REFUSALS);
+  skipAtMaximumTogether(t, together);
+  const refused = AGENT_REFUSED_VALUES.map((values) => values[field]).filter((v) => v !== undefined && boundaries.includes(v));
+  const left = judgedTogether(t, together, {
+    rule,
+    key: field,
+    values: refused,
+    judge: (ex, value) => judgeCreate(t, rule, ex, false, field, `${field} ${JSON.stringify(value)}, sent with other refused values`),
+  });
+  return boundaries.filter((v) => !refused.includes(v) || left.includes(v));
+}
+
 /** Extensions the company's agents use (the agent list the lane reads once), or a skip when it cannot be read in full. */
 async function usedExtensions(t: CheckContext): Promise<Set<number>> {
   const { agents, complete } = agentsFrom(t, await sharedList(t, AGENTS));
   if (!complete) t.skip('the agent list has more than 1000 agents; the extensions in use cannot all be known');
   return new Set(agents.map((a) => Number(a.extension)).filter(Number.isInteger));
 }
+
+/** What a range check shares: the agents at the bounds and the refusals together, and the reads their makes take values from. */
+const RANGE_SHARES = [...AGENTS_AT_BOUNDS_SHARES, AGENT_REFUSALS];
+
+/**
+ * What a range check sends itself when a make it shares judges nothing certain of its values: its two accepted
+ * bounds, each created and deleted; its two refused bounds, and the deletion of the first agent a faulty target creates.
+ */
+const RANGE_REFUSED = [
+  { record: AGENTS_AT_BOUNDS, requests: 2 * 2 },
+  { record: AGENT_REFUSALS, requests: 2 + 1 },
+];
 
 /** Random values each range check tries after its boundaries. */
 const DAILY_RANDOM_RUNS = 2;
@@ -79,7 +116,7 @@ export const agentChecks = [
     shares: AGENTS_AT_BOUNDS_SHARES,
     // the agents at the bounds, or, when the target did not accept the lowest, a plain agent and its deletion
     maxRequests: makes(AGENTS_AT_BOUNDS_SHARES) + 2,
-    ifBatchRefused: 2,
+    ifBatchRefused: [{ record: AGENTS_AT_BOUNDS, requests: 2 }],
     async run(t) {
       const { lowest } = await t.shared(AGENTS_AT_BOUNDS);
       skipAtMaximum(t, lowest.ex, 'an agent at the lowest bounds');
@@ -96,14 +133,25 @@ export const agentChecks = [
     title: 'Add an agent without a required field: 406',
     surface: 'core',
     rules: ['CORE-AGENT-ADD-406'],
-    // One probe per required field, and the deletion of the first agent a faulty target creates.
-    maxRequests: 4 + 1,
+    shares: AGENT_REFUSALS_SHARES,
+    // the refusals together; each field their 406 did not name alone, and the deletion of the first agent a faulty target creates
+    maxRequests: makes(AGENT_REFUSALS_SHARES) + REQUIRED_AGENT_FIELDS.length + 1,
+    ifBatchRefused: [{ record: AGENT_REFUSALS, requests: REQUIRED_AGENT_FIELDS.length + 1 }],
     async run(t) {
-      for (const field of ['firstname', 'lastname', 'email', 'pass']) {
+      const rule = 'CORE-AGENT-ADD-406';
+      const judge = (ex: Exchange, field: string): void => {
+        t.expectSchema(rule, ex, 'core/invalid-input');
+        t.check(rule, namesField(ex, field), `the 406 without ${field} does not name it in responseData.data`, ex);
+      };
+      const together = await t.shared(AGENT_REFUSALS);
+      skipAtMaximumTogether(t, together);
+      const left = REQUIRED_AGENT_FIELDS.filter(
+        (field) => judgedTogether(t, together, { rule, key: field, values: [undefined], judge: (ex) => judge(ex, field) }).length > 0,
+      );
+      for (const field of left) {
         const ex = await probeAgent(t, { [field]: undefined });
         skipAtMaximum(t, ex, `an agent without ${field}`);
-        t.expectSchema('CORE-AGENT-ADD-406', ex, 'core/invalid-input');
-        t.check('CORE-AGENT-ADD-406', namesField(ex, field), `the 406 without ${field} does not name it in responseData.data`, ex);
+        judge(ex, field);
       }
     },
   }),
@@ -113,13 +161,17 @@ export const agentChecks = [
     title: 'Add an agent with an invalid e-mail: 406 (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-EMAIL-VALID'],
-    // two boundaries, a random value, and the deletion of the first agent a faulty target creates
-    maxRequests: 3 + 1,
+    shares: AGENT_REFUSALS_SHARES,
+    // the refusals together, a random value, and the deletion of the first agent a faulty target creates; the two
+    // boundaries alone when the refusals together did not judge them
+    maxRequests: makes(AGENT_REFUSALS_SHARES) + 1 + 1 + 2,
+    ifBatchRefused: [{ record: AGENT_REFUSALS, requests: 2 }],
     randomValues: { count: 1, requestsEach: 1 },
     async run(t) {
+      const rule = 'CORE-AGENT-EMAIL-VALID';
       await explore(t, {
         arbitrary: notAnEmail(),
-        boundaries: INVALID_EMAIL_BOUNDARIES.slice(0, 2),
+        boundaries: (await refusedTogether(t, rule, 'email', INVALID_EMAIL_BOUNDARIES.slice(0, 2))) as string[],
         property: async (email) => judgeCreate(t, 'CORE-AGENT-EMAIL-VALID', await probeAgent(t, { email }), false, 'email', `email ${JSON.stringify(email)}`),
       });
     },
@@ -130,22 +182,28 @@ export const agentChecks = [
     title: 'daily_price_limit: 1 to 200 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT'],
-    shares: AGENTS_AT_BOUNDS_SHARES,
-    // the agents at the bounds, then the probes: the accepted bounds among them only when an agent at the bounds was not accepted
+    shares: RANGE_SHARES,
+    // the agents at the bounds and the refusals together, then the probes: a bound among them only when the
+    // agents at the bounds or the refusals together did not judge it
     maxRequests:
-      makes(AGENTS_AT_BOUNDS_SHARES) +
+      makes(RANGE_SHARES) +
       probeRequests(
         integerAround(DAILY_PRICE_LIMIT.min, DAILY_PRICE_LIMIT.max).boundaries.map((v) => v >= DAILY_PRICE_LIMIT.min && v <= DAILY_PRICE_LIMIT.max),
         DAILY_RANDOM_RUNS,
       ),
-    ifBatchRefused: 2 * 2,
+    ifBatchRefused: RANGE_REFUSED,
     randomValues: { count: DAILY_RANDOM_RUNS, requestsEach: 2 },
     async run(t) {
       const { min, max } = DAILY_PRICE_LIMIT;
       const base = integerAround(min, max, 100);
       await explore(t, {
         arbitrary: base.arbitrary,
-        boundaries: await judgedTogether(t, 'CORE-AGENT-DAILY-LIMIT', 'daily_price_limit', base.boundaries),
+        boundaries: (await refusedTogether(
+          t,
+          'CORE-AGENT-DAILY-LIMIT',
+          'daily_price_limit',
+          await acceptedTogether(t, 'CORE-AGENT-DAILY-LIMIT', 'daily_price_limit', base.boundaries),
+        )) as number[],
         property: async (value) => {
           const ex = await probeAgent(t, { daily_price_limit: value });
           judgeCreate(t, 'CORE-AGENT-DAILY-LIMIT', ex, value >= min && value <= max, 'daily_price_limit', `daily_price_limit ${value}`);
@@ -159,16 +217,16 @@ export const agentChecks = [
     title: 'extension: 1000 to 9999 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-EXTENSION-RANGE'],
-    shares: AGENTS_AT_BOUNDS_SHARES,
-    // the agents at the bounds and the agent list, then the probes: the accepted bounds among them only when an
-    // agent at the bounds was not accepted (a boundary in use is left out, which only lowers it)
+    shares: RANGE_SHARES,
+    // the agents at the bounds, the refusals together and the agent list, then the probes: a bound among them only
+    // when the agents at the bounds or the refusals together did not judge it (a boundary in use is left out, which only lowers it)
     maxRequests:
-      makes(AGENTS_AT_BOUNDS_SHARES) +
+      makes(RANGE_SHARES) +
       probeRequests(
         integerAround(EXTENSION.min, EXTENSION.max).boundaries.map((v) => v >= EXTENSION.min && v <= EXTENSION.max),
         EXTENSION_RANDOM_RUNS,
       ),
-    ifBatchRefused: 2 * 2,
+    ifBatchRefused: RANGE_REFUSED,
     randomValues: { count: EXTENSION_RANDOM_RUNS, requestsEach: 2 },
     async run(t) {
       const { min, max } = EXTENSION;
@@ -179,12 +237,17 @@ export const agentChecks = [
       if (blocked.length > 0) t.note('CORE-AGENT-EXTENSION-RANGE', `boundary values in use on the target, not judged: ${blocked.join(', ')}`);
       await explore(t, {
         arbitrary: base.arbitrary.filter((v) => !used.has(v)),
-        boundaries: await judgedTogether(
+        boundaries: (await refusedTogether(
           t,
           'CORE-AGENT-EXTENSION-RANGE',
           'extension',
-          base.boundaries.filter((v) => !used.has(v)),
-        ),
+          await acceptedTogether(
+            t,
+            'CORE-AGENT-EXTENSION-RANGE',
+            'extension',
+            base.boundaries.filter((v) => !used.has(v)),
+          ),
+        )) as number[],
         property: async (value) => {
           const ex = await probeAgent(t, { extension: value });
           judgeCreate(t, 'CORE-AGENT-EXTENSION-RANGE', ex, value >= min && value <= max, 'extension', `extension ${value}`);
@@ -223,11 +286,15 @@ export const agentChecks = [
     title: 'call_number_id: an existing number accepted, below 1 refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-CALL-NUMBER-ID'],
-    shares: AGENTS_AT_BOUNDS_SHARES,
-    // the agents at the bounds and the number list, then 0 and -1 (refused), the account's number (accepted: sent
-    // alone only when the agent at the lowest bounds was not) and a random value below 1
-    maxRequests: makes(AGENTS_AT_BOUNDS_SHARES) + probeRequests([false, false, true], 1),
-    ifBatchRefused: 2,
+    shares: RANGE_SHARES,
+    // the agents at the bounds, the refusals together and the number list, then 0 and -1 (refused: sent alone only
+    // when the refusals together did not judge them), the account's number (accepted: sent alone only when the
+    // agent at the lowest bounds was not) and a random value below 1
+    maxRequests: makes(RANGE_SHARES) + probeRequests([false, false, true], 1),
+    ifBatchRefused: [
+      { record: AGENTS_AT_BOUNDS, requests: 2 },
+      { record: AGENT_REFUSALS, requests: 2 + 1 },
+    ],
     randomValues: { count: 1, requestsEach: 2 },
     async run(t) {
       // The spec shows no number list: path and item shape ({ CallNumber: { id } }) follow the vendor reference.
@@ -237,11 +304,16 @@ export const agentChecks = [
       // Values of 1 and more are judged only for a number the account has: the spec does not say what an unknown one gets.
       await explore(t, {
         arbitrary: fc.integer({ min: -100, max: CALL_NUMBER_ID_MIN - 1 }),
-        boundaries: await judgedTogether(t, 'CORE-AGENT-CALL-NUMBER-ID', 'call_number_id', [
-          ...bound.boundaries.filter((v) => v < CALL_NUMBER_ID_MIN),
-          -1,
-          ...(Number.isInteger(existing) ? [existing] : []),
-        ]),
+        boundaries: (await refusedTogether(
+          t,
+          'CORE-AGENT-CALL-NUMBER-ID',
+          'call_number_id',
+          await acceptedTogether(t, 'CORE-AGENT-CALL-NUMBER-ID', 'call_number_id', [
+            ...bound.boundaries.filter((v) => v < CALL_NUMBER_ID_MIN),
+            -1,
+            ...(Number.isInteger(existing) ? [existing] : []),
+          ]),
+        )) as number[],
         property: async (value) => {
           const ex = await probeAgent(t, { call_number_id: value });
           judgeCreate(t, 'CORE-AGENT-CALL-NUMBER-ID', ex, value >= CALL_NUMBER_ID_MIN, 'call_number_id', `call_number_id ${value}`);

@@ -4,6 +4,7 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import { type ContactView, namesField, showContact } from './fixtures.ts';
 import { responseData } from '../shared/core-reads.ts';
 import { ATTRIBUTES, attributeIdsIn, editsPooledContact, FIRST_TAGS, pooledContact, sharedPage, tagNamesIn } from './shared-fixtures.ts';
+import { CONTACT_REFUSALS, editsRefusingTogether, FAVORITE_AGENT_WRONG_TYPES, judgedTogether, wrongAttributeItems } from './refusals-together.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 
@@ -101,18 +102,19 @@ export const contactEditChecks = [
     title: 'ContactAttribute items: shape accepted and read back, wrong types refused, sent entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-ATTRIBUTE-ITEM', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    // the attributes, the contact, two refused edits, two accepted edits each read back
-    ...editsPooledContact(7, [ATTRIBUTES]),
+    // two accepted edits each read back; each wrong item the refusals together did not judge, alone
+    ...editsRefusingTogether(4, 2),
     async run(t) {
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
       const [a, b] = (await firstAttributeIds(t, 2)) as [number, number];
+      const left = judgedTogether(t, await t.shared(CONTACT_REFUSALS), {
+        rule,
+        key: 'ContactAttribute',
+        values: wrongAttributeItems(a).map((item) => [item]),
+        judge: (ex) => t.expectCoreError(rule, ex, 406, 'Invalid input data.'),
+      });
       const id = await pooledContact(t);
-      for (const item of [
-        { attribute_id: 'abc', value: '1' },
-        { attribute_id: a, value: { text: '1' } },
-      ]) {
-        t.expectCoreError(rule, await sendEdit(t, id, { ContactAttribute: [item] }), 406, 'Invalid input data.');
-      }
+      for (const items of left) t.expectCoreError(rule, await sendEdit(t, id, { ContactAttribute: items }), 406, 'Invalid input data.');
       // Values of digits: a server that stores them as numbers shows it on the way back.
       const sent = [
         { attribute_id: a, value: '11' },
@@ -200,20 +202,28 @@ export const contactEditChecks = [
     title: 'a favorite_agent that is not an integer is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FAVORITE-AGENT-TYPE'],
-    ...editsPooledContact(4),
+    // each wrong type the refusals together did not judge, alone, with its contact and the refusals' own when the target made the pool none
+    ...editsRefusingTogether(0, FAVORITE_AGENT_WRONG_TYPES.length),
     async run(t) {
       const rule = 'CORE-CONTACT-FAVORITE-AGENT-TYPE';
-      const id = await pooledContact(t);
-      for (const value of ['abc', 2.5, { id: 1 }]) {
-        const ex = await sendEdit(t, id, { favorite_agent: value });
+      const judge = (ex: Exchange, value: unknown, what: string): void => {
         t.expectCoreError(rule, ex, 406, 'Invalid input data.');
         t.check(
           rule,
           namesField(ex, 'favorite_agent'),
-          () => `the 406 for favorite_agent ${JSON.stringify(value)} does not name favorite_agent in responseData.data`,
+          () => `the 406 for favorite_agent ${JSON.stringify(value)}${what} does not name favorite_agent in responseData.data`,
           ex,
         );
-      }
+      };
+      const left = judgedTogether(t, await t.shared(CONTACT_REFUSALS), {
+        rule,
+        key: 'favorite_agent',
+        values: FAVORITE_AGENT_WRONG_TYPES,
+        judge: (ex, value) => judge(ex, value, ', sent with other refused values,'),
+      });
+      if (left.length === 0) return;
+      const id = await pooledContact(t);
+      for (const value of left) judge(await sendEdit(t, id, { favorite_agent: value }), value, '');
     },
   }),
 ];

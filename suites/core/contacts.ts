@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { INVALID_EMAIL_BOUNDARIES, INVALID_EMAIL_SAMPLES, lengthAround, notAnEmail, plainEmail, plainText } from '../../lib/fuzz/arbitraries.ts';
+import { INVALID_EMAIL_BOUNDARIES, INVALID_EMAIL_SAMPLES, lengthAround, notAnEmail, plainEmail } from '../../lib/fuzz/arbitraries.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { CONTACT_MAX_LENGTHS, type ContactLengthField, EXTERNAL_URL_MAX_ITEMS } from '../../lib/contract/limits.ts';
@@ -10,29 +10,20 @@ import { fictionalNumber } from '../shared/inert-values.ts';
 import { isObject } from '../shared/json.ts';
 import { recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { ATTRIBUTES, editsPooledContact, FIRST_TAGS, makes, pooledContact, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
+import {
+  COUNTRY_ID_WRONG_TYPES,
+  CONTACT_REFUSALS,
+  editsRefusingTogether,
+  externalUrls,
+  judgedTogether,
+  overLength,
+  shortestValue,
+  valueOfLength,
+} from './refusals-together.ts';
+import { ATTRIBUTES, FIRST_TAGS, makes, pooledContact, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
 
 type LengthField = ContactLengthField;
 const LENGTH_FIELDS = Object.keys(CONTACT_MAX_LENGTHS) as LengthField[];
-
-/** A URL prefix for website values: what follows it pads the value to the length wanted. */
-const URL_HEAD = 'https://example.com/';
-
-/** The shortest value `valueOfLength` can make for a field. */
-function shortest(field: LengthField): number {
-  return field === 'website' ? URL_HEAD.length + 1 : 1;
-}
-
-/**
- * A value of exactly `length` characters that the field takes on its own merits, so that a refusal can only be
- * for the length: a URL for website, digits for zip, letters and digits for the free-text fields.
- */
-function valueOfLength(field: LengthField, length: number, seed: number): string {
-  const text = (n: number) => fc.sample(plainText(n), { numRuns: 1, seed })[0] as string;
-  if (field === 'website') return URL_HEAD + text(length - URL_HEAD.length);
-  if (field === 'zip') return text(length).replace(/[a-z]/g, (c) => String(c.charCodeAt(0) % 10));
-  return text(length);
-}
 
 /** A list property holding at least one entry. */
 function isFilled(value: unknown): boolean {
@@ -191,12 +182,16 @@ export const contactChecks = [
     title: "invalid input: 406 'Invalid input data.' with field messages",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-406'],
-    ...editsPooledContact(2),
+    ...editsRefusingTogether(0, 1),
     async run(t) {
-      const id = await pooledContact(t);
-      const ex = await edit(t, id, { name: 'x'.repeat(CONTACT_MAX_LENGTHS.name + 1) });
-      t.expectSchema('CORE-CONTACT-EDIT-406', ex, 'core/invalid-input');
-      t.check('CORE-CONTACT-EDIT-406', namesField(ex, 'name'), 'responseData.data does not name the field name', ex);
+      const rule = 'CORE-CONTACT-EDIT-406';
+      const judge = (ex: Exchange): void => {
+        t.expectSchema(rule, ex, 'core/invalid-input');
+        t.check(rule, namesField(ex, 'name'), 'responseData.data does not name the field name', ex);
+      };
+      const name = overLength('name');
+      const left = judgedTogether(t, await t.shared(CONTACT_REFUSALS), { rule, key: 'name', values: [name], judge });
+      if (left.length > 0) judge(await edit(t, await pooledContact(t), { name }));
     },
   }),
 
@@ -205,15 +200,28 @@ export const contactChecks = [
     title: 'contact field lengths: maximum accepted, one more refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-LENGTHS'],
-    ...editsPooledContact(1 + 1 + LENGTH_FIELDS.length + 3),
+    // the edit at the maxima and the random lengths; each over-length value the refusals together did not judge, alone
+    ...editsRefusingTogether(1 + 3, LENGTH_FIELDS.length),
     randomValues: { count: 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-FIELD-LENGTHS';
+      const together = await t.shared(CONTACT_REFUSALS);
+      const over = (field: LengthField): string => `${field} of ${CONTACT_MAX_LENGTHS[field] + 1} characters (max ${CONTACT_MAX_LENGTHS[field]})`;
+      // Every over-length value in the refusals together; those they did not judge alone, so a refusal names one field.
+      const left = LENGTH_FIELDS.filter(
+        (field) =>
+          judgedTogether(t, together, {
+            rule,
+            key: field,
+            values: [overLength(field)],
+            judge: (ex) => expectRefused(t, rule, ex, field, `${over(field)}, sent with other refused values`),
+          }).length > 0,
+      );
       const id = await pooledContact(t);
-      // All maxima in one edit; every over-length value alone, so a refusal names one field.
+      // All maxima in one edit.
       const atMax = Object.fromEntries(LENGTH_FIELDS.map((f) => [f, valueOfLength(f, CONTACT_MAX_LENGTHS[f], t.seed)]));
       expectAccepted(t, rule, await edit(t, id, atMax), 'every field at its maximum length');
-      const cases = LENGTH_FIELDS.flatMap((field) =>
+      const cases = left.flatMap((field) =>
         lengthAround(CONTACT_MAX_LENGTHS[field])
           .boundaries.filter((n) => n > CONTACT_MAX_LENGTHS[field])
           .map((length) => ({ field, length })),
@@ -221,7 +229,7 @@ export const contactChecks = [
       await explore(t, {
         arbitrary: fc.constantFrom(...LENGTH_FIELDS).chain((field) =>
           lengthAround(CONTACT_MAX_LENGTHS[field])
-            .arbitrary.filter((n) => n >= shortest(field))
+            .arbitrary.filter((n) => n >= shortestValue(field))
             .map((length) => ({ field, length })),
         ),
         boundaries: cases,
@@ -240,17 +248,24 @@ export const contactChecks = [
     title: 'ExternalUrl: 3 items accepted, 4 refused',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-MAX'],
-    ...editsPooledContact(4),
+    // the maximum and a random count; one item too many alone, when the refusals together did not judge it
+    ...editsRefusingTogether(1 + 1, 1),
     randomValues: { count: 1, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EXTERNALURL-MAX';
+      const tooMany = EXTERNAL_URL_MAX_ITEMS + 1;
+      const left = judgedTogether(t, await t.shared(CONTACT_REFUSALS), {
+        rule,
+        key: 'ExternalUrl',
+        values: [externalUrls(tooMany)],
+        judge: (ex) => expectRefused(t, rule, ex, 'ExternalUrl', `${tooMany} ExternalUrl items, sent with other refused values`),
+      });
       const id = await pooledContact(t);
-      const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `CRM${i}`, url: `https://crm.example.com/c/${i}` }));
       await explore(t, {
         arbitrary: fc.integer({ min: 0, max: 6 }),
-        boundaries: [EXTERNAL_URL_MAX_ITEMS, EXTERNAL_URL_MAX_ITEMS + 1],
+        boundaries: [EXTERNAL_URL_MAX_ITEMS, ...(left.length > 0 ? [tooMany] : [])],
         property: async (count) => {
-          const ex = await edit(t, id, { ExternalUrl: urls(count) });
+          const ex = await edit(t, id, { ExternalUrl: externalUrls(count) });
           if (count <= EXTERNAL_URL_MAX_ITEMS) expectAccepted(t, rule, ex, `${count} ExternalUrl items`);
           else expectRefused(t, rule, ex, 'ExternalUrl', `${count} ExternalUrl items`);
         },
@@ -263,17 +278,25 @@ export const contactChecks = [
     title: 'ContactEmail must be a valid address (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
-    ...editsPooledContact(1 + 1 + INVALID_EMAIL_BOUNDARIES.length + INVALID_EMAIL_SAMPLES.length + 3),
+    // a valid address, the samples and random values; each invalid boundary the refusals together did not judge, alone
+    ...editsRefusingTogether(1 + INVALID_EMAIL_SAMPLES.length + 3, INVALID_EMAIL_BOUNDARIES.length),
     randomValues: { count: INVALID_EMAIL_SAMPLES.length + 3, requestsEach: 1 },
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
+      const left = judgedTogether(t, await t.shared(CONTACT_REFUSALS), {
+        rule,
+        key: 'ContactEmail',
+        named: 'mail',
+        values: INVALID_EMAIL_BOUNDARIES.map((email): [{ email: string }] => [{ email }]),
+        judge: (ex, [{ email }]) => expectRefused(t, rule, ex, 'mail', `e-mail ${JSON.stringify(email)}, sent with other refused values`),
+      });
       const id = await pooledContact(t);
       await explore(t, {
         arbitrary: fc.oneof(
           plainEmail().map((email) => ({ email, valid: true })),
           notAnEmail().map((email) => ({ email, valid: false })),
         ),
-        boundaries: [{ email: 'first.last@example.com', valid: true }, ...INVALID_EMAIL_BOUNDARIES.map((email) => ({ email, valid: false }))],
+        boundaries: [{ email: 'first.last@example.com', valid: true }, ...left.map(([{ email }]) => ({ email, valid: false }))],
         samples: INVALID_EMAIL_SAMPLES.map((email) => ({ email, valid: false })),
         property: async ({ email, valid }) => {
           const ex = await edit(t, id, { ContactEmail: [{ email }] });
@@ -289,12 +312,19 @@ export const contactChecks = [
     title: 'a field of the wrong type is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-TYPES'],
-    ...editsPooledContact(4),
+    ...editsRefusingTogether(0, COUNTRY_ID_WRONG_TYPES.length),
     async run(t) {
+      const rule = 'CORE-CONTACT-FIELD-TYPES';
+      const what = (value: unknown) => `country_id ${JSON.stringify(value)}`;
+      const left = judgedTogether(t, await t.shared(CONTACT_REFUSALS), {
+        rule,
+        key: 'country_id',
+        values: COUNTRY_ID_WRONG_TYPES,
+        judge: (ex, value) => expectRefused(t, rule, ex, 'country_id', `${what(value)}, sent with other refused values`),
+      });
+      if (left.length === 0) return;
       const id = await pooledContact(t);
-      for (const value of ['abc', true, { id: 1 }]) {
-        expectRefused(t, 'CORE-CONTACT-FIELD-TYPES', await edit(t, id, { country_id: value }), 'country_id', `country_id ${JSON.stringify(value)}`);
-      }
+      for (const value of left) expectRefused(t, rule, await edit(t, id, { country_id: value }), 'country_id', what(value));
     },
   }),
 ];

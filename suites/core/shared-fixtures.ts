@@ -112,7 +112,7 @@ export function editsPooledContact(
   also: readonly SharedRecord<unknown>[] = [],
 ): Pick<CheckDefinition, 'maxRequests' | 'shares' | 'ifBatchRefused' | 'batched'> {
   const shares = [...also, CONTACT_POOL];
-  return { maxRequests: makes(shares) + requests, shares, ifBatchRefused: 1, batched: leavesContacts(1) };
+  return { maxRequests: makes(shares) + requests, shares, ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }], batched: leavesContacts(1) };
 }
 
 /** The agent list as `listAgents` reads it; only for checks that read the agents the account had, not those a check made. */

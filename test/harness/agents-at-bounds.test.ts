@@ -76,8 +76,9 @@ describe('the agents at the bounds', () => {
     expect(planText(plan, { live: true }).join('\n')).toContain(
       'made together (counted above): the accepted bounds of Add an agent 4 checks judge, in two agents each created and deleted at once; a target that refuses one gets each value alone, up to 12 more',
     );
-    // The agent and number lists and the two agents once; then the refused bounds, each probe's possible leftover and nothing else.
+    // The agent and number lists, the two agents and the refusals together (three creates, each possibly left by a
+    // faulty target) once, and nothing else: the refused bounds are theirs (test/harness/refusals-together.test.ts).
     const core = plan.meters.find((m) => m.meter === 'core')?.requests;
-    expect(core).toBe(1 + 1 + 4 + 0 + (2 + 1) + (2 + 1) + (2 + 1));
+    expect(core).toBe(1 + 1 + 4 + 6);
   });
 });

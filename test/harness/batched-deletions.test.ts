@@ -154,7 +154,9 @@ describe('batched deletions', () => {
       `deleted at the lanes' end: up to 12 records the checks made, ${CONTACT_DELETIONS.what}, in 2 requests (counted above); a target that refuses them gets one delete each, up to 12 more`,
     );
     // A request a check sends only when the target refuses a batch: in its allowance, out of the plan's totals, named apart.
-    const pooled = planRun(target, [{ ...maker('harness.h', 2, CONTACT_DELETIONS, []), shares: [CONTACT_POOL], ifBatchRefused: 1 }]);
+    const pooled = planRun(target, [
+      { ...maker('harness.h', 2, CONTACT_DELETIONS, []), shares: [CONTACT_POOL], ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }] },
+    ]);
     expect(pooled.lanes.find((l) => l.lane === 'core')?.requests).toBe(2 - 1 + 1);
     expect(pooled.madeTogether.map((m) => [m.sharers, m.requests])).toEqual([[1, 1]]);
     expect(planText(pooled, { live: true }).join('\n')).toContain(

@@ -105,10 +105,23 @@ describe('core host: the variant dialect', () => {
   test('website and zip must look like a URL and a ZIP code', async () => {
     const odd = { name: 'Dialect Form', website: 'not a url', zip: '#12' };
     expect((await addContact(reference, odd)).statusCode).toBe(201);
-    const refused = await addContact(variant, odd);
-    expect(refused.statusCode).toBe(406);
-    expect(Object.keys((refused.json() as Body).responseData.data as object).sort()).toEqual(['website', 'zip']);
+    for (const field of ['website', 'zip'] as const) {
+      const refused = await addContact(variant, { name: 'Dialect Form', [field]: odd[field] });
+      expect(refused.statusCode, field).toBe(406);
+      expect(Object.keys((refused.json() as Body).responseData.data as object), field).toEqual([field]);
+    }
     expect((await addContact(variant, { name: 'Dialect Form', website: 'https://example.com/a', zip: '11000' })).statusCode).toBe(201);
+  });
+
+  test("a 406's field messages name every field refused, or only the first", async () => {
+    const odd = { name: 'x'.repeat(151), city: 'y'.repeat(256), country_id: 'abc' };
+    const named = async (client: MockClient) => {
+      const refused = await addContact(client, odd);
+      expect(refused.statusCode).toBe(406);
+      return Object.keys((refused.json() as Body).responseData.data as object);
+    };
+    expect((await named(reference)).sort()).toEqual(['city', 'country_id', 'name']);
+    expect(await named(variant)).toEqual(['name']);
   });
 
   test('company A has room for one agent more, no more', async () => {

@@ -20,8 +20,13 @@ export function notFound(ctx: MockContext, reply: FastifyReply): FastifyReply {
   return coreError(ctx, reply, 404, NOT_FOUND);
 }
 
+/**
+ * The spec's 406 maps "a field name to an array of message strings" without saying whether every refused field is
+ * named: `reference` names each, `variant` only the first it found.
+ */
 export function invalidInput(ctx: MockContext, reply: FastifyReply, errors: FieldErrors): FastifyReply {
-  return coreError(ctx, reply, 406, INVALID_INPUT, errors);
+  const named = ctx.dialect === 'variant' ? Object.fromEntries(Object.entries(errors).slice(0, 1)) : errors;
+  return coreError(ctx, reply, 406, INVALID_INPUT, named);
 }
 
 /** Acknowledgement envelope: { responseData: { status, data? } }. */
