@@ -1,6 +1,7 @@
 import { defineCheck } from '../../lib/checks/define.ts';
-import { agentIdOf, putAgent } from './fixtures.ts';
-import { agentsFrom, listAgents, readList } from '../shared/core-reads.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { AGENT_LIST, agentsFrom, listFrom, readList } from '../shared/core-reads.ts';
+import { REMOVAL_FROM_ONE_GROUP, REMOVAL_FROM_ONE_GROUP_SHARES } from './group-memberships.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { createdId, listedIds } from './shapes.ts';
 import { AGENTS, GROUPS, makes, sharedList, UNKNOWN_TAG_DELETE } from './shared-fixtures.ts';
@@ -15,46 +16,35 @@ export const groupTagChecks = [
     title: 'Remove agent from group: 200, and the agent and the group remain',
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-200', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
-    // The group is picked from the groups the lane reads once; the groups after the removal are read afresh.
-    shares: [GROUPS],
-    maxRequests: makes([GROUPS]) + 8,
+    // The removal both checks of Remove agent from group judge (group-memberships.ts), with the reads this one judges.
+    shares: REMOVAL_FROM_ONE_GROUP_SHARES,
+    maxRequests: makes(REMOVAL_FROM_ONE_GROUP_SHARES),
     async run(t) {
       const groups = await sharedList(t, GROUPS);
       const groupIds = listedIds(groups.items, 'Group');
       t.prerequisite(groupIds !== undefined, 'the group list shows no group id (vendor reference item { Group: { id } })', groups.ex);
-      const groupId = Number([...(groupIds ?? [])][0]);
-      if (!Number.isInteger(groupId)) t.skip('needs at least one group with an integer id in the account');
-      const agentId = agentIdOf(t, await putAgent(t));
-      // Add an agent to a group: path and payload from the vendor reference.
-      t.expectOk(
-        await t
-          .core('PUT', '/groups/add.json')
-          .json({ group_id: groupId, agent_id: Number(agentId) })
-          .send(),
-        'adding the agent to the group',
-      );
-      // Should the check end before its own removal, the membership goes before the agent does.
-      t.undo(`remove agent ${agentId} from group ${groupId}`, t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: groupId }));
+      const removal = await t.shared(REMOVAL_FROM_ONE_GROUP);
+      if (removal === undefined || !groupIds?.has(removal.first)) return t.skip('needs at least one group with an integer id in the account');
+      const { first: groupId, agentId } = removal;
+      t.expectOk(removal.adds[0] as Exchange, 'adding the agent to the group');
       // The agent must be seen before the removal, or its absence afterwards would say nothing.
-      const before = await listAgents(t);
       t.prerequisite(
-        before.agents.some((a) => a.id === agentId),
+        agentsFrom(t, listFrom(t, AGENT_LIST.path, removal.agentsBefore)).agents.some((a) => a.id === agentId),
         `the agent list does not show agent ${agentId}, just created`,
       );
-      const ex = await t.core('DELETE', `/groups/delete/${agentId}.json`).json({ group_id: groupId }).send();
+      const ex = removal.removal;
       t.expectStatus('CORE-GROUP-REMOVE-200', ex, 200);
       t.expectSchema('CORE-GROUP-REMOVE-200', ex, 'core/membership-removed');
       t.done('CORE-GROUP-REMOVE-200');
-      const after = await listAgents(t);
       t.check(
         'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP',
-        after.agents.some((a) => a.id === agentId),
+        agentsFrom(t, listFrom(t, AGENT_LIST.path, removal.agentsAfter)).agents.some((a) => a.id === agentId),
         `agent ${agentId} is gone after its membership was removed`,
       );
-      const groupsAfter = await readList(t, '/groups/index.json', { limit: 1000 });
+      const groupsAfter = listFrom(t, GROUPS.path, removal.groupsAfter);
       t.check(
         'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP',
-        listedIds(groupsAfter.items, 'Group')?.has(String(groupId)) === true,
+        listedIds(groupsAfter.items, 'Group')?.has(groupId) === true,
         `group ${groupId} is gone after a membership was removed`,
         groupsAfter.ex,
       );

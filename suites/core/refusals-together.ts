@@ -13,10 +13,9 @@ import {
 } from '../../lib/contract/limits.ts';
 import { INVALID_EMAIL_BOUNDARIES, plainText } from '../../lib/fuzz/arbitraries.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { AGENT_LIST, recordOf, responseData } from '../shared/core-reads.ts';
-import { isObject } from '../shared/json.ts';
+import { AGENT_LIST, recordOf } from '../shared/core-reads.ts';
 import { fieldMessages, probeAgent, skipAtMaximum } from './fixtures.ts';
-import { AGENTS, ATTRIBUTES, attributeIdsIn, CONTACT_POOL, editsPooledContact, pooledContact } from './shared-fixtures.ts';
+import { AGENTS, ATTRIBUTES, attributeIdsIn, CONTACT_POOL, editsPooledContact, itemsOf, pooledContact } from './shared-fixtures.ts';
 
 /**
  * Values a request must refuse, of several checks, sent together: one request carries one value of each check's
@@ -210,13 +209,6 @@ export const AGENT_REFUSED_VALUES: readonly Readonly<Record<string, number | str
   },
   Object.fromEntries(REQUIRED_AGENT_FIELDS.map((field) => [field, undefined])),
 ];
-
-/** The items of a list answer, read without judging: a plain array in responseData, or responseData.data. */
-function itemsOf(ex: Exchange): readonly unknown[] {
-  const data = responseData<unknown>(ex);
-  if (Array.isArray(data)) return data;
-  return isObject(data) && Array.isArray(data.data) ? data.data : [];
-}
 
 /**
  * The refused bounds of the range checks, the invalid e-mails, the wrong types of status_outbound and the missing

@@ -174,7 +174,7 @@ export function tagOf(item: unknown): { readonly id: string; readonly name: stri
 }
 
 /** The items of a list answer, read without judging: a plain array in responseData, or responseData.data. */
-function itemsOf(ex: Exchange): readonly unknown[] {
+export function itemsOf(ex: Exchange): readonly unknown[] {
   const data = responseData<unknown>(ex);
   if (Array.isArray(data)) return data;
   return isObject(data) && Array.isArray(data.data) ? data.data : [];

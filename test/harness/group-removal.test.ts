@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { runChecks } from '../../lib/checks/runner.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { type RunningMock, startMock } from '../../mock/start.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+
+/**
+ * Both checks of Remove agent from group judge one removal (suites/core/group-memberships.ts REMOVAL_FROM_ONE_GROUP):
+ * one agent in two groups, removed from the first, instead of an agent of each; each still fails alone under its fault.
+ */
+const checks = ['core.groups.remove-member', 'core.groups.remove-keeps-other-memberships'].map((id) => ALL_CHECKS.find((c) => c.id === id) as CheckDefinition);
+
+const mocks: Record<string, RunningMock> = {};
+beforeAll(async () => {
+  for (const fault of ['', 'group-remove-all-memberships', 'group-remove-deletes-agent', 'group-remove-message'])
+    mocks[fault] = await startMock({ rateWindowMs: 1000, faults: fault === '' ? [] : [fault as never] });
+});
+afterAll(async () => {
+  await Promise.all(Object.values(mocks).map((m) => m.close()));
+});
+
+async function run(mock: RunningMock) {
+  const session = new Session(targetFromSettings(mock.env, process.cwd(), true), 1);
+  const outcomes = await runChecks(session, checks);
+  for (const outcome of outcomes) expect(outcome.requests, outcome.check).toBeLessThanOrEqual(outcome.allowance);
+  const agents = session.ledger.records().filter((r) => r.intent.request.includes('/agents/add.json'));
+  expect(session.ledger.leftovers()).toEqual([]);
+  await session.close();
+  return { status: Object.fromEntries(outcomes.flatMap((o) => o.verdicts.map((v) => [v.rule, v.status]))), agents: agents.length };
+}
+
+describe('one removal judged by both checks of Remove agent from group', () => {
+  test('one agent, made by the first check and deleted at its end, and every rule passes', async () => {
+    const { status, agents } = await run(mocks[''] as RunningMock);
+    expect(status).toEqual({
+      'CORE-GROUP-REMOVE-200': 'pass',
+      'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP': 'pass',
+      'CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS': 'pass',
+    });
+    expect(agents).toBe(1);
+  });
+
+  test.each([
+    ['group-remove-all-memberships', 'CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS'],
+    ['group-remove-deletes-agent', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
+    ['group-remove-message', 'CORE-GROUP-REMOVE-200'],
+  ])('under %s, %s fails', async (fault, rule) => {
+    const { status } = await run(mocks[fault] as RunningMock);
+    expect(status[rule]).toBe('fail');
+  });
+});
