@@ -5,14 +5,19 @@ import type { Exchange } from '../../lib/http/exchange.ts';
 import { agentIdOf, namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
 import { AGENT_REFUSALS, AGENT_REFUSALS_SHARES, judgedTogether, skipAtMaximumTogether, STATUS_OUTBOUND_WRONG_TYPES } from './refusals-together.ts';
 import { makes } from './shared-fixtures.ts';
-import { listAgents } from '../shared/core-reads.ts';
+import { AGENT_LIST, agentsFrom, listFrom } from '../shared/core-reads.ts';
+import { LANE_AGENT, LANE_AGENT_SHARES } from './group-memberships.ts';
 
-/** The agent of that id as the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
-async function listedAgent(t: CheckContext, id: string): Promise<Record<string, unknown>> {
-  const agent = (await listAgents(t)).agents.find((item) => item.id === id);
-  t.prerequisite(agent !== undefined, `the agent list (vendor reference, items { Agent: { id } }) does not show agent ${id}, created by this check`);
+/** The agent of that id as a read of the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
+function listedIn(t: CheckContext, list: Exchange, id: string): Record<string, unknown> {
+  const agent = agentsFrom(t, listFrom(t, AGENT_LIST.path, list)).agents.find((item) => item.id === id);
+  t.prerequisite(agent !== undefined, `the agent list (vendor reference, items { Agent: { id } }) does not show agent ${id}, created by the run`);
   return agent as unknown as Record<string, unknown>;
 }
+
+/** The agent of that id as the agent list shows it when read afresh. */
+const listedAgent = async (t: CheckContext, id: string): Promise<Record<string, unknown>> =>
+  listedIn(t, await t.core('GET', AGENT_LIST.path).query(AGENT_LIST.query).send(), id);
 
 export const agentEditChecks = [
   defineCheck({
@@ -81,14 +86,16 @@ export const agentEditChecks = [
     title: 'Add an agent without daily_price_limit: accepted, and a default from 1 to 200 applies',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT-DEFAULT'],
-    maxRequests: 3,
+    // The lane's agent, created without it and listed (group-memberships.ts), which the checks of Remove agent from group share.
+    shares: LANE_AGENT_SHARES,
+    maxRequests: makes(LANE_AGENT_SHARES),
     async run(t) {
       const rule = 'CORE-AGENT-DAILY-LIMIT-DEFAULT';
-      const ex = await putAgent(t);
+      const { created: ex, agentsBefore } = await t.shared(LANE_AGENT);
       if (ex.status === 406) t.check(rule, !namesField(ex, 'daily_price_limit'), 'an agent without daily_price_limit was refused naming daily_price_limit', ex);
       const id = agentIdOf(t, ex);
       t.pass(rule, 'a create without daily_price_limit was accepted');
-      const value = (await listedAgent(t, id)).daily_price_limit;
+      const value = listedIn(t, agentsBefore as Exchange, id).daily_price_limit;
       if (value === undefined || value === null)
         t.skip('the agent list (vendor reference) does not show daily_price_limit, so the default that applies cannot be read');
       const limit = Number(value);

@@ -160,7 +160,8 @@ function sendAgent(t: CheckContext, overrides: Record<string, unknown>, slot: Ke
   return t.core('PUT', '/agents/add.json').as(slot).json(payload).send();
 }
 
-function createdAgentId(ex: Exchange): string | undefined {
+/** The id a create of an agent answered with, read without judging: undefined unless it succeeded with one. */
+export function createdAgentId(ex: Exchange): string | undefined {
   const id = responseData<{ data?: { id?: unknown } }>(ex).data?.id;
   return ex.status >= 200 && ex.status < 300 && (typeof id === 'string' || typeof id === 'number') ? String(id) : undefined;
 }

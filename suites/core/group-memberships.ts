@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
-import { agentIdOf, putAgent } from './fixtures.ts';
+import { agentIdOf, createdAgentId, putAgent } from './fixtures.ts';
 import { AGENT_LIST, responseData } from '../shared/core-reads.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { RequestSpec } from '../../lib/requests/request-spec.ts';
@@ -49,31 +49,42 @@ export function membersIn(t: CheckContext, ex: Exchange): Map<string, number> {
 }
 
 /**
- * An agent of the lane's own, added to a group and, where the realtime group statistics show a second, to that one
- * too, then removed from the first: the one removal both checks of Remove agent from group judge, one that the
- * agent and the group remain (the agent list and the group list read before and after it), the other that the
- * agent's other membership remains (the statistics read before the adds, after them and after the removal).
- * Made with the first sharer's requests, none judged there; the agent leaves its other group and is deleted when
- * that check ends, so every later sharer judges what was sent, not what is left.
+ * The lane's own agent, created without daily_price_limit (putAgent's payload) and listed, and, where the account
+ * has groups, added to one and, where the realtime group statistics show a second, to that one too, then removed
+ * from the first: what Add an agent's default daily limit and both checks of Remove agent from group judge, one
+ * agent and one removal for the three. The default is judged from the create and the agent list read after it; the
+ * removal's checks from the removal's answer, the agent and group lists read before and after it (that the agent
+ * and the group remain) and the statistics read before the adds, after them and after the removal (that the
+ * agent's other membership remains). Made with the first sharer's requests, none judged there, so each check
+ * fails or skips on the reads it judges, as on its own; the agent leaves its other group and is deleted when that
+ * check ends, so every later sharer judges what was sent, not what is left.
  */
+export interface LaneAgent {
+  readonly statsBefore: Exchange;
+  readonly created: Exchange;
+  /** The created agent's id; absent when the create gave none, and nothing more was sent. */
+  readonly agentId?: string;
+  /** The agent list read after the create (and the adds). */
+  readonly agentsBefore?: Exchange;
+  /** Absent when neither the group list nor the statistics show a group. */
+  readonly removal?: RemovalFromOneGroup;
+}
+
 export interface RemovalFromOneGroup {
   /** The group the agent is removed from: the first of the group list that the statistics show too, or the first of either. */
   readonly first: string;
   /** Its other group, when the statistics show the first and another. */
   readonly second?: string;
-  readonly agentId: string;
-  readonly statsBefore: Exchange;
   readonly adds: readonly Exchange[];
   readonly statsAdded?: Exchange;
-  readonly agentsBefore: Exchange;
   readonly removal: Exchange;
   readonly agentsAfter: Exchange;
   readonly groupsAfter: Exchange;
   readonly statsAfter?: Exchange;
 }
 
-export const REMOVAL_FROM_ONE_GROUP: SharedRecord<RemovalFromOneGroup | undefined> = {
-  key: 'core.removal-from-one-group',
+export const LANE_AGENT: SharedRecord<LaneAgent> = {
+  key: 'core.lane-agent',
   lane: 'core',
   meter: 'core',
   // the statistics, the agent, two adds, the statistics, the agents, the removal, the agents, the groups, the
@@ -85,13 +96,13 @@ export const REMOVAL_FROM_ONE_GROUP: SharedRecord<RemovalFromOneGroup | undefine
     const counted = [...(countsIn(statsBefore)?.keys() ?? [])];
     const listed = [...(listedIds(itemsOf(await t.shared(GROUPS)), 'Group') ?? [])].filter((id) => Number.isInteger(Number(id)));
     const first = listed.find((id) => counted.includes(id)) ?? listed[0] ?? counted[0];
-    // Neither list shows a group: each sharer skips on the read it judges.
-    if (first === undefined) return { value: undefined };
-    const second = counted.includes(first) ? counted.find((id) => id !== first) : undefined;
-    const agentId = agentIdOf(t, await putAgent(t));
+    const second = first !== undefined && counted.includes(first) ? counted.find((id) => id !== first) : undefined;
+    const created = await putAgent(t);
+    const agentId = createdAgentId(created);
+    if (agentId === undefined) return { value: { statsBefore, created } };
     const adds: Exchange[] = [];
     let removedFirst = false;
-    for (const group of second === undefined ? [first] : [first, second]) {
+    for (const group of first === undefined ? [] : second === undefined ? [first] : [first, second]) {
       adds.push(await addToGroup(t, agentId, group).send());
       // Removed before the agent is deleted: the spec does not say deleting an agent ends its memberships.
       if (group === second) t.undo(`remove agent ${agentId} from group ${group}`, removeFromGroup(t, agentId, group));
@@ -104,6 +115,7 @@ export const REMOVAL_FROM_ONE_GROUP: SharedRecord<RemovalFromOneGroup | undefine
     }
     const statsAdded = second === undefined ? undefined : await t.core('GET', GROUP_STATISTICS).send();
     const agentsBefore = await agentListRead(t);
+    if (first === undefined) return { value: { statsBefore, created, agentId, agentsBefore } };
     const removal = await removeFromGroup(t, agentId, first).send();
     removedFirst = removal.status >= 200 && removal.status < 300;
     const agentsAfter = await agentListRead(t);
@@ -111,24 +123,27 @@ export const REMOVAL_FROM_ONE_GROUP: SharedRecord<RemovalFromOneGroup | undefine
     const statsAfter = second === undefined ? undefined : await t.core('GET', GROUP_STATISTICS).send();
     return {
       value: {
-        first,
-        ...(second === undefined ? {} : { second }),
-        agentId,
         statsBefore,
-        adds,
-        ...(statsAdded === undefined ? {} : { statsAdded }),
+        created,
+        agentId,
         agentsBefore,
-        removal,
-        agentsAfter,
-        groupsAfter,
-        ...(statsAfter === undefined ? {} : { statsAfter }),
+        removal: {
+          first,
+          ...(second === undefined ? {} : { second }),
+          adds,
+          ...(statsAdded === undefined ? {} : { statsAdded }),
+          removal,
+          agentsAfter,
+          groupsAfter,
+          ...(statsAfter === undefined ? {} : { statsAfter }),
+        },
       },
     };
   },
 };
 
-/** What a sharer of the removal declares: it and the group list its make reads. */
-export const REMOVAL_FROM_ONE_GROUP_SHARES: readonly SharedRecord<unknown>[] = [GROUPS, REMOVAL_FROM_ONE_GROUP];
+/** What a sharer of the lane's agent declares: it and the group list its make reads. */
+export const LANE_AGENT_SHARES: readonly SharedRecord<unknown>[] = [GROUPS, LANE_AGENT];
 
 const agentListRead = (t: CheckContext): Promise<Exchange> => t.core('GET', AGENT_LIST.path).query(AGENT_LIST.query).send();
 
@@ -138,19 +153,17 @@ export const groupMembershipChecks = [
     title: "Remove agent from group removes one membership: the agent's other group keeps it",
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS'],
-    shares: REMOVAL_FROM_ONE_GROUP_SHARES,
-    maxRequests: makes(REMOVAL_FROM_ONE_GROUP_SHARES),
+    shares: LANE_AGENT_SHARES,
+    maxRequests: makes(LANE_AGENT_SHARES),
     async run(t) {
-      const removal = await t.shared(REMOVAL_FROM_ONE_GROUP);
-      const before = removal === undefined ? new Map<string, number>() : membersIn(t, removal.statsBefore);
-      if (removal === undefined || removal.second === undefined) {
-        return t.skip(
-          before.size >= 2
-            ? `none of the ${before.size} groups of the realtime group statistics is in the group list (GET /groups/index.json, vendor reference)`
-            : `needs 2 groups in the realtime group statistics, found ${before.size}`,
-        );
-      }
-      const { first, second, agentId } = removal;
+      const agent = await t.shared(LANE_AGENT);
+      const before = membersIn(t, agent.statsBefore);
+      if (before.size < 2) t.skip(`needs 2 groups in the realtime group statistics, found ${before.size}`);
+      const agentId = agentIdOf(t, agent.created);
+      const removal = agent.removal;
+      if (removal?.second === undefined)
+        return t.skip(`none of the ${before.size} groups of the realtime group statistics is in the group list (GET /groups/index.json, vendor reference)`);
+      const { first, second } = removal;
       const groups = [first, second];
       for (const [i, group] of groups.entries()) t.expectOk(removal.adds[i] as Exchange, `adding agent ${agentId} to group ${group}`);
       const added = membersIn(t, removal.statsAdded as Exchange);

@@ -1,7 +1,8 @@
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { AGENT_LIST, agentsFrom, listFrom, readList } from '../shared/core-reads.ts';
-import { REMOVAL_FROM_ONE_GROUP, REMOVAL_FROM_ONE_GROUP_SHARES } from './group-memberships.ts';
+import { agentIdOf } from './fixtures.ts';
+import { LANE_AGENT, LANE_AGENT_SHARES } from './group-memberships.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { createdId, listedIds } from './shapes.ts';
 import { AGENTS, GROUPS, makes, sharedList, UNKNOWN_TAG_DELETE } from './shared-fixtures.ts';
@@ -17,19 +18,22 @@ export const groupTagChecks = [
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-200', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
     // The removal both checks of Remove agent from group judge (group-memberships.ts), with the reads this one judges.
-    shares: REMOVAL_FROM_ONE_GROUP_SHARES,
-    maxRequests: makes(REMOVAL_FROM_ONE_GROUP_SHARES),
+    shares: LANE_AGENT_SHARES,
+    maxRequests: makes(LANE_AGENT_SHARES),
     async run(t) {
       const groups = await sharedList(t, GROUPS);
       const groupIds = listedIds(groups.items, 'Group');
       t.prerequisite(groupIds !== undefined, 'the group list shows no group id (vendor reference item { Group: { id } })', groups.ex);
-      const removal = await t.shared(REMOVAL_FROM_ONE_GROUP);
+      if (![...(groupIds ?? [])].some((id) => Number.isInteger(Number(id)))) t.skip('needs at least one group with an integer id in the account');
+      const agent = await t.shared(LANE_AGENT);
+      const agentId = agentIdOf(t, agent.created);
+      const { removal } = agent;
       if (removal === undefined || !groupIds?.has(removal.first)) return t.skip('needs at least one group with an integer id in the account');
-      const { first: groupId, agentId } = removal;
+      const groupId = removal.first;
       t.expectOk(removal.adds[0] as Exchange, 'adding the agent to the group');
       // The agent must be seen before the removal, or its absence afterwards would say nothing.
       t.prerequisite(
-        agentsFrom(t, listFrom(t, AGENT_LIST.path, removal.agentsBefore)).agents.some((a) => a.id === agentId),
+        agentsFrom(t, listFrom(t, AGENT_LIST.path, agent.agentsBefore as Exchange)).agents.some((a) => a.id === agentId),
         `the agent list does not show agent ${agentId}, just created`,
       );
       const ex = removal.removal;

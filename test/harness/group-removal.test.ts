@@ -7,14 +7,17 @@ import { type RunningMock, startMock } from '../../mock/start.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 
 /**
- * Both checks of Remove agent from group judge one removal (suites/core/group-memberships.ts REMOVAL_FROM_ONE_GROUP):
- * one agent in two groups, removed from the first, instead of an agent of each; each still fails alone under its fault.
+ * The default daily limit and both checks of Remove agent from group judge one agent of the lane
+ * (suites/core/group-memberships.ts LANE_AGENT): created without daily_price_limit and listed, in two groups, removed
+ * from the first, instead of an agent of each; each still fails alone under its fault.
  */
-const checks = ['core.groups.remove-member', 'core.groups.remove-keeps-other-memberships'].map((id) => ALL_CHECKS.find((c) => c.id === id) as CheckDefinition);
+const checks = ['core.agents.daily-limit-default', 'core.groups.remove-member', 'core.groups.remove-keeps-other-memberships'].map(
+  (id) => ALL_CHECKS.find((c) => c.id === id) as CheckDefinition,
+);
 
 const mocks: Record<string, RunningMock> = {};
 beforeAll(async () => {
-  for (const fault of ['', 'group-remove-all-memberships', 'group-remove-deletes-agent', 'group-remove-message'])
+  for (const fault of ['', 'group-remove-all-memberships', 'group-remove-deletes-agent', 'group-remove-message', 'daily-limit-default-zero'])
     mocks[fault] = await startMock({ rateWindowMs: 1000, faults: fault === '' ? [] : [fault as never] });
 });
 afterAll(async () => {
@@ -31,10 +34,11 @@ async function run(mock: RunningMock) {
   return { status: Object.fromEntries(outcomes.flatMap((o) => o.verdicts.map((v) => [v.rule, v.status]))), agents: agents.length };
 }
 
-describe('one removal judged by both checks of Remove agent from group', () => {
+describe('one agent of the lane judged by three checks', () => {
   test('one agent, made by the first check and deleted at its end, and every rule passes', async () => {
     const { status, agents } = await run(mocks[''] as RunningMock);
     expect(status).toEqual({
+      'CORE-AGENT-DAILY-LIMIT-DEFAULT': 'pass',
       'CORE-GROUP-REMOVE-200': 'pass',
       'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP': 'pass',
       'CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS': 'pass',
@@ -46,8 +50,9 @@ describe('one removal judged by both checks of Remove agent from group', () => {
     ['group-remove-all-memberships', 'CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS'],
     ['group-remove-deletes-agent', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
     ['group-remove-message', 'CORE-GROUP-REMOVE-200'],
+    ['daily-limit-default-zero', 'CORE-AGENT-DAILY-LIMIT-DEFAULT'],
   ])('under %s, %s fails', async (fault, rule) => {
     const { status } = await run(mocks[fault] as RunningMock);
-    expect(status[rule]).toBe('fail');
+    expect(Object.entries(status).filter(([, s]) => s === 'fail' || s === 'error')).toEqual([[rule, 'fail']]);
   });
 });
