@@ -72,6 +72,10 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
     const { shrinkRequests } = stateful.sequences;
     lines.push(
       `stateful sequences (CC_SEQUENCES), counted above: ${stateful.checks.map((c) => `${c.check} ${sequencesOf(c.count, 'random ')} of at most ${c.steps} steps${stateful.sequences.stepRequests !== undefined ? ` and ${c.stepRequests} requests` : ''}, at most ${c.requests} requests`).join('; ')}; ${
+        stateful.perLane === undefined
+          ? ''
+          : `${stateful.perLane} of each lane's stateful checks with closing steps (CC_SEQUENCE_CHECKS) draws the random steps, the others run their closing steps alone, which judge each of their rules; the run seed picks the check, so successive runs explore with each, and the lane counts the dearest; `
+      }${
         shrinkRequests > 0
           ? `each allowance keeps ${shrinkRequests} of them for shrinking a failing sequence, which the stateful checks of a lane share, so the lane counts them once`
           : `none kept for shrinking a failing sequence: its rerun line (CC_SEQUENCE_REPLAY) replays it alone and shrinks it with up to ${REPLAY_SHRINK_REQUESTS} requests`

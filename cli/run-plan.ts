@@ -2,6 +2,7 @@ import {
   allowanceOn,
   type CheckDefinition,
   ifBatchRefusedRequests,
+  randomStepsAllowance,
   randomValuesOn,
   sequenceCount,
   sequenceStepRequests,
@@ -89,6 +90,8 @@ export interface RunPlan {
       readonly stepRequests: number;
     }[];
     readonly sequences: SequenceSize;
+    /** How many of a lane's stateful checks with closing steps draw random steps (CC_SEQUENCE_CHECKS; absent: every one). */
+    readonly perLane?: number;
   };
   /**
    * The random fuzz values of the checks that run: the cap per check (CC_FUZZ_RANDOM; absent: each check's
@@ -138,6 +141,24 @@ function shrinkSharing(own: readonly CheckDefinition[], target: Pick<Target, 'se
   return new Map([...stateful].map(([meter, n]) => [meter, -(n - 1) * target.sequences.shrinkRequests]));
 }
 
+/**
+ * What drawing random steps with only some of a lane's stateful checks (CC_SEQUENCE_CHECKS; runner.ts
+ * `chooseDrawers`) changes, per meter: each allowance holds its random steps (any check with closing steps may be
+ * chosen), but the lane spends them for that many such checks only, the others their closing steps alone; the
+ * plan counts the dearest that many on each meter.
+ */
+function sequenceDrawSharing(own: readonly CheckDefinition[], target: Pick<Target, 'sequences' | 'keys' | 'sequenceChecksPerLane'>): Map<LoadSurface, number> {
+  const out = new Map<LoadSurface, number>();
+  if (target.sequenceChecksPerLane === undefined) return out;
+  const costs = new Map<LoadSurface, number[]>();
+  for (const check of own) {
+    if (!check.stateful?.closingRequests) continue;
+    costs.set(meterOf(check), [...(costs.get(meterOf(check)) ?? []), randomStepsAllowance(check.stateful, target)]);
+  }
+  for (const [meter, each] of costs) out.set(meter, largest(each, target.sequenceChecksPerLane) - largest(each, undefined));
+  return out;
+}
+
 /** The largest `most` of the numbers (all of them when `most` is absent), added up. */
 function largest(values: readonly number[], most: number | undefined): number {
   return [...values]
@@ -148,7 +169,7 @@ function largest(values: readonly number[], most: number | undefined): number {
 
 /**
  * What drawing random values with only some of a lane's fuzzed checks (CC_FUZZ_CHECKS; runner.ts
- * `chooseFuzzDrawers`) changes, per meter: each check's allowance holds its random values (any may be
+ * `chooseDrawers`) changes, per meter: each check's allowance holds its random values (any may be
  * chosen), but the lane spends them for that many checks only; the plan counts the dearest that many on each meter.
  */
 function fuzzSharing(own: readonly CheckDefinition[], target: Pick<Target, 'fuzzRandomCap' | 'fuzzChecksPerLane'>): Map<LoadSurface, number> {
@@ -230,9 +251,16 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   }
   const lanes: LanePlan[] = LANES.map((lane) => {
     const own = running.filter((c) => laneOf(c) === lane);
-    const byMeter = sum([...own.map((c) => requestsByMeter(c, target)), sharing(own), batching(own), shrinkSharing(own, target), fuzzSharing(own, target)]);
+    const byMeter = sum([
+      ...own.map((c) => requestsByMeter(c, target)),
+      sharing(own),
+      batching(own),
+      shrinkSharing(own, target),
+      fuzzSharing(own, target),
+      sequenceDrawSharing(own, target),
+    ]);
     const stateful = own.filter((c) => c.stateful);
-    const statefulByMeter = sum([...stateful.map((c) => requestsByMeter(c, target)), shrinkSharing(stateful, target)]);
+    const statefulByMeter = sum([...stateful.map((c) => requestsByMeter(c, target)), shrinkSharing(stateful, target), sequenceDrawSharing(stateful, target)]);
     return {
       lane,
       checks: own.map((c) => c.id),
@@ -253,6 +281,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     ...laneChecks.map(batching),
     ...laneChecks.map((own) => shrinkSharing(own, target)),
     ...laneChecks.map((own) => fuzzSharing(own, target)),
+    ...laneChecks.map((own) => sequenceDrawSharing(own, target)),
   ]);
   const batches = laneChecks.flatMap((own) => [...batchedRecords(own)]);
   const batchedCount = batches.reduce((n, [, records]) => n + records, 0);
@@ -296,6 +325,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
           };
         }),
       sequences: target.sequences,
+      ...(target.sequenceChecksPerLane !== undefined ? { perLane: target.sequenceChecksPerLane } : {}),
     },
     fuzz: {
       ...(target.fuzzRandomCap !== undefined ? { cap: target.fuzzRandomCap } : {}),

@@ -58,6 +58,11 @@ export class CheckContext {
   readonly session: Session;
   readonly scope: CheckScope;
   readonly standings = new Map<RuleId, RuleStanding>();
+  /**
+   * Whether the check's sequences draw random steps in this run (CC_SEQUENCE_CHECKS; runner.ts `chooseDrawers`):
+   * a stateful check with closing steps that another of its lane draws for runs them alone.
+   */
+  readonly drawsSequenceSteps: boolean;
   readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
   readonly #requests: RequestScope;
   /** Random fuzz values the check declared and has not asked for yet, and those the target still allows. */
@@ -73,6 +78,8 @@ export class CheckContext {
     this.#randomDeclared = scope.randomValues?.count ?? 0;
     const drawers = scope.runsIn !== undefined ? session.fuzzDrawers.get(scope.runsIn) : undefined;
     this.#randomAllowed = drawers === undefined || drawers.has(scope.id) ? randomValuesOn(scope, session.target) : 0;
+    const stepDrawers = scope.runsIn !== undefined ? session.sequenceDrawers.get(scope.runsIn) : undefined;
+    this.drawsSequenceSteps = stepDrawers === undefined || stepDrawers.has(scope.id) || !(scope.stateful?.closingRequests ?? 0);
     for (const id of scope.rules) {
       lookupRule(id);
       this.standings.set(id, { passes: 0, notes: [] });

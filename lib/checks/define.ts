@@ -152,6 +152,15 @@ export function sequenceAllowance(stateful: NonNullable<CheckDefinition['statefu
 const lacks = (target: Pick<Target, 'keys'>, keyed: { readonly key: KeySlot } | undefined): keyed is { readonly key: KeySlot } =>
   keyed !== undefined && target.keys[keyed.key] === undefined;
 
+/**
+ * What the check's sequences spend on random steps at most against this target, besides one sequence's closing
+ * steps: what a check that another of its lane draws random steps for (CC_SEQUENCE_CHECKS) does not spend.
+ */
+export function randomStepsAllowance(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'sequences' | 'keys'>): number {
+  const count = sequenceCount(stateful, target);
+  return count * sequenceStepRequests(stateful, target) + (count - 1) * closingOn(stateful, target);
+}
+
 /** What the closing steps of one of the check's sequences cost at most against this target: none of those a key pair it lacks would send. */
 export function closingOn(stateful: NonNullable<CheckDefinition['stateful']>, target: Pick<Target, 'keys'>): number {
   const keyed = stateful.closingWithKeyOnly;

@@ -215,21 +215,34 @@ export function countSharers(session: Session, checks: readonly CheckDefinition[
 }
 
 /**
- * Chooses the lane's fuzzed checks that draw random values in this run, where the target lets only some of
- * them (CC_FUZZ_CHECKS): that many of those that run, by the run seed and the lane, so the same seed draws
- * with the same checks, another seed with others. The plan counts the lane's dearest that many.
+ * Chooses the lane's checks that draw random inputs in this run, where the target lets only some of them: the
+ * fuzzed checks that draw random values (CC_FUZZ_CHECKS) and the stateful checks with closing steps that draw
+ * random steps (CC_SEQUENCE_CHECKS; one without closing steps always draws, or it would judge nothing). That many
+ * of those that run, by the run seed and the lane, so the same seed draws with the same checks, another seed with
+ * others. The plan counts the lane's dearest that many.
  */
-export function chooseFuzzDrawers(session: Session, lane: Lane, checks: readonly CheckDefinition[]): void {
-  const most = session.target.fuzzChecksPerLane;
-  if (most === undefined) return;
-  const fuzzed = checks
-    .filter((check) => randomValuesOn(check, session.target) > 0 && !missingPrerequisite(session.target, check) && judgedAtRelease(session.target, check))
-    .map((check) => check.id);
-  const [chosen = []] = fc.sample(fc.shuffledSubarray(fuzzed, { minLength: Math.min(most, fuzzed.length), maxLength: Math.min(most, fuzzed.length) }), {
-    seed: session.seed + LANES.indexOf(lane),
-    numRuns: 1,
-  });
-  session.fuzzDrawers.set(lane, new Set(chosen));
+export function chooseDrawers(session: Session, lane: Lane, checks: readonly CheckDefinition[]): void {
+  const { target } = session;
+  const running = checks.filter((check) => !missingPrerequisite(target, check) && judgedAtRelease(target, check));
+  const choose = (most: number | undefined, among: readonly CheckDefinition[], offset: number, into: Map<string, ReadonlySet<string>>) => {
+    if (most === undefined) return;
+    const ids = among.map((check) => check.id);
+    const size = Math.min(most, ids.length);
+    const [chosen = []] = fc.sample(fc.shuffledSubarray(ids, { minLength: size, maxLength: size }), { seed: session.seed + offset, numRuns: 1 });
+    into.set(lane, new Set(chosen));
+  };
+  choose(
+    target.fuzzChecksPerLane,
+    running.filter((check) => randomValuesOn(check, target) > 0),
+    LANES.indexOf(lane),
+    session.fuzzDrawers,
+  );
+  choose(
+    target.sequenceChecksPerLane,
+    running.filter((check) => (check.stateful?.closingRequests ?? 0) > 0),
+    LANES.length + LANES.indexOf(lane),
+    session.sequenceDrawers,
+  );
 }
 
 /** Runs checks one after another, as a live target's budget requires. */

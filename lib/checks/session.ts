@@ -44,9 +44,14 @@ export class Session {
   readonly shrinking = new ShrinkAllowances();
   /**
    * The fuzzed checks of each lane that draw random values in this run, where the target lets only some of
-   * them (CC_FUZZ_CHECKS; runner.ts `chooseFuzzDrawers`). A lane absent here lets every check draw.
+   * them (CC_FUZZ_CHECKS; runner.ts `chooseDrawers`). A lane absent here lets every check draw.
    */
   readonly fuzzDrawers = new Map<string, ReadonlySet<string>>();
+  /**
+   * The stateful checks of each lane that draw random steps in this run, where the target lets only some of them
+   * (CC_SEQUENCE_CHECKS; runner.ts `chooseDrawers`). A lane absent here lets every check draw.
+   */
+  readonly sequenceDrawers = new Map<string, ReadonlySet<string>>();
   /**
    * Asks the command that runs the bundled mock to widen the mock's window (run-channel.ts): the window it
    * counts in from then on, or undefined when no answer came. Unset where no command runs a bundled mock.

@@ -7,7 +7,7 @@ import type { CheckDefinition } from './define.ts';
 import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.ts';
 import { timeLimitMs } from './pace.ts';
 import { type PacerWait, RUN_CHANNEL, type RunMessage, type WidenMockWindow } from './run-channel.ts';
-import { chooseFuzzDrawers, countSharers, interruptedBefore, runCheck } from './runner.ts';
+import { chooseDrawers, countSharers, interruptedBefore, runCheck } from './runner.ts';
 import { Session } from './session.ts';
 import { laneEndOutcome, laneEndStep } from './lane-end.ts';
 
@@ -134,7 +134,7 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
   const chosen = checks.filter((check) => !selected || check.rules.some((r) => selected.has(r)));
   const run = session(payload);
   countSharers(run, chosen);
-  if (lane !== LAST) chooseFuzzDrawers(run, lane, chosen);
+  if (lane !== LAST) chooseDrawers(run, lane, chosen);
   const pace = { perWindow: run.pacer.perWindow, windowMs: run.pacer.windowMs };
   describe(title, { concurrent: sideBySide, meta: { ccLane: lane } }, () => {
     // vitest calls an empty suite a problem; a --rule run that selects none of this lane is not one.

@@ -127,6 +127,16 @@ function fuzzRandom(raw: string | undefined, bundledMock: boolean): { fuzzRandom
 }
 
 /**
+ * How many stateful checks of a lane draw random steps (CC_SEQUENCE_CHECKS). A live target's default of 1 keeps a
+ * run's random steps to one check's sequence a lane, while every stateful check's closing steps judge its rules;
+ * the run seed chooses the check, so successive runs explore with each.
+ */
+function sequenceChecks(raw: string | undefined, bundledMock: boolean): { sequenceChecksPerLane?: number } {
+  const cap = capOrAll('CC_SEQUENCE_CHECKS', raw, bundledMock, 1);
+  return cap === undefined ? {} : { sequenceChecksPerLane: cap };
+}
+
+/**
  * How many fuzzed checks of a lane draw random values (CC_FUZZ_CHECKS). A live target's default of 3 keeps
  * a run's random values to a few requests a lane; the run seed chooses the checks, so successive runs
  * explore with others, where every check drawing every run would put all of them in every plan.
@@ -241,6 +251,7 @@ function readTarget(settings: Record<string, string>, cwd: string, bundledMock: 
     timeoutMs: durationMs('CC_TIMEOUT_MS', settings.CC_TIMEOUT_MS, 15_000),
     ...fuzzRandom(settings.CC_FUZZ_RANDOM, bundledMock),
     ...fuzzChecks(settings.CC_FUZZ_CHECKS, bundledMock),
+    ...sequenceChecks(settings.CC_SEQUENCE_CHECKS, bundledMock),
     sequences: sequences(settings.CC_SEQUENCES, bundledMock, settings.CC_SEQUENCE_REPLAY !== undefined),
     ...sequenceReplay(settings.CC_SEQUENCE_REPLAY),
     bundledMock,

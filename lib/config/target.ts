@@ -94,6 +94,12 @@ export interface Target {
    */
   readonly fuzzChecksPerLane?: number;
   /**
+   * How many of a lane's stateful checks with closing steps draw random steps in a run (CC_SEQUENCE_CHECKS),
+   * chosen by the run seed; absent: every one. The others run their closing steps alone, which judge each of
+   * their rules.
+   */
+  readonly sequenceChecksPerLane?: number;
+  /**
    * How many random sequences each stateful check runs (CC_SEQUENCES), of how many steps at most, and the
    * requests it may spend shrinking a failing one: few on a configured target, where each step costs budget.
    */

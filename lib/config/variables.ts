@@ -113,6 +113,13 @@ export const VARIABLES = [
     default: '1 on a configured target, 10 against the bundled mock',
   },
   {
+    name: 'CC_SEQUENCE_CHECKS',
+    bundledMock: 'applies',
+    meaning:
+      "how many of each lane's stateful checks draw the random steps of their sequences (CC_SEQUENCES) in a run: a whole number or `all`; the others run their closing steps alone, which judge each of their rules; the run seed chooses them, so successive runs explore with others; the plan counts the dearest that many of each lane",
+    default: '1 on a configured target, all against the bundled mock',
+  },
+  {
     name: 'CC_SEQUENCE_REPLAY',
     bundledMock: 'applies',
     meaning:

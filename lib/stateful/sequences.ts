@@ -181,8 +181,11 @@ class Sequences<Step, World> {
     return { io, record };
   }
 
-  /** Runs up to `runs` sequences from `seed` (from `path` within them, to replay one), judging every rule not in `ignored`. */
-  async explore(seed: number, runs: number, ignored: ReadonlySet<string>, path?: string): Promise<Exploration> {
+  /**
+   * Runs up to `runs` sequences from `seed` (from `path` within them, to replay one), judging every rule not in
+   * `ignored`; with `closingOnly`, one sequence of the closing steps alone.
+   */
+  async explore(seed: number, runs: number, ignored: ReadonlySet<string>, path?: string, closingOnly = false): Promise<Exploration> {
     const most = sequenceSteps(this.#t.scope.stateful ?? { requestsPerStep: 0, setupRequests: 0 }, this.#t.target);
     const model = this.#model;
     let failing: Failing | undefined;
@@ -195,8 +198,9 @@ class Sequences<Step, World> {
       : fc.noBias(fc.array(model.step, { ...length, minLength: 1 }));
     // Within the target's cap on a sequence's requests (CC_SEQUENCES): the steps that fit, the first always.
     const cap = this.#t.target.sequences.stepRequests;
-    const sequences =
-      cap === undefined
+    const sequences = closingOnly
+      ? fc.constant<readonly Step[]>([])
+      : cap === undefined
         ? drawn
         : drawn.map((steps) => {
             let spent = 0;
@@ -322,11 +326,13 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
   }
 
   const failed = new Set<string>(skipped);
-  let left = Math.max(1, count);
+  // A check another of its lane draws random steps for this run (CC_SEQUENCE_CHECKS) runs its closing steps alone, once.
+  const closingOnly = !t.drawsSequenceSteps;
+  let left = closingOnly ? 1 : Math.max(1, count);
   let longest = 0;
   for (let round = 0; left > 0 && rules.some((rule) => !failed.has(rule)); round += 1) {
     const seed = roundSeed(t.seed, round);
-    const explored = await sequences.explore(seed, left, failed);
+    const explored = await sequences.explore(seed, left, failed, undefined, closingOnly);
     if (sequences.stopped) throw sequences.stopped.error;
     longest = Math.max(longest, explored.longest);
     left -= explored.runs;
@@ -346,12 +352,14 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
         rule,
         leftFor !== undefined
           ? `every step that could judge it left it to another rule: ${leftFor}`
-          : `no sequence reached a step that judges it (${sequencesOf(count)} of up to ${size}; CC_SEQUENCES runs more)`,
+          : `no sequence reached a step that judges it (${closingOnly ? 'its closing steps alone; CC_SEQUENCE_CHECKS lets more checks draw random steps' : `${sequencesOf(count)} of up to ${size}; CC_SEQUENCES runs more`})`,
       );
     else
       t.note(
         rule,
-        `${sequencesOf(count, 'random ')} of up to ${size} (the longest ran ${longest}) held, seed ${t.seed}${sequences.laneShort ? "; exploring ended early, after a failure had spent the lane's shrinking allowance" : ''}`,
+        closingOnly
+          ? `its closing steps alone held: another stateful check of the lane drew random steps this run (CC_SEQUENCE_CHECKS), seed ${t.seed}`
+          : `${sequencesOf(count, 'random ')} of up to ${size} (the longest ran ${longest}) held, seed ${t.seed}${sequences.laneShort ? "; exploring ended early, after a failure had spent the lane's shrinking allowance" : ''}`,
       );
   }
 }

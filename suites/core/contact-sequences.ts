@@ -183,15 +183,16 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
     cost: (step) => (step.op === 'foreign-list' && step.compared ? 3 : step.op === 'create' || step.op === 'list' || step.op === 'tag-list' ? 2 : 1),
     // Another company's read that may make the contact it compares with is not a read alone.
     reads: (step) => step.op === 'read' || step.op === 'list' || step.op === 'tag-list' || (step.op === 'foreign-list' && !step.compared),
-    // Every sequence ends judging each rule once: both industries listed whole, another company's read, and
-    // edits of the newest contact (made if none is left), each field or list followed by another write, read back.
+    // Every sequence ends judging each rule once: a contact made if none is left, so that the lists show one (a
+    // check that runs its closing steps alone starts with none), both industries listed whole, another company's
+    // read, and edits of the newest contact, each field or list followed by another write, read back.
     closing(world) {
       const newest = world.contacts.at(-1);
       const side = newest ? world.industries.indexOf(newest.fields.industry) : 0;
       return [
+        ...(newest ? [] : [{ op: 'create' as const, industry: 0, title: 'last' }]),
         { op: 'list', industry: 0, limit: 1000, page: 1 },
         { op: 'list', industry: 1, limit: 1000, page: 1 },
-        ...(newest ? [] : [{ op: 'create' as const, industry: 0, title: 'last' }]),
         { op: 'edit', pick: 0, field: 'name', value: 'last', industry: 0 },
         // A tag where the account has one: the same read judges CORE-STATE-LISTS, and the tag list then CORE-STATE-TAGGED.
         { op: 'edit-list', pick: 0, property: account.tags.length > 0 ? 'ContactsTag' : 'ContactNumber', clear: false, value: 0, text: 'last' },

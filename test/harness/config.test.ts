@@ -217,6 +217,16 @@ describe('targetFromSettings', () => {
     expect(targetFromSettings({ ...BASE }, process.cwd(), true).sequences).toEqual({ count: 10, steps: 14, shrinkRequests: 2000 });
   });
 
+  test('CC_SEQUENCE_CHECKS: 1 stateful check a lane draws random steps on a configured target by default, every one against the bundled mock', () => {
+    expect(targetFromSettings({ ...BASE }).sequenceChecksPerLane).toBe(1);
+    expect(targetFromSettings({ ...BASE }, process.cwd(), true).sequenceChecksPerLane).toBeUndefined();
+    expect(targetFromSettings({ ...BASE, CC_SEQUENCE_CHECKS: 'all' }).sequenceChecksPerLane).toBeUndefined();
+    expect(targetFromSettings({ ...BASE, CC_SEQUENCE_CHECKS: '3' }).sequenceChecksPerLane).toBe(3);
+    expect(expectConfigError(() => targetFromSettings({ ...BASE, CC_SEQUENCE_CHECKS: 'two' }), 'CC_SEQUENCE_CHECKS').message).toContain(
+      'a whole number or all',
+    );
+  });
+
   test('CC_FUZZ_CHECKS: 3 fuzzed checks a lane draw random values on a configured target by default, every one against the bundled mock', () => {
     expect(targetFromSettings({ ...BASE }).fuzzChecksPerLane).toBe(3);
     expect(targetFromSettings({ ...BASE }, process.cwd(), true).fuzzChecksPerLane).toBeUndefined();

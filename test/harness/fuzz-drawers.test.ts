@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
-import { chooseFuzzDrawers, runCheck } from '../../lib/checks/runner.ts';
+import { chooseDrawers, runCheck } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
 import type { Target } from '../../lib/config/target.ts';
 import { literalTarget } from './support.ts';
@@ -36,7 +36,7 @@ async function drawing(target: Target, seed: number, checks: (granted: Map<strin
   sessions.push(session);
   const granted = new Map<string, number>();
   const defs = checks(granted);
-  chooseFuzzDrawers(session, 'core', defs);
+  chooseDrawers(session, 'core', defs);
   for (const def of defs) await runCheck(session, def, { lane: 'core' });
   return [...granted].filter(([, n]) => n > 0).map(([id]) => id);
 }

@@ -99,6 +99,32 @@ describe('the plan of a run', () => {
     );
   });
 
+  test('one stateful check of a lane draws random steps (CC_SEQUENCE_CHECKS): each allowance holds its steps, the lane counts the dearest one, the others their closing steps', () => {
+    const sequences = { count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 };
+    const stateful = (id: string, closingRequests: number, meter: 'core' | 'analytics' = 'core') =>
+      made({ id, maxRequests: 0, lane: 'core', surface: meter, stateful: { requestsPerStep: 2, setupRequests: 1, closingRequests } });
+    const checks = [
+      stateful('p.contacts', 12),
+      stateful('p.blacklist', 5),
+      stateful('p.tags', 4),
+      stateful('p.apart', 3, 'analytics'),
+      made({ id: 'p.plain', maxRequests: 7, lane: 'core' }),
+    ];
+    const every = planRun(live({ sequences }), checks);
+    const one = planRun(live({ sequences, sequenceChecksPerLane: 1 }), checks);
+    // Each allowance: setup 1, 8 of steps and the closing; on the core's meter one check's steps are counted, not three.
+    expect(one.stateful.checks.map((c) => c.requests)).toEqual([21, 14, 13, 12]);
+    expect(every.meters.find((m) => m.meter === 'core')?.requests).toBe(21 + 14 + 13 + 7);
+    expect(one.meters.find((m) => m.meter === 'core')?.requests).toBe(21 + 14 + 13 + 7 - 2 * 8);
+    // The analytics check is its meter's only stateful one: it keeps its steps.
+    expect(one.meters.find((m) => m.meter === 'analytics')?.requests).toBe(12);
+    expect(one.lanes[0]?.stateful.requests).toBe(21 + 14 + 13 + 12 - 2 * 8);
+    expect(planText(one, { live: true }).join('\n')).toContain(
+      "1 of each lane's stateful checks with closing steps (CC_SEQUENCE_CHECKS) draws the random steps, the others run their closing steps alone, which judge each of their rules; the run seed picks the check, so successive runs explore with each, and the lane counts the dearest",
+    );
+    expect(planText(every, { live: true }).join('\n')).not.toContain('CC_SEQUENCE_CHECKS');
+  });
+
   test('requests a check sends only for older Dialer releases come off its allowance where the target is expected at that release or later', () => {
     const checks = [made({ id: 'p.older', maxRequests: 6, lane: 'dialer', olderReleasesOnly: { before: 'next', requests: 1 } })];
     const at = (release: Release) => planRun(live({ dialer: { release, routes: DIALER_ROUTES } }), checks).lanes.find((l) => l.lane === 'dialer');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
 import { allowanceOn, defineCheck } from '../../lib/checks/define.ts';
-import { runCheck } from '../../lib/checks/runner.ts';
+import { chooseDrawers, runCheck } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
 import type { SequenceReplay, Target } from '../../lib/config/target.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
@@ -286,6 +286,40 @@ describe('stateful sequences', () => {
     expect(Math.max(...sent)).toBe(4);
     expect(allowanceOn(check, literalTarget({ sequences }))).toBe(20 * 5);
     expect(verdict(outcome, COUNT).notes.join(' ')).toMatch(/^20 random sequences of up to 6 steps and 5 requests/);
+  });
+
+  test('where only some stateful checks of a lane draw random steps (CC_SEQUENCE_CHECKS), the others run their closing steps alone, once, and say so', async () => {
+    const closing = (model: SequenceModel<Step, { model: number[]; store: Store; removed: number[] }>) => ({
+      ...model,
+      closing: (): Step[] => [{ op: 'add' }, { op: 'count' }, { op: 'list' }],
+    });
+    const worlds = new Map<string, { count: number }>();
+    const check = (id: string, withClosing: boolean) => {
+      const cleaned = { count: 0 };
+      worlds.set(id, cleaned);
+      const model = storeModel({}, cleaned);
+      return defineCheck({
+        ...sequenceCheck((withClosing ? closing(model) : model) as SequenceModel<Step, unknown>),
+        id,
+        stateful: { requestsPerStep: 1, setupRequests: 0, ...(withClosing ? { closingRequests: 3 } : {}) },
+      });
+    };
+    const checks = [check('harness.closing-a', true), check('harness.closing-b', true), check('harness.no-closing', false)];
+    const run = session({ sequences: { count: 5, steps: 4, shrinkRequests: 0 }, sequenceChecksPerLane: 1 });
+    chooseDrawers(run, 'core', checks);
+    const outcomes = [];
+    for (const def of checks) outcomes.push(await runCheck(run, def, { lane: 'core' }));
+    for (const outcome of outcomes) expect(verdict(outcome, COUNT).status, outcome.check).toBe('pass');
+    const notes = outcomes.map((o) => verdict(o, COUNT).notes.join(' '));
+    // One of the two with closing steps drew five random sequences, the other ran its closing steps once.
+    const alone = outcomes.filter((o, i) =>
+      /^its closing steps alone held: another stateful check of the lane drew random steps this run \(CC_SEQUENCE_CHECKS\)/.test(notes[i] as string),
+    );
+    expect(alone).toHaveLength(1);
+    expect(worlds.get(alone[0]?.check as string)?.count).toBe(1);
+    // One without closing steps would judge nothing alone: it always draws.
+    expect(notes[2]).toMatch(/^5 random sequences/);
+    expect(worlds.get('harness.no-closing')?.count).toBe(5);
   });
 
   test('steps dearer than the check declares end it as an allowance error, never a pass', async () => {
