@@ -3,14 +3,14 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { DAILY_PRICE_LIMIT } from '../../lib/contract/limits.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { agentIdOf, namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
-import { AGENT_REFUSALS, AGENT_REFUSALS_SHARES, judgedTogether, skipAtMaximumTogether, STATUS_OUTBOUND_WRONG_TYPES } from './refusals-together.ts';
+import { AGENT_REFUSALS, AGENT_REFUSALS_SHARES, agentRefusalsLeft, STATUS_OUTBOUND_WRONG_TYPES } from './refusals-together.ts';
 import { makes } from './shared-fixtures.ts';
-import { AGENT_LIST, agentsFrom, listFrom } from '../shared/core-reads.ts';
+import { AGENT_LIST, agentsIn } from '../shared/core-reads.ts';
 import { LANE_AGENT, LANE_AGENT_SHARES } from './group-memberships.ts';
 
 /** The agent of that id as a read of the vendor reference agent list shows it, a failed prerequisite when it is not listed. */
 function listedIn(t: CheckContext, list: Exchange, id: string): Record<string, unknown> {
-  const agent = agentsFrom(t, listFrom(t, AGENT_LIST.path, list)).agents.find((item) => item.id === id);
+  const agent = agentsIn(t, list).agents.find((item) => item.id === id);
   t.prerequisite(agent !== undefined, `the agent list (vendor reference, items { Agent: { id } }) does not show agent ${id}, created by the run`);
   return agent as unknown as Record<string, unknown>;
 }
@@ -65,9 +65,7 @@ export const agentEditChecks = [
           ex,
         );
       };
-      const together = await t.shared(AGENT_REFUSALS);
-      skipAtMaximumTogether(t, together);
-      const left = judgedTogether(t, together, {
+      const left = await agentRefusalsLeft(t, {
         rule,
         key: 'status_outbound',
         values: STATUS_OUTBOUND_WRONG_TYPES,

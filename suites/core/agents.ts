@@ -8,14 +8,7 @@ import { CALL_NUMBER_ID_MIN, DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/cont
 import { namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
 import { agentsFrom, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import {
-  AGENT_REFUSALS,
-  AGENT_REFUSALS_SHARES,
-  AGENT_REFUSED_VALUES,
-  judgedTogether,
-  REQUIRED_AGENT_FIELDS,
-  skipAtMaximumTogether,
-} from './refusals-together.ts';
+import { AGENT_REFUSALS, AGENT_REFUSALS_SHARES, AGENT_REFUSED_VALUES, agentRefusalsLeft, REQUIRED_AGENT_FIELDS } from './refusals-together.ts';
 import { AGENTS, AGENTS_AT_BOUNDS, AGENTS_AT_BOUNDS_SHARES, FIRST_NUMBERS, makes, sharedList } from './shared-fixtures.ts';
 
 /**
@@ -71,11 +64,9 @@ async function acceptedTogether(t: CheckContext, rule: RuleId, field: string, bo
  * Judges the refused values of `field` that the agent refusals together carried (refusals-together.ts) and gives
  * back the values of `boundaries` left for the check's own probes.
  */
-async function refusedTogether(t: CheckContext, rule: RuleId, field: string, boundaries: readonly (number | string)[]): Promise<(number | string)[]> {
-  const together = await t.shared(AGENT_REFUSALS);
-  skipAtMaximumTogether(t, together);
-  const refused = AGENT_REFUSED_VALUES.map((values) => values[field]).filter((v) => v !== undefined && boundaries.includes(v));
-  const left = judgedTogether(t, together, {
+async function refusedTogether<T extends number | string>(t: CheckContext, rule: RuleId, field: string, boundaries: readonly T[]): Promise<T[]> {
+  const refused = boundaries.filter((v) => AGENT_REFUSED_VALUES.some((values) => values[field] === v));
+  const left = await agentRefusalsLeft(t, {
     rule,
     key: field,
     values: refused,
@@ -143,11 +134,10 @@ export const agentChecks = [
         t.expectSchema(rule, ex, 'core/invalid-input');
         t.check(rule, namesField(ex, field), `the 406 without ${field} does not name it in responseData.data`, ex);
       };
-      const together = await t.shared(AGENT_REFUSALS);
-      skipAtMaximumTogether(t, together);
-      const left = REQUIRED_AGENT_FIELDS.filter(
-        (field) => judgedTogether(t, together, { rule, key: field, values: [undefined], judge: (ex) => judge(ex, field) }).length > 0,
-      );
+      // Every field the creates without them judged first, then each of the others alone.
+      const left: string[] = [];
+      for (const field of REQUIRED_AGENT_FIELDS)
+        if ((await agentRefusalsLeft(t, { rule, key: field, values: [undefined], judge: (ex) => judge(ex, field) })).length > 0) left.push(field);
       for (const field of left) {
         const ex = await probeAgent(t, { [field]: undefined });
         skipAtMaximum(t, ex, `an agent without ${field}`);
@@ -171,7 +161,7 @@ export const agentChecks = [
       const rule = 'CORE-AGENT-EMAIL-VALID';
       await explore(t, {
         arbitrary: notAnEmail(),
-        boundaries: (await refusedTogether(t, rule, 'email', INVALID_EMAIL_BOUNDARIES.slice(0, 2))) as string[],
+        boundaries: await refusedTogether(t, rule, 'email', INVALID_EMAIL_BOUNDARIES.slice(0, 2)),
         property: async (email) => judgeCreate(t, 'CORE-AGENT-EMAIL-VALID', await probeAgent(t, { email }), false, 'email', `email ${JSON.stringify(email)}`),
       });
     },
@@ -198,12 +188,12 @@ export const agentChecks = [
       const base = integerAround(min, max, 100);
       await explore(t, {
         arbitrary: base.arbitrary,
-        boundaries: (await refusedTogether(
+        boundaries: await refusedTogether(
           t,
           'CORE-AGENT-DAILY-LIMIT',
           'daily_price_limit',
           await acceptedTogether(t, 'CORE-AGENT-DAILY-LIMIT', 'daily_price_limit', base.boundaries),
-        )) as number[],
+        ),
         property: async (value) => {
           const ex = await probeAgent(t, { daily_price_limit: value });
           judgeCreate(t, 'CORE-AGENT-DAILY-LIMIT', ex, value >= min && value <= max, 'daily_price_limit', `daily_price_limit ${value}`);
@@ -237,7 +227,7 @@ export const agentChecks = [
       if (blocked.length > 0) t.note('CORE-AGENT-EXTENSION-RANGE', `boundary values in use on the target, not judged: ${blocked.join(', ')}`);
       await explore(t, {
         arbitrary: base.arbitrary.filter((v) => !used.has(v)),
-        boundaries: (await refusedTogether(
+        boundaries: await refusedTogether(
           t,
           'CORE-AGENT-EXTENSION-RANGE',
           'extension',
@@ -247,7 +237,7 @@ export const agentChecks = [
             'extension',
             base.boundaries.filter((v) => !used.has(v)),
           ),
-        )) as number[],
+        ),
         property: async (value) => {
           const ex = await probeAgent(t, { extension: value });
           judgeCreate(t, 'CORE-AGENT-EXTENSION-RANGE', ex, value >= min && value <= max, 'extension', `extension ${value}`);
@@ -304,7 +294,7 @@ export const agentChecks = [
       // Values of 1 and more are judged only for a number the account has: the spec does not say what an unknown one gets.
       await explore(t, {
         arbitrary: fc.integer({ min: -100, max: CALL_NUMBER_ID_MIN - 1 }),
-        boundaries: (await refusedTogether(
+        boundaries: await refusedTogether(
           t,
           'CORE-AGENT-CALL-NUMBER-ID',
           'call_number_id',
@@ -313,7 +303,7 @@ export const agentChecks = [
             -1,
             ...(Number.isInteger(existing) ? [existing] : []),
           ]),
-        )) as number[],
+        ),
         property: async (value) => {
           const ex = await probeAgent(t, { call_number_id: value });
           judgeCreate(t, 'CORE-AGENT-CALL-NUMBER-ID', ex, value >= CALL_NUMBER_ID_MIN, 'call_number_id', `call_number_id ${value}`);

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { AGENT_LIST, agentsFrom, listFrom, readList } from '../shared/core-reads.ts';
+import { agentsFrom, agentsIn, listFrom, readList } from '../shared/core-reads.ts';
 import { agentIdOf } from './fixtures.ts';
 import { LANE_AGENT, LANE_AGENT_SHARES } from './group-memberships.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
@@ -33,7 +33,7 @@ export const groupTagChecks = [
       t.expectOk(removal.adds[0] as Exchange, 'adding the agent to the group');
       // The agent must be seen before the removal, or its absence afterwards would say nothing.
       t.prerequisite(
-        agentsFrom(t, listFrom(t, AGENT_LIST.path, agent.agentsBefore as Exchange)).agents.some((a) => a.id === agentId),
+        agentsIn(t, agent.agentsBefore as Exchange).agents.some((a) => a.id === agentId),
         `the agent list does not show agent ${agentId}, just created`,
       );
       const ex = removal.removal;
@@ -42,7 +42,7 @@ export const groupTagChecks = [
       t.done('CORE-GROUP-REMOVE-200');
       t.check(
         'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP',
-        agentsFrom(t, listFrom(t, AGENT_LIST.path, removal.agentsAfter)).agents.some((a) => a.id === agentId),
+        agentsIn(t, removal.agentsAfter).agents.some((a) => a.id === agentId),
         `agent ${agentId} is gone after its membership was removed`,
       );
       const groupsAfter = listFrom(t, GROUPS.path, removal.groupsAfter);

@@ -249,7 +249,13 @@ export const AGENT_REFUSALS: SharedRecord<readonly SentTogether[]> = {
 /** What a sharer of the agent refusals declares: them and the agent list their make reads. */
 export const AGENT_REFUSALS_SHARES: readonly SharedRecord<unknown>[] = [AGENTS, AGENT_REFUSALS];
 
-/** An account at its agent maximum answered a create together: the value cannot be judged, as `skipAtMaximum` says of one alone. */
-export function skipAtMaximumTogether(t: CheckContext, together: readonly SentTogether[]): void {
+/**
+ * Judges the values of `field` that the agent refusals together carried and gives back those the check must still
+ * send alone; an account at its agent maximum answered them 403, and the check is skipped, as `skipAtMaximum` does
+ * for a value sent alone.
+ */
+export async function agentRefusalsLeft<T>(t: CheckContext, field: TogetherField<T>): Promise<T[]> {
+  const together = await t.shared(AGENT_REFUSALS);
   for (const { ex } of together) skipAtMaximum(t, ex, 'an agent carrying refused values of several fields');
+  return judgedTogether(t, together, field);
 }

@@ -104,6 +104,11 @@ export async function listAgents(t: CheckContext, slot: KeySlot = 'primary'): Pr
   return agentsFrom(t, await readList(t, AGENT_LIST.path, AGENT_LIST.query, slot));
 }
 
+/** The agents of an agent list answer already sent (a read a shared record made), as `listAgents` gives them. */
+export function agentsIn(t: CheckContext, ex: Exchange): { agents: readonly Agent[]; complete: boolean } {
+  return agentsFrom(t, listFrom(t, AGENT_LIST.path, ex));
+}
+
 /** The agents of a list already read (`listAgents`, or a read several checks share), as `listAgents` gives them. */
 export function agentsFrom(t: CheckContext, { ex, items, complete }: ListRead): { agents: readonly Agent[]; complete: boolean } {
   const agents = items
