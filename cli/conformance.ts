@@ -79,9 +79,10 @@ Options:
   --fixed-warns        with --expect, an expected failure that passes is a warning, not exit 4
   --write-expectations FILE
                        after the run, write an expectations file that its report passes as it stands:
-                       each failed required rule expected to fail, each skipped one out of scope, each
-                       with a reason naming the run; with --from-report REPORT, from that report
-                       without running anything
+                       each failed required rule expected to fail (with how it failed), each skipped
+                       one out of scope, each with a reason naming the run; a rule blocked by another's
+                       failure gets no entry; with --from-report REPORT, from that report without
+                       running anything
   --list-rules         print the rule catalogue and the gaps, then exit
   --plan               print the plan without sending anything (with --verbose, every check with its
                        lane and request allowance too, and each lane's ten largest allowances), then exit
@@ -91,7 +92,8 @@ Exit codes: 0 every required rule passed; 1 a required rule failed; 2 bad config
 harness could not run; 3 incomplete (no failure, but required rules skipped or in error); 130
 interrupted. With --expect: 0 everything as expected; 1 a failure no entry expects; 4 the file is out of
 date (an expired entry, an expected failure that passed, an entry naming a rule or check the catalogue
-lost); 3 a skip no entry puts out of scope, or an error; 1 wins over 4, 4 over 3.`;
+lost, an out-of-scope entry written where a failure hid the rule); 3 a skip no entry puts out of scope,
+or an error; 1 wins over 4, 4 over 3.`;
 
 /**
  * Every run transforms the same suites. Kept on disk, in the package's own node_modules, they load in a

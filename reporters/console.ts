@@ -1,12 +1,12 @@
 import type { RuleStanding } from '../lib/results/gate.ts';
-import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
+import { type LeftoverRecord, notJudgedPhrase, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
 
 /**
  * What a person reads after a run: one line per rule grouped by surface, then every failure and
  * error with its spec section, the request and the response (credentials already redacted), then
  * the totals. Pure: it renders the report and computes nothing.
  */
-const MARK: Readonly<Record<RuleResult['status'], string>> = { pass: 'PASS', fail: 'FAIL', skipped: 'SKIP', error: 'ERR ', disabled: 'OFF ' };
+const MARK: Readonly<Record<RuleResult['status'], string>> = { pass: 'PASS', fail: 'FAIL', blocked: 'BLKD', skipped: 'SKIP', error: 'ERR ', disabled: 'OFF ' };
 
 export interface ConsoleOptions {
   /** Print passing rules too (default: only the rest, plus the totals). */
@@ -80,7 +80,7 @@ function gateLines(report: RunReport): string[] {
 
 export function renderConsole(report: RunReport, options: ConsoleOptions = {}): string {
   const color = options.color ?? false;
-  const colors: Readonly<Record<RuleResult['status'], number>> = { pass: 32, fail: 31, skipped: 33, error: 35, disabled: 90 };
+  const colors: Readonly<Record<RuleResult['status'], number>> = { pass: 32, fail: 31, blocked: 33, skipped: 33, error: 35, disabled: 90 };
   const lines: string[] = [];
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
   for (const surface of surfaces) {
@@ -90,7 +90,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
     lines.push(`${surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${disabled > 0 ? ` (${disabled} disabled)` : ''}`);
     for (const r of shown) {
       const level = r.level === 'observed' ? ' (observed)' : '';
-      const why = r.status === 'skipped' || r.status === 'disabled' ? ` — ${r.detail ?? ''}` : '';
+      const why = r.status === 'skipped' || r.status === 'blocked' || r.status === 'disabled' ? ` — ${r.detail ?? ''}` : '';
       lines.push(`  ${paint(MARK[r.status], colors[r.status], color)} ${r.id}${level}${why}`);
     }
   }
@@ -136,12 +136,13 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
   lines.push(...gateLines(report));
   const s = report.summary;
   const outcome = outcomeOf(report);
-  const counts = (c: Readonly<Record<string, number>>) => `${c.pass} pass, ${c.fail} fail, ${c.skipped} skipped, ${c.error} error, ${c.disabled} disabled`;
+  const counts = (c: Readonly<Record<string, number>>) =>
+    `${c.pass} pass, ${c.fail} fail, ${c.blocked} blocked, ${c.skipped} skipped, ${c.error} error, ${c.disabled} disabled`;
   lines.push(
     '',
     `rules: ${counts(s.byStatus)} (required: ${counts(s.required)})`,
     `gaps reported: ${s.gaps}; checks: ${s.checks}; requests: ${s.requests}; unplanned 429s: ${s.unplanned429}; 503s retried: ${s.retried503}; records left: ${s.leftovers}; seed: ${report.seed}; run ${report.runId}; ${(report.durationMs / 1000).toFixed(1)} s`,
-    `verdict: ${paint(outcome.headline, outcome.ok ? 32 : 31, color)}${report.interrupted ? ' (the checks not run are not judged)' : ''}${report.gate ? ` (exit ${outcome.exitCode}; against the expectations of ${report.gate.file})` : ''}`,
+    `verdict: ${paint(outcome.headline, outcome.ok ? 32 : 31, color)}${report.interrupted ? ' (the checks not run are not judged)' : ''}${report.gate ? ` (exit ${outcome.exitCode}; against the expectations of ${report.gate.file})` : ''}${notJudgedPhrase(report)}`,
   );
   return lines.join('\n');
 }

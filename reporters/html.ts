@@ -2,7 +2,7 @@ import { escapeHtml } from '../lib/render/escape-html.ts';
 import { groupSkipped, type SkipGroup } from '../lib/results/enablers.ts';
 import type { RuleStatus } from '../lib/results/outcome.ts';
 import type { RuleStanding } from '../lib/results/gate.ts';
-import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
+import { type LeftoverRecord, notJudgedPhrase, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
 
 /**
  * A single self-contained HTML page of the run report for people who open it after a CI run: the
@@ -13,11 +13,11 @@ import { type LeftoverRecord, outcomeOf, type RuleResult, type RunReport } from 
  * shows and hides what is already on the page, and nothing reaches the network.
  */
 
-const STATUSES: readonly RuleStatus[] = ['fail', 'error', 'skipped', 'pass', 'disabled'];
+const STATUSES: readonly RuleStatus[] = ['fail', 'error', 'blocked', 'skipped', 'pass', 'disabled'];
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2327}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
-.pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}.error{color:#8250df;font-weight:600}.skipped{color:#9a6700}.disabled{color:#6e7781}
+.pass{color:#1a7f37}.fail{color:#cf222e;font-weight:600}.error{color:#8250df;font-weight:600}.skipped,.blocked{color:#9a6700}.disabled{color:#6e7781}
 pre{background:#f6f8fa;padding:.5rem;white-space:pre-wrap;word-break:break-all;margin:.25rem 0}small{color:#57606a}
 #filters{position:sticky;top:0;background:#fff;padding:.5rem 0;border-bottom:1px solid #ddd;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;align-items:center}
 #filters fieldset{border:0;margin:0;padding:0}#filters legend{float:left;margin-right:.4rem;font-weight:600}#search{min-width:18rem}
@@ -156,10 +156,12 @@ export function renderHtml(report: RunReport): string {
     .map(([k, v]) => `${v} ${k}`)
     .join(', ');
   const outcome = outcomeOf(report);
+  const notJudged = notJudgedPhrase(report);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cc-conformance: ${escapeHtml(outcome.headline)}</title><style>${STYLE}</style></head>
 <body>
 <h1>cc-conformance: <span id="verdict" class="${outcome.ok ? 'pass' : 'fail'}">${escapeHtml(outcome.headline)}</span> <small>exit ${outcome.exitCode}</small></h1>
+${notJudged ? `<p id="not-judged" class="blocked">${escapeHtml(notJudged.replace(/^; /, ''))}</p>` : ''}
 <p>${escapeHtml(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed} · ${report.target.bundledMock ? 'bundled mock' : escapeHtml(Object.values(report.target.urls).join(', '))} · Dialer release ${escapeHtml(report.target.dialerRelease)}</p>
 <p>rules: ${escapeHtml(counts)} · requests ${s.requests} · unplanned 429s ${s.unplanned429} · 503s retried ${s.retried503} · leftovers ${s.leftovers} · gaps ${s.gaps}</p>
 ${filters(report, surfaces)}

@@ -60,16 +60,24 @@ function testcase(rule: RuleResult, report: RunReport, durationOf: (checks: read
         ? `fixed: expected to fail (${entry}) but passed; remove the entry`
         : (rule.detail ?? rule.status);
   const kind = caseKind(rule, report);
+  // A violation the gate lets stand is still said: the gate's warning about the rule, beside its testcase.
+  const warned = (report.gate?.warnings ?? []).filter((w) => w.startsWith(`${rule.id} `));
+  const said = warned.length > 0 ? { ...base, systemOut: warned.map((w) => `warning: ${w}`).join('\n') } : base;
   switch (kind) {
     case 'pass':
-      return base;
+      return said;
     case 'failure':
-      return { ...base, failure: { message, text: detail(rule) } };
+      return { ...said, failure: { message, text: detail(rule) } };
     case 'error':
-      return { ...base, error: { message, text: detail(rule) } };
+      return { ...said, error: { message, text: detail(rule) } };
     case 'skipped':
-      return { ...base, skipped: { message } };
+      return { ...said, skipped: { message } };
   }
+}
+
+/** Whether a rule is a testcase: it ran, or it is out of scope yet its check was seen to break it. */
+function isCase(rule: RuleResult): boolean {
+  return rule.status !== 'disabled' || rule.setAside !== undefined;
 }
 
 /** With expectations, a testsuite for the entries that are out of date themselves, each a failure. */
@@ -91,7 +99,7 @@ export function renderJunit(report: RunReport): string {
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
   const suites = surfaces.map((surface): JunitSuite => {
     const rules = report.rules.filter((r) => r.surface === surface);
-    const ran = rules.filter((r) => r.status !== 'disabled');
+    const ran = rules.filter(isCase);
     return {
       name: surface,
       cases: ran.map((r) => testcase(r, report, durationOf)),
@@ -104,7 +112,7 @@ export function renderJunit(report: RunReport): string {
   return toJunitXml({
     name: 'cc-conformance',
     suites: expectations ? [...suites, expectations] : suites,
-    disabled: report.summary.byStatus.disabled,
+    disabled: report.rules.filter((r) => !isCase(r)).length,
     timeMs: report.durationMs,
   });
 }

@@ -22,12 +22,16 @@ import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
 export interface RuleStanding {
   passes: number;
   notes: string[];
-  /** A violation recorded by `judge`, which lets the check go on judging its other rules. */
+  /** The first violation of this rule the check saw; the check goes on judging (soft assertions). */
   failure?: RuleViolation;
+  /** The messages of the later violations of this rule, each said once, so none is set aside. */
+  laterFailures: string[];
   /** Why the check left this rule unjudged while it went on with the others (`skipRule`). */
   skipped?: string;
   /** The check said it has judged this rule in full (`done`): what ends the check later cannot undo its pass. */
   done?: boolean;
+  /** A step of this rule needed an answer that another rule's failure left unusable (`blockRule`): that rule. */
+  blockedBy?: RuleId;
 }
 
 /**
@@ -51,7 +55,9 @@ export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
 
 /**
  * What a check sees: requests against the target, and assertions that each name the rule they judge.
- * Every assertion either records a pass for its rule or ends the check with a RuleViolation. Sending is
+ * An assertion records a pass or a violation of its rule and the check goes on (as vitest's `expect.soft`):
+ * a failed rule never hides the check's other rules. Inside `strictly` (a fuzzed property, a stateful
+ * sequence) a violation ends the step with a RuleViolation instead, so fast-check sees it fail. Sending is
  * the session's pipeline (lib/requests/), reached through the check's own request scope.
  */
 export class CheckContext {
@@ -70,6 +76,10 @@ export class CheckContext {
   #randomAllowed: number;
   /** Records left to the lane's end so far, by batch. */
   readonly #batchedSoFar = new Map<DeletionBatch, number>();
+  /** The rule that failed first in this check: what a step that could not go on without its answer was blocked by. */
+  #firstFailed: RuleId | undefined;
+  /** How many `strictly` scopes are open: inside one, a violation is thrown rather than recorded. */
+  #strict = 0;
 
   constructor(session: Session, scope: CheckScope, signal?: AbortSignal) {
     this.session = session;
@@ -82,7 +92,7 @@ export class CheckContext {
     this.drawsSequenceSteps = stepDrawers === undefined || stepDrawers.has(scope.id) || !(scope.stateful?.closingRequests ?? 0);
     for (const id of scope.rules) {
       lookupRule(id);
-      this.standings.set(id, { passes: 0, notes: [] });
+      this.standings.set(id, { passes: 0, notes: [], laterFailures: [] });
     }
   }
 
@@ -292,43 +302,75 @@ export class CheckContext {
     this.pass(ruleId, text);
   }
 
-  check(ruleId: RuleId, ok: boolean, message: string | (() => string), ex?: Exchange): void {
+  /**
+   * Judges a rule at one step: a pass, or a violation recorded on the rule while the check goes on (the first
+   * is the rule's evidence, later ones are kept as notes). Returns whether the rule held, so a step that needs
+   * the answer can stop (`blockedBy`). Inside `strictly` a violation is thrown instead.
+   */
+  check(ruleId: RuleId, ok: boolean, message: string | (() => string), ex?: Exchange): boolean {
     if (lookupRule(ruleId).level === 'observed') throw new DefinitionError(`${ruleId} is observed-only and cannot be asserted`);
     this.#standing(ruleId);
     // An answer that says it is JSON and does not parse holds no rule (spec: Responses are UTF-8 JSON),
     // whatever else of it looked right.
     const unparsable = ok && ex ? unparsableJson(ex) : undefined;
-    if (unparsable) throw new RuleViolation(ruleId, unparsable, evidenceOf(ex));
-    if (ok) {
+    if (ok && !unparsable) {
       this.pass(ruleId);
-      return;
+      return true;
     }
-    throw new RuleViolation(ruleId, typeof message === 'function' ? message() : message, evidenceOf(ex));
+    this.found(new RuleViolation(ruleId, unparsable ?? (typeof message === 'function' ? message() : message), evidenceOf(ex)));
+    return false;
   }
 
   /**
-   * Judges a rule without ending the check: a violation is recorded (the first one is kept) and the
-   * check goes on with its other rules. For checks whose costly measurements serve many rules at once.
+   * Judges a rule beside the one a step is about, recording its violation even inside `strictly`: a fuzzed
+   * property or a stateful step judging another rule on the same answer (its subErrors, say) goes on to
+   * judge its own.
    */
   judge(ruleId: RuleId, ok: boolean, message: string | (() => string), ex?: Exchange): boolean {
+    const strict = this.#strict;
+    this.#strict = 0;
     try {
-      this.check(ruleId, ok, message, ex);
-      return true;
-    } catch (err) {
-      if (!(err instanceof RuleViolation)) throw err;
-      const entry = this.#standing(ruleId);
-      entry.failure ??= err;
-      return false;
+      return this.check(ruleId, ok, message, ex);
+    } finally {
+      this.#strict = strict;
+    }
+  }
+
+  /** A violation a step found: recorded and the check goes on, or thrown inside `strictly`. */
+  found(violation: RuleViolation): void {
+    if (this.#strict > 0) throw violation;
+    this.recordFailure(violation);
+  }
+
+  /**
+   * Runs `steps` with assertions that throw: a fuzzed property or a stateful step must fail for fast-check
+   * to see it, which then shapes the violation (a counterexample, a shrunk sequence) and records it.
+   */
+  async strictly<T>(steps: () => Promise<T>): Promise<T> {
+    this.#strict += 1;
+    try {
+      return await steps();
+    } finally {
+      this.#strict -= 1;
     }
   }
 
   /**
-   * Records a violation found and shaped elsewhere (a stateful check's shrunk sequence) without ending the
-   * check, as `judge` does; the first one of a rule is kept.
+   * Records a violation without ending the check: one its own assertion saw, or one found and shaped
+   * elsewhere (a stateful check's shrunk sequence, a fuzzed property's counterexample). The first of a rule is
+   * its evidence; each later one is kept as a note, so no violation seen is set aside.
    */
   recordFailure(violation: RuleViolation): void {
-    const entry = this.#standing(violation.rule as RuleId);
-    entry.failure ??= violation;
+    const rule = violation.rule as RuleId;
+    const entry = this.#standing(rule);
+    this.#firstFailed ??= rule;
+    if (entry.failure === undefined) entry.failure = violation;
+    else if (!entry.laterFailures.includes(violation.message) && entry.failure.message !== violation.message) entry.laterFailures.push(violation.message);
+  }
+
+  /** The rule that failed first in this check, if any: a later step that cannot run without its answer is blocked by it. */
+  get firstFailed(): RuleId | undefined {
+    return this.#firstFailed;
   }
 
   /**
@@ -342,49 +384,61 @@ export class CheckContext {
     entry.done = true;
   }
 
+  /**
+   * Leaves a step of a rule unjudged because the answer it needs broke another rule (`by`, which has failed
+   * in this check): the rule is then blocked by that one, not passed on what it did judge.
+   */
+  blockRule(ruleId: RuleId, by: RuleId): void {
+    const entry = this.#standing(ruleId);
+    if (this.standings.get(by)?.failure === undefined) throw new DefinitionError(`${this.scope.id} blocks ${ruleId} by ${by}, which has not failed`);
+    entry.blockedBy ??= by;
+  }
+
   /** Leaves one rule unjudged, with the reason, while the check goes on with the others. */
   skipRule(ruleId: RuleId, reason: string): void {
     const entry = this.#standing(ruleId);
     entry.skipped ??= reason;
   }
 
-  expectStatus(ruleId: RuleId, ex: Exchange, expected: number | readonly number[]): void {
+  expectStatus(ruleId: RuleId, ex: Exchange, expected: number | readonly number[]): boolean {
     const allowed = typeof expected === 'number' ? [expected] : expected;
-    this.check(ruleId, allowed.includes(ex.status), () => `expected HTTP ${allowed.join(' or ')}, got ${ex.status}`, ex);
+    return this.check(ruleId, allowed.includes(ex.status), () => `expected HTTP ${allowed.join(' or ')}, got ${ex.status}`, ex);
   }
 
   /** Validates a value (the JSON body by default) against a schema of `schemas/`, naming ajv's instancePath on failure. */
-  expectSchema(ruleId: RuleId, ex: Exchange, schema: string, value: unknown = ex.json): void {
-    if (value === undefined && ex.json === undefined) {
-      this.check(ruleId, false, `expected a JSON body matching ${schema}, got ${ex.jsonError ? `unparsable JSON (${ex.jsonError})` : 'no JSON body'}`, ex);
-      return;
-    }
+  expectSchema(ruleId: RuleId, ex: Exchange, schema: string, value: unknown = ex.json): boolean {
+    if (value === undefined && ex.json === undefined)
+      return this.check(
+        ruleId,
+        false,
+        `expected a JSON body matching ${schema}, got ${ex.jsonError ? `unparsable JSON (${ex.jsonError})` : 'no JSON body'}`,
+        ex,
+      );
     const result = this.validate(schema, value);
-    this.check(ruleId, result.ok, () => `body does not match ${schema}: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
+    return this.check(ruleId, result.ok, () => `body does not match ${schema}: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
   }
 
-  expectEqual(ruleId: RuleId, actual: unknown, expected: unknown, what: string, ex?: Exchange): void {
-    this.check(ruleId, isDeepStrictEqual(actual, expected), () => `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`, ex);
+  expectEqual(ruleId: RuleId, actual: unknown, expected: unknown, what: string, ex?: Exchange): boolean {
+    return this.check(ruleId, isDeepStrictEqual(actual, expected), () => `${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`, ex);
   }
 
   /**
    * A core failure: the HTTP status, the error envelope with status equal to it, and, when given,
    * the exact message (or one of several documented messages).
    */
-  expectCoreError(ruleId: RuleId, ex: Exchange, status: number, message?: string | readonly string[]): void {
-    this.expectStatus(ruleId, ex, status);
-    this.expectSchema(ruleId, ex, 'core/error');
+  expectCoreError(ruleId: RuleId, ex: Exchange, status: number, message?: string | readonly string[]): boolean {
+    // Each step reads what the one before it found: a wrong status or shape ends the judging of this answer.
+    if (!this.expectStatus(ruleId, ex, status) || !this.expectSchema(ruleId, ex, 'core/error')) return false;
     const body = ex.json as { responseData: { status: number; message: string } };
-    this.expectEqual(ruleId, body.responseData.status, status, 'responseData.status', ex);
-    if (message !== undefined) {
-      const allowed = typeof message === 'string' ? [message] : message;
-      this.check(
-        ruleId,
-        allowed.includes(body.responseData.message),
-        () => `responseData.message: expected ${allowed.map((m) => JSON.stringify(m)).join(' or ')}, got ${JSON.stringify(body.responseData.message)}`,
-        ex,
-      );
-    }
+    if (!this.expectEqual(ruleId, body.responseData.status, status, 'responseData.status', ex)) return false;
+    if (message === undefined) return true;
+    const allowed = typeof message === 'string' ? [message] : message;
+    return this.check(
+      ruleId,
+      allowed.includes(body.responseData.message),
+      () => `responseData.message: expected ${allowed.map((m) => JSON.stringify(m)).join(' or ')}, got ${JSON.stringify(body.responseData.message)}`,
+      ex,
+    );
   }
 
   // --- control flow -----------------------------------------------------------------------

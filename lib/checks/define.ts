@@ -118,7 +118,7 @@ export interface CheckDefinition {
      */
     readonly archivedTag?: boolean;
   };
-  run(t: CheckContext): Promise<void>;
+  run(t: CheckContext): Promise<unknown>;
 }
 
 /** What a check sends itself when the target refuses one make it shares that serves several checks at once. */

@@ -5,6 +5,7 @@ import { appliesTo } from '../dialer/releases.ts';
 import { CheckTimeLimitError, HarnessError } from '../errors.ts';
 import { rule as lookupRule } from '../rules/index.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
+import type { RuleId } from '../rules/index.ts';
 import { CheckContext, type RuleStanding } from './context.ts';
 import { allowanceOn, type CheckDefinition, randomValuesOn } from './define.ts';
 import { type Lane, LANES } from './lanes.ts';
@@ -68,24 +69,33 @@ export function interruptedBefore(session: Session, def: CheckDefinition): Check
   );
 }
 
-/** How a check that ended early leaves a rule it had not finished: skipped or error, never pass. */
-function unfinished(rule: string, standing: RuleStanding, ending: unknown, checkId: string): RuleVerdict {
+/**
+ * How a check that ended early leaves a rule it had not finished: skipped, blocked or error, never pass.
+ * A check that stopped after a rule failed (its next step needed the failed answer, or tripped over it) leaves
+ * the rest blocked by that rule; a harness error (transport, timeout, allowance, interrupt) is an error whatever
+ * failed before it.
+ */
+function unfinished(rule: string, standing: RuleStanding, ending: unknown, checkId: string, firstFailed: string | undefined): RuleVerdict {
   const notes = [...standing.notes];
   // What held is kept, but a rule judged in part is not a pass: its remaining assertions might have failed.
   if (standing.passes > 0) notes.push(`${standing.passes} assertion${standing.passes === 1 ? '' : 's'} held before the check ended; the rest were not judged`);
+  const blocker = ending instanceof RuleViolation ? ending.rule : firstFailed;
+  if (blocker !== undefined && !(ending instanceof HarnessError)) {
+    const why = ending instanceof RuleViolation ? '' : `: the check could not go on (${endingText(ending, checkId)})`;
+    return { rule, status: 'blocked', blockedBy: blocker, detail: `blocked by ${blocker}, which failed first in ${checkId}${why}`, notes };
+  }
   if (ending instanceof SkipSignal) return { rule, status: 'skipped', detail: ending.reason, notes };
   if (ending instanceof PrerequisiteFailed) {
     return { rule, status: 'skipped', detail: `prerequisite failed: ${ending.message}`, ...(ending.evidence ? { evidence: ending.evidence } : {}), notes };
   }
-  if (ending instanceof RuleViolation) {
-    return {
-      rule,
-      status: 'skipped',
-      detail: `${standing.passes > 0 ? 'not judged in full' : 'not reached'}: ${ending.rule} failed first in this check`,
-      notes,
-    };
-  }
   return { rule, status: 'error', detail: harnessProblem(ending, checkId), notes };
+}
+
+/** What ended a check, in a line. */
+function endingText(ending: unknown, checkId: string): string {
+  if (ending instanceof SkipSignal) return ending.reason;
+  if (ending instanceof PrerequisiteFailed) return `prerequisite failed: ${ending.message}`;
+  return harnessProblem(ending, checkId);
 }
 
 function harnessProblem(ending: unknown, checkId: string): string {
@@ -105,17 +115,19 @@ const UNWIND_MS = 2_000;
  * The check's own ending, or, once `stop` aborts and the check has not unwound within UNWIND_MS (a wait that
  * does not listen to its signal), the abort's reason: a run never hangs on one check.
  */
-function settledOrAbandoned(run: Promise<void>, stop: AbortSignal): Promise<void> {
+function settledOrAbandoned(run: Promise<unknown>, stop: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let grace: NodeJS.Timeout | undefined;
     const onStop = () => {
       grace = setTimeout(() => reject(stop.reason), UNWIND_MS);
     };
     stop.addEventListener('abort', onStop, { once: true });
-    run.then(resolve, reject).finally(() => {
-      stop.removeEventListener('abort', onStop);
-      clearTimeout(grace);
-    });
+    run
+      .then(() => resolve(), reject)
+      .finally(() => {
+        stop.removeEventListener('abort', onStop);
+        clearTimeout(grace);
+      });
   });
 }
 
@@ -174,21 +186,37 @@ export async function runCheck(
   // Whatever the stopped check threw on its way out (an interrupted wait, an aborted request), the cause is its time.
   if (timer.signal.aborted && ending !== undefined && !(ending instanceof RuleViolation)) ending = overrun;
   const leftovers = await t.runCleanups();
-  const endedByHarness = ending !== undefined && !(ending instanceof SkipSignal || ending instanceof PrerequisiteFailed || ending instanceof RuleViolation);
+  // A violation thrown out of the check (not recorded) is the rule's failure all the same.
+  if (ending instanceof RuleViolation && t.standings.has(ending.rule as RuleId)) t.recordFailure(ending);
+  // An error a check met only after a rule failed is that failure's consequence, not the harness's.
+  const blockedByFailure = t.firstFailed !== undefined && !(ending instanceof HarnessError);
+  const endedByHarness =
+    ending !== undefined && !blockedByFailure && !(ending instanceof SkipSignal || ending instanceof PrerequisiteFailed || ending instanceof RuleViolation);
   for (const [rule, standing] of t.standings) {
     if (!t.applies(rule)) continue;
     const notes = [...standing.notes];
-    const violation = standing.failure ?? (ending instanceof RuleViolation && ending.rule === rule ? ending : undefined);
+    const violation = standing.failure;
     if (violation) {
+      notes.push(...standing.laterFailures.map((message) => `also broken in this check: ${message}`));
       verdicts.push({ rule, status: 'fail', detail: violation.message, ...(violation.evidence ? { evidence: violation.evidence } : {}), notes });
     } else if (standing.skipped !== undefined) {
       verdicts.push({ rule, status: 'skipped', detail: standing.skipped, notes });
+    } else if (standing.blockedBy !== undefined) {
+      if (standing.passes > 0)
+        notes.push(`${standing.passes} assertion${standing.passes === 1 ? '' : 's'} held; a step that needed the failed answer was not judged`);
+      verdicts.push({
+        rule,
+        status: 'blocked',
+        blockedBy: standing.blockedBy,
+        detail: `blocked by ${standing.blockedBy}, which failed first in ${def.id}: a step needed its answer`,
+        notes,
+      });
     } else if ((ending === undefined || standing.done) && standing.passes > 0) {
       verdicts.push({ rule, status: 'pass', notes });
     } else if (ending === undefined) {
       verdicts.push({ rule, status: 'error', detail: `check ${def.id} ended without asserting this rule (a defect of the check)`, notes });
     } else {
-      verdicts.push(unfinished(rule, standing, ending, def.id));
+      verdicts.push(unfinished(rule, standing, ending, def.id, t.firstFailed));
     }
   }
   return {

@@ -23,6 +23,12 @@ export interface ExpectationEntry {
   /** The last day the entry holds, `YYYY-MM-DD`. */
   readonly expires?: string;
   readonly releases?: readonly Release[];
+  /**
+   * On a `fail` entry: how the rule failed in the run that wrote it (the violation's first line). A later
+   * failure that says otherwise is shown as failing in a new way, so a second breach never hides behind
+   * the first one's entry.
+   */
+  readonly failure?: string;
 }
 
 export interface ExpectationsDocument {

@@ -21,6 +21,20 @@ export interface Scope {
   readonly expectedToFail: ReadonlyMap<string, NumberedEntry>;
   /** Checks whose every rule is out of scope: they do not run. */
   readonly checksNotRun: readonly string[];
+  /**
+   * Out-of-scope entries written from a run where another rule's failure kept the rule from being judged:
+   * not applied, since what a failure hid was never chosen out of scope. The rule is judged, and the entry
+   * is out of date.
+   */
+  readonly hidden: readonly NumberedEntry[];
+}
+
+/** The reasons `--write-expectations` gave a rule another rule's failure kept from being judged, before `blocked` existed. */
+const HIDDEN_BY_FAILURE = /: not (?:judged in full|reached): \S+ failed first in this check|: blocked by \S+/;
+
+/** Whether an out-of-scope entry scopes out what a failure hid rather than what a team chose. */
+export function hidesAFailure(entry: Pick<NumberedEntry, 'expect' | 'reason'>): boolean {
+  return entry.expect === 'out-of-scope' && HIDDEN_BY_FAILURE.test(entry.reason);
 }
 
 /**
@@ -36,6 +50,7 @@ export function scopeOf(
   const checks = new Map(catalogue.checks.map((c) => [c.id, c]));
   const unknown: NumberedEntry[] = [];
   const otherReleases: NumberedEntry[] = [];
+  const hidden: NumberedEntry[] = [];
   const outOfScope = new Map<string, NumberedEntry>();
   const expectedToFail = new Map<string, NumberedEntry>();
   for (const entry of file.entries) {
@@ -48,9 +63,13 @@ export function scopeOf(
       otherReleases.push(entry);
       continue;
     }
+    if (hidesAFailure(entry)) {
+      hidden.push(entry);
+      continue;
+    }
     for (const rule of named) (entry.expect === 'out-of-scope' ? outOfScope : expectedToFail).set(rule, entry);
   }
   for (const rule of outOfScope.keys()) expectedToFail.delete(rule);
   const checksNotRun = catalogue.checks.filter((c) => c.rules.length > 0 && c.rules.every((r) => outOfScope.has(r))).map((c) => c.id);
-  return { file: file.path, entries: file.entries, otherReleases, unknown, outOfScope, expectedToFail, checksNotRun };
+  return { file: file.path, entries: file.entries, otherReleases, unknown, outOfScope, expectedToFail, checksNotRun, hidden };
 }

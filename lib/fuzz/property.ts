@@ -19,13 +19,14 @@ export interface Exploration<T> {
    * requests on a live target, and a target may allow fewer (CC_FUZZ_RANDOM).
    */
   readonly randomRuns?: number;
-  readonly property: (value: T) => Promise<void>;
+  readonly property: (value: T) => Promise<unknown>;
 }
 
 /**
  * Runs a property against the target with fast-check, seeded by the check's seed so `--seed`
  * replays it. Shrinking is off: every shrink step would be one more request against the budget,
- * so the first counterexample is reported as found, with the seed that reproduces it.
+ * so the first counterexample is reported as found, with the seed that reproduces it: recorded on its rule
+ * (thrown inside `strictly`), while the check goes on.
  */
 export async function explore<T>(t: CheckContext, exploration: Exploration<T>): Promise<void> {
   // A check that declared none would run its boundaries only, and no plan would show the loss.
@@ -40,7 +41,7 @@ export async function explore<T>(t: CheckContext, exploration: Exploration<T>): 
   const examples = all ? [...exploration.boundaries, ...samples] : exploration.boundaries;
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
-      await exploration.property(value);
+      await t.strictly(() => exploration.property(value));
     }),
     {
       seed: t.seed,
@@ -52,6 +53,7 @@ export async function explore<T>(t: CheckContext, exploration: Exploration<T>): 
   if (!details.failed) return;
   const err = details.errorInstance;
   const where = `(counterexample ${JSON.stringify(details.counterexample?.[0])}, check seed ${t.seed}, run seed ${t.runSeed})`;
-  if (err instanceof RuleViolation) throw new RuleViolation(err.rule, `${err.message} ${where}`, err.evidence);
+  // The counterexample fails its rule; the check goes on judging its other rules.
+  if (err instanceof RuleViolation) return t.found(new RuleViolation(err.rule, `${err.message} ${where}`, err.evidence));
   throw err instanceof Error ? err : new Error(`property failed ${where}: ${String(err)}`);
 }

@@ -18,7 +18,7 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** The statuses that are a judgement of the target; the others say it was not judged (skipped, error, disabled). */
 const JUDGED: ReadonlySet<RuleStatus> = new Set(['pass', 'fail']);
-const STATUSES: ReadonlySet<string> = new Set<RuleStatus>(['pass', 'fail', 'skipped', 'error', 'disabled']);
+const STATUSES: ReadonlySet<string> = new Set<RuleStatus>(['pass', 'fail', 'blocked', 'skipped', 'error', 'disabled']);
 
 /** Which report a side is, enough to tell two runs apart and find them again. */
 export interface ComparedReport {

@@ -1,4 +1,5 @@
 import { entryName, type NumberedEntry } from '../expectations/expectations-file.ts';
+import { sameFailure } from '../expectations/failure-line.ts';
 import type { Scope } from '../expectations/scope.ts';
 import type { RuleStatus } from './outcome.ts';
 
@@ -24,6 +25,8 @@ export interface RuleExpectation {
   readonly link?: string;
   readonly expires?: string;
   readonly releases?: readonly string[];
+  /** On a `fail` entry: how the rule failed in the run that wrote it. */
+  readonly failure?: string;
   /** `entries[3]`: where it stands in the file. */
   readonly entry: string;
   /** The check the entry names, when it names one rather than the rule. */
@@ -37,8 +40,17 @@ export interface Gate {
   readonly exitCode: number;
   /** One line for each finding that keeps the gate from passing, the most serious first. */
   readonly reasons: readonly string[];
-  /** Findings that do not turn the gate red (an expected failure that passed, when told to only warn). */
+  /**
+   * Findings that do not turn the gate red, each a violation or a blind spot a person should see: an expected
+   * failure that passed (when told to only warn), an expected failure that now fails in a new way, a rule out
+   * of scope that its check found failing.
+   */
   readonly warnings: readonly string[];
+  /**
+   * Rules no check could judge because another rule failed first and the gate lets that one fail (an expected
+   * failure, or out of scope): named in the headline, since the file cannot make them judged.
+   */
+  readonly notJudged: readonly { readonly rule: string; readonly blockedBy: string }[];
   /** Whether an expected failure that passed turns the gate red (the default) or only warns. */
   readonly fixedIsRed: boolean;
   /** The findings of entries themselves, not of a rule's result: expired ones, and names the catalogue lost. */
@@ -56,6 +68,10 @@ export interface Gate {
     readonly errors: number;
     readonly expired: number;
     readonly unknown: number;
+    /** Out-of-scope entries written where a failure hid the rule: not applied. */
+    readonly hidden: number;
+    /** Expected failures that failed in a new way, and out-of-scope rules found failing. */
+    readonly failingAnew: number;
   };
 }
 
@@ -73,6 +89,9 @@ export interface JudgedRule {
   readonly level: 'required' | 'observed';
   readonly status: RuleStatus;
   readonly detail?: string;
+  readonly blockedBy?: string;
+  /** Out of scope, yet its check found it failing: what it saw. */
+  readonly setAside?: string;
 }
 
 /** The standing of one rule, from its status and the entries that name it. */
@@ -95,6 +114,7 @@ export function expectationOf(rule: JudgedRule, scope: Scope): RuleExpectation |
     ...(entry.link !== undefined ? { link: entry.link } : {}),
     ...(entry.expires !== undefined ? { expires: entry.expires } : {}),
     ...(entry.releases !== undefined ? { releases: entry.releases } : {}),
+    ...(entry.failure !== undefined ? { failure: entry.failure } : {}),
     entry: `entries[${entry.index}]`,
     ...(entry.check !== undefined ? { check: entry.check } : {}),
   };
@@ -106,13 +126,25 @@ const DAY_MS = 86_400_000;
 export function judgeGate(rules: readonly JudgedRule[], problems: readonly string[], options: GateOptions): Gate {
   const { scope, today } = options;
   const lines = { failed: [] as string[], stale: [] as string[], incomplete: [] as string[], warnings: [] as string[] };
-  const counts = { expectedFailures: 0, fixed: 0, newFailures: 0, unconfirmed: 0, unlistedSkips: 0, errors: 0 };
+  const counts = { expectedFailures: 0, fixed: 0, newFailures: 0, unconfirmed: 0, unlistedSkips: 0, errors: 0, failingAnew: 0 };
+  const notJudged: { rule: string; blockedBy: string }[] = [];
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
   for (const rule of rules) {
     const standing = standingOf(rule, scope);
     const entry = scope.expectedToFail.get(rule.id);
     const said = rule.detail ? `: ${rule.detail.split('\n')[0]}` : '';
-    if (standing === 'expected-failure') counts.expectedFailures += 1;
-    else if (standing === 'new-failure') {
+    const outside = scope.outOfScope.get(rule.id);
+    if (outside && rule.setAside !== undefined) {
+      counts.failingAnew += 1;
+      lines.warnings.push(`${rule.id} is out of scope (${entryName(outside)}), but its check saw it fail: ${rule.setAside}`);
+    }
+    if (standing === 'expected-failure') {
+      counts.expectedFailures += 1;
+      if (entry?.failure !== undefined && !sameFailure(entry.failure, rule.detail)) {
+        counts.failingAnew += 1;
+        lines.warnings.push(`${rule.id} fails in a new way: ${entryName(entry)} expects "${entry.failure}", this run saw${said}`);
+      }
+    } else if (standing === 'new-failure') {
       counts.newFailures += 1;
       lines.failed.push(`${rule.id} failed, and no entry expects it to${said}`);
     } else if (standing === 'fixed' && entry) {
@@ -127,8 +159,16 @@ export function judgeGate(rules: readonly JudgedRule[], problems: readonly strin
     } else if (standing === undefined && rule.level === 'required' && rule.status === 'error') {
       counts.errors += 1;
       lines.incomplete.push(`${rule.id} is in error${said}`);
+    } else if (standing === undefined && rule.status === 'blocked' && rule.blockedBy !== undefined) {
+      // A failure the gate lets pass still kept this rule from being judged; one it does not is red already.
+      const blocker = byId.get(rule.blockedBy);
+      if (blocker && standingOf(blocker, scope) !== 'new-failure') notJudged.push({ rule: rule.id, blockedBy: rule.blockedBy });
     }
   }
+  for (const entry of scope.hidden)
+    lines.stale.push(
+      `${entryName(entry)} puts ${entry.rule ?? `check ${entry.check}`} out of scope because another rule failed first in the run that wrote it: what a failure hid is never out of scope, so it was judged here; remove the entry`,
+    );
   // Every error that ended a check is also a rule in error above; a problem of no rule is its own line.
   if (problems.length > 0 && counts.errors + counts.unconfirmed === 0) lines.incomplete.push(`${problems.length} harness problem(s): ${problems[0]}`);
   const staleEntries: { entry: string; message: string }[] = [];
@@ -156,6 +196,7 @@ export function judgeGate(rules: readonly JudgedRule[], problems: readonly strin
     exitCode: GATE_EXIT[outcome],
     reasons: [...lines.failed, ...lines.stale, ...lines.incomplete],
     warnings: lines.warnings,
+    notJudged,
     fixedIsRed: !options.fixedWarns,
     staleEntries,
     counts: {
@@ -166,6 +207,7 @@ export function judgeGate(rules: readonly JudgedRule[], problems: readonly strin
       ...counts,
       expired,
       unknown: scope.unknown.length,
+      hidden: scope.hidden.length,
     },
   };
 }

@@ -2,14 +2,16 @@ import type { SentRequest } from '../http/exchange.ts';
 
 /**
  * Result states, after the OCI conformance suite's split. A status only escalates:
- * fail beats error beats pass beats skipped when several checks speak of one rule.
+ * fail beats error beats blocked beats pass beats skipped when several checks speak of one rule.
  * - pass: the target kept the rule wherever it was checked.
  * - fail: the target broke the rule.
+ * - blocked: a check could not judge it because another rule failed first and a step needed that answer;
+ *   `blockedBy` names the rule. It is not judged, and it is never out of scope by choice.
  * - skipped: a prerequisite is missing (a key pair, a host, an allowed effect, a fixture); the reason says which.
  * - error: the harness or the environment broke (transport, timeout, our own defect), not the target.
  * - disabled: the user left the rule out of this run.
  */
-export type RuleStatus = 'pass' | 'fail' | 'skipped' | 'error' | 'disabled';
+export type RuleStatus = 'pass' | 'fail' | 'blocked' | 'skipped' | 'error' | 'disabled';
 
 export interface Evidence {
   readonly request: SentRequest;
@@ -34,8 +36,10 @@ export interface SequenceStory {
 export interface RuleVerdict {
   readonly rule: string;
   readonly status: Exclude<RuleStatus, 'disabled'>;
-  /** Failure message, skip reason or error message. */
+  /** Failure message, skip reason, blocking or error message. */
   readonly detail?: string;
+  /** On `blocked`: the rule whose failure kept this one from being judged. */
+  readonly blockedBy?: string;
   readonly evidence?: Evidence;
   /** Observations worth reporting even on a pass: which reading a target took, exact counts. */
   readonly notes: readonly string[];
@@ -65,7 +69,7 @@ export interface CheckOutcome {
   readonly problems: readonly string[];
 }
 
-const RANK: Readonly<Record<RuleVerdict['status'], number>> = { skipped: 0, pass: 1, error: 2, fail: 3 };
+const RANK: Readonly<Record<RuleVerdict['status'], number>> = { skipped: 0, pass: 1, blocked: 2, error: 3, fail: 4 };
 
 /** The stronger of two statuses, by the escalation order above. */
 export function escalate(a: RuleVerdict['status'], b: RuleVerdict['status']): RuleVerdict['status'] {

@@ -10,12 +10,19 @@ import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleV
  * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 6;
+export const REPORT_VERSION = 7;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;
-  /** Failure message, skip reason or error of the deciding check. */
+  /** Failure message, skip reason, blocking or error of the deciding check. */
   readonly detail?: string;
+  /** On `blocked`: the rule whose failure kept this one from being judged. */
+  readonly blockedBy?: string;
+  /**
+   * With an expectations file, on a rule out of scope that a check still judged (it judges rules in scope
+   * too): the failure its check saw, set aside by the file but never unsaid.
+   */
+  readonly setAside?: string;
   readonly evidence?: Evidence;
   readonly notes: readonly string[];
   /** Each check that spoke of the rule, with what it found. */
@@ -162,17 +169,19 @@ export interface ReportInput {
 }
 
 function zeroCounts(): Record<RuleStatus, number> {
-  return { pass: 0, fail: 0, skipped: 0, error: 0, disabled: 0 };
+  return { pass: 0, fail: 0, blocked: 0, skipped: 0, error: 0, disabled: 0 };
 }
 
 /** A rule the expectations put out of scope: not judged here, and what its checks found kept as a note. */
 function outOfScope(judged: RuleResult, reason: string): RuleResult {
   const found =
     judged.status === 'disabled' ? [] : [`its checks found it ${judged.status}${judged.detail ? ` (${judged.detail.split('\n')[0]})` : ''}; set aside`];
+  const { blockedBy: _blockedBy, ...rest } = judged;
   return {
-    ...judged,
+    ...rest,
     status: 'disabled',
     detail: `out of scope: ${reason}`,
+    ...(judged.status === 'fail' ? { setAside: (judged.detail ?? '').split('\n')[0] } : {}),
     notes: [...judged.notes, ...found],
     checks: judged.checks,
     requests: judged.requests,
@@ -219,6 +228,7 @@ function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: Rea
     ...rule,
     status: deciding.status,
     ...(deciding.detail ? { detail: deciding.detail } : {}),
+    ...(deciding.blockedBy !== undefined ? { blockedBy: deciding.blockedBy } : {}),
     ...(deciding.evidence ? { evidence: deciding.evidence } : {}),
     notes,
     checks,
@@ -252,7 +262,7 @@ export function buildReport(input: ReportInput): RunReport {
     if (r.level === 'required') required[r.status] += 1;
   }
   const problems = [...input.outcomes.flatMap((o) => o.problems ?? []), ...(input.problems ?? [])];
-  const activeRequired = required.pass + required.fail + required.skipped + required.error;
+  const activeRequired = required.pass + required.fail + required.blocked + required.skipped + required.error;
   let verdict: RunReport['verdict'];
   if (required.fail > 0) verdict = 'fail';
   else if (required.pass === activeRequired && activeRequired > 0 && problems.length === 0 && !input.interrupted) verdict = 'pass';
@@ -316,6 +326,13 @@ export function outcomeOf(report: RunReport): RunOutcome {
   if (report.interrupted) return { headline: 'INTERRUPTED', ok: false, exitCode: 130 };
   if (report.gate) return { headline: report.gate.outcome.replace('-', ' ').toUpperCase(), ok: report.gate.exitCode === 0, exitCode: report.gate.exitCode };
   return { headline: report.verdict.toUpperCase(), ok: report.verdict === 'pass', exitCode: report.verdict === 'pass' ? 0 : report.verdict === 'fail' ? 1 : 3 };
+}
+
+/** What the headline adds when the gate lets a failure stand that kept other rules from being judged. */
+export function notJudgedPhrase(report: RunReport): string {
+  const blocked = report.gate?.notJudged ?? [];
+  if (blocked.length === 0) return '';
+  return `; not judged, blocked by a failure the expectations allow: ${blocked.map((b) => `${b.rule} (by ${b.blockedBy})`).join(', ')}`;
 }
 
 /** Process exit code of a run: its outcome's. */

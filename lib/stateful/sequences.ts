@@ -167,6 +167,8 @@ class Sequences<Step, World> {
         record.made.set(last, id);
       },
       judge: (rule, ok, message, ex) => {
+        // Outside a sequence's steps (its cleanup) assertions record rather than throw: an ignored rule's is dropped here.
+        if (!ok && ignored.has(rule)) return;
         try {
           t.check(rule, ok, message, ex);
         } catch (err) {
@@ -252,8 +254,11 @@ class Sequences<Step, World> {
         if (text === undefined) records.pop();
         else record.text = text;
       };
-      for (const step of steps) await runStep(step);
-      for (const step of model.closing?.(world, t) ?? []) await runStep(step);
+      // A violation must end the sequence for fast-check to see it fail and shrink it.
+      await t.strictly(async () => {
+        for (const step of steps) await runStep(step);
+        for (const step of model.closing?.(world, t) ?? []) await runStep(step);
+      });
     } catch (err) {
       if (err instanceof RuleViolation) {
         // fast-check shrinks only towards candidates that fail too: the last failing one is the shortest found.

@@ -52,7 +52,11 @@ export const CI_PAGING_CHECKS = [
           `${read}: expected a body { data: {...}, pagination } without responseData`,
           ex,
         );
-        t.expectSchema('CI-PAGED-ENVELOPE', ex, 'ai/pagination', paginationOf(ex));
+        // Counters not of the envelope's shape say nothing of the default: the envelope rule's failure blocks it.
+        if (!t.expectSchema('CI-PAGED-ENVELOPE', ex, 'ai/pagination', paginationOf(ex))) {
+          t.blockRule('CI-OFFSET-DEFAULT', 'CI-PAGED-ENVELOPE');
+          continue;
+        }
         const pagination = paginationOf(ex) as { limit: number; offset: number; total: number };
         t.expectEqual('CI-OFFSET-DEFAULT', pagination.offset, 0, `${read} without offset: pagination.offset`, ex);
         defaults.push(`${read}: limit ${pagination.limit}, ${itemsOf(ex, read)?.length ?? '?'} of ${pagination.total} items`);

@@ -27,8 +27,9 @@ export const authChecks = [
     bodyRules: ['CORE-AUTH-401-BODY'],
     probes: [{ method: 'GET', path: '/countries/index.json' }],
     expect401(t, rule, ex) {
-      t.expectStatus(rule, ex, 401);
-      t.expectSchema('CORE-AUTH-401-BODY', ex, 'core/unauthorized');
+      // The body rule is of a 401: an answer that is none has no 401 body to judge.
+      if (t.expectStatus(rule, ex, 401)) t.expectSchema('CORE-AUTH-401-BODY', ex, 'core/unauthorized');
+      else t.blockRule('CORE-AUTH-401-BODY', rule);
     },
   }),
 

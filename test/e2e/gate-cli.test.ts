@@ -55,6 +55,7 @@ describe('npm run conformance --expect: the gate', () => {
           rule: TAG_404,
           expect: 'fail',
           reason: expect.stringMatching(/^failed in run \w+ of \d{4}-\d\d-\d\d against the bundled mock, Dialer release latest: /),
+          failure: expect.any(String),
         },
       ]);
       const known = document.entries[0] as ExpectationEntry;
@@ -94,6 +95,56 @@ describe('npm run conformance --expect: the gate', () => {
       expect(malformed.stderr.trim().split('\n')).toEqual([
         expect.stringMatching(/^cc-conformance: CC_ERR_CONFIG: expectations: .*: entries\[0\] \(CORE-TAG-DELETE-404\): must have required property 'reason'$/),
       ]);
+    },
+  );
+
+  const BODY_401 = 'CORE-AUTH-401-BODY';
+
+  test(
+    'a wrong 401 body fails its own rule only; expectations written from that run still turn red on a target that also serves unauthenticated requests',
+    { timeout: 150_000 },
+    async () => {
+      const wording = ['--rule', AUTH_401, '--rule', BODY_401, '--mock-fault', 'auth-401-body-wording'];
+      const first = await conformance(wording);
+      expect(first.code, first.stdout + first.stderr).toBe(1);
+      // The body's failure no longer hides the status rule: it was judged, and held.
+      expect(
+        Object.fromEntries(
+          report(first)
+            .rules.filter((r) => r.status !== 'disabled')
+            .map((r) => [r.id, r.status]),
+        ),
+      ).toEqual({ [AUTH_401]: 'pass', [BODY_401]: 'fail' });
+      const written = join(first.reports, 'cc-expectations.json');
+      const fromReport = await conformance(['--write-expectations', written, '--from-report', join(first.reports, 'conformance.json')]);
+      expect(fromReport.code, fromReport.stderr).toBe(0);
+      expect((JSON.parse(readFileSync(written, 'utf8')) as ExpectationsDocument).entries.map((e) => [e.rule, e.expect])).toEqual([[BODY_401, 'fail']]);
+
+      const breach = await conformance([...wording, '--mock-fault', 'auth-missing-accepted', '--expect', written]);
+      expect(breach.code, breach.stdout + breach.stderr).toBe(1);
+      expect(report(breach).gate?.reasons).toEqual([
+        expect.stringMatching(new RegExp(`^${AUTH_401} failed, and no entry expects it to: expected HTTP 401, got 200`)),
+      ]);
+      expect(verdictLine(breach)).toMatch(/^verdict: UNEXPECTED FAILURE \(exit 1;/);
+    },
+  );
+
+  test(
+    'an out-of-scope entry an older run wrote for a rule a failure hid is not applied: the breach it would hide exits 1, naming it',
+    { timeout: 150_000 },
+    async () => {
+      const hidden: ExpectationEntry = {
+        rule: AUTH_401,
+        expect: 'out-of-scope',
+        reason: `skipped in run ab12cd34 of 2026-12-01 against the bundled mock, Dialer release latest: not judged in full: ${BODY_401} failed first in this check`,
+      };
+      const run = await conformance(['--rule', AUTH_401, '--mock-fault', 'auth-missing-accepted', '--expect', expectations([hidden])]);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(report(run).gate?.reasons).toEqual([
+        expect.stringMatching(new RegExp(`^${AUTH_401} failed, and no entry expects it to: `)),
+        expect.stringMatching(new RegExp(`^entries\\[0\\] \\(${AUTH_401}\\) puts ${AUTH_401} out of scope because another rule failed first`)),
+      ]);
+      expect(run.stdout).toContain(`${AUTH_401} failed, and no entry expects it to`);
     },
   );
 });

@@ -97,33 +97,41 @@ describe('explore', () => {
     expect((await tried(context(42, 'harness.explore-other'))).slice(4)).not.toEqual(first.slice(4));
   });
 
-  test('a violation is rethrown on its rule with the counterexample and both seeds, without shrinking', async () => {
+  test('a violation is recorded on its rule with the counterexample and both seeds, without shrinking, and the check goes on', async () => {
     const t = context(42);
     const seen: number[] = [];
     const evidence = {
       request: { method: 'PUT', url: 'https://127.0.0.1:1/api/agents/add.json', headers: {}, credentials: 'primary key' },
       response: { status: 201, headers: {}, body: '' },
     };
-    let caught: unknown;
-    try {
-      await explore(t, {
+    await explore(t, {
+      ...BOUNDS,
+      randomRuns: 15,
+      property: async (v) => {
+        seen.push(v);
+        if (v > 200) throw new RuleViolation(RULE, `daily_price_limit ${v} was accepted`, evidence);
+      },
+    });
+    const violation = t.standings.get(RULE)?.failure;
+    expect(violation?.rule).toBe(RULE);
+    expect(violation?.evidence).toEqual(evidence);
+    expect(violation?.message).toBe(`daily_price_limit 201 was accepted (counterexample 201, check seed ${t.seed}, run seed 42)`);
+    // Shrinking would call the property again with smaller values; every call is a request.
+    expect(seen).toEqual([0, 1, 200, 201]);
+  });
+
+  test('inside strictly() the counterexample is thrown, for the property or sequence around it', async () => {
+    const t = context(42);
+    const run = t.strictly(() =>
+      explore(t, {
         ...BOUNDS,
         randomRuns: 15,
         property: async (v) => {
-          seen.push(v);
-          if (v > 200) throw new RuleViolation(RULE, `daily_price_limit ${v} was accepted`, evidence);
+          if (v > 200) throw new RuleViolation(RULE, `daily_price_limit ${v} was accepted`);
         },
-      });
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toBeInstanceOf(RuleViolation);
-    const violation = caught as RuleViolation;
-    expect(violation.rule).toBe(RULE);
-    expect(violation.evidence).toEqual(evidence);
-    expect(violation.message).toBe(`daily_price_limit 201 was accepted (counterexample 201, check seed ${t.seed}, run seed 42)`);
-    // Shrinking would call the property again with smaller values; every call is a request.
-    expect(seen).toEqual([0, 1, 200, 201]);
+      }),
+    );
+    await expect(run).rejects.toThrow(/^daily_price_limit 201 was accepted \(counterexample 201/);
   });
 
   test('a random counterexample is reported as found, and its seed finds it again', async () => {
@@ -134,17 +142,13 @@ describe('explore', () => {
     const runOnce = async () => {
       const seen: number[] = [];
       const t = context(7);
-      const err = await explore(t, { ...BOUNDS, randomRuns: 200, property: property(seen) }).then(
-        () => undefined,
-        (e: unknown) => e as RuleViolation,
-      );
-      return { seen, err };
+      await explore(t, { ...BOUNDS, randomRuns: 200, property: property(seen) });
+      return { seen, message: t.standings.get(RULE)?.failure?.message };
     };
     const a = await runOnce();
-    expect(a.err).toBeInstanceOf(RuleViolation);
     const last = a.seen.at(-1) as number;
     expect(last).toBeGreaterThan(700);
-    expect(a.err?.message).toContain(`(counterexample ${last}, check seed `);
+    expect(a.message).toContain(`accepted ${last} (counterexample ${last}, check seed `);
     expect(a.seen.slice(0, -1).every((v) => v <= 700)).toBe(true);
     expect(await runOnce()).toEqual(a);
   });

@@ -3,6 +3,7 @@ import { CheckContext } from '../../lib/checks/context.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import { runCheck } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
+import { RuleViolation } from '../../lib/checks/signals.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
 import { DefinitionError, RequestAllowanceError, TransportError } from '../../lib/errors.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
@@ -50,32 +51,98 @@ describe('runCheck, without sending', () => {
   const session = new Session(literalTarget(), 1);
   afterAll(() => session.close());
 
-  test('a broken assertion fails its rule with evidence; rules it cut short are skipped, with what held as a note', async () => {
+  test('a broken assertion fails its rule with evidence and the check goes on judging its other rules', async () => {
     const outcome = await runCheck(
       session,
       check({
         rules: [DELETE_404, DELETE_200, GROUP_404],
         async run(t) {
           t.check(DELETE_404, true, 'fine');
-          t.expectStatus(DELETE_200, answer, 200);
+          expect(t.expectStatus(DELETE_200, answer, 200)).toBe(false);
+          expect(t.check(DELETE_200, false, 'a second breach of the same rule')).toBe(false);
           t.pass(GROUP_404);
+          t.check(DELETE_404, true, 'fine again');
         },
       }),
     );
-    // DELETE_404 held once, but the check might have judged it again later: judged in part is not a pass.
-    expect(verdict(outcome, DELETE_404)).toEqual({
-      rule: DELETE_404,
-      status: 'skipped',
-      detail: `not judged in full: ${DELETE_200} failed first in this check`,
-      notes: ['1 assertion held before the check ended; the rest were not judged'],
-    });
+    expect(verdict(outcome, DELETE_404)).toEqual({ rule: DELETE_404, status: 'pass', notes: [] });
     const failed = verdict(outcome, DELETE_200);
     expect(failed.status).toBe('fail');
     expect(failed.detail).toBe('expected HTTP 200, got 500');
+    // A later violation of the rule is said too, not set aside behind the first.
+    expect(failed.notes).toEqual(['also broken in this check: a second breach of the same rule']);
     expect(failed.evidence?.response).toEqual({ status: 500, headers: { 'content-type': 'application/json' }, body: answer.text });
     expect(failed.evidence?.request.url).toBe(answer.request.url);
-    expect(verdict(outcome, GROUP_404)).toMatchObject({ status: 'skipped', detail: `not reached: ${DELETE_200} failed first in this check` });
+    expect(verdict(outcome, GROUP_404)).toEqual({ rule: GROUP_404, status: 'pass', notes: [] });
     expect(outcome.problems).toEqual([]);
+  });
+
+  test('a step that cannot go on after a failure leaves the rules not yet judged blocked by it, never skipped', async () => {
+    const endings: Record<string, (t: CheckContext) => void> = {
+      'a thrown violation': () => {
+        throw new RuleViolation(DELETE_200, 'the answer a later step needs is broken');
+      },
+      'a crash on the broken answer': (t) => {
+        t.expectStatus(DELETE_200, answer, 200);
+        throw new TypeError("Cannot read properties of undefined (reading 'id')");
+      },
+      'a prerequisite after the failure': (t) => {
+        t.expectStatus(DELETE_200, answer, 200);
+        t.prerequisite(false, 'no id to read back');
+      },
+      'a skip after the failure': (t) => {
+        t.expectStatus(DELETE_200, answer, 200);
+        t.skip('nothing to compare');
+      },
+    };
+    for (const [name, ending] of Object.entries(endings)) {
+      const outcome = await runCheck(
+        session,
+        check({
+          rules: [DELETE_404, DELETE_200, GROUP_404],
+          async run(t) {
+            t.check(DELETE_404, true, 'probe 1 held');
+            ending(t);
+            t.pass(GROUP_404);
+          },
+        }),
+      );
+      expect(verdict(outcome, DELETE_200).status, name).toBe('fail');
+      for (const rule of [DELETE_404, GROUP_404]) {
+        const v = verdict(outcome, rule);
+        expect(v.status, name).toBe('blocked');
+        expect(v.blockedBy, name).toBe(DELETE_200);
+        expect(v.detail, name).toMatch(new RegExp(`^blocked by ${DELETE_200}, which failed first in harness\\.runner`));
+      }
+      expect(verdict(outcome, DELETE_404).notes, name).toContain('1 assertion held before the check ended; the rest were not judged');
+      // What the failure caused is not the harness's problem.
+      expect(outcome.problems, name).toEqual([]);
+    }
+  });
+
+  test('a harness error after a failure is an error still: the network, not the failure, stopped the check', async () => {
+    const outcome = await runCheck(
+      session,
+      check({
+        rules: [DELETE_404, DELETE_200],
+        async run(t) {
+          t.expectStatus(DELETE_200, answer, 200);
+          throw new TransportError('reset');
+        },
+      }),
+    );
+    expect(verdict(outcome, DELETE_200).status).toBe('fail');
+    expect(verdict(outcome, DELETE_404)).toMatchObject({ status: 'error', detail: 'CC_ERR_TRANSPORT: reset' });
+    expect(outcome.problems).toHaveLength(1);
+  });
+
+  test('inside strictly() an assertion throws, so a property or a sequence sees its step fail', async () => {
+    const t = new CheckContext(session, { id: 'harness.runner', rules: [DELETE_200], maxRequests: 0 });
+    await expect(t.strictly(async () => t.expectStatus(DELETE_200, answer, 200))).rejects.toThrow(RuleViolation);
+    // Thrown, not recorded: whoever catches it decides (a counterexample, a shrunk sequence).
+    expect(t.standings.get(DELETE_200)?.failure).toBeUndefined();
+    expect(t.expectStatus(DELETE_200, answer, 200)).toBe(false);
+    expect(t.standings.get(DELETE_200)?.failure?.message).toBe('expected HTTP 200, got 500');
   });
 
   test('a rule declared judged in full with done() keeps its pass whatever ends the check later', async () => {
@@ -112,7 +179,6 @@ describe('runCheck, without sending', () => {
     const endings: Record<string, { status: string; detail: RegExp; run: (t: CheckContext) => void }> = {
       skip: { status: 'skipped', detail: /^no fixture$/, run: (t) => t.skip('no fixture') },
       prerequisite: { status: 'skipped', detail: /^prerequisite failed: setup broke$/, run: (t) => t.prerequisite(false, 'setup broke') },
-      violation: { status: 'skipped', detail: /^not judged in full: /, run: (t) => t.check(DELETE_200, false, 'broken') },
       transport: {
         status: 'error',
         detail: /^CC_ERR_TRANSPORT: reset$/,
@@ -393,8 +459,8 @@ describe('runCheck, without sending', () => {
     expect(() => t.check(PAST_LAST, true, 'fine')).toThrow(DefinitionError);
     expect(() => t.expectStatus(PAST_LAST, answer, 500)).toThrow(DefinitionError);
     t.observe(PAST_LAST, 'past the last page: 200 with empty data');
-    expect(t.standings.get(PAST_LAST)).toEqual({ passes: 1, notes: ['past the last page: 200 with empty data'] });
-    expect(t.standings.get(DELETE_404)).toEqual({ passes: 0, notes: [] });
+    expect(t.standings.get(PAST_LAST)).toEqual({ passes: 1, notes: ['past the last page: 200 with empty data'], laterFailures: [] });
+    expect(t.standings.get(DELETE_404)).toEqual({ passes: 0, notes: [], laterFailures: [] });
   });
 
   test('a definition error inside a check is reported as a harness error with its code', async () => {

@@ -195,7 +195,7 @@ describe('checkComparable', () => {
     [
       'an unknown status',
       { ...plain, rules: [{ id: TAG_404, status: 'passed' }] },
-      `old.json: rule ${TAG_404} has status "passed", not one of pass, fail, skipped, error, disabled`,
+      `old.json: rule ${TAG_404} has status "passed", not one of pass, fail, blocked, skipped, error, disabled`,
     ],
     [
       'a rule listed twice, which matching by id cannot place',

@@ -162,7 +162,7 @@ describe('renderConsole', () => {
   test('totals give counts, requests, unplanned 429s, seed, duration and the verdict', () => {
     const lines = renderConsole(mixed()).split('\n');
     expect(lines.slice(-3)).toEqual([
-      'rules: 3 pass, 2 fail, 1 skipped, 1 error, 1 disabled (required: 2 pass, 2 fail, 1 skipped, 1 error, 1 disabled)',
+      'rules: 3 pass, 2 fail, 0 blocked, 1 skipped, 1 error, 1 disabled (required: 2 pass, 2 fail, 0 blocked, 1 skipped, 1 error, 1 disabled)',
       expect.stringMatching(
         /^gaps reported: \d+; checks: 6; requests: 13; unplanned 429s: 0; 503s retried: 0; records left: 0; seed: 424242; run unnamed; 1\.2 s$/,
       ),

@@ -77,6 +77,8 @@ const RULE_RESULT_KEYS = [
   'reproduce',
   'expectation',
   'standing',
+  'blockedBy',
+  'setAside',
 ] as const satisfies readonly (keyof RuleResult)[];
 const EVIDENCE_KEYS = ['request', 'response', 'curl', 'sequence'] as const satisfies readonly (keyof Evidence)[];
 const SEQUENCE_KEYS = ['steps', 'replay', 'script'] as const satisfies readonly (keyof SequenceStory)[];
@@ -98,7 +100,17 @@ const CHECK_KEYS = [
 const COST_KEYS = ['lane', 'requests', 'checks'] as const satisfies readonly (keyof LaneCost)[];
 const GAP_KEYS = ['id', 'surface', 'section', 'statement', 'reason'] as const satisfies readonly (keyof Gap)[];
 const LEFTOVER_KEYS = ['kind', 'surface', 'id', 'name', 'check', 'deletable', 'how'] as const satisfies readonly (keyof LeftoverRecord)[];
-const GATE_KEYS = ['file', 'outcome', 'exitCode', 'reasons', 'warnings', 'fixedIsRed', 'staleEntries', 'counts'] as const satisfies readonly (keyof Gate)[];
+const GATE_KEYS = [
+  'file',
+  'outcome',
+  'exitCode',
+  'reasons',
+  'warnings',
+  'notJudged',
+  'fixedIsRed',
+  'staleEntries',
+  'counts',
+] as const satisfies readonly (keyof Gate)[];
 const GATE_COUNT_KEYS = [
   'entries',
   'otherReleases',
@@ -112,8 +124,10 @@ const GATE_COUNT_KEYS = [
   'errors',
   'expired',
   'unknown',
+  'hidden',
+  'failingAnew',
 ] as const satisfies readonly (keyof Gate['counts'])[];
-const EXPECTATION_KEYS = ['expect', 'reason', 'link', 'expires', 'releases', 'entry', 'check'] as const satisfies readonly (keyof RuleExpectation)[];
+const EXPECTATION_KEYS = ['expect', 'reason', 'link', 'expires', 'releases', 'failure', 'entry', 'check'] as const satisfies readonly (keyof RuleExpectation)[];
 
 const KEYS = {
   report: REPORT_KEYS satisfies Every<RunReport, typeof REPORT_KEYS>,
@@ -146,7 +160,16 @@ const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftove
       {
         path: '/ci/expectations.json',
         entries: [
-          { index: 0, rule: TAG_404, expect: 'fail', reason: 'ticket 7', link: 'https://tickets.example/7', expires: '2099-01-01', releases: ['1.0.22'] },
+          {
+            index: 0,
+            rule: TAG_404,
+            expect: 'fail',
+            reason: 'ticket 7',
+            link: 'https://tickets.example/7',
+            expires: '2099-01-01',
+            releases: ['1.0.22'],
+            failure: 'x',
+          },
         ],
       },
       { rules: [TAG_404], checks: [{ id: 'a', rules: [TAG_404] }], release: '1.0.22' },
@@ -198,7 +221,8 @@ describe('reporters/README.md documents the report it describes', () => {
     listed(KEYS.expectation, full.rules[0]?.expectation ?? {});
     expect(Object.keys(full.gate ?? {}).sort()).toEqual([...KEYS.gate].sort());
     expect(Object.keys(full.rules[0]?.expectation ?? {}).sort()).toEqual(KEYS.expectation.filter((k) => k !== 'check').sort());
-    expect(Object.keys(full.rules[0] ?? {}).sort()).toEqual([...KEYS.rule].sort());
+    // A failed rule carries every key but those of a blocked rule and of a failure set aside out of scope.
+    expect(Object.keys(full.rules[0] ?? {}).sort()).toEqual(KEYS.rule.filter((k) => k !== 'blockedBy' && k !== 'setAside').sort());
   });
 
   test('every file of reporters/ is described', () => {

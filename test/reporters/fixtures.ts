@@ -74,6 +74,13 @@ export const fail = (r: string, detail: string, ev?: Evidence): RuleVerdict => (
 });
 export const skip = (r: string, detail: string): RuleVerdict => ({ rule: r, status: 'skipped', detail, notes: [] });
 export const error = (r: string, detail: string): RuleVerdict => ({ rule: r, status: 'error', detail, notes: [] });
+export const blocked = (r: string, by: string): RuleVerdict => ({
+  rule: r,
+  status: 'blocked',
+  blockedBy: by,
+  detail: `blocked by ${by}, which failed first in a check`,
+  notes: [],
+});
 
 export function outcome(check: string, verdicts: RuleVerdict[], extra: Partial<CheckOutcome> = {}): CheckOutcome {
   return {

@@ -12,7 +12,7 @@ import { SCHEMA_DIR } from '../../lib/schemas/registry.ts';
 import { renderConsole } from '../../reporters/console.ts';
 import { renderHtml } from '../../reporters/html.ts';
 import { renderJunit } from '../../reporters/junit.ts';
-import { error, fail, KEY_SCOPE, outcome, pass, PAST_LAST, report, rules, skip, TAG_200, TAG_404 } from './fixtures.ts';
+import { blocked, error, fail, KEY_SCOPE, outcome, pass, PAST_LAST, report, rules, skip, TAG_200, TAG_404 } from './fixtures.ts';
 import { parseXml, type XmlElement } from './xml.ts';
 
 const dirs: string[] = [];
@@ -318,7 +318,12 @@ describe('expectations written from a report', () => {
     );
     const written = expectationsFromReport(plain);
     expect(written.entries).toEqual([
-      { rule: TAG_404, expect: 'fail', reason: 'failed in run r1 of 2025-03-04 against the bundled mock, Dialer release latest: answered 200' },
+      {
+        rule: TAG_404,
+        expect: 'fail',
+        reason: 'failed in run r1 of 2025-03-04 against the bundled mock, Dialer release latest: answered 200',
+        failure: 'answered 200',
+      },
       { rule: KEY_SCOPE, expect: 'out-of-scope', reason: 'skipped in run r1 of 2025-03-04 against the bundled mock, Dialer release latest: needs CC_KEY2_ID' },
     ]);
     // Written, then applied to the same outcomes: as expected.
@@ -340,5 +345,107 @@ describe('expectations written from a report', () => {
       ],
     );
     expect(expectationsFromReport(applied).entries).toEqual([{ check: 'core.auth.key-scope', expect: 'out-of-scope', reason: 'no second key pair' }]);
+  });
+});
+
+describe('a gate never hides a violation seen, nor turns what a failure hid into scope', () => {
+  const junitCase = (xml: string, id: string): XmlElement | undefined => {
+    const walk = (e: XmlElement): XmlElement[] => [e, ...e.children.flatMap(walk)];
+    return walk(parseXml(xml)).find((e) => e.name === 'testcase' && (e.attrs.name as string).startsWith(`${id}:`));
+  };
+
+  test('a blocked rule gets no entry when expectations are written; its blocker gets one that records the failure', () => {
+    const plain = report([outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), blocked(TAG_200, TAG_404)])], {
+      rules: rules(TAG_404, TAG_200),
+      runId: 'r1',
+    });
+    expect(expectationsFromReport(plain).entries.map((e) => [e.rule, e.expect, e.failure])).toEqual([[TAG_404, 'fail', 'answered 200']]);
+  });
+
+  test('a rule blocked by an expected failure is as expected, and the headline of every view names it as not judged', () => {
+    const r = gated(
+      [
+        outcome('core.tags.delete', [fail(TAG_404, 'answered 200'), blocked(TAG_200, TAG_404)]),
+        outcome('core.auth.key-scope', [pass(KEY_SCOPE)]),
+        outcome('core.pages.past-last', [pass(PAST_LAST)]),
+      ],
+      [{ rule: TAG_404, expect: 'fail', reason: 'ticket 1', failure: 'answered 200' }],
+    );
+    expect(r.gate).toMatchObject({ outcome: 'as-expected', notJudged: [{ rule: TAG_200, blockedBy: TAG_404 }] });
+    expect(r.rules.find((x) => x.id === TAG_200)).toMatchObject({ status: 'blocked', blockedBy: TAG_404 });
+    const phrase = `not judged, blocked by a failure the expectations allow: ${TAG_200} (by ${TAG_404})`;
+    expect(renderConsole(r).split('\n').at(-1)).toContain(phrase);
+    expect(renderHtml(r)).toContain(`<p id="not-judged" class="blocked">${phrase}</p>`);
+    expect(junitCase(renderJunit(r), TAG_200)?.children.find((c) => c.name === 'skipped')?.attrs.message).toMatch(/^blocked by CORE-TAG-DELETE-404/);
+  });
+
+  test('an out-of-scope entry written where a failure hid the rule is not applied: the rule is judged, a breach exits 1, and the entry is out of date', () => {
+    const hidden = {
+      rule: TAG_200,
+      expect: 'out-of-scope' as const,
+      reason: `skipped in run r1 of 2026-12-01 against the bundled mock, Dialer release latest: not judged in full: ${TAG_404} failed first in this check`,
+    };
+    const breach = gated(
+      [
+        outcome('core.tags.delete', [pass(TAG_404), fail(TAG_200, 'expected HTTP 200, got 401')]),
+        outcome('core.auth.key-scope', [pass(KEY_SCOPE)]),
+        outcome('core.pages.past-last', [pass(PAST_LAST)]),
+      ],
+      [hidden],
+    );
+    expect(breach.gate?.outcome).toBe('unexpected-failure');
+    expect(breach.gate?.reasons[0]).toBe(`${TAG_200} failed, and no entry expects it to: expected HTTP 200, got 401`);
+    expect(breach.gate?.reasons[1]).toMatch(/^entries\[0\] \(CORE-TAG-DELETE-200\) puts CORE-TAG-DELETE-200 out of scope because another rule failed first/);
+    expect(breach.gate?.counts.hidden).toBe(1);
+    const held = gated(
+      [
+        outcome('core.tags.delete', [pass(TAG_404), pass(TAG_200)]),
+        outcome('core.auth.key-scope', [pass(KEY_SCOPE)]),
+        outcome('core.pages.past-last', [pass(PAST_LAST)]),
+      ],
+      [hidden],
+    );
+    expect(held.rules.find((x) => x.id === TAG_200)?.status).toBe('pass');
+    expect(held.gate?.outcome).toBe('stale-expectations');
+  });
+
+  test('a rule out of scope that its check saw fail is a warning in the console, the HTML and JUnit (system-out)', () => {
+    const r = gated(
+      [
+        outcome('core.tags.delete', [pass(TAG_404), fail(TAG_200, 'answered 500')]),
+        outcome('core.auth.key-scope', [pass(KEY_SCOPE)]),
+        outcome('core.pages.past-last', [pass(PAST_LAST)]),
+      ],
+      [{ rule: TAG_200, expect: 'out-of-scope', reason: 'no tags here' }],
+    );
+    const warning = `${TAG_200} is out of scope (entries[0] (${TAG_200})), but its check saw it fail: answered 500`;
+    expect(r.gate).toMatchObject({ outcome: 'as-expected', warnings: [warning] });
+    expect(r.rules.find((x) => x.id === TAG_200)).toMatchObject({ status: 'disabled', setAside: 'answered 500' });
+    expect(renderConsole(r)).toContain(`  warnings:\n    ${warning}`);
+    expect(renderHtml(r)).toContain(`<li>${warning}</li>`);
+    const testcase = junitCase(renderJunit(r), TAG_200);
+    expect(testcase?.children.find((c) => c.name === 'system-out')?.text).toBe(`warning: ${warning}`);
+    expect(testcase?.children.find((c) => c.name === 'skipped')?.attrs.message).toBe('out of scope: no tags here');
+  });
+
+  test('an expected failure that fails in a new way is a warning; the same failure with other ids and names is not', () => {
+    const entry = { rule: TAG_404, expect: 'fail' as const, reason: 'ticket 1', failure: 'tag 48213 (cc-conformance-ab12cd34-0007) answered 200' };
+    const others = [outcome('core.auth.key-scope', [pass(KEY_SCOPE)]), outcome('core.pages.past-last', [pass(PAST_LAST)])];
+    const same = gated(
+      [outcome('core.tags.delete', [fail(TAG_404, 'tag 51990 (cc-conformance-zz99yy88-0012) answered 200'), pass(TAG_200)]), ...others],
+      [entry],
+    );
+    expect(same.gate?.warnings).toEqual([]);
+    const anew = gated(
+      [outcome('core.tags.delete', [fail(TAG_404, 'tag 51990 (cc-conformance-zz99yy88-0012) answered 500'), pass(TAG_200)]), ...others],
+      [entry],
+    );
+    expect(anew.gate?.outcome).toBe('as-expected');
+    expect(anew.gate?.warnings).toEqual([
+      `${TAG_404} fails in a new way: entries[0] (${TAG_404}) expects "tag 48213 (cc-conformance-ab12cd34-0007) answered 200", this run saw: tag 51990 (cc-conformance-zz99yy88-0012) answered 500`,
+    ]);
+    expect(junitCase(renderJunit(anew), TAG_404)?.children.find((c) => c.name === 'system-out')?.text).toMatch(
+      /^warning: CORE-TAG-DELETE-404 fails in a new way/,
+    );
   });
 });

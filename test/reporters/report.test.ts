@@ -186,8 +186,8 @@ describe('the rest of the document', () => {
     );
     expect(r.summary).toEqual({
       rules: 5,
-      byStatus: { pass: 1, fail: 1, skipped: 1, error: 1, disabled: 1 },
-      required: { pass: 0, fail: 1, skipped: 1, error: 1, disabled: 1 },
+      byStatus: { pass: 1, fail: 1, blocked: 0, skipped: 1, error: 1, disabled: 1 },
+      required: { pass: 0, fail: 1, blocked: 0, skipped: 1, error: 1, disabled: 1 },
       gaps: GAPS.length,
       checks: 2,
       requests: 4,
@@ -276,7 +276,7 @@ describe('the rest of the document', () => {
     expect(r.format).toBe(REPORT_FORMAT);
     expect(r.format).toBe('cc-conformance-report');
     expect(r.version).toBe(REPORT_VERSION);
-    expect(r.version).toBe(6);
+    expect(r.version).toBe(7);
     expect(r.startedAt).toBe('2025-03-04T05:06:07.000Z');
     expect(r.durationMs).toBe(1235);
     expect(r.seed).toBe(424242);
