@@ -38,7 +38,7 @@ export interface RuleStanding {
  * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
  * shared records it may use and, in a run's lanes, the lane it runs in.
  */
-export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful' | 'bundledMockExtra'> & {
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'handsOver' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful' | 'bundledMockExtra'> & {
   readonly runsIn?: Lane;
 };
 

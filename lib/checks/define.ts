@@ -1,3 +1,4 @@
+import { DefinitionError } from '../errors.ts';
 import type { RuleId } from '../rules/index.ts';
 import type { Effect, Target } from '../config/target.ts';
 import type { KeySlot, LoadSurface, Surface } from '../contract/vocabulary.ts';
@@ -18,6 +19,12 @@ export interface CheckDefinition {
   readonly surface: Surface;
   /** Rule IDs this check asserts; the report attributes every assertion to one of them. */
   readonly rules: readonly RuleId[];
+  /**
+   * Rules of `rules` that other checks judge, whose fact this check may see while judging its own (a filter
+   * not applied, seen by a model's list): a violation it sees fails the rule here, with its evidence, and
+   * when it sees none it says nothing of the rule. One fact, one judge: the evidence goes to its rule.
+   */
+  readonly handsOver?: readonly RuleId[];
   /**
    * The most requests the check may send, its cleanup included; stated so a live run's cost is known up front.
    * A request of the check past it ends the check; its cleanup still goes out, being what the account is owed.
@@ -133,6 +140,8 @@ export function ifBatchRefusedRequests(def: Pick<CheckDefinition, 'ifBatchRefuse
 }
 
 export function defineCheck(def: CheckDefinition): CheckDefinition {
+  const stray = (def.handsOver ?? []).find((rule) => !def.rules.includes(rule));
+  if (stray !== undefined) throw new DefinitionError(`${def.id} hands over ${stray}, which it does not list in its rules`);
   return def;
 }
 

@@ -196,6 +196,8 @@ export async function runCheck(
     if (!t.applies(rule)) continue;
     const notes = [...standing.notes];
     const violation = standing.failure;
+    // A rule handed over speaks only when the check saw it broken: its own checks judge it otherwise.
+    if (violation === undefined && def.handsOver?.includes(rule)) continue;
     if (violation) {
       notes.push(...standing.laterFailures.map((message) => `also broken in this check: ${message}`));
       verdicts.push({ rule, status: 'fail', detail: violation.message, ...(violation.evidence ? { evidence: violation.evidence } : {}), notes });

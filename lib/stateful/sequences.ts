@@ -289,7 +289,8 @@ class Sequences<Step, World> {
  */
 export async function runSequences<Step, World>(t: CheckContext, model: SequenceModel<Step, World>): Promise<void> {
   if (!t.scope.stateful) throw new DefinitionError(`${t.scope.id} runs sequences without declaring stateful`);
-  const rules = (t.scope.rules as readonly RuleId[]).filter((rule) => t.applies(rule));
+  // The rules the sequences judge: those handed over are judged only where a step sees their fact.
+  const rules = (t.scope.rules as readonly RuleId[]).filter((rule) => t.applies(rule) && !(t.scope.handsOver ?? []).includes(rule));
   const skipped = new Set<string>(rules.filter((rule) => t.standings.get(rule)?.skipped !== undefined));
   const sequences = new Sequences(t, model);
   const count = sequenceCount(t.scope.stateful, t.target);

@@ -160,12 +160,18 @@ function blacklistModel(): SequenceModel<BlacklistStep, BlacklistWorld> {
           const neverMatched = (e: { id: unknown; public_number: unknown }): boolean =>
             !(world.history.get(String(e.id)) ?? new Set([digits(e.public_number)])).has(n);
           const unfiltered = shown.find(neverMatched);
-          if (unfiltered)
+          if (unfiltered) {
+            t.judge(
+              'CORE-BLACKLIST-FILTER-NUMBER',
+              false,
+              `List blacklist with ${asked} showed entry ${String(unfiltered.id)} (${digits(unfiltered.public_number)}), which never had that number`,
+              ex,
+            );
             io.leave(
               'CORE-STATE-BLACKLIST',
               `a list for ${asked} showed entry ${String(unfiltered.id)}, which never had it: a filter not applied, CORE-BLACKLIST-FILTER-NUMBER's fact`,
             );
-          else {
+          } else {
             const stray = ours.find((e) => !matches.some((m) => m.id === String(e.id)));
             const held = stray && world.entries.find((m) => m.id === String(stray.id));
             io.judge(
@@ -203,7 +209,9 @@ export const blacklistSequenceChecks = [
     id: 'core.stateful.blacklist',
     title: 'random sequences of blacklist adds, edits, deletes and number-filtered lists agree with a model of the spec',
     surface: 'core',
-    rules: ['CORE-STATE-BLACKLIST'],
+    // A number filter not applied, seen by a list step, is failed here on that read.
+    rules: ['CORE-STATE-BLACKLIST', 'CORE-BLACKLIST-FILTER-NUMBER'],
+    handsOver: ['CORE-BLACKLIST-FILTER-NUMBER'],
     // An add costs its delete at the sequence's end; every other step one request. The closing steps: an add
     // when none is left, an edit to another number and type, and the lists of both numbers.
     // Its closing steps judge the rule in every sequence, so 3 find what 10 would; its stories need few steps.

@@ -91,6 +91,13 @@ interface ContactWorld {
 /** A field a read shows empty: what an edit that empties fields it was not sent leaves (no write of the sequence sends an empty field). */
 const shownEmpty = (value: unknown): boolean => value === '' || value === null;
 
+/**
+ * Rules of other checks whose facts the sequences see: a field an edit did not send found empty
+ * (CORE-CONTACT-EDIT-PARTIAL), a contact listed for an industry it never had (CORE-CONTACTS-FILTER-INDUSTRY),
+ * a never-edited contact in another company's list (CORE-ISOLATION-READ). Each is failed here on that read.
+ */
+const HANDED_OVER = ['CORE-CONTACT-EDIT-PARTIAL', 'CORE-CONTACTS-FILTER-INDUSTRY', 'CORE-ISOLATION-READ'] as const;
+
 /** Never written since the add: a contact of this kind lets another company's read tell a company-blind list from a leak of edits. */
 const neverEdited = (contact: ModelContact): boolean => contact.edited.size === 0 && contact.lists.size === 0;
 
@@ -270,7 +277,9 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
             const shown = view?.fields[field];
             // Emptied, not reverted: an edit changed a field it was not sent, which one edit after the add shows.
             if (shownEmpty(shown)) {
-              io.leave('CORE-STATE-FIELDS', `contact ${contact.id} shows ${field} empty, which no write sent: CORE-CONTACT-EDIT-PARTIAL's fact`);
+              const why = `contact ${contact.id} shows ${field} empty, which no write sent: an edit that did not send it cleared it`;
+              t.judge('CORE-CONTACT-EDIT-PARTIAL', false, why, ex);
+              io.leave('CORE-STATE-FIELDS', `${why}, CORE-CONTACT-EDIT-PARTIAL's fact`);
               continue;
             }
             io.judge(
@@ -315,6 +324,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           const unfiltered = shown.find((id) => !world.industriesHad.get(id)?.has(industry));
           if (unfiltered !== undefined) {
             const why = `a list for industry ${JSON.stringify(industry)} showed contact ${unfiltered}, which never had it: a filter not applied, CORE-CONTACTS-FILTER-INDUSTRY's fact`;
+            t.judge('CORE-CONTACTS-FILTER-INDUSTRY', false, `List contacts with industry=${JSON.stringify(industry)} alone showed contact ${unfiltered}, which never had it`, ex);
             io.leave('CORE-STATE-LISTED', why);
             io.leave('CORE-STATE-COUNT', why);
             return `${label}: lists contact ${unfiltered}, which never had this industry (a filter not applied), so judges nothing`;
@@ -331,7 +341,11 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
             const read = await sendStep(io, t, 'GET', `/contacts/show/${wrong}.json`);
             const held = read.status === 200 ? contactViewOf(read)?.fields.industry : undefined;
             if (held !== undefined && (held === industry) === (wrong === stranger)) {
-              const why = `contact ${wrong} shows industry ${JSON.stringify(held)}, not the one its writes set, and the list agrees: CORE-STATE-FIELDS' or CORE-CONTACT-EDIT-PARTIAL's fact`;
+              const why = `contact ${wrong} shows industry ${JSON.stringify(held)}, not the one its writes set, and the list agrees: CORE-STATE-FIELDS' fact`;
+              // What the contact holds against what its writes set is this check's own fields rule, judged on the read.
+              const written = world.contacts.find((c) => c.id === wrong)?.fields.industry;
+              if (written !== undefined)
+                io.judge('CORE-STATE-FIELDS', held === written, () => `contact ${wrong} shows industry ${JSON.stringify(held)}; the last write that sent it set ${JSON.stringify(written)}`, read);
               io.leave('CORE-STATE-LISTED', why);
               io.leave('CORE-STATE-COUNT', why);
               return `${label}: contact ${wrong} is ${wrong === stranger ? 'listed' : 'not listed'} as the industry ${JSON.stringify(held)} it shows, so judges nothing`;
@@ -387,6 +401,8 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
             const read = await sendStep(io, t, 'GET', `/contacts/show/${first}.json`);
             const tags = read.status === 200 ? contactViewOf(read)?.list('ContactsTag') : undefined;
             if (Array.isArray(tags) && !tags.some((item) => entryKey('ContactsTag', item) === tag.name)) {
+              // The contact lost a tag its last ContactsTag edit sent: this check's own lists rule, judged on the read.
+              io.judge('CORE-STATE-LISTS', false, `contact ${first} shows ContactsTag ${JSON.stringify(tags)}; its last ContactsTag edit set ${JSON.stringify(tag.name)}`, read);
               io.leave(
                 'CORE-STATE-TAGGED',
                 `contact ${first} no longer shows the tag ${JSON.stringify(tag.name)} an edit gave it, and the list agrees: CORE-STATE-LISTS' fact`,
@@ -419,6 +435,7 @@ function contactModel(withOtherCompany: boolean, account: AccountValues): Sequen
           if (controls.length === 0) return `${label}: no contact of this industry left unedited to compare with, so judges nothing`;
           const control = controls.find((name) => ours.includes(name));
           if (control !== undefined) {
+            t.judge('CORE-ISOLATION-READ', false, `another company's key lists ${control}, a contact of the company under test never edited, for industry ${JSON.stringify(industry)}`, ex);
             io.leave(
               'CORE-STATE-ISOLATION',
               `another company's key listed ${control}, never edited: a list that ignores the company, CORE-ISOLATION-READ's fact`,
@@ -451,7 +468,16 @@ export const contactSequenceChecks = [
     id: 'core.stateful.contacts',
     title: 'random sequences of contact creates, edits, deletes, reads and lists agree with a model of the spec',
     surface: 'core',
-    rules: ['CORE-STATE-LISTED', 'CORE-STATE-COUNT', 'CORE-STATE-FIELDS', 'CORE-STATE-LISTS', 'CORE-STATE-TAGGED', 'CORE-STATE-ISOLATION'],
+    rules: [
+      'CORE-STATE-LISTED',
+      'CORE-STATE-COUNT',
+      'CORE-STATE-FIELDS',
+      'CORE-STATE-LISTS',
+      'CORE-STATE-TAGGED',
+      'CORE-STATE-ISOLATION',
+      ...HANDED_OVER,
+    ],
+    handsOver: HANDED_OVER,
     // The tag and attribute reads the list edits take their values from, shared with the lane's other checks.
     shares: [FIRST_TAGS, ATTRIBUTES],
     // A create costs its delete at the sequence's end, a list the read of a contact it shows or misses wrongly,

@@ -216,6 +216,7 @@ function campaignModel(filtersDeleted: boolean, pool: ButtonPool): SequenceModel
         for (const id of idsOf(page?.data ?? [])) {
           // Serving one twice is the cursor rules' fact, in a walk with writes between its pages or without.
           if (served.includes(id)) {
+            t.judge('DIALER-CURSOR-WALK', false, `a walk of the campaign list (limit ${step.limit}) served campaign ${id} again on page ${pages}`, ex);
             io.leave(
               rule,
               `page ${pages} served campaign ${id} again: a repeat is DIALER-CURSOR-WALK's fact (no write between pages) or DIALER-CURSOR-WALK-CHANGING's (a create between them)`,
@@ -265,7 +266,9 @@ export const CAMPAIGN_SEQUENCE_CHECKS = [
     id: 'dialer.stateful.campaigns',
     title: 'random sequences of campaign creates, deletes and cursor walks agree with a model of the spec',
     surface: 'ai',
-    rules: ['DIALER-STATE-WALK', 'DIALER-STATE-BUTTONS'],
+    // A campaign served twice in one walk, seen by a walk step, fails the cursor walk rule here on that page.
+    rules: ['DIALER-STATE-WALK', 'DIALER-STATE-BUTTONS', 'DIALER-CURSOR-WALK'],
+    handsOver: ['DIALER-CURSOR-WALK'],
     shares: [DISPOSITION_TAGS],
     // A walk: its pages and a campaign it may create, deleted at the end. The closing steps: two creates when
     // fewer campaigns are open, two button replaces and a read, a delete, and a walk that creates nothing. Each
