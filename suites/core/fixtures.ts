@@ -147,6 +147,30 @@ export function shownList(t: CheckContext, view: ContactView, key: string): read
   return value as unknown[];
 }
 
+/** The list properties of a contact (Contact, core API edit payload). */
+export const CONTACT_LIST_PROPERTIES = ['ExternalUrl', 'ContactNumber', 'ContactEmail', 'ContactsTag', 'ContactAttribute'] as const;
+export type ContactListProperty = (typeof CONTACT_LIST_PROPERTIES)[number];
+
+/**
+ * An entry of a list property as a read-back compares it, by what the payload types: a number by its digits (a
+ * server may write a plus or spaces around them), an attribute as id=value in text, a link as name and url.
+ */
+export function contactEntryKey(property: ContactListProperty, item: unknown): string | undefined {
+  if (!isObject(item)) return undefined;
+  switch (property) {
+    case 'ContactNumber':
+      return String(item.public_number).replace(/\D/g, '');
+    case 'ContactEmail':
+      return String(item.email);
+    case 'ContactsTag':
+      return String(item.name);
+    case 'ContactAttribute':
+      return `${String(item.attribute_id)}=${String(item.value)}`;
+    case 'ExternalUrl':
+      return `${String(item.name)} ${String(item.url)}`;
+  }
+}
+
 /** A scalar the spec lets a server clear to "" or null; both read as cleared, as does a field no longer shown. */
 export function isCleared(value: unknown): boolean {
   return value === '' || value === null || value === undefined;

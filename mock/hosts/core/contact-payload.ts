@@ -93,12 +93,15 @@ export function parseContactPayload(
 
   // Fault switches model a server that gets the edit semantics wrong; all off, this is the spec's behaviour.
   const overwriteUnsent = !creating && faults.on('edit-contact-overwrites-unsent');
+  const clearUnsentWebsite = !creating && faults.on('edit-contact-clears-unsent-website');
+  const dropUnsentLists = !creating && faults.on('edit-contact-drops-unsent-lists');
   const ignoreEmpty = faults.on('edit-contact-empty-ignored');
   const ignoreListClear = faults.on('edit-contact-list-empty-ignored');
   const appendAll = faults.on('edit-contact-list-appends');
   const appendTagsAttributes = faults.on('edit-contact-tags-attributes-append');
   function list<T>(sent: Record<string, unknown>[] | null | undefined, current: T[], map: (item: Record<string, unknown>) => T, append = appendAll): T[] {
-    if (sent === undefined || (sent === null && ignoreListClear)) return current;
+    if (sent === undefined) return dropUnsentLists ? [] : current;
+    if (sent === null && ignoreListClear) return current;
     const mapped = (sent ?? []).map(map);
     return append && sent !== null ? [...current, ...mapped] : mapped;
   }
@@ -110,7 +113,7 @@ export function parseContactPayload(
       for (const field of SCALARS) {
         const value = body[field];
         if (typeof value === 'string' && !(value === '' && ignoreEmpty)) contact[field] = value;
-        else if (value === undefined && overwriteUnsent) contact[field] = '';
+        else if (value === undefined && (overwriteUnsent || (clearUnsentWebsite && field === 'website'))) contact[field] = '';
       }
       if (countryId !== undefined) contact.country_id = countryId;
       if (favorite !== undefined) contact.favorite_agent = favorite;
