@@ -58,13 +58,15 @@ describe('AI host: the variant dialect', () => {
     expect((other.json() as Body).correlationId).not.toBe((await get(variant, `/ai/calls/${UNKNOWN_CALL}/summary`)).json().correlationId);
   });
 
-  test('an analysed call has smart notes, or lacks that part: a 404 while its other reads answer 200', async () => {
-    expect((await get(reference, `/ai/calls/${analysedCallId(reference)}/smart-notes`)).statusCode).toBe(200);
+  test('an analysed call has smart notes and topics, or lacks those parts: a 404 while its other reads answer 200', async () => {
+    for (const read of ['smart-notes', 'topics']) expect((await get(reference, `/ai/calls/${analysedCallId(reference)}/${read}`)).statusCode, read).toBe(200);
     const id = analysedCallId(variant);
-    const notes = await get(variant, `/ai/calls/${id}/smart-notes`);
-    expect(notes.statusCode).toBe(404);
-    expect(registry.validate('ai/service-error', notes.json()).problems).toEqual([]);
-    for (const read of ['summary', 'overall-sentiment', 'talk-listen-ratio', 'topics', 'transcription', 'details-link']) {
+    for (const read of ['smart-notes', 'topics']) {
+      const lacking = await get(variant, `/ai/calls/${id}/${read}`);
+      expect(lacking.statusCode, read).toBe(404);
+      expect(registry.validate('ai/service-error', lacking.json()).problems).toEqual([]);
+    }
+    for (const read of ['summary', 'overall-sentiment', 'talk-listen-ratio', 'transcription', 'details-link']) {
       expect((await get(variant, `/ai/calls/${id}/${read}`)).statusCode, read).toBe(200);
     }
   });
