@@ -106,6 +106,29 @@ describe('AI host: the variant dialect', () => {
     }
   });
 
+  test('a call naming prompt variables the voice agent does not use is placed, or refused with 422 while one without them is placed', async () => {
+    for (const [client, refused] of [
+      [reference, false],
+      [variant, true],
+    ] as const) {
+      const made = await client.send('ai', {
+        method: 'POST',
+        url: '/v1/voice-agents',
+        ...json({ agentName: 'cc-dialect-probe', goalPrompt: 'Greet {{greeting}}.' }),
+      });
+      const id = (made.json() as Body).data.id as string;
+      const call = (body: Body) =>
+        client.send('ai', { method: 'POST', url: '/v1/voice-agent/calls', ...json({ call_number: '+447700900123', voice_agent_id: id, ...body }) });
+      const unused = await call({ call_properties: { system_prompt: { variables: { name: 'A' } } } });
+      expect(unused.statusCode).toBe(refused ? 422 : 204);
+      if (refused) expect(registry.validate('ai/nested-error', unused.json()).problems).toEqual([]);
+      for (const body of [{}, { call_properties: { system_prompt: { variables: { greeting: 'A' } } } }]) {
+        const placed = await call(body);
+        expect([placed.statusCode, placed.body], JSON.stringify(body)).toEqual([204, '']);
+      }
+    }
+  });
+
   test('numbers come back as sent, or as a single-precision store keeps them; times with seconds, or to the minute', async () => {
     const payload = { agentName: 'cc-dialect-probe', stability: 0.55, voiceProviderSettings: { backgroundSound: { volume: 0.35 } } };
     const ref = ((await reference.send('ai', { method: 'POST', url: '/v1/voice-agents', ...json(payload) })).json() as Body).data.attributes;
