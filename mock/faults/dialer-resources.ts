@@ -45,6 +45,7 @@ export const DIALER_RESOURCE_FAULTS = [
   f('dialer-stats-csv', 'DIALER-STATS-READ', 'statistics come as CSV text, not a JSON object'),
   f('dialer-stats-negative', 'DIALER-STATS-VALUES', 'a figure of the contact funnel in the statistics is below zero'),
   f('dialer-stats-rate-out-of-range', 'DIALER-STATS-VALUES', 'the answer rate in the statistics is 250, beyond a fraction and a percent alike'),
+  f('dialer-stats-average-negative', 'DIALER-STATS-VALUES', 'the average call duration in the statistics is below zero'),
   f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),
   f('dialer-stats-deleted-figures-dropped', 'DIALER-STATS-DELETED', "a deleted campaign's statistics answer 200 without the figures it had"),
   // Exports

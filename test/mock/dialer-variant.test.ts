@@ -111,7 +111,7 @@ describe('the variant dialect of the AI host', () => {
     }
   });
 
-  test('links an export over plain http and names the statistics otherwise, calls a plain count', async () => {
+  test('links an export over plain http and names the statistics otherwise, calls a plain count, with a signed trend', async () => {
     const { reference, variant } = await both();
     for (const [c, routes, other] of [
       [reference, DIALER_ROUTES, false],
@@ -125,7 +125,9 @@ describe('the variant dialect of the AI host', () => {
       const download = dialerRoute(routes, 'exports.download', { jobId });
       expect(String(recordIn((await send(c, download.method, download.path)).body).url).split(':')[0]).toBe(other ? 'http' : 'https');
       const statistics = dialerRoute(routes, 'campaign.statistics', { campaignId });
-      expect(typeof recordIn((await send(c, statistics.method, statistics.path)).body).calls).toBe(other ? 'number' : 'object');
+      const figures = recordIn((await send(c, statistics.method, statistics.path)).body);
+      expect(typeof figures.calls).toBe(other ? 'number' : 'object');
+      expect((figures.funnel as Record<string, unknown> | undefined)?.changePercent).toBe(other ? -12 : undefined);
     }
   });
 
