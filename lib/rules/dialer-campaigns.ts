@@ -62,13 +62,13 @@ export const DIALER_CAMPAIGN_RULES = [
     section: 'What the service does > HTTP method conventions',
     statement:
       'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
-    reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name may read back trimmed (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
+    reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name is sent with whitespace around it and may read back trimmed or as sent (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
   }),
   required({
     id: 'DIALER-CAMPAIGN-NAME-TRIMMED',
     surface: 'dialer',
     section: S.records,
-    statement: "A campaign's name is kept trimmed: a name sent with surrounding whitespace on update reads back without it.",
+    statement: 'A campaign update with whitespace around a valid name is not refused for its name, and the name reads back trimmed or as sent.',
     reading: `${NAME_TRIMMED} ${OUR_PATH}`,
   }),
   required({

@@ -41,7 +41,8 @@ export const DIALER_RESOURCE_RULES = [
     id: 'DIALER-NAME-TRIMMED',
     surface: 'dialer',
     section: S.records,
-    statement: "A call script's or survey's name is kept trimmed: one sent with surrounding whitespace on create comes back without it.",
+    statement:
+      'A call script or survey created with whitespace around a valid name is not refused for its name, and comes back with the name trimmed or as sent.',
     reading: NAME_TRIMMED,
   }),
   required({

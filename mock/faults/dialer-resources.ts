@@ -8,7 +8,8 @@ export const DIALER_RESOURCE_FAULTS = [
   // Call scripts and surveys
   f('dialer-script-create-200', 'DIALER-SCRIPT-CREATE-201', 'creating a call script answers 200'),
   f('dialer-survey-create-200', 'DIALER-SURVEY-CREATE-201', 'creating a survey answers 200'),
-  f('dialer-name-untrimmed', 'DIALER-NAME-TRIMMED', 'script and survey names are stored as sent, surrounding whitespace kept'),
+  f('dialer-name-trimmed-end-only', 'DIALER-NAME-TRIMMED', 'script and survey names lose their trailing whitespace only, so a leading one is kept'),
+  f('dialer-name-padding-refused', 'DIALER-NAME-TRIMMED', 'a script or survey name is validated as sent, so one with whitespace around it is refused with 400'),
   f('dialer-script-update-ignored', 'DIALER-SCRIPT-UPDATE', 'a call script PATCH answers 200 and changes nothing'),
   f('dialer-survey-update-ignored', 'DIALER-SURVEY-UPDATE', 'a survey PATCH answers 200 and changes nothing'),
   f('dialer-survey-questions-merge', 'DIALER-SURVEY-QUESTIONS-PUT', 'replacing survey questions appends them to the earlier ones'),

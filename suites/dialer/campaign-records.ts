@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import { campaignOf, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
+import { campaignOf, is2xx, isObject, judgePaddedNameKept, judgePaddedNameWrite, type Json, unknownCampaignId } from './campaign-fixtures.ts';
 import { prerequisitePage, walkJudged } from './cursor.ts';
 import { confirmedRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import { CONTACT_LIST, defaultPage } from './cursor-lists.ts';
@@ -84,21 +84,25 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.expectSchema(fields, ex, 'dialer/campaign-record', record);
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
+      const trimmed = 'DIALER-CAMPAIGN-NAME-TRIMMED';
       const { name, ex: patch } = made.renamed;
+      const padded = `  ${name}  `;
       confirmedRouted(t, 'campaigns.update', patch);
+      // Judged before the update's own verdict, which a refused PATCH ends the check on.
+      judgePaddedNameWrite(t, trimmed, patch, padded, `PATCH of campaign ${id}`);
       t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
       const after = { ex: made.renamed.read, record: judgedRead(t, update, id, made.renamed.read) };
       t.expectSchema(fields, after.ex, 'dialer/campaign-record', after.record);
       t.done(fields);
       const stored = after.record.name;
-      t.check(update, stored === name || stored === `  ${name}  `, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}`, after.ex);
-      t.judge(
-        'DIALER-CAMPAIGN-NAME-TRIMMED',
-        stored === name,
-        () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}, not trimmed`,
+      judgePaddedNameKept(t, trimmed, padded, stored, after.ex, `campaign ${id} read after the PATCH`);
+      t.done(trimmed);
+      t.check(
+        update,
+        stored === name || stored === padded,
+        () => `the name sent as ${JSON.stringify(padded)} reads back as ${JSON.stringify(stored)}`,
         after.ex,
       );
-      t.done('DIALER-CAMPAIGN-NAME-TRIMMED');
       for (const field of ['mode', 'status', 'schedule_policy'] as const) {
         t.check(
           update,

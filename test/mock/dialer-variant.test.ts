@@ -111,6 +111,26 @@ describe('the variant dialect of the AI host', () => {
     }
   });
 
+  test('keeps a name padded with whitespace trimmed, or as sent; validates it trimmed either way', async () => {
+    const { reference, variant } = await both();
+    for (const [c, routes, other] of [
+      [reference, DIALER_ROUTES, false],
+      [variant, VARIANT_ROUTES, true],
+    ] as const) {
+      const campaignId = recordIn((await send(c, 'POST', '/dialer/campaigns', { name: ' \tpadded ' })).body).id as string;
+      const read = dialerRoute(routes, 'campaigns.get', { campaignId });
+      expect(recordIn((await send(c, read.method, read.path)).body).name).toBe(other ? ' \tpadded ' : 'padded');
+      const update = dialerRoute(routes, 'campaigns.update', { campaignId });
+      expect((await send(c, update.method, update.path, { name: '  renamed  ' })).status).toBe(200);
+      expect(recordIn((await send(c, read.method, read.path)).body).name).toBe(other ? '  renamed  ' : 'renamed');
+      expect((await send(c, update.method, update.path, { name: ' \t ' })).status).toBe(400);
+      const script = dialerRoute(routes, 'scripts.create');
+      expect(recordIn((await send(c, script.method, script.path, { name: '\tgreeting ', content: 'padded' })).body).name).toBe(
+        other ? '\tgreeting ' : 'greeting',
+      );
+    }
+  });
+
   test('links an export over plain http and names the statistics otherwise, calls a plain count, with a signed trend', async () => {
     const { reference, variant } = await both();
     for (const [c, routes, other] of [
