@@ -18,6 +18,14 @@ const sameTime = (a: unknown, b: unknown): boolean =>
 
 const scheduleOf = (record: Json): Json => (isObject(record.schedule_policy) ? record.schedule_policy : {});
 
+/** calling_policy as the report gives it: null, an empty object, or the knobs it holds. */
+const policyOf = (record: Json): string => {
+  const policy = record.calling_policy;
+  if (!isObject(policy)) return JSON.stringify(policy) ?? 'absent';
+  const knobs = Object.keys(policy);
+  return knobs.length === 0 ? 'an empty object' : `an object of ${knobs.join(', ')}`;
+};
+
 /** Reads a campaign for a rule: the read itself is judged. */
 async function readFor(t: CheckContext, rule: RuleId, id: string): Promise<{ ex: Exchange; record: Json }> {
   const ex = await dialer(t, 'campaigns.get', { campaignId: id }).send();
@@ -93,6 +101,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
       const after = { ex: made.renamed.read, record: judgedRead(t, update, id, made.renamed.read) };
       t.expectSchema(fields, after.ex, 'dialer/campaign-record', after.record);
+      t.note(fields, `calling_policy of a campaign created without one: ${policyOf(record)} after the create, ${policyOf(after.record)} after the update`);
       t.done(fields);
       const stored = after.record.name;
       judgePaddedNameKept(t, trimmed, padded, stored, after.ex, `campaign ${id} read after the PATCH`);

@@ -111,6 +111,21 @@ describe('the variant dialect of the AI host', () => {
     }
   });
 
+  test('reads calling_policy back as an empty object, or null, for a campaign created without one; its knobs either way', async () => {
+    const { reference, variant } = await both();
+    for (const [c, routes, other] of [
+      [reference, DIALER_ROUTES, false],
+      [variant, VARIANT_ROUTES, true],
+    ] as const) {
+      const campaignId = recordIn((await send(c, 'POST', '/dialer/campaigns', { name: 'no policy' })).body).id as string;
+      const read = dialerRoute(routes, 'campaigns.get', { campaignId });
+      expect(recordIn((await send(c, read.method, read.path)).body)).toHaveProperty('calling_policy', other ? null : {});
+      const update = dialerRoute(routes, 'campaigns.update', { campaignId });
+      expect((await send(c, update.method, update.path, { calling_policy: { max_attempts: 3 } })).status).toBe(200);
+      expect(recordIn((await send(c, read.method, read.path)).body).calling_policy).toEqual({ max_attempts: 3 });
+    }
+  });
+
   test('keeps a name padded with whitespace trimmed, or as sent; validates it trimmed either way', async () => {
     const { reference, variant } = await both();
     for (const [c, routes, other] of [

@@ -14,7 +14,7 @@ import type { MockContext } from '../../../context.ts';
  * - names trimmed of what every trim removes only (`trimName`), and kept as sent (`keptName`);
  * - and, in the files that serve them: 24:00 and leap seconds taken as start times, an empty include_deleted
  *   read as absent, filter ids sent as numeric strings converted, a plain-http download link, statistics
- *   under names of its own.
+ *   under names of its own, and calling_policy null for a campaign without knobs.
  */
 export const VARIANT_ROUTES: DialerRoutes = {
   ...DIALER_ROUTES,
