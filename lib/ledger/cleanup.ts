@@ -181,7 +181,8 @@ export function companySlots(t: Cleaner): KeySlot[] {
  */
 export async function cleanPrefix(t: Cleaner, prefix: string, kinds: readonly RecordKind[], options: CleanupOptions): Promise<CleanupStep[]> {
   const steps: CleanupStep[] = [];
-  const ours = (name: string) => name === prefix || name.startsWith(`${prefix}-`);
+  // Read trimmed: a target may keep a name sent with whitespace around it as sent (a Dialer name, 'trimmed before validation').
+  const ours = (name: string) => name.trim() === prefix || name.trim().startsWith(`${prefix}-`);
   for (const kind of kinds) {
     if (!kind.list || !kind.namedByRun) continue;
     if (t.target.urls[kind.surface] === undefined) continue;

@@ -15,6 +15,10 @@ const S = {
 
 const ACCEPT_BOTH = 'both are accepted and the report notes which the target chose';
 
+/** What the paging rules judge of an analysed call without topics. */
+const TOPICS_MAY_LACK =
+  "The section lists seven reads of one call, topics among them, but not that every analysis holds each part (CI-ANALYSIS-PARTS). So a call whose transcription answers 200 may have no topics. Its topics read may then answer a 4xx other than 400 ('a missing resource gives 404'): that is reported, not judged. A 400 is the status of invalid parameters, which these reads do not send. A topics read answered 200 is judged on what it holds, even with no topic in it.";
+
 export const CI_RULES = [
   // Envelopes
   required({
@@ -38,6 +42,7 @@ export const CI_RULES = [
     surface: 'ai',
     section: S.ci,
     statement: 'Topics and transcription answer { data: {...}, pagination: { limit, offset, total } } with integer counters and no responseData.',
+    reading: `'Responses are { data: {...}, pagination: { limit, offset, total } } without the responseData envelope' is judged on each paged read that answers 200. ${TOPICS_MAY_LACK}`,
   }),
   // Offset/limit pagination
   required({
@@ -51,8 +56,7 @@ export const CI_RULES = [
     surface: 'ai',
     section: S.ci,
     statement: 'A limit of 1 or more is applied: pagination.limit echoes it and the page holds at most that many items.',
-    reading:
-      'pagination.limit is read as the applied page size; the spec gives no maximum, so the small limits the check sends (1 to 10) must be applied as sent.',
+    reading: `pagination.limit is read as the applied page size; the spec gives no maximum, so the small limits the check sends (1 to 10) must be applied as sent. ${TOPICS_MAY_LACK}`,
   }),
   required({
     id: 'CI-LIMIT-MIN',
@@ -88,7 +92,7 @@ export const CI_RULES = [
     section: S.ci,
     statement:
       'Raising offset by limit from 0 until offset >= pagination.total yields every item exactly once: each page holds min(limit, total - offset) items, none repeats and total stays the same.',
-    reading: 'Judged on transcription (items: data.segments) and topics (items: data.topics, the vendor reference name; the spec names no array for topics).',
+    reading: `'To read everything, raise offset by limit until offset >= pagination.total.' Judged on transcription (items: data.segments) and topics (items: data.topics, the vendor reference name; the spec names no array for topics). A read with fewer than 2 items has no walk to judge. ${TOPICS_MAY_LACK}`,
   }),
   required({
     id: 'CI-REPEAT-FIELDS',

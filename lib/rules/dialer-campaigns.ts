@@ -53,8 +53,8 @@ export const DIALER_CAMPAIGN_RULES = [
     surface: 'dialer',
     section: S.records,
     statement:
-      'A campaign read by its id carries every member the spec gives a Campaign: name and status (strings), mode, and schedule_policy and calling_policy (objects).',
-    reading: `Dialer records (facts known) says a Campaign has name, status, mode, schedule_policy and calling_policy; a campaign read on its own is that record, so each member is there. schedule_policy holds start_date and start_time, and calling_policy the documented knobs ('only documented knobs are stored; unknown keys are dropped on write'): both are sets of named values, read as JSON objects, so a campaign created without calling_policy reads back with an object (empty when no knob applies), not null and not without the member. The type of mode is not shown, so only its presence is judged (its value is DIALER-CAMPAIGN-READ's). Which members a list item carries is not shown, as a list may hold summaries, so list items are judged for the id, name and status only (DIALER-CAMPAIGN-LIST-ENVELOPE) and this rule judges the campaign the check created, read by its id after the create and after a partial update. ${OUR_PATH}`,
+      'A campaign read by its id carries every member the spec gives a Campaign: name and status (strings), mode, schedule_policy (an object) and calling_policy (an object, or null).',
+    reading: `Dialer records (facts known) says a Campaign 'has' name, status, mode, schedule_policy and calling_policy. A campaign read on its own is that record, so each member is there; a member left out fails. schedule_policy holds start_date and start_time, named values read as a JSON object. Of calling_policy the spec says only that 'only documented knobs are stored; unknown keys are dropped on write'. A campaign created without calling_policy has no knob, so it may read back an empty object or null; both are accepted and the report says which. Any other type fails, since knobs are keys. The type of mode is not shown, so only its presence is judged (its value is DIALER-CAMPAIGN-READ's). Which members a list item carries is not shown, as a list may hold summaries. So list items are judged for the id, name and status only (DIALER-CAMPAIGN-LIST-ENVELOPE). This rule judges the campaign the check created without calling_policy, read by its id after the create and after a partial update. ${OUR_PATH}`,
   }),
   required({
     id: 'DIALER-CAMPAIGN-UPDATE-PARTIAL',
@@ -62,13 +62,13 @@ export const DIALER_CAMPAIGN_RULES = [
     section: 'What the service does > HTTP method conventions',
     statement:
       'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
-    reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name may read back trimmed (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
+    reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name is sent with whitespace around it and may read back trimmed or as sent (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
   }),
   required({
     id: 'DIALER-CAMPAIGN-NAME-TRIMMED',
     surface: 'dialer',
     section: S.records,
-    statement: "A campaign's name is kept trimmed: a name sent with surrounding whitespace on update reads back without it.",
+    statement: 'A campaign update with whitespace around a valid name is not refused for its name, and the name reads back trimmed or as sent.',
     reading: `${NAME_TRIMMED} ${OUR_PATH}`,
   }),
   required({

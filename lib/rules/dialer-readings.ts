@@ -5,7 +5,7 @@
  * spec words the same way for all three.
  */
 export const NAME_TRIMMED =
-  "The Dialer records section lists what a campaign, a call script and a survey have, among it a `name` 'trimmed before validation'. That is read as a fact about the record's name: the name a record keeps is the trimmed value that passed validation, so a name sent with surrounding whitespace reads back without it, whether on create or on update. The suite surrounds names with ASCII spaces and tabs only, which every trim removes; whether other Unicode spaces count as whitespace is not shown.";
+  "The Dialer records give a campaign, a call script and a survey a `name` 'trimmed before validation'. That says when the trim happens, not what is kept. So validation sees the trimmed name, and whitespace around a valid name is no reason to refuse it: a 400 or 422 naming name fails. The name kept may be the trimmed one or the one sent; both are accepted and the report says which. Any other name read back fails, such as one trimmed at one end only. A whitespace-only name is judged by DIALER-NAME-WHITESPACE-400 and DIALER-SCRIPT-SURVEY-NAME-400, not here. The suite pads names with ASCII spaces and tabs only, which every trim removes.";
 
 /** How two reads of one list are compared on an account others may write to. */
 export const TOLERANT =

@@ -121,8 +121,8 @@ export const VOICE_AGENT_RULES = [
     surface: 'ai',
     section: S.initiate,
     source: 'vendor-reference',
-    statement: 'Initiating a VoiceAgent call for a voice agent of the company answers 204 with an empty body.',
-    reading: `${CALL_PATH} The 204 with no body is the spec's own; the suite calls a number of the UK drama range, which reaches no one.`,
+    statement: 'A VoiceAgent call that is accepted for a voice agent of the company answers 204 with an empty body.',
+    reading: `${CALL_PATH} Initiate a VoiceAgent call 'returns 204 with no body on success': any 2xx is a success, and it must be that 204. The error table lists 422 for VoiceAgent, 'well-formed but cannot be processed'. So a call refused with a 4xx is reported, not judged. A call refused with call_properties is sent once more without them. When no call is accepted, the rule is skipped with the refusals. A 5xx is the target unable to serve, an error of the run. The suite calls a number of the UK drama range, which reaches no one.`,
   }),
   required({
     id: 'VA-INITIATE-REFUSED',

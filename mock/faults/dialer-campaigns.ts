@@ -8,7 +8,12 @@ import { type FaultSpec, fault as f } from './spec.ts';
 export const DIALER_CAMPAIGN_FAULTS = [
   // Records
   f('dialer-campaign-create-200', 'DIALER-CAMPAIGN-CREATE-201', 'create answers 200 instead of 201'),
-  f('dialer-campaign-name-untrimmed', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'a campaign name is validated trimmed but kept as sent, surrounding whitespace included'),
+  f(
+    'dialer-campaign-name-padding-refused',
+    'DIALER-CAMPAIGN-NAME-TRIMMED',
+    'a campaign name is validated as sent, so one with whitespace around it is refused with 400 naming name',
+  ),
+  f('dialer-campaign-name-trimmed-start-only', 'DIALER-CAMPAIGN-NAME-TRIMMED', 'a campaign name loses its leading whitespace only, so a trailing one is kept'),
   f('dialer-campaign-date-shifted', 'DIALER-CAMPAIGN-READ', 'schedule_policy.start_date reads back a day early (local midnight read as UTC)'),
   f('dialer-campaign-no-calling-policy', 'DIALER-CAMPAIGN-RECORD-FIELDS', 'campaign records omit calling_policy'),
   f(

@@ -8,7 +8,8 @@ export const DIALER_RESOURCE_FAULTS = [
   // Call scripts and surveys
   f('dialer-script-create-200', 'DIALER-SCRIPT-CREATE-201', 'creating a call script answers 200'),
   f('dialer-survey-create-200', 'DIALER-SURVEY-CREATE-201', 'creating a survey answers 200'),
-  f('dialer-name-untrimmed', 'DIALER-NAME-TRIMMED', 'script and survey names are stored as sent, surrounding whitespace kept'),
+  f('dialer-name-trimmed-end-only', 'DIALER-NAME-TRIMMED', 'script and survey names lose their trailing whitespace only, so a leading one is kept'),
+  f('dialer-name-padding-refused', 'DIALER-NAME-TRIMMED', 'a script or survey name is validated as sent, so one with whitespace around it is refused with 400'),
   f('dialer-script-update-ignored', 'DIALER-SCRIPT-UPDATE', 'a call script PATCH answers 200 and changes nothing'),
   f('dialer-survey-update-ignored', 'DIALER-SURVEY-UPDATE', 'a survey PATCH answers 200 and changes nothing'),
   f('dialer-survey-questions-merge', 'DIALER-SURVEY-QUESTIONS-PUT', 'replacing survey questions appends them to the earlier ones'),
@@ -45,6 +46,7 @@ export const DIALER_RESOURCE_FAULTS = [
   f('dialer-stats-csv', 'DIALER-STATS-READ', 'statistics come as CSV text, not a JSON object'),
   f('dialer-stats-negative', 'DIALER-STATS-VALUES', 'a figure of the contact funnel in the statistics is below zero'),
   f('dialer-stats-rate-out-of-range', 'DIALER-STATS-VALUES', 'the answer rate in the statistics is 250, beyond a fraction and a percent alike'),
+  f('dialer-stats-average-negative', 'DIALER-STATS-VALUES', 'the average call duration in the statistics is below zero'),
   f('dialer-stats-deleted-404', 'DIALER-STATS-DELETED', "a deleted campaign's statistics get 404"),
   f('dialer-stats-deleted-figures-dropped', 'DIALER-STATS-DELETED', "a deleted campaign's statistics answer 200 without the figures it had"),
   // Exports

@@ -48,6 +48,20 @@ export function itemsOf(ex: Exchange, read: PagedRead): unknown[] | undefined {
   return Array.isArray(items) ? items : undefined;
 }
 
+/**
+ * A read answering that the analysis lacks that part: a 4xx other than 400, the status of invalid parameters,
+ * which no read of the checks sends. The section lists seven reads of one call, not that every analysis has all
+ * seven: such a read is reported (CI-ANALYSIS-PARTS) and no paging rule judges it.
+ */
+export function lacksPart(ex: Exchange): boolean {
+  return ex.status > 400 && ex.status < 500;
+}
+
+/** How a read of a part the analysis lacks answered, for a note: its status and message. */
+export function partAnswer(ex: Exchange): string {
+  return `${ex.status}${isObject(ex.json) && typeof ex.json.message === 'string' ? ` ${JSON.stringify(ex.json.message)}` : ''}`;
+}
+
 export function readCiPage(t: CheckContext, callId: string, read: PagedRead, query: Record<string, string | number | undefined>): Promise<Exchange> {
   return t.req('ai', 'GET', ciPath(callId, read)).query(query).send();
 }

@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
-import { CALLS, EMERGENCY_STOP, is2xx, is4xx, optionalAgent, readableAgent, UNKNOWN_VOICE_AGENT_ID } from './va-fixtures.ts';
+import { CALLS, EMERGENCY_STOP, is2xx, is4xx, isObject, optionalAgent, readableAgent, UNKNOWN_VOICE_AGENT_ID } from './va-fixtures.ts';
 
 /**
  * Outbound VoiceAgent calls, on the vendor reference's path. Every call goes to one number of the UK
@@ -10,16 +10,21 @@ import { CALLS, EMERGENCY_STOP, is2xx, is4xx, optionalAgent, readableAgent, UNKN
  */
 const CALLEE = fictionalNumber(123);
 
-/** Vendor reference createVoiceAgentCall, with both optional variable maps as its examples show them. */
-function initiate(t: CheckContext, voiceAgentId: string): Promise<Exchange> {
+/** Vendor reference createVoiceAgentCall, with both optional variable maps as its examples show them, or without them. */
+function initiate(t: CheckContext, voiceAgentId: string, withProperties = true): Promise<Exchange> {
+  const properties = { output: { variables: { external_contact_id: 12345 } }, system_prompt: { variables: { name: 'Conformance Test' } } };
   return t
     .req('ai', 'POST', CALLS)
-    .json({
-      call_number: CALLEE,
-      voice_agent_id: voiceAgentId,
-      call_properties: { output: { variables: { external_contact_id: 12345 } }, system_prompt: { variables: { name: 'Conformance Test' } } },
-    })
+    .json({ call_number: CALLEE, voice_agent_id: voiceAgentId, ...(withProperties ? { call_properties: properties } : {}) })
     .send();
+}
+
+/** A refusal as the report gives it: the status, and the code or message of the error shape it came in. */
+function refusalOf(ex: Exchange): string {
+  const body = ex.json;
+  if (isObject(body) && isObject(body.error) && typeof body.error.code === 'string') return `${ex.status} ${body.error.code} (nested error shape)`;
+  if (isObject(body) && typeof body.statusCode === 'number') return `${ex.status} ${JSON.stringify(body.message)} (service error shape)`;
+  return String(ex.status);
 }
 
 const stop = (t: CheckContext, active: boolean): Promise<Exchange> => t.req('ai', 'POST', EMERGENCY_STOP).json({ active }).send();
@@ -29,19 +34,36 @@ const verdictOf = (ex: Exchange): string => `${ex.status} (${is2xx(ex.status) ? 
 export const voiceAgentCallChecks = [
   defineCheck({
     id: 'ai.voice-agents.initiate',
-    title: 'Initiate a VoiceAgent call: 204 with no body',
+    title: 'Initiate a VoiceAgent call: a success is 204 with no body; a refusal is reported',
     surface: 'ai',
     rules: ['VA-INITIATE-204'],
-    maxRequests: 2,
+    // the run's voice agent, a call, and one without call_properties when the first is refused
+    maxRequests: 3,
     needs: { effects: ['voice-call'] },
     // A call it places may appear in the core call history, which core checks count.
     lane: 'core',
     async run(t) {
       const rule = 'VA-INITIATE-204';
       const { id } = await readableAgent(t);
-      const ex = await initiate(t, id);
-      t.expectStatus(rule, ex, 204);
-      t.check(rule, ex.bodyBytes === 0, `the 204 carries a body of ${ex.bodyBytes} bytes`, ex);
+      const refusals: string[] = [];
+      let accepted: Exchange | undefined;
+      for (const [what, withProperties] of [
+        ['with call_properties', true],
+        ['without call_properties', false],
+      ] as const) {
+        const ex = await initiate(t, id, withProperties);
+        if (is2xx(ex.status)) {
+          accepted = ex;
+          break;
+        }
+        // 204 is the answer 'on success', and the error table lists 422 for VoiceAgent: a 4xx refusal is reported, not judged.
+        if (!is4xx(ex.status)) t.expectOk(ex, `initiating a VoiceAgent call ${what}`);
+        refusals.push(`a call ${what} was refused: ${refusalOf(ex)}`);
+      }
+      if (!accepted) return t.skip(`no call was accepted, so there is no success to judge: ${refusals.join('; ')}`);
+      if (refusals.length > 0) t.note(rule, `${refusals.join('; ')}; the call accepted after it is judged`);
+      t.expectStatus(rule, accepted, 204);
+      t.check(rule, accepted.bodyBytes === 0, `the 204 carries a body of ${accepted.bodyBytes} bytes`, accepted);
     },
   }),
 
@@ -82,7 +104,10 @@ export const voiceAgentCallChecks = [
       // A refused call now may mean someone already stopped dialing; lifting that stop is not ours to do.
       const before = await initiate(t, id);
       if (!is2xx(before.status))
-        return t.observe(rule, `a call before any stop answered ${before.status}; the stop may already be on, so the suite left it alone`);
+        return t.observe(
+          rule,
+          `a call before any stop was refused (${refusalOf(before)}): the stop may already be on, or the target refuses this call, so the suite left the stop alone`,
+        );
       let lifted = false;
       // Registered before the stop goes out: a stop that times out may still have been applied.
       t.cleanup('lift the emergency stop of VoiceAgent dialing', async () => {

@@ -4,6 +4,7 @@ import type { QueryValue } from '../../lib/requests/request-spec.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { type CursorPage, readCursorPage } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 
 /**
  * Shared steps of the campaign checks and probes. Creating a campaign always registers its deletion,
@@ -135,6 +136,30 @@ export function errorTexts(ex: Exchange): string[] {
 export function subErrorsMention(ex: Exchange, phrase: string): boolean {
   const subErrors = isObject(ex.json) ? ex.json.subErrors : undefined;
   return Array.isArray(subErrors) && subErrors.some((s) => typeof s === 'string' && s.includes(phrase));
+}
+
+/**
+ * A name sent with whitespace around a valid one, 'trimmed before validation' (DIALER-NAME-TRIMMED,
+ * DIALER-CAMPAIGN-NAME-TRIMMED): the write must not be refused for its name, a 400 or 422 whose message or
+ * subErrors name it. A write refused for another reason judges nothing here. Returns whether it was accepted.
+ */
+export function judgePaddedNameWrite(t: CheckContext, rule: RuleId, ex: Exchange, sent: string, what: string): boolean {
+  if (is2xx(ex.status)) return true;
+  const forName = (ex.status === 400 || ex.status === 422) && errorTexts(ex).some((text) => /\bname\b/i.test(text));
+  t.judge(rule, !forName, () => `${what} with the name ${JSON.stringify(sent)} was refused for its name (${ex.status}), though trimmed it is a valid name`, ex);
+  return false;
+}
+
+/** The name kept after a write of a padded name: the trimmed one or the one sent, either is accepted and noted. */
+export function judgePaddedNameKept(t: CheckContext, rule: RuleId, sent: string, stored: unknown, ex: Exchange, what: string): void {
+  const kept = stored === sent.trim() ? 'trimmed' : stored === sent ? 'as sent' : undefined;
+  const judged = t.judge(
+    rule,
+    kept !== undefined,
+    () => `${what}: the name sent as ${JSON.stringify(sent)} reads back as ${JSON.stringify(stored)}, neither trimmed nor as sent`,
+    ex,
+  );
+  if (judged) t.note(rule, `${what}: the name sent as ${JSON.stringify(sent)} is kept ${kept}`);
 }
 
 /** The most frequent value of a field among items, ignoring those `skip` names. */

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
-import { campaignOf, is2xx, isObject, type Json, unknownCampaignId } from './campaign-fixtures.ts';
+import { campaignOf, is2xx, isObject, judgePaddedNameKept, judgePaddedNameWrite, type Json, unknownCampaignId } from './campaign-fixtures.ts';
 import { prerequisitePage, walkJudged } from './cursor.ts';
 import { confirmedRouted, dialer, dialerAsIs, isRouteNotFound, ROUTE_NOT_FOUND } from '../shared/dialer-requests.ts';
 import { CONTACT_LIST, defaultPage } from './cursor-lists.ts';
@@ -17,6 +17,14 @@ const sameTime = (a: unknown, b: unknown): boolean =>
   typeof a === 'string' && typeof b === 'string' && a.replace(/^(\d\d:\d\d)$/, '$1:00') === b.replace(/^(\d\d:\d\d)$/, '$1:00');
 
 const scheduleOf = (record: Json): Json => (isObject(record.schedule_policy) ? record.schedule_policy : {});
+
+/** calling_policy as the report gives it: null, an empty object, or the knobs it holds. */
+const policyOf = (record: Json): string => {
+  const policy = record.calling_policy;
+  if (!isObject(policy)) return JSON.stringify(policy) ?? 'absent';
+  const knobs = Object.keys(policy);
+  return knobs.length === 0 ? 'an empty object' : `an object of ${knobs.join(', ')}`;
+};
 
 /** Reads a campaign for a rule: the read itself is judged. */
 async function readFor(t: CheckContext, rule: RuleId, id: string): Promise<{ ex: Exchange; record: Json }> {
@@ -84,21 +92,26 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.expectSchema(fields, ex, 'dialer/campaign-record', record);
 
       const update = 'DIALER-CAMPAIGN-UPDATE-PARTIAL';
+      const trimmed = 'DIALER-CAMPAIGN-NAME-TRIMMED';
       const { name, ex: patch } = made.renamed;
+      const padded = `  ${name}  `;
       confirmedRouted(t, 'campaigns.update', patch);
+      // Judged before the update's own verdict, which a refused PATCH ends the check on.
+      judgePaddedNameWrite(t, trimmed, patch, padded, `PATCH of campaign ${id}`);
       t.check(update, is2xx(patch.status), `PATCH with only a name answered ${patch.status}`, patch);
       const after = { ex: made.renamed.read, record: judgedRead(t, update, id, made.renamed.read) };
       t.expectSchema(fields, after.ex, 'dialer/campaign-record', after.record);
+      t.note(fields, `calling_policy of a campaign created without one: ${policyOf(record)} after the create, ${policyOf(after.record)} after the update`);
       t.done(fields);
       const stored = after.record.name;
-      t.check(update, stored === name || stored === `  ${name}  `, () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}`, after.ex);
-      t.judge(
-        'DIALER-CAMPAIGN-NAME-TRIMMED',
-        stored === name,
-        () => `the name sent as "  ${name}  " reads back as ${JSON.stringify(stored)}, not trimmed`,
+      judgePaddedNameKept(t, trimmed, padded, stored, after.ex, `campaign ${id} read after the PATCH`);
+      t.done(trimmed);
+      t.check(
+        update,
+        stored === name || stored === padded,
+        () => `the name sent as ${JSON.stringify(padded)} reads back as ${JSON.stringify(stored)}`,
         after.ex,
       );
-      t.done('DIALER-CAMPAIGN-NAME-TRIMMED');
       for (const field of ['mode', 'status', 'schedule_policy'] as const) {
         t.check(
           update,

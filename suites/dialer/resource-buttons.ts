@@ -226,7 +226,10 @@ const archivedOmitted = defineCheck({
     // run's own are none of them: their buttons are those the run put there.
     const list = await t.shared(LISTED_CAMPAIGNS);
     t.expectOk(list, 'listing campaigns');
-    const ours = (campaign: Json) => String(campaign.name ?? '').startsWith(t.runPrefix);
+    const ours = (campaign: Json) =>
+      String(campaign.name ?? '')
+        .trim()
+        .startsWith(t.runPrefix);
     const campaigns = (listOf(list) ?? [])
       .filter(isObject)
       .filter((campaign) => !ours(campaign))

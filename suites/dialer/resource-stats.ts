@@ -93,9 +93,7 @@ const RATE_MAX = 100;
 
 /**
  * Words of the figures the spec names (contact funnel, dialed and answered counts, the person/voicemail/machine
- * split, the disposition breakdown, call durations), with the plain words for a count. A number
- * none of whose member names holds one may be something the spec does not name (an offset, a trend), which
- * may well be negative: it is not judged.
+ * split, the disposition breakdown, call durations), with the plain words for a count.
  */
 const FIGURE_WORDS = new Set([
   'contact',
@@ -131,41 +129,59 @@ const FIGURE_WORDS = new Set([
   'totals',
 ]);
 
+/**
+ * Words that name a part or a measure of a figure and nothing of their own: a stage of the funnel, an aggregate,
+ * a unit. A number named with them alone is the figure a member name on its path names (durations.averageSeconds,
+ * contacts.reached).
+ */
+const PART_WORDS = new Set([
+  ...['sum', 'number', 'num', 'amount', 'value', 'values', 'quantity', 'all', 'overall', 'unique', 'distinct'],
+  ...['average', 'avg', 'mean', 'median', 'min', 'minimum', 'max', 'maximum', 'longest', 'shortest'],
+  ...['second', 'seconds', 'sec', 'secs', 'minute', 'minutes', 'mins', 'hour', 'hours', 'ms', 'millis', 'milliseconds'],
+  ...['talk', 'time', 'reached', 'contacted', 'connected', 'attempted', 'completed', 'remaining', 'pending', 'new', 'failed'],
+]);
+
 export type FigureKind = 'rate' | 'identifier' | 'count or duration' | 'unnamed';
 
 /**
- * How DIALER-STATS-VALUES reads a number by the names on its path: a rate by its own member name or the one
- * holding it, an identifier by its own, a count or duration when any name on its path is a figure's word.
+ * How DIALER-STATS-VALUES reads a number by the names on its path. Its own member name (for an array item, the
+ * array's) must name a figure the spec names, or a part of one, and nothing else: a name with another word
+ * (changePercent, trend, utcOffset) is no figure of the spec, and may well be negative. A figure is a rate by its
+ * own name or the one holding it, a count or duration when a name on its path has a figure's word. An identifier
+ * goes by its own name.
  */
 export function kindOf(path: readonly (string | number)[]): FigureKind {
   const names = path.filter((p): p is string => typeof p === 'string');
   const own = wordsOf(names.at(-1) ?? '');
   if (own.some((w) => ID_WORDS.has(w))) return 'identifier';
+  if (!own.every((w) => FIGURE_WORDS.has(w) || RATE_WORDS.has(w) || PART_WORDS.has(w))) return 'unnamed';
   const holder = wordsOf(names.at(-2) ?? '');
   if ([...own, ...holder].some((w) => RATE_WORDS.has(w))) return 'rate';
   return names.some((name) => wordsOf(name).some((w) => FIGURE_WORDS.has(w))) ? 'count or duration' : 'unnamed';
 }
 
-/** The first number of a statistics body out of its kind's range, or undefined; and how many numbers were read. */
-export function valueProblem(record: unknown): { problem?: string; numbers: number; rates: number } {
+/**
+ * The first number of a statistics body out of its kind's range, or undefined; how many numbers were read, how
+ * many of them are rates, and the paths of those named as no figure of the spec (judged finite only).
+ */
+export function valueProblem(record: unknown): { problem?: string; numbers: number; rates: number; unnamed: string[] } {
   const leaves = numericLeaves(record);
   let rates = 0;
+  const unnamed: string[] = [];
+  const counted = { numbers: leaves.length, unnamed };
   for (const { path, value } of leaves) {
     const at = showPath(path);
-    if (!Number.isFinite(value)) return { problem: `${at} is ${value}, not a finite number`, numbers: leaves.length, rates };
+    if (!Number.isFinite(value)) return { problem: `${at} is ${value}, not a finite number`, ...counted, rates };
     const kind = kindOf(path);
+    if (kind === 'unnamed') unnamed.push(at);
     if (kind === 'identifier' || kind === 'unnamed') continue;
     if (kind === 'rate') {
       rates += 1;
       if (value < 0 || value > RATE_MAX)
-        return {
-          problem: `${at} is ${value}: a rate (so named) lies within 0 to 1 as a fraction or 0 to ${RATE_MAX} as a percent`,
-          numbers: leaves.length,
-          rates,
-        };
-    } else if (value < 0) return { problem: `${at} is ${value}: a count or duration is never negative`, numbers: leaves.length, rates };
+        return { problem: `${at} is ${value}: a rate (so named) lies within 0 to 1 as a fraction or 0 to ${RATE_MAX} as a percent`, ...counted, rates };
+    } else if (value < 0) return { problem: `${at} is ${value}: a count or duration is never negative`, ...counted, rates };
   }
-  return { numbers: leaves.length, rates };
+  return { ...counted, rates };
 }
 
 /**
@@ -175,10 +191,11 @@ export function valueProblem(record: unknown): { problem?: string; numbers: numb
 function judgeValues(t: CheckContext, ex: Exchange, what: string): number {
   const record = recordOf(ex);
   if (ex.status !== 200 || !isObject(record)) return 0;
-  const { problem, numbers, rates } = valueProblem(record);
+  const { problem, numbers, rates, unnamed } = valueProblem(record);
+  const others = unnamed.length === 0 ? '' : `; named as no figure of the spec, so judged finite only: ${unnamed.join(', ')}`;
   // Judged without ending the check: the bodies serve other rules of it too.
   if (t.judge('DIALER-STATS-VALUES', problem === undefined, () => `${what}: ${problem}`, ex) && numbers > 0)
-    t.note('DIALER-STATS-VALUES', `${what}: ${numbers} numbers, ${rates} of them rates by name, in range`);
+    t.note('DIALER-STATS-VALUES', `${what}: ${numbers} numbers, ${rates} of them rates by name, in range${others}`);
   return numbers;
 }
 

@@ -183,8 +183,15 @@ export const LISTED_CAMPAIGNS: SharedRecord<Exchange> = {
   },
 };
 
-/** The account's campaigns before the run's own, which have no history: a name under the run's prefix is the run's. */
+/**
+ * The account's campaigns before the run's own, which have no history: a name under the run's prefix is the
+ * run's, read trimmed, as a target may keep a name sent with whitespace around it as sent.
+ */
 export function accountFirst(t: CheckContext, campaigns: readonly Json[]): Json[] {
-  const ours = (c: Json) => isObject(c) && String(c.name ?? '').startsWith(t.runPrefix);
+  const ours = (c: Json) =>
+    isObject(c) &&
+    String(c.name ?? '')
+      .trim()
+      .startsWith(t.runPrefix);
   return [...campaigns.filter((c) => !ours(c)), ...campaigns.filter(ours)];
 }

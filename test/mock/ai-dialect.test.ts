@@ -58,13 +58,15 @@ describe('AI host: the variant dialect', () => {
     expect((other.json() as Body).correlationId).not.toBe((await get(variant, `/ai/calls/${UNKNOWN_CALL}/summary`)).json().correlationId);
   });
 
-  test('an analysed call has smart notes, or lacks that part: a 404 while its other reads answer 200', async () => {
-    expect((await get(reference, `/ai/calls/${analysedCallId(reference)}/smart-notes`)).statusCode).toBe(200);
+  test('an analysed call has smart notes and topics, or lacks those parts: a 404 while its other reads answer 200', async () => {
+    for (const read of ['smart-notes', 'topics']) expect((await get(reference, `/ai/calls/${analysedCallId(reference)}/${read}`)).statusCode, read).toBe(200);
     const id = analysedCallId(variant);
-    const notes = await get(variant, `/ai/calls/${id}/smart-notes`);
-    expect(notes.statusCode).toBe(404);
-    expect(registry.validate('ai/service-error', notes.json()).problems).toEqual([]);
-    for (const read of ['summary', 'overall-sentiment', 'talk-listen-ratio', 'topics', 'transcription', 'details-link']) {
+    for (const read of ['smart-notes', 'topics']) {
+      const lacking = await get(variant, `/ai/calls/${id}/${read}`);
+      expect(lacking.statusCode, read).toBe(404);
+      expect(registry.validate('ai/service-error', lacking.json()).problems).toEqual([]);
+    }
+    for (const read of ['summary', 'overall-sentiment', 'talk-listen-ratio', 'transcription', 'details-link']) {
       expect((await get(variant, `/ai/calls/${id}/${read}`)).statusCode, read).toBe(200);
     }
   });
@@ -100,6 +102,29 @@ describe('AI host: the variant dialect', () => {
         const res = await createRaw(client, payload as string, type as string);
         expect(res.statusCode, payload).toBe(400);
         expect(registry.validate('ai/nested-error', res.json()).problems).toEqual([]);
+      }
+    }
+  });
+
+  test('a call naming prompt variables the voice agent does not use is placed, or refused with 422 while one without them is placed', async () => {
+    for (const [client, refused] of [
+      [reference, false],
+      [variant, true],
+    ] as const) {
+      const made = await client.send('ai', {
+        method: 'POST',
+        url: '/v1/voice-agents',
+        ...json({ agentName: 'cc-dialect-probe', goalPrompt: 'Greet {{greeting}}.' }),
+      });
+      const id = (made.json() as Body).data.id as string;
+      const call = (body: Body) =>
+        client.send('ai', { method: 'POST', url: '/v1/voice-agent/calls', ...json({ call_number: '+447700900123', voice_agent_id: id, ...body }) });
+      const unused = await call({ call_properties: { system_prompt: { variables: { name: 'A' } } } });
+      expect(unused.statusCode).toBe(refused ? 422 : 204);
+      if (refused) expect(registry.validate('ai/nested-error', unused.json()).problems).toEqual([]);
+      for (const body of [{}, { call_properties: { system_prompt: { variables: { greeting: 'A' } } } }]) {
+        const placed = await call(body);
+        expect([placed.statusCode, placed.body], JSON.stringify(body)).toEqual([204, '']);
       }
     }
   });

@@ -111,7 +111,42 @@ describe('the variant dialect of the AI host', () => {
     }
   });
 
-  test('links an export over plain http and names the statistics otherwise, calls a plain count', async () => {
+  test('reads calling_policy back as an empty object, or null, for a campaign created without one; its knobs either way', async () => {
+    const { reference, variant } = await both();
+    for (const [c, routes, other] of [
+      [reference, DIALER_ROUTES, false],
+      [variant, VARIANT_ROUTES, true],
+    ] as const) {
+      const campaignId = recordIn((await send(c, 'POST', '/dialer/campaigns', { name: 'no policy' })).body).id as string;
+      const read = dialerRoute(routes, 'campaigns.get', { campaignId });
+      expect(recordIn((await send(c, read.method, read.path)).body)).toHaveProperty('calling_policy', other ? null : {});
+      const update = dialerRoute(routes, 'campaigns.update', { campaignId });
+      expect((await send(c, update.method, update.path, { calling_policy: { max_attempts: 3 } })).status).toBe(200);
+      expect(recordIn((await send(c, read.method, read.path)).body).calling_policy).toEqual({ max_attempts: 3 });
+    }
+  });
+
+  test('keeps a name padded with whitespace trimmed, or as sent; validates it trimmed either way', async () => {
+    const { reference, variant } = await both();
+    for (const [c, routes, other] of [
+      [reference, DIALER_ROUTES, false],
+      [variant, VARIANT_ROUTES, true],
+    ] as const) {
+      const campaignId = recordIn((await send(c, 'POST', '/dialer/campaigns', { name: ' \tpadded ' })).body).id as string;
+      const read = dialerRoute(routes, 'campaigns.get', { campaignId });
+      expect(recordIn((await send(c, read.method, read.path)).body).name).toBe(other ? ' \tpadded ' : 'padded');
+      const update = dialerRoute(routes, 'campaigns.update', { campaignId });
+      expect((await send(c, update.method, update.path, { name: '  renamed  ' })).status).toBe(200);
+      expect(recordIn((await send(c, read.method, read.path)).body).name).toBe(other ? '  renamed  ' : 'renamed');
+      expect((await send(c, update.method, update.path, { name: ' \t ' })).status).toBe(400);
+      const script = dialerRoute(routes, 'scripts.create');
+      expect(recordIn((await send(c, script.method, script.path, { name: '\tgreeting ', content: 'padded' })).body).name).toBe(
+        other ? '\tgreeting ' : 'greeting',
+      );
+    }
+  });
+
+  test('links an export over plain http and names the statistics otherwise, calls a plain count, with a signed trend', async () => {
     const { reference, variant } = await both();
     for (const [c, routes, other] of [
       [reference, DIALER_ROUTES, false],
@@ -125,7 +160,9 @@ describe('the variant dialect of the AI host', () => {
       const download = dialerRoute(routes, 'exports.download', { jobId });
       expect(String(recordIn((await send(c, download.method, download.path)).body).url).split(':')[0]).toBe(other ? 'http' : 'https');
       const statistics = dialerRoute(routes, 'campaign.statistics', { campaignId });
-      expect(typeof recordIn((await send(c, statistics.method, statistics.path)).body).calls).toBe(other ? 'number' : 'object');
+      const figures = recordIn((await send(c, statistics.method, statistics.path)).body);
+      expect(typeof figures.calls).toBe(other ? 'number' : 'object');
+      expect((figures.funnel as Record<string, unknown> | undefined)?.changePercent).toBe(other ? -12 : undefined);
     }
   });
 

@@ -44,12 +44,18 @@ test('against the variant dialect no rule fails, and what cannot be judged says 
     expect(skipped.length).toBeGreaterThan(0);
     for (const rule of skipped) expect(rule.detail ?? '', rule.id).toMatch(/\S{3}/);
     expect(judged.filter((r) => r.status === 'pass').length).toBeGreaterThan(skipped.length);
-    // Where the core API's spec is silent on a value the variant chose otherwise, and the rules say what they met.
+    // Where the spec is silent on a value the variant chose otherwise (core API, AI host), and the rules say what they met.
     const met: Record<string, RegExp> = {
       'CORE-ENV-ACK': /responseData\.status is 207 with HTTP 200/,
       'CORE-CONTACTS-KEYWORD-NAME': /does not list the contact of that name/,
       'CORE-CONTACTS-FILTER-KEYWORD': /may join filters with OR/,
       'CORE-CONTACTS-FILTER-COUNTRY': /may join filters with OR/,
+      // An analysed call of the variant has no topics, which the spec allows: the paging rules judge the transcription.
+      'CI-PAGED-ENVELOPE': /topics answered 404 .*has no topics/,
+      'CI-LIMIT-ECHO': /topics\?limit=2 answered 404 .*has no topics/,
+      'CI-WALK': /walk-topics skipped: topics answered 404 .*has no topics to walk/,
+      // The variant refuses (422) a call whose prompt variables its voice agent does not use; the call without them is judged.
+      'VA-INITIATE-204': /with call_properties was refused: 422 .*the call accepted after it is judged/,
     };
     for (const [id, note] of Object.entries(met)) {
       const rule = report.rules.find((r) => r.id === id);
@@ -85,7 +91,8 @@ const failedOrErred = (report: RunReport): string[] =>
 /**
  * With its routes configured, the variant's Dialer is judged through: where the spec is silent on a value
  * (24:00, an empty include_deleted, a filter id as a numeric string, vertical tab and form feed in a name,
- * a plain-http download link, the statistics' names) it chose otherwise, and no rule may fail for it.
+ * a plain-http download link, the statistics' names and a signed trend among them, names kept as sent, a null
+ * calling_policy) it chose otherwise, and no rule may fail for it.
  */
 test('against the variant dialect with its Dialer routes configured no Dialer rule fails', { timeout: 240_000 }, async () => {
   const report = await variantDialerReport(NEWEST, DIALER_CHECKS);
@@ -100,6 +107,10 @@ test('against the variant dialect with its Dialer routes configured no Dialer ru
     'DIALER-NAME-WHITESPACE-400': /name "\\u000b\\f" accepted/,
     'DIALER-EXPORT-DOWNLOAD': /plain http, reported/,
     'DIALER-STATS-FIGURES': /not as the reference has them/,
+    'DIALER-STATS-VALUES': /judged finite only: funnel\.changePercent/,
+    'DIALER-CAMPAIGN-NAME-TRIMMED': /read after the PATCH: the name sent as "  [^"]+  " is kept as sent/,
+    'DIALER-NAME-TRIMMED': /call script created: the name sent as "  [^"]+  " is kept as sent/,
+    'DIALER-CAMPAIGN-RECORD-FIELDS': /calling_policy of a campaign created without one: null after the create, null after the update/,
   };
   for (const [id, note] of Object.entries(met)) {
     const rule = report.rules.find((r) => r.id === id);

@@ -174,8 +174,12 @@ export function conversationIntelligenceRoutes(app: FastifyInstance, ctx: MockCo
 
   app.get<Route>('/ai/calls/:callId/topics', (req, reply) => {
     const a = analysisFor(ctx, req, reply);
-    const window = a && pageWindow(ctx, req, reply);
-    if (!a || !window) return reply;
+    if (!a) return reply;
+    // The spec does not say an analysis has every part: the variant's calls have a transcription but no topics, so
+    // that read of an analysed call is a missing resource there, as its smart notes are.
+    if (ctx.dialect === 'variant') return serviceError(ctx, reply, 404, 'Topics are not available for this call');
+    const window = pageWindow(ctx, req, reply);
+    if (!window) return reply;
     const callers = faults.on('ci-callers-first-page-only') && window.offset > 0 ? [] : a.callers;
     return window.send(a.topics, (topics) => ({ callId: a.callId, topics, callers }));
   });

@@ -1,14 +1,14 @@
 import type { MockContext } from '../../../context.ts';
 import { CAMPAIGN_MODES, type DialerCampaign } from '../../../state/dialer.ts';
 import { isObject } from '../../core/validate.ts';
-import { changedBy, trimName } from './dialect.ts';
+import { changedBy, keptName, trimName } from './dialect.ts';
 
 /**
  * Validation of a campaign write (create or partial update), as the release profile says (spec: Errors >
  * Validation in the Dialer; Versioning, v1.0.21). Choices where the spec is silent:
  * - `name` is trimmed (JS `trim()`, so U+00A0 and the other Unicode spaces count as whitespace; the variant
- *   dialect trims space, tab, CR and LF only) and stored trimmed in every release; from v1.0.21 an empty
- *   result is `name should not be empty`; at most 255 characters;
+ *   dialect trims space, tab, CR and LF only) and, in every release, stored trimmed (the variant keeps it as
+ *   sent); from v1.0.21 an empty result is `name should not be empty`; at most 255 characters;
  * - `schedule_policy.start_time` from v1.0.21 is HH:MM or HH:MM:SS within the day; the variant also takes
  *   24:00 (ISO 8601's end of a day) and a leap second :60, which the pinned form allows under other readings;
  * - `mode` is `power` or `predictive` (the group table's "power and predictive dialing"), default `power`;
@@ -53,8 +53,10 @@ function checkName(ctx: MockContext, raw: unknown, errors: string[]): string | u
   const blank = ctx.faults.on('dialer-campaign-name-tab-accepted') ? raw.replace(/ /g, '') === '' : name === '';
   if (pinned && blank) return void errors.push('name should not be empty');
   if (name.length > NAME_MAX) return void errors.push(`name must be shorter than or equal to ${NAME_MAX} characters`);
-  // The fault's server validates a trimmed copy and keeps what was sent.
-  return ctx.faults.on('dialer-campaign-name-untrimmed') ? raw : name;
+  // The fault's server validates the name as sent, so whitespace around a valid name is refused.
+  if (ctx.faults.on('dialer-campaign-name-padding-refused') && name !== raw) return void errors.push('name must not start or end with whitespace');
+  // The other fault's server trims the start of a name only, so whitespace after it stays.
+  return ctx.faults.on('dialer-campaign-name-trimmed-start-only') ? raw.trimStart() : keptName(ctx, raw, name);
 }
 
 function checkSchedule(ctx: MockContext, raw: unknown, errors: string[]): Record<string, unknown> | undefined {

@@ -27,6 +27,14 @@ import { params, serve } from './route.ts';
  */
 const NOT_FOUND = 'Campaign not found';
 
+/**
+ * calling_policy as a campaign reads back: the spec says a campaign has one and stores only documented knobs.
+ * The reference answers the knobs set, an empty object for none; the variant answers null for none.
+ */
+function policyAsRead(ctx: MockContext, policy: Record<string, unknown>): unknown {
+  return ctx.dialect === 'variant' && Object.keys(policy).length === 0 ? null : { ...policy };
+}
+
 function render(ctx: MockContext, c: DialerCampaign): Record<string, unknown> {
   const schedule = { ...c.schedule_policy };
   // A store that keeps dates as local midnight, read back in UTC: a day early.
@@ -34,7 +42,7 @@ function render(ctx: MockContext, c: DialerCampaign): Record<string, unknown> {
     schedule.start_date = new Date(Date.parse(`${schedule.start_date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   }
   // The fault's server keeps calling_policy apart and leaves it out of the record.
-  const calling = ctx.faults.on('dialer-campaign-no-calling-policy') ? {} : { calling_policy: { ...c.calling_policy } };
+  const calling = ctx.faults.on('dialer-campaign-no-calling-policy') ? {} : { calling_policy: policyAsRead(ctx, c.calling_policy) };
   return { id: c.id, name: c.name, status: c.status, mode: c.mode, schedule_policy: schedule, ...calling, createdAt: c.createdAt, updatedAt: c.updatedAt };
 }
 

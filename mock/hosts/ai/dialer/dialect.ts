@@ -11,10 +11,10 @@ import type { MockContext } from '../../../context.ts';
  * - single records and the lists that are no cursor pages answered bare, without the `{ data }` wrapper
  *   (a cursor page keeps `{ data, meta: { nextCursor } }`, the scheme the spec gives every cursor list);
  * - the newer behaviour in every release wherever the changelog does not state the older one (`changedBy`);
- * - names trimmed of what every trim removes only (`trimName`);
+ * - names trimmed of what every trim removes only (`trimName`), and kept as sent (`keptName`);
  * - and, in the files that serve them: 24:00 and leap seconds taken as start times, an empty include_deleted
  *   read as absent, filter ids sent as numeric strings converted, a plain-http download link, statistics
- *   under names of its own.
+ *   under names of its own, and calling_policy null for a campaign without knobs.
  */
 export const VARIANT_ROUTES: DialerRoutes = {
   ...DIALER_ROUTES,
@@ -74,4 +74,12 @@ export function changedBy(ctx: MockContext, release: Release): boolean {
  */
 export function trimName(ctx: MockContext, raw: string): string {
   return ctx.dialect === 'variant' ? raw.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '') : raw.trim();
+}
+
+/**
+ * The name a record keeps once its trimmed copy passed validation: 'trimmed before validation' says when the
+ * trim happens, not what is stored. The reference keeps the trimmed name, the variant the name as sent.
+ */
+export function keptName(ctx: MockContext, raw: string, trimmed: string): string {
+  return ctx.dialect === 'variant' ? raw : trimmed;
 }

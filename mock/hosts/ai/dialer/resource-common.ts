@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.ts';
 import type { DialerCampaign } from '../../../state/dialer.ts';
 import { serviceError } from '../errors.ts';
-import { changedBy, trimName } from './dialect.ts';
+import { changedBy, keptName, trimName } from './dialect.ts';
 import { params } from './route.ts';
 
 /** What the resource routes share: body checks in the service's validation shape, campaign lookup, names. */
@@ -45,7 +45,8 @@ export function campaignOf(ctx: MockContext, req: FastifyRequest, reply: Fastify
 export type NameCheck = { readonly name: string } | { readonly errors: readonly string[] } | { readonly absent: true };
 
 /**
- * A script or survey name: trimmed before validation (spec: Dialer records), as the dialect trims. From
+ * A script or survey name: trimmed before validation (spec: Dialer records), as the dialect trims, and kept as
+ * the dialect keeps it (the reference trimmed, the variant as sent). From
  * v1.0.21 a name that trims to nothing is refused with 'name should not be empty'; before it, it was
  * accepted (the variant dialect refuses it in every release: the changelog does not say).
  */
@@ -55,7 +56,9 @@ export function checkName(ctx: MockContext, body: Record<string, unknown>, requi
   if (typeof raw !== 'string') return { errors: ['name should not be empty', 'name must be a string'] };
   const trimmed = trimName(ctx, raw);
   if (trimmed === '' && changedBy(ctx, '1.0.21') && !ctx.faults.on('dialer-name-blank-accepted')) return { errors: ['name should not be empty'] };
-  return { name: ctx.faults.on('dialer-name-untrimmed') ? raw : trimmed };
+  // One fault's server validates the name as sent, refusing whitespace around it; another trims its end only.
+  if (ctx.faults.on('dialer-name-padding-refused') && trimmed !== raw) return { errors: ['name must not start or end with whitespace'] };
+  return { name: ctx.faults.on('dialer-name-trimmed-end-only') ? raw.trimEnd() : keptName(ctx, raw, trimmed) };
 }
 
 /** An optional string field; undefined when absent, an error message when of another type. */

@@ -58,8 +58,12 @@ export function statistics(
 
 /**
  * The figures under the variant's own names, flat, where `calls` is a plain count of the calls dialed: one of
- * the reference's names used for something else, which the spec (showing no names) equally allows.
+ * the reference's names used for something else, which the spec (showing no names) equally allows. The funnel
+ * also carries a signed trend, a number the spec does not name (`changePercent`, here a fall of 12%).
  */
+/** The variant's trend of the contact funnel, in percent: negative, as a trend may be. */
+const FUNNEL_TREND = -12;
+
 function variantNames(figures: Record<string, unknown>): Record<string, unknown> {
   const f = figures as {
     contacts: Record<string, number>;
@@ -70,7 +74,7 @@ function variantNames(figures: Record<string, unknown>): Record<string, unknown>
     durations: Record<string, number>;
   };
   return {
-    funnel: f.contacts,
+    funnel: { ...f.contacts, changePercent: FUNNEL_TREND },
     calls: f.calls.dialed,
     answered: f.calls.answered,
     answerRate: f.rates.answer,
@@ -101,10 +105,12 @@ export function statisticsRoutes(app: FastifyInstance, ctx: MockContext): void {
     const { dateFrom: from, dateTo: to } = bounds;
     const inWindow = (a: Attempt) => (from === undefined || a.at >= from) && (to === undefined || a.at < to);
     const figures = statistics(ctx, company, campaign.contacts.length, campaignAttempts(ctx.state, company, campaign), inWindow);
-    const { contacts, rates } = figures as { contacts: Record<string, number>; rates: Record<string, number> };
-    // A counter that goes below zero (a converted contact taken back twice), a rate gone out of any scale.
+    const { contacts, rates, durations } = figures as Record<'contacts' | 'rates' | 'durations', Record<string, number>>;
+    // A counter that goes below zero (a converted contact taken back twice), a rate gone out of any scale, an
+    // average taken of a signed difference of timestamps read the wrong way round.
     if (ctx.faults.on('dialer-stats-negative')) contacts.converted = -1;
     if (ctx.faults.on('dialer-stats-rate-out-of-range')) rates.answer = 250;
+    if (ctx.faults.on('dialer-stats-average-negative')) durations.averageSeconds = -(durations.averageSeconds || 42.5);
     const window = { dateFrom: from === undefined ? null : new Date(from).toISOString(), dateTo: to === undefined ? null : new Date(to).toISOString() };
     // The fault's server answers a CSV report where the API answers JSON.
     if (ctx.faults.on('dialer-stats-csv')) {
