@@ -61,8 +61,8 @@ export const DIALER_CAMPAIGN_RULES = [
     surface: 'dialer',
     section: 'What the service does > HTTP method conventions',
     statement:
-      'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back and mode, status and schedule_policy stay as they were.',
-    reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name is sent with whitespace around it and may read back trimmed or as sent (see DIALER-CAMPAIGN-NAME-TRIMMED).`,
+      'PATCH of a campaign updates only the fields sent: it answers 2xx, the sent name reads back, and every other field the spec names on a Campaign (mode, status, schedule_policy, calling_policy) stays as it was.',
+    reading: `${OUR_PATH} The success status of an update is not shown, so any 2xx passes. The name is sent with whitespace around it and may read back trimmed or as sent (see DIALER-CAMPAIGN-NAME-TRIMMED). The campaign has no calling_policy knob, which may read back as {} or null (DIALER-CAMPAIGN-RECORD-FIELDS); a change between those two is no change, a knob that appears is.`,
   }),
   required({
     id: 'DIALER-CAMPAIGN-NAME-TRIMMED',

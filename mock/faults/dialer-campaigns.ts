@@ -21,6 +21,11 @@ export const DIALER_CAMPAIGN_FAULTS = [
     'DIALER-CAMPAIGN-UPDATE-PARTIAL',
     'PATCH resets the fields the body leaves out (mode, status, policies) to their defaults',
   ),
+  f(
+    'dialer-campaign-patch-fills-calling-policy',
+    'DIALER-CAMPAIGN-UPDATE-PARTIAL',
+    'a PATCH that sends no calling_policy writes a default calling window into it',
+  ),
   f('dialer-campaign-delete-200', 'DIALER-CAMPAIGN-DELETE-204', 'delete answers 200 with the campaign instead of 204'),
   f('dialer-campaign-delete-purges', 'DIALER-CAMPAIGN-DELETED-KEPT', 'delete removes the record, so it reads back 404 instead of status deleted'),
   f('dialer-campaign-not-found-contacts-empty', 'DIALER-CAMPAIGN-NOT-FOUND', "an unknown campaign's contacts list answers 200 with an empty page"),

@@ -143,11 +143,11 @@ export function subErrorsMention(ex: Exchange, phrase: string): boolean {
  * DIALER-CAMPAIGN-NAME-TRIMMED): the write must not be refused for its name, a 400 or 422 whose message or
  * subErrors name it. A write refused for another reason judges nothing here. Returns whether it was accepted.
  */
-export function judgePaddedNameWrite(t: CheckContext, rule: RuleId, ex: Exchange, sent: string, what: string): boolean {
-  if (is2xx(ex.status)) return true;
+export function judgePaddedNameWrite(t: CheckContext, rule: RuleId, ex: Exchange, sent: string, what: string): 'accepted' | 'refused for its name' | 'refused' {
+  if (is2xx(ex.status)) return 'accepted';
   const forName = (ex.status === 400 || ex.status === 422) && errorTexts(ex).some((text) => /\bname\b/i.test(text));
   t.judge(rule, !forName, () => `${what} with the name ${JSON.stringify(sent)} was refused for its name (${ex.status}), though trimmed it is a valid name`, ex);
-  return false;
+  return forName ? 'refused for its name' : 'refused';
 }
 
 /** The name kept after a write of a padded name: the trimmed one or the one sent, either is accepted and noted. */

@@ -53,7 +53,7 @@ const SURVEY: Kind = { what: 'survey', list: 'surveys.list', update: 'surveys.up
 function judgePaddedCreate(t: CheckContext, made: Created, what: Kind['what']): void {
   const rule = 'DIALER-NAME-TRIMMED';
   const sent = String(made.sent.name);
-  if (!judgePaddedNameWrite(t, rule, made.ex, sent, `the ${what} create`)) return;
+  if (judgePaddedNameWrite(t, rule, made.ex, sent, `the ${what} create`) !== 'accepted') return;
   const stored = recordOf(made.ex)?.name;
   if (stored === undefined) return t.skipRule(rule, `the ${what} create answer holds no name to read back`);
   judgePaddedNameKept(t, rule, sent, stored, made.ex, `the ${what} created`);

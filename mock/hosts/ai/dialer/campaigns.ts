@@ -123,6 +123,9 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
   if (fields.status !== undefined) campaign.status = fields.status;
   if (fields.schedule_policy) campaign.schedule_policy = mergePolicy(campaign.schedule_policy, fields.schedule_policy);
   if (fields.calling_policy) campaign.calling_policy = ctx.faults.on('dialer-campaign-patch-replaces') ? mergePolicy({}, fields.calling_policy) : calling;
+  // The fault's server writes its default calling window into every PATCH that sends no calling_policy.
+  else if (ctx.faults.on('dialer-campaign-patch-fills-calling-policy'))
+    campaign.calling_policy = { ...campaign.calling_policy, call_window_start: '09:00', call_window_end: '17:00' };
   if (!isDeepStrictEqual(before, settings(campaign))) campaign.updatedAt = new Date().toISOString();
   return reply.code(200).send(wrapped(ctx, render(ctx, campaign)));
 }
