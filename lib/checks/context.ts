@@ -8,6 +8,7 @@ import { curlCommand } from '../http/curl.ts';
 import { describeExchange, type Exchange } from '../http/exchange.ts';
 import type { RequestSpec } from '../requests/request-spec.ts';
 import { RequestScope } from '../requests/request-scope.ts';
+import type { SeenKind, SeenMatch } from '../requests/seen-records.ts';
 import type { Evidence } from '../results/outcome.ts';
 import { rule as lookupRule, type RuleId } from '../rules/index.ts';
 import type { SchemaResult } from '../schemas/registry.ts';
@@ -38,7 +39,10 @@ export interface RuleStanding {
  * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
  * shared records it may use and, in a run's lanes, the lane it runs in.
  */
-export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'handsOver' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful' | 'bundledMockExtra'> & {
+export type CheckScope = Pick<
+  CheckDefinition,
+  'id' | 'rules' | 'handsOver' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful' | 'bundledMockExtra'
+> & {
   readonly runsIn?: Lane;
 };
 
@@ -227,6 +231,14 @@ export class CheckContext {
     if (left > declared) throw new DefinitionError(`${this.scope.id} leaves more ${batch.key} to its lane's end than the ${declared} its batched declares`);
     if (this.scope.runsIn !== undefined && this.scope.runsIn !== batch.lane)
       throw new DefinitionError(`${this.scope.id} runs in the ${this.scope.runsIn} lane and leaves ${batch.key} to the ${batch.lane} lane's end`);
+  }
+
+  /**
+   * The items of another company's read that are records the run read from the company under test: the same id
+   * and every field the spec names that both show (lib/requests/seen-records.ts), beside how many the run has read.
+   */
+  seenOfCompany(kind: SeenKind, items: readonly unknown[], wrapper?: string): { readonly matches: readonly SeenMatch[]; readonly seen: number } {
+    return { matches: this.session.seen.matches(kind, items, wrapper), seen: this.session.seen.count(kind) };
   }
 
   /** A read no check changes, paid for once a run (Session.memo). */

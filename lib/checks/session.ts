@@ -7,6 +7,7 @@ import { type SchemaRegistry, schemas } from '../schemas/registry.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { newRun, type RunIdentity } from '../ledger/run-id.ts';
 import { sendPipeline, type SendPipeline } from '../requests/pipeline.ts';
+import { SeenRecords } from '../requests/seen-records.ts';
 import { RequestScope } from '../requests/request-scope.ts';
 import type { CheckOutcome } from '../results/outcome.ts';
 import type { Lane } from './lanes.ts';
@@ -33,6 +34,8 @@ export class Session {
   readonly send: SendPipeline;
   /** Records the checks of a lane share, made once and deleted when the lane ends (shared-records.ts). */
   readonly shared = new SharedRecords();
+  /** The records the company under test's lists showed the run, which isolation compares another company's reads with. */
+  readonly seen = new SeenRecords();
   /** Records the checks of a lane leave to its end, to be deleted together (batched-deletions.ts). */
   readonly batched = new BatchedDeletions();
   /**
@@ -82,7 +85,7 @@ export class Session {
       redactor: this.redactor,
     });
     this.schemas = schemas();
-    this.send = sendPipeline(target, this.ledger, this.client);
+    this.send = sendPipeline(target, this.ledger, this.client, this.seen);
   }
 
   /** The run's wrong secret for the primary key ID, one value a run, redacted from every exchange. */

@@ -9,6 +9,7 @@ import { SkipSignal } from '../checks/signals.ts';
 import type { Allowance } from './allowance.ts';
 import { budgetKey, repeatable } from './metering.ts';
 import type { RequestFields } from './request-spec.ts';
+import { recordsSeen, type SeenRecords } from './seen-records.ts';
 
 /**
  * One request on its way through the session's pipeline, as its sender hands it over. Each stage reads
@@ -153,7 +154,10 @@ export function onTheWire(client: HttpClient): Handler<Metered> {
     );
 }
 
-/** The session's pipeline, outermost stage first: interruption, address and auth, allowance, metering, the ledger, the wire. */
-export function sendPipeline(target: Target, ledger: Ledger, client: HttpClient): SendPipeline {
-  return interruption(address(target)(allowanceTaken(metering(recordKeeping(ledger)(onTheWire(client))))));
+/**
+ * The session's pipeline, outermost stage first: interruption, address and auth, allowance, metering, the
+ * ledger, the records the company under test's lists show (seen-records.ts), the wire.
+ */
+export function sendPipeline(target: Target, ledger: Ledger, client: HttpClient, seen: SeenRecords): SendPipeline {
+  return interruption(address(target)(allowanceTaken(metering(recordKeeping(ledger)(recordsSeen(target, seen)(onTheWire(client)))))));
 }

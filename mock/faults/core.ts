@@ -12,6 +12,7 @@ export const CORE_FAULTS = [
   f('isolation-read-leak', 'CORE-ISOLATION-READ', 'Inspect a contact ignores the company of the credentials'),
   f('isolation-write-leak', 'CORE-ISOLATION-WRITE', 'Edit contact ignores the company of the credentials'),
   f('contacts-cross-company-list', 'CORE-ISOLATION-READ', 'List contacts filters the contacts of every company, not only those of the credentials'),
+  f('contacts-oldest-cross-company-list', 'CORE-ISOLATION-READ', 'List contacts also holds the oldest contact of every other company, one no run made'),
   f('contacts-cross-company-delete', 'CORE-ISOLATION-WRITE', "a contact delete finds the contact in any company and deletes it from its owner's records"),
   // Hosts and content
   f('https-plain-http-served', 'CORE-HTTPS-ONLY', 'plain HTTP on the HTTPS port is served by the API'),

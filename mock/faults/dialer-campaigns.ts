@@ -33,6 +33,11 @@ export const DIALER_CAMPAIGN_FAULTS = [
   // Another company's key
   f('dialer-campaigns-cross-company-read', 'DIALER-ISOLATION-READ', 'a campaign of any company is served by its id, whichever key asks'),
   f('dialer-campaigns-cross-company-list', 'DIALER-ISOLATION-READ', "the campaign list holds every company's campaigns"),
+  f(
+    'dialer-campaigns-oldest-cross-company-list',
+    'DIALER-ISOLATION-READ',
+    'the campaign list also holds the oldest campaign of every other company, one no run made',
+  ),
   f('dialer-campaigns-cross-company-write', 'DIALER-ISOLATION-WRITE', 'a campaign PATCH finds the campaign in any company and changes it'),
   f('dialer-campaigns-cross-company-delete', 'DIALER-ISOLATION-WRITE', 'a campaign DELETE finds the campaign in any company and deletes it'),
   // Validation

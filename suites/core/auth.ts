@@ -2,7 +2,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { credentialChecks } from '../shared/credentials.ts';
 import { type ContactView, contactViewOf, createContact, leavesContacts, showContact, shownField } from './fixtures.ts';
-import { readPage, responseData } from '../shared/core-reads.ts';
+import { readPage, recordOf, responseData } from '../shared/core-reads.ts';
 import { listedIds, recordId } from './shapes.ts';
 import { LANE_CONTACT, LANE_CONTACT_SHARES, makes } from './shared-fixtures.ts';
 
@@ -68,8 +68,9 @@ export const authChecks = [
     rules: ['CORE-ISOLATION-READ'],
     // Only read, by either company: the lane's contact (shared-fixtures.ts), which has a name and an industry no other record has.
     shares: LANE_CONTACT_SHARES,
-    // the contact (and the reads it takes its values from), the contact and the narrowed list read by its own company, then both by the other
-    maxRequests: makes(LANE_CONTACT_SHARES) + 4,
+    // the contact (and the reads it takes its values from), the contact and the narrowed list read by its own company, then both by the
+    // other, and the first page unnarrowed by each company
+    maxRequests: makes(LANE_CONTACT_SHARES) + 6,
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'CORE-ISOLATION-READ';
@@ -105,6 +106,24 @@ export const authChecks = [
         listed.ex,
       );
       t.note(rule, `the other company's List contacts with industry=${industry} holds ${listed.page.data.length} item(s)`);
+      // Every contact the run read from this company, whoever made it (its first page is read here, the check running
+      // first of its lane), against what the other company's key reads.
+      await readPage(t, '/contacts/index.json', { limit: 1000 });
+      const widest = await readPage(t, '/contacts/index.json', { limit: 1000 }, 'other');
+      const read = [
+        ...listed.page.data,
+        ...widest.page.data,
+        ...(shown.status === 200 ? [recordOf(responseData(shown), 'Contact') ?? responseData(shown)] : []),
+      ];
+      const { matches, seen } = t.seenOfCompany('contact', read, 'Contact');
+      t.check(
+        rule,
+        matches.length === 0,
+        () =>
+          `the other company's key reads ${matches.length} contact(s) of this company, each with its id and ${matches[0]?.fields.join(', ')} as this company's lists show them: ${matches.map((m) => m.id).join(', ')}`,
+        widest.ex,
+      );
+      t.note(rule, `the other company's reads (${read.length} records) were compared with the ${seen} contacts the run read from this company's lists`);
     },
   }),
 

@@ -53,10 +53,22 @@ async function judgeForeignList(
         .query({ ...query, limit: DIALER_LIMIT.max, cursor }),
     FOREIGN_PAGES,
   );
+  // Every record of this kind the run read from this company's lists, whoever made it, is looked for too.
+  const kind = route === 'campaigns.list' ? 'campaign' : 'call script';
+  let compared = 0;
   for (const [i, page] of walk.pages.entries()) {
     t.check(rule, !keysOf(page.data).includes(id), `page ${i + 1} of the other company's ${what} list holds this company's ${what} ${id}`, page.ex);
     if (text !== undefined)
       t.check(rule, !page.ex.text.includes(text), `page ${i + 1} of the other company's ${what} list holds the name of this company's ${what} ${id}`, page.ex);
+    const { matches, seen } = t.seenOfCompany(kind, page.data);
+    compared = seen;
+    t.check(
+      rule,
+      matches.length === 0,
+      () =>
+        `page ${i + 1} of the other company's ${what} list holds ${matches.length} ${what}(s) of this company, each with its id and ${matches[0]?.fields.join(', ')} as this company's list shows them: ${matches.map((m) => m.id).join(', ')}`,
+      page.ex,
+    );
   }
   const items = walk.pages.reduce((n, page) => n + page.data.length, 0);
   const shown = Object.entries(query)
@@ -64,7 +76,7 @@ async function judgeForeignList(
     .join('');
   t.note(
     rule,
-    `the other company's ${what} list (${shown}limit=${DIALER_LIMIT.max}) walked ${walk.pages.length} page(s), ${items} item(s), ${walk.complete ? 'to its end' : `stopped after ${FOREIGN_PAGES} pages before its end`}`,
+    `the other company's ${what} list (${shown}limit=${DIALER_LIMIT.max}) walked ${walk.pages.length} page(s), ${items} item(s), ${walk.complete ? 'to its end' : `stopped after ${FOREIGN_PAGES} pages before its end`}, compared with the ${compared} ${what}s the run read from this company's lists`,
   );
 }
 
@@ -74,8 +86,8 @@ export const ISOLATION_CHECKS = [
     title: "another company's key never reads this company's Dialer campaign, by id or in its campaign list",
     surface: 'ai',
     rules: ['DIALER-ISOLATION-READ'],
-    // create, the read by its own company, the other's read, then its list walked
-    maxRequests: 3 + FOREIGN_PAGES,
+    // create, the read by its own company, the other's read, this company's first page of campaigns, then the other's list walked
+    maxRequests: 4 + FOREIGN_PAGES,
     needs: { keys: ['other'] },
     // Its own: a campaign whose name no other check changes, since what the other company reads is searched for it.
     leaves: { campaigns: 1 },
@@ -91,6 +103,8 @@ export const ISOLATION_CHECKS = [
           ? `campaign id ${campaign.id} also names a campaign of the other company (ids overlap across companies)`
           : `the other company's read of campaign ${campaign.id} answered ${foreign.status}`,
       );
+      // This company's first page, whatever ran before: the campaigns it already had are looked for in the other's list too.
+      await dialer(t, 'campaigns.list').query({ include_deleted: 'true', limit: DIALER_LIMIT.max }).send();
       await judgeForeignList(t, rule, 'campaigns.list', { include_deleted: 'true' }, 'campaign', campaign.id, name);
     },
   }),

@@ -141,6 +141,12 @@ export function contactRoutes(app: FastifyInstance, ctx: MockContext): void {
       ? [...ctx.state.companies.values()].flatMap((c) => [...c.contacts.values()])
       : [...company.contacts.values()];
     if (faults.on('contacts-list-keeps-deleted')) pool.push(...memoryOf(company).deleted);
+    // The fault's server also lists the oldest contact of every other company: one the run never made.
+    if (faults.on('contacts-oldest-cross-company-list'))
+      for (const other of ctx.state.companies.values()) {
+        const oldest = [...other.contacts.values()][0];
+        if (other !== company && oldest) pool.push(oldest);
+      }
     if (faults.on('contacts-edited-listed-everywhere'))
       for (const other of ctx.state.companies.values()) if (other !== company) pool.push(...memoryOf(other).edited);
     const matches = (c: Contact) => filters.length === 0 || (variant ? filters.some((f) => f(c)) : filters.every((f) => f(c)));

@@ -92,6 +92,12 @@ export function listCampaigns(ctx: MockContext, req: FastifyRequest, reply: Fast
   // The fault's server lists the campaigns of every company, not only the requester's.
   const companies = ctx.faults.on('dialer-campaigns-cross-company-list') ? [...ctx.state.companies.values()] : [companyOf(req)];
   const campaigns = companies.flatMap((company) => [...company.dialer.campaigns.values()]).sort((a, b) => a.seq - b.seq);
+  // The fault's server also lists the oldest campaign of every other company: one the run never made.
+  if (ctx.faults.on('dialer-campaigns-oldest-cross-company-list'))
+    for (const other of ctx.state.companies.values()) {
+      const oldest = [...other.dialer.campaigns.values()].sort((a, b) => a.seq - b.seq)[0];
+      if (other !== companyOf(req) && oldest) campaigns.push(oldest);
+    }
   const slice = cursorSlice(ctx, query, select(ctx, campaigns, status as string | undefined, mode as string | undefined, include as boolean));
   if (!slice.ok) return slice.send(reply);
   const data = slice.page.map(render);
