@@ -82,9 +82,13 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
       }`,
     );
   }
-  if (plan.campaignsLeft > 0)
+  if (plan.campaignsLeft > 0 || plan.campaignsIfTaken > 0)
     lines.push(
-      `what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)`,
+      `what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)${
+        plan.campaignsIfTaken > 0
+          ? `; at most ${plan.campaignsIfTaken} more on a target that takes a campaign create it must refuse (a whitespace-only name), deleted by the check that sent it`
+          : ''
+      }`,
     );
   if (plan.skipped.length > 0) {
     lines.push(`skipped (${plan.skipped.reduce((n, s) => n + s.checks.length, 0)} checks; set what each line needs to run them):`);

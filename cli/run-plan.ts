@@ -69,6 +69,8 @@ export interface RunPlan {
   readonly disabled: readonly string[];
   /** The most Dialer campaigns the checks that run leave on the account (CheckDefinition `leaves`): the API keeps them deleted. */
   readonly campaignsLeft: number;
+  /** Of the checks that run, the most campaigns they make only on a target that takes a create it must refuse (`leaves.ifTaken`). */
+  readonly campaignsIfTaken: number;
   /**
    * The records the checks that run leave to their lane's end, deleted there together: what they are, how
    * many at most (a target that refuses the batches costs one delete each beyond them), and the requests it takes.
@@ -309,6 +311,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
     campaignsLeft: campaignsLeft(running, target),
+    campaignsIfTaken: running.reduce((n, c) => n + (c.leaves?.ifTaken ?? 0), 0),
     batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests },
     madeTogether: madeTogether(running),
     stateful: {

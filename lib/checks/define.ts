@@ -114,7 +114,16 @@ export interface CheckDefinition {
    * deletion (status `deleted`). `campaigns` counts those it makes itself, at most; `shared` names those
    * among its shares, which the plan counts once a run, whichever check makes them.
    */
-  readonly leaves?: { readonly campaigns: number; readonly shared?: readonly SharedRecord<unknown>[] };
+  readonly leaves?: {
+    readonly campaigns: number;
+    readonly shared?: readonly SharedRecord<unknown>[];
+    /**
+     * Campaigns it makes only where the target takes a create it must refuse (a whitespace-only name), deleted
+     * as its other creates are, and kept by the API with status deleted: not what a conforming target is left
+     * with, so the plan names them apart.
+     */
+    readonly ifTaken?: number;
+  };
   readonly needs?: {
     readonly keys?: readonly KeySlot[];
     readonly surfaces?: readonly Surface[];

@@ -82,7 +82,7 @@ export const AI_RULES = [
     section: S.hosts,
     statement: 'AI-host responses with a body, success and error, are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
     reading:
-      'Hosts says responses are UTF-8 JSON, yet the error table documents 204 with no content (VoiceAgent initiate, Dialer deletes) and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API); the sentence is read as covering the bodies the API itself sends, so a bodiless 204 and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON.',
+      "Hosts says responses are UTF-8 JSON, yet the error table documents 204 with no content (VoiceAgent initiate, Dialer deletes) and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API); the sentence is read as covering the bodies the API itself sends, so a bodiless 204 and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON. The sentence names no status, so success bodies are judged as errors are, each service of the host apart: errors on a service's 404 for a call that does not exist and the authentication layer's 401, and successes on answers checks of other rules already receive, with no request of their own: the seven Conversation Intelligence reads of an analysed call, the voice agent as read (and its create when the run makes it), and the first page of the Dialer campaign list. A check that got no success with a body (no analysed call found, no voice agent to read) leaves its service's clause unjudged and says so.",
   }),
   required({
     id: 'AI-BASE-PATH',

@@ -67,7 +67,7 @@ export const ANALYTICS_RULES = [
     surface: 'analytics',
     section: S.hosts,
     statement: 'Analytics responses with a body are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
-    reading: `Hosts says responses are UTF-8 JSON, for every host; the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API), so the sentence is read as covering the bodies the API itself sends: a bodiless answer and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON. Judged on the 404 for a call that does not exist and on the 401 without credentials.`,
+    reading: `Hosts says responses are UTF-8 JSON, for every host; the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API), so the sentence is read as covering the bodies the API itself sends: a bodiless answer and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON. The sentence names no status, so a success body is judged as an error is: on the 404 for a call that does not exist, on the 401 without credentials, and on the 200 of Get call details for a call of the history, the answer the check of that endpoint already receives (a history without calls leaves the success unjudged, and the report says so).`,
   }),
   required({
     id: 'ANALYTICS-BASE-PATH',

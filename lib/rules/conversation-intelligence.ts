@@ -163,6 +163,15 @@ export const CI_RULES = [
     statement: 'A callId that is not a non-negative integer, or is too large to be any call id, answers 400 or 404 as a service error, never 2xx or 5xx.',
     reading: `400 fits 'malformed or invalid parameters' and 404 fits 'not a call of the company': ${ACCEPT_BOTH}.`,
   }),
+  required({
+    id: 'CI-VALIDATION-SUBERRORS',
+    surface: 'ai',
+    section: S.errors,
+    statement:
+      'A 400 answering a value sent as invalid (a limit below 1 or not an integer, an offset that is not an integer, a callId that is not a non-negative integer or too large to be one) carries subErrors, an array of at least one string.',
+    reading:
+      "Errors on the {ai_url} host, 2 gives errors raised by the service the shape { statusCode, message, error, correlationId, subErrors: [<string>] } and says 'subErrors appears on validation failures only'. Read together, the shape lists subErrors as a member and the sentence says where it appears, so a validation failure carries it, an array of strings with at least one entry, and other errors do not (that half is AI-ERR-SUBERRORS's); the Dialer's validation 400s are read alike (DIALER-VALIDATION-SUBERRORS). The error table gives 400 to 'malformed or invalid parameters', so a 400 that answers a limit below the stated minimum of 1 or not an integer, an offset that is not an integer ('offset integer'), or a callId that is no call id at all is a validation failure. Whether such a value is refused is left open (CI-LIMIT-MIN and CI-OFFSET-TYPE also allow a corrected 200, CI-CALLID-MALFORMED a 404), so only the 400s are judged, on the answers the checks of those rules already receive, with no request of its own; a check whose values all got another answer leaves the rule unjudged and says so. A negative offset is not among them: the spec gives offset no minimum (CI-OFFSET-NEGATIVE). What the entries say is not judged, since the spec names no message for these failures.",
+  }),
   observed({ id: 'CI-NO-ANALYSIS', surface: 'ai', section: S.ci, statement: 'What a call of the company without an analysis answers: the spec does not say.' }),
   required({
     id: 'AI-ISOLATION-CALLS',

@@ -66,7 +66,7 @@ export const CUECARD_RULES = [
     surface: 'cuecard',
     section: S.hosts,
     statement: 'CueCard responses with a body are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
-    reading: `Hosts says responses are UTF-8 JSON, for every host; the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API), so the sentence is read as covering the bodies the API itself sends: a bodiless answer and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON. The error bodies themselves are not shown (GAP-CUECARD-BODIES), so only the media type and that the body parses are judged: on the 401 without credentials and on the answer to a card for a made-up call.`,
+    reading: `Hosts says responses are UTF-8 JSON, for every host; the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API), so the sentence is read as covering the bodies the API itself sends: a bodiless answer and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON. The error bodies themselves are not shown (GAP-CUECARD-BODIES), so only the media type and that the body parses are judged: on the 401 without credentials and on the answer to a card for a made-up call. The sentence names no status, so that answer is judged whether it is an error or a success (what a card for an unknown call answers is left open, CUECARD-UNKNOWN-CALL); a card is never sent to a live call, so a target that answers a success only there shows none to judge.`,
   }),
   required({
     id: 'CUECARD-BASE-PATH',

@@ -25,4 +25,8 @@ export const CI_FAULTS = [
   f('ci-unknown-call-500', 'CI-UNKNOWN-CALL-404', 'a call id the company does not have crashes the service (500)'),
   f('ci-callid-nan-500', 'CI-CALLID-MALFORMED', 'a callId that is not an integer crashes the service (500)'),
   f('ci-isolation-leak', 'AI-ISOLATION-CALLS', "the analysis of any company's call is served to every key"),
+  // subErrors on validation failures, one fault per parameter refused
+  f('ci-limit-400-no-suberrors', 'CI-VALIDATION-SUBERRORS', 'an invalid limit is refused with 400 Validation failed, without subErrors'),
+  f('ci-offset-400-no-suberrors', 'CI-VALIDATION-SUBERRORS', 'an offset that is not an integer is refused with 400 Validation failed, without subErrors'),
+  f('ci-callid-400-no-suberrors', 'CI-VALIDATION-SUBERRORS', 'a callId that is not an integer is refused with 400 Validation failed, without subErrors'),
 ] as const satisfies readonly FaultSpec[];

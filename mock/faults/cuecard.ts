@@ -10,6 +10,11 @@ export const CUECARD_FAULTS = [
   f('cuecard-auth-malformed-accepted', 'CUECARD-AUTH-MALFORMED-401', 'a malformed Authorization header is served as company A'),
   f('cuecard-auth-revoked-accepted', 'CUECARD-AUTH-REVOKED-401', 'revoked keys keep working on the CueCard host'),
   f('cuecard-content-type-text', 'CUECARD-JSON-UTF8', 'CueCard bodies are labelled text/plain'),
+  f(
+    'cuecard-success-text-plain',
+    'CUECARD-JSON-UTF8',
+    'a card for a call UUID no call of the company has is accepted (200, which the spec leaves open), its body labelled text/plain; errors still JSON',
+  ),
   f('cuecard-unprefixed', 'CUECARD-BASE-PATH', 'the CueCard host is served, and its URL given, at the root, without /api'),
   f('cuecard-own-keys', 'CUECARD-SAME-KEY', 'the CueCard host rejects the key pairs of the core API'),
   f('analytics-serves-cuecards', 'CUECARD-WRONG-HOST-404', 'the analytics host answers POST /cuecards'),

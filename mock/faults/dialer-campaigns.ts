@@ -42,6 +42,16 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-campaigns-cross-company-delete', 'DIALER-ISOLATION-WRITE', 'a campaign DELETE finds the campaign in any company and deletes it'),
   // Validation
   f('dialer-campaign-name-tab-accepted', 'DIALER-NAME-WHITESPACE-400', 'only spaces count as blank: a name of tabs or newlines is accepted'),
+  f(
+    'dialer-campaign-create-whitespace-name-accepted',
+    'DIALER-NAME-WHITESPACE-400',
+    'a whitespace-only name is accepted on campaign create, refused on update',
+  ),
+  f(
+    'dialer-campaign-update-whitespace-name-accepted',
+    'DIALER-NAME-WHITESPACE-400',
+    'a whitespace-only name is accepted on campaign update, refused on create',
+  ),
   f('dialer-campaign-date-regex-only', 'DIALER-SCHEDULE-DATE-PINNED', 'start_date is checked for the YYYY-MM-DD shape only, so 2026-02-30 is accepted'),
   f('dialer-campaign-time-shape-only', 'DIALER-SCHEDULE-TIME-PINNED', 'start_time is checked for the HH:MM shape only, so 23:60 and 25:00 are accepted'),
   f('dialer-campaign-policy-kept-on-update', 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', 'unknown calling_policy keys are dropped on create but kept on update'),

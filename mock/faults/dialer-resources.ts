@@ -22,6 +22,10 @@ export const DIALER_RESOURCE_FAULTS = [
   f('dialer-surveys-list-stale', 'DIALER-SURVEYS-LIST', 'the survey list leaves out the newest survey'),
   f('dialer-scripts-cross-company-list', 'DIALER-ISOLATION-READ', "the call script list holds every company's call scripts"),
   f('dialer-name-blank-accepted', 'DIALER-SCRIPT-SURVEY-NAME-400', 'whitespace-only script and survey names are accepted'),
+  f('dialer-script-create-whitespace-name-accepted', 'DIALER-SCRIPT-SURVEY-NAME-400', 'a whitespace-only name is accepted on call script create only'),
+  f('dialer-script-update-whitespace-name-accepted', 'DIALER-SCRIPT-SURVEY-NAME-400', 'a whitespace-only name is accepted on call script update only'),
+  f('dialer-survey-create-whitespace-name-accepted', 'DIALER-SCRIPT-SURVEY-NAME-400', 'a whitespace-only name is accepted on survey create only'),
+  f('dialer-survey-update-whitespace-name-accepted', 'DIALER-SCRIPT-SURVEY-NAME-400', 'a whitespace-only name is accepted on survey update only'),
   // Associations
   f('dialer-assoc-merge', 'DIALER-ASSOC-REPLACE', 'replacing associations adds to the earlier ones'),
   f('dialer-assoc-ref-checked', 'DIALER-ASSOC-REF-UNCHECKED', 'an association with an unknown ref_id is refused with 422'),

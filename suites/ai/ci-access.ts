@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
+import { validationSubErrorsJudge } from '../shared/sub-errors.ts';
 import { analysedCall, CI_READS, type CiRead, ciPath, FIND_CALL_REQUESTS, isObject } from './ci-calls.ts';
 
 /** What Conversation Intelligence refuses: unknown and malformed calls, a list, writes, another company's key. */
@@ -57,12 +58,13 @@ export const CI_ACCESS_CHECKS = [
     id: 'ai.ci.callid-malformed',
     title: 'a malformed callId is 400 or 404, never 2xx or 5xx (fuzzed)',
     surface: 'ai',
-    rules: ['CI-CALLID-MALFORMED'],
+    rules: ['CI-CALLID-MALFORMED', 'CI-VALIDATION-SUBERRORS'],
     maxRequests: 7,
     randomValues: { count: 2, requestsEach: 1 },
     async run(t) {
       const rule = 'CI-CALLID-MALFORMED';
       const seen: string[] = [];
+      const subErrors = validationSubErrorsJudge(t, 'CI-VALIDATION-SUBERRORS');
       let n = 0;
       await explore(t, {
         arbitrary: fc.oneof(
@@ -75,12 +77,14 @@ export const CI_ACCESS_CHECKS = [
           // Each value goes to another of the seven reads, so every endpoint meets malformed ids.
           const read = CI_READS[n++ % CI_READS.length] as CiRead;
           const ex = await t.req('ai', 'GET', ciPath(raw, read)).send();
+          subErrors.judge(ex, `${read} with callId ${JSON.stringify(raw)}`);
           t.expectStatus(rule, ex, [400, 404]);
           const statusCode = isObject(ex.json) ? ex.json.statusCode : undefined;
           t.expectEqual(rule, statusCode, ex.status, `${read} with callId ${JSON.stringify(raw)}: statusCode of the service error`, ex);
           seen.push(`${JSON.stringify(raw)} ${ex.status}`);
         },
       });
+      subErrors.settle('callIds that are no call id');
       t.note(rule, `answers: ${seen.join(', ')}`);
     },
   }),

@@ -6,6 +6,7 @@ import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { type AnalysedCall, analysedCall, FIND_CALL_REQUESTS, isObject, itemsOf, lacksPart, paginationOf, partAnswer, readCiPage } from './ci-calls.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { validationSubErrorsJudge } from '../shared/sub-errors.ts';
 
 /** The transcription's total: from the discovery probe when it gave one, else one more read. */
 async function transcriptionTotal(t: CheckContext, call: AnalysedCall): Promise<number> {
@@ -123,7 +124,7 @@ export const CI_PAGING_CHECKS = [
     id: 'ai.ci.limit-min',
     title: 'limit below 1 or not an integer is never applied (fuzzed)',
     surface: 'ai',
-    rules: ['CI-LIMIT-MIN'],
+    rules: ['CI-LIMIT-MIN', 'CI-VALIDATION-SUBERRORS'],
     maxRequests: FIND_CALL_REQUESTS + 8,
     randomValues: { count: 3, requestsEach: 1 },
     needs: { surfaces: ['core'] },
@@ -131,6 +132,7 @@ export const CI_PAGING_CHECKS = [
       const rule = 'CI-LIMIT-MIN';
       const call = await analysedCall(t);
       const seen: string[] = [];
+      const subErrors = validationSubErrorsJudge(t, 'CI-VALIDATION-SUBERRORS');
       await explore(t, {
         arbitrary: fc.oneof(fc.integer({ min: -1000, max: -2 }).map(String), fc.constantFrom(...BEYOND_BOUNDARIES)),
         boundaries: ['1', '0', '-1', 'abc', '1.5'],
@@ -141,6 +143,7 @@ export const CI_PAGING_CHECKS = [
             t.expectEqual(rule, paginationOf(ex).limit, 1, 'the minimum limit=1: pagination.limit', ex);
             return;
           }
+          subErrors.judge(ex, `the transcription with limit=${JSON.stringify(raw)}`);
           const answer = judgeInvalid(t, rule, ex, (p) => {
             t.check(
               rule,
@@ -159,6 +162,7 @@ export const CI_PAGING_CHECKS = [
           seen.push(`${JSON.stringify(raw)} ${answer}`);
         },
       });
+      subErrors.settle('limits below 1 or not an integer');
       t.note(rule, seen.join('; '));
     },
   }),
@@ -167,7 +171,7 @@ export const CI_PAGING_CHECKS = [
     id: 'ai.ci.offset-type',
     title: 'an integer offset is applied and echoed; one that is not an integer is never applied (fuzzed)',
     surface: 'ai',
-    rules: ['CI-OFFSET-TYPE'],
+    rules: ['CI-OFFSET-TYPE', 'CI-VALIDATION-SUBERRORS'],
     maxRequests: FIND_CALL_REQUESTS + 1 + 7,
     randomValues: { count: 3, requestsEach: 1 },
     needs: { surfaces: ['core'] },
@@ -177,6 +181,7 @@ export const CI_PAGING_CHECKS = [
       const total = await transcriptionTotal(t, call);
       if (total < 1) t.skip(`the transcription of call ${call.id} has no segments to offset into`);
       const seen: string[] = [];
+      const subErrors = validationSubErrorsJudge(t, 'CI-VALIDATION-SUBERRORS');
       await explore(t, {
         arbitrary: fc.oneof(fc.integer({ min: 0, max: total - 1 }).map(String), fc.constantFrom(...BEYOND_BOUNDARIES)),
         boundaries: ['0', String(total - 1), 'abc', '1.5'],
@@ -188,6 +193,7 @@ export const CI_PAGING_CHECKS = [
             seen.push(`${raw} applied`);
             return;
           }
+          subErrors.judge(ex, `the transcription with offset=${JSON.stringify(raw)}`);
           const answer = judgeInvalid(t, rule, ex, (p) => {
             t.check(
               rule,
@@ -199,6 +205,7 @@ export const CI_PAGING_CHECKS = [
           seen.push(`${JSON.stringify(raw)} ${answer}`);
         },
       });
+      subErrors.settle('offsets that are not an integer');
       t.note(rule, seen.join('; '));
     },
   }),

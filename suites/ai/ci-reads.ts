@@ -1,4 +1,5 @@
 import { defineCheck } from '../../lib/checks/define.ts';
+import { successMediaJudge } from '../shared/media.ts';
 import {
   analysedCall,
   CI_READS,
@@ -29,7 +30,8 @@ export const CI_READ_CHECKS = [
     id: 'ai.ci.envelope',
     title: 'the seven reads of an analysed call: 200 with a JSON object and no responseData, or a 4xx for a part it lacks',
     surface: 'ai',
-    rules: ['CI-ENVELOPE', 'CI-ANALYSIS-PARTS', 'CI-VENDOR-FIELDS'],
+    // AI-JSON-UTF8 on the reads' successes: the Conversation Intelligence clause of the host's success bodies.
+    rules: ['CI-ENVELOPE', 'CI-ANALYSIS-PARTS', 'CI-VENDOR-FIELDS', 'AI-JSON-UTF8'],
     maxRequests: FIND_CALL_REQUESTS + CI_READS.length,
     needs: { surfaces: ['core'] },
     async run(t) {
@@ -39,8 +41,10 @@ export const CI_READ_CHECKS = [
       const vendor: string[] = [];
       const parts: string[] = [];
       let served = 0;
+      const media = successMediaJudge(t, 'AI-JSON-UTF8');
       for (const read of CI_READS) {
         const ex = await t.req('ai', 'GET', ciPath(call.id, read)).send();
+        media.judge(ex, `GET ${ciPath(call.id, read)}`);
         // The spec does not say an analysis has every part: a read refused with a 4xx is reported, not judged.
         if (ex.status >= 400 && ex.status < 500) {
           const message = isObject(ex.json) && typeof ex.json.message === 'string' ? ` ${JSON.stringify(ex.json.message)}` : '';
@@ -68,6 +72,7 @@ export const CI_READ_CHECKS = [
       if (served === 0)
         t.skipRule(rule, `no read of call ${call.id} answered 200 this time, so there is no envelope to judge: each answered a 4xx (see CI-ANALYSIS-PARTS)`);
       else t.note(rule, `fields of the unpaginated reads: ${placement.join(', ')}`);
+      media.settle(`the seven Conversation Intelligence reads of call ${call.id}`);
       t.observe('CI-ANALYSIS-PARTS', `call ${call.id}: ${parts.join(', ')}`);
       t.observe('CI-VENDOR-FIELDS', vendor.join('; '));
     },

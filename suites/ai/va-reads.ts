@@ -3,6 +3,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { isoUtc } from '../../lib/contract/iso-utc.ts';
 import { attributesOf, getAgent, isObject, readableAgent } from './va-fixtures.ts';
+import { successMediaJudge } from '../shared/media.ts';
 
 /** Reads of one voice agent that judge what it carries: response-only fields, timestamps, enumerations, isolation. */
 
@@ -46,10 +47,15 @@ export const voiceAgentReadChecks = [
     id: 'ai.voice-agents.response-fields',
     title: 'a voice agent as read carries the response-only fields, with the documented types',
     surface: 'ai',
-    rules: ['VA-RESPONSE-FIELDS'],
+    // AI-JSON-UTF8 on the same successes: the VoiceAgent clause of the host's success bodies.
+    rules: ['VA-RESPONSE-FIELDS', 'AI-JSON-UTF8'],
     maxRequests: 2,
     async run(t) {
-      for (const { what, ex } of (await reads(t)).exchanges) {
+      const { exchanges } = await reads(t);
+      const media = successMediaJudge(t, 'AI-JSON-UTF8');
+      for (const { ex } of exchanges) media.judge(ex, `${ex.request.method} ${new URL(ex.request.url).pathname}`);
+      media.settle('the voice agent as read');
+      for (const { what, ex } of exchanges) {
         t.expectSchema('VA-RESPONSE-FIELDS', ex, 'ai/voice-agent', attributesOf(t, ex, what));
       }
     },

@@ -6,7 +6,7 @@ import { readPage } from '../shared/core-reads.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { judgeConfiguredPrefix } from '../shared/base-path.ts';
 import { credentialChecks, withWrongSecret } from '../shared/credentials.ts';
-import { checkUtf8Json } from '../shared/media.ts';
+import { checkUtf8Json, successMediaJudge } from '../shared/media.ts';
 import { httpsOnlyCheck } from '../shared/https-only.ts';
 import { wrongHostCheck } from '../shared/wrong-host.ts';
 import { expectServiceError } from '../shared/service-errors.ts';
@@ -40,11 +40,15 @@ export const ANALYTICS_CHECKS = [
     id: 'analytics.call-details',
     title: 'Get call details of a call of the history: 200 with an object',
     surface: 'analytics',
-    rules: ['ANALYTICS-CALL-DETAILS'],
+    // ANALYTICS-JSON-UTF8 on the same answer: the host's success bodies.
+    rules: ['ANALYTICS-CALL-DETAILS', 'ANALYTICS-JSON-UTF8'],
     maxRequests: 2,
     needs: { surfaces: ['core'] },
     async run(t) {
       const ex = await details(t, await knownCallId(t)).send();
+      const media = successMediaJudge(t, 'ANALYTICS-JSON-UTF8');
+      media.judge(ex, 'Get call details of a call of the history');
+      media.settle('Get call details of a call of the history');
       t.expectStatus('ANALYTICS-CALL-DETAILS', ex, 200);
       const body = ex.json;
       t.check('ANALYTICS-CALL-DETAILS', body !== null && typeof body === 'object' && !Array.isArray(body), 'the call details are not a JSON object', ex);

@@ -7,6 +7,7 @@ import { type CursorPage, judgedAnswer, judgedPage, prerequisitePage } from './c
 import { CAMPAIGN_LIST, cursorListChecks, defaultPage, largestPage } from './cursor-lists.ts';
 import { dialer } from '../shared/dialer-requests.ts';
 import { membership } from './membership.ts';
+import { successMediaJudge } from '../shared/media.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
 /** The campaign list: its envelope, the status and mode filters, and what it shares with every cursor list. */
@@ -55,13 +56,18 @@ export const CAMPAIGN_LIST_CHECKS = [
     id: 'dialer.campaigns.envelope',
     title: 'the campaign list: { data, meta.nextCursor } with campaigns as items',
     surface: 'ai',
-    rules: ['DIALER-CAMPAIGN-LIST-ENVELOPE'],
+    // AI-JSON-UTF8 on the same page: the Dialer clause of the AI host's success bodies.
+    rules: ['DIALER-CAMPAIGN-LIST-ENVELOPE', 'AI-JSON-UTF8'],
     // the first page, which the first-page check of the campaign list judges too (shared)
     maxRequests: defaultPage(CAMPAIGN_LIST).makeRequests,
     shares: [defaultPage(CAMPAIGN_LIST)],
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-LIST-ENVELOPE';
-      const first = judgedAnswer<Json>(t, rule, await t.shared(defaultPage(CAMPAIGN_LIST)));
+      const ex = await t.shared(defaultPage(CAMPAIGN_LIST));
+      const media = successMediaJudge(t, 'AI-JSON-UTF8');
+      media.judge(ex, 'the first page of the campaign list');
+      media.settle('the first page of the campaign list');
+      const first = judgedAnswer<Json>(t, rule, ex);
       for (const item of first.data) t.expectSchema(rule, first.ex, 'dialer/campaign', item);
       t.note(rule, `the first page holds ${first.data.length} campaigns, nextCursor ${first.nextCursor === null ? 'null' : 'set'}`);
     },

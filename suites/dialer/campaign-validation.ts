@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
-import { errorTexts, idsOf, is2xx, type Json, listPage, NEXT_YEAR, subErrorsMention } from './campaign-fixtures.ts';
+import { campaignPayload, errorTexts, idsOf, is2xx, type Json, listPage, NEXT_YEAR, subErrorsMention, tryCreate } from './campaign-fixtures.ts';
 import * as values from './campaign-values.ts';
 import { type CursorPage, pageOf } from './cursor.ts';
 import { dialer } from '../shared/dialer-requests.ts';
@@ -16,7 +16,8 @@ import { LANE_CAMPAIGN, renamesBack } from './shared-campaigns.ts';
  * include_deleted values. Each check judges the side of the expected release; the older sides are
  * observed (the changelog does not state them), so there each value's answer is reported. The write
  * checks update the lane's campaign (validation covers create and update alike, and an update that is
- * wrongly accepted creates nothing); each judges only the answers to its own updates.
+ * wrongly accepted creates nothing); each judges only the answers to its own updates. The whitespace-only
+ * name is also sent once in a create, whose clause the rule's statement names apart.
  */
 
 const said = (ex: Exchange): string => `${ex.status}${errorTexts(ex).length > 0 ? ` (${errorTexts(ex).join('; ')})` : ''}`;
@@ -89,23 +90,36 @@ function scheduleCheck(
   });
 }
 
+/** The name the create clause is judged with: every whitespace all trims remove, at once, as one of values.NAME_BOUNDARIES. */
+const BLANK_ON_CREATE = ' \r\n\t ';
+
 export const CAMPAIGN_VALIDATION_CHECKS = [
   defineCheck({
     id: 'dialer.campaigns.name-whitespace',
-    title: 'whitespace-only names on update: 400 name should not be empty from v1.0.21, what came before reported (fuzzed)',
+    title: 'whitespace-only names on create and update: 400 name should not be empty from v1.0.21, what came before reported (fuzzed)',
     surface: 'ai',
     rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED', SUB_ERRORS],
-    // The lane's campaign, the boundaries, the samples, three random values, and the campaign's name given back should one be taken.
-    maxRequests: LANE_CAMPAIGN.makeRequests + values.NAME_BOUNDARIES.length + values.NAME_SAMPLES.length + 3 + 1,
+    // The create (from v1.0.21 only) and the deletion of the campaign a target that takes it makes, the lane's
+    // campaign, the boundaries, the samples, three random values, and the campaign's name given back should one be taken.
+    maxRequests: 2 + LANE_CAMPAIGN.makeRequests + values.NAME_BOUNDARIES.length + values.NAME_SAMPLES.length + 3 + 1,
     randomValues: { count: values.NAME_SAMPLES.length + 3, requestsEach: 1 },
     shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN], ifTaken: 1 },
     async run(t: CheckContext) {
-      const campaign = await t.shared(LANE_CAMPAIGN);
       const pinned = t.applies('DIALER-NAME-WHITESPACE-400');
       const rule = pinned ? 'DIALER-NAME-WHITESPACE-400' : 'DIALER-NAME-WHITESPACE-ACCEPTED';
       const lenient: string[] = [];
       const subErrors = subErrorsJudge(t);
+      // The create clause, once, where the release refuses the name: a conforming target makes nothing. One that
+      // takes it makes a campaign, which the ledger holds from its create on and the check deletes (tryCreate); the
+      // API keeps it with status deleted. Before v1.0.21 the name may be taken, so no create is sent there.
+      if (pinned) {
+        const label = `create with name ${values.show(BLANK_ON_CREATE)}`;
+        const { ex } = await tryCreate(t, campaignPayload(t, { name: BLANK_ON_CREATE }));
+        subErrors.judge(ex, label);
+        t.check(rule, ex.status === 400 && subErrorsMention(ex, 'name should not be empty'), () => `${label} answered ${said(ex)}`, ex);
+      }
+      const campaign = await t.shared(LANE_CAMPAIGN);
       const renameBack = renamesBack(t, campaign.id);
       await explore(t, {
         arbitrary: values.blankNameArbitrary,

@@ -187,14 +187,20 @@ const NAME_TARGETS: readonly { what: string; send: (t: CheckContext, name: strin
   },
 ];
 
+/**
+ * A name every trim removes for each of the four places in turn, so each clause of the rule is judged by the
+ * boundaries alone, then one of disputed whitespace (which goes to an update).
+ */
+const BLANK_NAME_BOUNDARIES: readonly string[] = [' ', '\t\n', '\r', ' \n ', ' \v\f\r '];
+
 const blankNames = defineCheck({
   id: 'dialer.scripts-surveys.blank-name',
   title: "whitespace-only names on script and survey create and update: 400 'name should not be empty' (fuzzed)",
   surface: 'ai',
   rules: ['DIALER-SCRIPT-SURVEY-NAME-400', SUB_ERRORS],
-  // One request per value, plus the run's script and survey the updates need, and a name of the run again
-  // after each of the (at most two) names of disputed whitespace an update accepted.
-  maxRequests: NAME_TARGETS.length + 2 + 2,
+  // One request per value (the boundaries and one random value), plus the run's script and survey the updates
+  // need, and a name of the run again after each of the (at most two) names of disputed whitespace an update accepted.
+  maxRequests: BLANK_NAME_BOUNDARIES.length + 1 + 2 + 2,
   randomValues: { count: 1, requestsEach: 1 },
   needs: NEEDS_RECORDS,
   async run(t) {
@@ -205,7 +211,7 @@ const blankNames = defineCheck({
     const subErrors = subErrorsJudge(t);
     await explore(t, {
       arbitrary: fc.string({ unit: fc.constantFrom(...CERTAIN_WHITESPACE, ...DISPUTED_WHITESPACE), minLength: 1, maxLength: 8 }),
-      boundaries: [' ', '\t\n', ' \v\f\r '],
+      boundaries: BLANK_NAME_BOUNDARIES,
       property: async (name) => {
         const at = turn++ % NAME_TARGETS.length;
         const certain = isCertainlyBlank(name);
@@ -222,6 +228,7 @@ const blankNames = defineCheck({
           if (!refused) t.expectOk(await target.send(t, t.uniqueName()), `renaming the run's record after ${label} was accepted`);
           return void lenient.push(`${label} ${refused ? 'refused' : 'accepted'}`);
         }
+        t.check(rule, ex.status === 400, () => `${label} answered ${ex.status}, not 400`, ex);
         expectDialerError(t, rule, ex, 400);
         t.check(rule, subErrorsMention(ex, 'name should not be empty'), () => `${label}: subErrors lack 'name should not be empty'`, ex);
       },

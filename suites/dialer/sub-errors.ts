@@ -1,8 +1,7 @@
 import type { CheckContext } from '../../lib/checks/context.ts';
-import type { Exchange } from '../../lib/http/exchange.ts';
 import { rule as catalogued } from '../../lib/rules/index.ts';
-import { isObject } from '../shared/json.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
+import { type SubErrorsJudge, validationSubErrorsJudge } from '../shared/sub-errors.ts';
 
 /**
  * DIALER-VALIDATION-SUBERRORS, judged on the validation 400s the Dialer checks already provoke, so the rule
@@ -11,25 +10,6 @@ import type { RuleId } from '../../lib/rules/index.ts';
  * such a value to `judge`, and calls `settle` once it has sent the last of them.
  */
 export const SUB_ERRORS = 'DIALER-VALIDATION-SUBERRORS';
-
-export interface SubErrorsJudge {
-  /** An answer to a value sent as invalid: a 400 must carry subErrors; any other status is not this rule's to judge. */
-  judge(ex: Exchange, what: string): void;
-  /**
-   * Once the check has sent its last invalid value: the rule is judged in full when a 400 was met, and
-   * otherwise left unjudged, saying what was sent (`sent`, in words) and never refused with 400.
-   */
-  settle(sent: string): void;
-}
-
-/** Why a subErrors member is not what a validation failure carries, or undefined when it is. */
-function subErrorsProblem(body: unknown): string | undefined {
-  const sub = isObject(body) ? body.subErrors : undefined;
-  if (sub === undefined) return 'without subErrors';
-  if (!Array.isArray(sub) || sub.length === 0 || !sub.every((s) => typeof s === 'string'))
-    return `with subErrors ${JSON.stringify(sub)}, not an array of at least one string`;
-  return undefined;
-}
 
 /**
  * For a check whose own rules all came with a release (its refusals): listing this rule, which holds in every
@@ -41,19 +21,7 @@ export function skipBeforeRefusals(t: CheckContext, rule: RuleId): void {
     t.skip(`the values this check sends are refused from Dialer release ${catalogued(rule).since ?? ''} on (${rule}), and release ${t.release} is expected`);
 }
 
+/** The judge of DIALER-VALIDATION-SUBERRORS (suites/shared/sub-errors.ts). */
 export function subErrorsJudge(t: CheckContext): SubErrorsJudge {
-  let judged = 0;
-  return {
-    judge(ex, what) {
-      if (ex.status !== 400) return;
-      judged += 1;
-      const problem = subErrorsProblem(ex.json);
-      t.judge(SUB_ERRORS, problem === undefined, () => `${what} answered 400 ${problem ?? ''}: a validation failure carries subErrors`, ex);
-    },
-    settle(sent) {
-      if (judged === 0) return t.skipRule(SUB_ERRORS, `${sent} got no 400, so no validation failure was met to carry subErrors`);
-      t.note(SUB_ERRORS, `${sent}: ${judged} answered 400`);
-      t.done(SUB_ERRORS);
-    },
-  };
+  return validationSubErrorsJudge(t, SUB_ERRORS);
 }

@@ -328,6 +328,15 @@ describe('the plan of a run', () => {
       'what the run leaves: at most 5 Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)',
     );
     expect(planText(planRun(live(), [made({ id: 'p.none', maxRequests: 1 })]), { live: true }).join('\n')).not.toContain('what the run leaves');
+    // A campaign only a target that takes a create it must refuse makes is named apart, not counted among those a run leaves.
+    const refused = made({ id: 'p.refused-create', maxRequests: 2, lane: 'dialer', leaves: { campaigns: 0, ifTaken: 1 } });
+    const withRefused = planRun(live(), [...checks, refused]);
+    expect(withRefused.campaignsLeft).toBe(2 + 1 + 2);
+    expect(withRefused.campaignsIfTaken).toBe(1);
+    expect(planText(withRefused, { live: true })).toContain(
+      'what the run leaves: at most 5 Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one); at most 1 more on a target that takes a campaign create it must refuse (a whitespace-only name), deleted by the check that sent it',
+    );
+    expect(planText(planRun(live(), [refused]), { live: true }).join('\n')).toContain('what the run leaves: at most 0 Dialer campaigns');
   });
 
   test("the changing cursor walk runs first of the Dialer lane's checks that share the run's deleted campaign, so it makes it and leaves none of its own", () => {

@@ -66,7 +66,8 @@ function analysisFor(ctx: MockContext, req: Request, reply: FastifyReply): CallA
   const raw = req.params.callId;
   if (!/^\d+$/.test(raw)) {
     if (faults.on('ci-callid-nan-500')) throw new Error(`callId ${raw} is NaN`);
-    serviceError(ctx, reply, 400, 'Validation failed', ['callId must be an integer number']);
+    // The fault's service refuses the callId as a validation failure, yet sends no subErrors with it.
+    serviceError(ctx, reply, 400, 'Validation failed', faults.on('ci-callid-400-no-suberrors') ? undefined : ['callId must be an integer number']);
     return undefined;
   }
   const callId = Number(raw);
@@ -109,13 +110,9 @@ function pageWindow(ctx: MockContext, req: Request, reply: FastifyReply): Window
   const limit = parseCount(ctx, req.query.limit, 'limit', 1);
   const offset = parseCount(ctx, req.query.offset, 'offset', 0);
   if ('problem' in limit || 'problem' in offset) {
-    serviceError(
-      ctx,
-      reply,
-      400,
-      'Validation failed',
-      [limit, offset].flatMap((c) => ('problem' in c ? [c.problem] : [])),
-    );
+    // Each fault's service refuses its parameter as a validation failure, yet sends no subErrors with it.
+    const bare = ('problem' in limit && faults.on('ci-limit-400-no-suberrors')) || ('problem' in offset && faults.on('ci-offset-400-no-suberrors'));
+    serviceError(ctx, reply, 400, 'Validation failed', bare ? undefined : [limit, offset].flatMap((c) => ('problem' in c ? [c.problem] : [])));
     return undefined;
   }
   const applied = { limit: limit.value ?? DEFAULT_CI_LIMIT, offset: offset.value ?? (faults.on('ci-offset-default-1') ? 1 : 0) };

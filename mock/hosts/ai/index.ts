@@ -79,6 +79,23 @@ export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): 
     });
   }
 
+  // Each fault's host labels the success bodies of one of its services text/plain, as a misconfigured
+  // serializer of that service would; its errors, and every other service's bodies, stay JSON.
+  const SUCCESS_TEXT_FAULTS = ['ai-ci-success-text-plain', 'ai-va-success-text-plain', 'ai-dialer-success-text-plain'] as const;
+  const successRelabelled = (url: string): boolean => {
+    const path = url.split('?', 1)[0] as string;
+    if (forDialer(url)) return faults.on('ai-dialer-success-text-plain');
+    if (path.startsWith(`${prefix}/ai/calls/`)) return faults.on('ai-ci-success-text-plain');
+    return path.startsWith(`${prefix}/voice-agents`) && faults.on('ai-va-success-text-plain');
+  };
+  if (SUCCESS_TEXT_FAULTS.some((name) => faults.on(name))) {
+    app.addHook('onSend', async (req, reply, payload) => {
+      const success = reply.statusCode >= 200 && reply.statusCode < 300 && reply.statusCode !== 204;
+      if (success && reply.getHeader('content-type') !== undefined && successRelabelled(req.url)) reply.header('content-type', 'text/plain; charset=utf-8');
+      return payload;
+    });
+  }
+
   // The fault's host forgets its versioned base path and serves at the root.
   app.register(async (scoped) => aiRoutes(scoped, ctx), { prefix: faults.on('ai-unversioned') ? '' : prefix });
 }

@@ -34,6 +34,15 @@ export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: st
     });
   }
 
+  if (faults.on('analytics-success-text-plain')) {
+    // Relabels the success bodies only, as a misconfigured serializer of the service would: errors stay JSON.
+    app.addHook('onSend', async (_req, reply, payload) => {
+      const success = reply.statusCode >= 200 && reply.statusCode < 300 && reply.statusCode !== 204;
+      if (success && reply.getHeader('content-type') !== undefined) reply.header('content-type', 'text/plain; charset=utf-8');
+      return payload;
+    });
+  }
+
   // Other hosts' routes, which this host also serves under a wrong-host fault, are registered by mock/build.ts.
   app.register(async (scoped) => analyticsRoutes(scoped, ctx), { prefix });
 }

@@ -41,8 +41,18 @@ export function cuecardRoutes(app: FastifyInstance, ctx: MockContext): void {
     // The card goes to the agent on that live call; with no such call the prerequisite is missing.
     if (!company.activeCalls.has(uuid)) {
       if (faults.on('cuecard-no-call-200')) return reply.code(200).send({ success: true });
-      return cuecardError(reply, faults.on('cuecard-no-call-404') ? 404 : 424, ['no such active call']);
+      // The fault's host also takes a card for a call it has no record of (the spec leaves that answer open);
+      // a call it knows that is not live still gets the 424.
+      const unknown = ![...company.calls.values()].some((call) => call.uuid === uuid);
+      if (!(faults.on('cuecard-success-text-plain') && unknown))
+        return cuecardError(reply, faults.on('cuecard-no-call-404') ? 404 : 424, ['no such active call']);
     }
+    // The fault's host labels its success bodies text/plain, as a misconfigured serializer would; its errors stay JSON.
+    if (faults.on('cuecard-success-text-plain'))
+      return reply
+        .code(200)
+        .type('text/plain; charset=utf-8')
+        .send(JSON.stringify({ success: true }));
     return reply.code(200).send({ success: true });
   });
   if (faults.on('cuecard-get-served')) app.get('/cuecards', (_req, reply) => reply.code(200).send({ success: true, data: [] }));

@@ -45,10 +45,15 @@ function isEndOfDayOrLeapSecond(value: string): boolean {
   return /^24:00(:00)?$/.test(value) || /^([01]\d|2[0-3]):[0-5]\d:60$/.test(value);
 }
 
-function checkName(ctx: MockContext, raw: unknown, errors: string[]): string | undefined {
+function checkName(ctx: MockContext, raw: unknown, operation: 'create' | 'update', errors: string[]): string | undefined {
   if (typeof raw !== 'string') return void errors.push('name must be a string');
   const name = trimName(ctx, raw);
-  const pinned = changedBy(ctx, '1.0.21');
+  // Each fault's server forgets the check on one operation only.
+  const forgotten =
+    operation === 'create'
+      ? ctx.faults.on('dialer-campaign-create-whitespace-name-accepted')
+      : ctx.faults.on('dialer-campaign-update-whitespace-name-accepted');
+  const pinned = changedBy(ctx, '1.0.21') && !forgotten;
   // The fault's server only strips spaces, so a name of tabs or newlines passes.
   const blank = ctx.faults.on('dialer-campaign-name-tab-accepted') ? raw.replace(/ /g, '') === '' : name === '';
   if (pinned && blank) return void errors.push('name should not be empty');
@@ -125,7 +130,7 @@ export function validateCampaign(ctx: MockContext, body: unknown, operation: 'cr
   const errors: string[] = [];
   const fields: Partial<CampaignFields> = {};
   if (body.name !== undefined || operation === 'create') {
-    const name = checkName(ctx, body.name, errors);
+    const name = checkName(ctx, body.name, operation, errors);
     if (name !== undefined) fields.name = name;
   }
   if (body.mode !== undefined) {
