@@ -55,6 +55,7 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-campaign-date-regex-only', 'DIALER-SCHEDULE-DATE-PINNED', 'start_date is checked for the YYYY-MM-DD shape only, so 2026-02-30 is accepted'),
   f('dialer-campaign-time-shape-only', 'DIALER-SCHEDULE-TIME-PINNED', 'start_time is checked for the HH:MM shape only, so 23:60 and 25:00 are accepted'),
   f('dialer-campaign-policy-kept-on-update', 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', 'unknown calling_policy keys are dropped on create but kept on update'),
+  f('dialer-campaign-policy-kept-on-create', 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', 'unknown calling_policy keys are dropped on update but kept on create'),
   // Listing and filters
   f('dialer-campaign-list-no-meta', 'DIALER-CAMPAIGN-LIST-ENVELOPE', 'the list puts nextCursor at the top level, without meta'),
   f('dialer-campaign-status-filter-ignored', 'DIALER-LIST-STATUS-FILTER', 'the status filter is ignored'),

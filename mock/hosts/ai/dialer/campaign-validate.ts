@@ -94,7 +94,10 @@ function checkSchedule(ctx: MockContext, raw: unknown, errors: string[]): Record
 function checkCallingPolicy(ctx: MockContext, raw: unknown, operation: 'create' | 'update', errors: string[]): Record<string, unknown> | undefined {
   if (!isObject(raw)) return void errors.push('calling_policy must be an object');
   const out: Record<string, unknown> = {};
-  const keepUnknown = !changedBy(ctx, '1.0.21') || (operation === 'update' && ctx.faults.on('dialer-campaign-policy-kept-on-update'));
+  const keepUnknown =
+    !changedBy(ctx, '1.0.21') ||
+    (operation === 'update' && ctx.faults.on('dialer-campaign-policy-kept-on-update')) ||
+    (operation === 'create' && ctx.faults.on('dialer-campaign-policy-kept-on-create'));
   for (const [key, value] of Object.entries(raw)) {
     if (!(CALLING_POLICY_KNOBS as readonly string[]).includes(key)) {
       if (keepUnknown) out[key] = value;
