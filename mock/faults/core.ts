@@ -46,7 +46,7 @@ export const CORE_FAULTS = [
   f('edit-contact-201', 'CORE-CONTACT-EDIT-200', 'Edit contact answers 201 { status: 201 }'),
   f('edit-contact-overwrites-unsent', 'CORE-CONTACT-EDIT-PARTIAL', 'scalar fields not sent are emptied'),
   f('edit-contact-clears-unsent-website', 'CORE-CONTACT-EDIT-PARTIAL', 'an edit that does not send website empties it, and no other field'),
-  f('edit-contact-drops-unsent-lists', 'CORE-CONTACT-EDIT-PARTIAL', 'an edit empties every list property it was not sent'),
+  f('edit-contact-drops-unsent-external-urls', 'CORE-CONTACT-EDIT-PARTIAL', 'an edit that does not send ExternalUrl empties it'),
   f('edit-contact-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-SCALAR', 'an empty string leaves a scalar field unchanged'),
   f('edit-contact-list-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-LIST', 'an empty string leaves a list property unchanged'),
   f('edit-contact-list-appends', 'CORE-CONTACT-EDIT-REPLACE-LIST', 'sent list entries are added to the existing ones'),

@@ -75,6 +75,11 @@ export const DIALER_CAMPAIGN_FAULTS = [
     'include_deleted is read as truthy when present, so include_deleted=false lists deleted campaigns',
   ),
   f('dialer-include-deleted-overrides-status', 'DIALER-INCLUDE-DELETED-WITH-STATUS', 'include_deleted=true adds deleted campaigns to a status-filtered list'),
+  f(
+    'dialer-include-deleted-false-overrides-status',
+    'DIALER-INCLUDE-DELETED-WITH-STATUS',
+    'include_deleted=false beside status=deleted drops the deleted campaigns, so that filter lists nothing',
+  ),
   // Cursor pages
   f('dialer-cursor-limit-default-20', 'DIALER-LIMIT-DEFAULT-50', 'a list without limit holds 20 items'),
   f('dialer-cursor-limit-100-rejected', 'DIALER-LIMIT-BOUNDS', 'limit=100 is refused with 400 (an off-by-one bound)'),

@@ -23,7 +23,7 @@ const FAULTS = [
   'auth-401-body-wording',
   // read-backs compare every field
   'edit-contact-clears-unsent-website',
-  'edit-contact-drops-unsent-lists',
+  'edit-contact-drops-unsent-external-urls',
   'dialer-campaign-patch-fills-calling-policy',
   // isolation compares every record the run read
   'contacts-oldest-cross-company-list',

@@ -94,14 +94,13 @@ export function parseContactPayload(
   // Fault switches model a server that gets the edit semantics wrong; all off, this is the spec's behaviour.
   const overwriteUnsent = !creating && faults.on('edit-contact-overwrites-unsent');
   const clearUnsentWebsite = !creating && faults.on('edit-contact-clears-unsent-website');
-  const dropUnsentLists = !creating && faults.on('edit-contact-drops-unsent-lists');
+  const dropUnsentLinks = !creating && faults.on('edit-contact-drops-unsent-external-urls');
   const ignoreEmpty = faults.on('edit-contact-empty-ignored');
   const ignoreListClear = faults.on('edit-contact-list-empty-ignored');
   const appendAll = faults.on('edit-contact-list-appends');
   const appendTagsAttributes = faults.on('edit-contact-tags-attributes-append');
   function list<T>(sent: Record<string, unknown>[] | null | undefined, current: T[], map: (item: Record<string, unknown>) => T, append = appendAll): T[] {
-    if (sent === undefined) return dropUnsentLists ? [] : current;
-    if (sent === null && ignoreListClear) return current;
+    if (sent === undefined || (sent === null && ignoreListClear)) return current;
     const mapped = (sent ?? []).map(map);
     return append && sent !== null ? [...current, ...mapped] : mapped;
   }
@@ -117,7 +116,10 @@ export function parseContactPayload(
       }
       if (countryId !== undefined) contact.country_id = countryId;
       if (favorite !== undefined) contact.favorite_agent = favorite;
-      contact.external_urls = list(urls, contact.external_urls, (u) => ({ ...(u.name === undefined ? {} : { name: u.name as string }), url: u.url as string }));
+      contact.external_urls =
+        urls === undefined && dropUnsentLinks
+          ? []
+          : list(urls, contact.external_urls, (u) => ({ ...(u.name === undefined ? {} : { name: u.name as string }), url: u.url as string }));
       contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string);
       contact.emails = list(emails, contact.emails, (e) => e.email as string);
       contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);

@@ -98,7 +98,12 @@ export function listCampaigns(ctx: MockContext, req: FastifyRequest, reply: Fast
       const oldest = [...other.dialer.campaigns.values()].sort((a, b) => a.seq - b.seq)[0];
       if (other !== companyOf(req) && oldest) campaigns.push(oldest);
     }
-  const slice = cursorSlice(ctx, query, select(ctx, campaigns, status as string | undefined, mode as string | undefined, include as boolean));
+  // The fault's server lets include_deleted=false drop deleted campaigns even beside status=deleted.
+  const dropped =
+    status === 'deleted' && single(query, 'include_deleted') === 'false' && ctx.faults.on('dialer-include-deleted-false-overrides-status')
+      ? campaigns.filter((c) => c.status !== 'deleted')
+      : campaigns;
+  const slice = cursorSlice(ctx, query, select(ctx, dropped, status as string | undefined, mode as string | undefined, include as boolean));
   if (!slice.ok) return slice.send(reply);
   const data = slice.page.map(render);
   if (ctx.faults.on('dialer-campaign-list-no-meta')) return reply.code(200).send({ data, nextCursor: slice.nextCursor });
