@@ -152,7 +152,8 @@ export function judgeGate(rules: readonly JudgedRule[], problems: readonly strin
       (options.fixedWarns ? lines.warnings : lines.stale).push(`${rule.id} passed, but ${entryName(entry)} expects it to fail: fixed, remove the entry`);
     } else if (standing === 'unconfirmed' && entry && rule.level === 'required') {
       counts.unconfirmed += 1;
-      lines.incomplete.push(`${rule.id} is expected to fail (${entryName(entry)}) but was ${rule.status === 'error' ? 'in error' : 'skipped'}${said}`);
+      const was = rule.status === 'error' ? 'in error' : rule.status === 'blocked' ? `blocked by ${rule.blockedBy ?? 'another rule'}` : 'skipped';
+      lines.incomplete.push(`${rule.id} is expected to fail (${entryName(entry)}) but was ${was}${said}`);
     } else if (standing === undefined && rule.level === 'required' && rule.status === 'skipped') {
       counts.unlistedSkips += 1;
       lines.incomplete.push(`${rule.id} was skipped, and no entry puts it out of scope${said}`);
