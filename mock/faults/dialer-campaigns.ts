@@ -95,7 +95,13 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-cursor-invalid-no-code', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries no code'),
   f('dialer-cursor-invalid-code-only', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries { code, message } without statusCode'),
   f('dialer-contacts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', "a campaign's contacts list alone refuses an empty cursor as undecodable"),
+  f('dialer-campaigns-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'the campaign list alone refuses an empty cursor as undecodable'),
+  f('dialer-scripts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'the call script list alone refuses an empty cursor as undecodable'),
+  f('dialer-surveys-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'the survey list alone refuses an empty cursor as undecodable'),
   f('dialer-scripts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the call script list alone reads an undecodable cursor as the first page'),
+  f('dialer-campaigns-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the campaign list alone reads an undecodable cursor as the first page'),
+  f('dialer-contacts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', "a campaign's contacts list alone reads an undecodable cursor as the first page"),
+  f('dialer-surveys-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the survey list alone reads an undecodable cursor as the first page'),
   f('dialer-cursor-invalid-500-early', 'DIALER-CURSOR-INVALID-FIRST-PAGE', 'before the next release an undecodable cursor is a 500', '1.0.22'),
   f(
     'dialer-cursor-repeats-after-insert',

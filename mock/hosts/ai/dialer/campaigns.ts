@@ -151,7 +151,10 @@ function contacts(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): F
   }
   if (ctx.faults.on('dialer-campaign-contacts-unpaged'))
     return reply.code(200).send({ data: campaign.contacts.map(renderContact), meta: { nextCursor: null } });
-  return cursorPage(ctx, req, reply, campaign.contacts, renderContact, { emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400') });
+  return cursorPage(ctx, req, reply, campaign.contacts, renderContact, {
+    emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400'),
+    lenientCursor: ctx.faults.on('dialer-contacts-cursor-lenient'),
+  });
 }
 
 export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {

@@ -25,6 +25,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
     const scripts = companies.flatMap((company) => [...resourcesOf(company).scripts.values()]).sort((a, b) => a.seq - b.seq);
     return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript, {
       lenientCursor: faults.on('dialer-scripts-cursor-lenient'),
+      emptyCursorRefused: faults.on('dialer-scripts-empty-cursor-400'),
     });
   });
 

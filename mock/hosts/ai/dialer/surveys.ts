@@ -47,7 +47,10 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
 
   serve(app, ctx, 'surveys.list', (req, reply) => {
     const surveys = [...resourcesOf(companyOf(req)).surveys.values()].sort((a, b) => a.seq - b.seq);
-    return cursorPage(ctx, req, reply, faults.on('dialer-surveys-list-stale') ? surveys.slice(0, -1) : surveys, renderSurvey);
+    return cursorPage(ctx, req, reply, faults.on('dialer-surveys-list-stale') ? surveys.slice(0, -1) : surveys, renderSurvey, {
+      lenientCursor: faults.on('dialer-surveys-cursor-lenient'),
+      emptyCursorRefused: faults.on('dialer-surveys-empty-cursor-400'),
+    });
   });
 
   serve(app, ctx, 'surveys.create', (req, reply) => {
