@@ -29,6 +29,13 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-campaign-delete-200', 'DIALER-CAMPAIGN-DELETE-204', 'delete answers 200 with the campaign instead of 204'),
   f('dialer-campaign-delete-purges', 'DIALER-CAMPAIGN-DELETED-KEPT', 'delete removes the record, so it reads back 404 instead of status deleted'),
   f('dialer-campaign-not-found-contacts-empty', 'DIALER-CAMPAIGN-NOT-FOUND', "an unknown campaign's contacts list answers 200 with an empty page"),
+  f('dialer-campaign-not-found-read-route-message', 'DIALER-CAMPAIGN-NOT-FOUND', "a read of an unknown campaign answers 404 'Route not found'"),
+  f(
+    'dialer-campaign-not-found-update-bare',
+    'DIALER-CAMPAIGN-NOT-FOUND',
+    'a PATCH of an unknown campaign answers 404 { statusCode, message }, without error and correlationId',
+  ),
+  f('dialer-campaign-not-found-delete-empty', 'DIALER-CAMPAIGN-NOT-FOUND', 'a DELETE of an unknown campaign answers 404 with no body'),
   f('dialer-campaign-contacts-unpaged', 'DIALER-CAMPAIGN-CONTACTS-CURSOR', "a campaign's contacts list ignores limit and answers every contact on one page"),
   // Another company's key
   f('dialer-campaigns-cross-company-read', 'DIALER-ISOLATION-READ', 'a campaign of any company is served by its id, whichever key asks'),

@@ -64,4 +64,8 @@ export const DIALER_RESOURCE_FAULTS = [
   f('dialer-jobid-500', 'DIALER-JOBID-400', 'a jobId that is not a UUID gets 500'),
   // Missing resources
   f('dialer-res-404-route-message', 'DIALER-RES-404', "a missing campaign, script, survey or job gets 404 'Route not found'"),
+  f('dialer-res-404-campaign-route-message', 'DIALER-RES-404', "a missing campaign alone gets 404 'Route not found' on the resource endpoints"),
+  f('dialer-res-404-script-route-message', 'DIALER-RES-404', "a missing call script alone gets 404 'Route not found'"),
+  f('dialer-res-404-survey-route-message', 'DIALER-RES-404', "a missing survey alone gets 404 'Route not found'"),
+  f('dialer-res-404-job-route-message', 'DIALER-RES-404', "a missing export job alone gets 404 'Route not found' on its status and download"),
 ] as const satisfies readonly FaultSpec[];

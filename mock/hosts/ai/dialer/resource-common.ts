@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.ts';
+import type { Faults } from '../../../faults/registry.ts';
 import type { DialerCampaign } from '../../../state/dialer.ts';
 import { serviceError } from '../errors.ts';
 import { changedBy, keptName, trimName } from './dialect.ts';
@@ -25,10 +26,18 @@ export function invalid(
   return serviceError(ctx, reply, 400, message, ctx.faults.on('dialer-validation-no-suberrors') ? undefined : subErrors, extra);
 }
 
+/** The resources a 404 names, each with the fault whose server answers its 404 'Route not found' alone. */
+const ROUTE_MESSAGE_FAULTS: Readonly<Record<'Campaign' | 'Call script' | 'Survey' | 'Export job', (faults: Faults) => boolean>> = {
+  Campaign: (faults) => faults.on('dialer-res-404-campaign-route-message'),
+  'Call script': (faults) => faults.on('dialer-res-404-script-route-message'),
+  Survey: (faults) => faults.on('dialer-res-404-survey-route-message'),
+  'Export job': (faults) => faults.on('dialer-res-404-job-route-message'),
+};
+
 /** A missing resource: 404 with the endpoint's own message, never a subErrors list. */
-export function missing(ctx: MockContext, reply: FastifyReply, what: string): FastifyReply {
-  const message = ctx.faults.on('dialer-res-404-route-message') ? 'Route not found' : `${what} not found`;
-  return serviceError(ctx, reply, 404, message);
+export function missing(ctx: MockContext, reply: FastifyReply, what: keyof typeof ROUTE_MESSAGE_FAULTS): FastifyReply {
+  const routeMessage = ctx.faults.on('dialer-res-404-route-message') || ROUTE_MESSAGE_FAULTS[what](ctx.faults);
+  return serviceError(ctx, reply, 404, routeMessage ? 'Route not found' : `${what} not found`);
 }
 
 /**
