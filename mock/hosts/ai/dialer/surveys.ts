@@ -57,7 +57,10 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
-    const name = checkName(ctx, body, true, faults.on('dialer-survey-create-whitespace-name-accepted'));
+    const name = checkName(ctx, body, true, {
+      blankAccepted: faults.on('dialer-survey-create-whitespace-name-accepted'),
+      paddingRefused: faults.on('dialer-survey-name-padding-refused'),
+    });
     const questions = body.questions === undefined ? { questions: [], errors: [] } : readQuestions(body.questions);
     const errors = [...('errors' in name ? name.errors : []), ...questions.errors];
     if (errors.length > 0 || !('name' in name) || !questions.questions) return invalid(ctx, reply, errors);
@@ -70,7 +73,10 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
   serve(app, ctx, 'surveys.update', (req, reply) => {
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
-    const name = checkName(ctx, body, false, faults.on('dialer-survey-update-whitespace-name-accepted'));
+    const name = checkName(ctx, body, false, {
+      blankAccepted: faults.on('dialer-survey-update-whitespace-name-accepted'),
+      paddingRefused: faults.on('dialer-survey-name-padding-refused'),
+    });
     if ('errors' in name) return invalid(ctx, reply, name.errors);
     const survey = resourcesOf(companyOf(req)).surveys.get(params(req).surveyId ?? '');
     if (!survey) return missing(ctx, reply, 'Survey');
