@@ -49,6 +49,10 @@ export const CORE_FAULTS = [
   f('edit-contact-drops-unsent-external-urls', 'CORE-CONTACT-EDIT-PARTIAL', 'an edit that does not send ExternalUrl empties it'),
   f('edit-contact-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-SCALAR', 'an empty string leaves a scalar field unchanged'),
   f('edit-contact-list-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-LIST', 'an empty string leaves a list property unchanged'),
+  f('edit-contact-numbers-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-LIST', 'an empty string leaves ContactNumber unchanged, and clears the other lists'),
+  f('edit-contact-emails-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-LIST', 'an empty string leaves ContactEmail unchanged, and clears the other lists'),
+  f('edit-contact-tags-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-LIST', 'an empty string leaves ContactsTag unchanged, and clears the other lists'),
+  f('edit-contact-attributes-empty-ignored', 'CORE-CONTACT-EDIT-CLEAR-LIST', 'an empty string leaves ContactAttribute unchanged, and clears the other lists'),
   f('edit-contact-list-appends', 'CORE-CONTACT-EDIT-REPLACE-LIST', 'sent list entries are added to the existing ones'),
   f(
     'edit-contact-tags-attributes-append',
@@ -69,6 +73,9 @@ export const CORE_FAULTS = [
   // Agents
   f('agent-id-integer', 'CORE-AGENT-ADD-201', 'the new agent id is an integer'),
   f('agent-missing-field-accepted', 'CORE-AGENT-ADD-406', 'an agent without pass is created'),
+  f('agent-missing-firstname-accepted', 'CORE-AGENT-ADD-406', 'an agent without firstname is created'),
+  f('agent-missing-lastname-accepted', 'CORE-AGENT-ADD-406', 'an agent without lastname is created'),
+  f('agent-missing-email-accepted', 'CORE-AGENT-ADD-406', 'an agent without email is created'),
   f('agent-email-unchecked', 'CORE-AGENT-EMAIL-VALID', 'the agent email is not validated'),
   f('daily-limit-201', 'CORE-AGENT-DAILY-LIMIT', 'daily_price_limit 201 is accepted'),
   f('extension-9999-rejected', 'CORE-AGENT-EXTENSION-RANGE', 'extension 9999 is rejected'),
@@ -94,6 +101,7 @@ export const CORE_FAULTS = [
   f('blacklist-ignores-country', 'CORE-BLACKLIST-FILTER-COUNTRY', 'the country_code filter is ignored'),
   // Call history
   f('call-dates-no-millis', 'CORE-CALLS-DATE-FORMAT', 'call dates come back without milliseconds'),
+  f('calls-ignores-date_from', 'CORE-CALLS-FILTER-DATE', 'date_from is ignored'),
   f('calls-ignores-date_to', 'CORE-CALLS-FILTER-DATE', 'date_to is ignored'),
   f('calls-ignores-contact_id', 'CORE-CALLS-FILTER-CONTACT-ID', 'the contact_id filter is ignored'),
   f('calls-ignores-user_id', 'CORE-CALLS-FILTER-USER-ID', 'the user_id filter is ignored'),

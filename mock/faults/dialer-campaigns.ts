@@ -29,6 +29,13 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-campaign-delete-200', 'DIALER-CAMPAIGN-DELETE-204', 'delete answers 200 with the campaign instead of 204'),
   f('dialer-campaign-delete-purges', 'DIALER-CAMPAIGN-DELETED-KEPT', 'delete removes the record, so it reads back 404 instead of status deleted'),
   f('dialer-campaign-not-found-contacts-empty', 'DIALER-CAMPAIGN-NOT-FOUND', "an unknown campaign's contacts list answers 200 with an empty page"),
+  f('dialer-campaign-not-found-read-route-message', 'DIALER-CAMPAIGN-NOT-FOUND', "a read of an unknown campaign answers 404 'Route not found'"),
+  f(
+    'dialer-campaign-not-found-update-bare',
+    'DIALER-CAMPAIGN-NOT-FOUND',
+    'a PATCH of an unknown campaign answers 404 { statusCode, message }, without error and correlationId',
+  ),
+  f('dialer-campaign-not-found-delete-empty', 'DIALER-CAMPAIGN-NOT-FOUND', 'a DELETE of an unknown campaign answers 404 with no body'),
   f('dialer-campaign-contacts-unpaged', 'DIALER-CAMPAIGN-CONTACTS-CURSOR', "a campaign's contacts list ignores limit and answers every contact on one page"),
   // Another company's key
   f('dialer-campaigns-cross-company-read', 'DIALER-ISOLATION-READ', 'a campaign of any company is served by its id, whichever key asks'),
@@ -95,7 +102,13 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-cursor-invalid-no-code', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries no code'),
   f('dialer-cursor-invalid-code-only', 'DIALER-CURSOR-INVALID-400', 'the undecodable-cursor 400 carries { code, message } without statusCode'),
   f('dialer-contacts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', "a campaign's contacts list alone refuses an empty cursor as undecodable"),
+  f('dialer-campaigns-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'the campaign list alone refuses an empty cursor as undecodable'),
+  f('dialer-scripts-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'the call script list alone refuses an empty cursor as undecodable'),
+  f('dialer-surveys-empty-cursor-400', 'DIALER-CURSOR-EMPTY-FIRST-PAGE', 'the survey list alone refuses an empty cursor as undecodable'),
   f('dialer-scripts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the call script list alone reads an undecodable cursor as the first page'),
+  f('dialer-campaigns-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the campaign list alone reads an undecodable cursor as the first page'),
+  f('dialer-contacts-cursor-lenient', 'DIALER-CURSOR-INVALID-400', "a campaign's contacts list alone reads an undecodable cursor as the first page"),
+  f('dialer-surveys-cursor-lenient', 'DIALER-CURSOR-INVALID-400', 'the survey list alone reads an undecodable cursor as the first page'),
   f('dialer-cursor-invalid-500-early', 'DIALER-CURSOR-INVALID-FIRST-PAGE', 'before the next release an undecodable cursor is a 500', '1.0.22'),
   f(
     'dialer-cursor-repeats-after-insert',

@@ -95,7 +95,7 @@ export function callRoutes(app: FastifyInstance, ctx: MockContext): void {
     }
     const agentByExtension = q.agent_extension === undefined ? undefined : [...company.agents.values()].find((a) => String(a.extension) === q.agent_extension);
     const keep = (call: Call): boolean => {
-      if (from !== undefined && call.startedAt < from) return false;
+      if (from !== undefined && !faults.on('calls-ignores-date_from') && call.startedAt < from) return false;
       if (to !== undefined && !faults.on('calls-ignores-date_to') && call.startedAt > to) return false;
       if (q.contact_id !== undefined && !faults.on('calls-ignores-contact_id') && String(call.contactId) !== q.contact_id) return false;
       if (q.user_id !== undefined && !faults.on('calls-ignores-user_id') && String(call.userId) !== q.user_id) return false;

@@ -97,10 +97,23 @@ export function parseContactPayload(
   const dropUnsentLinks = !creating && faults.on('edit-contact-drops-unsent-external-urls');
   const ignoreEmpty = faults.on('edit-contact-empty-ignored');
   const ignoreListClear = faults.on('edit-contact-list-empty-ignored');
+  // Each of these faults' servers leaves one list property unchanged on an empty string, and clears the others.
+  const clearIgnored = {
+    numbers: faults.on('edit-contact-numbers-empty-ignored'),
+    emails: faults.on('edit-contact-emails-empty-ignored'),
+    tags: faults.on('edit-contact-tags-empty-ignored'),
+    attributes: faults.on('edit-contact-attributes-empty-ignored'),
+  };
   const appendAll = faults.on('edit-contact-list-appends');
   const appendTagsAttributes = faults.on('edit-contact-tags-attributes-append');
-  function list<T>(sent: Record<string, unknown>[] | null | undefined, current: T[], map: (item: Record<string, unknown>) => T, append = appendAll): T[] {
-    if (sent === undefined || (sent === null && ignoreListClear)) return current;
+  function list<T>(
+    sent: Record<string, unknown>[] | null | undefined,
+    current: T[],
+    map: (item: Record<string, unknown>) => T,
+    append = appendAll,
+    keptOnClear = false,
+  ): T[] {
+    if (sent === undefined || (sent === null && (ignoreListClear || keptOnClear))) return current;
     const mapped = (sent ?? []).map(map);
     return append && sent !== null ? [...current, ...mapped] : mapped;
   }
@@ -120,14 +133,21 @@ export function parseContactPayload(
         urls === undefined && dropUnsentLinks
           ? []
           : list(urls, contact.external_urls, (u) => ({ ...(u.name === undefined ? {} : { name: u.name as string }), url: u.url as string }));
-      contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string);
-      contact.emails = list(emails, contact.emails, (e) => e.email as string);
-      contact.tags = list(sentTags, contact.tags, (t) => tagIdByName(state, company, (t.name as string).trim()), appendAll || appendTagsAttributes);
+      contact.numbers = list(numbers, contact.numbers, (n) => publicNumber(n.public_number) as string, appendAll, clearIgnored.numbers);
+      contact.emails = list(emails, contact.emails, (e) => e.email as string, appendAll, clearIgnored.emails);
+      contact.tags = list(
+        sentTags,
+        contact.tags,
+        (t) => tagIdByName(state, company, (t.name as string).trim()),
+        appendAll || appendTagsAttributes,
+        clearIgnored.tags,
+      );
       contact.attributes = list(
         attributes,
         contact.attributes,
         (a) => ({ attribute_id: integerId(a.attribute_id) as number, value: a.value as string }),
         appendAll || appendTagsAttributes,
+        clearIgnored.attributes,
       );
     },
   };

@@ -103,7 +103,10 @@ export function listCampaigns(ctx: MockContext, req: FastifyRequest, reply: Fast
     status === 'deleted' && single(query, 'include_deleted') === 'false' && ctx.faults.on('dialer-include-deleted-false-overrides-status')
       ? campaigns.filter((c) => c.status !== 'deleted')
       : campaigns;
-  const slice = cursorSlice(ctx, query, select(ctx, dropped, status as string | undefined, mode as string | undefined, include as boolean));
+  const slice = cursorSlice(ctx, query, select(ctx, dropped, status as string | undefined, mode as string | undefined, include as boolean), {
+    emptyCursorRefused: ctx.faults.on('dialer-campaigns-empty-cursor-400'),
+    lenientCursor: ctx.faults.on('dialer-campaigns-cursor-lenient'),
+  });
   if (!slice.ok) return slice.send(reply);
   const data = slice.page.map(render);
   if (ctx.faults.on('dialer-campaign-list-no-meta')) return reply.code(200).send({ data, nextCursor: slice.nextCursor });

@@ -64,12 +64,17 @@ function campaignOf(req: FastifyRequest, everyCompany?: MockState): DialerCampai
 /**
  * The path names no campaign of the requester's. Whether another company's campaign is refused as foreign
  * credentials (401) or not found (404) is open (Authentication 3 and 6): the reference finds none, the
- * variant refuses.
+ * variant refuses. Each fault's server gets the 404 of one operation wrong, and that one only.
  */
-function missing(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+function missing(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, operation: 'read' | 'update' | 'delete'): FastifyReply {
   const id = params(req).campaignId ?? '';
   const foreign = ctx.dialect === 'variant' && [...ctx.state.companies.values()].some((company) => company.dialer.campaigns.has(id));
-  return foreign ? reply.code(401).send({ ...AUTH_LAYER_401 }) : serviceError(ctx, reply, 404, NOT_FOUND);
+  if (foreign) return reply.code(401).send({ ...AUTH_LAYER_401 });
+  const { faults } = ctx;
+  if (operation === 'read' && faults.on('dialer-campaign-not-found-read-route-message')) return serviceError(ctx, reply, 404, 'Route not found');
+  if (operation === 'update' && faults.on('dialer-campaign-not-found-update-bare')) return reply.code(404).send({ statusCode: 404, message: NOT_FOUND });
+  if (operation === 'delete' && faults.on('dialer-campaign-not-found-delete-empty')) return reply.code(404).send();
+  return serviceError(ctx, reply, 404, NOT_FOUND);
 }
 
 function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -97,7 +102,7 @@ function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
 
 function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-write') ? ctx.state : undefined);
-  if (!campaign) return missing(ctx, req, reply);
+  if (!campaign) return missing(ctx, req, reply, 'update');
   const checked = validateCampaign(ctx, req.body, 'update');
   const unchangeable = isObject(req.body) ? readOnlyChanges(req.body, { id: campaign.id, createdAt: campaign.createdAt, updatedAt: campaign.updatedAt }) : [];
   if (!checked.ok || unchangeable.length > 0) return invalid(ctx, reply, [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
@@ -132,7 +137,7 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
 
 function remove(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-delete') ? ctx.state : undefined);
-  if (!campaign) return missing(ctx, req, reply);
+  if (!campaign) return missing(ctx, req, reply, 'delete');
   if (ctx.faults.on('dialer-campaign-delete-purges')) companyOf(req).dialer.campaigns.delete(campaign.id);
   if (campaign.status !== 'deleted' && ctx.faults.on('dialer-list-keeps-older-deleted')) keepStaleRow(ctx, req, campaign);
   if (campaign.status !== 'deleted') {
@@ -151,7 +156,10 @@ function contacts(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): F
   }
   if (ctx.faults.on('dialer-campaign-contacts-unpaged'))
     return reply.code(200).send({ data: campaign.contacts.map(renderContact), meta: { nextCursor: null } });
-  return cursorPage(ctx, req, reply, campaign.contacts, renderContact, { emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400') });
+  return cursorPage(ctx, req, reply, campaign.contacts, renderContact, {
+    emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400'),
+    lenientCursor: ctx.faults.on('dialer-contacts-cursor-lenient'),
+  });
 }
 
 export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {
@@ -161,7 +169,7 @@ export function campaignRoutes(app: FastifyInstance, ctx: MockContext): void {
     const campaign = campaignOf(req, ctx.faults.on('dialer-campaigns-cross-company-read') ? ctx.state : undefined);
     // A read that stamps the record as if it were a write.
     if (campaign && ctx.faults.on('dialer-get-touches')) campaign.updatedAt = new Date().toISOString();
-    return campaign ? reply.code(200).send(wrapped(ctx, render(ctx, campaign))) : missing(ctx, req, reply);
+    return campaign ? reply.code(200).send(wrapped(ctx, render(ctx, campaign))) : missing(ctx, req, reply, 'read');
   });
   serve(app, ctx, 'campaigns.update', (req, reply) => update(ctx, req, reply));
   serve(app, ctx, 'campaigns.delete', (req, reply) => remove(ctx, req, reply));

@@ -126,9 +126,13 @@ export function dispositionRoutes(app: FastifyInstance, ctx: MockContext): void 
     if (!campaign) return reply;
     // Each tag_id must be checked against the call tags, so the replace needs them in every release.
     if (ctx.dialer.callTagsUnavailable) return tagsDown(ctx, reply);
-    // Another company's tag is not a tag of this one: tags are looked up in the company only.
+    // Another company's tag is not a tag of this one: tags are looked up in the company only (the fault's server
+    // looks them up in every company's), and an id no company holds is refused unless the other fault's server takes it.
+    const anyCompany = (id: number) => [...ctx.state.companies.values()].map((c) => c.tags.get(id)).find((tag) => tag !== undefined);
     for (const entry of entries) {
-      const reason = refusal(ctx, company.tags.get(entry.tag_id), entry.tag_id);
+      const tag = company.tags.get(entry.tag_id) ?? (faults.on('dialer-button-other-company-tag-accepted') ? anyCompany(entry.tag_id) : undefined);
+      const unknownTaken = tag === undefined && anyCompany(entry.tag_id) === undefined && faults.on('dialer-button-unknown-tag-accepted');
+      const reason = unknownTaken ? undefined : refusal(ctx, tag, entry.tag_id);
       if (reason) return serviceError(ctx, reply, 422, reason);
     }
     const store = resourcesOf(company).buttons;

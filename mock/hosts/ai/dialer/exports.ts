@@ -34,7 +34,9 @@ function shapeErrors(ctx: MockContext, body: unknown): string[] {
   if (!isObject(filters)) return ['filters must be an object'];
   const errors: string[] = [];
   if (!ctx.faults.on('dialer-export-ids-unvalidated')) {
-    for (const field of ID_FIELDS) {
+    // Each field's fault: a server whose validator forgot that one id.
+    const unchecked = { contactId: ctx.faults.on('dialer-export-contact-id-unvalidated'), userId: ctx.faults.on('dialer-export-user-id-unvalidated') };
+    for (const field of ID_FIELDS.filter((f) => !unchecked[f])) {
       const sent = filters[field];
       const v = ctx.dialect === 'variant' && typeof sent === 'string' && /^\d+$/.test(sent) ? Number(sent) : sent;
       if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 1))

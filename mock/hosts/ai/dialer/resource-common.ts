@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.ts';
+import type { Faults } from '../../../faults/registry.ts';
 import type { DialerCampaign } from '../../../state/dialer.ts';
 import { serviceError } from '../errors.ts';
 import { changedBy, keptName, trimName } from './dialect.ts';
@@ -25,10 +26,18 @@ export function invalid(
   return serviceError(ctx, reply, 400, message, ctx.faults.on('dialer-validation-no-suberrors') ? undefined : subErrors, extra);
 }
 
+/** The resources a 404 names, each with the fault whose server answers its 404 'Route not found' alone. */
+const ROUTE_MESSAGE_FAULTS: Readonly<Record<'Campaign' | 'Call script' | 'Survey' | 'Export job', (faults: Faults) => boolean>> = {
+  Campaign: (faults) => faults.on('dialer-res-404-campaign-route-message'),
+  'Call script': (faults) => faults.on('dialer-res-404-script-route-message'),
+  Survey: (faults) => faults.on('dialer-res-404-survey-route-message'),
+  'Export job': (faults) => faults.on('dialer-res-404-job-route-message'),
+};
+
 /** A missing resource: 404 with the endpoint's own message, never a subErrors list. */
-export function missing(ctx: MockContext, reply: FastifyReply, what: string): FastifyReply {
-  const message = ctx.faults.on('dialer-res-404-route-message') ? 'Route not found' : `${what} not found`;
-  return serviceError(ctx, reply, 404, message);
+export function missing(ctx: MockContext, reply: FastifyReply, what: keyof typeof ROUTE_MESSAGE_FAULTS): FastifyReply {
+  const routeMessage = ctx.faults.on('dialer-res-404-route-message') || ROUTE_MESSAGE_FAULTS[what](ctx.faults);
+  return serviceError(ctx, reply, 404, routeMessage ? 'Route not found' : `${what} not found`);
 }
 
 /**
@@ -50,16 +59,23 @@ export type NameCheck = { readonly name: string } | { readonly errors: readonly 
  * v1.0.21 a name that trims to nothing is refused with 'name should not be empty'; before it, it was
  * accepted (the variant dialect refuses it in every release: the changelog does not say).
  */
-export function checkName(ctx: MockContext, body: Record<string, unknown>, required: boolean, blankAccepted: boolean): NameCheck {
+export function checkName(
+  ctx: MockContext,
+  body: Record<string, unknown>,
+  required: boolean,
+  /** Faults of this write only: a blank name accepted, whitespace around a name refused. */
+  own: { readonly blankAccepted: boolean; readonly paddingRefused: boolean },
+): NameCheck {
   const raw = body.name;
   if (raw === undefined && !required) return { absent: true };
   if (typeof raw !== 'string') return { errors: ['name should not be empty', 'name must be a string'] };
   const trimmed = trimName(ctx, raw);
   // The first fault's server forgets the check on every script and survey write; `blankAccepted`, a fault of this write only.
-  const checked = !ctx.faults.on('dialer-name-blank-accepted') && !blankAccepted;
+  const checked = !ctx.faults.on('dialer-name-blank-accepted') && !own.blankAccepted;
   if (trimmed === '' && changedBy(ctx, '1.0.21') && checked) return { errors: ['name should not be empty'] };
-  // One fault's server validates the name as sent, refusing whitespace around it; another trims its end only.
-  if (ctx.faults.on('dialer-name-padding-refused') && trimmed !== raw) return { errors: ['name must not start or end with whitespace'] };
+  // One fault's server validates the name as sent, refusing whitespace around it (`paddingRefused`: on this resource only); another trims its end only.
+  if ((ctx.faults.on('dialer-name-padding-refused') || own.paddingRefused) && trimmed !== raw)
+    return { errors: ['name must not start or end with whitespace'] };
   return { name: ctx.faults.on('dialer-name-trimmed-end-only') ? raw.trimEnd() : keptName(ctx, raw, trimmed) };
 }
 

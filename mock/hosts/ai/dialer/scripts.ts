@@ -25,6 +25,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
     const scripts = companies.flatMap((company) => [...resourcesOf(company).scripts.values()]).sort((a, b) => a.seq - b.seq);
     return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript, {
       lenientCursor: faults.on('dialer-scripts-cursor-lenient'),
+      emptyCursorRefused: faults.on('dialer-scripts-empty-cursor-400'),
     });
   });
 
@@ -32,7 +33,10 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
     const company = companyOf(req);
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
-    const name = checkName(ctx, body, true, faults.on('dialer-script-create-whitespace-name-accepted'));
+    const name = checkName(ctx, body, true, {
+      blankAccepted: faults.on('dialer-script-create-whitespace-name-accepted'),
+      paddingRefused: faults.on('dialer-script-name-padding-refused'),
+    });
     const content = optionalString(body, 'content');
     const errors = [...('errors' in name ? name.errors : []), ...(content.error ? [content.error] : [])];
     if (errors.length > 0 || !('name' in name)) return invalid(ctx, reply, errors);
@@ -45,7 +49,10 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
   serve(app, ctx, 'scripts.update', (req, reply) => {
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
-    const name = checkName(ctx, body, false, faults.on('dialer-script-update-whitespace-name-accepted'));
+    const name = checkName(ctx, body, false, {
+      blankAccepted: faults.on('dialer-script-update-whitespace-name-accepted'),
+      paddingRefused: faults.on('dialer-script-name-padding-refused'),
+    });
     const content = optionalString(body, 'content');
     const errors = [...('errors' in name ? name.errors : []), ...(content.error ? [content.error] : [])];
     if (errors.length > 0) return invalid(ctx, reply, errors);

@@ -47,14 +47,20 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
 
   serve(app, ctx, 'surveys.list', (req, reply) => {
     const surveys = [...resourcesOf(companyOf(req)).surveys.values()].sort((a, b) => a.seq - b.seq);
-    return cursorPage(ctx, req, reply, faults.on('dialer-surveys-list-stale') ? surveys.slice(0, -1) : surveys, renderSurvey);
+    return cursorPage(ctx, req, reply, faults.on('dialer-surveys-list-stale') ? surveys.slice(0, -1) : surveys, renderSurvey, {
+      lenientCursor: faults.on('dialer-surveys-cursor-lenient'),
+      emptyCursorRefused: faults.on('dialer-surveys-empty-cursor-400'),
+    });
   });
 
   serve(app, ctx, 'surveys.create', (req, reply) => {
     const company = companyOf(req);
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
-    const name = checkName(ctx, body, true, faults.on('dialer-survey-create-whitespace-name-accepted'));
+    const name = checkName(ctx, body, true, {
+      blankAccepted: faults.on('dialer-survey-create-whitespace-name-accepted'),
+      paddingRefused: faults.on('dialer-survey-name-padding-refused'),
+    });
     const questions = body.questions === undefined ? { questions: [], errors: [] } : readQuestions(body.questions);
     const errors = [...('errors' in name ? name.errors : []), ...questions.errors];
     if (errors.length > 0 || !('name' in name) || !questions.questions) return invalid(ctx, reply, errors);
@@ -67,7 +73,10 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
   serve(app, ctx, 'surveys.update', (req, reply) => {
     const body = req.body;
     if (!isObject(body)) return invalid(ctx, reply, ['body must be a JSON object']);
-    const name = checkName(ctx, body, false, faults.on('dialer-survey-update-whitespace-name-accepted'));
+    const name = checkName(ctx, body, false, {
+      blankAccepted: faults.on('dialer-survey-update-whitespace-name-accepted'),
+      paddingRefused: faults.on('dialer-survey-name-padding-refused'),
+    });
     if ('errors' in name) return invalid(ctx, reply, name.errors);
     const survey = resourcesOf(companyOf(req)).surveys.get(params(req).surveyId ?? '');
     if (!survey) return missing(ctx, reply, 'Survey');
