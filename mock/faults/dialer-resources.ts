@@ -68,6 +68,8 @@ export const DIALER_RESOURCE_FAULTS = [
   f('dialer-export-dates-400', 'DIALER-EXPORT-DATES-422', 'an unparsable export bound gets 400 instead of 422'),
   f('dialer-export-dateto-unchecked', 'DIALER-EXPORT-DATETO-422', 'an export dateTo that does not parse is queued with 202'),
   f('dialer-jobid-500', 'DIALER-JOBID-400', 'a jobId that is not a UUID gets 500'),
+  f('dialer-jobid-status-unvalidated', 'DIALER-JOBID-400', 'the export status route looks a jobId that is not a UUID up as it is: 404'),
+  f('dialer-jobid-download-unvalidated', 'DIALER-JOBID-400', 'the download route looks a jobId that is not a UUID up as it is: 404'),
   // Missing resources
   f('dialer-res-404-route-message', 'DIALER-RES-404', "a missing campaign, script, survey or job gets 404 'Route not found'"),
   f('dialer-res-404-campaign-route-message', 'DIALER-RES-404', "a missing campaign alone gets 404 'Route not found' on the resource endpoints"),

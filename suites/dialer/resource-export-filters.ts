@@ -177,8 +177,8 @@ const jobIds = defineCheck({
   title: "export status and download: a jobId that is not a UUID gets 400 'Validation failed (uuid is expected)', a UUID never does (fuzzed)",
   surface: 'ai',
   rules: ['DIALER-JOBID-400', SUB_ERRORS],
-  // two boundaries, four samples, two random values
-  maxRequests: 8,
+  // three boundaries, four samples, two random values
+  maxRequests: 9,
   randomValues: { count: 4 + 2, requestsEach: 1 },
   async run(t) {
     const rule = 'DIALER-JOBID-400';
@@ -187,8 +187,9 @@ const jobIds = defineCheck({
     let turn = 0;
     await explore<string>(t, {
       arbitrary: fc.oneof(uuidArb, mangledUuidArb, fc.string({ unit: fc.constantFrom(...'abcdefxyz0123456789-'), minLength: 1, maxLength: 40 })),
-      // A UUID one character short, and one in capitals, which validators disagree on.
-      boundaries: [UNKNOWN_JOB_ID.slice(0, -1), UNKNOWN_JOB_ID.toUpperCase()],
+      // A UUID one character short at each end, so status and download (taken in turn) each get one that is surely
+      // not a UUID, and one in capitals, which validators disagree on.
+      boundaries: [UNKNOWN_JOB_ID.slice(0, -1), UNKNOWN_JOB_ID.slice(1), UNKNOWN_JOB_ID.toUpperCase()],
       samples: ['not-a-uuid', '00000000-0000-0000-0000-000000000000', UNKNOWN_JOB_ID.replace(/-/g, ''), '12345'],
       property: async (jobId) => {
         const route = turn++ % 2 === 0 ? 'exports.status' : 'exports.download';
