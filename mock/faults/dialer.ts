@@ -23,4 +23,46 @@ export const DIALER_FAULTS = [
   f('dialer-get-touches', 'DIALER-GET-SAFE', 'reading a campaign stamps its updatedAt'),
   f('dialer-route-not-found-echo', 'DIALER-ROUTE-NOT-FOUND', 'an unmatched Dialer route repeats method, path and query, without correlationId'),
   f('dialer-validation-no-suberrors', 'DIALER-VALIDATION-SUBERRORS', 'validation 400s of the Dialer answer without subErrors'),
+  f('dialer-limit-400-no-suberrors', 'DIALER-VALIDATION-SUBERRORS', 'a limit refused with 400 comes without subErrors; other validation 400s keep them'),
+  f(
+    'dialer-include-deleted-400-no-suberrors',
+    'DIALER-VALIDATION-SUBERRORS',
+    'an include_deleted refused with 400 comes without subErrors; other validation 400s keep them',
+  ),
+  f(
+    'dialer-cursor-400-no-suberrors',
+    'DIALER-VALIDATION-SUBERRORS',
+    'an undecodable cursor refused with 400 comes without subErrors; other validation 400s keep them',
+  ),
+  f(
+    'dialer-export-ids-400-no-suberrors',
+    'DIALER-VALIDATION-SUBERRORS',
+    'an export filter id refused with 400 comes without subErrors; other validation 400s keep them',
+  ),
+  f(
+    'dialer-export-bounds-400-no-suberrors',
+    'DIALER-VALIDATION-SUBERRORS',
+    'an export bound refused with 400 comes without subErrors; other validation 400s keep them',
+  ),
+  f(
+    'dialer-outcome-kind-400-no-suberrors',
+    'DIALER-VALIDATION-SUBERRORS',
+    'an outcome_kind refused with 400 comes without subErrors; other validation 400s keep them',
+  ),
+  f('dialer-jobid-400-no-suberrors', 'DIALER-VALIDATION-SUBERRORS', 'a jobId refused with 400 comes without subErrors; other validation 400s keep them'),
+  f(
+    'dialer-start-date-400-message-only',
+    'DIALER-VALIDATION-SUBERRORS',
+    'a start_date refused with 400 names what failed in its message, without subErrors; other validation 400s keep them',
+  ),
+  f(
+    'dialer-start-time-400-message-only',
+    'DIALER-VALIDATION-SUBERRORS',
+    'a start_time refused with 400 names what failed in its message, without subErrors; other validation 400s keep them',
+  ),
+  f(
+    'dialer-campaign-name-400-raw-suberror',
+    'DIALER-VALIDATION-SUBERRORS',
+    "a campaign name refused with 400 lists, beside 'name should not be empty', the validator's raw error object in subErrors",
+  ),
 ] as const satisfies readonly FaultSpec[];

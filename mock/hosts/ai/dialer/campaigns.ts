@@ -77,9 +77,19 @@ function missing(ctx: MockContext, req: FastifyRequest, reply: FastifyReply, ope
   return serviceError(ctx, reply, 404, NOT_FOUND);
 }
 
+/** A campaign write's validation 400. */
+function refuse(ctx: MockContext, reply: FastifyReply, subErrors: readonly string[]): FastifyReply {
+  // The fault's validator lists the raw error of a refused name beside the messages: an entry that is no string.
+  if (ctx.faults.on('dialer-campaign-name-400-raw-suberror') && subErrors.some((s) => s.startsWith('name ')))
+    return serviceError(ctx, reply, 400, 'Validation failed', undefined, {
+      subErrors: [...subErrors, { property: 'name', constraints: { isNotEmpty: subErrors[0] } }],
+    });
+  return invalid(ctx, reply, subErrors);
+}
+
 function create(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const checked = validateCampaign(ctx, req.body, 'create');
-  if (!checked.ok) return invalid(ctx, reply, checked.subErrors);
+  if (!checked.ok) return refuse(ctx, reply, checked.subErrors);
   const company = companyOf(req);
   const now = new Date().toISOString();
   const { fields } = checked;
@@ -105,7 +115,7 @@ function update(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): Fas
   if (!campaign) return missing(ctx, req, reply, 'update');
   const checked = validateCampaign(ctx, req.body, 'update');
   const unchangeable = isObject(req.body) ? readOnlyChanges(req.body, { id: campaign.id, createdAt: campaign.createdAt, updatedAt: campaign.updatedAt }) : [];
-  if (!checked.ok || unchangeable.length > 0) return invalid(ctx, reply, [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
+  if (!checked.ok || unchangeable.length > 0) return refuse(ctx, reply, [...(checked.ok ? [] : checked.subErrors), ...unchangeable]);
   if (campaign.status === 'deleted') return serviceError(ctx, reply, 422, 'A deleted campaign cannot be updated');
   const { fields } = checked;
   const settings = (c: DialerCampaign) => ({
