@@ -2,7 +2,8 @@ import { type FaultSpec, fault as f } from './spec.ts';
 
 /**
  * Faults of the Dialer campaigns and their cursor lists. Most cursor faults live in the shared pager, so
- * they bend every cursor list; two bend one list alone, so the checks of the other lists are proved too.
+ * they bend every cursor list; those named after one list bend that list alone, so the check of each list
+ * is proved too.
  * Faults with a release are proved under that older profile, where their rule holds.
  */
 export const DIALER_CAMPAIGN_FAULTS = [
@@ -91,6 +92,20 @@ export const DIALER_CAMPAIGN_FAULTS = [
   f('dialer-cursor-limit-default-20', 'DIALER-LIMIT-DEFAULT-50', 'a list without limit holds 20 items'),
   f('dialer-cursor-limit-100-rejected', 'DIALER-LIMIT-BOUNDS', 'limit=100 is refused with 400 (an off-by-one bound)'),
   f('dialer-cursor-limit-zero-applied', 'DIALER-LIMIT-OUT-OF-RANGE', 'limit=0 is applied: an empty page with a nextCursor'),
+  f('dialer-cursor-limit-1-rejected', 'DIALER-LIMIT-BOUNDS', 'limit=1 is refused with 400 (an off-by-one bound)'),
+  f('dialer-cursor-limit-over-max-422', 'DIALER-LIMIT-OUT-OF-RANGE', "a limit above 100 is refused with 422 instead of 400, outside the service's validation"),
+  f('dialer-campaigns-limit-default-1', 'DIALER-LIMIT-DEFAULT-50', 'the campaign list alone reads a missing limit as 1: one item a page'),
+  f('dialer-contacts-limit-default-1', 'DIALER-LIMIT-DEFAULT-50', "a campaign's contacts list alone reads a missing limit as 1: one item a page"),
+  f('dialer-scripts-limit-default-1', 'DIALER-LIMIT-DEFAULT-50', 'the call script list alone reads a missing limit as 1: one item a page'),
+  f('dialer-surveys-limit-default-1', 'DIALER-LIMIT-DEFAULT-50', 'the survey list alone reads a missing limit as 1: one item a page'),
+  f('dialer-campaigns-limit-100-rejected', 'DIALER-LIMIT-BOUNDS', 'the campaign list alone refuses limit=100 with 400'),
+  f('dialer-contacts-limit-100-rejected', 'DIALER-LIMIT-BOUNDS', "a campaign's contacts list alone refuses limit=100 with 400"),
+  f('dialer-scripts-limit-100-rejected', 'DIALER-LIMIT-BOUNDS', 'the call script list alone refuses limit=100 with 400'),
+  f('dialer-surveys-limit-100-rejected', 'DIALER-LIMIT-BOUNDS', 'the survey list alone refuses limit=100 with 400'),
+  f('dialer-campaigns-limit-zero-applied', 'DIALER-LIMIT-OUT-OF-RANGE', 'the campaign list alone applies limit=0: an empty page with a nextCursor'),
+  f('dialer-contacts-limit-zero-applied', 'DIALER-LIMIT-OUT-OF-RANGE', "a campaign's contacts list alone applies limit=0: an empty page with a nextCursor"),
+  f('dialer-scripts-limit-zero-applied', 'DIALER-LIMIT-OUT-OF-RANGE', 'the call script list alone applies limit=0: an empty page with a nextCursor'),
+  f('dialer-surveys-limit-zero-applied', 'DIALER-LIMIT-OUT-OF-RANGE', 'the survey list alone applies limit=0: an empty page with a nextCursor'),
   f('dialer-cursor-overlap', 'DIALER-CURSOR-WALK', "nextCursor points before the page's last item, so each page repeats it"),
   f('dialer-cursor-never-null', 'DIALER-CURSOR-LAST-NULL', 'meta.nextCursor is never null, not even on an empty page'),
   f(

@@ -106,6 +106,7 @@ export function listCampaigns(ctx: MockContext, req: FastifyRequest, reply: Fast
   const slice = cursorSlice(ctx, query, select(ctx, dropped, status as string | undefined, mode as string | undefined, include as boolean), {
     emptyCursorRefused: ctx.faults.on('dialer-campaigns-empty-cursor-400'),
     lenientCursor: ctx.faults.on('dialer-campaigns-cursor-lenient'),
+    list: 'campaigns',
   });
   if (!slice.ok) return slice.send(reply);
   const data = slice.page.map(render);

@@ -169,6 +169,7 @@ function contacts(ctx: MockContext, req: FastifyRequest, reply: FastifyReply): F
   return cursorPage(ctx, req, reply, campaign.contacts, renderContact, {
     emptyCursorRefused: ctx.faults.on('dialer-contacts-empty-cursor-400'),
     lenientCursor: ctx.faults.on('dialer-contacts-cursor-lenient'),
+    list: 'contacts',
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { atLeast } from '../../../../lib/dialer/releases.ts';
 import { DIALER_LIMIT } from '../../../../lib/contract/limits.ts';
 import type { MockContext } from '../../../context.ts';
+import type { FaultName } from '../../../faults/registry.ts';
 import { serviceError } from '../errors.ts';
 import { invalid as validationFailure } from './resource-common.ts';
 
@@ -60,14 +61,40 @@ function invalid<T>(ctx: MockContext, message: string, subErrors: readonly strin
   return { ok: false, send: (reply) => validationFailure(ctx, reply, subErrors, message, extra) };
 }
 
-function parseLimit<T>(ctx: MockContext, raw: unknown): number | Slice<T> {
+/** The cursor lists, for the faults that bend the limit of one list alone. */
+export type CursorListName = 'campaigns' | 'contacts' | 'scripts' | 'surveys';
+
+/** Each list's faults: a missing limit read as 1, limit=100 refused, limit=0 applied. */
+const LIMIT_FAULTS: Readonly<Record<CursorListName, { readonly defaultOne: FaultName; readonly maxRefused: FaultName; readonly zeroApplied: FaultName }>> = {
+  campaigns: {
+    defaultOne: 'dialer-campaigns-limit-default-1',
+    maxRefused: 'dialer-campaigns-limit-100-rejected',
+    zeroApplied: 'dialer-campaigns-limit-zero-applied',
+  },
+  contacts: {
+    defaultOne: 'dialer-contacts-limit-default-1',
+    maxRefused: 'dialer-contacts-limit-100-rejected',
+    zeroApplied: 'dialer-contacts-limit-zero-applied',
+  },
+  scripts: { defaultOne: 'dialer-scripts-limit-default-1', maxRefused: 'dialer-scripts-limit-100-rejected', zeroApplied: 'dialer-scripts-limit-zero-applied' },
+  surveys: { defaultOne: 'dialer-surveys-limit-default-1', maxRefused: 'dialer-surveys-limit-100-rejected', zeroApplied: 'dialer-surveys-limit-zero-applied' },
+};
+
+function parseLimit<T>(ctx: MockContext, raw: unknown, list: CursorListName | undefined): number | Slice<T> {
   const { faults } = ctx;
-  if (raw === undefined) return faults.on('dialer-cursor-limit-default-20') ? 20 : DIALER_LIMIT.default;
+  const own = list === undefined ? undefined : LIMIT_FAULTS[list];
+  const ownFault = (which: 'defaultOne' | 'maxRefused' | 'zeroApplied') => own !== undefined && faults.on(own[which]);
+  if (raw === undefined) return faults.on('dialer-cursor-limit-default-20') ? 20 : ownFault('defaultOne') ? 1 : DIALER_LIMIT.default;
   const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n)) return invalid(ctx, 'Validation failed', ['limit must be an integer number']);
-  if (n === 0 && faults.on('dialer-cursor-limit-zero-applied')) return 0;
-  if (n < DIALER_LIMIT.min) return invalid(ctx, 'Validation failed', [`limit must not be less than ${DIALER_LIMIT.min}`]);
-  if (n > DIALER_LIMIT.max || (n === DIALER_LIMIT.max && faults.on('dialer-cursor-limit-100-rejected')))
+  if (n === 0 && (faults.on('dialer-cursor-limit-zero-applied') || ownFault('zeroApplied'))) return 0;
+  // The fault's server refuses the smallest limit too (an off-by-one bound).
+  if (n < DIALER_LIMIT.min || (n === DIALER_LIMIT.min && faults.on('dialer-cursor-limit-1-rejected')))
+    return invalid(ctx, 'Validation failed', [`limit must not be less than ${DIALER_LIMIT.min}`]);
+  // The fault's server refuses a limit above the range with 422 rather than as a validation failure.
+  if (n > DIALER_LIMIT.max && faults.on('dialer-cursor-limit-over-max-422'))
+    return { ok: false, send: (reply) => serviceError(ctx, reply, 422, `limit must not be greater than ${DIALER_LIMIT.max}`) };
+  if (n > DIALER_LIMIT.max || (n === DIALER_LIMIT.max && (faults.on('dialer-cursor-limit-100-rejected') || ownFault('maxRefused'))))
     return invalid(ctx, 'Validation failed', [`limit must not be greater than ${DIALER_LIMIT.max}`]);
   return n;
 }
@@ -95,6 +122,8 @@ export interface ListQuirks {
   readonly lenientCursor?: boolean;
   /** An empty cursor is refused as undecodable. */
   readonly emptyCursorRefused?: boolean;
+  /** Which list this is, for the faults that bend one list's limit alone. */
+  readonly list?: CursorListName;
 }
 
 /** One page of `items` (in creation order) for the query's `limit` and `cursor`, or the error it deserves. */
@@ -105,7 +134,7 @@ export function cursorSlice<T extends Sequenced>(
   quirks: ListQuirks = {},
 ): Slice<T> {
   const { faults } = ctx;
-  const limit = parseLimit<T>(ctx, query.limit);
+  const limit = parseLimit<T>(ctx, query.limit, quirks.list);
   if (typeof limit !== 'number') return limit;
   let after = 0;
   const cursor = query.cursor;

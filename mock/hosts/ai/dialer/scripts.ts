@@ -26,6 +26,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: MockContext): void {
     return cursorPage(ctx, req, reply, faults.on('dialer-scripts-list-stale') ? scripts.slice(0, -1) : scripts, renderScript, {
       lenientCursor: faults.on('dialer-scripts-cursor-lenient'),
       emptyCursorRefused: faults.on('dialer-scripts-empty-cursor-400'),
+      list: 'scripts',
     });
   });
 

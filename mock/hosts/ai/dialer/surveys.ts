@@ -50,6 +50,7 @@ export function surveyRoutes(app: FastifyInstance, ctx: MockContext): void {
     return cursorPage(ctx, req, reply, faults.on('dialer-surveys-list-stale') ? surveys.slice(0, -1) : surveys, renderSurvey, {
       lenientCursor: faults.on('dialer-surveys-cursor-lenient'),
       emptyCursorRefused: faults.on('dialer-surveys-empty-cursor-400'),
+      list: 'surveys',
     });
   });
 
