@@ -4,6 +4,11 @@ import { type FaultSpec, fault as f } from './spec.ts';
 export const AI_FAULTS = [
   f('ai-auth-missing-accepted', 'AI-AUTH-MISSING-401', 'a request without credentials is served as company A'),
   f('ai-auth-any-secret', 'AI-AUTH-INCORRECT-401', 'the key secret is not compared'),
+  f(
+    'ai-auth-unknown-key-accepted',
+    'AI-AUTH-INCORRECT-401',
+    'outside the Dialer, an unknown key ID is served as company A; a known one with a wrong secret still gets 401',
+  ),
   f('ai-auth-malformed-400', 'AI-AUTH-MALFORMED-401', 'a malformed Authorization header gets a service 400'),
   f('ai-auth-revoked-accepted', 'AI-AUTH-REVOKED-401', 'revoked keys keep working'),
   f('ai-401-wording', 'AI-AUTH-401-BODY', "the 401 says 'Unauthorized'"),

@@ -5,6 +5,7 @@ export const CORE_FAULTS = [
   // Authentication and isolation
   f('auth-missing-accepted', 'CORE-AUTH-MISSING-401', 'a request without credentials is served as company A'),
   f('auth-any-secret', 'CORE-AUTH-INCORRECT-401', 'the key secret is not compared'),
+  f('auth-unknown-key-accepted', 'CORE-AUTH-INCORRECT-401', 'an unknown key ID is served as company A; a known one with a wrong secret still gets 401'),
   f('auth-malformed-400', 'CORE-AUTH-MALFORMED-401', 'a malformed Authorization header gets 400 instead of 401'),
   f('auth-revoked-accepted', 'CORE-AUTH-REVOKED-401', 'revoked keys keep working'),
   f('auth-401-body-wording', 'CORE-AUTH-401-BODY', "the core 401 says 'Unauthorised'"),

@@ -6,6 +6,11 @@ export const DIALER_FAULTS = [
   f('dialer-rejects-basic', 'DIALER-SAME-KEY', 'the Dialer refuses the standard key pairs with 401'),
   f('dialer-auth-missing-accepted', 'DIALER-AUTH-MISSING-401', 'a Dialer request without credentials is served as company A'),
   f('dialer-auth-incorrect-accepted', 'DIALER-AUTH-INCORRECT-401', 'the Dialer does not compare the key secret'),
+  f(
+    'dialer-auth-unknown-key-accepted',
+    'DIALER-AUTH-INCORRECT-401',
+    'the Dialer serves an unknown key ID as company A; a known one with a wrong secret still gets 401',
+  ),
   f('dialer-auth-malformed-accepted', 'DIALER-AUTH-MALFORMED-401', 'a Dialer request with a malformed Authorization header is served as company A'),
   f('dialer-auth-revoked-accepted', 'DIALER-AUTH-REVOKED-401', 'revoked keys keep working on the Dialer'),
   f('dialer-401-core-body', 'DIALER-AUTH-401-BODY', "the Dialer's 401 comes in the core envelope { responseData: { status: 401, message: 'Unauthorized' } }"),

@@ -49,6 +49,9 @@ export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): 
     if (result.ok) companyId = result.key.companyId;
     else if (result.problem === 'missing' && (faults.on('ai-auth-missing-accepted') || (dialer && faults.on('dialer-auth-missing-accepted')))) companyId = 1;
     else if (result.problem === 'malformed' && dialer && faults.on('dialer-auth-malformed-accepted')) companyId = 1;
+    // The faults' servers fall back to the first company for a key ID they do not know, yet still compare the secret of one they do.
+    else if (result.problem === 'unknown-key' && (dialer ? faults.on('dialer-auth-unknown-key-accepted') : faults.on('ai-auth-unknown-key-accepted')))
+      companyId = 1;
     else if (result.problem === 'malformed' && faults.on('ai-auth-malformed-400')) return serviceError(ctx, reply, 400, 'Malformed Authorization header');
     else if (dialer && faults.on('dialer-401-core-body')) return reply.code(401).send({ responseData: { status: 401, message: 'Unauthorized' } });
     else {

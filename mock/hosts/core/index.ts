@@ -56,6 +56,10 @@ export function coreHost(app: FastifyInstance, ctx: MockContext, prefix: string)
     } else if (result.problem === 'missing' && faults.on('auth-missing-accepted')) {
       companyId = 1;
       keyId = 'anonymous';
+    } else if (result.problem === 'unknown-key' && faults.on('auth-unknown-key-accepted')) {
+      // The fault's server falls back to the first company for a key ID it does not know, yet still compares the secret of one it does.
+      companyId = 1;
+      keyId = 'unknown';
     } else if (result.problem === 'malformed' && faults.on('auth-malformed-400')) {
       return coreError(ctx, reply, 400, BAD_REQUEST);
     } else {
