@@ -76,6 +76,14 @@ function wrongHostRoutes(faults: Faults): readonly { readonly routesOf: Surface;
     { routesOf: 'cuecard', servedBy: 'analytics', on: faults.on('analytics-serves-cuecards') },
     { routesOf: 'ai', servedBy: 'cuecard', on: faults.on('cuecard-serves-ai') },
     { routesOf: 'analytics', servedBy: 'cuecard', on: faults.on('cuecard-serves-analytics') },
+    { routesOf: 'core', servedBy: 'ai', on: faults.on('ai-serves-core') },
+    { routesOf: 'core', servedBy: 'cuecard', on: faults.on('cuecard-serves-core') },
+    { routesOf: 'ai', servedBy: 'core', on: faults.on('core-serves-ai') },
+    { routesOf: 'ai', servedBy: 'analytics', on: faults.on('analytics-serves-ai') },
+    { routesOf: 'cuecard', servedBy: 'core', on: faults.on('core-serves-cuecards') },
+    { routesOf: 'cuecard', servedBy: 'ai', on: faults.on('ai-serves-cuecards') },
+    { routesOf: 'analytics', servedBy: 'core', on: faults.on('core-serves-analytics') },
+    { routesOf: 'analytics', servedBy: 'ai', on: faults.on('ai-serves-analytics') },
   ];
 }
 

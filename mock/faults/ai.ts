@@ -26,4 +26,6 @@ export const AI_FAULTS = [
   f('ai-edge-correlation', 'AI-EDGE-403-NO-CORRELATION', 'the edge-block page quotes a correlationId and sends it as a header'),
   f('ai-unversioned', 'AI-BASE-PATH', 'the AI host serves its services at the root, not under /v1'),
   f('cuecard-serves-ai', 'AI-WRONG-HOST-404', 'the CueCard host answers Conversation Intelligence and VoiceAgent paths'),
+  f('core-serves-ai', 'AI-WRONG-HOST-404', 'the core host answers Conversation Intelligence and VoiceAgent paths'),
+  f('analytics-serves-ai', 'AI-WRONG-HOST-404', 'the analytics host answers Conversation Intelligence and VoiceAgent paths'),
 ] as const satisfies readonly FaultSpec[];

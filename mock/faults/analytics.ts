@@ -16,4 +16,6 @@ export const ANALYTICS_FAULTS = [
   f('analytics-own-keys', 'ANALYTICS-SAME-KEY', 'the analytics host rejects the key pairs of the core API'),
   f('analytics-isolation-leak', 'ANALYTICS-ISOLATION', "Get call details serves another company's call"),
   f('cuecard-serves-analytics', 'ANALYTICS-WRONG-HOST-404', 'the CueCard host answers GET /calls/{callId}'),
+  f('core-serves-analytics', 'ANALYTICS-WRONG-HOST-404', 'the core host answers GET /calls/{callId}'),
+  f('ai-serves-analytics', 'ANALYTICS-WRONG-HOST-404', 'the AI host answers GET /calls/{callId}'),
 ] as const satisfies readonly FaultSpec[];

@@ -20,6 +20,8 @@ export const CORE_FAULTS = [
   f('core-versioned', 'CORE-BASE-PATH', 'the core API is served, and its URL given, under /api/v1: a version segment in its paths'),
   f('core-unprefixed', 'CORE-BASE-PATH', 'the core API is served, and its URL given, at the root, without /api'),
   f('wrong-host-serves-core', 'CORE-WRONG-HOST-404', 'the analytics host serves core paths'),
+  f('ai-serves-core', 'CORE-WRONG-HOST-404', 'the AI host serves core paths'),
+  f('cuecard-serves-core', 'CORE-WRONG-HOST-404', 'the CueCard host serves core paths'),
   f('json-content-type-html', 'CORE-JSON-UTF8', 'List contacts answers with Content-Type text/html'),
   // Method convention
   f('add-contact-not-persisted', 'CORE-METHOD-PUT-CREATES', 'PUT /contacts/add.json answers 201 but stores nothing'),

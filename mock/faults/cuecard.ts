@@ -18,4 +18,6 @@ export const CUECARD_FAULTS = [
   f('cuecard-unprefixed', 'CUECARD-BASE-PATH', 'the CueCard host is served, and its URL given, at the root, without /api'),
   f('cuecard-own-keys', 'CUECARD-SAME-KEY', 'the CueCard host rejects the key pairs of the core API'),
   f('analytics-serves-cuecards', 'CUECARD-WRONG-HOST-404', 'the analytics host answers POST /cuecards'),
+  f('core-serves-cuecards', 'CUECARD-WRONG-HOST-404', 'the core host answers POST /cuecards'),
+  f('ai-serves-cuecards', 'CUECARD-WRONG-HOST-404', 'the AI host answers POST /cuecards'),
 ] as const satisfies readonly FaultSpec[];
