@@ -23,6 +23,7 @@ export const AI_FAULTS = [
   f('ai-ci-success-text-plain', 'AI-JSON-UTF8', 'Conversation Intelligence success bodies are labelled text/plain, its errors still JSON'),
   f('ai-va-success-text-plain', 'AI-JSON-UTF8', 'VoiceAgent success bodies are labelled text/plain, its errors still JSON'),
   f('ai-dialer-success-text-plain', 'AI-JSON-UTF8', 'Dialer success bodies are labelled text/plain, its errors still JSON'),
+  f('ai-error-text-plain', 'AI-JSON-UTF8', 'AI-host error bodies are labelled text/plain; successes stay JSON'),
   f('ai-edge-correlation', 'AI-EDGE-403-NO-CORRELATION', 'the edge-block page quotes a correlationId and sends it as a header'),
   f('ai-unversioned', 'AI-BASE-PATH', 'the AI host serves its services at the root, not under /v1'),
   f('cuecard-serves-ai', 'AI-WRONG-HOST-404', 'the CueCard host answers Conversation Intelligence and VoiceAgent paths'),

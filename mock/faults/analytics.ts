@@ -12,6 +12,7 @@ export const ANALYTICS_FAULTS = [
   f('analytics-auth-revoked-accepted', 'ANALYTICS-AUTH-REVOKED-401', 'revoked keys keep working on the analytics host'),
   f('analytics-content-type-text', 'ANALYTICS-JSON-UTF8', 'analytics bodies are labelled text/plain'),
   f('analytics-success-text-plain', 'ANALYTICS-JSON-UTF8', 'analytics success bodies are labelled text/plain, its errors still JSON'),
+  f('analytics-error-text-plain', 'ANALYTICS-JSON-UTF8', 'analytics error bodies are labelled text/plain; successes stay JSON'),
   f('analytics-unprefixed', 'ANALYTICS-BASE-PATH', 'the analytics host is served, and its URL given, at the root, without /api'),
   f('analytics-own-keys', 'ANALYTICS-SAME-KEY', 'the analytics host rejects the key pairs of the core API'),
   f('analytics-isolation-leak', 'ANALYTICS-ISOLATION', "Get call details serves another company's call"),

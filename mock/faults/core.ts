@@ -23,6 +23,8 @@ export const CORE_FAULTS = [
   f('ai-serves-core', 'CORE-WRONG-HOST-404', 'the AI host serves core paths'),
   f('cuecard-serves-core', 'CORE-WRONG-HOST-404', 'the CueCard host serves core paths'),
   f('json-content-type-html', 'CORE-JSON-UTF8', 'List contacts answers with Content-Type text/html'),
+  f('core-error-text-plain', 'CORE-JSON-UTF8', 'core error bodies are labelled text/plain; successes stay JSON'),
+  f('countries-text-plain', 'CORE-JSON-UTF8', 'the countries list is labelled text/plain; other bodies stay JSON'),
   // Method convention
   f('add-contact-not-persisted', 'CORE-METHOD-PUT-CREATES', 'PUT /contacts/add.json answers 201 but stores nothing'),
   f('post-creates-contact', 'CORE-METHOD-POST-CREATE-FAILS', 'POST /contacts/add.json creates a contact'),

@@ -15,6 +15,7 @@ export const CUECARD_FAULTS = [
     'CUECARD-JSON-UTF8',
     'a card for a call UUID no call of the company has is accepted (200, which the spec leaves open), its body labelled text/plain; errors still JSON',
   ),
+  f('cuecard-error-text-plain', 'CUECARD-JSON-UTF8', 'CueCard error bodies are labelled text/plain; successes stay JSON'),
   f('cuecard-unprefixed', 'CUECARD-BASE-PATH', 'the CueCard host is served, and its URL given, at the root, without /api'),
   f('cuecard-own-keys', 'CUECARD-SAME-KEY', 'the CueCard host rejects the key pairs of the core API'),
   f('analytics-serves-cuecards', 'CUECARD-WRONG-HOST-404', 'the analytics host answers POST /cuecards'),

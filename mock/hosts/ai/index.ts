@@ -6,6 +6,7 @@ import { conversationIntelligenceRoutes } from './conversation-intelligence.ts';
 import { dialerPlugin } from './dialer/index.ts';
 import { serviceError } from './errors.ts';
 import { voiceAgentRoutes } from './voice-agents.ts';
+import { isError, relabelTextPlain } from '../../http/relabel.ts';
 
 export { AUTH_LAYER_401 } from './auth-layer.ts';
 
@@ -81,6 +82,9 @@ export function aiHost(app: FastifyInstance, ctx: MockContext, prefix: string): 
       return payload;
     });
   }
+
+  // The fault's host labels its error bodies text/plain, the authentication layer's and the services' alike; successes stay JSON.
+  if (faults.on('ai-error-text-plain')) relabelTextPlain(app, isError);
 
   // Each fault's host labels the success bodies of one of its services text/plain, as a misconfigured
   // serializer of that service would; its errors, and every other service's bodies, stay JSON.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../../context.ts';
 import { companyFor } from '../../http/credentials.ts';
 import { analyticsError, analyticsRoutes } from './routes.ts';
+import { isError, relabelTextPlain } from '../../http/relabel.ts';
 
 /** The analytics host: its authentication, its error answers, and the routes it serves (./routes.ts). */
 export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
@@ -33,6 +34,9 @@ export function analyticsHost(app: FastifyInstance, ctx: MockContext, prefix: st
       return payload;
     });
   }
+
+  // The fault's host labels its error bodies text/plain; successes stay JSON.
+  if (faults.on('analytics-error-text-plain')) relabelTextPlain(app, isError);
 
   if (faults.on('analytics-success-text-plain')) {
     // Relabels the success bodies only, as a misconfigured serializer of the service would: errors stay JSON.

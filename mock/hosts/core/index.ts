@@ -14,6 +14,7 @@ import { groupStatisticsRoutes } from './group-statistics.ts';
 import { groupRoutes, tagRoutes } from './groups-tags.ts';
 import { noteRoutes } from './notes.ts';
 import { BAD_REQUEST, INVALID_INPUT, coreError, notFound, SERVER_ERROR } from './replies.ts';
+import { isError, relabelTextPlain } from '../../http/relabel.ts';
 
 /** Every core route, registered on whichever app serves the core API (and, under a fault, on a wrong host). */
 export function coreRoutes(app: FastifyInstance, ctx: MockContext): void {
@@ -91,6 +92,10 @@ export function coreHost(app: FastifyInstance, ctx: MockContext, prefix: string)
     req.log.error(err);
     return coreError(ctx, reply, 500, SERVER_ERROR);
   });
+
+  // The faults' hosts label the bodies of one kind text/plain: every error, or the countries list alone.
+  if (faults.on('core-error-text-plain')) relabelTextPlain(app, isError);
+  if (faults.on('countries-text-plain')) relabelTextPlain(app, (req) => req.routeOptions.url?.endsWith('/countries/index.json') === true);
 
   app.register(async (scoped) => coreRoutes(scoped, ctx), { prefix });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MockContext } from '../../context.ts';
 import { companyFor } from '../../http/credentials.ts';
 import { cuecardError, cuecardRoutes } from './routes.ts';
+import { isError, relabelTextPlain } from '../../http/relabel.ts';
 
 /** The CueCard host: its authentication, its error answers, and the routes it serves (./routes.ts). */
 export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: string): void {
@@ -33,6 +34,9 @@ export function cuecardHost(app: FastifyInstance, ctx: MockContext, prefix: stri
       return payload;
     });
   }
+
+  // The fault's host labels its error bodies text/plain; successes stay JSON.
+  if (faults.on('cuecard-error-text-plain')) relabelTextPlain(app, isError);
 
   // Other hosts' routes, which this host also serves under a wrong-host fault, are registered by mock/build.ts.
   app.register(async (scoped) => cuecardRoutes(scoped, ctx), { prefix });
