@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { atLeast } from '../../../../lib/dialer/releases.ts';
 import { DIALER_LIMIT } from '../../../../lib/contract/limits.ts';
 import type { MockContext } from '../../../context.ts';
-import type { FaultName } from '../../../faults/registry.ts';
+import type { Faults } from '../../../faults/registry.ts';
 import { serviceError } from '../errors.ts';
 import { invalid as validationFailure } from './resource-common.ts';
 
@@ -64,26 +64,37 @@ function invalid<T>(ctx: MockContext, message: string, subErrors: readonly strin
 /** The cursor lists, for the faults that bend the limit of one list alone. */
 export type CursorListName = 'campaigns' | 'contacts' | 'scripts' | 'surveys';
 
+/** Whether a fault is on. */
+type On = (faults: Faults) => boolean;
+
 /** Each list's faults: a missing limit read as 1, limit=100 refused, limit=0 applied. */
-const LIMIT_FAULTS: Readonly<Record<CursorListName, { readonly defaultOne: FaultName; readonly maxRefused: FaultName; readonly zeroApplied: FaultName }>> = {
+const LIMIT_FAULTS: Readonly<Record<CursorListName, { readonly defaultOne: On; readonly maxRefused: On; readonly zeroApplied: On }>> = {
   campaigns: {
-    defaultOne: 'dialer-campaigns-limit-default-1',
-    maxRefused: 'dialer-campaigns-limit-100-rejected',
-    zeroApplied: 'dialer-campaigns-limit-zero-applied',
+    defaultOne: (faults) => faults.on('dialer-campaigns-limit-default-1'),
+    maxRefused: (faults) => faults.on('dialer-campaigns-limit-100-rejected'),
+    zeroApplied: (faults) => faults.on('dialer-campaigns-limit-zero-applied'),
   },
   contacts: {
-    defaultOne: 'dialer-contacts-limit-default-1',
-    maxRefused: 'dialer-contacts-limit-100-rejected',
-    zeroApplied: 'dialer-contacts-limit-zero-applied',
+    defaultOne: (faults) => faults.on('dialer-contacts-limit-default-1'),
+    maxRefused: (faults) => faults.on('dialer-contacts-limit-100-rejected'),
+    zeroApplied: (faults) => faults.on('dialer-contacts-limit-zero-applied'),
   },
-  scripts: { defaultOne: 'dialer-scripts-limit-default-1', maxRefused: 'dialer-scripts-limit-100-rejected', zeroApplied: 'dialer-scripts-limit-zero-applied' },
-  surveys: { defaultOne: 'dialer-surveys-limit-default-1', maxRefused: 'dialer-surveys-limit-100-rejected', zeroApplied: 'dialer-surveys-limit-zero-applied' },
+  scripts: {
+    defaultOne: (faults) => faults.on('dialer-scripts-limit-default-1'),
+    maxRefused: (faults) => faults.on('dialer-scripts-limit-100-rejected'),
+    zeroApplied: (faults) => faults.on('dialer-scripts-limit-zero-applied'),
+  },
+  surveys: {
+    defaultOne: (faults) => faults.on('dialer-surveys-limit-default-1'),
+    maxRefused: (faults) => faults.on('dialer-surveys-limit-100-rejected'),
+    zeroApplied: (faults) => faults.on('dialer-surveys-limit-zero-applied'),
+  },
 };
 
 function parseLimit<T>(ctx: MockContext, raw: unknown, list: CursorListName | undefined): number | Slice<T> {
   const { faults } = ctx;
   const own = list === undefined ? undefined : LIMIT_FAULTS[list];
-  const ownFault = (which: 'defaultOne' | 'maxRefused' | 'zeroApplied') => own !== undefined && faults.on(own[which]);
+  const ownFault = (which: 'defaultOne' | 'maxRefused' | 'zeroApplied') => own !== undefined && own[which](faults);
   if (raw === undefined) return faults.on('dialer-cursor-limit-default-20') ? 20 : ownFault('defaultOne') ? 1 : DIALER_LIMIT.default;
   const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n)) return invalid(ctx, 'Validation failed', ['limit must be an integer number']);

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { companyOf, type MockContext } from '../../../context.ts';
-import type { FaultName, Faults } from '../../../faults/registry.ts';
+import type { Faults } from '../../../faults/registry.ts';
 import type { DialerCampaign } from '../../../state/dialer.ts';
 import { serviceError } from '../errors.ts';
 import { changedBy, keptName, trimName } from './dialect.ts';
@@ -26,29 +26,28 @@ export function invalid(
   const { faults } = ctx;
   const about = (fields: RegExp) => subErrors.some((s) => fields.test(s));
   // Each fault's server forgets subErrors on the 400s of one kind of refusal alone, told by what its messages name.
-  if (faults.on('dialer-validation-no-suberrors') || BARE_REFUSALS.some(([fault, fields]) => faults.on(fault) && about(fields)))
+  if (faults.on('dialer-validation-no-suberrors') || BARE_REFUSALS.some(([on, fields]) => on(faults) && about(fields)))
     return serviceError(ctx, reply, 400, message, undefined, extra);
   // These put what failed in the message instead, so the field is still named.
-  if (MESSAGE_REFUSALS.some(([fault, fields]) => faults.on(fault) && about(fields)))
-    return serviceError(ctx, reply, 400, subErrors.join('; '), undefined, extra);
+  if (MESSAGE_REFUSALS.some(([on, fields]) => on(faults) && about(fields))) return serviceError(ctx, reply, 400, subErrors.join('; '), undefined, extra);
   return serviceError(ctx, reply, 400, message, subErrors, extra);
 }
 
 /** The kinds of validation 400 one fault each answers without subErrors, by the messages that kind lists. */
-const BARE_REFUSALS: readonly (readonly [FaultName, RegExp])[] = [
-  ['dialer-limit-400-no-suberrors', /^limit /],
-  ['dialer-include-deleted-400-no-suberrors', /^include_deleted /],
-  ['dialer-cursor-400-no-suberrors', /^cursor /],
-  ['dialer-export-ids-400-no-suberrors', /^filters\.(contactId|userId) /],
-  ['dialer-export-bounds-400-no-suberrors', /^filters\.(dateFrom|dateTo) /],
-  ['dialer-outcome-kind-400-no-suberrors', /^buttons\.\d+\.outcome_kind /],
-  ['dialer-jobid-400-no-suberrors', /^jobId /],
+const BARE_REFUSALS: readonly (readonly [(faults: Faults) => boolean, RegExp])[] = [
+  [(faults) => faults.on('dialer-limit-400-no-suberrors'), /^limit /],
+  [(faults) => faults.on('dialer-include-deleted-400-no-suberrors'), /^include_deleted /],
+  [(faults) => faults.on('dialer-cursor-400-no-suberrors'), /^cursor /],
+  [(faults) => faults.on('dialer-export-ids-400-no-suberrors'), /^filters\.(contactId|userId) /],
+  [(faults) => faults.on('dialer-export-bounds-400-no-suberrors'), /^filters\.(dateFrom|dateTo) /],
+  [(faults) => faults.on('dialer-outcome-kind-400-no-suberrors'), /^buttons\.\d+\.outcome_kind /],
+  [(faults) => faults.on('dialer-jobid-400-no-suberrors'), /^jobId /],
 ];
 
 /** The kinds of validation 400 one fault each answers with what failed as the message, without subErrors. */
-const MESSAGE_REFUSALS: readonly (readonly [FaultName, RegExp])[] = [
-  ['dialer-start-date-400-message-only', /^schedule_policy\.start_date /],
-  ['dialer-start-time-400-message-only', /^schedule_policy\.start_time /],
+const MESSAGE_REFUSALS: readonly (readonly [(faults: Faults) => boolean, RegExp])[] = [
+  [(faults) => faults.on('dialer-start-date-400-message-only'), /^schedule_policy\.start_date /],
+  [(faults) => faults.on('dialer-start-time-400-message-only'), /^schedule_policy\.start_time /],
 ];
 
 /** The resources a 404 names, each with the fault whose server answers its 404 'Route not found' alone. */
