@@ -127,7 +127,7 @@ export function exportRoutes(app: FastifyInstance, ctx: MockContext): void {
   function jobOf(req: FastifyRequest, reply: FastifyReply, route: 'status' | 'download'): ExportJob | undefined {
     const jobId = params(req).jobId ?? '';
     // The faults' servers forget the check on one of the two routes: the id is looked up as it is, and not found.
-    const unchecked = faults.on(route === 'status' ? 'dialer-jobid-status-unvalidated' : 'dialer-jobid-download-unvalidated');
+    const unchecked = route === 'status' ? faults.on('dialer-jobid-status-unvalidated') : faults.on('dialer-jobid-download-unvalidated');
     if (!isUuid(jobId) && !unchecked) {
       // Before v1.0.21 the id went unchecked to a UUID column, and the database error surfaced as a 500 (the changelog says so).
       // The fixed message is the spec's; as a validation failure the 400 also lists what failed in subErrors.
