@@ -17,6 +17,7 @@ import { startBundledMock } from './bundled-mock.ts';
 import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
 import { commandSettings, warnReplacedByMock } from './settings.ts';
+import { toolCommand } from '../lib/invocation.ts';
 
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';
@@ -27,7 +28,7 @@ const MIN_MOCK_WINDOW_MS = 100;
 /** A day: the longest window the plan or the mock is given; a longer one is a slip of the keyboard. */
 const MAX_WINDOW_MS = 86_400_000;
 
-const HELP = `Usage: npm run capacity -- --contacts N --profile FILE [options]
+const HELP = `Usage: ${toolCommand('capacity', '--contacts N --profile FILE [options]')}
 
 Plans an outbound campaign against the API's budgets: the requests each surface needs for N contacts
 (from the profile, see load/capacity/README.md), the minimum wall time on the core API and the

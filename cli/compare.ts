@@ -1,4 +1,5 @@
 import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
+import { toolCommand } from '../lib/invocation.ts';
 import { checkComparable, compareReports, comparisonExitCode } from '../lib/results/comparison.ts';
 import type { RunReport } from '../lib/results/report.ts';
 import { readRunReport } from '../lib/results/report-file.ts';
@@ -8,7 +9,7 @@ import { CommandOutput } from './output.ts';
 import { commandSettings } from './settings.ts';
 import { parseCommandLine } from './command-line.ts';
 
-const HELP = `Usage: npm run compare -- BEFORE.json AFTER.json [--reports DIR] [--verbose]
+const HELP = `Usage: ${toolCommand('compare', 'BEFORE.json AFTER.json [--reports DIR] [--verbose]')}
 
 Compares two conformance reports (two runs, two targets, two Dialer releases) and lists every rule
 whose status changed, grouped as new failures, fixed, newly skipped (judged before, not now), newly

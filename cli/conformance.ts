@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { parseRelease, RELEASES } from '../lib/dialer/releases.ts';
 import { HarnessError } from '../lib/errors.ts';
+import { toolCommand } from '../lib/invocation.ts';
 import { Redactor } from '../lib/http/redact.ts';
 import { drawWrongSecret } from '../lib/http/wrong-secret.ts';
 import { type ExpectationsDocument, type NumberedEntry, readExpectations } from '../lib/expectations/expectations-file.ts';
@@ -42,7 +43,7 @@ const CONFORMANCE_MOCK_WINDOW_MS = 1000;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const HELP = `Usage: npm run conformance -- [options]
+const HELP = `Usage: ${toolCommand('run', '[options]')}
 
 Runs every suite against the target named by the CC_* variables, or, when none is set, against the
 bundled mock started for the run. Prints its plan first: the requests each budget may get, the time

@@ -4,6 +4,7 @@ import { DIAGNOSTIC_FAULTS, FAULTS, isFaultName } from '../mock/faults/registry.
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.ts';
 import { startMock } from '../mock/start.ts';
 import { parseCommandLine } from './command-line.ts';
+import { invocationOf, toolCommand } from '../lib/invocation.ts';
 
 /**
  * The lines that start the mock in the background and take its variables into the shell. A pipe into
@@ -11,14 +12,14 @@ import { parseCommandLine } from './command-line.ts';
  * The loop stops waiting if the mock exits before it is ready (its error is on the terminal).
  */
 const SHELL_RECIPE = [
-  'npm run --silent mock > mock.env &',
+  `${toolCommand('mock', '', { silent: true })} > mock.env &`,
   'until grep -qx ready mock.env; do kill -0 $! 2>/dev/null || break; sleep 0.2; done',
   'eval "$(grep \'^export \' mock.env)"',
 ]
   .map((line) => `  ${line}`)
   .join('\n');
 
-const HELP = `Usage: npm run mock -- [options]
+const HELP = `Usage: ${toolCommand('mock', '[options]')}
 
 Starts the mock of all four hosts over HTTPS and keeps it up until interrupted. Prints one
 \`export CC_...=...\` line per target variable, then \`ready\`. From bash or zsh, these three lines
@@ -26,7 +27,7 @@ start it in the background and point the suite, curl or any client in that shell
 
 ${SHELL_RECIPE}
 
-(mock.env holds the mock's own key pairs, never a live account's; git ignores it here.)
+(mock.env holds the mock's own key pairs, never a live account's${invocationOf() === 'checkout' ? '; git ignores it here' : ''}.)
 
 Options:
   --port-base N        core on N, analytics N+1, AI N+2, CueCard N+3 (default: free ports)
