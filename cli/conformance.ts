@@ -192,10 +192,14 @@ async function main(): Promise<number> {
     ...(args['dialer-release'] !== undefined ? { CC_DIALER_RELEASE: args['dialer-release'] } : {}),
   };
   const warn = (line: string) => process.stderr.write(`cc-conformance: warning: ${line}\n`);
-  let settings = commandSettings(env, warn);
+  // A plan sends nothing, so it reads no CA file: one that is gone (a stopped mock's) is only a warning.
+  const need = args.plan ? 'plan' : 'send';
+  let settings = commandSettings(env, warn, need);
   const seed = runSeed(settings);
   let mock: RunningMock | undefined;
   const bundled = namesNoTarget(settings);
+  const caFile = settings.CC_CA_FILE === undefined ? undefined : resolve(settings.CC_CA_FILE);
+  if (args.plan && !bundled && caFile !== undefined && !existsSync(caFile)) warn(`CC_CA_FILE: no file at ${caFile}; a run would stop there`);
   if (!bundled && (args['mock-fault'] || args['mock-dialer-release'] || args['mock-rate-algorithm'] || args['mock-dialect']))
     fail('--mock-fault, --mock-dialer-release, --mock-rate-algorithm and --mock-dialect apply only to the bundled mock, and a target is configured');
   if (bundled) {
@@ -218,7 +222,7 @@ async function main(): Promise<number> {
     settings = { ...settings, ...mock.env, ...(expected !== undefined ? { CC_DIALER_RELEASE: expected } : {}) };
   }
   try {
-    const target = targetFromSettings(settings, process.cwd(), bundled);
+    const target = targetFromSettings(settings, process.cwd(), bundled, need);
     // Drawn here, not in the suites' thread, so this process's last scrub knows it too.
     const wrongSecret = target.keys.primary ? drawWrongSecret(target.keys.primary) : undefined;
     const redactor = new Redactor(target, wrongSecret);
