@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -135,6 +135,18 @@ describe('bin/cc-conformance.js, run from an empty folder', () => {
     expect(help.get('mock')).toContain('\n  cc-conformance mock > mock.env &\n');
     expect(help.get('fingerprint')).toContain('`cc-conformance cleanup --ledger` reads');
     expect(help.get('load')).toContain('cc-conformance mock --list-faults');
+  });
+
+  test('capacity --help names an example profile that exists, and --profile example plans from any folder', async () => {
+    const help = await ccConformance(['capacity', '--help']);
+    const example = /--profile example`? uses the\s+example that ships with the tool, (\S+)/.exec(help.stdout)?.[1];
+    expect(example, help.stdout).toBeDefined();
+    expect(isAbsolute(example as string)).toBe(true);
+    expect(existsSync(example as string)).toBe(true);
+    const plan = await ccConformance(['capacity', '--contacts', '1000', '--profile', 'example', '--reports', join(elsewhere, 'capacity')]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`(${example as string})`);
+    expect(plan.stdout).toMatch(/\bGO\b/);
   });
 
   // A terminal's Ctrl-C reaches the whole group, and npm relays it to its child again: the mock, which
