@@ -4,6 +4,9 @@ import { DIAGNOSTIC_FAULTS, FAULTS, isFaultName } from '../mock/faults/registry.
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.ts';
 import { startMock } from '../mock/start.ts';
 import { parseCommandLine } from './command-line.ts';
+import { EFFECTS } from '../lib/config/target.ts';
+import { KEY_SLOTS } from '../lib/contract/vocabulary.ts';
+import { exportedVariables, leftOut, mockExports, NO_EFFECTS } from './mock-exports.ts';
 import { invocationOf, toolCommand } from '../lib/invocation.ts';
 
 /**
@@ -14,7 +17,7 @@ import { invocationOf, toolCommand } from '../lib/invocation.ts';
 const SHELL_RECIPE = [
   `${toolCommand('mock', '', { silent: true })} > mock.env &`,
   'until grep -qx ready mock.env; do kill -0 $! 2>/dev/null || break; sleep 0.2; done',
-  'eval "$(grep \'^export \' mock.env)"',
+  'eval "$(grep -E \'^(unset|export) \' mock.env)"',
 ]
   .map((line) => `  ${line}`)
   .join('\n');
@@ -50,8 +53,20 @@ Options:
   --call-tags-unavailable
                        the Dialer cannot read call tags: disposition buttons come back with name,
                        color and outcome null (release latest) or as 503 (older releases)
+  --keys SLOTS         the key pairs to export, comma-separated (default: all; primary, the company
+                       under test, is required): ${KEY_SLOTS.join(', ')}
+  --effects LIST       what CC_EFFECTS allows, comma-separated, or ${NO_EFFECTS} (default: every effect,
+                       since the mock harms nobody); known: ${EFFECTS.slice(0, 4).join(', ')},
+                       ${EFFECTS.slice(4, 8).join(', ')},
+                       ${EFFECTS.slice(8).join(', ')}
+  --live-like          one key pair and no effect, as a live account is usually set up: the same as
+                       --keys primary --effects ${NO_EFFECTS}
   --list-faults
-  --help`;
+  --help
+
+With --keys or --effects leaving something out, an \`unset\` line comes first, naming the variables
+left out: a shell that evaluates it keeps none of them from an earlier mock. The mock still serves
+every key pair; only what the suite is told changes.`;
 
 /** Single-quotes a value for POSIX shells. */
 function shellQuote(value: string): string {
@@ -93,6 +108,9 @@ async function main(): Promise<void> {
         'dialer-release': { type: 'string' },
         'dialer-outage': { type: 'string' },
         'call-tags-unavailable': { type: 'boolean', default: false },
+        keys: { type: 'string' },
+        effects: { type: 'string' },
+        'live-like': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -108,6 +126,7 @@ async function main(): Promise<void> {
     for (const f of DIAGNOSTIC_FAULTS) process.stdout.write(`${f.name.padEnd(34)} breaks ${'no rule'.padEnd(34)} ${f.does}\n`);
     return;
   }
+  const exports = mockExports({ keys: args.keys, effects: args.effects, liveLike: args['live-like'] }, fail);
   for (const name of args.fault ?? []) if (!isFaultName(name)) fail(`--fault: unknown fault ${JSON.stringify(name)} (see --list-faults)`);
   const algorithm = args['rate-algorithm'];
   if (!isRateAlgorithm(algorithm)) fail(`--rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}, got ${JSON.stringify(algorithm)}`);
@@ -139,7 +158,9 @@ async function main(): Promise<void> {
   // that comes before the listener kills the mock instead of stopping it.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
+  const unset = leftOut(exports);
+  if (unset.length > 0) process.stdout.write(`unset ${unset.join(' ')}\n`);
+  for (const [name, value] of Object.entries(exportedVariables(running.env, exports))) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
   process.stdout.write('ready\n');
 }
 
