@@ -10,6 +10,16 @@ import { fileURLToPath } from 'node:url';
 
 const PACKAGE_ROOT = new URL('..', import.meta.url);
 
+/**
+ * Tells the command how the user called the tool, so every command it prints to run is written the same
+ * way (lib/invocation.ts reads it): `npx cc-conformance run …` when npx or npm exec started this file,
+ * else `cc-conformance run …`. The npm scripts of a checkout set none, and print `npm run …`. npm exec
+ * names what it runs in npm_lifecycle_script, so a tool npx started that calls this one by name is told apart.
+ */
+const INVOCATION_VARIABLE = 'cc_conformance_invocation';
+const viaNpx = process.env.npm_lifecycle_event === 'npx' && /^'?cc-conformance\b/.test(process.env.npm_lifecycle_script ?? '');
+const invocation = viaNpx ? 'npx' : 'installed';
+
 /** Each subcommand: the file of cli/ it starts, options put before the user's, and one line of help. */
 const SUBCOMMANDS = {
   run: { file: 'conformance.ts', args: [], summary: 'run every suite against the target, or the bundled mock; writes reports/' },
@@ -70,6 +80,7 @@ function start(subcommand, args) {
   // commands read a second interrupt as "quit now, skip the cleanup", and a second one kills the mock.
   const child = spawn(process.execPath, ['--import', tsxLoader(), entry, ...subcommand.args, ...args], {
     stdio: 'inherit',
+    env: { ...process.env, [INVOCATION_VARIABLE]: invocation },
     detached: process.platform !== 'win32',
   });
   const relayedAt = new Map();

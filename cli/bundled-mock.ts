@@ -2,6 +2,7 @@ import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
 import type { Target } from '../lib/config/target.ts';
 import { NEWEST, parseRelease, RELEASES } from '../lib/dialer/releases.ts';
 import { ConfigError } from '../lib/errors.ts';
+import { toolCommand } from '../lib/invocation.ts';
 import { DIALECTS, isDialect } from '../mock/dialect.ts';
 import { isFaultName } from '../mock/faults/registry.ts';
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.ts';
@@ -49,7 +50,8 @@ export async function startBundledMock(args: BundledMockArgs): Promise<RunningMo
   if (dialect !== undefined && !isDialect(dialect)) throw new ConfigError(`--mock-dialect: must be one of ${DIALECTS.join(', ')}`);
   // Checked here, before the mock starts, so a misspelt fault is the user's mistake in one line, not the mock's defect in a stack trace.
   const unknown = (args.faults ?? []).find((name) => !isFaultName(name));
-  if (unknown !== undefined) throw new ConfigError(`--mock-fault: unknown fault ${JSON.stringify(unknown)} (npm run mock -- --list-faults lists them)`);
+  if (unknown !== undefined)
+    throw new ConfigError(`--mock-fault: unknown fault ${JSON.stringify(unknown)} (${toolCommand('mock', '--list-faults')} lists them)`);
   return startMock({
     rateWindowMs: window,
     ...(seed !== undefined ? { seed } : {}),

@@ -1,4 +1,6 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
 import type { Target } from '../lib/config/target.ts';
@@ -17,6 +19,7 @@ import { startBundledMock } from './bundled-mock.ts';
 import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
 import { commandSettings, warnReplacedByMock } from './settings.ts';
+import { toolCommand } from '../lib/invocation.ts';
 
 const DEFAULT_SHARE = '0.5';
 const DEFAULT_PROBE_WINDOWS = '2';
@@ -27,18 +30,36 @@ const MIN_MOCK_WINDOW_MS = 100;
 /** A day: the longest window the plan or the mock is given; a longer one is a slip of the keyboard. */
 const MAX_WINDOW_MS = 86_400_000;
 
-const HELP = `Usage: npm run capacity -- --contacts N --profile FILE [options]
+/** The example profile and the profile format's README, found from this file: they ship in the package. */
+const EXAMPLE_PROFILE = fileURLToPath(new URL('../load/capacity/profile.example.json', import.meta.url));
+const PROFILE_README = fileURLToPath(new URL('../load/capacity/README.md', import.meta.url));
+/** What `--profile` takes to name the example profile. */
+const EXAMPLE = 'example';
+
+/** A file of the package as the help shows it: from the current folder when it is below it, else in full. */
+function shown(file: string): string {
+  const below = relative(process.cwd(), file);
+  return below !== '' && !below.startsWith('..') && !isAbsolute(below) ? below : file;
+}
+
+/** The file `--profile` names: `example` is the package's example profile; anything else a path. */
+function profileFile(given: string): string {
+  return given === EXAMPLE ? EXAMPLE_PROFILE : given;
+}
+
+const HELP = `Usage: ${toolCommand('capacity', '--contacts N --profile FILE [options]')}
 
 Plans an outbound campaign against the API's budgets: the requests each surface needs for N contacts
-(from the profile, see load/capacity/README.md), the minimum wall time on the core API and the
+(from the profile, see ${shown(PROFILE_README)}), the minimum wall time on the core API and the
 Dialer at the share of each budget the integration may use (60 requests per window per company
 each; they run in parallel, the slower one sets the pace), what batch operations would save, and
 GO or NO-GO against a deadline. Writes reports/capacity.json and reports/capacity.html.
 
 Options:
   --contacts N         contacts in the campaign, a whole number, 0 or more (required)
-  --profile FILE       what a campaign costs in requests (required); example:
-                       load/capacity/profile.example.json
+  --profile FILE       what a campaign costs in requests (required); \`--profile ${EXAMPLE}\` uses the
+                       example that ships with the tool, ${shown(EXAMPLE_PROFILE)}
+                       (copy it to start your own; ./${EXAMPLE} names a file called ${EXAMPLE})
   --core-share F       share of the company's core budget the campaign may use, above 0 and at most 1
                        (default ${DEFAULT_SHARE}: the budget is per company, so half is left to its other
                        integrations and to retries)
@@ -215,7 +236,7 @@ async function main(): Promise<number> {
   }
   const probe = flags.has('probe');
   if (args.contacts === undefined) fail('--contacts: required (see --help)');
-  if (args.profile === undefined) fail('--profile: required, e.g. load/capacity/profile.example.json (see --help)');
+  if (args.profile === undefined) fail(`--profile: required, e.g. --profile ${EXAMPLE} (see --help)`);
   const contacts = wholeNumber('--contacts', args.contacts, 0);
   const shares = { core: share('--core-share', args['core-share'] ?? DEFAULT_SHARE), dialer: share('--dialer-share', args['dialer-share'] ?? DEFAULT_SHARE) };
   if (!probe && (args['probe-windows'] !== undefined || args['mock-window-ms'] !== undefined))
@@ -224,7 +245,10 @@ async function main(): Promise<number> {
   const mockWindowMs = String(wholeNumber('--mock-window-ms', args['mock-window-ms'] ?? DEFAULT_MOCK_WINDOW_MS, MIN_MOCK_WINDOW_MS, MAX_WINDOW_MS));
   const givenWindowMs = args['window-ms'] === undefined ? undefined : wholeNumber('--window-ms', args['window-ms'], 1, MAX_WINDOW_MS);
   const reportsDir = args.reports ?? 'reports';
-  const profile = readProfile(args.profile);
+  const profilePath = profileFile(args.profile);
+  const profile = readProfile(profilePath);
+  // The plan and the reports name the file read: the example's own path, where `example` was given.
+  const profileShown = profilePath === args.profile ? args.profile : shown(profilePath);
 
   let settings = commandSettings(process.env, out.warn);
   const bundled = namesNoTarget(settings);
@@ -243,10 +267,10 @@ async function main(): Promise<number> {
   const scenario = probe ? probeScenario(plan, probeWindows) : undefined;
   if (scenario && target) refuseWholeBudget(target, probeTakesWholeBudget(scenario));
   checkReportsDir(reportsDir);
-  say(renderPlanText(plan, { profileFile: args.profile, windowFrom }));
+  say(renderPlanText(plan, { profileFile: profileShown, windowFrom }));
 
   if (!scenario) {
-    const doc = capacityDocument({ plan, plannedAt: now, profileFile: args.profile, windowFrom, probe: null });
+    const doc = capacityDocument({ plan, plannedAt: now, profileFile: profileShown, windowFrom, probe: null });
     const written = writeReports(doc, reportsDir);
     say('');
     say(renderVerdictText(doc));
@@ -277,7 +301,7 @@ async function main(): Promise<number> {
     const report = await runCapacityProbe({ scenario, target: probeTarget, signal: stop, onProgress: (p) => progress.update(p) });
     progress.finish();
     const findings = probeFindings(plan, report);
-    const doc = capacityDocument({ plan, plannedAt: now, profileFile: args.profile, windowFrom, probe: { findings, report } });
+    const doc = capacityDocument({ plan, plannedAt: now, profileFile: profileShown, windowFrom, probe: { findings, report } });
     const written = writeReports(doc, reportsDir);
     say('');
     say(renderFindingsText(findings));

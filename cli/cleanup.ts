@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Session } from '../lib/checks/session.ts';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { ConfigError, HarnessError } from '../lib/errors.ts';
+import { toolCommand } from '../lib/invocation.ts';
 import { Redactor } from '../lib/http/redact.ts';
 import { type CleanupStep, cleanLedger, cleanPrefix, LEFT_BEHIND, unsearchedKinds } from '../lib/ledger/cleanup.ts';
 import { recordKinds } from '../lib/ledger/kinds.ts';
@@ -13,7 +14,7 @@ import { onInterrupt } from './interrupt.ts';
 import { commandSettings } from './settings.ts';
 import { parseCommandLine } from './command-line.ts';
 
-const HELP = `Usage: npm run cleanup -- (--ledger FILE | --prefix P) [--dry-run]
+const HELP = `Usage: ${toolCommand('cleanup', '(--ledger FILE | --prefix P) [--dry-run]')}
 
 Deletes what a conformance run (or a fingerprint) left on the target named by the CC_* variables,
 paced within its budget like a run.

@@ -1,4 +1,5 @@
-import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
+import { credentialsOf } from '../lib/config/load.ts';
+import { toolCommand } from '../lib/invocation.ts';
 import { checkComparable, compareReports, comparisonExitCode } from '../lib/results/comparison.ts';
 import type { RunReport } from '../lib/results/report.ts';
 import { readRunReport } from '../lib/results/report-file.ts';
@@ -8,7 +9,7 @@ import { CommandOutput } from './output.ts';
 import { commandSettings } from './settings.ts';
 import { parseCommandLine } from './command-line.ts';
 
-const HELP = `Usage: npm run compare -- BEFORE.json AFTER.json [--reports DIR] [--verbose]
+const HELP = `Usage: ${toolCommand('compare', 'BEFORE.json AFTER.json [--reports DIR] [--verbose]')}
 
 Compares two conformance reports (two runs, two targets, two Dialer releases) and lists every rule
 whose status changed, grouped as new failures, fixed, newly skipped (judged before, not now), newly
@@ -49,9 +50,9 @@ async function main(): Promise<number> {
   }
   if (positionals.length !== 2) return out.fail(`give two reports, BEFORE.json AFTER.json; got ${positionals.length} (see --help)`);
   const [beforePath, afterPath] = positionals as [string, string];
-  // The same scrub as the run's files: the configured target's credentials, when one is named.
-  const settings = commandSettings(process.env, out.warn);
-  if (!namesNoTarget(settings)) out.redactFor(targetFromSettings(settings, process.cwd(), false));
+  // The same scrub as the run's files: the credentials the settings hold. It sends nothing, so nothing
+  // else of the target is read or checked (a CA file that is gone, a URL left half typed).
+  out.redactFor(credentialsOf(commandSettings(process.env, out.warn, 'scrub')));
   const doc = compareReports({ path: beforePath, report: readReport(beforePath, 'BEFORE') }, { path: afterPath, report: readReport(afterPath, 'AFTER') });
   const written = writeComparisonFiles(doc, args.reports, out.scrub);
   out.say(renderComparisonConsole(doc, { verbose: args.verbose, color: process.stdout.isTTY }));

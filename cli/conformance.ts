@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { parseRelease, RELEASES } from '../lib/dialer/releases.ts';
 import { HarnessError } from '../lib/errors.ts';
+import { toolCommand } from '../lib/invocation.ts';
 import { Redactor } from '../lib/http/redact.ts';
 import { drawWrongSecret } from '../lib/http/wrong-secret.ts';
 import { type ExpectationsDocument, type NumberedEntry, readExpectations } from '../lib/expectations/expectations-file.ts';
@@ -42,7 +43,7 @@ const CONFORMANCE_MOCK_WINDOW_MS = 1000;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const HELP = `Usage: npm run conformance -- [options]
+const HELP = `Usage: ${toolCommand('run', '[options]')}
 
 Runs every suite against the target named by the CC_* variables, or, when none is set, against the
 bundled mock started for the run. Prints its plan first: the requests each budget may get, the time
@@ -191,10 +192,14 @@ async function main(): Promise<number> {
     ...(args['dialer-release'] !== undefined ? { CC_DIALER_RELEASE: args['dialer-release'] } : {}),
   };
   const warn = (line: string) => process.stderr.write(`cc-conformance: warning: ${line}\n`);
-  let settings = commandSettings(env, warn);
+  // A plan sends nothing, so it reads no CA file: one that is gone (a stopped mock's) is only a warning.
+  const need = args.plan ? 'plan' : 'send';
+  let settings = commandSettings(env, warn, need);
   const seed = runSeed(settings);
   let mock: RunningMock | undefined;
   const bundled = namesNoTarget(settings);
+  const caFile = settings.CC_CA_FILE === undefined ? undefined : resolve(settings.CC_CA_FILE);
+  if (args.plan && !bundled && caFile !== undefined && !existsSync(caFile)) warn(`CC_CA_FILE: no file at ${caFile}; a run would stop there`);
   if (!bundled && (args['mock-fault'] || args['mock-dialer-release'] || args['mock-rate-algorithm'] || args['mock-dialect']))
     fail('--mock-fault, --mock-dialer-release, --mock-rate-algorithm and --mock-dialect apply only to the bundled mock, and a target is configured');
   if (bundled) {
@@ -217,7 +222,7 @@ async function main(): Promise<number> {
     settings = { ...settings, ...mock.env, ...(expected !== undefined ? { CC_DIALER_RELEASE: expected } : {}) };
   }
   try {
-    const target = targetFromSettings(settings, process.cwd(), bundled);
+    const target = targetFromSettings(settings, process.cwd(), bundled, need);
     // Drawn here, not in the suites' thread, so this process's last scrub knows it too.
     const wrongSecret = target.keys.primary ? drawWrongSecret(target.keys.primary) : undefined;
     const redactor = new Redactor(target, wrongSecret);

@@ -3,6 +3,7 @@ import { Session } from '../lib/checks/session.ts';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { NEWEST, RELEASE_LABEL, RELEASES } from '../lib/dialer/releases.ts';
 import { HarnessError } from '../lib/errors.ts';
+import { toolCommand } from '../lib/invocation.ts';
 import { newRun } from '../lib/ledger/run-id.ts';
 import type { RunningMock } from '../mock/start.ts';
 import { startBundledMock } from './bundled-mock.ts';
@@ -12,14 +13,14 @@ import { CHANGES } from '../suites/dialer/changes.ts';
 import { matchingReleases, type ProbeResult, runProbes, sideOf } from '../suites/dialer/fingerprint.ts';
 import { parseCommandLine } from './command-line.ts';
 
-const HELP = `Usage: npm run fingerprint -- [options]
+const HELP = `Usage: ${toolCommand('fingerprint', '[options]')}
 
 Runs only the probes that tell the Dialer releases apart (one per changed behaviour of the
 Versioning table) and prints which release the target behaves like, with the evidence per
 changelog line, or that it matches none. Against the bundled mock when no CC_* target is set.
 
 Like a conformance run, it names what it creates with a run prefix and lists it in a ledger in the
-reports folder, which \`npm run cleanup -- --ledger\` reads.
+reports folder, which \`${toolCommand('cleanup', '--ledger')}\` reads.
 
 Options:
   --reports DIR             where the ledger goes (default: reports)
@@ -94,7 +95,7 @@ async function main(): Promise<number> {
     if (left.length > 0) {
       const line = (l: (typeof left)[number]) => `  ${l.kind}${l.id !== undefined ? ` ${l.id}` : ''}${l.name !== undefined ? ` (${l.name})` : ''}: ${l.how}`;
       process.stdout.write(`${redactor.text(['left on the target:', ...left.map(line)].join('\n'))}\n`);
-      if (left.some((l) => l.deletable)) process.stdout.write(`delete them: npm run cleanup -- --ledger ${session.run.ledgerFile}\n`);
+      if (left.some((l) => l.deletable)) process.stdout.write(`delete them: ${toolCommand('cleanup', `--ledger ${session.run.ledgerFile}`)}\n`);
     }
     if (interrupt.aborted) {
       process.stdout.write(`interrupted after ${results.length} of ${CHANGES.length} probes: no release named\n`);

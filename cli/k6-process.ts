@@ -8,8 +8,14 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { invocationOf } from '../lib/invocation.ts';
 
-export const K6_MISSING = 'k6 not found: npm run k6:install (needs Go 1.26)';
+/** What to do without k6: a checkout builds the pinned one; an installed package holds no build of it. */
+export function k6Missing(): string {
+  return invocationOf() === 'checkout'
+    ? 'k6 not found: npm run k6:install (needs Go 1.26)'
+    : 'k6 not found on PATH: install k6 (https://grafana.com/docs/k6/latest/set-up/install-k6/) and put it on PATH';
+}
 
 /** Whether this process may run the file at `path`. */
 export function executable(path: string): boolean {

@@ -18,12 +18,13 @@ import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
 import { type K6Analysis, readK6Output } from './k6-analysis.ts';
 import { rule } from '../lib/rules/index.ts';
-import { findK6, K6_MISSING, runK6 } from './k6-process.ts';
+import { findK6, k6Missing, runK6 } from './k6-process.ts';
 import { parseCommandLine } from './command-line.ts';
+import { toolCommand } from '../lib/invocation.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const HELP = `Usage: npm run k6 -- <scenario|budget> [options] [-- extra k6 run arguments]
+const HELP = `Usage: ${toolCommand('k6', '<scenario|budget> [options] [-- extra k6 run arguments]')}
 
 Runs a k6 script of load/k6 with the pinned k6 (.tools/bin/k6, else k6 on PATH) against the target
 named by the CC_* variables, or, when none is set, against the bundled mock started for the run.
@@ -253,7 +254,7 @@ async function main(): Promise<number> {
     if (problems.length > 0) fail(`scenario ${scenario.name}: ${problems.join('; ')}`);
   }
   const k6 = findK6(ROOT);
-  if (!k6) fail(K6_MISSING);
+  if (!k6) fail(k6Missing());
 
   // Signals count from here: Ctrl-C while the mock starts still ends the run cleanly. A second one
   // exits at once, and k6 is killed on the way out (runK6), before it could write its summary.

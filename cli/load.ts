@@ -13,8 +13,9 @@ import { floodRefusal } from './flood-consent.ts';
 import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
 import { parseCommandLine } from './command-line.ts';
+import { toolCommand } from '../lib/invocation.ts';
 
-const HELP = `Usage: npm run load -- --scenario NAME [options]
+const HELP = `Usage: ${toolCommand('load', '--scenario NAME [options]')}
 
 Runs a load scenario with the Node engine against the target named by the CC_* variables, or, when
 none is set, against the bundled mock started for the run. Requests go out on the scenario's schedule
@@ -29,7 +30,7 @@ Options:
                        two windows and the request timeout)
   --mock-window-ms N   rate window of the bundled mock (default ${BUNDLED_MOCK_WINDOW_MS}: a busy machine's stalls stay
                        small beside a window under a load's sustained rate; smoke takes two windows)
-  --mock-fault NAME    start the bundled mock with a fault on (repeatable; npm run mock -- --list-faults
+  --mock-fault NAME    start the bundled mock with a fault on (repeatable; ${toolCommand('mock', '--list-faults')}
                        lists them)
   --latency SURFACE:p95=MS[,p99=MS]
                        a latency limit on one surface (core, dialer, analytics, ai, cuecard), e.g.

@@ -4,6 +4,10 @@ import { DIAGNOSTIC_FAULTS, FAULTS, isFaultName } from '../mock/faults/registry.
 import { isRateAlgorithm, RATE_ALGORITHMS } from '../mock/http/rate-meter.ts';
 import { startMock } from '../mock/start.ts';
 import { parseCommandLine } from './command-line.ts';
+import { EFFECTS } from '../lib/config/target.ts';
+import { KEY_SLOTS } from '../lib/contract/vocabulary.ts';
+import { exportedVariables, leftOut, mockExports, NO_EFFECTS } from './mock-exports.ts';
+import { invocationOf, toolCommand } from '../lib/invocation.ts';
 
 /**
  * The lines that start the mock in the background and take its variables into the shell. A pipe into
@@ -11,14 +15,14 @@ import { parseCommandLine } from './command-line.ts';
  * The loop stops waiting if the mock exits before it is ready (its error is on the terminal).
  */
 const SHELL_RECIPE = [
-  'npm run --silent mock > mock.env &',
+  `${toolCommand('mock', '', { silent: true })} > mock.env &`,
   'until grep -qx ready mock.env; do kill -0 $! 2>/dev/null || break; sleep 0.2; done',
-  'eval "$(grep \'^export \' mock.env)"',
+  'eval "$(grep -E \'^(unset|export) \' mock.env)"',
 ]
   .map((line) => `  ${line}`)
   .join('\n');
 
-const HELP = `Usage: npm run mock -- [options]
+const HELP = `Usage: ${toolCommand('mock', '[options]')}
 
 Starts the mock of all four hosts over HTTPS and keeps it up until interrupted. Prints one
 \`export CC_...=...\` line per target variable, then \`ready\`. From bash or zsh, these three lines
@@ -26,7 +30,7 @@ start it in the background and point the suite, curl or any client in that shell
 
 ${SHELL_RECIPE}
 
-(mock.env holds the mock's own key pairs, never a live account's; git ignores it here.)
+(mock.env holds the mock's own key pairs, never a live account's${invocationOf() === 'checkout' ? '; git ignores it here' : ''}.)
 
 Options:
   --port-base N        core on N, analytics N+1, AI N+2, CueCard N+3 (default: free ports)
@@ -49,8 +53,20 @@ Options:
   --call-tags-unavailable
                        the Dialer cannot read call tags: disposition buttons come back with name,
                        color and outcome null (release latest) or as 503 (older releases)
+  --keys SLOTS         the key pairs to export, comma-separated (default: all; primary, the company
+                       under test, is required): ${KEY_SLOTS.join(', ')}
+  --effects LIST       what CC_EFFECTS allows, comma-separated, or ${NO_EFFECTS} (default: every effect,
+                       since the mock harms nobody); known: ${EFFECTS.slice(0, 4).join(', ')},
+                       ${EFFECTS.slice(4, 8).join(', ')},
+                       ${EFFECTS.slice(8).join(', ')}
+  --live-like          one key pair and no effect, as a live account is usually set up: the same as
+                       --keys primary --effects ${NO_EFFECTS}
   --list-faults
-  --help`;
+  --help
+
+With --keys or --effects leaving something out, an \`unset\` line comes first, naming the variables
+left out: a shell that evaluates it keeps none of them from an earlier mock. The mock still serves
+every key pair; only what the suite is told changes.`;
 
 /** Single-quotes a value for POSIX shells. */
 function shellQuote(value: string): string {
@@ -92,6 +108,9 @@ async function main(): Promise<void> {
         'dialer-release': { type: 'string' },
         'dialer-outage': { type: 'string' },
         'call-tags-unavailable': { type: 'boolean', default: false },
+        keys: { type: 'string' },
+        effects: { type: 'string' },
+        'live-like': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -107,6 +126,7 @@ async function main(): Promise<void> {
     for (const f of DIAGNOSTIC_FAULTS) process.stdout.write(`${f.name.padEnd(34)} breaks ${'no rule'.padEnd(34)} ${f.does}\n`);
     return;
   }
+  const exports = mockExports({ keys: args.keys, effects: args.effects, liveLike: args['live-like'] }, fail);
   for (const name of args.fault ?? []) if (!isFaultName(name)) fail(`--fault: unknown fault ${JSON.stringify(name)} (see --list-faults)`);
   const algorithm = args['rate-algorithm'];
   if (!isRateAlgorithm(algorithm)) fail(`--rate-algorithm: must be one of ${RATE_ALGORITHMS.join(', ')}, got ${JSON.stringify(algorithm)}`);
@@ -138,7 +158,9 @@ async function main(): Promise<void> {
   // that comes before the listener kills the mock instead of stopping it.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  for (const [name, value] of Object.entries(running.env)) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
+  const unset = leftOut(exports);
+  if (unset.length > 0) process.stdout.write(`unset ${unset.join(' ')}\n`);
+  for (const [name, value] of Object.entries(exportedVariables(running.env, exports))) process.stdout.write(`export ${name}=${shellQuote(value)}\n`);
   process.stdout.write('ready\n');
 }
 

@@ -15,7 +15,7 @@ export class CommandOutput {
     private readonly beforeError: () => void = () => undefined,
   ) {}
 
-  redactFor(target: Target): void {
+  redactFor(target: Pick<Target, 'keys'>): void {
     this.#redactor = new Redactor(target);
   }
 

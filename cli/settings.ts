@@ -1,4 +1,4 @@
-import { checkSettings, configFileOf, readSettings } from '../lib/config/load.ts';
+import { checkSettings, configFileOf, readSettings, type SettingsNeed } from '../lib/config/load.ts';
 import { gitExposure } from '../lib/config/git-exposure.ts';
 import { VARIABLES } from '../lib/config/variables.ts';
 
@@ -10,11 +10,12 @@ const KEY_VARIABLES = VARIABLES.filter((v) => /_KEY\d?_(ID|SECRET)$/.test(v.name
 /**
  * The CC_* settings a command runs with: the config file under the environment, every value set checked
  * whether a target is configured or the bundled mock will stand in (a bad one is a one-line ConfigError).
- * `warn` hears of a config file holding a key pair that git tracks or would add.
+ * A command checks what it `need`s and no more: a plan leaves the CA file alone, a comparison everything
+ * but the key pairs. `warn` hears of a config file holding a key pair that git tracks or would add.
  */
-export function commandSettings(env: Source, warn: (line: string) => void): Record<string, string> {
+export function commandSettings(env: Source, warn: (line: string) => void, need: SettingsNeed = 'send'): Record<string, string> {
   const settings = readSettings(env);
-  checkSettings(settings);
+  checkSettings(settings, process.cwd(), need);
   const file = configFileOf(env);
   if (file !== undefined) {
     const inFile = readSettings({ CC_CONFIG_FILE: file });

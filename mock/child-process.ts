@@ -34,5 +34,5 @@ export async function startMockProcess(args: readonly string[]): Promise<MockPro
     const m = /^export (\w+)='(.*)'$/.exec(line);
     if (m) env[m[1] as string] = (m[2] as string).replace(/'\\''/g, "'");
   }
-  throw new Error(`the mock exited before it was ready (npm run mock -- ${args.join(' ')})`);
+  throw new Error(`the mock exited before it was ready (tsx cli/mock.ts ${args.join(' ')})`);
 }

@@ -1,3 +1,4 @@
+import { toolCommand } from '../lib/invocation.ts';
 import type { RuleStanding } from '../lib/results/gate.ts';
 import { type LeftoverRecord, notJudgedPhrase, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
 
@@ -37,7 +38,7 @@ function leftoverLines(report: RunReport): string[] {
   const lines: string[] = [];
   if (deletable.length > 0) {
     lines.push('', `Left on the target, deletable (${deletable.length}):`, ...deletable.map(leftoverLine));
-    lines.push(`  delete them: npm run cleanup -- --ledger ${report.ledger ?? `<ledger>`}   (or --prefix ${report.prefix})`);
+    lines.push(`  delete them: ${toolCommand('cleanup', `--ledger ${report.ledger ?? `<ledger>`}`)}   (or --prefix ${report.prefix})`);
   }
   if (kept.length > 0) lines.push('', `Left on the target, not deletable through the API (${kept.length}):`, ...kept.map(leftoverLine));
   return lines;

@@ -1,3 +1,4 @@
+import { toolCommand } from '../lib/invocation.ts';
 import { escapeHtml } from '../lib/render/escape-html.ts';
 import { groupSkipped, type SkipGroup } from '../lib/results/enablers.ts';
 import type { RuleStatus } from '../lib/results/outcome.ts';
@@ -95,7 +96,7 @@ function leftoverRow(l: LeftoverRecord): string {
 function leftovers(report: RunReport): string {
   if (report.leftovers.length === 0) return '<h2>Left on the target</h2>\n<p id="leftovers">nothing: every record the run created was deleted</p>';
   return `<h2>Left on the target</h2>
-<p id="leftovers">${report.leftovers.length} record(s) the run created and had not deleted by its end. <code>npm run cleanup -- --prefix ${escapeHtml(report.prefix)}</code> deletes the deletable ones; the others stay on the account.</p>
+<p id="leftovers">${report.leftovers.length} record(s) the run created and had not deleted by its end. <code>${escapeHtml(toolCommand('cleanup', `--prefix ${report.prefix}`))}</code> deletes the deletable ones; the others stay on the account.</p>
 <table><tr><th>kind</th><th>surface</th><th>id</th><th>name</th><th>check</th><th>deletable</th><th>how</th></tr>
 ${report.leftovers.map(leftoverRow).join('\n')}
 </table>`;

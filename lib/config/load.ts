@@ -181,6 +181,21 @@ function sequenceReplay(raw: string | undefined): { sequenceReplay?: SequenceRep
   return { sequenceReplay: { check, rule, seed: Number(seed), path } };
 }
 
+/**
+ * The credentials the settings hold, for a command that only keeps them out of what it writes: nothing is
+ * checked, and half a pair counts (a key ID alone is still scrubbed).
+ */
+export function credentialsOf(settings: Readonly<Record<string, string>>): Pick<Target, 'keys'> {
+  const keys: Partial<Record<KeySlot, KeyPair>> = {};
+  for (const slot of KEY_SLOTS) {
+    const idName = KEY_SLOT_VARIABLE[slot];
+    const id = settings[idName];
+    const secret = settings[idName.replace(/_ID$/, '_SECRET')];
+    if (id !== undefined || secret !== undefined) keys[slot] = { id: id ?? '', secret: secret ?? '' };
+  }
+  return { keys };
+}
+
 function keyPair(settings: Record<string, string>, slot: KeySlot): KeyPair | undefined {
   const idName = KEY_SLOT_VARIABLE[slot];
   const secretName = idName.replace(/_ID$/, '_SECRET');
@@ -212,7 +227,14 @@ function effects(raw: string | undefined): ReadonlySet<Effect> {
  * Every variable that is set, checked and read; none is required here. A bad value is a one-line
  * ConfigError naming its variable, whichever target the command then runs against.
  */
-function readTarget(settings: Record<string, string>, cwd: string, bundledMock: boolean): Target {
+/**
+ * What a command needs of the target's settings. `send`: every one, the CA file its connections trust
+ * included. `plan`: every one but the CA file, which only a connection reads (a plan sends nothing).
+ * `scrub`: only the key pairs, whose credentials it keeps out of what it writes (`credentialsOf`).
+ */
+export type SettingsNeed = 'send' | 'plan' | 'scrub';
+
+function readTarget(settings: Record<string, string>, cwd: string, bundledMock: boolean, need: Exclude<SettingsNeed, 'scrub'> = 'send'): Target {
   const urls: Partial<Record<Surface, string>> = {};
   for (const surface of SURFACES) {
     const name = SURFACE_VARIABLE[surface];
@@ -225,7 +247,7 @@ function readTarget(settings: Record<string, string>, cwd: string, bundledMock: 
     if (pair) keys[slot] = pair;
   }
   let ca: string | undefined;
-  const caFile = settings.CC_CA_FILE;
+  const caFile = need === 'send' ? settings.CC_CA_FILE : undefined;
   if (caFile !== undefined) {
     const path = resolve(cwd, caFile);
     if (!existsSync(path)) throw new ConfigError(`CC_CA_FILE: no file at ${path}`);
@@ -262,15 +284,24 @@ function readTarget(settings: Record<string, string>, cwd: string, bundledMock: 
  * Checks every variable that is set, as a configured target's would be checked, without requiring a
  * target: the values a command reads before it knows whether the bundled mock will stand in.
  */
-export function checkSettings(settings: Record<string, string>, cwd = process.cwd()): void {
-  readTarget(settings, cwd, false);
+export function checkSettings(settings: Record<string, string>, cwd = process.cwd(), need: SettingsNeed = 'send'): void {
+  if (need === 'scrub') return;
+  readTarget(settings, cwd, false, need);
   runSeed(settings);
 }
 
-/** Builds a validated target from merged settings; throws a one-line ConfigError naming the variable. */
-export function targetFromSettings(settings: Record<string, string>, cwd = process.cwd(), bundledMock = false): Target {
+/**
+ * Builds a validated target from merged settings; throws a one-line ConfigError naming the variable.
+ * For a plan (`need` plan) the CA file is not read, and the target has none.
+ */
+export function targetFromSettings(
+  settings: Record<string, string>,
+  cwd = process.cwd(),
+  bundledMock = false,
+  need: Exclude<SettingsNeed, 'scrub'> = 'send',
+): Target {
   if (settings.CC_BASE_URL === undefined) throw new ConfigError('CC_BASE_URL: missing (the core host is required once any target variable is set)');
-  const target = readTarget(settings, cwd, bundledMock);
+  const target = readTarget(settings, cwd, bundledMock, need);
   if (!target.keys.primary) throw new ConfigError('CC_KEY_ID: missing (the key pair of the company under test is required)');
   return target;
 }

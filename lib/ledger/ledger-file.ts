@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type KeySlot, type Surface } from '../contract/vocabulary.ts';
 import { ConfigError } from '../errors.ts';
+import { toolCommand } from '../invocation.ts';
 import type { LeftoverRecord } from '../results/report.ts';
 import type { LedgerRequest } from './kinds.ts';
 
@@ -168,7 +169,7 @@ export function leftoversOf(records: readonly LedgerRecord[]): LeftoverRecord[] 
       out.push({
         ...base,
         deletable: findable,
-        how: `${why}; ${findable ? 'npm run cleanup -- --ledger looks for it by name' : 'nothing names it to look for it by'}`,
+        how: `${why}; ${findable ? `${toolCommand('cleanup', '--ledger')} looks for it by name` : 'nothing names it to look for it by'}`,
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { Target } from '../config/target.ts';
+import { toolCommand } from '../invocation.ts';
 import { notApplicableReason, type Release } from '../dialer/releases.ts';
 import { GAPS, RULES } from '../rules/index.ts';
 import type { Gap, Rule } from '../rules/types.ts';
@@ -44,14 +45,17 @@ export interface Reproduce {
   readonly rerun: string;
 }
 
-/** The command line that judges one rule again with the run's seed. */
+/**
+ * The command line that judges one rule again with the run's seed, written as the user called the tool:
+ * `npm run conformance -- …` in a checkout, `cc-conformance run …` where it is installed.
+ */
 export function rerunCommand(ruleId: string, seed: number): string {
-  return `npm run conformance -- --seed ${seed} --rule ${ruleId}`;
+  return toolCommand('run', `--seed ${seed} --rule ${ruleId}`);
 }
 
 /**
  * A record the run created and left on the target, as its ledger shows: one it had not deleted by its end
- * (to clean up with `npm run cleanup`), one the API gives no way to delete, or one the API keeps when
+ * (to clean up with the cleanup command), one the API gives no way to delete, or one the API keeps when
  * deleted (a Dialer campaign stays with status `deleted`).
  */
 export interface LeftoverRecord {

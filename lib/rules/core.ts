@@ -587,7 +587,7 @@ export const CORE_RULES = [
     section: S.contacts,
     statement: 'Whether the keyword filter of List contacts finds a contact by its whole name.',
     reading:
-      "The spec does not say which fields a keyword searches, so a target whose keyword searches e-mail addresses, numbers or company names only is as conforming as one that searches names. The report says whether the check's contact is listed for its whole name as keyword, which matters beyond the rule: npm run cleanup -- --prefix narrows List contacts by keyword to find a run's contacts, and without a name match it must read the whole list.",
+      "The spec does not say which fields a keyword searches, so a target whose keyword searches e-mail addresses, numbers or company names only is as conforming as one that searches names. The report says whether the check's contact is listed for its whole name as keyword, which matters beyond the rule: the cleanup command's --prefix narrows List contacts by keyword to find a run's contacts, and without a name match it must read the whole list.",
   }),
 
   // Countries

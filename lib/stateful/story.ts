@@ -2,6 +2,7 @@ import type { CheckContext } from '../checks/context.ts';
 import { curlCommand } from '../http/curl.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { SequenceStory } from '../results/outcome.ts';
+import { toolCommand } from '../invocation.ts';
 import { rerunCommand } from '../results/report.ts';
 
 /** One step of a sequence as it ran: what it did, what it sent, and which answers named a record it made. */
@@ -50,7 +51,7 @@ export function storyOf(t: CheckContext, steps: readonly StepRecord[], replay: s
     '#!/bin/sh',
     `# ${t.scope.id}: the shortest failing sequence found (${steps.length} steps) of ${rule}; CC_SEQUENCE_REPLAY=${t.scope.id}:${replay} runs it again.`,
     '# Credentials come from the key variables (CC_KEY_ID, CC_KEY_SECRET, CC_OTHER_KEY_ID, ...); the ids the creates answer are captured.',
-    `# It deletes nothing it makes; ${leftover ?? `their names carry the run's prefix, so npm run cleanup -- --prefix ${t.runPrefix} finds them`}.`,
+    `# It deletes nothing it makes; ${leftover ?? `their names carry the run's prefix, so ${toolCommand('cleanup', `--prefix ${t.runPrefix}`)} finds them`}.`,
     'set -u',
   ];
   steps.forEach((step, i) => {

@@ -47,7 +47,7 @@ const thresholds: Record<string, string[]> = { transport_errors: [`rate<=${TRANS
 const meaning: Record<string, string> = { transport_errors: `at most ${TRANSPORT_ERROR_TOLERANCE * 100}% of requests get no answer (timeout, reset, TLS)` };
 for (const rule of RULES) {
   thresholds[thresholdOfRule(rule)] = ['rate==1'];
-  meaning[thresholdOfRule(rule)] = `${rule} holds, judged as npm run conformance judges it (lib/budget)`;
+  meaning[thresholdOfRule(rule)] = `${rule} holds, judged as the conformance run judges it (lib/budget)`;
 }
 
 /** What the options below are built from; an archive keeps them, and setup() holds the run's environment to them. */

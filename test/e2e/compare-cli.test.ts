@@ -83,6 +83,21 @@ describe('npm run compare', () => {
     expect(run.stdout).not.toContain(SECRET);
   });
 
+  test("it sends nothing, so a CA file that is gone (a stopped mock's) or a bad URL does not stop it; the key pairs are still scrubbed", async () => {
+    const leaky = written('leaky-ca.json', report([outcome('tags', [fail(TAG_404, `the body echoed ${SECRET}`), pass(TAG_200)])], { rules: catalogue }));
+    const reports = join(dir, 'out-no-ca');
+    const run = await compare([good, leaky, '--reports', reports], {
+      CC_BASE_URL: 'http://127.0.0.1:7443/api',
+      CC_CA_FILE: join(dir, 'gone', 'ca.pem'),
+      CC_KEY_ID: 'key-id-primary',
+      CC_KEY_SECRET: SECRET,
+    });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('the body echoed [redacted]');
+    expect(readFileSync(join(reports, 'compare.json'), 'utf8')).not.toContain(SECRET);
+  });
+
   const foreign = written('foreign.json', { format: COMPARISON_FORMAT, version: COMPARISON_VERSION, changes: [] });
   const missing = join(dir, 'nothing-here.json');
   // Each reading failure of a report file is proven once in the unit tests (readRunReport, checkComparable);

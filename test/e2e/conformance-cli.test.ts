@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.ts';
@@ -163,6 +164,19 @@ describe('npm run conformance', () => {
       .map((line) => JSON.parse(line) as { event: string; runId?: string });
     expect(lines).toEqual([expect.objectContaining({ event: 'run', runId: doc.runId })]);
     expect(doc.leftovers).toEqual([]);
+  });
+
+  test('--plan and --list-rules send nothing and read no CA file; a run, which sends, refuses one that is gone', async () => {
+    const gone = join(mkdtempSync(join(tmpdir(), 'cc-no-ca-')), 'ca.pem');
+    const live = { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret', CC_CA_FILE: gone };
+    const [plan, list, run] = await Promise.all([conformance(['--plan'], live), conformance(['--list-rules'], live), conformance([], live)]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/^plan: /m);
+    expect(plan.stderr).toBe(`cc-conformance: warning: CC_CA_FILE: no file at ${gone}; a run would stop there\n`);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/^CORE-AUTH-MISSING-401\t/m);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`cc-conformance: CC_ERR_CONFIG: CC_CA_FILE: no file at ${gone}\n`);
   });
 
   test('a bad configuration stops the run with one line naming the variable, exit 2, with a target or without', async () => {

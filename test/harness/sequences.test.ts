@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { allowanceOn, defineCheck } from '../../lib/checks/define.ts';
 import { chooseDrawers, runCheck } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
 import type { SequenceReplay, Target } from '../../lib/config/target.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
+import { INVOCATION_VARIABLE } from '../../lib/invocation.ts';
 import type { CheckOutcome, RuleVerdict } from '../../lib/results/outcome.ts';
 import { runSequences, type SequenceModel } from '../../lib/stateful/sequences.ts';
 import { literalTarget } from './support.ts';
@@ -163,6 +164,20 @@ describe('stateful sequences', () => {
     expect(verdict(again, LISTED).status).toBe('skipped');
     expect(verdict(again, LISTED).detail).toMatch(/CC_SEQUENCE_REPLAY replays a sequence that broke CORE-STATE-COUNT/);
     expect(cleaned.count).toBeLessThan(5);
+  });
+
+  test('run through the installed executable, the replay line and the script name it, not npm run', async () => {
+    vi.stubEnv(INVOCATION_VARIABLE, 'installed');
+    try {
+      const outcome = await runCheck(session(), sequenceCheck(storeModel({ listKeepsRemoved: true }, { count: 0 }) as SequenceModel<Step, unknown>));
+      const story = verdict(outcome, LISTED).evidence?.sequence;
+      expect(story?.replay).toMatch(
+        /^CC_SEQUENCE_REPLAY=harness\.sequences:CORE-STATE-LISTED:\d+:[\d:]+ cc-conformance run --seed 7 --rule CORE-STATE-LISTED$/,
+      );
+      expect(story?.script).toMatch(/their names carry the run's prefix, so cc-conformance cleanup --prefix \S+ finds them\.\n/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   test("a check's own most sequences caps the target's, in the run and in its allowance", async () => {

@@ -125,6 +125,75 @@ describe('npm run mock', () => {
     }
   });
 
+  test('--live-like exports one key pair and no effect, unsetting the others first; a run then plans as on a live account', async () => {
+    const { child, lines } = await startCli(['--live-like', '--rate-window-ms', '500']);
+    expect(lines.at(-1)).toBe('ready');
+    const [unset, ...exports] = lines.slice(0, -1);
+    const leftOut = [
+      'CC_KEY2_ID',
+      'CC_KEY2_SECRET',
+      'CC_OTHER_KEY_ID',
+      'CC_OTHER_KEY_SECRET',
+      'CC_REVOKED_KEY_ID',
+      'CC_REVOKED_KEY_SECRET',
+      'CC_LIMITS_KEY_ID',
+      'CC_LIMITS_KEY_SECRET',
+      'CC_EFFECTS',
+    ];
+    expect(unset).toBe(`unset ${leftOut.join(' ')}`);
+    const names = exports.map((line) => /^export (\w+)='.*'$/.exec(line)?.[1]);
+    expect(names).toEqual([
+      'CC_BASE_URL',
+      'CC_ANALYTICS_URL',
+      'CC_AI_URL',
+      'CC_CUECARD_URL',
+      'CC_KEY_ID',
+      'CC_KEY_SECRET',
+      'CC_CA_FILE',
+      'CC_RATE_WINDOW_MS',
+      'CC_DIALER_RELEASE',
+      'CC_DIALER_ARCHIVED_TAG_ID',
+    ]);
+    // Evaluated as the recipe does, in a shell that held a fuller set from before: none of it is left.
+    const script = [
+      'export CC_KEY2_ID=stale CC_KEY2_SECRET=stale CC_EFFECTS=budget',
+      'eval "$(printf \'%s\\n\' "$MOCK_LINES" | grep -E \'^(unset|export) \')"',
+      'env | grep -o "^CC_[A-Z0-9_]*" | sort',
+      'curl -sS --cacert "$CC_CA_FILE" -u "$CC_KEY_ID:$CC_KEY_SECRET" -H \'Accept: application/json\' "$CC_BASE_URL/contacts/index.json?limit=2" > /dev/null',
+    ].join('\n');
+    const { stdout } = await run('bash', ['-c', script], { env: { ...cleanEnv, MOCK_LINES: lines.join('\n') } });
+    expect(stdout.trim().split('\n')).toEqual([...(names as string[])].sort());
+    // The plan of a run against it is a live run's: one key pair, and the campaigns the README says such a run leaves.
+    const target = Object.fromEntries(exports.map((line) => /^export (\w+)='(.*)'$/.exec(line)?.slice(1) as [string, string]));
+    const { stdout: plan } = await run(process.execPath, ['--import', 'tsx', 'cli/conformance.ts', '--plan'], { cwd: ROOT, env: { ...cleanEnv, ...target } });
+    expect(plan).toMatch(/key pairs: primary, rate window 500 ms/);
+    expect(plan).toContain('what the run leaves: at most 3 Dialer campaigns');
+    // How it stops is the first test's to prove.
+    child.kill('SIGINT');
+  });
+
+  test('--keys and --effects export the key pairs and effects named, in their usual order', async () => {
+    const { child, lines } = await startCli(['--keys', 'other, primary', '--effects', 'budget,sms']);
+    expect(lines[0]).toBe('unset CC_KEY2_ID CC_KEY2_SECRET CC_REVOKED_KEY_ID CC_REVOKED_KEY_SECRET CC_LIMITS_KEY_ID CC_LIMITS_KEY_SECRET');
+    const names = lines.map((line) => /^export (\w+)=/.exec(line)?.[1]).filter((name) => name !== undefined);
+    expect(names.filter((name) => name.includes('KEY'))).toEqual(['CC_KEY_ID', 'CC_KEY_SECRET', 'CC_OTHER_KEY_ID', 'CC_OTHER_KEY_SECRET']);
+    expect(lines).toContain("export CC_EFFECTS='sms,budget'");
+    child.kill('SIGINT');
+  });
+
+  test.each([
+    [['--live-like', '--effects', 'sms'], '--live-like is --keys primary --effects none: give it alone'],
+    [['--keys', 'second'], '--keys: must include primary'],
+    [['--keys', 'primary,boss'], '--keys: unknown key pair "boss"'],
+    [['--effects', 'none,sms'], '--effects: none stands alone'],
+    [['--effects', 'smss'], '--effects: unknown effect "smss"'],
+  ])('%j is refused with one line and exit code 2, before the mock starts', async (args, message) => {
+    const result = await run(TSX, ['cli/mock.ts', ...args], { cwd: ROOT, env: cleanEnv }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+    expect((result as { code: number }).code).toBe(2);
+    expect((result as { stdout: string }).stdout).toBe('');
+    expect((result as { stderr: string }).stderr.trim().split('\n')).toEqual([expect.stringContaining(`cc-mock: ${message}`)]);
+  });
+
   test('a bad option stops it with one line and exit code 2', async () => {
     const result = await run(TSX, ['cli/mock.ts', '--rate-window-ms', 'soon'], { cwd: ROOT, env: cleanEnv }).catch(
       (err: { code: number; stderr: string }) => err,

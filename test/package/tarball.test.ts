@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -61,6 +61,30 @@ beforeAll(async () => {
 });
 
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+/** The installed `cc-conformance mock` with `args`, in its own process group, and the variables it exported once ready. */
+async function installedMock(args: string[]): Promise<{ target: Record<string, string>; stop: () => void }> {
+  const mock = spawn(join(project, 'node_modules', '.bin', 'cc-conformance'), ['mock', ...args], {
+    cwd: project,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const target: Record<string, string> = {};
+  for await (const line of createInterface({ input: mock.stdout as NodeJS.ReadableStream })) {
+    if (line === 'ready') break;
+    const m = /^export (\w+)='(.*)'$/.exec(line);
+    if (m) target[m[1] as string] = m[2] as string;
+  }
+  return { target, stop: () => process.kill(-(mock.pid as number), 'SIGINT') };
+}
+
+/** The `rerun:` line a failed rule printed, as printed. */
+function rerunLine(stdout: string): string {
+  const line = /^ {4}rerun: (.+)$/m.exec(stdout)?.[1];
+  expect(line, stdout.slice(-3000)).toBeDefined();
+  return line as string;
+}
 
 describe('the packed tool, installed from its tarball', () => {
   test("the tarball holds what the commands need and none of the project's tests, benches, tools or CI", () => {
@@ -162,4 +186,75 @@ describe('the packed tool, installed from its tarball', () => {
       }
     },
   );
+  test(
+    "a failed rule's rerun line names the tool as it was called, and run as printed from the install folder it fails that rule again",
+    { timeout: 240_000 },
+    async () => {
+      // A live account's setup (one key pair, no effect) on a mock that breaks one rule.
+      const mock = await installedMock(['--live-like', '--fault', 'auth-missing-accepted', '--rate-window-ms', '1000']);
+      try {
+        const rule = 'CORE-AUTH-MISSING-401';
+        const first = await run('npx', ['cc-conformance', 'run', '--rule', rule, '--reports', 'rerun-first'], project, mock.target);
+        expect(first.code, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-3000)}`).toBe(1);
+        const seed = (JSON.parse(readFileSync(join(project, 'rerun-first', 'conformance.json'), 'utf8')) as RunReport).seed;
+        const printed = rerunLine(first.stdout);
+        expect(printed).toBe(`npx cc-conformance run --seed ${seed} --rule ${rule}`);
+        expect(first.stdout).not.toContain('npm run');
+        // As a user pastes it, in a shell in the install folder: it runs, and the rule fails again with that seed.
+        const again = await run('bash', ['-c', `${printed} --reports rerun-again`], project, mock.target);
+        expect(again.code, `${again.stdout.slice(-3000)}\n${again.stderr.slice(-3000)}`).toBe(1);
+        const report = JSON.parse(readFileSync(join(project, 'rerun-again', 'conformance.json'), 'utf8')) as RunReport;
+        expect(report.seed).toBe(seed);
+        expect(report.rules.find((r) => r.id === rule)).toMatchObject({ status: 'fail', reproduce: { seed, rerun: printed } });
+        // Called by its name, as a global install or a job with node_modules/.bin on PATH does: the line says so, and runs as printed.
+        const onPath = { ...mock.target, PATH: `${join(project, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+        const named = await run('bash', ['-c', `cc-conformance run --rule ${rule} --seed ${seed} --reports rerun-named`], project, onPath);
+        expect(named.code, named.stderr.slice(-3000)).toBe(1);
+        const byName = rerunLine(named.stdout);
+        expect(byName).toBe(`cc-conformance run --seed ${seed} --rule ${rule}`);
+        const pasted = await run('bash', ['-c', `${byName} --reports rerun-pasted`], project, onPath);
+        expect(pasted.code, pasted.stderr.slice(-3000)).toBe(1);
+      } finally {
+        mock.stop();
+      }
+    },
+  );
+
+  test("capacity --help's example profile is a file of the installed package, and --profile example plans from any folder", async () => {
+    const bin = join(project, 'node_modules', '.bin', 'cc-conformance');
+    const help = await run(bin, ['capacity', '--help'], elsewhere);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: cc-conformance capacity /);
+    const example = /--profile example`? uses the\s+example that ships with the tool, (\S+)/.exec(help.stdout)?.[1] as string;
+    expect(example, help.stdout).toBeDefined();
+    expect(isAbsolute(example)).toBe(true);
+    expect(example.startsWith(join(project, 'node_modules', 'cc-conformance'))).toBe(true);
+    expect(existsSync(example)).toBe(true);
+    for (const profile of ['example', example]) {
+      const plan = await run(bin, ['capacity', '--contacts', '1000', '--profile', profile, '--deadline', '8h'], elsewhere);
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout).toContain(`(${example})`);
+      expect(existsSync(join(elsewhere, 'reports', 'capacity.json'))).toBe(true);
+    }
+  });
+
+  test("the README's packing line works in a fresh clone, where dist/ does not exist, and writes the tarball its install line names", async () => {
+    // A fresh clone's files: what git tracks or would add, read from this checkout.
+    const clone = join(workspace, 'clone');
+    const listed = await run('git', ['ls-files', '--cached', '--others', '--exclude-standard'], ROOT);
+    expect(listed.code, listed.stderr).toBe(0);
+    for (const file of listed.stdout.split('\n').filter((f) => f !== '' && f !== 'node_modules')) {
+      if (!existsSync(join(ROOT, file))) continue;
+      mkdirSync(dirname(join(clone, file)), { recursive: true });
+      copyFileSync(join(ROOT, file), join(clone, file));
+    }
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const packLine = /^(.*npm pack --pack-destination dist)\s+# in a checkout$/m.exec(readme)?.[1] as string;
+    const installed = /^npm install --no-audit --no-fund \.\/(dist\/\S+\.tgz)/m.exec(readme)?.[1] as string;
+    expect(packLine).toBeDefined();
+    const packedHere = await run('bash', ['-c', packLine], clone);
+    expect(packedHere.code, packedHere.stderr).toBe(0);
+    expect(existsSync(join(clone, installed)), installed).toBe(true);
+  });
 });

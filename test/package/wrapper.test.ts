@@ -1,16 +1,18 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 
 /** The repository's own executable, run as the installed one is, from a folder that holds nothing. */
 const BIN = new URL('../../bin/cc-conformance.js', import.meta.url).pathname;
+const ROOT = new URL('../..', import.meta.url).pathname;
 const SUBCOMMANDS = ['run', 'plan', 'mock', 'cleanup', 'compare', 'load', 'k6', 'capacity', 'fingerprint'];
 const runFile = promisify(execFile);
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+// Nor the npm or npx that started these tests: the executable reads npm_lifecycle_* to tell npx apart.
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_') && !k.startsWith('npm_lifecycle_')));
 // No node_modules, no tsconfig, no package.json: whatever the executable starts, it found from its own location.
 const elsewhere = mkdtempSync(`${tmpdir()}/cc-wrapper-`);
 
@@ -26,9 +28,9 @@ interface Ended {
   readonly stderr: string;
 }
 
-async function ccConformance(args: string[]): Promise<Ended> {
+async function ccConformance(args: string[], env: Record<string, string> = {}): Promise<Ended> {
   try {
-    const { stdout, stderr } = await runFile(process.execPath, [BIN, ...args], { cwd: elsewhere, env: cleanEnv });
+    const { stdout, stderr } = await runFile(process.execPath, [BIN, ...args], { cwd: elsewhere, env: { ...cleanEnv, ...env } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const { code, stdout, stderr } = err as { code: number; stdout: string; stderr: string };
@@ -109,11 +111,42 @@ describe('bin/cc-conformance.js, run from an empty folder', () => {
   test("mock --help reaches cli/mock.ts through tsx, and a bad option gets the mock's own line and exit code", async () => {
     const help = await ccConformance(['mock', '--help']);
     expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: npm run mock -- \[options\]/);
+    expect(help.stdout).toMatch(/^Usage: cc-conformance mock \[options\]/);
     expect(help.stdout).toContain('--rate-window-ms N');
     const bad = await ccConformance(['mock', '--rate-window-ms', 'soon']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^cc-mock: --rate-window-ms/)]);
+  });
+
+  test('what a command prints to run names the executable, through npx when npx started it; the npm script says npm run', async () => {
+    const OTHERS = ['mock', 'cleanup', 'compare', 'load', 'k6', 'capacity', 'fingerprint'];
+    const [named, npx, script, ...others] = await Promise.all([
+      ccConformance(['run', '--help']),
+      ccConformance(['run', '--help'], { npm_lifecycle_event: 'npx', npm_lifecycle_script: "'cc-conformance'" }),
+      runFile(process.execPath, ['--import', 'tsx', 'cli/conformance.ts', '--help'], { cwd: ROOT, env: cleanEnv }),
+      ...OTHERS.map((name) => ccConformance([name, '--help'])),
+    ]);
+    expect(named.stdout.split('\n')[0]).toBe('Usage: cc-conformance run [options]');
+    expect(npx.stdout.split('\n')[0]).toBe('Usage: npx cc-conformance run [options]');
+    expect(script.stdout.split('\n')[0]).toBe('Usage: npm run conformance -- [options]');
+    const help = new Map(OTHERS.map((name, i) => [name, others[i]?.stdout ?? '']));
+    for (const name of OTHERS) expect(help.get(name), name).toMatch(new RegExp(`^Usage: cc-conformance ${name} `));
+    // The mock's recipe starts the executable; the fingerprint's and load's help name the commands they point to.
+    expect(help.get('mock')).toContain('\n  cc-conformance mock > mock.env &\n');
+    expect(help.get('fingerprint')).toContain('`cc-conformance cleanup --ledger` reads');
+    expect(help.get('load')).toContain('cc-conformance mock --list-faults');
+  });
+
+  test('capacity --help names an example profile that exists, and --profile example plans from any folder', async () => {
+    const help = await ccConformance(['capacity', '--help']);
+    const example = /--profile example`? uses the\s+example that ships with the tool, (\S+)/.exec(help.stdout)?.[1];
+    expect(example, help.stdout).toBeDefined();
+    expect(isAbsolute(example as string)).toBe(true);
+    expect(existsSync(example as string)).toBe(true);
+    const plan = await ccConformance(['capacity', '--contacts', '1000', '--profile', 'example', '--reports', join(elsewhere, 'capacity')]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`(${example as string})`);
+    expect(plan.stdout).toMatch(/\bGO\b/);
   });
 
   // A terminal's Ctrl-C reaches the whole group, and npm relays it to its child again: the mock, which
