@@ -1,4 +1,5 @@
 import { toolCommand } from '../lib/invocation.ts';
+import { groupSkipped, OTHER } from '../lib/results/enablers.ts';
 import type { RuleStanding } from '../lib/results/gate.ts';
 import { type LeftoverRecord, notJudgedPhrase, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
 
@@ -33,6 +34,9 @@ function leftoverLine(l: LeftoverRecord): string {
 
 /** The records the run left on the target, a line each: those cleanup can delete, then those it cannot. */
 function leftoverLines(report: RunReport): string[] {
+  // The bundled mock is gone with the run: nothing it held is left anywhere, so no record is listed.
+  if (report.target.bundledMock)
+    return report.leftovers.length === 0 ? [] : ['', `Records left: none (the bundled mock held ${report.leftovers.length} at the end, and it has stopped).`];
   const deletable = report.leftovers.filter((l) => l.deletable);
   const kept = report.leftovers.filter((l) => !l.deletable);
   const lines: string[] = [];
@@ -41,6 +45,27 @@ function leftoverLines(report: RunReport): string[] {
     lines.push(`  delete them: ${toolCommand('cleanup', `--ledger ${report.ledger ?? `<ledger>`}`)}   (or --prefix ${report.prefix})`);
   }
   if (kept.length > 0) lines.push('', `Left on the target, not deletable through the API (${kept.length}):`, ...kept.map(leftoverLine));
+  return lines;
+}
+
+/**
+ * An incomplete run says what each group of skipped required rules needs, and how to accept them as they are:
+ * the expectations file that makes the gate green on what the target gives today.
+ */
+function incompleteLines(report: RunReport): string[] {
+  if (outcomeOf(report).headline !== 'INCOMPLETE') return [];
+  const groups = groupSkipped(report.rules.filter((r) => r.level === 'required'));
+  if (groups.length === 0) return [];
+  const lines = ['', 'Not judged, and what would judge them:'];
+  for (const group of groups) {
+    const shown = group.rules.slice(0, 6).map((r) => r.id);
+    const more = group.rules.length - shown.length;
+    const what = group.key === OTHER.key ? 'other reasons (each rule says why above)' : group.enable;
+    lines.push(`  ${what} (${group.rules.length}): ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}`);
+  }
+  lines.push(
+    `  to gate on what this target gives today: ${toolCommand('run', '--write-expectations cc-expectations.json')}, then run with --expect cc-expectations.json`,
+  );
   return lines;
 }
 
@@ -135,6 +160,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
   if (failedCleanups.length > 0) lines.push('', 'Cleanup steps that failed:', ...failedCleanups.map((l) => `  ${l}`));
   lines.push(...leftoverLines(report));
   lines.push(...gateLines(report));
+  lines.push(...incompleteLines(report));
   const s = report.summary;
   const outcome = outcomeOf(report);
   const counts = (c: Readonly<Record<string, number>>) =>

@@ -95,6 +95,9 @@ function leftoverRow(l: LeftoverRecord): string {
 
 function leftovers(report: RunReport): string {
   if (report.leftovers.length === 0) return '<h2>Left on the target</h2>\n<p id="leftovers">nothing: every record the run created was deleted</p>';
+  // The bundled mock stopped with the run: what it held is left nowhere.
+  if (report.target.bundledMock)
+    return `<h2>Left on the target</h2>\n<p id="leftovers">nothing: the bundled mock held ${report.leftovers.length} record(s) at the end, and it has stopped</p>`;
   return `<h2>Left on the target</h2>
 <p id="leftovers">${report.leftovers.length} record(s) the run created and had not deleted by its end. <code>${escapeHtml(toolCommand('cleanup', `--prefix ${report.prefix}`))}</code> deletes the deletable ones; the others stay on the account.</p>
 <table><tr><th>kind</th><th>surface</th><th>id</th><th>name</th><th>check</th><th>deletable</th><th>how</th></tr>
@@ -170,7 +173,6 @@ ${broken.length > 0 ? `<div data-section="failures"><h2>Failures and errors</h2>
 ${gateSection(report)}
 ${report.problems.length > 0 ? `<h2>Harness problems</h2><ul>${report.problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : ''}
 ${skipped.length > 0 ? `<h2>Skipped: what would enable them</h2>\n<div id="skipped">${skipped.map(skipGroup).join('\n')}</div>` : ''}
-${leftovers(report)}
 ${surfaces
   .map(
     (surface) =>
@@ -180,6 +182,7 @@ ${surfaces
         .join('\n')}\n</table></div>`,
   )
   .join('\n')}
+${leftovers(report)}
 <h2>Gaps: what the spec does not show</h2>
 <table><tr><th>gap</th><th>section</th><th>statement</th><th>reason</th></tr>
 ${report.gaps.map((g) => `<tr><td><code>${escapeHtml(g.id)}</code></td><td>${escapeHtml(g.section)}</td><td>${escapeHtml(g.statement)}</td><td>${escapeHtml(g.reason)}</td></tr>`).join('\n')}

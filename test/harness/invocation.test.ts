@@ -4,7 +4,7 @@ import { type IntentEvent, leftoversOf } from '../../lib/ledger/ledger-file.ts';
 import { rerunCommand } from '../../lib/results/report.ts';
 import { renderConsole } from '../../reporters/console.ts';
 import { renderHtml } from '../../reporters/html.ts';
-import { fail, outcome, report, rules, TAG_404, evidence } from '../reporters/fixtures.ts';
+import { evidence, fail, outcome, report, rules, TAG_404, target } from '../reporters/fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -60,6 +60,8 @@ describe('the commands a report prints follow the invocation', () => {
   const failing = () =>
     report([outcome('tags', [fail(TAG_404, 'expected 404, got 200', evidence(200))])], {
       rules: rules(TAG_404),
+      // A configured target: records are left only on one that goes on after the run.
+      target: target({ bundledMock: false }),
       runId: 'k3j9x2ab',
       prefix: 'cc-conformance-k3j9x2ab',
       ledger: 'reports/ledger-k3j9x2ab.jsonl',

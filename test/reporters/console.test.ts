@@ -15,6 +15,7 @@ import {
   report,
   rules,
   skip,
+  target,
 } from './fixtures.ts';
 
 const SMS = 'CORE-SMS-403-FUNDS';
@@ -121,6 +122,7 @@ describe('renderConsole', () => {
     const text = renderConsole(
       report([outcome('a', [pass(TAG_404)])], {
         rules: rules(TAG_404),
+        target: target({ bundledMock: false }),
         runId: 'k3j9x2ab',
         prefix: 'cc-conformance-k3j9x2ab',
         ledger: 'reports/ledger-k3j9x2ab.jsonl',
@@ -182,5 +184,21 @@ describe('renderConsole', () => {
     const text = renderConsole(report([outcome('a', [pass(TAG_404), pass(TAG_200)])], { rules: rules(TAG_404, TAG_200) }));
     expect(text).not.toContain('Failures and errors:');
     expect(text.endsWith('verdict: PASS')).toBe(true);
+  });
+
+  test('the bundled mock is gone when the run ends: its records are counted, never listed as left', () => {
+    const leftover = { kind: 'contact', surface: 'core', id: '7', check: 'core.c', deletable: true, how: 'DELETE /contacts/delete/7.json' };
+    const text = renderConsole(report([outcome('a', [pass(TAG_404)])], { rules: rules(TAG_404), leftovers: [leftover] }));
+    expect(text).not.toContain('Left on the target');
+    expect(text).toContain('Records left: none (the bundled mock held 1 at the end, and it has stopped).');
+  });
+
+  test('an incomplete run says what each group of skipped rules needs, and how to write expectations', () => {
+    const text = renderConsole(
+      report([outcome('a', [pass(TAG_404), skip(TAG_200, 'needs CC_KEY2_ID: a second key pair')])], { rules: rules(TAG_404, TAG_200) }),
+    );
+    expect(text).toContain(`Not judged, and what would judge them:\n  set CC_KEY2_ID and CC_KEY2_SECRET (1): ${TAG_200}`);
+    expect(text).toContain('to gate on what this target gives today: npm run conformance -- --write-expectations cc-expectations.json');
+    expect(text.split('\n').at(-1)).toBe('verdict: INCOMPLETE');
   });
 });

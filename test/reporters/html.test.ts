@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderHtml } from '../../reporters/html.ts';
-import { ANALYTICS_RULE, PAST_LAST, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules, skip } from './fixtures.ts';
+import { ANALYTICS_RULE, PAST_LAST, TAG_200, TAG_404, evidence, fail, outcome, pass, report, rules, skip, target } from './fixtures.ts';
 
 const mixed = () =>
   report(
@@ -42,10 +42,15 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<(link|img|iframe)\b|src=|https?:\/\/(?!127\.0\.0\.1)/);
   });
 
-  test('records left on the target are listed with how to delete them, and a run that left none says so', () => {
+  test('records left on the target are listed with how to delete them, after the results; none on a run that left none or on the stopped bundled mock', () => {
+    const leftovers = [{ kind: 'contact', surface: 'core', id: '7', check: 'core.contacts', deletable: true, how: 'DELETE /contacts/delete/7.json' }] as const;
+    const bundled = renderHtml(report([outcome('a', [pass(TAG_404)])], { rules: rules(TAG_404), leftovers }));
+    expect(bundled).toContain('nothing: the bundled mock held 1 record(s) at the end, and it has stopped');
+    expect(bundled).not.toContain('<th>deletable</th>');
     const left = renderHtml(
       report([outcome('a', [pass(TAG_404)])], {
         rules: rules(TAG_404),
+        target: target({ bundledMock: false }),
         prefix: 'cc-conformance-r9',
         leftovers: [
           {
@@ -67,5 +72,7 @@ describe('renderHtml', () => {
     );
     expect(left).toContain('<td>voice agent</td><td>ai</td><td>va-1</td><td></td><td><code>ai.va.create</code></td><td><span class="fail">no</span></td>');
     expect(html).toContain('nothing: every record the run created was deleted');
+    // The results come first: what is left is read after the verdicts.
+    expect(left.indexOf('<h2>Left on the target</h2>')).toBeGreaterThan(left.indexOf(`id="${TAG_404}"`));
   });
 });
