@@ -22,8 +22,9 @@ function capped(items: readonly string[]): string[] {
   return more > 0 ? [...shown, `- … and ${more} more`] : [...shown];
 }
 
-function section(title: string, items: readonly string[]): string[] {
-  return items.length === 0 ? [] : ['', `### ${title} (${items.length})`, '', ...capped(items)];
+/** A heading counting `count` (by default its items), then the items, capped; nothing when there are none. */
+function section(title: string, items: readonly string[], count = items.length): string[] {
+  return items.length === 0 ? [] : ['', `### ${title} (${count})`, '', ...capped(items)];
 }
 
 /** A rule that newly fails: its id and statement, then how it failed and the request that showed it. */
@@ -64,7 +65,8 @@ function notJudgedLines(report: RunReport): string[] {
     items.push(`- skipped, ${group.key === 'other' ? 'for their own reasons' : group.enable} (${group.rules.length}): ${why}`);
   }
   for (const r of report.rules.filter((x) => x.status === 'error')) items.push(`- ${codeSpan(r.id)} error: ${md(firstLine(r.detail))}`);
-  return section('Not judged', items);
+  // Counted in rules: a line of skipped rules holds a whole group.
+  return section('Not judged', items, report.summary.byStatus.blocked + report.summary.byStatus.skipped + report.summary.byStatus.error);
 }
 
 function gateLines(report: RunReport): string[] {

@@ -65,6 +65,7 @@ describe('summary.md', () => {
     expect(markdown).not.toContain('the body said more');
     expect(markdown).toContain('`DELETE https://127.0.0.1:7443/api/tags/delete/999999.json → 200`');
     // What was not judged, and why.
+    expect(markdown).toContain('### Not judged (2)');
     expect(markdown).toContain(`- \`${TAG_200}\` blocked by \`${TAG_404}\``);
     expect(markdown).toContain(`- skipped, set CC_KEY2_ID and CC_KEY2_SECRET (1): \`${KEY_SCOPE}\``);
   });
@@ -79,6 +80,7 @@ describe('summary.md', () => {
     const markdown = renderSummaryMarkdown(incomplete());
     expect(head(markdown)[0]).toBe('## cc-conformance: INCOMPLETE');
     expect(markdown).not.toContain('### New failures');
+    // Counted in rules, each group of skipped rules one line.
     expect(markdown).toContain('### Not judged (3)');
     expect(markdown).toContain(`- skipped, set CC_KEY2_ID and CC_KEY2_SECRET (1): \`${KEY_SCOPE}\``);
     expect(markdown).toContain(`- skipped, for their own reasons (1): \`${TAG_200}\`: no tag on this account to delete`);
