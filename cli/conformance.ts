@@ -50,8 +50,8 @@ bundled mock started for the run. Prints its plan first: the requests each budge
 each lane takes at the pace, what is skipped and what would enable it. Checks of the core API, the
 Dialer and the other hosts run in three lanes side by side, each in catalogue order; the budget checks
 last. The run spends at most CC_BUDGET_SHARE of each company's budget per window (default 0.5 on a
-live target, 1 on the bundled mock). Writes reports/conformance.json, reports/junit.xml and
-reports/conformance.html.
+live target, 1 on the bundled mock). Writes reports/conformance.json, reports/junit.xml,
+reports/conformance.html and reports/summary.md.
 
 Options:
   --seed N             replay a run: the seed of random choices and fuzzing (also CC_SEED)
@@ -361,7 +361,9 @@ async function main(): Promise<number> {
     const scrub = (text: string) => redactor.text(text);
     const written = writeReports(report, args.reports, scrub);
     process.stdout.write(`${scrub(renderConsole(report, { verbose: args.verbose, color: process.stdout.isTTY }))}\n`);
-    process.stdout.write(`reports: ${written.json}, ${written.junit}, ${written.html}${report.ledger !== undefined ? `; ledger: ${report.ledger}` : ''}\n`);
+    process.stdout.write(
+      `reports: ${written.json}, ${written.junit}, ${written.html}, ${written.summary}${report.ledger !== undefined ? `; ledger: ${report.ledger}` : ''}\n`,
+    );
     if (args['write-expectations'] !== undefined) {
       const document = writeExpectations(args['write-expectations'], report, scope?.otherReleases);
       process.stdout.write(

@@ -1,5 +1,6 @@
 import type { KeyPair, Target } from '../config/target.ts';
 import { escapeHtml } from '../render/escape-html.ts';
+import { escapeMarkdown } from '../render/escape-markdown.ts';
 import { escapeXml } from '../render/escape-xml.ts';
 
 const MARK = '[redacted]';
@@ -57,10 +58,10 @@ export function secretSpellings(pair: KeyPair): string[] {
   return [...escaped(pair.secret), base64, base64.replace(/=+$/, ''), token.toString('base64url'), encodeURIComponent(pair.secret)];
 }
 
-// Reports are serialised (JSON, XML, HTML) before the last scrub, so the escaped spellings are needles too:
+// Reports are serialised (JSON, XML, HTML, Markdown) before the last scrub, so the escaped spellings are needles too:
 // each is the project's own escaper's, so a secret is found however the file that holds it escaped it.
 function escaped(raw: string): string[] {
-  return [...new Set([raw, JSON.stringify(raw).slice(1, -1), escapeXml(raw), escapeHtml(raw)])];
+  return [...new Set([raw, JSON.stringify(raw).slice(1, -1), escapeXml(raw), escapeHtml(raw), escapeMarkdown(raw)])];
 }
 
 function redactAuthValue(value: string): string {

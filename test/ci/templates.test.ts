@@ -1,12 +1,13 @@
 /**
- * The CI templates of examples/ci/ hold together: the GitHub workflow passes the pinned actionlint,
- * the GitLab job has what GitLab requires, both run the gate with the expectations file and keep its
- * reports whatever the outcome, and neither holds a credential or prints one. Needs actionlint
+ * The CI templates of examples/ci/ and the action (action.yml) hold together: the GitHub workflow and a
+ * workflow using the action pass the pinned actionlint, the action is a composite one that runs the gate,
+ * uploads the reports and shows summary.md whatever the outcome, the GitLab job has what GitLab requires,
+ * all run the gate with the expectations file and keep its reports, and none holds a credential or prints one. Needs actionlint
  * (`bash tools/actionlint/install.sh`); without it that test is skipped, except in CI, where a missing
  * actionlint is a failure.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, test, type TestContext } from 'vitest';
@@ -16,6 +17,7 @@ import { executable } from '../../cli/k6-process.ts';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const GITHUB_FILE = 'examples/ci/github/conformance.yml';
 const GITLAB_FILE = 'examples/ci/gitlab/conformance.gitlab-ci.yml';
+const ACTION_FILE = 'action.yml';
 const MISSING = 'actionlint not installed: bash tools/actionlint/install.sh';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
@@ -38,8 +40,8 @@ function requireActionlint(ctx: TestContext): string {
  * actionlint hands `run:` scripts to shellcheck and pyflakes when it finds them on PATH; both are turned
  * off so that the verdict is the pinned actionlint's alone, the same on every machine.
  */
-function actionlint(binary: string, file: string): { code: number | null; findings: string } {
-  const run = spawnSync(binary, ['-no-color', '-shellcheck=', '-pyflakes=', file], { cwd: ROOT, encoding: 'utf8' });
+function actionlint(binary: string, file: string, cwd = ROOT): { code: number | null; findings: string } {
+  const run = spawnSync(binary, ['-no-color', '-shellcheck=', '-pyflakes=', file], { cwd, encoding: 'utf8' });
   return { code: run.status, findings: `${run.stdout}${run.stderr}`.trim() };
 }
 
@@ -61,8 +63,12 @@ function list(value: unknown, what: string): unknown[] {
 
 const github = (): Mapping => mapping(parse(read(GITHUB_FILE)), GITHUB_FILE);
 const gitlab = (): Mapping => mapping(parse(read(GITLAB_FILE)), GITLAB_FILE);
+const action = (): Mapping => mapping(parse(read(ACTION_FILE)), ACTION_FILE);
 
 interface Step {
+  readonly name?: string;
+  readonly id?: string;
+  readonly shell?: string;
   readonly uses?: string;
   readonly run?: string;
   readonly if?: string;
@@ -136,6 +142,11 @@ const CREDENTIAL = /\bCC_(?:[A-Z0-9]+_)?KEY\d*_(?:ID|SECRET)\b/;
 
 const RUN_GATE = /\bcc-conformance run --expect ci\/cc-expectations\.json --reports reports(?:\s|$)/;
 
+/** The step of the GitHub workflow that runs the gate: the cc-conformance action, with the expectations file and the reports folder. */
+const usesAction = (s: Step) => s.uses !== undefined && /^[\w.-]+\/cc-conformance@/.test(s.uses);
+
+const always = (s: Step | undefined) => s?.if?.replace(/^\$\{\{\s*(.*?)\s*\}\}$/, '$1');
+
 describe('the GitHub Actions template', () => {
   test('the pinned actionlint finds nothing in it, and finds a broken copy of it', (ctx) => {
     const binary = requireActionlint(ctx);
@@ -172,21 +183,10 @@ describe('the GitHub Actions template', () => {
     expect(Number(setupNode?.with?.['node-version'])).toBeGreaterThanOrEqual(20);
     // Third-party actions are pinned to a major version tag or a full commit SHA, never a branch.
     for (const step of steps.filter((s) => s.uses !== undefined)) expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@(?:v\d+|[0-9a-f]{40})$/);
-    expect(steps.filter((s) => s.run !== undefined && RUN_GATE.test(s.run))).toHaveLength(1);
-  });
-
-  test('uploads the JUnit, HTML and JSON reports with if: always(), after the gate has run', () => {
-    const steps = githubSteps(github());
-    const gate = steps.findIndex((s) => s.run !== undefined && RUN_GATE.test(s.run));
-    const upload = steps.findIndex((s) => s.uses?.startsWith('actions/upload-artifact@'));
-    expect(gate).toBeGreaterThanOrEqual(0);
-    expect(upload).toBeGreaterThan(gate);
-    const step = steps[upload] as Step;
-    expect(step.if?.replace(/^\$\{\{\s*(.*?)\s*\}\}$/, '$1')).toBe('always()');
-    const paths = String(step.with?.path ?? '')
-      .split('\n')
-      .map((p) => p.trim());
-    expect(paths).toEqual(expect.arrayContaining(['reports/junit.xml', 'reports/conformance.html', 'reports/conformance.json']));
+    const gates = steps.filter(usesAction);
+    expect(gates).toHaveLength(1);
+    // The action runs `cc-conformance run --expect <expectations> --reports <reports>`, and uploads that folder.
+    expect(gates[0]?.with).toEqual({ expectations: 'ci/cc-expectations.json', reports: 'reports' });
   });
 
   test('takes each credential from the repository secrets, as an environment variable only', () => {
@@ -197,6 +197,103 @@ describe('the GitHub Actions template', () => {
       // A secret expanded inside a script would be written into the script's text.
       expect(step.run ?? '').not.toMatch(/secrets\./);
     }
+  });
+});
+
+describe('the action (action.yml)', () => {
+  /** A project holding the action at its root and a workflow that uses it as `./`, as a repository testing its own action would. */
+  function lintUse(binary: string, inputs: string): { code: number | null; findings: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-action-'));
+    try {
+      mkdirSync(join(dir, '.git'));
+      mkdirSync(join(dir, '.github', 'workflows'), { recursive: true });
+      copyFileSync(join(ROOT, ACTION_FILE), join(dir, 'action.yml'));
+      const workflow = join('.github', 'workflows', 'use.yml');
+      writeFileSync(
+        join(dir, workflow),
+        [
+          'name: use',
+          'on: push',
+          'jobs:',
+          '  gate:',
+          '    runs-on: ubuntu-latest',
+          '    steps:',
+          '      - uses: actions/checkout@v4',
+          '      - uses: ./',
+          '        env:',
+          '          CC_BASE_URL: ${{ vars.CC_BASE_URL }}',
+          '        with:',
+          ...inputs.split('\n').map((line) => `          ${line}`),
+          '',
+        ].join('\n'),
+      );
+      return actionlint(binary, workflow, dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('the pinned actionlint reads it through a workflow that uses it, every input given, and finds an input it lacks', (ctx) => {
+    const binary = requireActionlint(ctx);
+    const every = Object.keys(mapping(action().inputs, 'inputs'))
+      .map((name) => `${name}: x`)
+      .join('\n');
+    const clean = lintUse(binary, every);
+    expect(clean.findings).toBe('');
+    expect(clean.code).toBe(0);
+    const found = lintUse(binary, 'reportz: reports');
+    expect(found.code).toBe(1);
+    expect(found.findings).toMatch(/reportz/);
+  });
+
+  test('is a composite action whose every input is documented, expectations, reports and args among them, none a credential', () => {
+    const doc = action();
+    expect(doc.name).toEqual(expect.any(String));
+    expect(doc.description).toEqual(expect.any(String));
+    expect(mapping(doc.runs, 'runs').using).toBe('composite');
+    const inputs = mapping(doc.inputs, 'inputs');
+    expect(Object.keys(inputs)).toEqual(expect.arrayContaining(['expectations', 'reports', 'args']));
+    expect(mapping(inputs.reports, 'inputs.reports').default).toBe('cc-reports');
+    for (const [name, input] of Object.entries(inputs)) {
+      const spec = mapping(input, `inputs.${name}`);
+      expect(String(spec.description ?? '').trim(), name).not.toBe('');
+      expect(spec.required ?? false, name).toBe(false);
+      // Inputs are not masked: a credential goes in the calling step's env, never here.
+      expect(name, name).not.toMatch(/key|secret|token|password/i);
+    }
+  });
+
+  test('every run step names its shell and reads inputs as variables only, never expanded into the script', () => {
+    const steps = list(mapping(action().runs, 'runs').steps, 'runs.steps').map((step) => mapping(step, 'a step') as Step);
+    for (const step of steps.filter((s) => s.run !== undefined)) {
+      expect(step.shell, step.name).toBe('bash');
+      expect(step.run, step.name).not.toMatch(/\$\{\{/);
+    }
+  });
+
+  test("installs, runs the gate, then uploads the reports folder and shows summary.md with if: always(), and exits with the run's code", () => {
+    const steps = list(mapping(action().runs, 'runs').steps, 'runs.steps').map((step) => mapping(step, 'a step') as Step);
+    const install = steps.findIndex((s) => s.run !== undefined && /\bnpm ci\b/.test(s.run));
+    const gate = steps.findIndex((s) => s.id === 'gate');
+    const upload = steps.findIndex((s) => s.uses === 'actions/upload-artifact@v4');
+    const summary = steps.findIndex((s) => s.run !== undefined && s.run.includes('GITHUB_STEP_SUMMARY'));
+    const exit = steps.length - 1;
+    expect(install).toBe(0);
+    expect(steps[install]?.['working-directory' as keyof Step]).toBe('${{ github.action_path }}');
+    expect(gate).toBeGreaterThan(install);
+    expect(steps[gate]?.run).toMatch(/node "\$CC_ACTION_BIN" run "\$\{expect\[@\]\}" --reports "\$CC_ACTION_REPORTS"/);
+    expect(steps[gate]?.env?.CC_ACTION_BIN).toBe('${{ github.action_path }}/bin/cc-conformance.js');
+    expect(steps[gate]?.run).toContain('expect=(--expect "$CC_ACTION_EXPECTATIONS")');
+    expect(steps[gate]?.run).toContain('exit-code=$code');
+    expect(upload).toBeGreaterThan(gate);
+    expect(always(steps[upload])).toBe('always()');
+    expect(steps[upload]?.with?.path).toBe('${{ inputs.reports }}');
+    expect(summary).toBeGreaterThan(gate);
+    expect(always(steps[summary])).toBe('always()');
+    expect(steps[summary]?.run).toContain('cat "$CC_ACTION_REPORTS/summary.md" >> "$GITHUB_STEP_SUMMARY"');
+    expect(always(steps[exit])).toBe('always()');
+    expect(steps[exit]?.env?.CC_ACTION_EXIT).toBe('${{ steps.gate.outputs.exit-code }}');
+    expect(steps[exit]?.run).toMatch(/^exit "\$\{CC_ACTION_EXIT:-1\}"/);
   });
 });
 
@@ -237,8 +334,10 @@ describe('the GitLab CI template', () => {
     expect(artifacts.when).toBe('always');
     expect(mapping(artifacts.reports, 'artifacts.reports').junit).toBe('reports/junit.xml');
     expect(list(artifacts.paths, 'artifacts.paths')).toEqual(
-      expect.arrayContaining(['reports/junit.xml', 'reports/conformance.html', 'reports/conformance.json']),
+      expect.arrayContaining(['reports/junit.xml', 'reports/conformance.html', 'reports/conformance.json', 'reports/summary.md']),
     );
+    // after_script runs whatever the script's outcome: summary.md ends the job log.
+    expect(list(gate?.[1].after_script, 'after_script').join('\n')).toMatch(/cat reports\/summary\.md/);
   });
 
   test('defines no credential: GitLab hands them over from the project settings', () => {
@@ -248,8 +347,8 @@ describe('the GitLab CI template', () => {
   });
 });
 
-describe('both templates', () => {
-  test.each([GITHUB_FILE, GITLAB_FILE])('%s holds no credential value and never expands or traces one in a script', (file) => {
+describe('both templates and the action', () => {
+  test.each([GITHUB_FILE, GITLAB_FILE, ACTION_FILE])('%s holds no credential value and never expands or traces one in a script', (file) => {
     const text = read(file);
     // Written as an assignment, a credential is a literal; the only assignment allowed is GitHub's
     // reference to its secret store of the same name.

@@ -44,7 +44,9 @@ describe('npm run conformance against a mock that echoes every request header', 
     expect(doc.rules.some((r) => r.evidence?.response.body.includes('echoedRequestHeaders'))).toBe(true);
     expect(json).toContain('Basic [redacted]');
     const files = filesUnder(run.reports);
-    expect(files.map((f) => f.slice(run.reports.length + 1))).toEqual(expect.arrayContaining(['conformance.json', 'junit.xml', 'conformance.html']));
+    expect(files.map((f) => f.slice(run.reports.length + 1))).toEqual(
+      expect.arrayContaining(['conformance.json', 'junit.xml', 'conformance.html', 'summary.md']),
+    );
     const outputs: [string, string][] = [
       ['stdout', run.stdout],
       ['stderr', run.stderr],

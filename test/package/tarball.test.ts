@@ -128,7 +128,8 @@ describe('the packed tool, installed from its tarball', () => {
   test('npx cc-conformance run passes against the bundled mock and writes its reports in the folder it is run from', async () => {
     const { code, stdout, stderr } = await run('npx', ['cc-conformance', 'run', '--mock-window-ms', '2000'], project);
     expect(code, `${stdout.slice(-4000)}\n${stderr.slice(-4000)}`).toBe(0);
-    for (const file of ['conformance.json', 'junit.xml', 'conformance.html']) expect(statSync(join(project, 'reports', file)).size, file).toBeGreaterThan(0);
+    for (const file of ['conformance.json', 'junit.xml', 'conformance.html', 'summary.md'])
+      expect(statSync(join(project, 'reports', file)).size, file).toBeGreaterThan(0);
     const report = JSON.parse(readFileSync(join(project, 'reports', 'conformance.json'), 'utf8')) as RunReport;
     expect(report.verdict).toBe('pass');
     expect(report.ledger?.startsWith(join(project, 'reports'))).toBe(true);
