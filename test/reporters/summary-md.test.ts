@@ -54,6 +54,15 @@ describe('summary.md', () => {
     expect(markdown).not.toContain('key-id-primary');
   });
 
+  test('an interrupted run heads the summary INTERRUPTED, exit 130, whatever its rules say', () => {
+    const r = report([outcome('a', [fail(TAG_404, 'expected 404, got 200', evidence(200))])], { rules: rules(TAG_404), interrupted: true });
+    expect(outcomeOf(r)).toMatchObject({ headline: 'INTERRUPTED', exitCode: 130 });
+    expect(head(renderSummaryMarkdown(r))).toEqual([
+      '## cc-conformance: INTERRUPTED',
+      'Exit code 130; the run was interrupted, the checks not run are not judged.',
+    ]);
+  });
+
   test('a failing run lists the new failure with its statement, first line of detail and request', () => {
     const r = failing();
     expect(outcomeOf(r).headline).toBe('FAIL');
