@@ -1,5 +1,6 @@
 import { toolCommand } from '../lib/invocation.ts';
 import { groupSkipped, OTHER } from '../lib/results/enablers.ts';
+import { readingText } from '../lib/rules/types.ts';
 import type { RuleStanding } from '../lib/results/gate.ts';
 import { type LeftoverRecord, notJudgedPhrase, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
 
@@ -131,7 +132,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
           ? " (names or values from this project's reference)"
           : '';
     lines.push(`    spec: ${r.section}${from}`);
-    if (r.reading) lines.push(`    reading: ${r.reading}`);
+    if (r.reading) lines.push(`    reading: ${readingText(r.reading)}`);
     lines.push(`    ${r.status === 'fail' ? 'violation' : 'harness error'}: ${r.detail ?? ''}`);
     if (r.evidence) {
       const { request, response } = r.evidence;

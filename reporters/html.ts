@@ -1,5 +1,6 @@
 import { toolCommand } from '../lib/invocation.ts';
 import { escapeHtml } from '../lib/render/escape-html.ts';
+import { readingText } from '../lib/rules/types.ts';
 import { groupSkipped, type SkipGroup } from '../lib/results/enablers.ts';
 import type { RuleStatus } from '../lib/results/outcome.ts';
 import type { RuleStanding } from '../lib/results/gate.ts';
@@ -61,7 +62,7 @@ function ruleRow(r: RuleResult): string {
 
 function failure(r: RuleResult): string {
   const parts = [`<h3 class="${r.status}">${escapeHtml(r.id)}</h3>`, `<p>${escapeHtml(r.statement)}<br><small>spec: ${escapeHtml(r.section)}</small></p>`];
-  if (r.reading) parts.push(`<p><small>reading: ${escapeHtml(r.reading)}</small></p>`);
+  if (r.reading) parts.push(`<p><small>reading: ${escapeHtml(readingText(r.reading))}</small></p>`);
   parts.push(`<p>${r.status === 'fail' ? 'violation' : 'harness error'}: ${escapeHtml(r.detail ?? '')}</p>`);
   if (r.evidence) {
     const { request, response } = r.evidence;

@@ -29,15 +29,33 @@ export interface Rule<Id extends string = string> {
   readonly section: string;
   readonly level: RuleLevel;
   readonly source: RuleSource;
-  /**
-   * The reading chosen where the spec is open or pulls two ways, written in full: which sentences meet,
-   * the reading taken and why, and what a target may do under it.
-   */
-  readonly reading?: string;
+  /** The reading chosen where the spec is open, pulls two ways, or shows no way to provoke the statement. */
+  readonly reading?: RuleReading | string;
   /** Dialer release that introduced the behaviour (lib/dialer/releases.ts). */
   readonly since?: string;
   /** Dialer release that changed the behaviour: the rule holds for the releases before it only. */
   readonly until?: string;
+}
+
+/**
+ * A reading as data, so the catalogue, the reports and the docs render it alike. Each field is a short
+ * paragraph of sentences a reader can hold (under about 30 words each).
+ */
+export interface RuleReading {
+  /** The spec's own words the reading starts from, quoted exactly; several sentences are joined by " … ". */
+  readonly quote: string;
+  /** The reading taken, and why, in a short paragraph. */
+  readonly taken: string;
+  /** What a target may do under the reading and still pass; absent when the reading leaves no choice. */
+  readonly accepted?: string;
+  /** How the check reaches the statement where the spec shows no way (paths, payloads, fixtures). */
+  readonly method?: string;
+}
+
+/** A reading as one paragraph, for the console, JUnit and any view that has a line rather than a table. */
+export function readingText(reading: RuleReading | string): string {
+  if (typeof reading === 'string') return reading;
+  return [reading.taken, reading.accepted && `Accepted: ${reading.accepted}`, reading.method].filter(Boolean).join(' ');
 }
 
 export interface Gap {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { GAPS, RULES } from '../../lib/rules/index.ts';
+import { readingText } from '../../lib/rules/types.ts';
 import { FAULTS } from '../../mock/faults/registry.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { CHANGES } from '../../suites/dialer/changes.ts';
@@ -74,10 +75,10 @@ describe('the rule catalogue holds together', () => {
 
   test('every reading stands on its own: a full sentence of reasonable length, not a pointer elsewhere', () => {
     const short = RULES.filter((r) => r.reading !== undefined).filter((r) => {
-      const text = r.reading as string;
+      const text = readingText(r.reading!);
       return text.length < 60 || text.split(/\s+/).length < 10 || !/[.]$/.test(text) || /^(as for|see)\b/i.test(text);
     });
-    expect(short.map((r) => `${r.id}: ${r.reading}`)).toEqual([]);
+    expect(short.map((r) => `${r.id}: ${readingText(r.reading!)}`)).toEqual([]);
   });
 
   test('the project explains its readings itself: no shipped file points at a document outside the repository', () => {
