@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { TARGET_VARIABLES, targetFromSettings } from '../../lib/config/load.ts';
 import { BUNDLED_MOCK_USE, VARIABLES } from '../../lib/config/variables.ts';
+import { EFFECTS } from '../../lib/config/target.ts';
 import { HARNESS_ERROR_CODES } from '../../lib/errors.ts';
 import { readExpectations } from '../../lib/expectations/expectations-file.ts';
 import { scopeOf } from '../../lib/expectations/scope.ts';
@@ -33,15 +34,17 @@ describe('the docs match the code', () => {
     expect([...sentence.matchAll(/`(CC_[A-Z0-9_]+)`/g)].map((m) => m[1])).toEqual([...TARGET_VARIABLES]);
   });
 
-  test('the README names every npm script, and starts with the two commands CI and users run', () => {
+  test('docs/contributing.md names every npm script, and the README starts with the two commands CI and users run', () => {
+    const contributing = read('docs/contributing.md');
     for (const name of Object.keys(pkg.scripts))
-      expect(readme, name).toContain(name.startsWith('test:') ? name : `npm run ${name}`.replace('npm run test', 'npm test'));
+      expect(contributing, name).toContain(name.startsWith('test:') ? name : `npm run ${name}`.replace('npm run test', 'npm test'));
     expect(readme).toContain('npm ci && npm run conformance');
     expect(read('.ci/run')).toMatch(/^npm test$/m);
   });
 
-  test('the example expectations file of "As a CI gate" is of the schema and names only rules and checks the catalogue has', () => {
-    const section = readme.slice(readme.indexOf('## As a CI gate'));
+  test('the example expectations file of docs/ci-gate.md is of the schema and names only rules and checks the catalogue has', () => {
+    const page = read('docs/ci-gate.md');
+    const section = page.slice(page.indexOf('## The expectations file'));
     const example = /```json\n([\s\S]*?)```/.exec(section)?.[1] as string;
     const file = join(mkdtempSync(join(tmpdir(), 'cc-docs-')), 'cc-expectations.json');
     writeFileSync(file, example);
@@ -50,12 +53,20 @@ describe('the docs match the code', () => {
     expect(scope.outOfScope.size + scope.expectedToFail.size).toBeGreaterThan(2);
   });
 
+  test('docs/live-account.md lists every effect of CC_EFFECTS, and no other, in the order the code has them', () => {
+    const rows = read('docs/live-account.md')
+      .split('\n')
+      .map((line) => /^\| `([a-z-]+)` \|/.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+    expect(rows).toEqual([...EFFECTS]);
+  });
+
   test('every harness error code is defined by an error class', () => {
     const source = read('lib/errors.ts');
     // A class names its code to its base, or, below a base whose code it refines (the transport errors), overrides it.
     for (const code of HARNESS_ERROR_CODES) expect(source.match(new RegExp(`(super\\(|override readonly code = )'${code}'`, 'g'))?.length, code).toBe(1);
   });
-  test('the campaigns the README says a run leaves are those the plan prints for every host, one key pair and no effects', () => {
+  test('the campaigns docs/live-account.md says a run leaves are those the plan prints for every host, one key pair and no effects', () => {
     const target = targetFromSettings({
       CC_BASE_URL: 'https://core.example.test/api',
       CC_ANALYTICS_URL: 'https://analytics.example.test/api',
@@ -64,7 +75,7 @@ describe('the docs match the code', () => {
       CC_KEY_ID: 'KEYID0001',
       CC_KEY_SECRET: 'not-a-secret-of-anyone',
     });
-    expect(readme).toContain(
+    expect(read('docs/live-account.md').replace(/\s+/g, ' ')).toContain(
       `run leaves: at most ${planRun(target, ALL_CHECKS).campaignsLeft} Dialer campaigns\` with every host, one key pair and no \`CC_EFFECTS\``,
     );
   });

@@ -347,9 +347,9 @@ describe('the plan of a run', () => {
     expect(CHANGING_WALK.leaves).toEqual({ campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] });
   });
 
-  test('the README says how many Dialer campaigns the plan of a run with every host, one key pair and no effects leaves', () => {
-    const said = /`what the\s+run leaves: at most (\d+) Dialer campaigns` with every host, one key pair and no `CC_EFFECTS`/.exec(
-      readFileSync('README.md', 'utf8'),
+  test('docs/live-account.md says how many Dialer campaigns the plan of a run with every host, one key pair and no effects leaves', () => {
+    const said = /`what the\s+run leaves: at most (\d+) Dialer\s+campaigns` with every host, one key pair and no `CC_EFFECTS`/.exec(
+      readFileSync('docs/live-account.md', 'utf8'),
     );
     expect(Number(said?.[1])).toBe(planRun(live(), ALL_CHECKS).campaignsLeft);
   });
