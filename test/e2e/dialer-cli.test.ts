@@ -11,6 +11,9 @@ describe.concurrent('verifying a Dialer release from the command line', () => {
     const result = await command('cli/fingerprint.ts', ['--mock-dialer-release', '1.0.22']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^behaves like: 1\.0\.22 — /m);
+    // The mock stopped with the command: its records are counted, never listed as left on a target.
+    expect(result.stdout).toMatch(/^records left: none \(the bundled mock held \d+ at the end, and it has stopped\)$/m);
+    expect(result.stdout).not.toContain('left on the target');
   });
 
   test('--dialer-release checks that release: its rules pass on a mock playing it, fail on a newer one, and later rules are disabled', async () => {
