@@ -108,7 +108,7 @@ describe('the docs read well and hold together', () => {
   });
 
   test('every fault the docs name is a fault of the mock', () => {
-    const known = new Set(FAULTS.map((f) => f.name));
+    const known = new Set<string>(FAULTS.map((f) => f.name));
     const named = pages().flatMap((page) => [...read(page).matchAll(/--(?:mock-)?fault[ =]([a-z0-9-]+)/g)].map((m) => [page, m[1] as string]));
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter(([, name]) => !known.has(name as string))).toEqual([]);
