@@ -13,11 +13,15 @@ const S = {
   gaps: 'Endpoints > Endpoint gaps',
 } as const;
 
-const ACCEPT_BOTH = 'both are accepted and the report notes which the target chose';
+const ACCEPT_BOTH = 'Both are accepted, and the report notes which the target chose.';
 
-/** What the paging rules judge of an analysed call without topics. */
+/** The sentences of the offset/limit pagination the readings start from. */
+const PAGED = 'Pagination is offset/limit: `limit` integer, minimum 1; `offset` integer, default 0.';
+const PAGED_SHAPE = 'Responses are `{ data: {...}, pagination: { limit, offset, total } }` without the `responseData` envelope.';
+
+/** What the paging rules judge of an analysed call without topics: the `accepted` of their readings. */
 const TOPICS_MAY_LACK =
-  "The section lists seven reads of one call, topics among them, but not that every analysis holds each part (CI-ANALYSIS-PARTS). So a call whose transcription answers 200 may have no topics. Its topics read may then answer a 4xx other than 400 ('a missing resource gives 404'): that is reported, not judged. A 400 is the status of invalid parameters, which these reads do not send. A topics read answered 200 is judged on what it holds, even with no topic in it.";
+  "The section lists seven reads of one call, topics among them, but not that every analysis holds each part (CI-ANALYSIS-PARTS). So a call whose transcription answers 200 may have no topics. Its topics read may then answer a 4xx other than 400 ('a missing resource gives 404'), which is reported, not judged. A 400 is the status of invalid parameters, which these reads do not send. A topics read answered 200 is judged on what it holds, even with no topic in it.";
 
 export const CI_RULES = [
   // Envelopes
@@ -27,22 +31,33 @@ export const CI_RULES = [
     section: S.ci,
     statement:
       'Each of the seven reads of an analysed call answers either 200 with a JSON object that carries no responseData envelope or a 4xx, never a 5xx or another status.',
-    reading: `'Responses are { data: {...}, pagination } without the responseData envelope' is read as the shape of the paginated reads; the five others may hold their fields in data or at the top level (the vendor reference shows the top level): ${ACCEPT_BOTH}. A call counts as analysed when its transcription answers 200; the section lists seven reads of one call without saying that every analysed call has all seven parts, so a read that answers a 4xx is not judged here but reported by CI-ANALYSIS-PARTS, while a 5xx (a server error, by the error table), another status, or a 200 whose body is not a JSON object without responseData fails.`,
+    reading: {
+      quote: PAGED_SHAPE,
+      taken:
+        'The sentence is read as the shape of the paginated reads. The five others need only answer a JSON object without responseData. A 5xx (a server error, by the error table), another status, or a 200 whose body is not such an object fails.',
+      accepted: `The five others may hold their fields in data or at the top level (the vendor reference shows the top level). ${ACCEPT_BOTH} The section lists seven reads of one call without saying that every analysed call has all seven parts. So a read that answers a 4xx is not judged here but reported by CI-ANALYSIS-PARTS.`,
+      method: 'A call counts as analysed when its transcription answers 200.',
+    },
   }),
   observed({
     id: 'CI-ANALYSIS-PARTS',
     surface: 'ai',
     section: S.ci,
     statement: 'The report says which of the seven reads answer 200 for a call whose transcription does, and what the others answer.',
-    reading:
-      'Endpoints > Conversation Intelligence lists the seven reads of one call (summary, sentiment, talk/listen ratio, topics, transcription, smart notes, details link) but not that an analysis holds every part, nor what a read of a part the analysis lacks answers (CI-NO-ANALYSIS leaves the same open for a call with no analysis at all). A target may produce some parts only, for some calls or for none, so a read of an analysed call that answers a 4xx is reported here and never failed.',
+    reading: {
+      quote: 'read-only AI analysis of one call: summary, sentiment, talk/listen ratio, topics, transcription, smart notes, details link',
+      taken:
+        'Endpoints > Conversation Intelligence lists the seven reads of one call. It does not say that an analysis holds every part, nor what a read of a part the analysis lacks answers. CI-NO-ANALYSIS leaves the same open for a call with no analysis at all.',
+      accepted:
+        'A target may produce some parts only, for some calls or for none. So a read of an analysed call that answers a 4xx is reported here and never failed.',
+    },
   }),
   required({
     id: 'CI-PAGED-ENVELOPE',
     surface: 'ai',
     section: S.ci,
     statement: 'Topics and transcription answer { data: {...}, pagination: { limit, offset, total } } with integer counters and no responseData.',
-    reading: `'Responses are { data: {...}, pagination: { limit, offset, total } } without the responseData envelope' is judged on each paged read that answers 200. ${TOPICS_MAY_LACK}`,
+    reading: { quote: PAGED_SHAPE, taken: 'The sentence is judged on each paged read, topics and transcription, that answers 200.', accepted: TOPICS_MAY_LACK },
   }),
   // Offset/limit pagination
   required({
@@ -56,7 +71,12 @@ export const CI_RULES = [
     surface: 'ai',
     section: S.ci,
     statement: 'A limit of 1 or more is applied: pagination.limit echoes it and the page holds at most that many items.',
-    reading: `pagination.limit is read as the applied page size; the spec gives no maximum, so the small limits the check sends (1 to 10) must be applied as sent. ${TOPICS_MAY_LACK}`,
+    reading: {
+      quote: `${PAGED} … pagination: { limit, offset, total }`,
+      taken:
+        'pagination.limit is read as the applied page size. The spec gives no maximum, so the small limits the check sends (1 to 10) must be applied as sent.',
+      accepted: TOPICS_MAY_LACK,
+    },
   }),
   required({
     id: 'CI-LIMIT-MIN',
@@ -64,7 +84,12 @@ export const CI_RULES = [
     section: S.limits,
     statement:
       'limit=1 is applied; a limit below 1 or not an integer is never applied: the read answers 400, or 200 with pagination.limit an integer of at least 1 and no more items than it.',
-    reading: `The spec gives the minimum, not the answer to a value below it: rejection (400, the status of invalid parameters) and correction are both allowed; ${ACCEPT_BOTH}.`,
+    reading: {
+      quote: `${PAGED} … malformed or invalid parameters`,
+      taken:
+        'The spec gives the minimum, not the answer to a value below it. Rejection (400, the status of invalid parameters) and correction are both allowed.',
+      accepted: `The target may refuse the value with 400, or answer 200 with a corrected pagination.limit. ${ACCEPT_BOTH}`,
+    },
   }),
   required({
     id: 'CI-OFFSET-TYPE',
@@ -72,7 +97,11 @@ export const CI_RULES = [
     section: S.ci,
     statement:
       'An integer offset inside the items is applied and echoed in pagination.offset; an offset that is not an integer is answered 400, or 200 with an integer pagination.offset of at least 0.',
-    reading: `'offset integer' says what a valid offset is, not how an invalid one is answered: ${ACCEPT_BOTH}.`,
+    reading: {
+      quote: PAGED,
+      taken: "'offset integer' says what a valid offset is, not how an invalid one is answered.",
+      accepted: `The target may refuse an offset that is not an integer with 400, or answer 200 with an integer pagination.offset of at least 0. ${ACCEPT_BOTH}`,
+    },
   }),
   observed({
     id: 'CI-OFFSET-NEGATIVE',
@@ -92,15 +121,24 @@ export const CI_RULES = [
     section: S.ci,
     statement:
       'Raising offset by limit from 0 until offset >= pagination.total yields every item exactly once: each page holds min(limit, total - offset) items, none repeats and total stays the same.',
-    reading: `'To read everything, raise offset by limit until offset >= pagination.total.' Judged on transcription (items: data.segments) and topics (items: data.topics, the vendor reference name; the spec names no array for topics). A read with fewer than 2 items has no walk to judge. ${TOPICS_MAY_LACK}`,
+    reading: {
+      quote: 'To read everything, raise `offset` by `limit` until `offset >= pagination.total`',
+      taken: "'To read everything' is read as a promise that this walk yields every item exactly once. A read with fewer than 2 items has no walk to judge.",
+      accepted: TOPICS_MAY_LACK,
+      method:
+        "It is judged on transcription (items: data.segments) and topics (items: data.topics). data.topics is the vendor reference's name, as the spec names no array for topics.",
+    },
   }),
   required({
     id: 'CI-REPEAT-FIELDS',
     surface: 'ai',
     section: S.ci,
     statement: 'callId, callers and language repeat identically on every page of a read that carries them.',
-    reading:
-      'Transcription carries all three; topics carries callId and callers in the vendor reference, and whichever of the three its first page holds must repeat.',
+    reading: {
+      quote: '`callId`, `callers` and `language` repeat on each page.',
+      taken:
+        'Transcription carries all three. Topics carries callId and callers in the vendor reference, and whichever of the three its first page holds must repeat.',
+    },
   }),
   // Transcription resource
   required({
@@ -121,7 +159,10 @@ export const CI_RULES = [
     surface: 'ai',
     section: S.transcription,
     statement: 'No segment ends before it starts: end >= start.',
-    reading: 'start and end (seconds) are read as the bounds of one segment on the call timeline; the order of segments among themselves is not asserted.',
+    reading: {
+      quote: 'start: number (seconds), end: number (seconds)',
+      taken: 'start and end (seconds) are read as the bounds of one segment on the call timeline. The order of segments among themselves is not asserted.',
+    },
   }),
   // The surface's shape
   required({
@@ -129,7 +170,10 @@ export const CI_RULES = [
     surface: 'ai',
     section: S.ci,
     statement: 'There is no endpoint that lists calls: GET /ai/calls answers 404.',
-    reading: 'A path the service does not route answers 404 on the AI host (Hosts; Errors on the {ai_url} host, 3).',
+    reading: {
+      quote: 'There is no endpoint that lists calls for this surface.',
+      taken: 'A path the service does not route answers 404 on the AI host (Hosts; Errors on the {ai_url} host, 3).',
+    },
   }),
   required({
     id: 'CI-READ-ONLY',
@@ -144,8 +188,11 @@ export const CI_RULES = [
     section: S.errors,
     statement:
       "A callId that is not a call of the company answers 404 on each of the seven reads, as a service error without subErrors and with the endpoint's own message, not 'Route not found'.",
-    reading:
-      "Errors on the {ai_url} host, 3: 'a missing resource gives 404 with the endpoint's own message' is read as holding for the whole host; which words the message uses is not stated and is reported by CI-CALL-NOT-FOUND.",
+    reading: {
+      quote: "A missing resource gives `404` with the endpoint's own message.",
+      taken:
+        'Errors on the {ai_url} host, 3 is read as holding for the whole host. Which words the message uses is not stated, and CI-CALL-NOT-FOUND reports them.',
+    },
   }),
   observed({
     id: 'CI-CALL-NOT-FOUND',
@@ -153,15 +200,25 @@ export const CI_RULES = [
     section: S.statuses,
     statement:
       "The report gives the message of the 404 a callId that is not a call of the company gets on each of the seven reads, and whether it is one of the error table's known 404 messages.",
-    reading:
-      "The error table lists 'Not found.' and 'Call not found' as known messages of the 404 for a missing resource without saying which endpoint uses which, the Core API envelope says 'the message wording is set per endpoint', and Errors on the {ai_url} host, 3 gives a missing resource 'the endpoint's own message'. No wording is therefore required of Conversation Intelligence: 'Call not found', 'Not found.' or words of the target's own are all conforming. What the spec does state, a 404 service error whose message is the endpoint's own and not 'Route not found', is required by CI-UNKNOWN-CALL-404; this rule reports the messages and whether each is one of the two listed, ignoring case and a trailing period.",
+    reading: {
+      quote: "`Not found.`, `Call not found` … The message wording is set per endpoint. … A missing resource gives `404` with the endpoint's own message.",
+      taken:
+        "The error table lists 'Not found.' and 'Call not found' as known 404 messages without saying which endpoint uses which. The Core API envelope sets the wording per endpoint, and Errors on the {ai_url} host, 3 gives a missing resource the endpoint's own message. So no wording is required of Conversation Intelligence.",
+      accepted:
+        "'Call not found', 'Not found.' or words of the target's own are all conforming. What the spec does state, a 404 service error whose message is the endpoint's own and not 'Route not found', is required by CI-UNKNOWN-CALL-404.",
+      method: 'This rule reports the messages and whether each is one of the two listed, ignoring case and a trailing period.',
+    },
   }),
   required({
     id: 'CI-CALLID-MALFORMED',
     surface: 'ai',
     section: S.statuses,
     statement: 'A callId that is not a non-negative integer, or is too large to be any call id, answers 400 or 404 as a service error, never 2xx or 5xx.',
-    reading: `400 fits 'malformed or invalid parameters' and 404 fits 'not a call of the company': ${ACCEPT_BOTH}.`,
+    reading: {
+      quote: 'malformed or invalid parameters … resource missing, or wrong host',
+      taken: "400 fits 'malformed or invalid parameters', and 404 fits a callId that is not a call of the company.",
+      accepted: ACCEPT_BOTH,
+    },
   }),
   required({
     id: 'CI-VALIDATION-SUBERRORS',
@@ -169,8 +226,16 @@ export const CI_RULES = [
     section: S.errors,
     statement:
       'A 400 answering a value sent as invalid (a limit below 1 or not an integer, an offset that is not an integer, a callId that is not a non-negative integer or too large to be one) carries subErrors, an array of at least one string.',
-    reading:
-      "Errors on the {ai_url} host, 2 gives errors raised by the service the shape { statusCode, message, error, correlationId, subErrors: [<string>] } and says 'subErrors appears on validation failures only'. Read together, the shape lists subErrors as a member and the sentence says where it appears, so a validation failure carries it, an array of strings with at least one entry, and other errors do not (that half is AI-ERR-SUBERRORS's); the Dialer's validation 400s are read alike (DIALER-VALIDATION-SUBERRORS). The error table gives 400 to 'malformed or invalid parameters', so a 400 that answers a limit below the stated minimum of 1 or not an integer, an offset that is not an integer ('offset integer'), or a callId that is no call id at all is a validation failure. Whether such a value is refused is left open (CI-LIMIT-MIN and CI-OFFSET-TYPE also allow a corrected 200, CI-CALLID-MALFORMED a 404), so only the 400s are judged, on the answers the checks of those rules already receive, with no request of its own; a check whose values all got another answer leaves the rule unjudged and says so. A negative offset is not among them: the spec gives offset no minimum (CI-OFFSET-NEGATIVE). What the entries say is not judged, since the spec names no message for these failures.",
+    reading: {
+      quote:
+        'Errors raised by the service: `{ statusCode: <integer>, message: <string>, error: <status name string>, correlationId: <string>, subErrors: [<string>] }`. `subErrors` appears on validation failures only.',
+      taken:
+        "Item 2 of Errors on the {ai_url} host lists subErrors in the service shape and says where it appears. So a validation failure carries it, an array of at least one string, and other errors do not (that half is AI-ERR-SUBERRORS's). The Dialer's validation 400s are read alike (DIALER-VALIDATION-SUBERRORS). The error table gives 400 to 'malformed or invalid parameters', so a 400 answering a value sent as invalid is a validation failure.",
+      accepted:
+        'Whether such a value is refused is left open: CI-LIMIT-MIN and CI-OFFSET-TYPE also allow a corrected 200, CI-CALLID-MALFORMED a 404. So only the 400s are judged. What the entries say is not judged, since the spec names no message for these failures.',
+      method:
+        "The values are a limit below the stated minimum of 1 or not an integer, and an offset that is not an integer ('offset integer'). So is a callId that is no call id at all. A negative offset is not among them, as the spec gives offset no minimum (CI-OFFSET-NEGATIVE). The rule is judged on the answers the checks of those rules already receive, with no request of its own. A check whose values all got another answer leaves the rule unjudged and says so.",
+    },
   }),
   observed({ id: 'CI-NO-ANALYSIS', surface: 'ai', section: S.ci, statement: 'What a call of the company without an analysis answers: the spec does not say.' }),
   required({

@@ -1,5 +1,5 @@
-import { BLANK_NAME, NAME_TRIMMED, OLDER_SIDE_UNSTATED } from './dialer-readings.ts';
-import { observed, type Rule, required } from './types.ts';
+import { BLANK_NAME, NAME_TRIMMED, olderSideUnstated } from './dialer-readings.ts';
+import { observed, type Rule, type RuleReading, required } from './types.ts';
 
 /**
  * Rules of the Dialer's resources other than campaigns: call scripts, surveys, a campaign's associations,
@@ -17,11 +17,23 @@ const S = {
   versioning: 'Versioning',
 } as const;
 
-const EXPORT_DATES =
-  "Validation in the Dialer says invalid export filters give 400 and the export wants its dates in strict ISO 8601, while the error table gives 422 (message 'dateFrom must be a parseable ISO 8601 date-time', and no job queued) for a bound outside the RFC 3339 date-time shape; the two meet on ISO 8601 forms that are not RFC 3339 date-times (date only, no offset, basic or week forms), on RFC 3339-shaped but impossible dates (2026-02-30, month 13, hour 25) and on bounds that are not strings: 400 and 422 are both accepted there, with no job queued either way, and the report names the one taken. Bounds that are not dates at all must get the 422 and its message; valid RFC 3339 date-times in order must be accepted. Lower-case t or z, a space for T and leap seconds are not judged.";
+/** The 422 row's words for a bound outside the date-time shape. */
+const BOUND_422 = 'bound outside the RFC 3339 date-time shape (message `dateFrom must be a parseable ISO 8601 date-time`), and no job is queued';
+/** The changelog line of the export filters. */
+const FILTERS_LINE = 'export filters validated with `400` and `422` and no job enqueued on `422`';
+/** The statistics the spec lists, figure by figure. */
+const STATISTICS =
+  "get a campaign's statistics (contact funnel, dialed and answered counts, answer and conversion rates, person/voicemail/machine split, disposition breakdown, call durations; all-time or for a date window)";
 
-const UUID_READING =
-  'A UUID is the 8-4-4-4-12 hex form with version 1 to 5 and variant 8, 9, a or b, in either case: every usual validator agrees on those. Forms validators disagree on (nil, max, versions 0 and 6 to f, other variants, no dashes, braces, urn: prefix) are sent but not judged, and the report names what the target did.';
+/** Which jobIds are UUIDs, for the rules that quote `quote`. */
+function uuidReading(quote: string): RuleReading {
+  return {
+    quote,
+    taken: 'A UUID is the 8-4-4-4-12 hex form with version 1 to 5 and variant 8, 9, a or b, in either case. Every usual validator agrees on those.',
+    accepted:
+      'Forms validators disagree on are sent but not judged: nil, max, versions 0 and 6 to f, other variants, no dashes, braces, urn: prefix. The report names what the target did.',
+  };
+}
 
 export const DIALER_RESOURCE_RULES = [
   // Call scripts and surveys
@@ -62,8 +74,14 @@ export const DIALER_RESOURCE_RULES = [
     surface: 'dialer',
     section: S.records,
     statement: "Replacing a survey's questions (PUT) replaces them wholesale: the survey then has exactly the questions sent, none of the earlier ones.",
-    reading:
-      "Dialer records says 'surveys have questions replaced wholesale', and HTTP method conventions that PUT replaces a sub-collection wholesale. The PUT's 2xx and what it answers say only what the target meant to store, so the questions are read back: the survey list is the only route of the project's table that reads a survey (no route reads one survey or its questions alone), and the survey's listed questions must be exactly those sent, compared by their text in order. The survey's fields beyond its name are not shown, so the member `questions` and a question's `text` are this project's: when the list shows the survey without questions, nothing can be read back and the rule is skipped with that reason, never passed on the PUT's answer alone.",
+    reading: {
+      quote:
+        'surveys have questions replaced wholesale. … PUT replaces a sub-collection wholesale (Dialer associations, disposition buttons, survey questions)',
+      taken:
+        "Replaced wholesale, the survey then has exactly the questions sent, none of the earlier ones. The PUT's 2xx and what it answers say only what the target meant to store, so the questions are read back.",
+      method:
+        "The survey list is the only route of the project's table that reads a survey; no route reads one survey or its questions alone. The survey's listed questions must be exactly those sent, compared by their text in order. The survey's fields beyond its name are not shown, so the member `questions` and a question's `text` are this project's. When the list shows the survey without questions, nothing can be read back. The rule is then skipped with that reason, never passed on the PUT's answer alone.",
+    },
   }),
   required({
     id: 'DIALER-SCRIPTS-LIST',
@@ -85,7 +103,11 @@ export const DIALER_RESOURCE_RULES = [
     section: S.errors,
     since: '1.0.21',
     statement: "A whitespace-only name on call script or survey create or update gets 400 with 'name should not be empty' in subErrors.",
-    reading: `${BLANK_NAME} A name holding any of the latter is sent on updates only, never on a create, so an accepted one makes no call script or survey the API cannot delete.`,
+    reading: {
+      ...BLANK_NAME,
+      method:
+        'A name holding vertical tab, form feed or one of those code points is sent on updates only, never on a create. So an accepted one makes no call script or survey the API cannot delete.',
+    },
   }),
   observed({
     id: 'DIALER-SCRIPT-SURVEY-NAME-ACCEPTED',
@@ -93,7 +115,7 @@ export const DIALER_RESOURCE_RULES = [
     section: S.versioning,
     until: '1.0.21',
     statement: 'What a release before v1.0.21 does with a whitespace-only name on call script create: accepted, as the mock plays it, or otherwise.',
-    reading: `The v1.0.21 line says 'Whitespace-only name rejected' and nothing of the names before it. ${OLDER_SIDE_UNSTATED}`,
+    reading: olderSideUnstated('Whitespace-only `name` rejected', "The v1.0.21 line says 'Whitespace-only name rejected' and nothing of the names before it."),
   }),
 
   // Associations
@@ -103,8 +125,12 @@ export const DIALER_RESOURCE_RULES = [
     section: S.records,
     statement:
       "Replacing a campaign's associations (PUT) with { ref_id, type } entries for an agent, a target tag and a queue group answers 2xx with exactly the entries sent, and a second PUT leaves only its own.",
-    reading:
-      "No endpoint reads associations back (GAP-DIALER-ASSOC-READ), so the replace is judged by the entries the PUT answers with. The spec names ref_id and the three kinds of record but not how an entry says which kind it is: the member `type` and its values agent, target_tag and queue_group are this project's (lib/dialer/outcomes.ts), so a 400 to them is a missing prerequisite, not a verdict.",
+    reading: {
+      quote: 'Associations of a campaign are entries with `ref_id` for an agent, a target tag or a queue group',
+      taken: 'No endpoint reads associations back (GAP-DIALER-ASSOC-READ), so the replace is judged by the entries the PUT answers with.',
+      method:
+        "The spec names ref_id and the three kinds of record but not how an entry says which kind it is. The member `type` and its values agent, target_tag and queue_group are this project's (lib/dialer/outcomes.ts). So a 400 to them is a missing prerequisite, not a verdict.",
+    },
   }),
   required({
     id: 'DIALER-ASSOC-REF-UNCHECKED',
@@ -119,7 +145,10 @@ export const DIALER_RESOURCE_RULES = [
     section: S.versioning,
     until: '1.0.21',
     statement: 'What a release before v1.0.21 does with an association whose ref_id names nothing: refused with a 4xx, as the mock plays it, or otherwise.',
-    reading: `The v1.0.21 line says 'Association ref_id values are not checked for existence' and not how an older release answered an unknown one: a 4xx, a 5xx from a failed lookup, or acceptance. ${OLDER_SIDE_UNSTATED}`,
+    reading: olderSideUnstated(
+      'Association `ref_id` values are not checked for existence',
+      "The v1.0.21 line says 'Association ref_id values are not checked for existence'. It does not say how an older release answered an unknown one: a 4xx, a 5xx from a failed lookup, or acceptance.",
+    ),
   }),
 
   // Disposition buttons and the disposition tag list
@@ -135,7 +164,11 @@ export const DIALER_RESOURCE_RULES = [
     surface: 'dialer',
     section: 'What the service does > HTTP method conventions',
     statement: "Replacing a campaign's disposition buttons (PUT) answers 2xx, and the buttons then read back are exactly those sent, none of the earlier ones.",
-    reading: 'Compared as a set of (tag_id, outcome_kind); the spec says nothing of order, so the report notes whether it was kept.',
+    reading: {
+      quote: 'PUT replaces a sub-collection wholesale (Dialer associations, disposition buttons, survey questions)',
+      taken: 'The buttons read back are compared with those sent as a set of (tag_id, outcome_kind), since the spec says nothing of order.',
+      accepted: 'Any order is accepted, and the report notes whether the order sent was kept.',
+    },
   }),
   required({
     id: 'DIALER-BUTTON-RESOLVED',
@@ -144,8 +177,12 @@ export const DIALER_RESOURCE_RULES = [
     source: 'project-reference',
     statement:
       "A button's name and color are those of its call tag in the disposition tag list, color null for a tag without colour, and its outcome the one its outcome_kind resolves to.",
-    reading:
-      'The outcome_kind values and their outcomes are not shown (GAP-DIALER-OUTCOME-KINDS); the suite uses the project reference in lib/dialer/outcomes.ts.',
+    reading: {
+      quote:
+        'Disposition button: has `tag_id` (a call tag of the account), `outcome_kind` (enumerated), and resolved `name`, `color`, `outcome`; `color` may be null for a tag without colour.',
+      taken: 'The outcome_kind values and their outcomes are not shown (GAP-DIALER-OUTCOME-KINDS).',
+      method: 'The suite uses the project reference in lib/dialer/outcomes.ts.',
+    },
   }),
   required({
     id: 'DIALER-BUTTON-OUTCOME-KIND-400',
@@ -179,7 +216,10 @@ export const DIALER_RESOURCE_RULES = [
     until: 'latest',
     statement:
       'What a release before the undated change does with an archived call tag as tag_id on button replace: accepted with its button returned, as the mock plays it, or otherwise.',
-    reading: `The undated line says archived dispositions get '422 on replace' and not what they got before it. ${OLDER_SIDE_UNSTATED}`,
+    reading: olderSideUnstated(
+      'Archived dispositions are treated like deleted ones (omitted from disposition buttons, `422` on replace, omitted from the tag list)',
+      "The undated line says archived dispositions get '422 on replace' and not what they got before it.",
+    ),
   }),
   required({
     id: 'DIALER-ARCHIVED-BUTTONS-OMITTED',
@@ -187,8 +227,12 @@ export const DIALER_RESOURCE_RULES = [
     section: S.states,
     since: 'latest',
     statement: "A campaign's disposition buttons never include one for an archived call tag.",
-    reading:
-      'No request can put an archived tag on a button any more, so the buttons of the first campaigns already on the account are searched for it. When those campaigns carry no button at all nothing was searched, and the rule is skipped with that reason; otherwise the report says how many buttons were searched.',
+    reading: {
+      quote: "archived is treated like deleted wherever a disposition can be picked: omitted from a campaign's disposition buttons",
+      taken: 'No request can put an archived tag on a button any more. So the buttons of the first campaigns already on the account are searched for it.',
+      method:
+        'When those campaigns carry no button at all, nothing was searched, and the rule is skipped with that reason. Otherwise the report says how many buttons were searched.',
+    },
   }),
   required({
     id: 'DIALER-ARCHIVED-TAGLIST-OMITTED',
@@ -203,7 +247,10 @@ export const DIALER_RESOURCE_RULES = [
     section: S.versioning,
     until: 'latest',
     statement: 'Whether before the undated change the disposition tag list includes archived call tags, as the mock plays it.',
-    reading: `The undated line says archived dispositions are 'omitted from the tag list' and not what the list held before it. ${OLDER_SIDE_UNSTATED}`,
+    reading: olderSideUnstated(
+      'Archived dispositions are treated like deleted ones (omitted from disposition buttons, `422` on replace, omitted from the tag list)',
+      "The undated line says archived dispositions are 'omitted from the tag list' and not what the list held before it.",
+    ),
   }),
   required({
     id: 'DIALER-DELETED-BUTTONS-OMITTED',
@@ -211,8 +258,13 @@ export const DIALER_RESOURCE_RULES = [
     section: S.states,
     since: 'latest',
     statement: "Buttons of a deleted call tag are no longer returned among a campaign's disposition buttons.",
-    reading:
-      "States and transitions says that buttons for a deleted tag are omitted from a campaign's disposition buttons, and the undated line that buttons of a deleted disposition are no longer returned. A button missing after the deletion proves that only if it was there before: the campaign's buttons are read after the new tag's button is put and before the tag is deleted, and when that button is not among them the precondition did not hold and the rule is skipped with that reason.",
+    reading: {
+      quote: "buttons for a deleted tag are omitted from a campaign's disposition buttons … buttons of a deleted disposition are no longer returned",
+      taken:
+        "States and transitions and the undated line both say a deleted tag's buttons are no longer among a campaign's disposition buttons. A button missing after the deletion proves that only if it was there before.",
+      method:
+        "The campaign's buttons are read after the new tag's button is put and before the tag is deleted. When that button is not among them, the precondition did not hold, and the rule is skipped with that reason.",
+    },
   }),
   required({
     id: 'DIALER-DELETED-BUTTONS-KEPT',
@@ -220,15 +272,23 @@ export const DIALER_RESOURCE_RULES = [
     section: S.versioning,
     until: 'latest',
     statement: 'Before the undated change the button of a deleted call tag is still returned.',
-    reading: "The undated line states the older behaviour in words: 'buttons of a deleted disposition are no longer returned', so before it they were.",
+    reading: {
+      quote: 'buttons of a deleted disposition are no longer returned',
+      taken: "The undated line states the older behaviour in words: 'buttons of a deleted disposition are no longer returned', so before it they were.",
+    },
   }),
   required({
     id: 'DIALER-TAG-LIST',
     surface: 'dialer',
     section: S.dialer,
     statement: 'The disposition tag list answers 200 with a list of call tags of the account, each with an id, without the core responseData envelope.',
-    reading:
-      "Item fields are not shown: only the id a button takes as tag_id is required; name and color are typed when present (color null for a tag without colour). The spec does not say that a tag added through the core API's Tag resource is a call tag a disposition can use, so whether one just added is listed is reported, never judged.",
+    reading: {
+      quote: 'list disposition tags … Disposition button: has `tag_id` (a call tag of the account)',
+      taken:
+        'Item fields are not shown. Only the id a button takes as tag_id is required. Name and color are typed when present, color null for a tag without colour.',
+      accepted:
+        "The spec does not say that a tag added through the core API's Tag resource is a call tag a disposition can use. So whether one just added is listed is reported, never judged.",
+    },
   }),
 
   // Statistics
@@ -237,8 +297,11 @@ export const DIALER_RESOURCE_RULES = [
     surface: 'dialer',
     section: S.dialer,
     statement: "A campaign's statistics answer 200 with a JSON object.",
-    reading:
-      "Endpoints > Dialer lists 'get a campaign's statistics' with the figures it holds, and Responses are UTF-8 JSON; the names of those figures are not shown (GAP-DIALER-STATS-FIELDS), so no name is judged here: whether the target uses this project's names is DIALER-STATS-FIGURES, reported only.",
+    reading: {
+      quote: `${STATISTICS} … Responses are UTF-8 JSON.`,
+      taken:
+        "Endpoints > Dialer lists a campaign's statistics with the figures they hold, and responses are UTF-8 JSON. The names of those figures are not shown (GAP-DIALER-STATS-FIELDS), so no name is judged here. Whether the target uses this project's names is DIALER-STATS-FIGURES, reported only.",
+    },
   }),
   required({
     id: 'DIALER-STATS-VALUES',
@@ -246,8 +309,15 @@ export const DIALER_RESOURCE_RULES = [
     section: S.dialer,
     statement:
       "Every number in a campaign's statistics is finite; the counts and durations the spec names are never negative, and its rates lie within their range.",
-    reading:
-      "Endpoints > Dialer lists 'get a campaign's statistics (contact funnel, dialed and answered counts, answer and conversion rates, person/voicemail/machine split, disposition breakdown, call durations; all-time or for a date window)'. None of those figures can be negative or infinite. Their names are not shown (GAP-DIALER-STATS-FIELDS), so a number is read by the member names on its path, split into words at camelCase, underscores, hyphens and spaces. A number's own name (for an array item, the array's) must hold only words of a named figure (answer, calls, duration, total...), of a rate (rate, ratio, percent) or of a part or unit (average, reached, seconds). A name with any other word is a number the spec does not name, such as a trend under a figure (calls.changePercent: -12): it may be negative and is only judged finite. A figure is a rate by its own name or its holder's, and lies within 0 to 100, as a fraction or a percent. Another figure is a count or duration when a name on its path has a figure's word, and is never below 0. A number whose own name has the word id is an identifier, judged finite only. Judged on each statistics body read with 200 and a JSON object: all-time, the two windows DIALER-STATS-WINDOW asks for, and a campaign's before and after its deletion. When none holds a JSON number, the rule is skipped.",
+    reading: {
+      quote: STATISTICS,
+      taken:
+        'None of those figures can be negative or infinite. Their names are not shown (GAP-DIALER-STATS-FIELDS), so a number is read by the member names on its path. A rate lies within 0 to 100, as a fraction or a percent. A count or a duration is never below 0.',
+      accepted:
+        'A number the spec does not name may be negative, such as a trend under a figure (calls.changePercent: -12). It is only judged finite, as is an identifier.',
+      method:
+        "Names are split into words at camelCase, underscores, hyphens and spaces. A number's own name is its member's, or for an array item the array's. It must hold only words of a named figure (answer, calls, duration, total...), of a rate (rate, ratio, percent) or of a part or unit (average, reached, seconds). A name with any other word is a number the spec does not name. A figure is a rate by its own name or its holder's. Another figure is a count or duration when a name on its path has a figure's word. A number whose own name has the word id is an identifier. Every statistics body read with 200 and a JSON object is judged. These are all-time, the two windows DIALER-STATS-WINDOW asks for, and a campaign's before and after its deletion. When none holds a JSON number, the rule is skipped.",
+    },
   }),
   observed({
     id: 'DIALER-STATS-FIGURES',
@@ -256,8 +326,13 @@ export const DIALER_RESOURCE_RULES = [
     source: 'project-reference',
     statement:
       "Whether a campaign's statistics carry every figure the spec names under the names of schemas/dialer/statistics.json: the contact funnel, dialed and answered counts, answer and conversion rates, the person/voicemail/machine split, the disposition breakdown and call durations.",
-    reading:
-      'The spec names the figures but not their fields (GAP-DIALER-STATS-FIELDS), so a target may call them anything: one whose statistics use a name of ours for something else (a plain calls count, say) or only some of our names differs only where the spec is silent. The report says which of the reference names the target uses and whether they follow the reference schema; DIALER-STATS-CONSISTENT and DIALER-STATS-WINDOW are observed on figures that do.',
+    reading: {
+      quote: `${STATISTICS} … Paths, payloads and response fields of the Dialer operations other than the campaign list: not shown.`,
+      taken:
+        'The spec names the figures but not their fields (GAP-DIALER-STATS-FIELDS), so a target may call them anything. One whose statistics use a name of ours for something else (a plain calls count, say), or only some of our names, differs only where the spec is silent.',
+      method:
+        'The report says which of the reference names the target uses and whether they follow the reference schema. DIALER-STATS-CONSISTENT and DIALER-STATS-WINDOW are observed on figures that do.',
+    },
   }),
   observed({
     id: 'DIALER-STATS-CONSISTENT',
@@ -266,7 +341,10 @@ export const DIALER_RESOURCE_RULES = [
     source: 'project-reference',
     statement:
       'Whether the statistics hold together as the reference defines them: the funnel narrows, answered calls are at most the dialed ones, each rate is the ratio of its counts, the split sums to the answered calls and the durations agree.',
-    reading: 'The spec names the figures but not how rates are defined nor what the fields are called, so a target is never failed for another definition.',
+    reading: {
+      quote: STATISTICS,
+      taken: 'The spec names the figures but not how rates are defined nor what the fields are called. So a target is never failed for another definition.',
+    },
   }),
   observed({
     id: 'DIALER-STATS-WINDOW',
@@ -275,16 +353,26 @@ export const DIALER_RESOURCE_RULES = [
     source: 'project-reference',
     statement:
       "What statistics for a date window answer, asked with dateFrom and dateTo (the export filters' names): whether they count no more than all-time, and nothing in a window before the campaign existed.",
-    reading:
-      'The spec says statistics come all-time or for a date window but does not show how the window is asked for; a target with other parameter names would look as if it ignored the window, so this is observed, not judged.',
+    reading: {
+      quote: 'all-time or for a date window',
+      taken:
+        'The spec says statistics come all-time or for a date window but does not show how the window is asked for. A target with other parameter names would look as if it ignored the window, so this is observed, not judged.',
+    },
   }),
   required({
     id: 'DIALER-STATS-DELETED',
     surface: 'dialer',
     section: S.states,
     statement: "A deleted campaign's statistics stay available: 200 with the figures it had before the deletion.",
-    reading:
-      "States and transitions says of a deleted Dialer campaign that its 'history stays available for reporting', so its statistics still answer 200, and deleting adds no call and removes none: the figures are those of before. The names of the figures are not shown (GAP-DIALER-STATS-FIELDS), so the comparison rests on none: the statistics read after the deletion pass when they are the same JSON as before it; otherwise every number of the body read before (found by its path of member names and indexes) must be found after with the same value, while strings, booleans and members added after the deletion (a status, a deletion time) may change. The spec does not say the statistics of a live campaign are stable from one read to the next, so the check's own new campaign, which nobody dials, is read twice before the deletion: a number that changed between those two reads is the target's own (a clock, a counter of its own), is left out of the comparison and named in the report. When the body held no number the two reads agreed on, nothing is left to compare and the rule is skipped, not passed.",
+    reading: {
+      quote: 'drops out of default listings; history stays available for reporting',
+      taken:
+        "A deleted campaign's 'history stays available for reporting', so its statistics still answer 200. Deleting adds no call and removes none, so the figures are those of before. The spec does not say a live campaign's statistics are stable from one read to the next.",
+      accepted:
+        "Strings, booleans and members added after the deletion (a status, a deletion time) may change. A number that changed between two reads before the deletion is the target's own, a clock or a counter of its own. It is left out of the comparison and named in the report.",
+      method:
+        "The names of the figures are not shown (GAP-DIALER-STATS-FIELDS), so the comparison rests on none. The statistics read after the deletion pass when they are the same JSON as before it. Otherwise every number of the body read before, found by its path of member names and indexes, must be found after with the same value. The check's own new campaign, which nobody dials, is read twice before the deletion. When the body held no number the two reads agreed on, nothing is left to compare, and the rule is skipped, not passed.",
+    },
   }),
 
   // Exports
@@ -293,22 +381,30 @@ export const DIALER_RESOURCE_RULES = [
     surface: 'dialer',
     section: S.dialer,
     statement: 'Requesting a campaign data export answers 202 with a jobId that is a UUID, without filters and with valid ones.',
-    reading: UUID_READING,
+    reading: uuidReading('Request a campaign data export: `202` with `jobId`. … Export job: identified by `jobId` (UUID).'),
   }),
   required({
     id: 'DIALER-EXPORT-STATUS',
     surface: 'dialer',
     section: S.states,
     statement: "An export job's status is read by its jobId: 200, and a jobId the answer names is that job's.",
-    reading: 'The status fields and the job states are not shown (GAP-EXPORT-JOB-STATES): only the status code and an echoed jobId are judged.',
+    reading: {
+      quote: 'poll status by `jobId`; download link available once complete. States of the job: not shown.',
+      taken: 'The status fields and the job states are not shown (GAP-EXPORT-JOB-STATES). So only the status code and an echoed jobId are judged.',
+    },
   }),
   required({
     id: 'DIALER-EXPORT-DOWNLOAD',
     surface: 'dialer',
     section: S.states,
     statement: 'Once the export is complete, its download link is available: 200 with an absolute http(s) URL.',
-    reading:
-      "Job states are not shown (GAP-EXPORT-JOB-STATES): the download is polled until it answers 200. The link's member name is not shown either: the first absolute http(s) URL among the answer's members is the link. 'Only HTTPS is accepted' speaks of the service's four hosts, and the link may point elsewhere (a file store), so whether it is https is reported, not judged.",
+    reading: {
+      quote: 'download link available once complete. States of the job: not shown. … Only HTTPS is accepted; plain HTTP is rejected.',
+      taken:
+        "'Only HTTPS is accepted' speaks of the service's four hosts, and the link may point elsewhere (a file store). So whether it is https is reported, not judged.",
+      method:
+        "Job states are not shown (GAP-EXPORT-JOB-STATES), so the download is polled until it answers 200. The link's member name is not shown either: the first absolute http(s) URL among the answer's members is the link.",
+    },
   }),
   required({
     id: 'DIALER-EXPORT-WINDOW-DEFAULTS',
@@ -317,8 +413,12 @@ export const DIALER_RESOURCE_RULES = [
     source: 'project-reference',
     statement:
       "For an export requested without dateFrom and dateTo, the job's window starts at the campaign's creation time and ends at the time the job ran, not before the request.",
-    reading:
-      'The spec states how a missing bound resolves but not where a job shows it: the reference reports window.dateFrom and window.dateTo on the job status (GAP-DIALER-RECORD-FIELDS). A target whose job status has no window is not judged, and the report says so.',
+    reading: {
+      quote: 'A missing end resolves to the time the job runs; a missing start resolves to the campaign creation time.',
+      taken: 'The spec states how a missing bound resolves but not where a job shows it.',
+      method:
+        'The reference reports window.dateFrom and window.dateTo on the job status (GAP-DIALER-RECORD-FIELDS). A target whose job status has no window is not judged, and the report says so.',
+    },
   }),
   required({
     id: 'DIALER-EXPORT-IDS-400',
@@ -327,8 +427,12 @@ export const DIALER_RESOURCE_RULES = [
     since: '1.0.21',
     statement:
       'filters.contactId and filters.userId must be integers of at least 1: 0, negatives, fractions and strings that are no such integer get 400, integers of at least 1 are accepted.',
-    reading:
-      'Integers above 2^31 - 1 are sent but not judged: the spec names no upper bound, and a server may store ids in 32 bits. A JSON string holding an integer of at least 1 ("1") is not an integer, yet many servers convert query and body values before validating, and the spec does not say whether filters are converted: such a string may get the 400 or be accepted, and the report says which.',
+    reading: {
+      quote: '`filters.contactId` integer at least 1, `filters.userId` integer at least 1',
+      taken:
+        'The spec names no upper bound, and a server may store ids in 32 bits, so integers above 2^31 - 1 are sent but not judged. A JSON string holding an integer of at least 1 ("1") is not an integer. Yet many servers convert query and body values before validating, and the spec does not say whether filters are converted.',
+      accepted: 'Such a string may get the 400 or be accepted, and the report says which.',
+    },
   }),
   observed({
     id: 'DIALER-EXPORT-IDS-UNVALIDATED',
@@ -336,7 +440,10 @@ export const DIALER_RESOURCE_RULES = [
     section: S.versioning,
     until: '1.0.21',
     statement: 'What a release before v1.0.21 does with an export filter id of 0: 202 with a job, as the mock plays it, or otherwise.',
-    reading: `The v1.0.21 line says export filters are 'validated with 400 and 422' and not what an unvalidating release did with a bad id. ${OLDER_SIDE_UNSTATED}`,
+    reading: olderSideUnstated(
+      FILTERS_LINE,
+      "The v1.0.21 line says export filters are 'validated with 400 and 422' and not what an unvalidating release did with a bad id.",
+    ),
   }),
   required({
     id: 'DIALER-EXPORT-DATES-422',
@@ -345,7 +452,14 @@ export const DIALER_RESOURCE_RULES = [
     since: '1.0.21',
     statement:
       "An export bound that is not a date-time gets 422 '<bound> must be a parseable ISO 8601 date-time', a dateTo not after dateFrom gets 422 'dateTo must be after dateFrom', neither carries a jobId, and RFC 3339 bounds in order are accepted.",
-    reading: EXPORT_DATES,
+    reading: {
+      quote: `Invalid export filters give \`400\`. … \`filters.dateFrom\` and \`filters.dateTo\` in strict ISO 8601 … ${BOUND_422}`,
+      taken:
+        'Validation in the Dialer gives invalid export filters 400 and wants dates in strict ISO 8601. The error table gives 422 with its message, and no job queued, for a bound outside the RFC 3339 date-time shape. The two meet on values that fit one and not the other. Bounds that are not dates at all must get the 422 and its message. Valid RFC 3339 date-times in order must be accepted.',
+      accepted:
+        'For three kinds of bound, 400 and 422 are both accepted, with no job queued either way, and the report names the one taken. They are ISO 8601 forms that are not RFC 3339 date-times (date only, no offset, basic or week forms). They are also RFC 3339-shaped but impossible dates (2026-02-30, month 13, hour 25), and bounds that are not strings.',
+      method: 'Lower-case t or z, a space for T and leap seconds are not judged.',
+    },
   }),
   required({
     id: 'DIALER-EXPORT-DATETO-422',
@@ -353,8 +467,13 @@ export const DIALER_RESOURCE_RULES = [
     section: S.errors,
     since: '1.0.21',
     statement: 'An export dateTo that is not a date-time at all gets 422 and carries no jobId, as dateFrom does.',
-    reading:
-      "The 422 row names 'a bound outside the RFC 3339 date-time shape' and says no job is queued; v1.0.21 validates both bounds. Its message is shown for dateFrom only, so for dateTo the message is reported, not judged. Only values that are no ISO 8601 date in any reading are sent, so the 400 of 'invalid export filters' cannot be what the target meant. That no job was queued is judged by the refusal carrying no jobId: no endpoint lists jobs.",
+    reading: {
+      quote: BOUND_422,
+      taken:
+        "The 422 row names 'a bound outside the RFC 3339 date-time shape' and says no job is queued, and v1.0.21 validates both bounds. Its message is shown for dateFrom only, so for dateTo the message is reported, not judged.",
+      method:
+        "Only values that are no ISO 8601 date in any reading are sent, so the 400 of 'invalid export filters' cannot be what the target meant. That no job was queued is judged by the refusal carrying no jobId, since no endpoint lists jobs.",
+    },
   }),
   observed({
     id: 'DIALER-EXPORT-DATES-UNVALIDATED',
@@ -362,7 +481,10 @@ export const DIALER_RESOURCE_RULES = [
     section: S.versioning,
     until: '1.0.21',
     statement: 'What a release before v1.0.21 does with an export whose dateTo is before its dateFrom: 202 with a job, as the mock plays it, or otherwise.',
-    reading: `The v1.0.21 line says export windows are 'validated with 400 and 422 and no job enqueued on 422' and not what an unvalidating release did with a reversed window. ${OLDER_SIDE_UNSTATED}`,
+    reading: olderSideUnstated(
+      FILTERS_LINE,
+      "The v1.0.21 line says export windows are 'validated with 400 and 422 and no job enqueued on 422'. It does not say what an unvalidating release did with a reversed window.",
+    ),
   }),
   required({
     id: 'DIALER-JOBID-400',
@@ -370,7 +492,7 @@ export const DIALER_RESOURCE_RULES = [
     section: S.errors,
     since: '1.0.21',
     statement: "A jobId that is not a UUID gets 400 'Validation failed (uuid is expected)' on export status and download, and a UUID never gets it.",
-    reading: UUID_READING,
+    reading: uuidReading('A `jobId` that is not a UUID gives `400` with message `Validation failed (uuid is expected)`.'),
   }),
   required({
     id: 'DIALER-JOBID-500',
@@ -378,7 +500,10 @@ export const DIALER_RESOURCE_RULES = [
     section: S.versioning,
     until: '1.0.21',
     statement: 'Before v1.0.21 a jobId that is not a UUID gets 500.',
-    reading: "The v1.0.21 line states the older behaviour in words: 'malformed jobId is 400 rather than 500'.",
+    reading: {
+      quote: 'malformed `jobId` is `400` rather than `500`',
+      taken: "The v1.0.21 line states the older behaviour in words: 'malformed jobId is 400 rather than 500'.",
+    },
   }),
 
   // Missing resources
