@@ -1,4 +1,13 @@
-import { ANOTHER_PROJECT } from './readings.ts';
+import {
+  ANOTHER_PROJECT,
+  configuredBase,
+  EVERY_HOST_QUOTE,
+  EVERY_HOST_TAKEN,
+  JSON_BODIES_ACCEPTED,
+  JSON_BODIES_QUOTE,
+  JSON_BODIES_TAKEN,
+  REVOKED_EVERY_HOST,
+} from './readings.ts';
 import { type Rule, required } from './types.ts';
 
 const S = {
@@ -9,6 +18,10 @@ const S = {
 } as const;
 
 const VENDOR_PATH = 'The spec names Get call details without a path; GET /calls/{callId} on the analytics host follows the vendor reference.';
+
+const SERVED_HERE = 'Get call details is served here; its errors use a third shape (see Errors).';
+const ERROR_SHAPE =
+  'Get call details (analytics host) uses `{ statusCode, message, error }` with no `correlationId`; `message` may be an array of validation strings.';
 
 export const ANALYTICS_RULES = [
   required({
@@ -23,7 +36,12 @@ export const ANALYTICS_RULES = [
     section: S.analytics,
     source: 'vendor-reference',
     statement: 'Get call details (GET /calls/{callId}) answers a call of the company with 200 and a JSON object.',
-    reading: VENDOR_PATH,
+    reading: {
+      quote: SERVED_HERE,
+      taken:
+        'The spec serves Get call details on the analytics host but shows neither its path nor its answer. A call of the company is read as answered with 200 and a JSON object.',
+      method: VENDOR_PATH,
+    },
   }),
   required({
     id: 'ANALYTICS-UNKNOWN-404',
@@ -31,7 +49,11 @@ export const ANALYTICS_RULES = [
     section: S.errors,
     source: 'vendor-reference',
     statement: 'Get call details of a call that does not exist answers 404.',
-    reading: VENDOR_PATH,
+    reading: {
+      quote: `${SERVED_HERE} … resource missing, or wrong host`,
+      taken: "A call that does not exist is a missing resource, which the error table's 404 row names.",
+      method: VENDOR_PATH,
+    },
   }),
   required({
     id: 'ANALYTICS-ERR-SHAPE',
@@ -39,7 +61,11 @@ export const ANALYTICS_RULES = [
     section: S.errors,
     statement:
       'Get call details errors carry { statusCode, message, error }: statusCode the HTTP status, message a string or an array of validation strings, error the status name.',
-    reading: 'Probed with an unknown call (404) and a non-numeric callId (a validation failure, vendor reference 400).',
+    reading: {
+      quote: ERROR_SHAPE,
+      taken: 'A missing call and a validation failure are both errors of the endpoint, so each must carry the shape.',
+      method: 'Probed with an unknown call (404) and a non-numeric callId, a validation failure (vendor reference 400).',
+    },
   }),
   required({ id: 'ANALYTICS-ERR-NO-CORRELATION', surface: 'analytics', section: S.errors, statement: 'Get call details errors carry no correlationId.' }),
   required({
@@ -53,29 +79,40 @@ export const ANALYTICS_RULES = [
     surface: 'analytics',
     section: S.auth,
     statement: 'A malformed Authorization header (another scheme, undecodable base64, no colon) gets 401 on the analytics host.',
-    reading: 'Authentication 6 gives 401 for missing, malformed and revoked credentials alike, on every host.',
+    reading: {
+      quote: EVERY_HOST_QUOTE,
+      taken: `${EVERY_HOST_TAKEN} A malformed header on the analytics host is read as one such case.`,
+    },
   }),
   required({
     id: 'ANALYTICS-AUTH-REVOKED-401',
     surface: 'analytics',
     section: S.auth,
     statement: 'A revoked key pair gets 401 on the analytics host.',
-    reading: 'Authentication 6 gives 401 for revoked credentials on every host; judged with the revoked key pair of CC_REVOKED_KEY_ID, skipped without it.',
+    reading: REVOKED_EVERY_HOST,
   }),
   required({
     id: 'ANALYTICS-JSON-UTF8',
     surface: 'analytics',
     section: S.hosts,
     statement: 'Analytics responses with a body are JSON: a JSON media type (UTF-8 when a charset is named) and a body that parses.',
-    reading: `Hosts says responses are UTF-8 JSON, for every host; the error table documents 204 with no content and Authentication 7 a 403 whose body is an HTML page (an edge block, produced ahead of the API), so the sentence is read as covering the bodies the API itself sends: a bodiless answer and an HTML edge-block 403 are not judged here, and every other response with a body must be JSON. The sentence names no status, so a success body is judged as an error is: on the 404 for a call that does not exist, on the 401 without credentials, and on the 200 of Get call details for a call of the history, the answer the check of that endpoint already receives (a history without calls leaves the success unjudged, and the report says so).`,
+    reading: {
+      quote: JSON_BODIES_QUOTE,
+      taken: `${JSON_BODIES_TAKEN} The sentence names no status, so a success body is judged as an error is.`,
+      accepted: JSON_BODIES_ACCEPTED,
+      method:
+        'Judged on the 404 for a call that does not exist, on the 401 without credentials, and on the 200 of Get call details for a call of the history. That 200 is the answer the check of that endpoint already receives. A history without calls leaves the success unjudged, and the report says so.',
+    },
   }),
   required({
     id: 'ANALYTICS-BASE-PATH',
     surface: 'analytics',
     section: S.hosts,
     statement: 'The analytics host serves under the path prefix /api/: the configured analytics URL ends in /api.',
-    reading:
-      'A base path shows only in the URL a user configures, so the rule is judged on CC_ANALYTICS_URL itself, and the report says so. That the service answers under it is shown by every other analytics rule, whose requests go there.',
+    reading: {
+      quote: 'detailed call-flow analytics and Get call details; path prefix `/api/`',
+      taken: `${configuredBase('CC_ANALYTICS_URL')} That the service answers under it is shown by every other analytics rule, whose requests go there.`,
+    },
   }),
   required({
     id: 'ANALYTICS-SAME-KEY',
@@ -96,6 +133,10 @@ export const ANALYTICS_RULES = [
     section: S.hosts,
     source: 'vendor-reference',
     statement: 'The Get call details path requested on the core, AI or CueCard host gets 404.',
-    reading: VENDOR_PATH,
+    reading: {
+      quote: 'Using the wrong host for a resource yields `404` even when the path is right.',
+      taken: "The statement is the spec's own: only the path of Get call details, which the spec does not show, comes from elsewhere.",
+      method: VENDOR_PATH,
+    },
   }),
 ] as const satisfies readonly Rule[];

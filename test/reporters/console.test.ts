@@ -65,7 +65,7 @@ describe('renderConsole', () => {
       `    rerun: npm run conformance -- --seed 424242 --rule ${TAG_404}`,
     ]);
     const isolation = block(text, ISOLATION_READ);
-    expect(isolation).toContain('    reading: Authentication 6 says credentials of another project give 401, while Authentication 3');
+    expect(isolation).toContain('    reading: Authentication 6 gives 401 to credentials of another project. Authentication 3 says');
     expect(isolation).toContain('    violation: other company read contact 12');
     // No evidence was given, so no request line may be invented; the rerun needs none.
     expect(isolation).not.toContain('request:');
