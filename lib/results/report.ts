@@ -11,7 +11,7 @@ import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleV
  * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 7;
+export const REPORT_VERSION = 8;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;

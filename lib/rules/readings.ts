@@ -1,5 +1,5 @@
 /** Readings that rules of several surfaces share, written once so they cannot drift apart. */
-import { readingText, type RuleReading } from './types.ts';
+import type { RuleReading } from './types.ts';
 
 /** The spec's words on credentials and projects: a key pair picks its project, and another project's gets 401. */
 export const ANOTHER_PROJECT_QUOTE =
@@ -16,16 +16,11 @@ export const ANOTHER_PROJECT_ACCEPTED = 'Either 401 or 404; the report names the
  * credentials of another project give 401 and that the credentials alone pick the project, whose
  * identifiers are its own, which makes the identifier simply unknown there.
  */
-export const ANOTHER_PROJECT: RuleReading = Object.defineProperty(
-  {
-    quote: ANOTHER_PROJECT_QUOTE,
-    taken: `${ANOTHER_PROJECT_TAKEN} What holds under either reading, and is judged, is that none of project A's data reaches project B.`,
-    accepted: ANOTHER_PROJECT_ACCEPTED,
-  },
-  // A reading still written as one string may interpolate this one; it then reads as its text, not [object Object].
-  'toString',
-  { value: (): string => readingText(ANOTHER_PROJECT), enumerable: false },
-);
+export const ANOTHER_PROJECT: RuleReading = {
+  quote: ANOTHER_PROJECT_QUOTE,
+  taken: `${ANOTHER_PROJECT_TAKEN} What holds under either reading, and is judged, is that none of project A's data reaches project B.`,
+  accepted: ANOTHER_PROJECT_ACCEPTED,
+};
 
 /** Hosts says every response is UTF-8 JSON; the spec itself shows a bodiless 204 and an HTML 403. */
 export const JSON_BODIES_QUOTE =

@@ -30,7 +30,7 @@ export interface Rule<Id extends string = string> {
   readonly level: RuleLevel;
   readonly source: RuleSource;
   /** The reading chosen where the spec is open, pulls two ways, or shows no way to provoke the statement. */
-  readonly reading?: RuleReading | string;
+  readonly reading?: RuleReading;
   /** Dialer release that introduced the behaviour (lib/dialer/releases.ts). */
   readonly since?: string;
   /** Dialer release that changed the behaviour: the rule holds for the releases before it only. */
@@ -52,7 +52,10 @@ export interface RuleReading {
   readonly method?: string;
 }
 
-/** A reading as one paragraph, for the console, JUnit and any view that has a line rather than a table. */
+/**
+ * A reading as one paragraph, for the console, JUnit and any view that has a line rather than a table. A
+ * report of version 7 or older holds readings as one string, which is its own paragraph.
+ */
 export function readingText(reading: RuleReading | string): string {
   if (typeof reading === 'string') return reading;
   return [reading.taken, reading.accepted && `Accepted: ${reading.accepted}`, reading.method].filter(Boolean).join(' ');

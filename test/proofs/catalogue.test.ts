@@ -81,6 +81,24 @@ describe('the rule catalogue holds together', () => {
     expect(short.map((r) => `${r.id}: ${readingText(r.reading!)}`)).toEqual([]);
   });
 
+  test('every reading is data a reader can hold: the spec quoted, the reading taken, each sentence under 60 words', () => {
+    const words = (sentence: string) => sentence.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+    const problems = RULES.flatMap((rule) => {
+      if (rule.reading === undefined) return [];
+      const { quote, taken, accepted, method } = rule.reading;
+      const empty = Object.entries({ quote, taken })
+        .filter(([, text]) => text.trim() === '')
+        .map(([field]) => `${rule.id}: no ${field}`);
+      const long = [taken, accepted, method]
+        .filter((text) => text !== undefined)
+        .flatMap((text) => text.split(/(?<=[.!?])\s+(?=[A-Z`'"(])/))
+        .filter((sentence) => words(sentence) > 60)
+        .map((sentence) => `${rule.id}: ${words(sentence)} words: ${sentence.slice(0, 80)}…`);
+      return [...empty, ...long];
+    });
+    expect(problems).toEqual([]);
+  });
+
   test('the project explains its readings itself: no shipped file points at a document outside the repository', () => {
     // A clone has no notes kept beside the project, so a reading that cites one explains nothing.
     const shipped = projectFiles(['lib', 'suites', 'mock', 'schemas', 'reporters', 'cli', 'load', 'README.md', 'ARCHITECTURE.md']);

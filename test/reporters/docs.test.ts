@@ -147,7 +147,7 @@ const KEYS = {
 
 // Built from real code, with the optional fields present (a release the rule holds in), so the lists above are checked at run time too.
 const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftovers: ['tag 1'] })], {
-  rules: [{ ...rules(TAG_404)[0]!, reading: 'a reading', since: '1.0.21', until: 'next' }],
+  rules: [{ ...rules(TAG_404)[0]!, reading: { quote: 'q', taken: 'a reading', accepted: 'either', method: 'how' }, since: '1.0.21', until: 'next' }],
   target: target({ dialer: { release: '1.0.22', routes: DIALER_ROUTES } }),
   problems: ['p'],
   runId: 'r1',
