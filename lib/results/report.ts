@@ -9,7 +9,7 @@ import { EXIT_CODE } from '../exit-codes.ts';
 
 /**
  * The run report: one document, versioned, that every reporter renders. Its shape is documented in
- * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
+ * `docs/reference/reports.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
 export const REPORT_VERSION = 7;
