@@ -13,6 +13,7 @@ import { RequestScope } from '../lib/requests/request-scope.ts';
 import { onInterrupt } from './interrupt.ts';
 import { commandSettings } from './settings.ts';
 import { parseCommandLine } from './command-line.ts';
+import { EXIT_CODE } from '../lib/exit-codes.ts';
 
 const HELP = `Usage: ${toolCommand('cleanup', '(--ledger FILE | --prefix P) [--dry-run]')}
 
@@ -34,11 +35,11 @@ Dialer campaign, which the API keeps with status deleted) are listed, never atte
 counts as already gone. Ctrl-C stops after the request in flight.
 
 Exit codes: 0 nothing deletable is left; 1 something deletable is left (a delete failed, the run was
-stopped, or --dry-run found something to delete); 2 bad input or configuration.`;
+stopped, or --dry-run found something to delete); 2 bad input or configuration; 130 interrupted twice.`;
 
 function fail(message: string): never {
   process.stderr.write(`cc-cleanup: ${message}\n`);
-  process.exit(2);
+  process.exit(EXIT_CODE.harness);
 }
 
 function line(step: CleanupStep): string {
@@ -83,7 +84,7 @@ async function main(): Promise<number> {
   // No abort signal and no allowance: a Ctrl-C lets the request in flight finish, and no further one starts.
   const cleaner = { requests: new RequestScope(session.send, 'cleanup'), target };
   const interrupt = onInterrupt({
-    exitCode: 130,
+    exitCode: EXIT_CODE.interrupted,
     onFirst: () => process.stderr.write('cc-cleanup: interrupted; stopping after the request in flight (interrupt again to quit at once)\n'),
   });
   const options = { dryRun: args['dry-run'], stopped: () => interrupt.aborted };
@@ -102,12 +103,12 @@ async function main(): Promise<number> {
     );
     if (interrupt.aborted) out.push('interrupted: what was not reached is still on the target; run the same command again');
     process.stdout.write(`${redactor.text(out.join('\n'))}\n`);
-    return left > 0 || interrupt.aborted ? 1 : 0;
+    return left > 0 || interrupt.aborted ? EXIT_CODE.fail : EXIT_CODE.pass;
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     // The target failed us (a listing refused, the network): what was not reached is still there.
     process.stderr.write(`cc-cleanup: stopped: ${redactor.text(err instanceof HarnessError ? `${err.code}: ${err.message}` : (err as Error).message)}\n`);
-    return 1;
+    return EXIT_CODE.fail;
   } finally {
     await session.close();
   }

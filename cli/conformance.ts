@@ -32,6 +32,7 @@ import { ProgressReporter } from '../reporters/progress.ts';
 import { renderConsole } from '../reporters/console.ts';
 import { writeReports } from '../reporters/files.ts';
 import { parseCommandLine } from './command-line.ts';
+import { EXIT_CODE } from '../lib/exit-codes.ts';
 
 /**
  * The rate window of the bundled mock a conformance run gets unless told otherwise: 1 s, so a run takes
@@ -122,7 +123,7 @@ function writeExpectations(file: string, report: RunReport, kept?: readonly Numb
 
 function fail(message: string): never {
   process.stderr.write(`cc-conformance: ${message}\n`);
-  process.exit(2);
+  process.exit(EXIT_CODE.harness);
 }
 
 async function main(): Promise<number> {
@@ -322,7 +323,7 @@ async function main(): Promise<number> {
     // emergency stop is lifted there), and the reports are written with what ran; a second signal quits.
     // The worker is told, again every quarter second: it may not have opened its end of the channel yet.
     const interrupt = onInterrupt({
-      exitCode: 130,
+      exitCode: EXIT_CODE.interrupted,
       onFirst: () => {
         process.stderr.write(
           "cc-conformance: interrupted; finishing the running checks' cleanup and writing the reports (interrupt again to quit at once, leaving their records behind)\n",

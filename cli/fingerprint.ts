@@ -12,6 +12,7 @@ import { commandSettings, warnReplacedByMock } from './settings.ts';
 import { CHANGES } from '../suites/dialer/changes.ts';
 import { matchingReleases, type ProbeResult, runProbes, sideOf } from '../suites/dialer/fingerprint.ts';
 import { parseCommandLine } from './command-line.ts';
+import { EXIT_CODE } from '../lib/exit-codes.ts';
 
 const HELP = `Usage: ${toolCommand('fingerprint', '[options]')}
 
@@ -29,11 +30,11 @@ Options:
   --help
 
 Exit codes: 0 one or more releases fit every probe; 1 no release fits; 2 bad configuration or the
-harness could not run.`;
+harness could not run; 130 interrupted (no release named).`;
 
 function fail(message: string): never {
   process.stderr.write(`cc-fingerprint: ${message}\n`);
-  process.exit(2);
+  process.exit(EXIT_CODE.harness);
 }
 
 function table(results: readonly ProbeResult[]): string {
@@ -84,7 +85,7 @@ async function main(): Promise<number> {
     process.stdout.write(`cc-fingerprint: run ${session.run.id}, names start with ${session.run.prefix}, ledger ${session.run.ledgerFile}\n`);
     // Ctrl-C or SIGTERM: the running probe stops sending and cleans up, no further probe starts.
     const interrupt = onInterrupt({
-      exitCode: 130,
+      exitCode: EXIT_CODE.interrupted,
       onFirst: () => process.stderr.write('cc-fingerprint: interrupted; cleaning up after the running probe (interrupt again to quit at once)\n'),
     });
     const { results, removal } = await runProbes(session, CHANGES, interrupt);
@@ -101,7 +102,7 @@ async function main(): Promise<number> {
     }
     if (interrupt.aborted) {
       process.stdout.write(`interrupted after ${results.length} of ${CHANGES.length} probes: no release named\n`);
-      return 130;
+      return EXIT_CODE.interrupted;
     }
     const fits = matchingReleases(results);
     const requests = results.reduce((n, r) => n + r.requests, removal.requests);
@@ -111,7 +112,7 @@ async function main(): Promise<number> {
         const against = results.filter((r) => r.side !== 'unknown' && r.side !== sideOf(release, r.change)).map((r) => r.change.id);
         process.stdout.write(`  not ${release}: ${against.join(', ')}\n`);
       }
-      return 1;
+      return EXIT_CODE.fail;
     }
     const [only] = fits;
     process.stdout.write(
@@ -119,7 +120,7 @@ async function main(): Promise<number> {
         ? `behaves like: ${only} — ${RELEASE_LABEL[only]} (${requests} requests)\n`
         : `behaves like one of: ${fits.join(', ')} (the probes that ran cannot tell these apart; ${requests} requests)\n`,
     );
-    return 0;
+    return EXIT_CODE.pass;
   } finally {
     await session.close();
     await mock?.close();

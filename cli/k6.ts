@@ -21,6 +21,7 @@ import { rule } from '../lib/rules/index.ts';
 import { findK6, k6Missing, runK6 } from './k6-process.ts';
 import { parseCommandLine } from './command-line.ts';
 import { toolCommand } from '../lib/invocation.ts';
+import { EXIT_CODE as EXIT } from '../lib/exit-codes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -71,7 +72,6 @@ report failed; 2 bad configuration, k6 missing, or k6 could not run the test (a 
 stopped it: the target is unhealthy or its budget already spent); 3 incomplete (thresholds held, but
 the load report saw errors); 130 interrupted.`;
 
-const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } as const;
 /** k6's exit code when a threshold was crossed. */
 const K6_THRESHOLDS_CROSSED = 99;
 

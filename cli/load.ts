@@ -14,6 +14,7 @@ import { onInterrupt } from './interrupt.ts';
 import { CommandOutput } from './output.ts';
 import { parseCommandLine } from './command-line.ts';
 import { toolCommand } from '../lib/invocation.ts';
+import { EXIT_CODE as EXIT } from '../lib/exit-codes.ts';
 
 const HELP = `Usage: ${toolCommand('load', '--scenario NAME [options]')}
 
@@ -51,8 +52,6 @@ sent, not as missed. A second Ctrl-C (a second or more later) exits at once, wit
 Exit codes: 0 the scenario's expectations held; 1 an expectation failed; 2 bad configuration or the
 harness could not run; 3 incomplete (errors, missed sends or no answers where a judgement needs
 them); 130 interrupted.`;
-
-const EXIT = { pass: 0, fail: 1, harness: 2, incomplete: 3, interrupted: 130 } as const;
 
 /** The live line on stderr; anything else written there first ends it. */
 const progress = new ProgressLine(process.stderr);

@@ -8,6 +8,7 @@ import { EFFECTS } from '../lib/config/target.ts';
 import { KEY_SLOTS } from '../lib/contract/vocabulary.ts';
 import { exportedVariables, leftOut, mockExports, NO_EFFECTS } from './mock-exports.ts';
 import { invocationOf, toolCommand } from '../lib/invocation.ts';
+import { EXIT_CODE } from '../lib/exit-codes.ts';
 
 /**
  * The lines that start the mock in the background and take its variables into the shell. A pipe into
@@ -75,7 +76,7 @@ function shellQuote(value: string): string {
 
 function fail(message: string): never {
   process.stderr.write(`cc-mock: ${message}\n`);
-  process.exit(2);
+  process.exit(EXIT_CODE.harness);
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
@@ -150,8 +151,8 @@ async function main(): Promise<void> {
   });
   const stop = () => {
     running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => process.exit(EXIT_CODE.pass),
+      () => process.exit(EXIT_CODE.fail),
     );
   };
   // Listening before `ready` is printed: a caller may signal the moment it reads the line, and a signal

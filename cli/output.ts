@@ -1,6 +1,7 @@
 import type { Target } from '../lib/config/target.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { Redactor } from '../lib/http/redact.ts';
+import { EXIT_CODE } from '../lib/exit-codes.ts';
 
 /**
  * What a command prints. Every line passes through the credential redactor of its target (before a
@@ -30,7 +31,7 @@ export class CommandOutput {
     process.stderr.write(`${this.name}: warning: ${this.scrub(message)}\n`);
   };
 
-  readonly fail = (message: string, code = 2): never => {
+  readonly fail = (message: string, code: number = EXIT_CODE.harness): never => {
     this.beforeError();
     process.stderr.write(`${this.name}: ${this.scrub(message)}\n`);
     process.exit(code);

@@ -1,11 +1,10 @@
 import { runChecks } from '../lib/checks/runner.ts';
 import { Session } from '../lib/checks/session.ts';
 import { targetFromSettings } from '../lib/config/load.ts';
-import { appliesTo, type Release, RELEASES } from '../lib/dialer/releases.ts';
+import { appliesTo, isReleaseScoped, type Release } from '../lib/dialer/releases.ts';
 import { CHANGE_KINDS, type ChangeKind, type Comparison, compareReports } from '../lib/results/comparison.ts';
 import { buildReport, type RunReport } from '../lib/results/report.ts';
 import { RULES } from '../lib/rules/index.ts';
-import type { Rule } from '../lib/rules/types.ts';
 import type { TlsMaterial } from '../mock/http/front-door.ts';
 import { startMock } from '../mock/start.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
@@ -25,7 +24,7 @@ import { matchingReleases, runProbes } from '../suites/dialer/fingerprint.ts';
  * checks of release-scoped rules run; the rules that must fail are the required ones of `expected` the
  * profile does not have (an observed rule, an older behaviour the changelog does not state, never fails).
  */
-export const isReleaseScoped = (r: Rule): boolean => r.until !== undefined || (r.since !== undefined && r.since !== RELEASES[0]);
+export { isReleaseScoped };
 const SCOPED_IDS: ReadonlySet<string> = new Set(RULES.filter(isReleaseScoped).map((r) => r.id));
 export const RELEASE_CHECKS = ALL_CHECKS.filter((c) => c.rules.some((id) => SCOPED_IDS.has(id)));
 

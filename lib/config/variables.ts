@@ -74,56 +74,56 @@ export const VARIABLES = [
     name: 'CC_EFFECTS',
     bundledMock: 'mock',
     meaning:
-      "side effects the suite may cause on the target, comma-separated: `call` (Make a call), `sms` (Send sms), `voice-agent` (create voice agents, which cannot be deleted), `voice-call` (initiate a VoiceAgent call), `emergency-stop` (stop and lift outbound VoiceAgent dialing), `dialer-records` (create Dialer call scripts and surveys, which cannot be deleted), `dialer-exports` (queue Dialer export jobs, which cannot be deleted), `campaign-sequences` (create and delete Dialer campaigns in the stateful check's random sequences, which the API keeps with status deleted), `group-sequences` (add the run's own agent to two groups and remove it, in the stateful check's random sequences, judged by company-wide member counts: only where no other client changes group memberships meanwhile), `budget` (spend the company's whole core and Dialer budgets on purpose: the budget checks, and load runs that flood a budget; the company's other integrations get `429` meanwhile); none on a live target unless listed",
+      "side effects the suite may cause on the target, comma-separated; none on a live target unless listed. Each effect is one the API cannot undo or that touches the whole company: `call`, `sms`, `voice-agent`, `voice-call`, `emergency-stop`, `dialer-records`, `dialer-exports`, `campaign-sequences`, `group-sequences` and `budget` (see docs/live-account.md)",
     default: '',
   },
   {
     name: 'CC_BUDGET_EXCLUSIVE',
     bundledMock: 'mock',
     meaning:
-      "`true` when no other client spends the company's core or Dialer budget while the run lasts; only then can the budget checks tell a target that serves fewer than 60 requests a minute from another integration spending the rest (without it, such a count is reported inconclusive, never failed); the bundled mock is always exclusive",
+      "`true` when no other client spends the company's core or Dialer budget while the run lasts. Only then can the budget checks tell a target that serves fewer than 60 requests a minute from another integration spending the rest. Without it, such a count is reported inconclusive, never failed. The bundled mock is always exclusive",
     default: 'false',
   },
   {
     name: 'CC_BUDGET_SHARE',
     bundledMock: 'applies',
     meaning:
-      "the share of each company's budget per window the run may spend on each host, from 0.0167 (one request per window) to 1: the suite paces itself at floor(60 × share) requests per window, at most 58 (two under the budget, against network jitter), so the company's other integrations keep the rest; 1 against the bundled mock; the budget checks, which spend whole budgets on purpose, are exempt",
+      "the share of each company's budget per window the run may spend on each host, from 0.0167 (one request per window) to 1. The suite paces itself at floor(60 × share) requests per window, at most 58 (two under the budget, against network jitter). The company's other integrations keep the rest. It is 1 against the bundled mock. The budget checks, which spend whole budgets on purpose, are exempt",
     default: '0.5',
   },
   {
     name: 'CC_FUZZ_RANDOM',
     bundledMock: 'applies',
     meaning:
-      'values each fuzzed check that draws them (CC_FUZZ_CHECKS) sends beyond its exact boundaries, which every fuzzed check always sends, drawn among its chosen samples and random values: a whole number (each value costs a request or two of the budget, and the plan counts only those allowed), or `all` for every sample and random value each check states; the run seed picks the values, so successive runs try different ones',
+      'values each fuzzed check that draws them (CC_FUZZ_CHECKS) sends beyond its exact boundaries, drawn among its chosen samples and random values. Every fuzzed check always sends its boundaries. A whole number (each value costs a request or two, and the plan counts only those allowed), or `all` for every value each check states. The run seed picks the values, so successive runs try different ones',
     default: '1 on a configured target, all against the bundled mock',
   },
   {
     name: 'CC_FUZZ_CHECKS',
     bundledMock: 'applies',
     meaning:
-      "how many of each lane's fuzzed checks draw random values (CC_FUZZ_RANDOM each) in a run: a whole number or `all`; the run seed chooses them, so successive runs draw with others, and every fuzzed check sends its exact boundaries each run; the plan counts the dearest that many of each lane",
+      "how many of each lane's fuzzed checks draw random values (CC_FUZZ_RANDOM each) in a run: a whole number or `all`. The run seed chooses them, so successive runs draw with others. Every fuzzed check sends its exact boundaries each run. The plan counts the dearest that many of each lane",
     default: '3 on a configured target, all against the bundled mock',
   },
   {
     name: 'CC_SEQUENCES',
     bundledMock: 'applies',
     meaning:
-      'random sequences of operations each stateful check runs against its model (a whole number, 0 for none: the stateful checks are then skipped; each step costs a request or two of the budget, and shrinking a failing sequence spends a stated allowance more); on a configured target a sequence has at most 6 steps sending at most 8 requests (its closing apart) and a run keeps no requests for shrinking a failing one (its rerun line, CC_SEQUENCE_REPLAY, replays it alone and shrinks it with up to 24), against the bundled mock 14 steps and 2,000 requests of shrinking, shared by the stateful checks of a lane (a check whose closing steps judge its rules in every sequence, or whose steps are dear, may take fewer sequences or steps)',
+      'random sequences of operations each stateful check runs against its model: a whole number, 0 for none (the stateful checks are then skipped). Each step costs a request or two of the budget. On a configured target a sequence has at most 6 steps and 8 requests, its closing apart, and a run keeps no requests for shrinking a failing one. Its rerun line (CC_SEQUENCE_REPLAY) replays it alone and shrinks it with up to 24. Against the bundled mock a sequence has up to 14 steps, and a lane may spend 2,000 requests shrinking. A check whose closing steps judge every rule may take fewer sequences or steps',
     default: '1 on a configured target, 10 against the bundled mock',
   },
   {
     name: 'CC_SEQUENCE_CHECKS',
     bundledMock: 'applies',
     meaning:
-      "how many of each lane's stateful checks draw the random steps of their sequences (CC_SEQUENCES) in a run: a whole number or `all`; the others run their closing steps alone, which judge each of their rules; the run seed chooses them, so successive runs explore with others; the plan counts the dearest that many of each lane",
+      "how many of each lane's stateful checks draw the random steps of their sequences (CC_SEQUENCES) in a run: a whole number or `all`. The others run their closing steps alone, which judge each of their rules. The run seed chooses them, so successive runs explore with others. The plan counts the dearest that many of each lane",
     default: '1 on a configured target, all against the bundled mock',
   },
   {
     name: 'CC_SEQUENCE_REPLAY',
     bundledMock: 'applies',
     meaning:
-      "a stateful check's failing sequence to run again, alone, as `<check id>:<rule id>:<seed>:<path>`: the report's rerun line for the rule gives it; on a configured target the replay shrinks it with up to 24 requests, which a whole run does not spend",
+      "a stateful check's failing sequence to run again, alone, as `<check id>:<rule id>:<seed>:<path>`; the report's rerun line for the rule gives it. On a configured target the replay shrinks it with up to 24 requests, which a whole run does not spend",
   },
   { name: 'CC_TIMEOUT_MS', bundledMock: 'applies', meaning: 'per-request timeout in ms', default: '15000' },
   {
@@ -136,7 +136,7 @@ export const VARIABLES = [
     name: 'CC_EXPECTATIONS',
     bundledMock: 'applies',
     meaning:
-      'optional expectations file of the gate (`--expect` overrides it): rules and checks out of scope, and known failures, each with its reason (format `schemas/gate/expectations.json`; see "As a CI gate")',
+      'optional expectations file of the gate (`--expect` overrides it): rules and checks out of scope, and known failures, each with its reason (format `schemas/gate/expectations.json`; see docs/ci-gate.md)',
   },
   {
     name: 'CC_CONFIG_FILE',

@@ -51,6 +51,14 @@ export function appliesTo(span: ReleaseSpan, release: Release): boolean {
   return true;
 }
 
+/**
+ * Whether a rule holds for some releases only: one a later release introduced, or one a release changed.
+ * Such a rule fails against a mock playing a release outside its span, which the release matrix proves.
+ */
+export function isReleaseScoped(span: ReleaseSpan): boolean {
+  return span.until !== undefined || (span.since !== undefined && span.since !== RELEASES[0]);
+}
+
 /** Why a rule is not judged for a release, for the report; undefined when it applies. */
 export function notApplicableReason(span: ReleaseSpan, release: Release): string | undefined {
   if (appliesTo(span, release)) return undefined;

@@ -2,6 +2,7 @@ import { ConfigError } from '../errors.ts';
 import type { LoadSurface } from '../contract/vocabulary.ts';
 import { escalate, type RuleStatus, type RuleVerdict } from './outcome.ts';
 import type { RuleResult, RunReport } from './report.ts';
+import { EXIT_CODE } from '../exit-codes.ts';
 
 /**
  * Two run reports side by side (two runs, two targets, two Dialer releases): every rule whose status
@@ -226,7 +227,7 @@ export function compareReports(before: LabelledReport, after: LabelledReport): C
 
 /** 0 no regression, 1 a rule newly fails (bad input, 2, is the command's). */
 export function comparisonExitCode(comparison: Comparison): number {
-  return comparison.verdict === 'regression' ? 1 : 0;
+  return comparison.verdict === 'regression' ? EXIT_CODE.fail : EXIT_CODE.pass;
 }
 
 /**

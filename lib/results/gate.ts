@@ -2,6 +2,7 @@ import { entryName, type NumberedEntry } from '../expectations/expectations-file
 import { sameFailure } from '../expectations/failure-line.ts';
 import type { Scope } from '../expectations/scope.ts';
 import type { RuleStatus } from './outcome.ts';
+import { EXIT_CODE, type ExitCode } from '../exit-codes.ts';
 
 /**
  * The gate: a run judged against the team's expectations file, the run's one verdict when one is given.
@@ -13,7 +14,12 @@ import type { RuleStatus } from './outcome.ts';
  */
 export type GateOutcome = 'as-expected' | 'unexpected-failure' | 'stale-expectations' | 'incomplete';
 
-export const GATE_EXIT: Readonly<Record<GateOutcome, number>> = { 'as-expected': 0, 'unexpected-failure': 1, 'stale-expectations': 4, incomplete: 3 };
+export const GATE_EXIT: Readonly<Record<GateOutcome, ExitCode>> = {
+  'as-expected': EXIT_CODE.pass,
+  'unexpected-failure': EXIT_CODE.fail,
+  'stale-expectations': EXIT_CODE.stale,
+  incomplete: EXIT_CODE.incomplete,
+};
 
 /** Where a rule stands against the expectations; absent for a rule the file says nothing of that went as a run would have it. */
 export type RuleStanding = 'out-of-scope' | 'expected-failure' | 'fixed' | 'new-failure' | 'unconfirmed';

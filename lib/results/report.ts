@@ -5,10 +5,11 @@ import { GAPS, RULES } from '../rules/index.ts';
 import type { Gap, Rule } from '../rules/types.ts';
 import { expectationOf, type Gate, type GateOptions, judgeGate, type RuleExpectation, type RuleStanding, standingOf } from './gate.ts';
 import { type CheckOutcome, type Evidence, type RuleStatus, escalate, type RuleVerdict } from './outcome.ts';
+import { EXIT_CODE } from '../exit-codes.ts';
 
 /**
  * The run report: one document, versioned, that every reporter renders. Its shape is documented in
- * `reporters/README.md`; bump REPORT_VERSION on any change a consumer could notice.
+ * `docs/reference/reports.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
 export const REPORT_VERSION = 8;
@@ -327,9 +328,10 @@ export interface RunOutcome {
 }
 
 export function outcomeOf(report: RunReport): RunOutcome {
-  if (report.interrupted) return { headline: 'INTERRUPTED', ok: false, exitCode: 130 };
+  if (report.interrupted) return { headline: 'INTERRUPTED', ok: false, exitCode: EXIT_CODE.interrupted };
   if (report.gate) return { headline: report.gate.outcome.replace('-', ' ').toUpperCase(), ok: report.gate.exitCode === 0, exitCode: report.gate.exitCode };
-  return { headline: report.verdict.toUpperCase(), ok: report.verdict === 'pass', exitCode: report.verdict === 'pass' ? 0 : report.verdict === 'fail' ? 1 : 3 };
+  // The verdicts are named as their exit codes: pass 0, fail 1, incomplete 3.
+  return { headline: report.verdict.toUpperCase(), ok: report.verdict === 'pass', exitCode: EXIT_CODE[report.verdict] };
 }
 
 /** What the headline adds when the gate lets a failure stand that kept other rules from being judged. */

@@ -5,6 +5,7 @@
 import type { LoadReport } from '../report/report-model.ts';
 import { type ProbeFindings, verdictAfterProbe } from './findings.ts';
 import type { CapacityPlan, Verdict } from './campaign-plan.ts';
+import { EXIT_CODE } from '../../lib/exit-codes.ts';
 
 export const CAPACITY_REPORT_FORMAT = 'cc-capacity-report';
 // 2: the embedded probe is a load report of version 2 (an interrupt's spared sends are `notSent`, apart from `missed`).
@@ -52,7 +53,7 @@ export function capacityDocument(input: {
 }
 
 /** What the command exits with, one code per outcome; bad input (2) stops it before there is a document. */
-export const CAPACITY_EXIT = { go: 0, noGo: 1, interrupted: 130 } as const;
+export const CAPACITY_EXIT = { go: EXIT_CODE.pass, noGo: EXIT_CODE.fail, interrupted: EXIT_CODE.interrupted } as const;
 
 /**
  * The run's one outcome, read from the document alone: the page's headline, its colour and the

@@ -27,6 +27,7 @@ const withoutCode = (text: string) => text.replace(/^\s*```[\s\S]*?^\s*```/gm, '
 
 /**
  * The page's prose as blocks a reader takes in one go: a paragraph, a list item, a heading, a table cell.
+ * Block quotes are left out: they hold the spec's words, which a rule's reading quotes exactly.
  * A line break inside a paragraph or an item continues it.
  */
 function blocks(text: string): string[] {
@@ -39,12 +40,14 @@ function blocks(text: string): string[] {
   for (const line of withoutCode(text).split('\n')) {
     const trimmed = line.trim();
     if (trimmed === '') flush();
+    // A block quote is the spec's own words (a rule's reading quotes it): not ours to shorten.
+    else if (trimmed.startsWith('>')) flush();
     else if (trimmed.startsWith('|')) {
       flush();
       out.push(...trimmed.split('|').map((cell) => cell.trim()));
-    } else if (/^(#{1,6} |[-*] |\d+\. |> )/.test(trimmed)) {
+    } else if (/^(#{1,6} |[-*] |\d+\. )/.test(trimmed)) {
       flush();
-      current.push(trimmed.replace(/^(#{1,6} |[-*] |\d+\. |> )/, ''));
+      current.push(trimmed.replace(/^(#{1,6} |[-*] |\d+\. )/, ''));
     } else current.push(trimmed);
   }
   flush();

@@ -25,12 +25,12 @@ describe('curlCommand', () => {
     expect(curlCommand(request({ replay: { kind: 'slot', slot: 'other' } }))).toContain('-u "$CC_OTHER_KEY_ID:$CC_OTHER_KEY_SECRET"');
   });
 
-  test('reporters/README quotes the CA option as every HTTPS line carries it, and says what the shell makes of it', () => {
+  test('docs/reference/reports.md quotes the CA option as every HTTPS line carries it, and says what the shell makes of it', () => {
     const option = /\$\{CC_CA_FILE:\+[^}]*\}/.exec(curlCommand(request()))?.[0] as string;
     expect(option).toBe('${CC_CA_FILE:+--cacert "$CC_CA_FILE"}');
     expect(curlCommand(request({ url: 'http://127.0.0.1:7080/api/contacts/index.json' }))).not.toContain('CC_CA_FILE');
-    const readme = readFileSync(new URL('../../reporters/README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
-    expect(readme).toContain(`for an HTTPS URL, always \`${option}\``);
+    const page = readFileSync(new URL('../../docs/reference/reports.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(page).toContain(`for an HTTPS URL, always \`${option}\``);
     const expand = (env: Record<string, string>) =>
       spawnSync('bash', ['-c', `for word in ${option}; do printf '%s|' "$word"; done`], { encoding: 'utf8', env }).stdout;
     expect(expand({ CC_CA_FILE: '/tmp/ca.pem' })).toBe('--cacert|/tmp/ca.pem|');

@@ -15,7 +15,7 @@ import type { RunReport } from '../../lib/results/report.ts';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const runFile = promisify(execFile);
 /** What `npm pack` may put in the tarball, by its first path segment. */
-const SHIPPED = ['bin', 'cli', 'lib', 'mock', 'suites', 'reporters', 'schemas', 'load', 'tsconfig.json', 'README.md', 'package.json'];
+const SHIPPED = ['bin', 'cli', 'lib', 'mock', 'suites', 'reporters', 'schemas', 'load', 'docs', 'tsconfig.json', 'README.md', 'package.json'];
 const SUBCOMMANDS_WITH_HELP = ['run', 'plan', 'mock', 'cleanup', 'compare', 'load', 'k6', 'capacity', 'fingerprint'];
 
 // The variables `npm run` sets for this project would point the npm started below at the repository
@@ -97,6 +97,7 @@ describe('the packed tool, installed from its tarball', () => {
       'mock/start.ts',
       'reporters/html.ts',
       'load/k6/scenario.ts',
+      'docs/reference/rules.md',
     ])
       expect(paths).toContain(needed);
     expect(paths.some((p) => p.startsWith('schemas/') && p.endsWith('.json'))).toBe(true);

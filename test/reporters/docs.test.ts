@@ -8,16 +8,18 @@ import type { Gap } from '../../lib/rules/types.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 import { TAG_404, evidence, fail, outcome, report, rules, target } from './fixtures.ts';
 
-// The JSON report is a versioned interface; its table in reporters/README.md is what consumers read.
-const readme = readFileSync(new URL('../../reporters/README.md', import.meta.url), 'utf8');
-const table = readme
-  .slice(readme.indexOf('## `conformance.json`'))
-  .split('\n')
-  .filter((line) => line.startsWith('| `'));
+// The JSON report is a versioned interface; its table in docs/reference/reports.md is what consumers read.
+const page = readFileSync(new URL('../../docs/reference/reports.md', import.meta.url), 'utf8');
+const reportSection = page.slice(page.indexOf('## `conformance.json`'), page.indexOf('\n## ', page.indexOf('## `conformance.json`') + 1));
+const table = reportSection.split('\n').filter((line) => line.startsWith('| `'));
+/** A key's row of the table, and the subsection below the table that the row's "see below" points to, if any. */
 const row = (field: string) => {
   const found = table.find((line) => line.startsWith(`| \`${field}`));
   if (!found) throw new Error(`no row for ${field}`);
-  return found;
+  const heading = reportSection.indexOf(`\n### \`${field}`);
+  if (heading === -1) return found;
+  const end = reportSection.indexOf('\n### ', heading + 1);
+  return `${found}\n${reportSection.slice(heading, end === -1 ? undefined : end)}`;
 };
 const names = (line: string) => new Set([...line.matchAll(/`([A-Za-z0-9]+)(?:\[\])?`/g)].map((m) => m[1]));
 
@@ -178,7 +180,7 @@ const full = report([outcome('a', [fail(TAG_404, 'x', evidence(200))], { leftove
   },
 });
 
-describe('reporters/README.md documents the report it describes', () => {
+describe('docs/reference/reports.md documents the report it describes', () => {
   test('every top-level key of the report has a row', () => {
     const documented = new Set(table.flatMap((line) => [...names(line.split(' | ')[0] as string)]));
     for (const key of KEYS.report) expect(documented.has(key), key).toBe(true);
@@ -225,14 +227,29 @@ describe('reporters/README.md documents the report it describes', () => {
     expect(Object.keys(full.rules[0] ?? {}).sort()).toEqual(KEYS.rule.filter((k) => k !== 'blockedBy' && k !== 'setAside').sort());
   });
 
-  test('every file of reporters/ is described', () => {
+  test("every file of reporters/ is named in the folder's note, and every view's file on the page", () => {
+    const note = readFileSync(new URL('../../reporters/README.md', import.meta.url), 'utf8');
+    expect(note).toContain('(../docs/reference/reports.md)');
     const files = readdirSync(new URL('../../reporters/', import.meta.url)).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(readme, file).toMatch(new RegExp(`^\\s*- \`${file.replace('.', '\\.')}\``, 'm'));
+    for (const file of files) expect(note, file).toContain(`\`${file}\``);
+    // A view's file is named beside what it shows; the collector, the filter and the shared words show nothing.
+    const views = files.filter((f) => !['collector.ts', 'once-per-test.ts', 'comparison-headline.ts', 'comparison-files.ts'].includes(f));
+    for (const file of views) expect(page, file).toContain(`\`reporters/${file}\``);
+  });
+
+  test('no sentence of the page runs over 60 words', () => {
+    // Wrapped lines join into paragraphs and list items; a table cell stands alone.
+    const blocks = page
+      .split(/\n(?=\s*\n|\s*- |#|\|)/)
+      .flatMap((block) => (block.trimStart().startsWith('|') ? block.split(/(?<!\\)\|/) : [block]))
+      .map((block) => block.replace(/\s+/g, ' '));
+    const long = blocks.flatMap((block) => block.split(/(?<=[.!?])\s/)).filter((sentence) => sentence.split(' ').filter(Boolean).length > 60);
+    expect(long).toEqual([]);
   });
 
   test('the documented format and version are the ones the code writes', () => {
-    expect(readme).toContain(`format \`${full.format}\`, version ${full.version}`);
+    expect(page).toContain(`format \`${full.format}\`, version ${full.version}`);
     expect(row('format')).toContain(`\`"${full.format}"\`, \`${full.version}\``);
   });
 });
