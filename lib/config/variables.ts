@@ -74,7 +74,7 @@ export const VARIABLES = [
     name: 'CC_EFFECTS',
     bundledMock: 'mock',
     meaning:
-      "side effects the suite may cause on the target, comma-separated; none on a live target unless listed. Each effect is one the API cannot undo or that touches the whole company: `call`, `sms`, `voice-agent`, `voice-call`, `emergency-stop`, `dialer-records`, `dialer-exports`, `campaign-sequences`, `group-sequences` and `budget` (see docs/live-account.md)",
+      'side effects the suite may cause on the target, comma-separated; none on a live target unless listed. Each effect is one the API cannot undo or that touches the whole company: `call`, `sms`, `voice-agent`, `voice-call`, `emergency-stop`, `dialer-records`, `dialer-exports`, `campaign-sequences`, `group-sequences` and `budget` (see docs/live-account.md)',
     default: '',
   },
   {
