@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { COMMAND_EXITS, EXIT_CODE } from '../../lib/exit-codes.ts';
-import { anchor, text } from '../../tools/docs/markdown.ts';
+import { anchor, prose, text } from '../../tools/docs/markdown.ts';
 import { generatedPages, PAGES, REFERENCE_DIR, ROOT } from '../../tools/docs/pages.ts';
 import { readingBlock } from '../../tools/docs/rules-page.ts';
 
@@ -64,6 +64,10 @@ describe('docs/reference/ is generated from the code', () => {
     // An underscore inside a word cannot start emphasis, so it stays; at a word's edge it is escaped.
     expect(text('ai_url and _x_')).toBe('ai_url and \\_x\\_');
     expect(text('- not a list')).toBe('\\- not a list');
+    // Code spans, as the spec and the readings write paths and statuses, stay code; unbalanced ticks are plain.
+    expect(prose('a `{ id }` gets `401` *now*')).toBe('a `{ id }` gets `401` \\*now\\*');
+    expect(prose('`401` - then > 2')).toBe('`401` - then > 2');
+    expect(prose('one ` tick')).toBe('one \\` tick');
     expect(anchor('Errors > Errors on the {ai_url} host')).toBe('errors--errors-on-the-ai_url-host');
     expect(anchor('`run`: `npm run conformance`')).toBe('run-npm-run-conformance');
   });

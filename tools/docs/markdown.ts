@@ -18,6 +18,16 @@ export function text(plain: string): string {
   return escaped.replace(/^([#+>-]|\d+(?=[.)]\s))/, '\\$1');
 }
 
+/**
+ * Text written with code spans (`name`, `401`), as the spec and the readings write paths, fields and
+ * statuses: each span stays code, the rest is escaped as plain text. Unbalanced backticks are all plain.
+ */
+export function prose(written: string): string {
+  const parts = written.replace(/\s+/g, ' ').split(/(`[^`]+`)/);
+  if (parts.filter((part) => !/^`[^`]+`$/.test(part)).some((part) => part.includes('`'))) return text(written);
+  return parts.map((part, i) => (/^`[^`]+`$/.test(part) ? part : i === 0 ? text(part) : text(part).replace(/^\\([#+>-])/, '$1'))).join('');
+}
+
 /** A name shown as code: ids, file names, fault names. None holds a backtick. */
 export function code(name: string): string {
   return `\`${name}\``;

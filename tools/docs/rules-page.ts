@@ -2,7 +2,7 @@ import { isReleaseScoped } from '../../lib/dialer/releases.ts';
 import { GAPS, RULES } from '../../lib/rules/index.ts';
 import type { Gap, Rule, RuleReading } from '../../lib/rules/types.ts';
 import { FAULTS, type FaultSpec } from '../../mock/faults/registry.ts';
-import { anchor, code, page, text } from './markdown.ts';
+import { anchor, code, page, prose } from './markdown.ts';
 
 /** Items grouped by their spec section, the sections in the order the list first names them. */
 function bySection<T extends { readonly section: string }>(items: readonly T[]): Map<string, T[]> {
@@ -30,19 +30,19 @@ function proof(rule: Rule, faults: readonly FaultSpec[]): string {
     if (rule.level === 'observed') return '- Proved by: no fault, since an observed rule is never failed.';
     return `- Proved by: ${isReleaseScoped(rule) ? matrix : 'no fault yet'}.`;
   }
-  const lines = faults.map((f) => `  - fault ${code(f.name)}: ${text(f.does)}${f.release ? ` (under Dialer release ${code(f.release)})` : ''}`);
+  const lines = faults.map((f) => `  - fault ${code(f.name)}: ${prose(f.does)}${f.release ? ` (under Dialer release ${code(f.release)})` : ''}`);
   if (isReleaseScoped(rule)) lines.push(`  - ${matrix}`);
   return ['- Proved by:', ...lines].join('\n');
 }
 
 /** A reading: a structured one as the spec's words quoted, then the reading, what is accepted and how; a string as a paragraph. */
 export function readingBlock(value: RuleReading | string): string {
-  if (typeof value === 'string') return `Reading: ${text(value)}`;
+  if (typeof value === 'string') return `Reading: ${prose(value)}`;
   return [
-    `> ${text(value.quote)}`,
-    `Reading: ${text(value.taken)}`,
-    value.accepted !== undefined && `Accepted: ${text(value.accepted)}`,
-    value.method !== undefined && `How: ${text(value.method)}`,
+    `> ${prose(value.quote)}`,
+    `Reading: ${prose(value.taken)}`,
+    value.accepted !== undefined && `Accepted: ${prose(value.accepted)}`,
+    value.method !== undefined && `How: ${prose(value.method)}`,
   ]
     .filter((block): block is string => typeof block === 'string')
     .join('\n\n');
@@ -59,13 +59,13 @@ function ruleBlock(rule: Rule, faults: readonly FaultSpec[]): string {
     releases.length > 0 && `- Dialer releases: ${releases.join('; ')}`,
     proof(rule, faults),
   ].filter((line): line is string => typeof line === 'string');
-  return [`### ${rule.id}`, text(rule.statement), facts.join('\n'), rule.reading !== undefined && readingBlock(rule.reading)]
+  return [`### ${rule.id}`, prose(rule.statement), facts.join('\n'), rule.reading !== undefined && readingBlock(rule.reading)]
     .filter((block): block is string => typeof block === 'string')
     .join('\n\n');
 }
 
 function gapLine(gap: Gap): string {
-  return `- ${code(gap.id)} (${gap.reason}, ${gap.surface}): ${text(gap.statement)}`;
+  return `- ${code(gap.id)} (${gap.reason}, ${gap.surface}): ${prose(gap.statement)}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
