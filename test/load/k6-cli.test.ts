@@ -189,7 +189,7 @@ describe('npm run k6 against the bundled mock', () => {
   // The runs above go one at a time (they measure windows, and the steady pace has two requests of slack); the rest may share the machine.
   test.concurrent('scenario smoke: every threshold holds, exit 0, k6 and project reports written, no credential printed', { timeout: 90_000 }, async (ctx) => {
     requireK6(ctx);
-    // k6's own arguments after the second --, as the README shows: another output beside the project's.
+    // k6's own arguments after the second --, as docs/load.md shows: another output beside the project's.
     const run = await npmK6(['scenario', '--scenario', 'smoke'], {}, ['--out', 'csv={reports}/k6-smoke.csv']);
     expect(run.code, run.output).toBe(0);
     expect(readFileSync(join(run.reports, 'k6-smoke.csv'), 'utf8')).toMatch(/^metric_name,/);

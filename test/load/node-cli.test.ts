@@ -76,7 +76,7 @@ function expectNoKeys(...texts: string[]): void {
   }
 }
 
-/** The default of an option as a text says it: `--NAME N ... (default D`, in a help text or a README table row. */
+/** The default of an option as a text says it: `--NAME N ... (default D`, in a help text or a docs table row. */
 function statedDefault(text: string, option: string): number | undefined {
   const found = new RegExp(`${option} N\\b[^(]*\\(default (\\d+)`).exec(text);
   return found ? Number(found[1]) : undefined;
@@ -84,15 +84,17 @@ function statedDefault(text: string, option: string): number | undefined {
 
 describe('npm run load', () => {
   test(
-    'smoke against the bundled mock: exit 0, one start line, both reports, no key printed; the window is the one --help and the README state',
+    'smoke against the bundled mock: exit 0, one start line, both reports, no key printed; the window is the one --help and docs/load.md state',
     { timeout: 120_000 },
     async () => {
       const [run, help] = await Promise.all([load(['--scenario', 'smoke']), load(['--help'])]);
       expect(run.code, run.stdout + run.stderr).toBe(0);
-      // The bundled mock's window, as --help and the README's table of the command's options state it.
+      // The bundled mock's window, as --help and the table of the command's options in docs/load.md state it.
       const window = statedDefault(help.stdout, '--mock-window-ms');
-      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-      const section = readme.slice(readme.indexOf('## Load runs: `npm run load`'), readme.indexOf('## k6'));
+      const page = readFileSync(join(ROOT, 'docs', 'load.md'), 'utf8');
+      const start = page.indexOf('## The Node runner: `npm run load`');
+      expect(start).toBeGreaterThan(-1);
+      const section = page.slice(start, page.indexOf('\n## ', start));
       expect(window).toBeDefined();
       expect(statedDefault(section, '`--mock-window-ms')).toBe(window);
       const lines = run.stdout.split('\n');

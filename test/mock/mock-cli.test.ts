@@ -96,9 +96,9 @@ describe('npm run mock', () => {
     const recipe = lines.slice(first, first + 3).map((line) => line.trim());
     expect(recipe).toHaveLength(3);
     expect(recipe.at(-1)).toMatch(/^eval /);
-    // The README gives the same lines, and git ignores the file they write.
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const line of recipe) expect(readme).toContain(`\n${line}\n`);
+    // docs/mock.md gives the same lines, and git ignores the file they write.
+    const page = readFileSync(join(ROOT, 'docs', 'mock.md'), 'utf8');
+    for (const line of recipe) expect(page).toContain(`\n${line}\n`);
     expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('mock.env');
     // Run as given, but with the variables file in a folder of the test's own instead of the project root.
     const envFile = join(mkdtempSync(join(tmpdir(), 'cc-mock-recipe-')), 'mock.env');
