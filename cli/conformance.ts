@@ -259,13 +259,16 @@ async function main(): Promise<number> {
       progress: new RunProgress(plan, selected.length),
       write: (text) => process.stderr.write(text),
       live: process.stderr.isTTY === true,
+      // A paced run is silent for minutes otherwise; a CI log, which has no terminal, needs it most.
+      log: (text) => process.stdout.write(text),
     });
-    // The worker tells of each wait on the pacer, so the line can say when the next window opens; the
-    // command tells the worker of an interrupt.
+    // The worker tells of each wait on the pacer, so the line can say when the next window opens, and of each
+    // paced request, so the log can say how much of each budget is spent; the command tells the worker of an interrupt.
     const channel = new BroadcastChannel(RUN_CHANNEL);
     channel.onmessage = (event) => {
       const message = (event as { data: RunMessage }).data;
       if (message.kind === 'wait') progress.wait(message.bucket, message.until);
+      if (message.kind === 'sent') progress.sent(message.bucket);
       if (message.kind === 'widen-mock-window' && mock) {
         mock.restartBudgets(message.windowMs);
         process.stdout.write(
