@@ -24,7 +24,7 @@ import { RunProgress } from '../lib/results/run-progress.ts';
 import type { RunningMock } from '../mock/start.ts';
 import { onInterrupt } from './interrupt.ts';
 import { planRun } from './run-plan.ts';
-import { planText, scopeText } from './plan-text.ts';
+import { headerText, planText, type RunHeader, scopeText, shortHeaderText, shortPlanText } from './plan-text.ts';
 import { rerunOf, withOptionalValue } from './rerun.ts';
 import { commandSettings, warnReplacedByMock } from './settings.ts';
 import { OutcomeCollector } from '../reporters/collector.ts';
@@ -47,12 +47,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HELP = `Usage: ${toolCommand('run', '[options]')}
 
 Runs every suite against the target named by the CC_* variables, or, when none is set, against the
-bundled mock started for the run. Prints its plan first: the requests each budget may get, the time
-each lane takes at the pace, what is skipped and what would enable it. Checks of the core API, the
-Dialer and the other hosts run in three lanes side by side, each in catalogue order; the budget checks
-last. The run spends at most CC_BUDGET_SHARE of each company's budget per window (default 0.5 on a
-live target, 1 on the bundled mock). Writes reports/conformance.json, reports/junit.xml,
-reports/conformance.html and reports/summary.md.
+bundled mock started for the run. Prints a short plan first: the requests each budget may get, the time
+the run takes at the pace, what it leaves and skips; --plan prints the whole plan. Checks of the core
+API, the Dialer and the other hosts run in three lanes side by side, each in catalogue order; the budget
+checks last. A progress line goes to stdout every minute. The run spends at most CC_BUDGET_SHARE of each
+company's budget per window (default 0.5 on a live target, 1 on the bundled mock). Writes
+reports/conformance.json, reports/junit.xml, reports/conformance.html and reports/summary.md.
 
 Options:
   --seed N             replay a run: the seed of random choices and fuzzing (also CC_SEED)
@@ -63,7 +63,7 @@ Options:
                        run only the checks of the rules a report called fail or error, with its seed
                        unless --seed is given (default report: conformance.json in --reports)
   --reports DIR        where reports go (default: reports)
-  --verbose            list passing rules too
+  --verbose            list passing rules too, and print the whole plan before the run
   --mock-window-ms N   rate window of the bundled mock (default ${CONFORMANCE_MOCK_WINDOW_MS}: a run takes about fifteen seconds;
                        the budget check widens it when this machine is too slow to fill one)
   --mock-seed N        data seed of the bundled mock (default 1)
@@ -237,20 +237,36 @@ async function main(): Promise<number> {
     const notRun = new Set(scope?.checksNotRun);
     const selected = ALL_CHECKS.filter((c) => (!selectedRules || c.rules.some((r) => selectedRules.has(r))) && !notRun.has(c.id));
     const plan = planRun(target, selected);
-    const planLines = [...planText(plan, { live: !bundled, verbose: args.verbose && args.plan }), ...(scope ? scopeText(scope) : [])];
-    process.stdout.write(
-      `cc-conformance: target ${bundled ? 'bundled mock' : target.urls.core} (${Object.keys(target.urls).join(', ')}), ` +
-        `key pairs: ${Object.keys(target.keys).join(', ')}, rate window ${target.rateWindowMs} ms, Dialer release ${target.dialer.release}` +
-        `${mock ? ` (mock plays ${mock.mock.context.dialer.release}, counts its budgets' minute as ${mock.mock.context.rateAlgorithm}, dialect ${mock.mock.context.dialect})` : ''}, seed ${seed}` +
-        `${args['mock-fault'] ? `, mock faults: ${args['mock-fault'].join(', ')}` : ''}\n`,
-    );
+    const header: RunHeader = {
+      target: bundled ? 'bundled mock' : (target.urls.core ?? Object.values(target.urls).join(', ')),
+      hosts: Object.keys(target.urls),
+      keyPairs: Object.keys(target.keys),
+      rateWindowMs: target.rateWindowMs,
+      release: target.dialer.release,
+      seed,
+      ...(mock
+        ? {
+            mock: {
+              plays: mock.mock.context.dialer.release,
+              rateAlgorithm: mock.mock.context.rateAlgorithm,
+              dialect: mock.mock.context.dialect,
+              faults: args['mock-fault'] ?? [],
+            },
+          }
+        : {}),
+    };
     if (args.plan) {
+      process.stdout.write(`${headerText(header)}\n`);
       if (args.verbose)
         for (const c of selected)
           process.stdout.write(`${String(allowanceOn(c, target)).padStart(4)}  ${laneOf(c).padEnd(6)}  ${c.id}  [${c.rules.join(', ')}]\n`);
-      process.stdout.write(`${planLines.join('\n')}\n`);
+      process.stdout.write(`${[...planText(plan, { live: !bundled, verbose: args.verbose }), ...(scope ? scopeText(scope) : [])].join('\n')}\n`);
       return 0;
     }
+    // A run leads with its outcome: a few lines of plan, the whole of it with --verbose or from --plan.
+    const planLines = args.verbose
+      ? [headerText(header), ...planText(plan, { live: !bundled }), ...(scope ? scopeText(scope) : [])]
+      : [shortHeaderText(header), ...shortPlanText(plan, { live: !bundled, wholePlan: toolCommand('plan'), ...(scope ? { scope } : {}) })];
     process.stdout.write(`${planLines.join('\n')}\n`);
     // The run's id and prefix name every record it creates; the ledger lists them as they are made.
     const run = newRun(resolve(args.reports));
@@ -260,13 +276,16 @@ async function main(): Promise<number> {
       progress: new RunProgress(plan, selected.length),
       write: (text) => process.stderr.write(text),
       live: process.stderr.isTTY === true,
+      // A paced run is silent for minutes otherwise; a CI log, which has no terminal, needs it most.
+      log: (text) => process.stdout.write(text),
     });
-    // The worker tells of each wait on the pacer, so the line can say when the next window opens; the
-    // command tells the worker of an interrupt.
+    // The worker tells of each wait on the pacer, so the line can say when the next window opens, and of each
+    // paced request, so the log can say how much of each budget is spent; the command tells the worker of an interrupt.
     const channel = new BroadcastChannel(RUN_CHANNEL);
     channel.onmessage = (event) => {
       const message = (event as { data: RunMessage }).data;
       if (message.kind === 'wait') progress.wait(message.bucket, message.until);
+      if (message.kind === 'sent') progress.sent(message.bucket);
       if (message.kind === 'widen-mock-window' && mock) {
         mock.restartBudgets(message.windowMs);
         process.stdout.write(

@@ -1,7 +1,7 @@
 import { sequencesOf } from '../lib/checks/define.ts';
 import { LANE_MEANING } from '../lib/checks/lanes.ts';
 import { REPLAY_SHRINK_REQUESTS } from '../lib/config/target.ts';
-import { BUDGET_PER_WINDOW, isMetered } from '../lib/contract/vocabulary.ts';
+import { BUDGET_PER_WINDOW, isMetered, type LoadSurface } from '../lib/contract/vocabulary.ts';
 import { roughly } from '../reporters/progress.ts';
 import type { Scope } from '../lib/expectations/scope.ts';
 import type { RunPlan } from './run-plan.ts';
@@ -17,6 +17,109 @@ export const BUDGET_WINDOWS_WHY =
 
 /** `n things`, in the singular for one. */
 const counted = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
+/** What the line above the plan says of the target and the run. */
+export interface RunHeader {
+  /** The core API's address, or `bundled mock`. */
+  readonly target: string;
+  readonly hosts: readonly string[];
+  readonly keyPairs: readonly string[];
+  readonly rateWindowMs: number;
+  /** The Dialer release the target is expected to be. */
+  readonly release: string;
+  readonly seed: number;
+  /** The bundled mock, when it is the target: what it plays, how it counts its budgets' minute, its dialect and faults. */
+  readonly mock?: { readonly plays: string; readonly rateAlgorithm: string; readonly dialect: string; readonly faults: readonly string[] };
+}
+
+/** The header in full, as `--plan` and `--verbose` print it. */
+export function headerText(h: RunHeader): string {
+  const mock = h.mock ? ` (mock plays ${h.mock.plays}, counts its budgets' minute as ${h.mock.rateAlgorithm}, dialect ${h.mock.dialect})` : '';
+  const faults = h.mock && h.mock.faults.length > 0 ? `, mock faults: ${h.mock.faults.join(', ')}` : '';
+  return (
+    `cc-conformance: target ${h.target} (${h.hosts.join(', ')}), key pairs: ${h.keyPairs.join(', ')}, rate window ${h.rateWindowMs} ms, ` +
+    `Dialer release ${h.release}${mock}, seed ${h.seed}${faults}`
+  );
+}
+
+/**
+ * The header of a run: where it goes, the release it expects and its seed. Of the bundled mock, only what
+ * differs from its defaults (fixed minute, reference dialect, the expected release), and its window, which a
+ * run may widen.
+ */
+export function shortHeaderText(h: RunHeader): string {
+  if (!h.mock) return `cc-conformance: target ${h.target} (${h.hosts.join(', ')}), Dialer release ${h.release}, seed ${h.seed}`;
+  const { plays, rateAlgorithm, dialect, faults } = h.mock;
+  const differs = [
+    plays !== h.release ? `mock plays ${plays}` : '',
+    rateAlgorithm !== 'fixed' ? `minute counted as ${rateAlgorithm}` : '',
+    dialect !== 'reference' ? `dialect ${dialect}` : '',
+    faults.length > 0 ? `mock faults: ${faults.join(', ')}` : '',
+  ].filter((part) => part !== '');
+  return `cc-conformance: target bundled mock, rate window ${h.rateWindowMs} ms, Dialer release ${h.release}, seed ${h.seed}${differs.map((d) => `, ${d}`).join('')}`;
+}
+
+/** The budgets as a run names them: the Dialer as itself, the hosts without a stated budget together. */
+const BUDGET_NAME: Readonly<Record<LoadSurface, string>> = {
+  core: 'core',
+  dialer: 'Dialer',
+  analytics: 'other hosts',
+  ai: 'other hosts',
+  cuecard: 'other hosts',
+};
+
+/** `core 209, Dialer 196, other hosts 193`: the most requests on each budget, the hosts without one added up. */
+function requestsPerBudget(plan: RunPlan): string {
+  const by = new Map<string, number>();
+  for (const m of plan.meters) if (m.requests > 0) by.set(BUDGET_NAME[m.meter], (by.get(BUDGET_NAME[m.meter]) ?? 0) + m.requests);
+  return [...by].map(([name, n]) => `${name} ${n}`).join(', ');
+}
+
+/** How many checks the plan runs: those of the lanes, and the budget checks when they run. */
+const checksOf = (plan: RunPlan): number => plan.lanes.reduce((n, l) => n + l.checks.length, 0) + (plan.budget?.runs ? plan.budget.checks.length : 0);
+
+/** What an expectations file does to the run, in one line. */
+export function shortScopeText(scope: Scope): string {
+  const n = scope.unknown.length;
+  const unknown = n > 0 ? `; ${n} ${n === 1 ? 'entry names' : 'entries name'} what the catalogue lacks (exit 4)` : '';
+  return `expectations ${scope.file}: ${scope.outOfScope.size} rules out of scope (${scope.checksNotRun.length} checks not run), ${scope.expectedToFail.size} expected to fail${unknown}`;
+}
+
+/**
+ * The plan as a run prints it by default, a few short lines: the checks and how long they take, the requests
+ * per budget and the share, what the run leaves and skips, and the command that prints the whole plan.
+ * Against the bundled mock, which stops with the run and is no one's budget, one line.
+ */
+export function shortPlanText(plan: RunPlan, options: { readonly live: boolean; readonly wholePlan: string; readonly scope?: Scope }): string[] {
+  const checks = counted(checksOf(plan), 'check');
+  const requests = requestsPerBudget(plan);
+  const skipped = plan.skipped.reduce((n, s) => n + s.checks.length, 0);
+  const scope = options.scope ? [shortScopeText(options.scope)] : [];
+  if (!options.live) {
+    const parts = [
+      `plan: ${checks}, about ${roughly(plan.totalMs)}`,
+      ...(requests ? [`requests at most: ${requests}`] : []),
+      ...(skipped > 0 ? [`${counted(skipped, 'check')} skipped`] : []),
+      `the whole plan: ${options.wholePlan}`,
+    ];
+    return [...scope, parts.join('; ')];
+  }
+  const budget = plan.budget?.runs
+    ? `; last, the budget check spends both budgets: other integrations get 429 for about ${roughly(plan.budget.blockedMs)}`
+    : '';
+  const { pace } = plan;
+  const leaves = [
+    ...(plan.campaignsLeft > 0 ? [`leaves at most ${counted(plan.campaignsLeft, 'Dialer campaign')}, deleted but kept by the API`] : []),
+    ...(skipped > 0 ? [`${counted(skipped, 'check')} skipped, each for want of a setting`] : []),
+  ];
+  return [
+    `plan: ${checks} in about ${roughly(plan.totalMs)} besides response times${budget}`,
+    `${requests ? `requests at most: ${requests}; ` : ''}share ${plan.share} of each budget, ${pace.perWindow} per ${roughly(pace.windowMs)} window (CC_BUDGET_SHARE)`,
+    ...(leaves.length > 0 ? [leaves.join('; ')] : []),
+    ...scope,
+    `the whole plan: ${options.wholePlan} (with this run's options), or --verbose in a run`,
+  ];
+}
 
 /** The plan as lines of text, printed before a run sends anything and by `--plan`. */
 export function planText(plan: RunPlan, options: { readonly live: boolean; readonly verbose?: boolean }): string[] {

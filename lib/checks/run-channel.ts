@@ -1,7 +1,8 @@
 /**
  * What the command and the worker that runs the checks tell each other while the checks run, besides
  * their outcomes. A BroadcastChannel of this name reaches the other thread:
- * - the worker tells the command each time a lane waits on the pacer for a bucket's next window;
+ * - the worker tells the command each time a lane waits on the pacer for a bucket's next window, and each
+ *   paced request it sends, so the progress says how much of each budget the run has spent;
  * - the command tells the worker the run was interrupted (Ctrl-C or SIGTERM reach only the command);
  * - the budget check asks the command to widen the bundled mock's window, which the command answers.
  */
@@ -13,6 +14,12 @@ export interface PacerWait {
   readonly bucket: string;
   /** When the wait ends, epoch ms. */
   readonly until: number;
+}
+
+export interface PacedSend {
+  readonly kind: 'sent';
+  /** The pacer's bucket the request was paced in: meter and company, `dialer:self`. */
+  readonly bucket: string;
 }
 
 /**
@@ -38,4 +45,4 @@ export interface MockWindowWidened {
   readonly windowMs: number;
 }
 
-export type RunMessage = PacerWait | RunInterrupt | WidenMockWindow | MockWindowWidened;
+export type RunMessage = PacerWait | PacedSend | RunInterrupt | WidenMockWindow | MockWindowWidened;

@@ -6,7 +6,7 @@ import type { RunIdentity } from '../ledger/run-id.ts';
 import type { CheckDefinition } from './define.ts';
 import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.ts';
 import { timeLimitMs } from './pace.ts';
-import { type PacerWait, RUN_CHANNEL, type RunMessage, type WidenMockWindow } from './run-channel.ts';
+import { type PacedSend, type PacerWait, RUN_CHANNEL, type RunMessage, type WidenMockWindow } from './run-channel.ts';
 import { chooseDrawers, countSharers, interruptedBefore, runCheck } from './runner.ts';
 import { Session } from './session.ts';
 import { laneEndOutcome, laneEndStep } from './lane-end.ts';
@@ -71,7 +71,8 @@ const interrupt = new AbortController();
 function session(payload: RunPayload): Session {
   if (!shared) {
     shared = new Session(targetFromSettings({ ...payload.settings }, payload.cwd, payload.bundledMock), payload.seed, payload.run, payload.wrongSecret);
-    // The command shows how long a lane waits for its next window, and says when the run is interrupted;
+    // The command shows how long a lane waits for its next window and how much of each budget the run has
+    // spent, and says when the run is interrupted;
     // the channel must not keep the worker alive.
     const channel = new BroadcastChannel(RUN_CHANNEL);
     (channel as unknown as { unref?: () => void }).unref?.();
@@ -80,6 +81,7 @@ function session(payload: RunPayload): Session {
         interrupt.abort(new Error('the run was interrupted by the user'));
     };
     shared.pacer.watchWaits((bucket, until) => channel.postMessage({ kind: 'wait', bucket, until } satisfies PacerWait));
+    shared.pacer.watchSends((bucket) => channel.postMessage({ kind: 'sent', bucket } satisfies PacedSend));
     if (payload.bundledMock) shared.widenMockWindow = (windowMs) => askToWiden(channel, windowMs);
   }
   return shared;

@@ -29,6 +29,14 @@ export function isMetered(surface: LoadSurface): surface is MeteredSurface {
 export const HOST_OF_SURFACE: Readonly<Record<LoadSurface, Surface>> = { core: 'core', dialer: 'ai', analytics: 'analytics', ai: 'ai', cuecard: 'cuecard' };
 
 /**
+ * The part a request to `host` at `path` goes to: the Dialer for a path under `/dialer` on the AI host, else
+ * the host. What paces a request and what names a record the run left agree on it, so the Dialer is never `ai`.
+ */
+export function partOf(host: Surface, path: string): LoadSurface {
+  return host === 'ai' && /^\/dialer(\/|$)/.test(path) ? 'dialer' : host;
+}
+
+/**
  * Requests each company may spend per rate window on each metered surface. The spec states it per
  * minute; a run's window is that minute unless CC_RATE_WINDOW_MS shortens it for a mock, and the budget
  * goes with the window.

@@ -41,6 +41,7 @@ export class Pacer {
   readonly #now: () => number;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<unknown>;
   readonly #watchers = new Set<(key: string, untilEpochMs: number) => void>();
+  readonly #sendWatchers = new Set<(key: string) => void>();
   #waitedMs = 0;
 
   constructor(options: PacerOptions) {
@@ -54,6 +55,15 @@ export class Pacer {
   watchWaits(listener: (key: string, untilEpochMs: number) => void): () => void {
     this.#watchers.add(listener);
     return () => this.#watchers.delete(listener);
+  }
+
+  /**
+   * Tells `listener` of each send `acquire` lets through: the paced requests, which the plan counts per
+   * budget, so the run's progress can say how much of each it has spent. A planned burst (`record`) is not one.
+   */
+  watchSends(listener: (key: string) => void): () => void {
+    this.#sendWatchers.add(listener);
+    return () => this.#sendWatchers.delete(listener);
   }
 
   #tell(key: string, untilEpochMs: number): void {
@@ -97,6 +107,7 @@ export class Pacer {
       }
       signal?.throwIfAborted();
       bucket.sends.push(this.#now());
+      for (const listener of this.#sendWatchers) listener(key);
     });
     bucket.queue = turn.catch(() => undefined);
     return turn;

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type KeySlot, type Surface } from '../contract/vocabulary.ts';
+import { type KeySlot, partOf, type Surface } from '../contract/vocabulary.ts';
 import { ConfigError } from '../errors.ts';
 import { toolCommand } from '../invocation.ts';
 import type { LeftoverRecord } from '../results/report.ts';
@@ -149,7 +149,9 @@ export function leftoversOf(records: readonly LedgerRecord[]): LeftoverRecord[] 
     const { intent } = r;
     const base = {
       kind: intent.kind,
-      surface: intent.surface,
+      // Named as rules are grouped: a Dialer record is the Dialer's, not its host's (`ai`). The intent's
+      // request is `METHOD /path`, its path on the host.
+      surface: partOf(intent.surface, intent.request.slice(intent.request.indexOf(' ') + 1)),
       ...(r.id !== undefined ? { id: r.id } : {}),
       ...(r.name !== undefined ? { name: r.name } : {}),
       check: intent.check,

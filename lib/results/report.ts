@@ -62,6 +62,7 @@ export function rerunCommand(ruleId: string, seed: number): string {
 export interface LeftoverRecord {
   /** What it is, in words: `contact`, `Dialer campaign`, `voice agent`. */
   readonly kind: string;
+  /** The part of the API that holds it, as rules are grouped: `dialer` for a Dialer record, never its host `ai`. */
   readonly surface: string;
   /** The target's id of the record, when its create answered one. */
   readonly id?: string;

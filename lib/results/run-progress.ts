@@ -1,4 +1,5 @@
 import type { Lane, LAST } from '../checks/lanes.ts';
+import { type LoadSurface, METERED_SURFACES, type MeteredSurface } from '../contract/vocabulary.ts';
 import type { CheckOutcome } from './outcome.ts';
 
 /** What the plan says of a lane, which the time left starts from. */
@@ -10,11 +11,32 @@ export interface PlannedLane {
   readonly ms: number;
 }
 
+/** What the plan says of a meter: the most requests the lanes send on it. */
+export interface PlannedMeter {
+  readonly meter: LoadSurface;
+  readonly requests: number;
+}
+
+/** The core budget, the Dialer's, and the hosts without a stated budget together. */
+export type BudgetPart = MeteredSurface | 'unmetered';
+
+/** Paced requests sent on a part so far, and the most the plan said the lanes send on it. */
+export interface PartSpend {
+  readonly part: BudgetPart;
+  readonly requests: number;
+  readonly planned: number;
+}
+
 /** What the progress line shows; the reporter renders it and computes nothing. */
 export interface ProgressFigures {
   readonly done: number;
   readonly total: number;
+  /** Since the run set out to start its checks, their loading included. */
+  readonly elapsedMs: number;
+  /** Of the checks done: their requests, retries and cleanup included. */
   readonly requests: number;
+  /** Paced requests sent so far per part, as they go out, beside the plan's figure; a part the run does not use is left out. */
+  readonly spent: readonly PartSpend[];
   /** Unplanned 429s met so far. */
   readonly limited: number;
   /** The soonest end of a wait on the pacer, when a lane is waiting for a bucket's next window. */
@@ -41,6 +63,13 @@ interface LaneState {
 /** The share of a lane's allowance done from which its speed so far predicts the rest. */
 const SPEED_KNOWN_AT = 0.25;
 
+const PARTS: readonly BudgetPart[] = [...METERED_SURFACES, 'unmetered'];
+
+/** The part a meter, or a pacer's bucket (`meter:company`), counts on. */
+function partOfMeter(meter: string): BudgetPart {
+  return (METERED_SURFACES as readonly string[]).includes(meter) ? (meter as MeteredSurface) : 'unmetered';
+}
+
 /**
  * The run's figures as it goes: checks done, requests and 429s from their outcomes, the pacer's waits, and
  * the time left per lane: the plan's time for what is not done, or, where the run goes slower than planned
@@ -51,18 +80,25 @@ export class RunProgress {
   readonly #started: number;
   readonly #lanes = new Map<Lane | typeof LAST, LaneState>();
   readonly #waits = new Map<string, number>();
+  readonly #planned = new Map<BudgetPart, number>();
+  readonly #sent = new Map<BudgetPart, number>();
   #done = 0;
   #requests = 0;
   #limited = 0;
 
   constructor(
-    plan: { readonly lanes: readonly PlannedLane[]; readonly budget?: { readonly runs: boolean; readonly ms: number } },
+    plan: {
+      readonly lanes: readonly PlannedLane[];
+      readonly budget?: { readonly runs: boolean; readonly ms: number };
+      readonly meters?: readonly PlannedMeter[];
+    },
     total: number,
     now: () => number = Date.now,
   ) {
     this.#now = now;
     this.#started = now();
     this.total = total;
+    for (const { meter, requests } of plan.meters ?? []) this.#planned.set(partOfMeter(meter), (this.#planned.get(partOfMeter(meter)) ?? 0) + requests);
     for (const lane of plan.lanes)
       this.#lanes.set(lane.lane, { plannedMs: lane.ms, allowance: lane.requests, done: 0, doneAllowance: 0, requests: 0, finished: lane.checks.length === 0 });
     const budget = plan.budget?.runs ? plan.budget : undefined;
@@ -88,6 +124,12 @@ export class RunProgress {
     const state = this.#lanes.get(lane);
     if (state) state.finished = true;
     return { lane, checks: state?.done ?? 0, requests: state?.requests ?? 0 };
+  }
+
+  /** A paced request went out in `bucket` (`meter:company`). */
+  sent(bucket: string): void {
+    const part = partOfMeter(bucket.split(':')[0] ?? '');
+    this.#sent.set(part, (this.#sent.get(part) ?? 0) + 1);
   }
 
   /** A lane waits on the pacer for `bucket` until `until` (epoch ms). */
@@ -118,6 +160,18 @@ export class RunProgress {
       else if (!waiting || until - now < waiting.ms) waiting = { bucket, ms: until - now };
     }
     const leftMs = this.#leftMs(now);
-    return { done: this.#done, total: this.total, requests: this.#requests, limited: this.#limited, ...(waiting ? { waiting } : {}), leftMs };
+    const spent = PARTS.map((part) => ({ part, requests: this.#sent.get(part) ?? 0, planned: this.#planned.get(part) ?? 0 })).filter(
+      (p) => p.requests > 0 || p.planned > 0,
+    );
+    return {
+      done: this.#done,
+      total: this.total,
+      elapsedMs: now - this.#started,
+      requests: this.#requests,
+      spent,
+      limited: this.#limited,
+      ...(waiting ? { waiting } : {}),
+      leftMs,
+    };
   }
 }

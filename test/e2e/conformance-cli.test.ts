@@ -9,30 +9,43 @@ import { LANES } from '../../lib/checks/lanes.ts';
 import { laneEndStep } from '../../lib/checks/lane-end.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { PROOF_SEED } from '../proofs/prove.ts';
-import { conformance, type Run } from './conformance-run.ts';
+import { conformance, planOf, type Run } from './conformance-run.ts';
+import type { RunPlan } from '../../cli/run-plan.ts';
+import { shortHeaderText, shortPlanText } from '../../cli/plan-text.ts';
 import { startMock } from '../../mock/start.ts';
 import { KEY_SLOT_VARIABLE, KEY_SLOTS, secretVariable } from '../../lib/contract/vocabulary.ts';
 
 const report = (run: Run): RunReport => JSON.parse(readFileSync(join(run.reports, 'conformance.json'), 'utf8')) as RunReport;
 
 /**
- * The plan the run printed is honest: no check sent more than its allowance (its cleanup included), no lane
- * more than the plan's figure, and no more Dialer campaigns (kept by the API once deleted) are left than it said.
+ * The run's plan is honest: no check sent more than its allowance (its cleanup included), no lane more than
+ * the plan's figure, and no more Dialer campaigns (kept by the API once deleted) are left than it said.
  */
-function expectWithinPlan(run: Run, doc: RunReport): void {
+function expectWithinPlan(plan: RunPlan, doc: RunReport): void {
   expect(doc.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
   for (const cost of doc.costliest.filter((c) => c.lane !== 'budget')) {
-    const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(run.stdout)?.[1]);
+    const planned = plan.lanes.find((l) => l.lane === cost.lane)?.requests ?? Number.NaN;
     expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
   }
-  const campaignsPlanned = Number(/what the run leaves: at most (\d+) Dialer campaigns/.exec(run.stdout)?.[1]);
-  expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(campaignsPlanned);
+  expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(plan.campaignsLeft);
+}
+
+/** What a run prints before its first check: the plan's few lines, each short, then the line naming the run. */
+function printedPlan(run: Run): string[] {
+  const lines = run.stdout.split('\n');
+  return lines.slice(
+    0,
+    lines.findIndex((line) => line.startsWith('cc-conformance: run ')),
+  );
 }
 
 describe('npm run conformance', () => {
   // A 2 s window: the rate-limit bursts must finish inside one window while the proofs load both cores.
   test('against the bundled mock: every required rule passes, exit 0, reports written, no secret printed', { timeout: 150_000 }, async () => {
-    const run = await conformance(['--mock-window-ms', '2000', '--seed', String(PROOF_SEED)]);
+    const [run, { plan, target }] = await Promise.all([
+      conformance(['--mock-window-ms', '2000', '--seed', String(PROOF_SEED)]),
+      planOf({}, { bundledWindowMs: 2000 }),
+    ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const doc = report(run);
     expect(doc.seed).toBe(PROOF_SEED);
@@ -54,8 +67,25 @@ describe('npm run conformance', () => {
     }
     expect(ran.slice(-BUDGET_CHECKS.length)).toEqual(BUDGET_CHECKS.map((c) => c.id));
     expect(ran.length).toBeGreaterThan(ALL_CHECKS.length / 2);
-    // The plan comes first, before anything is sent.
-    expect(run.stdout).toMatch(/^cc-conformance: target bundled mock[^\n]*\nplan: \d+ checks, paced at 58 requests per 2 s window/);
+    // The plan comes first, before anything is sent: against the bundled mock, a line with what the whole
+    // plan counts and the command that prints it. It paces at 58 requests per 2 s window on each budget.
+    expect(plan.pace).toEqual({ perWindow: 58, windowMs: 2000 });
+    expect(printedPlan(run)).toEqual([
+      shortHeaderText({
+        target: 'bundled mock',
+        hosts: [],
+        keyPairs: [],
+        rateWindowMs: 2000,
+        release: 'latest',
+        seed: PROOF_SEED,
+        mock: { plays: 'latest', rateAlgorithm: 'fixed', dialect: 'reference', faults: [] },
+      }),
+      ...shortPlanText(plan, { live: false, wholePlan: 'npm run conformance -- --plan' }),
+    ]);
+    expect(printedPlan(run)[1]).toMatch(
+      /^plan: \d+ checks, about [^;]+; requests at most: core \d+, Dialer \d+, other hosts \d+; the whole plan: npm run conformance -- --plan$/,
+    );
+    expect(target.bundledMock).toBe(true);
     expect(doc.format).toBe('cc-conformance-report');
     expect(doc.verdict).toBe('pass');
     // Rules of older Dialer releases only are disabled on the newest; every other required rule passes.
@@ -72,7 +102,7 @@ describe('npm run conformance', () => {
     expect(doc.leftovers.every((l) => l.name === undefined || l.name.startsWith(`${doc.prefix}-`) || l.name.trim() === '')).toBe(true);
     expect(doc.summary.unplanned429).toBe(0);
     expect(doc.gaps.length).toBeGreaterThan(0);
-    expectWithinPlan(run, doc);
+    expectWithinPlan(plan, doc);
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
     // Disabled rules (those of older Dialer releases) are counted on their testsuite, not listed as testcases.
     expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.filter((r) => r.status !== 'disabled').length);
@@ -95,16 +125,24 @@ describe('npm run conformance', () => {
         // One key pair and no CC_EFFECTS, as most live targets: the mock's other key pairs and its effects are left out.
         const others = KEY_SLOTS.filter((slot) => slot !== 'primary').flatMap((slot) => [KEY_SLOT_VARIABLE[slot], secretVariable(slot)]);
         const env = Object.fromEntries(Object.entries(mock.env).filter(([name]) => name !== 'CC_EFFECTS' && !others.includes(name)));
-        const run = await conformance(['--seed', String(PROOF_SEED)], env);
+        const [run, { plan }] = await Promise.all([conformance(['--seed', String(PROOF_SEED)], env), planOf(env)]);
         const doc = report(run);
         // Required rules that need another key pair or an effect are skipped, so the run is incomplete; none failed.
         expect(run.code, run.stdout + run.stderr).toBe(3);
         expect(doc.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
-        // What a live target's run does by default, in the plan's words.
-        expect(run.stdout).toContain("3 of each lane's (CC_FUZZ_CHECKS) send at most 1 more value each");
-        expect(run.stdout).toContain('1 random sequence of at most 6 steps and 8 requests');
-        expect(run.stdout).toContain('none kept for shrinking a failing sequence');
-        expectWithinPlan(run, doc);
+        // What a live target's run does by default, as the plan counts it: three fuzzed checks of each lane
+        // (CC_FUZZ_CHECKS) send one value beyond their boundaries, each stateful check one random sequence of
+        // at most 6 steps and 8 requests, and nothing is kept for shrinking a failing sequence.
+        expect(plan.fuzz).toMatchObject({ cap: 1, perLane: 3 });
+        expect(plan.stateful.sequences).toMatchObject({ count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 });
+        expect(plan.stateful.checks).toContainEqual(expect.objectContaining({ count: 1, steps: 6, stepRequests: 8 }));
+        // The run printed it in a few short lines, the command that prints the whole plan last.
+        const printed = printedPlan(run);
+        expect(printed.slice(1)).toEqual(shortPlanText(plan, { live: true, wholePlan: 'npm run conformance -- --plan' }));
+        expect(printed.length).toBeLessThanOrEqual(5);
+        for (const line of printed) expect(line.length, line).toBeLessThan(160);
+        expect(printed.at(-1)).toBe("the whole plan: npm run conformance -- --plan (with this run's options), or --verbose in a run");
+        expectWithinPlan(plan, doc);
       } finally {
         await mock.close();
       }
@@ -124,12 +162,15 @@ describe('npm run conformance', () => {
     expect(run.stdout).toContain('spec: Endpoints > Core API > Delete a tag');
   });
 
-  test('CC_FUZZ_RANDOM=1: each fuzzed check sends its boundaries and one random value, within the smaller allowance the plan printed', async () => {
-    const run = await conformance(['--rule', 'CORE-PAGE-LIMIT-BOUNDS', '--rule', 'CORE-AGENT-DAILY-LIMIT', '--seed', '5'], { CC_FUZZ_RANDOM: '1' });
+  test('CC_FUZZ_RANDOM=1: each fuzzed check sends its boundaries and one random value, within the smaller allowance the plan counts', async () => {
+    const rules = ['CORE-PAGE-LIMIT-BOUNDS', 'CORE-AGENT-DAILY-LIMIT'];
+    const [run, { plan }] = await Promise.all([
+      conformance([...rules.flatMap((rule) => ['--rule', rule]), '--seed', '5'], { CC_FUZZ_RANDOM: '1' }),
+      planOf({ CC_FUZZ_RANDOM: '1' }, { rules, bundledWindowMs: 1000 }),
+    ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(
-      'fuzzing: 2 checks send their exact boundaries and at most 1 more value each, drawn among their samples and random values, 2 in all of the 7 they state (CC_FUZZ_RANDOM)',
-    );
+    // Two checks send their exact boundaries and at most one more value each: 2 in all of the 7 they state.
+    expect(plan.fuzz).toEqual({ cap: 1, drawn: 2, stated: 7, checks: 2 });
     const doc = report(run);
     for (const [id, forgone] of [
       ['core.paging.limit-bounds', 4],
@@ -164,6 +205,29 @@ describe('npm run conformance', () => {
       .map((line) => JSON.parse(line) as { event: string; runId?: string });
     expect(lines).toEqual([expect.objectContaining({ event: 'run', runId: doc.runId })]);
     expect(doc.leftovers).toEqual([]);
+  });
+
+  test('a run prints a few short lines of plan, the command for the whole of it written as the tool was called; --verbose prints the whole plan', async () => {
+    // Only the core host, on a port nobody listens on, and a rule of the AI host: skipped, nothing sent.
+    const live = { CC_BASE_URL: 'https://127.0.0.1:1/api', CC_KEY_ID: 'KEYID0001', CC_KEY_SECRET: 'not-a-secret-of-anyone' };
+    const [short, verbose] = await Promise.all([
+      conformance(['--rule', 'AI-AUTH-MISSING-401'], { ...live, cc_conformance_invocation: 'npx' }),
+      conformance(['--rule', 'AI-AUTH-MISSING-401', '--verbose'], live),
+    ]);
+    expect(short.code, short.stderr).toBe(3);
+    const printed = printedPlan(short);
+    expect(printed).toEqual([
+      'cc-conformance: target https://127.0.0.1:1/api (core), Dialer release latest, seed ' + String(report(short).seed),
+      'plan: 0 checks in about 0 s besides response times',
+      'share 0.5 of each budget, 30 per 1 min window (CC_BUDGET_SHARE)',
+      '1 check skipped, each for want of a setting',
+      "the whole plan: npx cc-conformance plan (with this run's options), or --verbose in a run",
+    ]);
+    expect(verbose.code, verbose.stderr).toBe(3);
+    expect(verbose.stdout).toMatch(/^cc-conformance: target https:\/\/127\.0\.0\.1:1\/api \(core\), key pairs: primary, rate window 60000 ms, /);
+    expect(verbose.stdout).toContain('\nplan: 0 checks, paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)\n');
+    expect(verbose.stdout).toContain('\nskipped (1 checks; set what each line needs to run them):\n  needs CC_AI_URL: ai.auth.missing\n');
+    for (const text of [short.stdout, verbose.stdout]) expect(text).not.toContain('not-a-secret-of-anyone');
   });
 
   test('--plan and --list-rules send nothing and read no CA file; a run, which sends, refuses one that is gone', async () => {

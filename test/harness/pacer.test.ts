@@ -191,4 +191,20 @@ describe('Pacer', () => {
     await p.acquire('dialer:self');
     expect(heard).toEqual([['dialer:self', 1001]]);
   });
+
+  test('a watcher hears of each paced send as it goes out, not of a planned burst the pacer only records', async () => {
+    const clock = new FakeClock();
+    const p = pacer(clock, 1000, 1);
+    const heard: [string, number][] = [];
+    const stop = p.watchSends((key) => heard.push([key, clock.t - 1_000_000]));
+    await p.acquire('core:self');
+    await p.acquire('core:self');
+    p.record('dialer:self');
+    stop();
+    await p.acquire('core:self');
+    expect(heard).toEqual([
+      ['core:self', 0],
+      ['core:self', 1001],
+    ]);
+  });
 });

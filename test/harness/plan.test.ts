@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { planRun } from '../../cli/run-plan.ts';
-import { BUDGET_WINDOWS_WHY, planText } from '../../cli/plan-text.ts';
+import { BUDGET_WINDOWS_WHY, headerText, planText, type RunHeader, shortHeaderText, shortPlanText, shortScopeText } from '../../cli/plan-text.ts';
+import type { Scope } from '../../lib/expectations/scope.ts';
+import { roughly } from '../../reporters/progress.ts';
 import { allowanceOn, type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
@@ -352,5 +354,118 @@ describe('the plan of a run', () => {
       readFileSync('docs/live-account.md', 'utf8'),
     );
     expect(Number(said?.[1])).toBe(planRun(live(), ALL_CHECKS).campaignsLeft);
+  });
+});
+
+describe('the short plan a run prints', () => {
+  const WHOLE = 'npm run conformance -- --plan';
+  const LIVE_HEADER: RunHeader = {
+    target: 'https://core.example.test/api',
+    hosts: ['core', 'analytics', 'ai', 'cuecard'],
+    keyPairs: ['primary'],
+    rateWindowMs: 60_000,
+    release: 'latest',
+    seed: 7,
+  };
+  const MOCK_HEADER: RunHeader = {
+    ...LIVE_HEADER,
+    target: 'bundled mock',
+    keyPairs: ['primary', 'second'],
+    rateWindowMs: 1000,
+    mock: { plays: 'latest', rateAlgorithm: 'fixed', dialect: 'reference', faults: [] },
+  };
+
+  test('the header in full, as --plan prints it; a run names the target, its hosts, the release and the seed', () => {
+    expect(headerText(LIVE_HEADER)).toBe(
+      'cc-conformance: target https://core.example.test/api (core, analytics, ai, cuecard), key pairs: primary, rate window 60000 ms, Dialer release latest, seed 7',
+    );
+    expect(headerText({ ...MOCK_HEADER, mock: { plays: '1.0.22', rateAlgorithm: 'clock', dialect: 'variant', faults: ['tag-delete-unknown-200'] } })).toBe(
+      "cc-conformance: target bundled mock (core, analytics, ai, cuecard), key pairs: primary, second, rate window 1000 ms, Dialer release latest (mock plays 1.0.22, counts its budgets' minute as clock, dialect variant), seed 7, mock faults: tag-delete-unknown-200",
+    );
+    expect(shortHeaderText(LIVE_HEADER)).toBe(
+      'cc-conformance: target https://core.example.test/api (core, analytics, ai, cuecard), Dialer release latest, seed 7',
+    );
+    // Of the bundled mock, its window, and only what differs from its defaults.
+    expect(shortHeaderText(MOCK_HEADER)).toBe('cc-conformance: target bundled mock, rate window 1000 ms, Dialer release latest, seed 7');
+    expect(shortHeaderText({ ...MOCK_HEADER, mock: { plays: '1.0.22', rateAlgorithm: 'clock', dialect: 'variant', faults: ['a', 'b'] } })).toBe(
+      'cc-conformance: target bundled mock, rate window 1000 ms, Dialer release latest, seed 7, mock plays 1.0.22, minute counted as clock, dialect variant, mock faults: a, b',
+    );
+  });
+
+  test('a live target, the whole catalogue: at most five lines under 160 characters, with what the whole plan counts', () => {
+    const plan = planRun(live(), ALL_CHECKS);
+    const whole = planText(plan, { live: true });
+    const lines = [shortHeaderText(LIVE_HEADER), ...shortPlanText(plan, { live: true, wholePlan: WHOLE })];
+    expect(lines.length).toBeLessThanOrEqual(5);
+    for (const line of lines) expect(line.length, line).toBeLessThan(160);
+    // The whole plan is several times as long, and has lines several times as wide.
+    expect(whole.length).toBeGreaterThan(3 * lines.length);
+    expect(Math.max(...whole.map((l) => l.length))).toBeGreaterThan(400);
+    const meter = (name: string) => plan.meters.find((m) => m.meter === name)?.requests ?? NaN;
+    const checks = plan.lanes.reduce((n, l) => n + l.checks.length, 0);
+    const skipped = plan.skipped.reduce((n, s) => n + s.checks.length, 0);
+    expect(plan.budget?.runs).toBe(false);
+    expect(lines.slice(1)).toEqual([
+      `plan: ${checks} checks in about ${roughly(plan.totalMs)} besides response times`,
+      `requests at most: core ${meter('core')}, Dialer ${meter('dialer')}, other hosts ${meter('analytics') + meter('ai') + meter('cuecard')}; share 0.5 of each budget, 30 per 1 min window (CC_BUDGET_SHARE)`,
+      `leaves at most ${plan.campaignsLeft} Dialer campaigns, deleted but kept by the API; ${skipped} checks skipped, each for want of a setting`,
+      "the whole plan: npm run conformance -- --plan (with this run's options), or --verbose in a run",
+    ]);
+    // The same figures the whole plan prints.
+    expect(whole[0]).toMatch(
+      new RegExp(`^plan: ${checks} checks, paced at 30 requests per 1 min window on each budget \\(share 0\\.5 of 60; CC_BUDGET_SHARE\\)$`),
+    );
+    expect(whole).toContain(`  dialer: at most ${meter('dialer')}, budget 60 per window per company`);
+    expect(whole).toContain(`skipped (${skipped} checks; set what each line needs to run them):`);
+    expect(whole.join('\n')).toContain(`what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns`);
+  });
+
+  test("with the budget effect the budget check is named, with how long the company's other integrations get 429", () => {
+    const plan = planRun(live({ effects: new Set(['budget']) }), ALL_CHECKS);
+    const lines = shortPlanText(plan, { live: true, wholePlan: WHOLE });
+    expect(lines[0]).toBe(
+      `plan: ${plan.lanes.reduce((n, l) => n + l.checks.length, 0) + 1} checks in about ${roughly(plan.totalMs)} besides response times; last, the budget check spends both budgets: other integrations get 429 for about 2 min 30 s`,
+    );
+    for (const line of lines) expect(line.length, line).toBeLessThan(160);
+  });
+
+  test('a run that leaves nothing and skips nothing says so by leaving that line out; a part with no request is not named', () => {
+    const lines = shortPlanText(planRun(live(), [made({ id: 'p.core-a', maxRequests: 40, lane: 'core' })]), { live: true, wholePlan: WHOLE });
+    expect(lines).toEqual([
+      'plan: 1 check in about 1 min besides response times',
+      'requests at most: core 40; share 0.5 of each budget, 30 per 1 min window (CC_BUDGET_SHARE)',
+      "the whole plan: npm run conformance -- --plan (with this run's options), or --verbose in a run",
+    ]);
+  });
+
+  test("against the bundled mock, which stops with the run and is no one's budget: one line", () => {
+    const plan = planRun(live({ bundledMock: true, budgetShare: 1, rateWindowMs: 1000, effects: new Set(['budget']) }), [
+      made({ id: 'p.core-a', maxRequests: 100, lane: 'core' }),
+      made({ id: 'p.dialer-a', maxRequests: 10, lane: 'dialer', elsewhere: { dialer: 10 } }),
+      made({ id: 'p.key2', maxRequests: 5, needs: { keys: ['second'] } }),
+    ]);
+    expect(shortPlanText(plan, { live: false, wholePlan: WHOLE })).toEqual([
+      'plan: 2 checks, about 1 s; requests at most: core 100, Dialer 10; 1 check skipped; the whole plan: npm run conformance -- --plan',
+    ]);
+  });
+
+  test('an expectations file adds one line before the pointer: what it puts out of scope and expects to fail, and entries the catalogue lacks', () => {
+    const entry = { index: 0, entry: 'entries[0]', rule: 'CORE-TAG-DELETE-404', expect: 'fail', reason: 'known' } as unknown as Scope['entries'][number];
+    const scope: Scope = {
+      file: 'cc-expectations.json',
+      entries: [entry, entry],
+      otherReleases: [],
+      unknown: [entry],
+      outOfScope: new Map([['CORE-TAG-DELETE-200', entry]]),
+      expectedToFail: new Map([['CORE-TAG-DELETE-404', entry]]),
+      checksNotRun: ['core.tags.delete-200'],
+      hidden: [],
+    };
+    expect(shortScopeText(scope)).toBe(
+      'expectations cc-expectations.json: 1 rules out of scope (1 checks not run), 1 expected to fail; 1 entry names what the catalogue lacks (exit 4)',
+    );
+    const lines = shortPlanText(planRun(live(), ALL_CHECKS), { live: true, wholePlan: WHOLE, scope });
+    expect(lines.length).toBe(5);
+    expect(lines.at(-2)).toBe(shortScopeText(scope));
   });
 });

@@ -161,15 +161,20 @@ describe('the packed tool, installed from its tarball', () => {
         // No effect allowed: the checks that need one are skipped, so the run is incomplete, exit 3.
         const first = await run('npx', ['cc-conformance', 'run', '--reports', 'first', '--write-expectations', 'cc-expectations.json'], project, target);
         expect(first.code, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-3000)}`).toBe(3);
+        // The run printed a few lines of plan, and how to see the whole of it as the tool was called; the
+        // installed tool prints that, for the same target, without sending anything.
+        expect(first.stdout).toContain("\nthe whole plan: npx cc-conformance plan (with this run's options), or --verbose in a run\n");
+        const plan = await run('npx', ['cc-conformance', 'plan'], project, target);
+        expect(plan.code, plan.stderr).toBe(0);
         // As on a live account: each fuzzed check sends its boundaries and three of each lane one value beyond
         // them, the contacts go ten a request at the core lane's end, and no check or lane sends more than the
-        // plan printed for this target.
-        expect(first.stdout).toMatch(/fuzzing: \d+ checks send their exact boundaries; 3 of each lane's \(CC_FUZZ_CHECKS\) send at most 1 more value each/);
-        expect(first.stdout).toMatch(/deleted at the lanes' end: up to \d+ records the checks made, contacts, ten a request/);
+        // plan for this target says.
+        expect(plan.stdout).toMatch(/fuzzing: \d+ checks send their exact boundaries; 3 of each lane's \(CC_FUZZ_CHECKS\) send at most 1 more value each/);
+        expect(plan.stdout).toMatch(/deleted at the lanes' end: up to \d+ records the checks made, contacts, ten a request/);
         const firstReport = JSON.parse(readFileSync(join(project, 'first', 'conformance.json'), 'utf8')) as RunReport;
         expect(firstReport.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
         for (const cost of firstReport.costliest.filter((c) => c.lane !== 'budget')) {
-          const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(first.stdout)?.[1]);
+          const planned = Number(new RegExp(`lane ${cost.lane} \\([^\\n]*\\): \\d+ checks, at most (\\d+) requests`).exec(plan.stdout)?.[1]);
           expect(cost.requests, cost.lane).toBeLessThanOrEqual(planned);
         }
         const written = JSON.parse(readFileSync(join(project, 'cc-expectations.json'), 'utf8')) as { entries: { expect: string; reason: string }[] };
