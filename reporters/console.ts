@@ -1,3 +1,4 @@
+import { PART_NAME } from '../lib/contract/vocabulary.ts';
 import { toolCommand } from '../lib/invocation.ts';
 import { groupSkipped, OTHER } from '../lib/results/enablers.ts';
 import { readingText } from '../lib/rules/types.ts';
@@ -114,7 +115,9 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
     const rules = report.rules.filter((r) => r.surface === surface);
     const shown = options.verbose ? rules : rules.filter((r) => r.status !== 'pass' && r.status !== 'disabled');
     const disabled = rules.filter((r) => r.status === 'disabled').length;
-    lines.push(`${surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${disabled > 0 ? ` (${disabled} disabled)` : ''}`);
+    lines.push(
+      `${PART_NAME[surface] ?? surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${disabled > 0 ? ` (${disabled} disabled)` : ''}`,
+    );
     for (const r of shown) {
       const level = r.level === 'observed' ? ' (observed)' : '';
       const why = r.status === 'skipped' || r.status === 'blocked' || r.status === 'disabled' ? ` — ${r.detail ?? ''}` : '';

@@ -1,3 +1,4 @@
+import { type LoadSurface, PART_NAME } from '../lib/contract/vocabulary.ts';
 import { toolCommand } from '../lib/invocation.ts';
 import { escapeHtml } from '../lib/render/escape-html.ts';
 import { readingText } from '../lib/rules/types.ts';
@@ -85,13 +86,13 @@ function failure(r: RuleResult): string {
 
 function skipGroup(g: SkipGroup): string {
   const items = g.rules
-    .map((r) => `<li><code>${escapeHtml(r.id)}</code> <small>${escapeHtml(r.surface)} · ${escapeHtml(r.detail ?? '')}</small></li>`)
+    .map((r) => `<li><code>${escapeHtml(r.id)}</code> <small>${escapeHtml(PART_NAME[r.surface] ?? r.surface)} · ${escapeHtml(r.detail ?? '')}</small></li>`)
     .join('');
   return `<h3>${escapeHtml(g.enable)} <small>(${g.rules.length})</small></h3><ul data-enabler="${escapeHtml(g.key)}">${items}</ul>`;
 }
 
 function leftoverRow(l: LeftoverRecord): string {
-  return `<tr><td>${escapeHtml(l.kind)}</td><td>${escapeHtml(l.surface)}</td><td>${escapeHtml(l.id ?? '')}</td><td>${escapeHtml(l.name ?? '')}</td><td><code>${escapeHtml(l.check)}</code></td><td>${l.deletable ? 'yes' : '<span class="fail">no</span>'}</td><td>${escapeHtml(l.how)}</td></tr>`;
+  return `<tr><td>${escapeHtml(l.kind)}</td><td>${escapeHtml(PART_NAME[l.surface as LoadSurface] ?? l.surface)}</td><td>${escapeHtml(l.id ?? '')}</td><td>${escapeHtml(l.name ?? '')}</td><td><code>${escapeHtml(l.check)}</code></td><td>${l.deletable ? 'yes' : '<span class="fail">no</span>'}</td><td>${escapeHtml(l.how)}</td></tr>`;
 }
 
 function leftovers(report: RunReport): string {
@@ -111,7 +112,7 @@ function filters(report: RunReport, surfaces: readonly string[]): string {
     `<label><input type="checkbox" name="${name}" value="${escapeHtml(value)}" checked> ${label}</label>`;
   return `<form id="filters" onsubmit="return false">
 <fieldset><legend>status</legend>${STATUSES.map((s) => box('status', s, `<span class="${s}">${s}</span> (${report.summary.byStatus[s]})`)).join(' ')}</fieldset>
-<fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, escapeHtml(s))).join(' ')}</fieldset>
+<fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, escapeHtml(PART_NAME[s as LoadSurface] ?? s))).join(' ')}</fieldset>
 <label><input type="search" id="search" placeholder="search rule ID, statement, detail"></label>
 <span><span id="shown">${report.rules.length}</span> of ${report.rules.length} rules shown</span>
 </form>`;
@@ -177,7 +178,7 @@ ${skipped.length > 0 ? `<h2>Skipped: what would enable them</h2>\n<div id="skipp
 ${surfaces
   .map(
     (surface) =>
-      `<div data-section="${escapeHtml(surface)}"><h2>${escapeHtml(surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules
+      `<div data-section="${escapeHtml(surface)}"><h2>${escapeHtml(PART_NAME[surface] ?? surface)}</h2>\n<table><tr><th>status</th><th>rule</th><th>statement</th><th>detail</th><th>requests</th></tr>\n${report.rules
         .filter((r) => r.surface === surface)
         .map(ruleRow)
         .join('\n')}\n</table></div>`,

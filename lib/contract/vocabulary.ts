@@ -37,6 +37,18 @@ export function partOf(host: Surface, path: string): LoadSurface {
 }
 
 /**
+ * Each part as a person reads it in the console, HTML and summary.md: the Dialer as itself, the rest of
+ * the AI host (Conversation Intelligence, VoiceAgent) as the AI host. Reports keep the ids.
+ */
+export const PART_NAME: Readonly<Record<LoadSurface, string>> = {
+  core: 'core API',
+  dialer: 'Dialer',
+  analytics: 'analytics',
+  ai: 'AI host',
+  cuecard: 'CueCard',
+};
+
+/**
  * Requests each company may spend per rate window on each metered surface. The spec states it per
  * minute; a run's window is that minute unless CC_RATE_WINDOW_MS shortens it for a mock, and the budget
  * goes with the window.

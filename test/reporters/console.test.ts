@@ -48,7 +48,7 @@ function block(text: string, id: string): string {
 describe('renderConsole', () => {
   test('one summary line per surface, counting passes, rules and those disabled', () => {
     const lines = renderConsole(mixed()).split('\n');
-    expect(lines.filter((l) => /^\S+: \d+\/\d+ rules pass/.test(l))).toEqual(['core: 2/7 rules pass (1 disabled)', 'analytics: 1/1 rules pass']);
+    expect(lines.filter((l) => /^[^:]+: \d+\/\d+ rules pass/.test(l))).toEqual(['core API: 2/7 rules pass (1 disabled)', 'analytics: 1/1 rules pass']);
   });
 
   test('a failure prints statement, spec section, reading, violation, request with body and response with headers and body', () => {
@@ -102,7 +102,7 @@ describe('renderConsole', () => {
 
   test('rules that did not pass are listed under their surface even without verbose', () => {
     const lines = renderConsole(mixed()).split('\n');
-    const core = lines.indexOf('core: 2/7 rules pass (1 disabled)');
+    const core = lines.indexOf('core API: 2/7 rules pass (1 disabled)');
     expect(lines.slice(core + 1, core + 5)).toEqual([
       `  FAIL ${TAG_404}`,
       `  SKIP ${KEY_SCOPE} — needs CC_KEY2_ID`,

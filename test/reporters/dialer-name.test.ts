@@ -54,18 +54,18 @@ describe('the Dialer is named as itself, never by its host', () => {
     leftovers: LEFT,
   });
 
-  test('the console groups its rule under dialer and lists its record as a Dialer campaign', () => {
+  test('the console groups its rule under Dialer and lists its record as a Dialer campaign', () => {
     const text = renderConsole(doc);
-    expect(text).toMatch(/^dialer: 0\/1 rules pass$/m);
+    expect(text).toMatch(/^Dialer: 0\/1 rules pass$/m);
     expect(text).toContain('  Dialer campaign (id 42, cc-conformance-r9-0001) from dialer.campaigns.lifecycle: deleted: the API keeps a deleted campaign');
     expect(text).not.toMatch(/^ai: /m);
   });
 
-  test("the HTML's leftovers table and rule sections name it dialer", () => {
+  test("the HTML's leftovers table and rule sections name it Dialer", () => {
     const html = renderHtml(doc);
-    expect(html).toContain('<tr><td>Dialer campaign</td><td>dialer</td><td>42</td>');
-    expect(html).toContain('<tr><td>voice agent</td><td>ai</td><td>va-1</td>');
-    expect(html).toContain('<div data-section="dialer"><h2>dialer</h2>');
+    expect(html).toContain('<tr><td>Dialer campaign</td><td>Dialer</td><td>42</td>');
+    expect(html).toContain('<tr><td>voice agent</td><td>AI host</td><td>va-1</td>');
+    expect(html).toContain('<div data-section="dialer"><h2>Dialer</h2>');
     expect(html).toContain(`data-rule="${DIALER_RULE}" data-status="fail" data-surface="dialer"`);
     expect(html).not.toContain('data-surface="ai"');
   });

@@ -76,11 +76,11 @@ describe('the conformance report page in Chromium', () => {
 
       // Surface: analytics alone hides every core rule and the core heading; no failure is left, so their heading goes too.
       for (const name of ['pass', 'disabled', 'fail']) await page.getByRole('checkbox', { name: new RegExp(`^${name}`) }).check();
-      await page.getByRole('checkbox', { name: 'core', exact: true }).uncheck();
+      await page.getByRole('checkbox', { name: 'core API', exact: true }).uncheck();
       expect(await visibleRows(page)).toEqual([ANALYTICS_RULE.id]);
-      expect(await page.locator('h2', { hasText: /^core$/ }).isVisible()).toBe(false);
+      expect(await page.locator('h2', { hasText: /^core API$/ }).isVisible()).toBe(false);
       expect(await page.locator('h2', { hasText: 'Failures and errors' }).isVisible()).toBe(false);
-      await page.getByRole('checkbox', { name: 'core', exact: true }).check();
+      await page.getByRole('checkbox', { name: 'core API', exact: true }).check();
 
       // Search: by rule ID (any case), by words of the statement, by the detail.
       await page.locator('#search').fill('tag-delete');

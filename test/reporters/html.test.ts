@@ -16,7 +16,7 @@ describe('renderHtml', () => {
 
   test('every rule of the report has a row, under its surface, with its status and what the filters read', () => {
     for (const id of [TAG_404, TAG_200, PAST_LAST, ANALYTICS_RULE.id]) expect(html).toContain(`<tr id="${id}" data-rule="${id}"`);
-    expect(html).toMatch(/<h2>core<\/h2>[\s\S]*<h2>analytics<\/h2>/);
+    expect(html).toMatch(/<h2>core API<\/h2>[\s\S]*<h2>analytics<\/h2>/);
     expect(html).toContain(`data-status="skipped" data-surface="core"`);
     expect(html).toContain(`<td class="skipped">skipped</td><td><code>${TAG_200}</code>`);
   });
@@ -68,9 +68,9 @@ describe('renderHtml', () => {
     );
     expect(left).toContain('<code>npm run cleanup -- --prefix cc-conformance-r9</code>');
     expect(left).toContain(
-      '<td>contact</td><td>core</td><td>7</td><td>cc-conformance-r9-1</td><td><code>core.contacts</code></td><td>yes</td><td>DELETE /contacts/delete/7.json</td>',
+      '<td>contact</td><td>core API</td><td>7</td><td>cc-conformance-r9-1</td><td><code>core.contacts</code></td><td>yes</td><td>DELETE /contacts/delete/7.json</td>',
     );
-    expect(left).toContain('<td>voice agent</td><td>ai</td><td>va-1</td><td></td><td><code>ai.va.create</code></td><td><span class="fail">no</span></td>');
+    expect(left).toContain('<td>voice agent</td><td>AI host</td><td>va-1</td><td></td><td><code>ai.va.create</code></td><td><span class="fail">no</span></td>');
     expect(html).toContain('nothing: every record the run created was deleted');
     // The results come first: what is left is read after the verdicts.
     expect(left.indexOf('<h2>Left on the target</h2>')).toBeGreaterThan(left.indexOf(`id="${TAG_404}"`));
