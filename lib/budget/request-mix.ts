@@ -39,8 +39,9 @@ const DIALER_MIX: readonly MixRequest[] = [
   { method: 'GET', path: '/dialer/campaigns', query: { limit: '1' }, servedAs: [200] },
   // An undecodable cursor is 400 PAGINATION.INVALID_CURSOR; a target that reads it as the first page serves it too.
   { method: 'GET', path: '/dialer/campaigns', query: { limit: '1', cursor: '%not-a-cursor%' }, servedAs: [400, 200] },
-  // include_deleted takes the literal strings true or false only: anything else is 400.
-  { method: 'GET', path: '/dialer/campaigns', query: { limit: '1', include_deleted: 'sometimes' }, servedAs: [400] },
+  // include_deleted takes the literal strings true or false only: anything else is 400. Releases before
+  // 1.0.22, which brought the parameter, ignore it and serve the list: a target expected to be one is served too.
+  { method: 'GET', path: '/dialer/campaigns', query: { limit: '1', include_deleted: 'sometimes' }, servedAs: [400, 200] },
 ];
 
 export const BUDGET_MIX: Readonly<Record<MeteredSurface, readonly MixRequest[]>> = { core: CORE_MIX, dialer: DIALER_MIX };

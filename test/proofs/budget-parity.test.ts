@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test, type TestContext } from 'vitest';
 import { findK6 } from '../../cli/k6-process.ts';
 import { requiredRulesOf } from '../../lib/budget/rule-ids.ts';
+import { type Release, RELEASES } from '../../lib/dialer/releases.ts';
 import { thresholdOfRule } from '../../load/shared/budget-rules.ts';
 import type { LoadReport } from '../../load/report/report-model.ts';
 import type { RuleResult } from '../../lib/results/report.ts';
@@ -52,6 +53,7 @@ interface Case {
   readonly faults?: readonly string[];
   readonly algorithm?: RateAlgorithm;
   readonly dialect?: Dialect;
+  readonly release?: Release;
 }
 
 const CASES: readonly Case[] = [
@@ -60,6 +62,8 @@ const CASES: readonly Case[] = [
   // As the budget readings prove it: clock-aligned windows whose resets move within a window (the variant dialect).
   { name: 'clock-aligned windows with moving resets, no fault', algorithm: 'clock', dialect: 'variant' },
   { name: 'a sliding log, no fault', algorithm: 'sliding' },
+  // The oldest Dialer release answers the mix's Dialer reads its own way (include_deleted is ignored there).
+  { name: `fixed windows, Dialer release ${RELEASES[0]}, no fault`, algorithm: 'fixed', release: RELEASES[0] },
   // A lenient window fails under every reading, not only the fixed windows the fault groups use.
   { name: 'clock-aligned windows, rate-limit-61 + dialer-rate-90', algorithm: 'clock', faults: ['rate-limit-61', 'dialer-rate-90'] },
   { name: 'a sliding log, rate-limit-90 + dialer-rate-61', algorithm: 'sliding', faults: ['rate-limit-90', 'dialer-rate-61'] },
@@ -72,6 +76,7 @@ function mockArgs(c: Case): string[] {
     '--rate-algorithm',
     c.algorithm ?? 'fixed',
     ...(c.dialect ? ['--dialect', c.dialect] : []),
+    ...(c.release ? ['--dialer-release', c.release] : []),
     ...(c.faults ?? []).flatMap((f) => ['--fault', f]),
   ];
 }
@@ -81,6 +86,7 @@ async function conformanceVerdicts(c: Case): Promise<{ verdicts: Map<string, Ver
     ...(c.faults ? { faults: c.faults } : {}),
     ...(c.algorithm ? { algorithm: c.algorithm } : {}),
     ...(c.dialect ? { dialect: c.dialect } : {}),
+    ...(c.release ? { release: c.release } : {}),
   });
   const verdicts = new Map<string, Verdict>();
   for (const id of RULES) {

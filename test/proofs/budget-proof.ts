@@ -3,6 +3,7 @@ import { runChecks } from '../../lib/checks/runner.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
 import { buildReport, type RuleResult } from '../../lib/results/report.ts';
 import { startMockProcess } from '../../mock/child-process.ts';
+import type { Release } from '../../lib/dialer/releases.ts';
 import type { Dialect } from '../../mock/dialect.ts';
 import type { RateAlgorithm } from '../../mock/http/rate-meter.ts';
 import { BUDGET_CHECKS } from '../../suites/budget/index.ts';
@@ -38,6 +39,7 @@ export function proveBudget(options: {
   readonly faults?: readonly string[];
   readonly algorithm?: RateAlgorithm;
   readonly dialect?: Dialect;
+  readonly release?: Release;
 }): Promise<Map<string, RuleResult>> {
   return slot(async () => {
     const args = [
@@ -46,6 +48,7 @@ export function proveBudget(options: {
       '--rate-algorithm',
       options.algorithm ?? 'fixed',
       ...(options.dialect ? ['--dialect', options.dialect] : []),
+      ...(options.release ? ['--dialer-release', options.release] : []),
       ...(options.faults ?? []).flatMap((f) => ['--fault', f]),
     ];
     const mock = await startMockProcess(args);
