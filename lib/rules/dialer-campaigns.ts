@@ -286,7 +286,7 @@ export const DIALER_CAMPAIGN_RULES = [
     reading: {
       quote: `${NEXT_CURSOR} Without \`status\` and with \`include_deleted=false\`, campaigns with status \`deleted\` are excluded; \`include_deleted=true\` returns every status`,
       taken:
-        'From release 1.0.22 the list leaves out deleted campaigns unless include_deleted=true. Before 1.0.22 an unfiltered list holds every status, and the walk sends no include_deleted (Versioning). A server may forget a delete or a create only after the right history, such as a campaign deleted when a newer one existed. It then serves a deleted campaign where deleted ones are left out, or misses one that exists.',
+        'From release 1.0.22 the list leaves out deleted campaigns unless include_deleted=true. Before 1.0.22 the walk sends no include_deleted. What an unfiltered list then does with deleted campaigns is unstated (DIALER-LIST-INCLUDES-DELETED, observed), so a deleted campaign is neither required nor refused there. A server may forget a delete or a create only after the right history, such as a campaign deleted when a newer one existed. It then serves a deleted campaign where deleted ones are left out, or misses one that exists.',
       accepted:
         "A campaign created or deleted during the walk may or may not appear, as the spec promises nothing of it. Whether a walk serves a campaign twice is the cursor rules' to judge, so a repeat judges nothing here. DIALER-CURSOR-WALK judges a walk with no write between its pages, DIALER-CURSOR-WALK-CHANGING one with a create and a delete between them.",
       method:

@@ -198,8 +198,11 @@ function campaignModel(filtersDeleted: boolean, pool: ButtonPool): SequenceModel
       const deleted = step.deleteFirst === undefined ? undefined : await remove(t, io, world, step.deleteFirst);
       // What the walk must serve: the sequence's campaigns that exist for the whole walk, in the listing asked for.
       const listed = (c: ModelCampaign) => !c.deleted || step.includeDeleted;
-      const before = world.campaigns.filter(listed).map((c) => c.id);
-      const hidden = world.campaigns.filter((c) => !listed(c)).map((c) => c.id);
+      // Before 1.0.22 what an unfiltered list does with deleted campaigns is unstated (DIALER-LIST-INCLUDES-DELETED,
+      // observed): a deleted campaign is neither asked for nor refused there.
+      const open = (c: ModelCampaign) => c.deleted && !filtersDeleted;
+      const before = world.campaigns.filter((c) => !open(c) && listed(c)).map((c) => c.id);
+      const hidden = world.campaigns.filter((c) => !open(c) && !listed(c)).map((c) => c.id);
       const served: string[] = [];
       let inserted: string | undefined;
       let cursor: string | undefined;

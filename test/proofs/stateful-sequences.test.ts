@@ -6,7 +6,12 @@ import { FAULTS } from '../../mock/faults/registry.ts';
 import type { TlsMaterial } from '../../mock/http/front-door.ts';
 import { selfSignedCertificate } from '../../mock/tls.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
-import { reportUnder } from './prove.ts';
+import { PROOF_SEED, PROOF_WINDOW_MS, reportUnder } from './prove.ts';
+import { Session } from '../../lib/checks/session.ts';
+import { runChecks } from '../../lib/checks/runner.ts';
+import { targetFromSettings } from '../../lib/config/load.ts';
+import { buildReport } from '../../lib/results/report.ts';
+import { startMock } from '../../mock/start.ts';
 
 /**
  * The stateful checks' faults break state only across operations. Each must be reported failed with a
@@ -79,6 +84,26 @@ describe.concurrent('a fault that breaks state across operations fails its rule 
     expect(rule('DIALER-STATE-BUTTONS')?.status).toBe('skipped');
     expect(rule('DIALER-STATE-BUTTONS')?.detail).toBe('route campaign.buttons.replace is not routed; set CC_DIALER_ROUTES');
     expect(rule('DIALER-STATE-WALK')?.status).toBe('pass');
+  });
+
+  test('expecting a release before 1.0.22, a walk is not failed for what an unfiltered list does with deleted campaigns', async () => {
+    // The older side of that change is unstated (DIALER-LIST-INCLUDES-DELETED is observed): a server that
+    // already leaves them out, and one that lists them, both keep DIALER-STATE-WALK.
+    const checks = STATEFUL.filter((check) => check.rules.includes('DIALER-STATE-WALK'));
+    for (const release of ['latest', '1.0.21'] as const) {
+      const running = await startMock({ rateWindowMs: PROOF_WINDOW_MS, tls, dialerRelease: release });
+      const target = targetFromSettings({ ...running.env, CC_DIALER_RELEASE: '1.0.21' }, process.cwd(), true);
+      const session = new Session(target, PROOF_SEED);
+      try {
+        const outcomes = await runChecks(session, checks);
+        const report = buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
+        const walk = report.rules.find((r) => r.id === 'DIALER-STATE-WALK');
+        expect([walk?.status, walk?.detail], `a server playing ${release}`).toEqual(['pass', undefined]);
+      } finally {
+        await session.close();
+        await running.close();
+      }
+    }
   });
 
   test('the single-step faults met by the stateful checks are many, of every area named', () => {
