@@ -17,7 +17,7 @@ import { EXIT_CODE } from '../lib/exit-codes.ts';
  */
 const SHELL_RECIPE = [
   `${toolCommand('mock', '', { silent: true })} > mock.env &`,
-  'until grep -qx ready mock.env; do kill -0 $! 2>/dev/null || break; sleep 0.2; done',
+  'until grep -sqx ready mock.env; do kill -0 $! 2>/dev/null || break; sleep 0.2; done',
   'eval "$(grep -E \'^(unset|export) \' mock.env)"',
 ]
   .map((line) => `  ${line}`)
