@@ -1,6 +1,6 @@
 import { PART_NAME } from '../lib/contract/vocabulary.ts';
 import { toolCommand } from '../lib/invocation.ts';
-import { groupSkipped, OTHER } from '../lib/results/enablers.ts';
+import { enablerOf, groupSkipped, OTHER } from '../lib/results/enablers.ts';
 import { readingText } from '../lib/rules/types.ts';
 import type { RuleStanding } from '../lib/results/gate.ts';
 import { type LeftoverRecord, notJudgedPhrase, outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
@@ -54,22 +54,27 @@ function leftoverLines(report: RunReport): string[] {
  * An incomplete run says what each group of skipped required rules needs, and how to accept them as they are:
  * the expectations file that makes the gate green on what the target gives today.
  */
-function incompleteLines(report: RunReport): string[] {
-  if (outcomeOf(report).headline !== 'INCOMPLETE') return [];
-  const groups = groupSkipped(report.rules.filter((r) => r.level === 'required'));
+function incompleteLines(report: RunReport, verbose: boolean): string[] {
+  const incomplete = outcomeOf(report).headline === 'INCOMPLETE';
+  // Every skipped rule is here, observed ones too: the rule lists above name only those skipped for a reason of their own.
+  const groups = groupSkipped(report.rules);
   if (groups.length === 0) return [];
   const lines = ['', 'Not judged, and what would judge them:'];
   for (const group of groups) {
-    const shown = group.rules.slice(0, 6).map((r) => r.id);
+    const shown = group.rules.slice(0, verbose ? group.rules.length : 6).map((r) => r.id);
     const more = group.rules.length - shown.length;
     const what = group.key === OTHER.key ? 'other reasons (each rule says why above)' : group.enable;
     lines.push(`  ${what} (${group.rules.length}): ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}`);
   }
-  lines.push(
-    `  to gate on what this target gives today: ${toolCommand('run', '--write-expectations cc-expectations.json')}, then run with --expect cc-expectations.json`,
-  );
+  if (incomplete)
+    lines.push(
+      `  to gate on what this target gives today: ${toolCommand('run', '--write-expectations cc-expectations.json')}, then run with --expect cc-expectations.json`,
+    );
   return lines;
 }
+
+/** A skipped rule is listed on its own only with a reason of its own; one a setting would enable is counted in its group. */
+const listedAlone = (r: RuleResult) => r.status !== 'skipped' || enablerOf(r.detail ?? '').key === OTHER.key;
 
 /** How the console heads each group of rules the expectations speak of. */
 const STANDING_TITLE: Readonly<Record<RuleStanding, string>> = {
@@ -113,11 +118,11 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
   const surfaces = [...new Set(report.rules.map((r) => r.surface))];
   for (const surface of surfaces) {
     const rules = report.rules.filter((r) => r.surface === surface);
-    const shown = options.verbose ? rules : rules.filter((r) => r.status !== 'pass' && r.status !== 'disabled');
+    const shown = options.verbose ? rules : rules.filter((r) => r.status !== 'pass' && r.status !== 'disabled' && listedAlone(r));
     const disabled = rules.filter((r) => r.status === 'disabled').length;
-    lines.push(
-      `${PART_NAME[surface] ?? surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${disabled > 0 ? ` (${disabled} disabled)` : ''}`,
-    );
+    const skipped = rules.filter((r) => r.status === 'skipped').length;
+    const aside = [skipped > 0 && `${skipped} skipped`, disabled > 0 && `${disabled} disabled`].filter(Boolean).join(', ');
+    lines.push(`${PART_NAME[surface] ?? surface}: ${rules.filter((r) => r.status === 'pass').length}/${rules.length} rules pass${aside ? ` (${aside})` : ''}`);
     for (const r of shown) {
       const level = r.level === 'observed' ? ' (observed)' : '';
       const why = r.status === 'skipped' || r.status === 'blocked' || r.status === 'disabled' ? ` — ${r.detail ?? ''}` : '';
@@ -164,7 +169,7 @@ export function renderConsole(report: RunReport, options: ConsoleOptions = {}): 
   if (failedCleanups.length > 0) lines.push('', 'Cleanup steps that failed:', ...failedCleanups.map((l) => `  ${l}`));
   lines.push(...leftoverLines(report));
   lines.push(...gateLines(report));
-  lines.push(...incompleteLines(report));
+  lines.push(...incompleteLines(report, options.verbose ?? false));
   const s = report.summary;
   const outcome = outcomeOf(report);
   const counts = (c: Readonly<Record<string, number>>) =>

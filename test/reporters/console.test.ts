@@ -48,7 +48,10 @@ function block(text: string, id: string): string {
 describe('renderConsole', () => {
   test('one summary line per surface, counting passes, rules and those disabled', () => {
     const lines = renderConsole(mixed()).split('\n');
-    expect(lines.filter((l) => /^[^:]+: \d+\/\d+ rules pass/.test(l))).toEqual(['core API: 2/7 rules pass (1 disabled)', 'analytics: 1/1 rules pass']);
+    expect(lines.filter((l) => /^[^:]+: \d+\/\d+ rules pass/.test(l))).toEqual([
+      'core API: 2/7 rules pass (1 skipped, 1 disabled)',
+      'analytics: 1/1 rules pass',
+    ]);
   });
 
   test('a failure prints statement, spec section, reading, violation, request with body and response with headers and body', () => {
@@ -88,9 +91,10 @@ describe('renderConsole', () => {
     );
   });
 
-  test('skipped rules show their reason; passing and disabled rules only with verbose', () => {
+  test('a skip a setting would judge is counted in its group, not listed; passing and disabled rules only with verbose', () => {
     const quiet = renderConsole(mixed());
-    expect(quiet).toContain(`  SKIP ${KEY_SCOPE} — needs CC_KEY2_ID`);
+    expect(quiet).not.toContain(`  SKIP ${KEY_SCOPE}`);
+    expect(quiet).toContain(`Not judged, and what would judge them:\n  set CC_KEY2_ID and CC_KEY2_SECRET (1): ${KEY_SCOPE}`);
     expect(quiet).not.toMatch(/PASS/);
     expect(quiet).not.toContain('OFF ');
     const verbose = renderConsole(mixed(), { verbose: true });
@@ -98,17 +102,20 @@ describe('renderConsole', () => {
     expect(verbose).toContain(`  PASS ${PAST_LAST} (observed)`);
     expect(verbose).toContain(`  PASS ${ANALYTICS_RULE.id}`);
     expect(verbose).toContain('  OFF  CORE-RATE-60 — not selected in this run');
+    expect(verbose).toContain(`  SKIP ${KEY_SCOPE} — needs CC_KEY2_ID`);
   });
 
   test('rules that did not pass are listed under their surface even without verbose', () => {
     const lines = renderConsole(mixed()).split('\n');
-    const core = lines.indexOf('core API: 2/7 rules pass (1 disabled)');
-    expect(lines.slice(core + 1, core + 5)).toEqual([
-      `  FAIL ${TAG_404}`,
-      `  SKIP ${KEY_SCOPE} — needs CC_KEY2_ID`,
-      `  FAIL ${ISOLATION_READ}`,
-      `  ERR  ${SMS}`,
-    ]);
+    const core = lines.indexOf('core API: 2/7 rules pass (1 skipped, 1 disabled)');
+    expect(lines.slice(core + 1, core + 4)).toEqual([`  FAIL ${TAG_404}`, `  FAIL ${ISOLATION_READ}`, `  ERR  ${SMS}`]);
+  });
+
+  test('a rule skipped for a reason of its own is listed with it, and its group points there', () => {
+    const why = 'the target answered the list with 500, so no contact could be found';
+    const text = renderConsole(report([outcome('a', [pass(TAG_404), skip(TAG_200, why)])], { rules: rules(TAG_404, TAG_200) }));
+    expect(text).toContain(`  SKIP ${TAG_200} — ${why}`);
+    expect(text).toContain(`  other reasons (each rule says why above) (1): ${TAG_200}`);
   });
 
   test('leftovers and harness problems are listed', () => {
@@ -176,7 +183,7 @@ describe('renderConsole', () => {
     for (const options of [{}, { color: false }, { color: false, verbose: true }]) expect(renderConsole(mixed(), options)).not.toContain('\u001b');
     const colored = renderConsole(mixed(), { color: true });
     expect(colored).toContain(`\u001b[31mFAIL\u001b[0m ${TAG_404}`);
-    expect(colored).toContain(`\u001b[33mSKIP\u001b[0m ${KEY_SCOPE}`);
+    expect(renderConsole(mixed(), { color: true, verbose: true })).toContain(`\u001b[33mSKIP\u001b[0m ${KEY_SCOPE}`);
     expect(colored).toContain('verdict: \u001b[31mFAIL\u001b[0m');
   });
 
