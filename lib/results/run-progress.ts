@@ -54,6 +54,8 @@ export interface LaneTally {
 interface LaneState {
   readonly plannedMs: number;
   readonly allowance: number;
+  /** The checks the plan runs in the lane: only theirs count toward its allowance done. */
+  readonly planned: ReadonlySet<string>;
   done: number;
   doneAllowance: number;
   requests: number;
@@ -100,9 +102,17 @@ export class RunProgress {
     this.total = total;
     for (const { meter, requests } of plan.meters ?? []) this.#planned.set(partOfMeter(meter), (this.#planned.get(partOfMeter(meter)) ?? 0) + requests);
     for (const lane of plan.lanes)
-      this.#lanes.set(lane.lane, { plannedMs: lane.ms, allowance: lane.requests, done: 0, doneAllowance: 0, requests: 0, finished: lane.checks.length === 0 });
+      this.#lanes.set(lane.lane, {
+        plannedMs: lane.ms,
+        allowance: lane.requests,
+        planned: new Set(lane.checks),
+        done: 0,
+        doneAllowance: 0,
+        requests: 0,
+        finished: lane.checks.length === 0,
+      });
     const budget = plan.budget?.runs ? plan.budget : undefined;
-    this.#lanes.set('budget', { plannedMs: budget?.ms ?? 0, allowance: 0, done: 0, doneAllowance: 0, requests: 0, finished: !budget });
+    this.#lanes.set('budget', { plannedMs: budget?.ms ?? 0, allowance: 0, planned: new Set(), done: 0, doneAllowance: 0, requests: 0, finished: !budget });
   }
 
   readonly total: number;
@@ -115,7 +125,8 @@ export class RunProgress {
     const state = lane ? this.#lanes.get(lane) : undefined;
     if (!state) return;
     if (isCheck) state.done += 1;
-    state.doneAllowance += outcome?.allowance ?? 0;
+    // A check the plan skips ends at once with its allowance unspent: counting it would make the lane look done.
+    if (outcome && state.planned.has(outcome.check)) state.doneAllowance += outcome.allowance;
     state.requests += outcome?.requests ?? 0;
   }
 

@@ -67,6 +67,15 @@ describe('RunProgress: the figures of the progress line', () => {
     expect(progress.figures().leftMs).toBe(100_000 + 30_000);
   });
 
+  test("a check the plan skips ends at once: it is a check done, but its allowance does not shorten the lane's time left", () => {
+    const { progress, at } = setup(false);
+    at(10_000);
+    progress.checkDone('dialer', { ...outcome('c', [pass(TAG_404)], { requests: 9 }), allowance: 10 });
+    // 'x' is not among the core lane's planned checks: a missing key pair or effect skipped it.
+    progress.checkDone('core', { ...outcome('x', [], { requests: 0 }), allowance: 20 });
+    expect(progress.figures()).toMatchObject({ done: 2, leftMs: 60_000 + 30_000 });
+  });
+
   test("a step of the run that is not a check (a lane's shared records deleted) adds its requests, not a check done", () => {
     const { progress } = setup(false);
     progress.checkDone('core', { ...outcome('a', [pass(TAG_404)], { requests: 4 }), allowance: 10 });
