@@ -1,11 +1,10 @@
 import { type Target } from '../config/target.ts';
 import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../contract/vocabulary.ts';
 import { COMPANY_OF_SLOT } from '../contract/vocabulary.ts';
-import { InterruptedError } from '../errors.ts';
+import { InterruptedError, NotConfiguredError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { Exchange, ReplayAuth } from '../http/exchange.ts';
 import type { Ledger, OutgoingRequest, PendingCreate } from '../ledger/ledger.ts';
-import { SkipSignal } from '../checks/signals.ts';
 import type { Allowance } from './allowance.ts';
 import { budgetKey, repeatable } from './metering.ts';
 import type { RequestFields } from './request-spec.ts';
@@ -58,13 +57,14 @@ export const interruption: Stage<Dispatch, Dispatch> = (next) => async (d) => {
 
 /**
  * The URL on the target's host for the request's surface and its Authorization header. A host or key the
- * target has not configured skips the sender's step with the variable that supplies it.
+ * target has not configured is a NotConfiguredError naming the variable that supplies it: a check skips
+ * its step on it (lib/checks/session.ts), the cleanup command reports the record not sent.
  */
 export function address(target: Target): Stage<Dispatch, Addressed> {
   return (next) => async (d) => {
     const { fields } = d;
     const base = target.urls[fields.surface];
-    if (base === undefined) throw new SkipSignal(`needs ${SURFACE_VARIABLE[fields.surface]}`);
+    if (base === undefined) throw new NotConfiguredError(`needs ${SURFACE_VARIABLE[fields.surface]}`);
     const url = new URL(base + fields.path);
     for (const [k, v] of fields.query) url.searchParams.append(k, v);
     if (fields.plainHttp) url.protocol = 'http:';
@@ -72,7 +72,7 @@ export function address(target: Target): Stage<Dispatch, Addressed> {
     const auth = fields.credentials;
     if (auth.kind === 'slot') {
       const pair = target.keys[auth.slot];
-      if (!pair) throw new SkipSignal(`needs ${KEY_SLOT_VARIABLE[auth.slot]}`);
+      if (!pair) throw new NotConfiguredError(`needs ${KEY_SLOT_VARIABLE[auth.slot]}`);
       headers.authorization = `Basic ${Buffer.from(`${pair.id}:${pair.secret}`).toString('base64')}`;
       return next({ ...d, url: url.href, headers, credentials: `${auth.slot} key`, replay: { kind: 'slot', slot: auth.slot } });
     }
@@ -85,7 +85,7 @@ export function address(target: Target): Stage<Dispatch, Addressed> {
 }
 
 /**
- * Takes one request of the sender's allowance. It comes after the address: a request skipped for a missing
+ * Takes one request of the sender's allowance. It comes after the address: a request refused for a missing
  * host or key costs the target nothing, so it costs the allowance nothing either.
  */
 export const allowanceTaken: Stage<Addressed, Addressed> = (next) => async (d) => {

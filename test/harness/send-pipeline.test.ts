@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { Session } from '../../lib/checks/session.ts';
 import { SkipSignal } from '../../lib/checks/signals.ts';
 import type { Target } from '../../lib/config/target.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
-import { InterruptedError, RequestAllowanceError } from '../../lib/errors.ts';
+import { InterruptedError, NotConfiguredError, RequestAllowanceError } from '../../lib/errors.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
+import { cleanLedger } from '../../lib/ledger/cleanup.ts';
+import { recordKinds } from '../../lib/ledger/kinds.ts';
 import { Ledger } from '../../lib/ledger/ledger.ts';
 import { newRun } from '../../lib/ledger/run-id.ts';
 import { address, allowanceTaken, type Handler, interruption, type Metered, metering, recordKeeping, type SendPipeline } from '../../lib/requests/pipeline.ts';
@@ -50,11 +53,12 @@ describe('the send pipeline, one job a stage', () => {
     expect([d?.credentials, d?.replay, d?.budgetKey, d?.repeatable]).toEqual(['primary key', { kind: 'slot', slot: 'primary' }, 'core:self', true]);
   });
 
-  test('a request for a host or key the target lacks is skipped before the allowance counts it', async () => {
+  test('a request for a host or key the target lacks is refused before the allowance counts it', async () => {
     const wire = fakeWire(() => ({ status: 200 }));
     const scope = new RequestScope(pipeline(target, new Ledger(newRun(), DIALER_ROUTES), wire.handler), 'harness.pipeline', { maxRequests: 1 });
-    await expect(scope.req('ai', 'GET', '/dialer/campaigns').send()).rejects.toThrow(SkipSignal);
-    await expect(scope.core('GET', '/contacts.json').as('other').send()).rejects.toThrow(/needs CC_OTHER_KEY_ID/);
+    // The request layer's own error: it knows nothing of checks and their skips.
+    await expect(scope.req('ai', 'GET', '/dialer/campaigns').send()).rejects.toThrow(NotConfiguredError);
+    await expect(scope.core('GET', '/contacts.json').as('other').send()).rejects.toThrow(/^needs CC_OTHER_KEY_ID$/);
     // The one request of the allowance is still there.
     await scope.core('GET', '/contacts.json').send();
     await expect(scope.core('GET', '/contacts.json').send()).rejects.toThrow(RequestAllowanceError);
@@ -95,5 +99,51 @@ describe('the send pipeline, one job a stage', () => {
       ['core:self', false],
       ['dialer:self', true],
     ]);
+  });
+
+  test('the cleanup command reports a record whose key it was not given as not sent, with the reason, and sends nothing', async () => {
+    const ledger = new Ledger(newRun(), DIALER_ROUTES);
+    const wire = fakeWire(() => ({ status: 200, json: { responseData: { id: 42 } } }));
+    const withOther = literalTarget({ keys: { ...target.keys, other: { id: 'HARNESSKEYID02', secret: 'harness-secret-9876543210' } } });
+    await new RequestScope(pipeline(withOther, ledger, wire.handler), 'harness.pipeline')
+      .core('POST', '/contacts/add.json')
+      .as('other')
+      .json({ name: 'cc-x-0001' })
+      .send();
+    const cleaner = { requests: new RequestScope(pipeline(target, ledger, wire.handler), 'cleanup'), target };
+    const steps = await cleanLedger(cleaner, ledger, recordKinds(DIALER_ROUTES), { dryRun: false, stopped: () => false });
+    expect(steps).toEqual([expect.objectContaining({ kind: 'contact', result: 'failed', detail: 'not sent: needs CC_OTHER_KEY_ID' })]);
+    expect(wire.reached).toHaveLength(1);
+  });
+});
+
+describe('the session: the request layer refuses, the check layer skips', () => {
+  test('a host or key the target lacks is a NotConfiguredError on the pipeline and, to the checks, the skip with the same reason', async () => {
+    const session = new Session(literalTarget(), 1);
+    try {
+      const refusal = await new RequestScope(session.pipeline, 'harness.pipeline')
+        .req('ai', 'GET', '/dialer/campaigns')
+        .send()
+        .catch((err: unknown) => err);
+      expect(refusal).toBeInstanceOf(NotConfiguredError);
+      expect((refusal as NotConfiguredError).code).toBe('CC_ERR_NOT_CONFIGURED');
+      const checks = new RequestScope(session.send, 'harness.pipeline');
+      const skip = await checks
+        .req('ai', 'GET', '/dialer/campaigns')
+        .send()
+        .catch((err: unknown) => err);
+      expect(skip).toBeInstanceOf(SkipSignal);
+      expect([(skip as SkipSignal).reason, (refusal as Error).message]).toEqual(['needs CC_AI_URL', 'needs CC_AI_URL']);
+      const key = await checks
+        .core('GET', '/contacts.json')
+        .as('other')
+        .send()
+        .catch((err: unknown) => err);
+      expect(key).toBeInstanceOf(SkipSignal);
+      expect((key as SkipSignal).reason).toBe('needs CC_OTHER_KEY_ID');
+      expect([checks.requests, session.client.stats.requests]).toEqual([0, 0]);
+    } finally {
+      await session.close();
+    }
   });
 });
