@@ -100,11 +100,10 @@ export class Session {
       ...(target.ca !== undefined ? { ca: target.ca } : {}),
       ...(target.caFile !== undefined ? { caFile: target.caFile } : {}),
       timeoutMs: target.timeoutMs,
-      pacer: this.pacer,
       redactor: this.redactor,
     });
     this.schemas = schemas();
-    this.pipeline = sendPipeline(target, this.ledger, this.client, this.seen);
+    this.pipeline = sendPipeline({ target, ledger: this.ledger, seen: this.seen, pacer: this.pacer, client: this.client });
     this.send = skippingWhatIsNotConfigured(this.pipeline);
   }
 
