@@ -82,7 +82,8 @@ async function main(): Promise<number> {
     ...(ledgerFile !== undefined ? { ledgerFile } : {}),
   });
   // No abort signal and no allowance: a Ctrl-C lets the request in flight finish, and no further one starts.
-  const cleaner = { requests: new RequestScope(session.send, 'cleanup'), target };
+  // The request layer's own pipeline: the cleanup is no check, and reports a host or key it lacks itself (lib/ledger/cleanup.ts).
+  const cleaner = { requests: new RequestScope(session.pipeline, 'cleanup'), target };
   const interrupt = onInterrupt({
     exitCode: EXIT_CODE.interrupted,
     onFirst: () => process.stderr.write('cc-cleanup: interrupted; stopping after the request in flight (interrupt again to quit at once)\n'),

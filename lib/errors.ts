@@ -95,6 +95,17 @@ export class EdgeBlockError extends HarnessError {
   }
 }
 
+/**
+ * A request needs a host or a key pair the target does not configure: nothing was sent and no allowance
+ * spent. The message is what would supply it (`needs CC_AI_URL`), so a check's step is skipped with it as its
+ * reason (lib/checks/session.ts turns this error into that skip) and the cleanup command names it.
+ */
+export class NotConfiguredError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_NOT_CONFIGURED', message);
+  }
+}
+
 /** The target kept answering `429` after the client waited for the announced reset and backed off. */
 export class BudgetExhaustedError extends HarnessError {
   constructor(message: string) {
@@ -159,6 +170,7 @@ export const HARNESS_ERROR_CODES = [
   'CC_ERR_UNAVAILABLE',
   'CC_ERR_MALFORMED_ANSWER',
   'CC_ERR_EDGE_BLOCK',
+  'CC_ERR_NOT_CONFIGURED',
   'CC_ERR_BUDGET',
   'CC_ERR_WAIT_RANGE',
   'CC_ERR_INTERRUPTED',

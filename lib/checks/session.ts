@@ -1,3 +1,4 @@
+import { NotConfiguredError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import { Pacer, perWindowAt } from '../http/pacer.ts';
 import { Redactor } from '../http/redact.ts';
@@ -15,6 +16,22 @@ import { BatchedDeletions } from './batched-deletions.ts';
 import { laneEndOutcome, laneEndStep } from './lane-end.ts';
 import { SharedRecords } from './shared-records.ts';
 import { ShrinkAllowances } from './shrink-allowances.ts';
+import { SkipSignal } from './signals.ts';
+
+/**
+ * The pipeline as the checks see it. The request layer knows nothing of checks: a host or key the target does
+ * not configure is its NotConfiguredError. To a check, a probe or a shared record it is the skip it always was,
+ * with the same reason (`needs CC_AI_URL`), which the runner reports and a skipped shared record keeps.
+ */
+function skippingWhatIsNotConfigured(pipeline: SendPipeline): SendPipeline {
+  return async (dispatch) => {
+    try {
+      return await pipeline(dispatch);
+    } catch (err) {
+      throw err instanceof NotConfiguredError ? new SkipSignal(err.message) : err;
+    }
+  };
+}
 
 /**
  * Everything a run shares across its checks: the target, one HTTP client with its pacer, the pipeline
@@ -31,6 +48,8 @@ export class Session {
   readonly redactor: Redactor;
   readonly schemas: SchemaRegistry;
   /** Every request of the run goes through it, whoever sends it (lib/requests/pipeline.ts). */
+  readonly pipeline: SendPipeline;
+  /** The pipeline as checks, probes and a lane's end send through it: a missing host or key skips. */
   readonly send: SendPipeline;
   /** Records the checks of a lane share, made once and deleted when the lane ends (shared-records.ts). */
   readonly shared = new SharedRecords();
@@ -81,11 +100,11 @@ export class Session {
       ...(target.ca !== undefined ? { ca: target.ca } : {}),
       ...(target.caFile !== undefined ? { caFile: target.caFile } : {}),
       timeoutMs: target.timeoutMs,
-      pacer: this.pacer,
       redactor: this.redactor,
     });
     this.schemas = schemas();
-    this.send = sendPipeline(target, this.ledger, this.client, this.seen);
+    this.pipeline = sendPipeline({ target, ledger: this.ledger, seen: this.seen, pacer: this.pacer, client: this.client });
+    this.send = skippingWhatIsNotConfigured(this.pipeline);
   }
 
   /** The run's wrong secret for the primary key ID, one value a run, redacted from every exchange. */

@@ -1,6 +1,6 @@
-import { SkipSignal } from '../checks/signals.ts';
 import type { Target } from '../config/target.ts';
 import { type KeySlot } from '../contract/vocabulary.ts';
+import { NotConfiguredError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { isJson, kindByKey, type LedgerRequest, type RecordKind } from './kinds.ts';
 import { isGone, type Ledger } from './ledger.ts';
@@ -135,8 +135,9 @@ export async function cleanLedger(t: Cleaner, ledger: Ledger, kinds: readonly Re
     try {
       steps.push(await cleanRecord(t, ledger, record, kindByKey(kinds, intent.key), slot, base, options.dryRun));
     } catch (err) {
-      if (!(err instanceof SkipSignal)) throw err;
-      steps.push({ ...base, result: 'failed', detail: `not sent: ${err.reason}` });
+      // A host or key this command was not given: the record stays listed, and the rest are still cleaned.
+      if (!(err instanceof NotConfiguredError)) throw err;
+      steps.push({ ...base, result: 'failed', detail: `not sent: ${err.message}` });
     }
   }
   return steps;

@@ -7,12 +7,3 @@ export function budgetKey(surface: Surface, credentials: Credentials, path = '')
   // The Dialer shares the AI host but has its own budget (spec: Limits).
   return `${partOf(surface, path)}:${company}`;
 }
-
-/**
- * Whether a request can be sent again without duplicating anything (spec: Method convention): reads and
- * deletes, and the Dialer's PUT, which replaces a sub-collection wholesale. A core PUT creates a record.
- */
-export function repeatable(method: string, meter: string | null): boolean {
-  const m = method.toUpperCase();
-  return m === 'GET' || m === 'HEAD' || m === 'DELETE' || (m === 'PUT' && meter?.startsWith('dialer:') === true);
-}

@@ -1,14 +1,15 @@
 import { type Target } from '../config/target.ts';
 import { KEY_SLOT_VARIABLE, SURFACE_VARIABLE } from '../contract/vocabulary.ts';
 import { COMPANY_OF_SLOT } from '../contract/vocabulary.ts';
-import { InterruptedError } from '../errors.ts';
-import type { HttpClient } from '../http/client.ts';
+import { EdgeBlockError, InterruptedError, NotConfiguredError } from '../errors.ts';
+import { type HttpClient, USER_AGENT } from '../http/client.ts';
 import type { Exchange, ReplayAuth } from '../http/exchange.ts';
+import type { Pacer } from '../http/pacer.ts';
 import type { Ledger, OutgoingRequest, PendingCreate } from '../ledger/ledger.ts';
-import { SkipSignal } from '../checks/signals.ts';
 import type { Allowance } from './allowance.ts';
-import { budgetKey, repeatable } from './metering.ts';
+import { budgetKey } from './metering.ts';
 import type { RequestFields } from './request-spec.ts';
+import { rateLimitWaits, resendTally, unavailableRetries } from './resends.ts';
 import { recordsSeen, type SeenRecords } from './seen-records.ts';
 
 /**
@@ -37,11 +38,10 @@ export interface Addressed extends Dispatch {
   readonly replay: ReplayAuth;
 }
 
-/** An addressed dispatch with the budget it is paced in and whether it may be sent twice. */
+/** An addressed dispatch with the budget it is paced in. Whether it may be sent twice is resend-rule.ts's to say. */
 export interface Metered extends Addressed {
   /** The pacing bucket (meter and company); null for a request no budget counts (a plain-HTTP probe). */
   readonly budgetKey: string | null;
-  readonly repeatable: boolean;
 }
 
 export type Handler<T> = (dispatch: T) => Promise<Exchange>;
@@ -58,13 +58,14 @@ export const interruption: Stage<Dispatch, Dispatch> = (next) => async (d) => {
 
 /**
  * The URL on the target's host for the request's surface and its Authorization header. A host or key the
- * target has not configured skips the sender's step with the variable that supplies it.
+ * target has not configured is a NotConfiguredError naming the variable that supplies it: a check skips
+ * its step on it (lib/checks/session.ts), the cleanup command reports the record not sent.
  */
 export function address(target: Target): Stage<Dispatch, Addressed> {
   return (next) => async (d) => {
     const { fields } = d;
     const base = target.urls[fields.surface];
-    if (base === undefined) throw new SkipSignal(`needs ${SURFACE_VARIABLE[fields.surface]}`);
+    if (base === undefined) throw new NotConfiguredError(`needs ${SURFACE_VARIABLE[fields.surface]}`);
     const url = new URL(base + fields.path);
     for (const [k, v] of fields.query) url.searchParams.append(k, v);
     if (fields.plainHttp) url.protocol = 'http:';
@@ -72,7 +73,7 @@ export function address(target: Target): Stage<Dispatch, Addressed> {
     const auth = fields.credentials;
     if (auth.kind === 'slot') {
       const pair = target.keys[auth.slot];
-      if (!pair) throw new SkipSignal(`needs ${KEY_SLOT_VARIABLE[auth.slot]}`);
+      if (!pair) throw new NotConfiguredError(`needs ${KEY_SLOT_VARIABLE[auth.slot]}`);
       headers.authorization = `Basic ${Buffer.from(`${pair.id}:${pair.secret}`).toString('base64')}`;
       return next({ ...d, url: url.href, headers, credentials: `${auth.slot} key`, replay: { kind: 'slot', slot: auth.slot } });
     }
@@ -85,7 +86,7 @@ export function address(target: Target): Stage<Dispatch, Addressed> {
 }
 
 /**
- * Takes one request of the sender's allowance. It comes after the address: a request skipped for a missing
+ * Takes one request of the sender's allowance. It comes after the address: a request refused for a missing
  * host or key costs the target nothing, so it costs the allowance nothing either.
  */
 export const allowanceTaken: Stage<Addressed, Addressed> = (next) => async (d) => {
@@ -93,10 +94,10 @@ export const allowanceTaken: Stage<Addressed, Addressed> = (next) => async (d) =
   return next(d);
 };
 
-/** The budget the request is paced in, and whether sending it again could duplicate anything. */
+/** The budget the request is paced in. */
 export const metering: Stage<Addressed, Metered> = (next) => async (d) => {
   const key = d.fields.plainHttp ? null : budgetKey(d.fields.surface, d.fields.credentials, d.fields.path);
-  return next({ ...d, budgetKey: key, repeatable: repeatable(d.fields.method, key) });
+  return next({ ...d, budgetKey: key });
 };
 
 /**
@@ -134,30 +135,86 @@ export function recordKeeping(ledger: Ledger): Stage<Metered, Metered> {
   };
 }
 
-/** The end of the pipeline: the HTTP client, which paces the request in its budget, waits out a 429 and retries a 503 where that is safe. */
-export function onTheWire(client: HttpClient): Handler<Metered> {
-  return (d) =>
-    client.send(
-      {
-        method: d.fields.method,
-        url: d.url,
-        headers: d.headers,
-        ...(d.fields.body !== undefined ? { body: d.fields.body } : {}),
-        credentials: d.credentials,
-        replay: d.replay,
-        budgetKey: d.budgetKey,
-        planned: d.fields.planned,
-        repeatable: d.repeatable,
-        ...(d.signal ? { signal: d.signal } : {}),
-      },
-      d.onWire,
-    );
+/**
+ * Each time the request goes out (a resend passes here again): nothing more once the sender's signal is
+ * aborted, then a wait for a free slot in its budget. A planned burst is not paced but still recorded
+ * against the budget; a request no budget counts is neither.
+ */
+export function pacing(pacer: Pacer): Stage<Metered, Metered> {
+  return (next) => async (d) => {
+    if (d.signal?.aborted) throw notSent(d);
+    if (d.budgetKey !== null) {
+      if (d.fields.planned) pacer.record(d.budgetKey);
+      else
+        await pacer.acquire(d.budgetKey, d.signal).catch((err: unknown) => {
+          throw d.signal?.aborted ? notSent(d) : err;
+        });
+    }
+    return next(d);
+  };
+}
+
+/** A resend or a wait for budget the sender's signal stopped; a request already on the wire is let finish. */
+function notSent(d: Metered): InterruptedError {
+  return InterruptedError.of(`${d.fields.method} not sent`, d.signal?.reason);
 }
 
 /**
- * The session's pipeline, outermost stage first: interruption, address and auth, allowance, metering, the
- * ledger, the records the company under test's lists show (seen-records.ts), the wire.
+ * A `403` with an HTML page is an edge in front of the API (a CDN, a firewall), not the API's answer: it is
+ * no authorization failure (spec: Authentication 7), so no rule is judged on it. The exchange is still
+ * recorded (the client did) and travels with the error, for the checks that judge the edge itself.
  */
-export function sendPipeline(target: Target, ledger: Ledger, client: HttpClient, seen: SeenRecords): SendPipeline {
-  return interruption(address(target)(allowanceTaken(metering(recordKeeping(ledger)(recordsSeen(target, seen)(onTheWire(client)))))));
+export const edgeBlocks: Stage<Metered, Metered> = (next) => async (d) => {
+  const ex = await next(d);
+  if (ex.status === 403 && /text\/html/i.test(ex.headers['content-type'] ?? '')) {
+    const agent = d.headers['user-agent'] ?? USER_AGENT;
+    throw new EdgeBlockError(
+      `${d.fields.method} ${ex.request.url}: 403 with an HTML page: an edge in front of the API blocked the request, which is not an authorization failure (spec: Authentication 7); most often a missing or disallowed User-Agent header: this request sent ${agent === '' ? 'a blank one' : JSON.stringify(agent)}, so allow it at the edge (or the address this run comes from)`,
+      ex,
+    );
+  }
+  return ex;
+};
+
+/** The end of the pipeline: the sender hears the request goes out (the ledger writes a create then), and the client makes one exchange. */
+export function onTheWire(client: HttpClient): Handler<Metered> {
+  return async (d) => {
+    d.onWire?.();
+    return client.exchange({
+      method: d.fields.method,
+      url: d.url,
+      headers: d.headers,
+      ...(d.fields.body !== undefined ? { body: d.fields.body } : {}),
+      credentials: d.credentials,
+      replay: d.replay,
+    });
+  };
+}
+
+/** What the session's pipeline is built on. */
+export interface PipelineParts {
+  readonly target: Target;
+  readonly ledger: Ledger;
+  readonly seen: SeenRecords;
+  /** Paces every budget at the run's share; a 429's wait is a block on its bucket. */
+  readonly pacer: Pacer;
+  /** The wire; the resend stages count into its stats, which the report reads. */
+  readonly client: HttpClient;
+  /** Waits between 503 retries; tests pass a fake clock's, so waits are measured, not spent. */
+  readonly sleep?: (ms: number) => Promise<unknown>;
+}
+
+/**
+ * The session's pipeline, the one place its stages are put in order, outermost first: interruption, address
+ * and auth, allowance, metering, the ledger, the records the company under test's lists show (seen-records.ts),
+ * the tally of resends, the 429 wait and the 503 retry (resends.ts), which send the request again; then, each
+ * time it goes out, pacing, the edge block and the wire. The resends sit inside the ledger and the allowance,
+ * so a create sent three times is written down once and costs one request of the allowance, and outside
+ * pacing, so every resend waits for budget like a first send.
+ */
+export function sendPipeline(parts: PipelineParts): SendPipeline {
+  const { target, ledger, seen, pacer, client } = parts;
+  const wire = pacing(pacer)(edgeBlocks(onTheWire(client)));
+  const resent = resendTally(rateLimitWaits(pacer, client.stats)(unavailableRetries(pacer.windowMs, client.stats, parts.sleep)(wire)));
+  return interruption(address(target)(allowanceTaken(metering(recordKeeping(ledger)(recordsSeen(target, seen)(resent))))));
 }

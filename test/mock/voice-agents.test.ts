@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 import { HttpClient } from '../../lib/http/client.ts';
 import { Pacer } from '../../lib/http/pacer.ts';
 import { Redactor } from '../../lib/http/redact.ts';
+import { Ledger } from '../../lib/ledger/ledger.ts';
+import { newRun } from '../../lib/ledger/run-id.ts';
+import { sendPipeline } from '../../lib/requests/pipeline.ts';
+import { RequestScope } from '../../lib/requests/request-scope.ts';
+import { SeenRecords } from '../../lib/requests/seen-records.ts';
 import { schemas } from '../../lib/schemas/registry.ts';
 import { startMock } from '../../mock/start.ts';
-import { FakeClock } from '../harness/support.ts';
+import { FakeClock, literalTarget } from '../harness/support.ts';
 import { json, type MockClient, mockClient } from './inject.ts';
 
 /** The VoiceAgent routes of the AI host: the spec's shapes, the chosen statuses, the stop and the outage. */
@@ -187,23 +193,16 @@ describe('VoiceAgent outage and bad input', () => {
   test("the suite's client rides out the outage over HTTPS: two 503s retried, then the 201", async () => {
     const running = await startMock({ voiceAgentOutage: 2, metered: false });
     const clock = new FakeClock(Date.now());
-    const client = new HttpClient({
-      ca: readFileSync(running.caFile, 'utf8'),
-      timeoutMs: 5000,
-      pacer: new Pacer({ windowMs: 1000, perWindow: 100, now: clock.now, sleep: clock.sleep }),
-      redactor: new Redactor({ keys: {} }),
-      sleep: clock.sleep,
+    const client = new HttpClient({ ca: readFileSync(running.caFile, 'utf8'), timeoutMs: 5000, redactor: new Redactor({ keys: {} }) });
+    // The session's pipeline around the client: its 503 stage retries, on the fake clock.
+    const target = literalTarget({
+      urls: running.urls,
+      keys: { primary: { id: running.env.CC_KEY_ID as string, secret: running.env.CC_KEY_SECRET as string } },
     });
+    const pacer = new Pacer({ windowMs: 1000, perWindow: 100, now: clock.now, sleep: clock.sleep });
+    const pipeline = sendPipeline({ target, ledger: new Ledger(newRun(), DIALER_ROUTES), seen: new SeenRecords(), pacer, client, sleep: clock.sleep });
     try {
-      const authorization = `Basic ${Buffer.from(`${running.env.CC_KEY_ID}:${running.env.CC_KEY_SECRET}`).toString('base64')}`;
-      const ex = await client.send({
-        method: 'POST',
-        url: `${running.urls.ai}/voice-agents`,
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify(full('retried')),
-        credentials: 'primary key',
-        budgetKey: 'ai:self',
-      });
+      const ex = await new RequestScope(pipeline, 'mock.voice-agents').req('ai', 'POST', '/voice-agents').json(full('retried')).send();
       expect(ex.status).toBe(201);
       expect(clock.slept).toEqual([1000, 1000]);
       expect(client.stats.retried503).toBe(2);
