@@ -12,9 +12,8 @@ import type { SeenKind, SeenMatch } from '../requests/seen-records.ts';
 import type { Evidence } from '../results/outcome.ts';
 import { rule as lookupRule, type RuleId } from '../rules/index.ts';
 import type { SchemaResult } from '../schemas/registry.ts';
-import { allowanceOn, type CheckDefinition, randomValuesOn } from './define.ts';
-import type { Lane } from './lanes.ts';
 import type { DeletionBatch } from './batched-deletions.ts';
+import { type CheckScope, DeclarationsGuard } from './declarations-guard.ts';
 import type { SharedRecord } from './shared-records.ts';
 import type { Session } from './session.ts';
 import { PrerequisiteFailed, RuleViolation, SkipSignal } from './signals.ts';
@@ -35,17 +34,6 @@ export interface RuleStanding {
   blockedBy?: RuleId;
 }
 
-/**
- * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
- * shared records it may use and, in a run's lanes, the lane it runs in.
- */
-export type CheckScope = Pick<
-  CheckDefinition,
-  'id' | 'rules' | 'handsOver' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful' | 'bundledMockExtra'
-> & {
-  readonly runsIn?: Lane;
-};
-
 /** Why an answer labelled JSON cannot be judged: its body does not parse; undefined when it does or is not JSON. */
 export function unparsableJson(ex: Exchange): string | undefined {
   if (ex.jsonError === undefined || !/^application\/(?:[\w.+-]+\+)?json\b/i.test(ex.headers['content-type'] ?? '')) return undefined;
@@ -62,24 +50,16 @@ export function evidenceOf(ex: Exchange | undefined): Evidence | undefined {
  * An assertion records a pass or a violation of its rule and the check goes on (as vitest's `expect.soft`):
  * a failed rule never hides the check's other rules. Inside `strictly` (a fuzzed property, a stateful
  * sequence) a violation ends the step with a RuleViolation instead, so fast-check sees it fail. Sending is
- * the session's pipeline (lib/requests/), reached through the check's own request scope.
+ * the session's pipeline (lib/requests/), reached through the check's own request scope; every use of what
+ * the check declared is held to its declaration (declarations-guard.ts).
  */
 export class CheckContext {
   readonly session: Session;
   readonly scope: CheckScope;
   readonly standings = new Map<RuleId, RuleStanding>();
-  /**
-   * Whether the check's sequences draw random steps in this run (CC_SEQUENCE_CHECKS; runner.ts `chooseDrawers`):
-   * a stateful check with closing steps that another of its lane draws for runs them alone.
-   */
-  readonly drawsSequenceSteps: boolean;
   readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
   readonly #requests: RequestScope;
-  /** Random fuzz values the check declared and has not asked for yet, and those the target still allows. */
-  #randomDeclared: number;
-  #randomAllowed: number;
-  /** Records left to the lane's end so far, by batch. */
-  readonly #batchedSoFar = new Map<DeletionBatch, number>();
+  readonly #declared: DeclarationsGuard;
   /** The rule that failed first in this check: what a step that could not go on without its answer was blocked by. */
   #firstFailed: RuleId | undefined;
   /** How many `strictly` scopes are open: inside one, a violation is thrown rather than recorded. */
@@ -88,12 +68,8 @@ export class CheckContext {
   constructor(session: Session, scope: CheckScope, signal?: AbortSignal) {
     this.session = session;
     this.scope = scope;
-    this.#requests = new RequestScope(session.send, scope.id, { maxRequests: allowanceOn(scope, session.target), ...(signal ? { signal } : {}) });
-    this.#randomDeclared = scope.randomValues?.count ?? 0;
-    const drawers = scope.runsIn !== undefined ? session.fuzzDrawers.get(scope.runsIn) : undefined;
-    this.#randomAllowed = drawers === undefined || drawers.has(scope.id) ? randomValuesOn(scope, session.target) : 0;
-    const stepDrawers = scope.runsIn !== undefined ? session.sequenceDrawers.get(scope.runsIn) : undefined;
-    this.drawsSequenceSteps = stepDrawers === undefined || stepDrawers.has(scope.id) || !(scope.stateful?.closingRequests ?? 0);
+    this.#declared = new DeclarationsGuard(scope, session);
+    this.#requests = new RequestScope(session.send, scope.id, { maxRequests: this.#declared.allowance, ...(signal ? { signal } : {}) });
     for (const id of scope.rules) {
       lookupRule(id);
       this.standings.set(id, { passes: 0, notes: [], laterFailures: [] });
@@ -176,13 +152,13 @@ export class CheckContext {
    * in `shares`, so the plan counts it.
    */
   shared<T>(record: SharedRecord<T>): Promise<T> {
-    this.#mayShare(record);
+    this.#declared.mayShare(record);
     return this.session.shared.get(record, this);
   }
 
   /** Whether a shared record the check declares was made already, by it or a check before it. */
   sharedMade(record: SharedRecord<unknown>): boolean {
-    this.#mayShare(record);
+    this.#declared.mayShare(record);
     return this.session.shared.has(record);
   }
 
@@ -191,30 +167,21 @@ export class CheckContext {
    * (the same value, the same requests counted in its allowance). False when it was made already.
    */
   provideShared<T>(record: SharedRecord<T>, value: T): boolean {
-    this.#mayShare(record);
+    this.#declared.mayShare(record);
     return this.session.shared.provide(record, value);
   }
 
-  #mayShare(record: SharedRecord<unknown>): void {
-    if (!(this.scope.shares ?? []).includes(record))
-      throw new DefinitionError(`${this.scope.id} uses the shared record ${record.key} without declaring it in shares`);
-    if (this.scope.runsIn !== undefined && this.scope.runsIn !== record.lane)
-      throw new DefinitionError(`${this.scope.id} runs in the ${this.scope.runsIn} lane and uses ${record.key}, a record of the ${record.lane} lane`);
+  /**
+   * How many of `wanted` random fuzz values (absent: all it declares and has not drawn yet) the check draws
+   * now, beside how many it wanted: all, or what the target's cap (CC_FUZZ_RANDOM) leaves it.
+   */
+  randomValues(wanted?: number): { readonly wanted: number; readonly granted: number } {
+    return this.#declared.randomValues(wanted);
   }
 
-  /**
-   * How many of `wanted` random fuzz values (absent: all the check declares and has not drawn yet) the check
-   * draws now, beside how many it wanted: all of them against a target that allows each check its own
-   * number, else those the target's cap (CC_FUZZ_RANDOM) leaves. Wanting more than the check's
-   * `randomValues` declares is a defect of the check: the plan would not have counted them.
-   */
-  randomValues(wanted: number = this.#randomDeclared): { readonly wanted: number; readonly granted: number } {
-    if (wanted > this.#randomDeclared)
-      throw new DefinitionError(`${this.scope.id} draws more random fuzz values than the ${this.scope.randomValues?.count ?? 0} its randomValues declares`);
-    this.#randomDeclared -= wanted;
-    const granted = Math.min(wanted, this.#randomAllowed);
-    this.#randomAllowed -= granted;
-    return { wanted, granted };
+  /** Whether the check's sequences draw random steps in this run, or run their closing steps alone (declarations-guard.ts). */
+  get drawsSequenceSteps(): boolean {
+    return this.#declared.drawsSequenceSteps;
   }
 
   /**
@@ -225,12 +192,7 @@ export class CheckContext {
   deleteWhenLaneEnds(batch: DeletionBatch, id: string): void {
     // The record exists either way: it is deleted with the batch, and the defect of the check is reported.
     this.session.batched.add(batch, id);
-    const declared = this.scope.batched?.find((b) => b.batch === batch)?.records ?? 0;
-    const left = (this.#batchedSoFar.get(batch) ?? 0) + 1;
-    this.#batchedSoFar.set(batch, left);
-    if (left > declared) throw new DefinitionError(`${this.scope.id} leaves more ${batch.key} to its lane's end than the ${declared} its batched declares`);
-    if (this.scope.runsIn !== undefined && this.scope.runsIn !== batch.lane)
-      throw new DefinitionError(`${this.scope.id} runs in the ${this.scope.runsIn} lane and leaves ${batch.key} to the ${batch.lane} lane's end`);
+    this.#declared.leftToLaneEnd(batch);
   }
 
   /**
