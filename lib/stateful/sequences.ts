@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { type CheckContext, evidenceOf } from '../checks/context.ts';
+import { evidenceOf } from '../checks/assertions.ts';
+import type { CheckContext } from '../checks/context.ts';
 import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceStepRequests, sequenceSteps } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';

@@ -1,4 +1,5 @@
-import { type CheckContext, unparsableJson } from '../../lib/checks/context.ts';
+import { unparsableJson } from '../../lib/checks/assertions.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact, leavesContacts, probeAgent } from './fixtures.ts';
