@@ -12,23 +12,24 @@ import type { DeletionBatch } from './batched-deletions.ts';
 import { type CheckScope, DeclarationsGuard } from './declarations-guard.ts';
 import type { Session } from './session.ts';
 import type { SharedRecord } from './shared-records.ts';
+import type { ShrinkAllowances } from './shrink-allowances.ts';
 
 /**
  * What a check sees: the assertions it judges with (assertions.ts), requests against the target, what the
  * run shares as a check uses it, sleeps and cleanups. Sending is the session's pipeline (lib/requests/),
  * reached through the check's own request scope; every use of what the check declared is held to its
- * declaration (declarations-guard.ts).
+ * declaration (declarations-guard.ts). The session stays behind it: a check reaches the run only here.
  */
 export class CheckContext extends Assertions {
-  readonly session: Session;
   readonly scope: CheckScope;
   readonly cleanups: { label: string; run: () => Promise<unknown> }[] = [];
+  readonly #session: Session;
   readonly #requests: RequestScope;
   readonly #declared: DeclarationsGuard;
 
   constructor(session: Session, scope: CheckScope, signal?: AbortSignal) {
     super(scope.id, scope.rules);
-    this.session = session;
+    this.#session = session;
     this.scope = scope;
     this.#declared = new DeclarationsGuard(scope, session);
     this.#requests = new RequestScope(session.send, scope.id, { maxRequests: this.#declared.allowance, ...(signal ? { signal } : {}) });
@@ -45,12 +46,12 @@ export class CheckContext extends Assertions {
   }
 
   get target(): Target {
-    return this.session.target;
+    return this.#session.target;
   }
 
   /** Seed of this check's random choices: the run seed mixed with the check ID, so one check replays alone. */
   get seed(): number {
-    let h = this.session.seed >>> 0;
+    let h = this.#session.seed >>> 0;
     for (const ch of this.scope.id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
     return h & 0x7fffffff;
   }
@@ -86,17 +87,17 @@ export class CheckContext extends Assertions {
 
   /** A name no other record of any run has, under the run's prefix (Session.uniqueName). */
   uniqueName(): string {
-    return this.session.uniqueName();
+    return this.#session.uniqueName();
   }
 
   /** The run's seed, which with the check's ID replays this check alone. */
   get runSeed(): number {
-    return this.session.seed;
+    return this.#session.seed;
   }
 
   /** The prefix of every name the run gives a record. */
   get runPrefix(): string {
-    return this.session.run.prefix;
+    return this.#session.run.prefix;
   }
 
   /**
@@ -106,13 +107,13 @@ export class CheckContext extends Assertions {
    */
   shared<T>(record: SharedRecord<T>): Promise<T> {
     this.#declared.mayShare(record);
-    return this.session.shared.get(record, this);
+    return this.#session.shared.get(record, this);
   }
 
   /** Whether a shared record the check declares was made already, by it or a check before it. */
   sharedMade(record: SharedRecord<unknown>): boolean {
     this.#declared.mayShare(record);
-    return this.session.shared.has(record);
+    return this.#session.shared.has(record);
   }
 
   /**
@@ -121,7 +122,12 @@ export class CheckContext extends Assertions {
    */
   provideShared<T>(record: SharedRecord<T>, value: T): boolean {
     this.#declared.mayShare(record);
-    return this.session.shared.provide(record, value);
+    return this.#session.shared.provide(record, value);
+  }
+
+  /** How many of the run's checks share the record (runner.ts `countSharers`), for a make that serves them all at once; undefined if uncounted. */
+  sharersOf(record: SharedRecord<unknown>): number | undefined {
+    return this.#session.sharers.get(record.key);
   }
 
   /**
@@ -137,6 +143,11 @@ export class CheckContext extends Assertions {
     return this.#declared.drawsSequenceSteps;
   }
 
+  /** What the stateful checks of each lane may spend shrinking failing sequences, which they share. */
+  get shrinkAllowances(): ShrinkAllowances {
+    return this.#session.shrinking;
+  }
+
   /**
    * Leaves a record the check made to its lane's end, where it is deleted together with the other checks'
    * of its kind (batched-deletions.ts), instead of by a delete of its own. The check must declare the batch
@@ -144,8 +155,13 @@ export class CheckContext extends Assertions {
    */
   deleteWhenLaneEnds(batch: DeletionBatch, id: string): void {
     // The record exists either way: it is deleted with the batch, and the defect of the check is reported.
-    this.session.batched.add(batch, id);
+    this.#session.batched.add(batch, id);
     this.#declared.leftToLaneEnd(batch);
+  }
+
+  /** `deleteWhenLaneEnds` for a record a shared make made for its sharers: each declares the one it takes in `batched`, not the maker. */
+  deleteForSharersWhenLaneEnds(batch: DeletionBatch, id: string): void {
+    this.#session.batched.add(batch, id);
   }
 
   /**
@@ -153,32 +169,32 @@ export class CheckContext extends Assertions {
    * and every field the spec names that both show (lib/requests/seen-records.ts), beside how many the run has read.
    */
   seenOfCompany(kind: SeenKind, items: readonly unknown[], wrapper?: string): { readonly matches: readonly SeenMatch[]; readonly seen: number } {
-    return { matches: this.session.seen.matches(kind, items, wrapper), seen: this.session.seen.count(kind) };
+    return { matches: this.#session.seen.matches(kind, items, wrapper), seen: this.#session.seen.count(kind) };
   }
 
   /** A read no check changes, paid for once a run (Session.memo). */
   memo<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return this.session.memo(key, load);
+    return this.#session.memo(key, load);
   }
 
   /** Validates a value against a schema of `schemas/` without judging: for choosing among answers. */
   validate(schema: string, value: unknown): SchemaResult {
-    return this.session.schemas.validate(schema, value);
+    return this.#session.schemas.validate(schema, value);
   }
 
   /** The run's wrong secret for the primary key ID (Session.wrongSecret). */
   wrongSecret(): string | undefined {
-    return this.session.wrongSecret();
+    return this.#session.wrongSecret();
   }
 
   /** Widens the bundled mock's window (Session.widenMockWindow): the window it counts in from now on, or undefined when it cannot be widened. */
   async widenMockWindow(windowMs: number): Promise<number | undefined> {
-    return this.session.widenMockWindow?.(windowMs);
+    return this.#session.widenMockWindow?.(windowMs);
   }
 
   /** Waits until a budget bucket has been quiet for a whole window, or the check is stopped. */
   quietBudget(bucket: string): Promise<void> {
-    return this.session.pacer.quiet(bucket, this.signal);
+    return this.#session.pacer.quiet(bucket, this.signal);
   }
 
   // --- waits and cleanups -----------------------------------------------------------------

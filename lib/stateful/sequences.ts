@@ -142,7 +142,7 @@ class Sequences<Step, World> {
     this.#t = t;
     this.#model = model;
     this.#allowance = allowanceOn(t.scope, t.target);
-    this.#shrinking = t.session.shrinking;
+    this.#shrinking = t.shrinkAllowances;
     this.#pool = t.scope.runsIn ?? t.scope.id;
     const { shrinkRequests } = t.target.sequences;
     // What its sequences may spend before they draw on the lane's shrinking allowance.
