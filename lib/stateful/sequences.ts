@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { type CheckContext, evidenceOf } from '../checks/context.ts';
+import { evidenceOf } from '../checks/assertions.ts';
+import type { CheckContext } from '../checks/context.ts';
 import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceStepRequests, sequenceSteps } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';
@@ -141,7 +142,7 @@ class Sequences<Step, World> {
     this.#t = t;
     this.#model = model;
     this.#allowance = allowanceOn(t.scope, t.target);
-    this.#shrinking = t.session.shrinking;
+    this.#shrinking = t.shrinkAllowances;
     this.#pool = t.scope.runsIn ?? t.scope.id;
     const { shrinkRequests } = t.target.sequences;
     // What its sequences may spend before they draw on the lane's shrinking allowance.

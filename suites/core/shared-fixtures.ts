@@ -1,4 +1,5 @@
-import { type CheckContext, unparsableJson } from '../../lib/checks/context.ts';
+import { unparsableJson } from '../../lib/checks/assertions.ts';
+import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact, leavesContacts, probeAgent } from './fixtures.ts';
@@ -82,14 +83,14 @@ export const CONTACT_POOL: SharedRecord<{ readonly ids: string[] }> = {
   },
   async make(t) {
     // One request: Contact actions take at most ten commands.
-    const count = Math.min(CONTACT_ACTIONS_MAX, t.session.sharers.get(CONTACT_POOL.key) ?? CONTACT_ACTIONS_MAX);
+    const count = Math.min(CONTACT_ACTIONS_MAX, t.sharersOf(CONTACT_POOL) ?? CONTACT_ACTIONS_MAX);
     if (count === 0) return { value: { ids: [] } };
     const commands = Array.from({ length: count }, (_, i) => ({ action: 'add_contact', command_id: `add-${i}`, data: { name: t.uniqueName() } }));
     const ex = await t.core('POST', '/bulk/contacts.json').json(commands).send();
     const ids = commandResults(ex, commands.length)
       .filter((r) => r.status >= 200 && r.status < 300 && r.id !== undefined)
       .map((r) => r.id as string);
-    for (const id of ids) t.session.batched.add(CONTACT_DELETIONS, id);
+    for (const id of ids) t.deleteForSharersWhenLaneEnds(CONTACT_DELETIONS, id);
     return { value: { ids } };
   },
 };

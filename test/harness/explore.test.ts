@@ -60,9 +60,10 @@ describe('explore', () => {
     expect(seen).toHaveLength(4 + 6);
     const t = context(42, 'harness.explore', undefined, 3);
     await expect(tried(t, 4)).rejects.toThrow('harness.explore draws more random fuzz values than the 3 its randomValues declares');
-    const undeclared = new CheckContext(new Session(literalTarget(), 1), { id: 'harness.undeclared', rules: [RULE], maxRequests: 0 });
+    const session = new Session(literalTarget(), 1);
+    sessions.push(session);
+    const undeclared = new CheckContext(session, { id: 'harness.undeclared', rules: [RULE], maxRequests: 0 });
     await expect(tried(undeclared, 1)).rejects.toThrow('harness.undeclared explores without declaring its randomValues');
-    await undeclared.session.close();
   });
 
   test('samples come after the boundaries, each counted as a random value: all of them without a cap, drawn among the random ones under one', async () => {
