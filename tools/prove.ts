@@ -50,10 +50,13 @@ for (const name of names) {
 const budget = faults.filter(isBudgetFault);
 if (budget.length > 0) fail(`${budget.map((f) => f.name).join(', ')}: a budget fault, proved under both engines by npm run test:parity`);
 
-// Every proof names its fault first, then " → ", ": " or nothing (test/proofs/*.test.ts).
+// A slow-test threshold of 0 names each proof run, fast or not. Every proof names its fault first, then " → ", ": " or nothing (test/proofs/*.test.ts).
 const escaped = [...new Set(faults.map((f) => f.name))].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const pattern = `(^|\\s)(${escaped.join('|')})( →|:|$)`;
 process.stdout.write(`prove: ${faults.length} fault${faults.length === 1 ? '' : 's'}: ${faults.map((f) => `${f.name} (${f.breaks})`).join(', ')}\n`);
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
-const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'test/apart.config.ts', ...PROOFS, '-t', pattern], { cwd: ROOT, stdio: 'inherit' });
+const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'test/apart.config.ts', '--slowTestThreshold', '0', ...PROOFS, '-t', pattern], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);
