@@ -44,4 +44,5 @@ describe('which faults a change touches', () => {
   });
 });
 
-proofSuite(`the ${CHANGED.length} faults this change touches make the suite report their rules failed`, CHANGED);
+// On a clean main nothing is touched: no suite at all, since vitest refuses an empty one.
+if (CHANGED.length > 0) proofSuite(`the ${CHANGED.length} faults this change touches make the suite report their rules failed`, CHANGED);
