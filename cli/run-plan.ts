@@ -1,9 +1,12 @@
 import {
   allowanceOn,
   type CheckDefinition,
+  type SequenceCost,
   ifBatchRefusedRequests,
   randomStepsAllowance,
+  randomValuesDeclared,
   randomValuesOn,
+  totalOf,
   sequenceCount,
   sequenceStepRequests,
   sequenceSteps,
@@ -111,7 +114,7 @@ export function requestsByMeter(
   const out = new Map<LoadSurface, number>();
   let rest = allowanceOn(check, target) - ifBatchRefusedRequests(check);
   const keyless = withKeyForgone(check, target).elsewhere;
-  for (const [meter, n] of Object.entries(check.elsewhere ?? {}) as [LoadSurface, number][]) {
+  for (const [meter, n] of Object.entries(check.cost.elsewhere ?? {}) as [LoadSurface, number][]) {
     const sent = n - (keyless[meter] ?? 0);
     out.set(meter, (out.get(meter) ?? 0) + sent);
     rest -= sent;
@@ -127,7 +130,7 @@ export function requestsByMeter(
  */
 function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
   const sharers = new Map<SharedRecord<unknown>, number>();
-  for (const check of own) for (const record of check.shares ?? []) sharers.set(record, (sharers.get(record) ?? 0) + 1);
+  for (const check of own) for (const record of check.records?.shares ?? []) sharers.set(record, (sharers.get(record) ?? 0) + 1);
   const out = new Map<LoadSurface, number>();
   for (const [record, n] of sharers) out.set(record.meter, (out.get(record.meter) ?? 0) - (n - 1) * record.makeRequests + record.removeRequests);
   return out;
@@ -139,7 +142,7 @@ function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
  */
 function shrinkSharing(own: readonly CheckDefinition[], target: Pick<Target, 'sequences'>): Map<LoadSurface, number> {
   const stateful = new Map<LoadSurface, number>();
-  for (const check of own) if (check.stateful) stateful.set(meterOf(check), (stateful.get(meterOf(check)) ?? 0) + 1);
+  for (const check of own) if (check.cost.sequences) stateful.set(meterOf(check), (stateful.get(meterOf(check)) ?? 0) + 1);
   return new Map([...stateful].map(([meter, n]) => [meter, -(n - 1) * target.sequences.shrinkRequests]));
 }
 
@@ -154,8 +157,9 @@ function sequenceDrawSharing(own: readonly CheckDefinition[], target: Pick<Targe
   if (target.sequenceChecksPerLane === undefined) return out;
   const costs = new Map<LoadSurface, number[]>();
   for (const check of own) {
-    if (!check.stateful?.closingRequests) continue;
-    costs.set(meterOf(check), [...(costs.get(meterOf(check)) ?? []), randomStepsAllowance(check.stateful, target)]);
+    const sequences = check.cost.sequences;
+    if (!sequences || !totalOf(sequences.closingRequests ?? 0)) continue;
+    costs.set(meterOf(check), [...(costs.get(meterOf(check)) ?? []), randomStepsAllowance(sequences, target)]);
   }
   for (const [meter, each] of costs) out.set(meter, largest(each, target.sequenceChecksPerLane) - largest(each, undefined));
   return out;
@@ -179,7 +183,7 @@ function fuzzSharing(own: readonly CheckDefinition[], target: Pick<Target, 'fuzz
   if (target.fuzzChecksPerLane === undefined) return out;
   const costs = new Map<LoadSurface, number[]>();
   for (const check of own) {
-    const cost = randomValuesOn(check, target) * (check.randomValues?.requestsEach ?? 0);
+    const cost = randomValuesOn(check, target) * (check.cost.randomValues?.requestsEach ?? 0);
     if (cost > 0) costs.set(meterOf(check), [...(costs.get(meterOf(check)) ?? []), cost]);
   }
   for (const [meter, each] of costs) out.set(meter, largest(each, target.fuzzChecksPerLane) - largest(each, undefined));
@@ -189,7 +193,7 @@ function fuzzSharing(own: readonly CheckDefinition[], target: Pick<Target, 'fuzz
 /** The records a lane's checks leave to its end, by batch. */
 function batchedRecords(own: readonly CheckDefinition[]): Map<DeletionBatch, number> {
   const out = new Map<DeletionBatch, number>();
-  for (const check of own) for (const { batch, records } of check.batched ?? []) out.set(batch, (out.get(batch) ?? 0) + records);
+  for (const check of own) for (const { batch, records } of check.records?.batched ?? []) out.set(batch, (out.get(batch) ?? 0) + records);
   return out;
 }
 
@@ -203,7 +207,8 @@ function batching(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
 /** The makes that serve several of the running checks at once, each with its sharers' requests should the target refuse it. */
 function madeTogether(running: readonly CheckDefinition[]): RunPlan['madeTogether'] {
   const sharers = new Map<SharedRecord<unknown>, CheckDefinition[]>();
-  for (const check of running) for (const record of check.shares ?? []) if (record.madeTogether) sharers.set(record, [...(sharers.get(record) ?? []), check]);
+  for (const check of running)
+    for (const record of check.records?.shares ?? []) if (record.madeTogether) sharers.set(record, [...(sharers.get(record) ?? []), check]);
   return [...sharers].map(([record, checks]) => ({
     words: record.madeTogether as MadeTogether,
     sharers: checks.length,
@@ -216,10 +221,10 @@ function campaignsLeft(running: readonly CheckDefinition[], target: Pick<Target,
   const shared = new Set<SharedRecord<unknown>>();
   let own = 0;
   for (const check of running) {
-    own += check.leaves?.campaigns ?? 0;
+    own += check.records?.leaves?.campaigns ?? 0;
     // A stateful check's sequences may each leave some.
-    if (check.stateful) own += sequenceCount(check.stateful, target) * (check.stateful.campaignsPerSequence ?? 0);
-    for (const record of check.leaves?.shared ?? []) shared.add(record);
+    if (check.cost.sequences) own += sequenceCount(check.cost.sequences, target) * (check.cost.sequences.campaignsPerSequence ?? 0);
+    for (const record of check.records?.leaves?.shared ?? []) shared.add(record);
   }
   return own + shared.size;
 }
@@ -261,7 +266,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
       fuzzSharing(own, target),
       sequenceDrawSharing(own, target),
     ]);
-    const stateful = own.filter((c) => c.stateful);
+    const stateful = own.filter((c) => c.cost.sequences);
     const statefulByMeter = sum([...stateful.map((c) => requestsByMeter(c, target)), shrinkSharing(stateful, target), sequenceDrawSharing(stateful, target)]);
     return {
       lane,
@@ -270,8 +275,8 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
       ms: streamMs(byMeter, pace),
       stateful: { checks: stateful.length, requests: [...statefulByMeter.values()].reduce((n, r) => n + r, 0), ms: streamMs(statefulByMeter, pace) },
       costliest: own
-        .filter((c) => !c.stateful)
-        .map((c) => ({ check: c.id, requests: allowanceOn(c, target), shared: (c.shares ?? []).reduce((n, r) => n + r.makeRequests, 0) }))
+        .filter((c) => !c.cost.sequences)
+        .map((c) => ({ check: c.id, requests: allowanceOn(c, target), shared: (c.records?.shares ?? []).reduce((n, r) => n + r.makeRequests, 0) }))
         .sort((a, b) => b.requests - a.requests)
         .slice(0, 10),
     };
@@ -297,7 +302,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
       : {
           checks: budgetChecks.map((c) => c.id),
           runs: budgetRuns.length > 0,
-          ms: budgetChecks.reduce((n, c) => n + plannedMs(c, pace), 0),
+          ms: budgetChecks.reduce((n, c) => n + plannedMs({ allowance: allowanceOn(c, target), lastsWindows: c.cost.lastsWindows }, pace), 0),
           blockedMs: BUDGET_BLOCKED_WINDOWS * pace.windowMs,
         };
   return {
@@ -311,14 +316,14 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     skipped: [...skipped].map(([reason, ids]) => ({ reason, checks: ids })),
     disabled,
     campaignsLeft: campaignsLeft(running, target),
-    campaignsIfTaken: running.reduce((n, c) => n + (c.leaves?.ifTaken ?? 0), 0),
+    campaignsIfTaken: running.reduce((n, c) => n + (c.records?.leaves?.ifTaken ?? 0), 0),
     batched: { what: [...new Set(batches.map(([batch]) => batch.what))], records: batchedCount, requests: batchedRequests },
     madeTogether: madeTogether(running),
     stateful: {
       checks: running
-        .filter((c) => c.stateful)
+        .filter((c) => c.cost.sequences)
         .map((c) => {
-          const stateful = c.stateful as NonNullable<CheckDefinition['stateful']>;
+          const stateful = c.cost.sequences as SequenceCost;
           return {
             check: c.id,
             requests: allowanceOn(c, target),
@@ -342,8 +347,8 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
           ),
         0,
       ),
-      stated: running.reduce((n, c) => n + (c.randomValues?.count ?? 0), 0),
-      checks: running.filter((c) => (c.randomValues?.count ?? 0) > 0).length,
+      stated: running.reduce((n, c) => n + randomValuesDeclared(c), 0),
+      checks: running.filter((c) => randomValuesDeclared(c) > 0).length,
     },
   };
 }

@@ -5,6 +5,10 @@
  * rule's status, each check's request count, and the plan's figures, by id. Two snapshots compared name
  * every difference; a refactoring that changes none of them changed no verdict and no request.
  *
+ * `npm run snapshot -- declared FILE` writes, in about a second and without a run, what the planner derives
+ * from the checks' declarations: each check's allowance and the whole plan, for a matrix of target settings.
+ * A change of how checks declare their costs compares equal there before it is worth a run.
+ *
  * The budget check's requests are left out of the counts: its bursts run until the target's 429, which
  * lands a request earlier or later with the machine's timing. Its rules' statuses are kept.
  */
@@ -18,6 +22,9 @@ import { planRun } from '../cli/run-plan.ts';
 import { targetFromSettings } from '../lib/config/load.ts';
 import type { RunReport } from '../lib/results/report.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
+import { allowanceOn } from '../lib/checks/define.ts';
+import { EFFECTS } from '../lib/config/target.ts';
+import { RELEASES } from '../lib/dialer/releases.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SEEDS = [7, 11, 12];
@@ -98,6 +105,50 @@ async function take(): Promise<Snapshot> {
   return { runs, plans };
 }
 
+const ONE_KEY = {
+  CC_BASE_URL: 'https://127.0.0.1:1/api',
+  CC_ANALYTICS_URL: 'https://127.0.0.1:2/api',
+  CC_AI_URL: 'https://127.0.0.1:3/v1',
+  CC_CUECARD_URL: 'https://127.0.0.1:4/api',
+  CC_KEY_ID: 'k',
+  CC_KEY_SECRET: 's',
+};
+const EVERY_KEY = {
+  ...ONE_KEY,
+  ...Object.fromEntries(
+    ['KEY2', 'OTHER_KEY', 'REVOKED_KEY', 'LIMITS_KEY'].flatMap((k) => [
+      [`CC_${k}_ID`, k],
+      [`CC_${k}_SECRET`, k],
+    ]),
+  ),
+  CC_EFFECTS: EFFECTS.join(','),
+  CC_DIALER_ARCHIVED_TAG_ID: 'archived',
+};
+/** Target settings whose plans a declared snapshot keeps: each turns on or off something a check's cost depends on. */
+const DECLARED_SETTINGS: Record<string, { readonly settings: Record<string, string>; readonly bundledMock?: boolean }> = {
+  'bundled-mock': { settings: EVERY_KEY, bundledMock: true },
+  'one-key-no-effects': { settings: ONE_KEY },
+  'every-key-every-effect': { settings: EVERY_KEY },
+  'every-key-every-effect-all-fuzz-and-sequences': {
+    settings: { ...EVERY_KEY, CC_FUZZ_RANDOM: 'all', CC_FUZZ_CHECKS: 'all', CC_SEQUENCES: '3', CC_SEQUENCE_CHECKS: 'all' },
+  },
+  'no-fuzz-no-sequences': { settings: { ...EVERY_KEY, CC_FUZZ_RANDOM: '0', CC_SEQUENCES: '0' } },
+  ...Object.fromEntries(RELEASES.map((release) => [`release-${release}`, { settings: { ...EVERY_KEY, CC_DIALER_RELEASE: release } }])),
+};
+
+/** What the planner derives from the declarations, for each of DECLARED_SETTINGS: no run, no request. */
+function declared(): Snapshot {
+  const plans: Record<string, unknown> = {};
+  for (const [name, { settings, bundledMock }] of Object.entries(DECLARED_SETTINGS)) {
+    const target = targetFromSettings(settings, ROOT, bundledMock ?? false);
+    plans[name] = {
+      allowances: Object.fromEntries(ALL_CHECKS.map((c) => [c.id, allowanceOn(c, target)])),
+      plan: planRun(target, ALL_CHECKS),
+    };
+  }
+  return { runs: {}, plans };
+}
+
 /** Every difference between two snapshots, a line each, by id. */
 export function differences(before: Snapshot, after: Snapshot): string[] {
   const out: string[] = [];
@@ -113,17 +164,28 @@ export function differences(before: Snapshot, after: Snapshot): string[] {
     for (const id of keys(b.requests, a.requests))
       if (b.requests[id] !== a.requests[id]) out.push(`${run}: check ${id}: ${b.requests[id] ?? 'absent'} -> ${a.requests[id] ?? 'absent'} requests`);
   }
-  for (const plan of keys(before.plans, after.plans))
-    if (JSON.stringify(before.plans[plan]) !== JSON.stringify(after.plans[plan])) out.push(`plan ${plan}: its figures differ`);
+  for (const plan of keys(before.plans, after.plans)) {
+    const [b, a] = [before.plans[plan], after.plans[plan]] as { allowances?: Record<string, number> }[];
+    if (b?.allowances && a?.allowances)
+      for (const id of keys(b.allowances, a.allowances))
+        if (b.allowances[id] !== a.allowances[id])
+          out.push(`plan ${plan}: check ${id}: allowance ${b.allowances[id] ?? 'absent'} -> ${a.allowances[id] ?? 'absent'}`);
+    if (JSON.stringify(b) !== JSON.stringify(a)) out.push(`plan ${plan}: its figures differ`);
+  }
   return out;
 }
 
-const USAGE = 'Usage: npm run snapshot -- write FILE | compare BEFORE AFTER\n';
+const USAGE = 'Usage: npm run snapshot -- write FILE | declared FILE | compare BEFORE AFTER\n';
 
 async function main(args: readonly string[]): Promise<number> {
   const [command, ...files] = args;
   if (command === 'write' && files.length === 1) {
     writeFileSync(files[0] as string, `${JSON.stringify(await take(), null, 1)}\n`);
+    process.stdout.write(`snapshot: wrote ${files[0]}\n`);
+    return 0;
+  }
+  if (command === 'declared' && files.length === 1) {
+    writeFileSync(files[0] as string, `${JSON.stringify(declared(), null, 1)}\n`);
     process.stdout.write(`snapshot: wrote ${files[0]}\n`);
     return 0;
   }

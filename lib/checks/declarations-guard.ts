@@ -1,5 +1,5 @@
 import { DefinitionError } from '../errors.ts';
-import { allowanceOn, type CheckDefinition, randomValuesOn } from './define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesDeclared, randomValuesOn, totalOf } from './define.ts';
 import type { DeletionBatch } from './batched-deletions.ts';
 import type { Lane } from './lanes.ts';
 import type { Session } from './session.ts';
@@ -9,10 +9,7 @@ import type { SharedRecord } from './shared-records.ts';
  * What a context needs of the check it serves: its name, the rules it judges, its request allowance, the
  * shared records it may use and, in a run's lanes, the lane it runs in.
  */
-export type CheckScope = Pick<
-  CheckDefinition,
-  'id' | 'rules' | 'handsOver' | 'maxRequests' | 'shares' | 'randomValues' | 'batched' | 'stateful' | 'bundledMockExtra'
-> & {
+export type CheckScope = Pick<CheckDefinition, 'id' | 'rules' | 'handsOver' | 'cost' | 'records'> & {
   readonly runsIn?: Lane;
 };
 
@@ -40,17 +37,18 @@ export class DeclarationsGuard {
   constructor(scope: CheckScope, run: Pick<Session, 'target' | 'fuzzDrawers' | 'sequenceDrawers'>) {
     this.#scope = scope;
     this.allowance = allowanceOn(scope, run.target);
-    this.#randomDeclared = scope.randomValues?.count ?? 0;
+    this.#randomDeclared = randomValuesDeclared(scope);
     const drawers = scope.runsIn !== undefined ? run.fuzzDrawers.get(scope.runsIn) : undefined;
     this.#randomAllowed = drawers === undefined || drawers.has(scope.id) ? randomValuesOn(scope, run.target) : 0;
     const stepDrawers = scope.runsIn !== undefined ? run.sequenceDrawers.get(scope.runsIn) : undefined;
-    this.drawsSequenceSteps = stepDrawers === undefined || stepDrawers.has(scope.id) || !(scope.stateful?.closingRequests ?? 0);
+    this.drawsSequenceSteps = stepDrawers === undefined || stepDrawers.has(scope.id) || !totalOf(scope.cost.sequences?.closingRequests ?? 0);
   }
 
   /** A shared record the check uses must be one it declares in `shares`, of the lane it runs in. */
   mayShare(record: SharedRecord<unknown>): void {
     const scope = this.#scope;
-    if (!(scope.shares ?? []).includes(record)) throw new DefinitionError(`${scope.id} uses the shared record ${record.key} without declaring it in shares`);
+    if (!(scope.records?.shares ?? []).includes(record))
+      throw new DefinitionError(`${scope.id} uses the shared record ${record.key} without declaring it in shares`);
     if (scope.runsIn !== undefined && scope.runsIn !== record.lane)
       throw new DefinitionError(`${scope.id} runs in the ${scope.runsIn} lane and uses ${record.key}, a record of the ${record.lane} lane`);
   }
@@ -63,7 +61,7 @@ export class DeclarationsGuard {
    */
   randomValues(wanted: number = this.#randomDeclared): { readonly wanted: number; readonly granted: number } {
     if (wanted > this.#randomDeclared)
-      throw new DefinitionError(`${this.#scope.id} draws more random fuzz values than the ${this.#scope.randomValues?.count ?? 0} its randomValues declares`);
+      throw new DefinitionError(`${this.#scope.id} draws more random fuzz values than the ${randomValuesDeclared(this.#scope)} its randomValues declares`);
     this.#randomDeclared -= wanted;
     const granted = Math.min(wanted, this.#randomAllowed);
     this.#randomAllowed -= granted;
@@ -73,7 +71,7 @@ export class DeclarationsGuard {
   /** Counts one more record the check left to `batch`'s lane end: no more than its `batched` declares, in its own lane. */
   leftToLaneEnd(batch: DeletionBatch): void {
     const scope = this.#scope;
-    const declared = scope.batched?.find((b) => b.batch === batch)?.records ?? 0;
+    const declared = scope.records?.batched?.find((b) => b.batch === batch)?.records ?? 0;
     const left = (this.#batchedSoFar.get(batch) ?? 0) + 1;
     this.#batchedSoFar.set(batch, left);
     if (left > declared) throw new DefinitionError(`${scope.id} leaves more ${batch.key} to its lane's end than the ${declared} its batched declares`);

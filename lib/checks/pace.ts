@@ -1,5 +1,3 @@
-import type { CheckDefinition } from './define.ts';
-
 /**
  * What pacing costs in time. The plan's estimates and each check's time limit both come from here, so a
  * check is never cut for taking the time the plan announced.
@@ -19,9 +17,15 @@ export function pacedMs(requests: number, pace: Pace): number {
   return requests <= 0 ? 0 : (Math.ceil(requests / pace.perWindow) - 1) * pace.windowMs;
 }
 
+/** What a check's time is worked out from: its allowance against the target, or the windows it lasts by design (CheckCost.lastsWindows). */
+export interface CheckSize {
+  readonly allowance: number;
+  readonly lastsWindows?: number | undefined;
+}
+
 /** The time a check needs by design: the windows it lasts (the budget check), else its allowance at the pace. */
-export function plannedMs(def: Pick<CheckDefinition, 'maxRequests' | 'lastsWindows'>, pace: Pace): number {
-  return def.lastsWindows !== undefined ? def.lastsWindows * pace.windowMs : pacedMs(def.maxRequests, pace);
+export function plannedMs(sized: CheckSize, pace: Pace): number {
+  return sized.lastsWindows !== undefined ? sized.lastsWindows * pace.windowMs : pacedMs(sized.allowance, pace);
 }
 
 /** Time allowed per request on top of the pace: the target's answer, a retry's backoff. */
@@ -38,6 +42,6 @@ export const TIMEOUTS_ALLOWED = 3;
  * (another lane may share the meter, an unplanned 429 is waited out), plus a few request timeouts and slack
  * per request. Waiting for its lane comes before the check starts, so it never counts.
  */
-export function timeLimitMs(def: Pick<CheckDefinition, 'maxRequests' | 'lastsWindows'>, pace: Pace, requestTimeoutMs: number): number {
-  return 2 * (plannedMs(def, pace) + pace.windowMs) + TIMEOUTS_ALLOWED * requestTimeoutMs + def.maxRequests * PER_REQUEST_SLACK_MS;
+export function timeLimitMs(sized: CheckSize, pace: Pace, requestTimeoutMs: number): number {
+  return 2 * (plannedMs(sized, pace) + pace.windowMs) + TIMEOUTS_ALLOWED * requestTimeoutMs + sized.allowance * PER_REQUEST_SLACK_MS;
 }

@@ -8,7 +8,7 @@ import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import type { RuleId } from '../rules/index.ts';
 import type { RuleStanding } from './assertions.ts';
 import { CheckContext } from './context.ts';
-import { allowanceOn, type CheckDefinition, randomValuesOn } from './define.ts';
+import { allowanceOn, type CheckDefinition, randomValuesOn, totalOf } from './define.ts';
 import { type Lane, LANES } from './lanes.ts';
 import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
 import type { Session } from './session.ts';
@@ -23,7 +23,7 @@ export function judgedAtRelease(target: Pick<Target, 'dialer'>, def: Pick<CheckD
 }
 
 /** Why a check cannot run against this target, or undefined when it can; the plan asks it too, before anything is sent. */
-export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, 'surface' | 'needs' | 'stateful'>): string | undefined {
+export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, 'surface' | 'needs' | 'cost'>): string | undefined {
   for (const surface of [def.surface, ...(def.needs?.surfaces ?? [])]) {
     if (target.urls[surface] === undefined) return `needs ${SURFACE_VARIABLE[surface]}`;
   }
@@ -36,7 +36,7 @@ export function missingPrerequisite(target: Target, def: Pick<CheckDefinition, '
     }
   }
   if (def.needs?.archivedTag && (target.dialer.archivedTagId ?? '') === '') return ARCHIVED_TAG_MISSING;
-  if (def.stateful && target.sequences.count === 0) return 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs';
+  if (def.cost.sequences && target.sequences.count === 0) return 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs';
   return undefined;
 }
 
@@ -165,10 +165,10 @@ export async function runCheck(
   if (!judgedAtRelease(session.target, def)) return notRun(def, session.target, []);
   const pace: Pace = { perWindow: session.pacer.perWindow, windowMs: session.pacer.windowMs };
   const allowance = allowanceOn(def, session.target);
-  const sized = { maxRequests: allowance, ...(def.lastsWindows !== undefined ? { lastsWindows: def.lastsWindows } : {}) };
+  const sized = { allowance, lastsWindows: def.cost.lastsWindows };
   const limitMs = options.timeLimitMs ?? timeLimitMs(sized, pace, session.target.timeoutMs);
   const overrun = new CheckTimeLimitError(
-    `${def.id} overran its time limit of ${seconds(limitMs)} (planned ${seconds(plannedMs(sized, pace))}: ${def.lastsWindows !== undefined ? `${def.lastsWindows} windows` : `${allowance} requests at ${pace.perWindow} per ${pace.windowMs} ms window`}) and was stopped`,
+    `${def.id} overran its time limit of ${seconds(limitMs)} (planned ${seconds(plannedMs(sized, pace))}: ${def.cost.lastsWindows !== undefined ? `${def.cost.lastsWindows} windows` : `${allowance} requests at ${pace.perWindow} per ${pace.windowMs} ms window`}) and was stopped`,
   );
   const timer = new AbortController();
   const clock = setTimeout(() => timer.abort(overrun), limitMs);
@@ -241,7 +241,7 @@ export async function runCheck(
 export function countSharers(session: Session, checks: readonly CheckDefinition[]): void {
   for (const check of checks) {
     if (missingPrerequisite(session.target, check)) continue;
-    for (const record of check.shares ?? []) session.sharers.set(record.key, (session.sharers.get(record.key) ?? 0) + 1);
+    for (const record of check.records?.shares ?? []) session.sharers.set(record.key, (session.sharers.get(record.key) ?? 0) + 1);
   }
 }
 
@@ -270,7 +270,7 @@ export function chooseDrawers(session: Session, lane: Lane, checks: readonly Che
   );
   choose(
     target.sequenceChecksPerLane,
-    running.filter((check) => (check.stateful?.closingRequests ?? 0) > 0),
+    running.filter((check) => totalOf(check.cost.sequences?.closingRequests ?? 0) > 0),
     LANES.length + LANES.indexOf(lane),
     session.sequenceDrawers,
   );

@@ -3,7 +3,7 @@ import { targetFromSettings } from '../config/load.ts';
 import type { LoadSurface } from '../contract/vocabulary.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import type { RunIdentity } from '../ledger/run-id.ts';
-import type { CheckDefinition } from './define.ts';
+import { allowanceOn, type CheckDefinition } from './define.ts';
 import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.ts';
 import { timeLimitMs } from './pace.ts';
 import { type PacedSend, type PacerWait, RUN_CHANNEL, type RunMessage, type WidenMockWindow } from './run-channel.ts';
@@ -144,7 +144,8 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
     for (const check of chosen) {
       const meta: CheckMeta = { check: check.id, rules: [...check.rules] };
       // The check's own time limit (runner.ts) stops it; vitest's timeout only catches a cleanup that never ends.
-      const timeout = timeLimitMs(check, pace, run.target.timeoutMs) + CLEANUP_ROOM_MS;
+      const timeout =
+        timeLimitMs({ allowance: allowanceOn(check, run.target), lastsWindows: check.cost.lastsWindows }, pace, run.target.timeoutMs) + CLEANUP_ROOM_MS;
       // An interrupt (Ctrl-C reaches the command, which tells the worker) aborts the running check's signal:
       // it sends nothing more, runs its cleanups and still hands its outcome over; a later check does not start.
       // vitest aborts its own `signal` when the test overruns vitest's timeout.
@@ -161,7 +162,7 @@ function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: stri
     }
     // Once the lane's checks have all ended, interrupted or not, the records they shared or left to the
     // lane's end are deleted.
-    if (lane !== LAST && chosen.some((check) => (check.shares ?? []).length > 0 || (check.batched ?? []).length > 0)) {
+    if (lane !== LAST && chosen.some((check) => (check.records?.shares ?? []).length > 0 || (check.records?.batched ?? []).length > 0)) {
       const meta: CheckMeta = { check: laneEndStep(lane), rules: [], step: true };
       // What could not be deleted is listed with the step's leftovers and in the ledger's, like a check's.
       test(`the ${lane} lane's shared and batched records deleted`, { meta: { cc: meta }, concurrent: false, timeout: CLEANUP_ROOM_MS }, async ({ task }) => {

@@ -30,7 +30,7 @@ export interface Exploration<T> {
  */
 export async function explore<T>(t: CheckContext, exploration: Exploration<T>): Promise<void> {
   // A check that declared none would run its boundaries only, and no plan would show the loss.
-  if (t.scope.randomValues === undefined) throw new DefinitionError(`${t.scope.id} explores without declaring its randomValues`);
+  if (t.scope.cost.randomValues === undefined) throw new DefinitionError(`${t.scope.id} explores without declaring its randomValues`);
   const samples = exploration.samples ?? [];
   const wanted = exploration.randomRuns === undefined ? undefined : samples.length + exploration.randomRuns;
   const { wanted: drawn, granted } = t.randomValues(wanted);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { evidenceOf } from '../checks/assertions.ts';
 import type { CheckContext } from '../checks/context.ts';
-import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceStepRequests, sequenceSteps } from '../checks/define.ts';
+import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceStepRequests, sequenceSteps, sharedMakes, totalOf } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -146,7 +146,12 @@ class Sequences<Step, World> {
     this.#pool = t.scope.runsIn ?? t.scope.id;
     const { shrinkRequests } = t.target.sequences;
     // What its sequences may spend before they draw on the lane's shrinking allowance.
-    this.#shrinking.join(this.#pool, t.scope.id, this.#allowance - shrinkRequests - (t.scope.stateful?.setupRequests ?? 0), shrinkRequests);
+    this.#shrinking.join(
+      this.#pool,
+      t.scope.id,
+      this.#allowance - shrinkRequests - totalOf(t.scope.cost.sequences?.setupRequests ?? 0) - sharedMakes(t.scope),
+      shrinkRequests,
+    );
     t.cleanup('delete what the sequences made', async () => {
       for (const world of this.#pending) await model.clean(t, world, this.#io(undefined, new Set()).io);
     });
@@ -189,7 +194,7 @@ class Sequences<Step, World> {
    * `ignored`; with `closingOnly`, one sequence of the closing steps alone.
    */
   async explore(seed: number, runs: number, ignored: ReadonlySet<string>, path?: string, closingOnly = false): Promise<Exploration> {
-    const most = sequenceSteps(this.#t.scope.stateful ?? { requestsPerStep: 0, setupRequests: 0 }, this.#t.target);
+    const most = sequenceSteps(this.#t.scope.cost.sequences ?? { requestsPerStep: 0, setupRequests: 0 }, this.#t.target);
     const model = this.#model;
     let failing: Failing | undefined;
     let passedOver = 0;
@@ -214,7 +219,7 @@ class Sequences<Step, World> {
           });
     const property = fc.asyncProperty(sequences, async (steps) => {
       if (this.stopped) return;
-      const stateful = this.#t.scope.stateful;
+      const stateful = this.#t.scope.cost.sequences;
       const cost = steps.reduce((n, step) => n + model.cost(step), 0) + (stateful ? closingOn(stateful, this.#t.target) : 0);
       // After a failure every run is a shrinking candidate.
       const candidate = failing !== undefined;
@@ -289,16 +294,16 @@ class Sequences<Step, World> {
  * With CC_SEQUENCE_REPLAY naming this check, runs that one sequence again instead, judging its rule alone.
  */
 export async function runSequences<Step, World>(t: CheckContext, model: SequenceModel<Step, World>): Promise<void> {
-  if (!t.scope.stateful) throw new DefinitionError(`${t.scope.id} runs sequences without declaring stateful`);
+  if (!t.scope.cost.sequences) throw new DefinitionError(`${t.scope.id} runs sequences without declaring stateful`);
   // The rules the sequences judge: those handed over are judged only where a step sees their fact.
   const rules = (t.scope.rules as readonly RuleId[]).filter((rule) => t.applies(rule) && !(t.scope.handsOver ?? []).includes(rule));
   const skipped = new Set<string>(rules.filter((rule) => t.standings.get(rule)?.skipped !== undefined));
   const sequences = new Sequences(t, model);
-  const count = sequenceCount(t.scope.stateful, t.target);
-  const steps = sequenceSteps(t.scope.stateful, t.target);
+  const count = sequenceCount(t.scope.cost.sequences, t.target);
+  const steps = sequenceSteps(t.scope.cost.sequences, t.target);
   // A target's cap on a sequence's requests is named where it binds: below what its steps could send.
-  const stepRequests = sequenceStepRequests(t.scope.stateful, t.target);
-  const size = `${steps} steps${stepRequests < steps * t.scope.stateful.requestsPerStep ? ` and ${stepRequests} requests` : ''}`;
+  const stepRequests = sequenceStepRequests(t.scope.cost.sequences, t.target);
+  const size = `${steps} steps${stepRequests < steps * totalOf(t.scope.cost.sequences.requestsPerStep) ? ` and ${stepRequests} requests` : ''}`;
 
   const report = (found: NonNullable<Exploration['failing']>, seed: number) => {
     const { violation, steps: story, path, shrinks, passedOver } = found;

@@ -24,7 +24,7 @@ export const CI_ACCESS_CHECKS = [
     title: "a call id the company does not have: 404 service error on every read, with the endpoint's own message (reported)",
     surface: 'ai',
     rules: ['CI-UNKNOWN-CALL-404', 'CI-CALL-NOT-FOUND'],
-    maxRequests: CI_READS.length,
+    cost: { sends: CI_READS.length },
     async run(t) {
       const rule = 'CI-UNKNOWN-CALL-404';
       const messages = new Set<string>();
@@ -59,8 +59,10 @@ export const CI_ACCESS_CHECKS = [
     title: 'a malformed callId is 400 or 404, never 2xx or 5xx (fuzzed)',
     surface: 'ai',
     rules: ['CI-CALLID-MALFORMED', 'CI-VALIDATION-SUBERRORS'],
-    maxRequests: 7,
-    randomValues: { count: 2, requestsEach: 1 },
+    cost: {
+      sends: 7,
+      randomValues: { count: 2, requestsEach: 1 },
+    },
     async run(t) {
       const rule = 'CI-CALLID-MALFORMED';
       const seen: string[] = [];
@@ -94,7 +96,7 @@ export const CI_ACCESS_CHECKS = [
     title: 'no endpoint lists calls: GET /ai/calls is 404',
     surface: 'ai',
     rules: ['CI-NO-LIST'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       const ex = await t.req('ai', 'GET', '/ai/calls').send();
       t.expectStatus('CI-NO-LIST', ex, 404);
@@ -106,7 +108,7 @@ export const CI_ACCESS_CHECKS = [
     title: 'POST, PUT, PATCH and DELETE on a summary never succeed and change nothing',
     surface: 'ai',
     rules: ['CI-READ-ONLY'],
-    maxRequests: FIND_CALL_REQUESTS + 6,
+    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the summary before and after': 2, 'the four writes': 4 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const rule = 'CI-READ-ONLY';
@@ -133,7 +135,7 @@ export const CI_ACCESS_CHECKS = [
     title: "another company's key reads none of this company's call analysis",
     surface: 'ai',
     rules: ['AI-ISOLATION-CALLS'],
-    maxRequests: FIND_CALL_REQUESTS + 4,
+    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'two reads by each company': 4 } },
     needs: { surfaces: ['core'], keys: ['other'] },
     async run(t) {
       const rule = 'AI-ISOLATION-CALLS';

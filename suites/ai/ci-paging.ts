@@ -38,7 +38,7 @@ export const CI_PAGING_CHECKS = [
     title: 'topics (when the call has them) and transcription: { data, pagination } with integer counters; offset defaults to 0',
     surface: 'ai',
     rules: ['CI-PAGED-ENVELOPE', 'CI-OFFSET-DEFAULT', 'CI-LIMIT-DEFAULT'],
-    maxRequests: FIND_CALL_REQUESTS + 3,
+    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'topics and transcription without offset': 2, 'the transcription with offset 0': 1 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);
@@ -91,7 +91,7 @@ export const CI_PAGING_CHECKS = [
     title: 'limit 1, 5 (transcription) and 2 (topics, when the call has them) are applied and echoed',
     surface: 'ai',
     rules: ['CI-LIMIT-ECHO'],
-    maxRequests: FIND_CALL_REQUESTS + 3,
+    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the three limits': 3 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);
@@ -125,8 +125,10 @@ export const CI_PAGING_CHECKS = [
     title: 'limit below 1 or not an integer is never applied (fuzzed)',
     surface: 'ai',
     rules: ['CI-LIMIT-MIN', 'CI-VALIDATION-SUBERRORS'],
-    maxRequests: FIND_CALL_REQUESTS + 8,
-    randomValues: { count: 3, requestsEach: 1 },
+    cost: {
+      sends: { 'find an analysed call': FIND_CALL_REQUESTS, boundaries: 5, 'random values': 3 },
+      randomValues: { count: 3, requestsEach: 1 },
+    },
     needs: { surfaces: ['core'] },
     async run(t) {
       const rule = 'CI-LIMIT-MIN';
@@ -172,8 +174,10 @@ export const CI_PAGING_CHECKS = [
     title: 'an integer offset is applied and echoed; one that is not an integer is never applied (fuzzed)',
     surface: 'ai',
     rules: ['CI-OFFSET-TYPE', 'CI-VALIDATION-SUBERRORS'],
-    maxRequests: FIND_CALL_REQUESTS + 1 + 7,
-    randomValues: { count: 3, requestsEach: 1 },
+    cost: {
+      sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the transcription total': 1, boundaries: 4, 'random values': 3 },
+      randomValues: { count: 3, requestsEach: 1 },
+    },
     needs: { surfaces: ['core'] },
     async run(t) {
       const rule = 'CI-OFFSET-TYPE';
@@ -215,7 +219,7 @@ export const CI_PAGING_CHECKS = [
     title: 'a negative offset (observed)',
     surface: 'ai',
     rules: ['CI-OFFSET-NEGATIVE'],
-    maxRequests: FIND_CALL_REQUESTS + 1,
+    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the negative offset': 1 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);

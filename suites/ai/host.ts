@@ -50,8 +50,10 @@ export const AI_HOST_CHECKS = [
     title: "an unrouted path without valid credentials gets the authentication layer's 401, not 'Route not found'",
     surface: 'ai',
     rules: ['AI-AUTH-BEFORE-ROUTING'],
-    maxRequests: 4,
-    elsewhere: { dialer: 2 },
+    cost: {
+      sends: 4,
+      elsewhere: { dialer: 2 },
+    },
     async run(t) {
       const rule = 'AI-AUTH-BEFORE-ROUTING';
       const malformed = 'Bearer abcdef0123456789';
@@ -83,7 +85,7 @@ export const AI_HOST_CHECKS = [
     title: 'service errors carry { statusCode, message, error, correlationId }',
     surface: 'ai',
     rules: ['AI-ERR-SERVICE-SHAPE'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     async run(t) {
       // A missing resource, and a malformed parameter (a validation failure, or the same 404 if the call is looked up first).
       expectServiceError(t, 'AI-ERR-SERVICE-SHAPE', await unknownCall(t).send());
@@ -96,7 +98,7 @@ export const AI_HOST_CHECKS = [
     title: 'whether two service errors of the same request share a correlationId (observed)',
     surface: 'ai',
     rules: ['AI-ERR-CORRELATION-UNIQUE'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     async run(t) {
       const ids: unknown[] = [];
       for (let i = 0; i < 2; i++) {
@@ -123,7 +125,7 @@ export const AI_HOST_CHECKS = [
     title: 'subErrors only on validation failures',
     surface: 'ai',
     rules: ['AI-ERR-SUBERRORS'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     async run(t) {
       const missing = await unknownCall(t).send();
       t.prerequisite(missing.status === 404, `the unknown call answered ${missing.status}, not 404 (judged by CI-UNKNOWN-CALL-404)`, missing);
@@ -156,7 +158,7 @@ export const AI_HOST_CHECKS = [
     title: 'AI-host bodies are UTF-8 JSON',
     surface: 'ai',
     rules: ['AI-JSON-UTF8'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     async run(t) {
       for (const probe of [unknownCall(t), t.req('ai', 'GET', '/voice-agents/cc-conformance-probe').noAuth()]) {
         const ex = await probe.send();
@@ -170,7 +172,7 @@ export const AI_HOST_CHECKS = [
     title: 'the AI host serves under /v1: the configured URL ends in it and the service answers there',
     surface: 'ai',
     rules: ['AI-BASE-PATH'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       const rule = 'AI-BASE-PATH';
       const base = new URL(t.target.urls.ai as string);
@@ -193,7 +195,7 @@ export const AI_HOST_CHECKS = [
     title: 'an edge-block 403 (HTML, provoked by a blank User-Agent) carries no correlationId',
     surface: 'ai',
     rules: ['AI-EDGE-403-NO-CORRELATION'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       const rule = 'AI-EDGE-403-NO-CORRELATION';
       const answer = await edgeAnswer(unknownCall(t).header('user-agent', ''));
@@ -210,8 +212,10 @@ export const AI_HOST_CHECKS = [
     sentTo: ['core', 'analytics', 'cuecard'],
     rule: 'AI-WRONG-HOST-404',
     title: 'AI paths on another host are 404',
-    maxRequests: 6,
-    elsewhere: { core: 2, analytics: 2, cuecard: 2 },
+    cost: {
+      sends: 6,
+      elsewhere: { core: 2, analytics: 2, cuecard: 2 },
+    },
     // Requests a serving host answers with a validation error, not a 404, so serving them cannot hide behind 'not found'.
     requests: (t, host) => [t.req(host, 'GET', '/ai/calls/not-a-call-id/summary'), t.req(host, 'POST', '/voice-agents').json({ agentName: 42 })],
   }),

@@ -93,7 +93,7 @@ export const voiceAgentErrorChecks = [
     title: 'every create and get answer with a body carries a requestId, errors included',
     surface: 'ai',
     rules: ['VA-REQUEST-ID'],
-    maxRequests: 4,
+    cost: { sends: 4 },
     async run(t) {
       // Errors first: they need no voice agent, and a target is likelier to forget the id there.
       expectRequestId(t, await getAgent(t, UNKNOWN_VOICE_AGENT_ID), 'get of an unknown voiceAgentId');
@@ -110,7 +110,7 @@ export const voiceAgentErrorChecks = [
     title: 'Get a voice agent with an unknown id: 4xx in the nested error shape',
     surface: 'ai',
     rules: ['VA-ERROR-NESTED-GET'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       const rule = 'VA-ERROR-NESTED-GET';
       const ex = await getAgent(t, UNKNOWN_VOICE_AGENT_ID);
@@ -125,8 +125,10 @@ export const voiceAgentErrorChecks = [
     title: 'create payloads outside the documented types: never 5xx, refusals in the nested error shape, what is taken reported (fuzzed)',
     surface: 'ai',
     rules: ['VA-ERROR-NESTED-CREATE', 'VA-CREATE-COERCION'],
-    maxRequests: boundaryCases('').length + RANDOM_RUNS,
-    randomValues: { count: RANDOM_RUNS, requestsEach: 1 },
+    cost: {
+      sends: { boundaries: boundaryCases('').length, 'random values': RANDOM_RUNS },
+      randomValues: { count: RANDOM_RUNS, requestsEach: 1 },
+    },
     // A target that takes one of these creates a voice agent, which cannot be deleted.
     needs: { effects: ['voice-agent'] },
     async run(t) {

@@ -4,7 +4,6 @@ import { DAILY_PRICE_LIMIT } from '../../lib/contract/limits.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { agentIdOf, namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
 import { AGENT_REFUSALS, AGENT_REFUSALS_SHARES, agentRefusalsLeft, STATUS_OUTBOUND_WRONG_TYPES } from './refusals-together.ts';
-import { makes } from './shared-fixtures.ts';
 import { AGENT_LIST, agentsIn } from '../shared/core-reads.ts';
 import { LANE_AGENT, LANE_AGENT_SHARES } from './group-memberships.ts';
 
@@ -25,7 +24,7 @@ export const agentEditChecks = [
     title: 'Edit agent updates the agent',
     surface: 'core',
     rules: ['CORE-AGENT-EDIT-UPDATES'],
-    maxRequests: 4,
+    cost: { sends: 4 },
     async run(t) {
       const rule = 'CORE-AGENT-EDIT-UPDATES';
       const lastname = t.uniqueName();
@@ -50,10 +49,13 @@ export const agentEditChecks = [
     title: 'Add an agent with a status_outbound that is not a boolean: 406',
     surface: 'core',
     rules: ['CORE-AGENT-STATUS-OUTBOUND-TYPE'],
-    shares: AGENT_REFUSALS_SHARES,
-    // the refusals together; each value they did not judge alone, and the deletion of the first agent a faulty target creates
-    maxRequests: makes(AGENT_REFUSALS_SHARES) + STATUS_OUTBOUND_WRONG_TYPES.length + 1,
-    ifBatchRefused: [{ record: AGENT_REFUSALS, requests: STATUS_OUTBOUND_WRONG_TYPES.length + 1 }],
+    cost: {
+      sends: { 'each value the refusals together did not judge, alone': STATUS_OUTBOUND_WRONG_TYPES.length, 'deleting an agent a faulty target creates': 1 },
+      ifBatchRefused: [
+        { record: AGENT_REFUSALS, requests: { 'each value alone': STATUS_OUTBOUND_WRONG_TYPES.length, 'deleting an agent a faulty target creates': 1 } },
+      ],
+    },
+    records: { shares: AGENT_REFUSALS_SHARES },
     async run(t) {
       const rule = 'CORE-AGENT-STATUS-OUTBOUND-TYPE';
       const judge = (ex: Exchange, value: unknown, what: string): void => {
@@ -84,9 +86,11 @@ export const agentEditChecks = [
     title: 'Add an agent without daily_price_limit: accepted, and a default from 1 to 200 applies',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT-DEFAULT'],
-    // The lane's agent, created without it and listed (group-memberships.ts), which the checks of Remove agent from group share.
-    shares: LANE_AGENT_SHARES,
-    maxRequests: makes(LANE_AGENT_SHARES),
+    cost: { sends: 0 },
+    records: {
+      // The lane's agent, created without it and listed (group-memberships.ts), which the checks of Remove agent from group share.
+      shares: LANE_AGENT_SHARES,
+    },
     async run(t) {
       const rule = 'CORE-AGENT-DAILY-LIMIT-DEFAULT';
       const { created: ex, agentsBefore } = await t.shared(LANE_AGENT);

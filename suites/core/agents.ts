@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { defineCheck } from '../../lib/checks/define.ts';
+import { defineCheck, type Figure, type IfBatchRefused } from '../../lib/checks/define.ts';
 import { integerAround, integerFrom, INVALID_EMAIL_BOUNDARIES, notAnEmail } from '../../lib/fuzz/arbitraries.ts';
 import { explore } from '../../lib/fuzz/property.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
@@ -9,7 +9,7 @@ import { namesField, probeAgent, putAgent, skipAtMaximum } from './fixtures.ts';
 import { agentsFrom, recordOf } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 import { AGENT_REFUSALS, AGENT_REFUSALS_SHARES, AGENT_REFUSED_VALUES, agentRefusalsLeft, REQUIRED_AGENT_FIELDS } from './refusals-together.ts';
-import { AGENTS, AGENTS_AT_BOUNDS, AGENTS_AT_BOUNDS_SHARES, FIRST_NUMBERS, makes, sharedList } from './shared-fixtures.ts';
+import { AGENTS, AGENTS_AT_BOUNDS, AGENTS_AT_BOUNDS_SHARES, FIRST_NUMBERS, sharedList } from './shared-fixtures.ts';
 
 /**
  * Judges one create probe. Every probe goes through `probeAgent`, which deletes an agent it created before the
@@ -31,8 +31,14 @@ function judgeCreate(t: CheckContext, rule: RuleId, ex: Exchange, valid: boolean
  * faulty target creates for a value it must refuse (the check ends there, so once at most; with no random value
  * drawn, CC_FUZZ_RANDOM=0, nothing else leaves room for it).
  */
-function probeRequests(boundaries: readonly boolean[], randomRuns: number): number {
-  return boundaries.reduce((n, valid) => n + (valid ? 2 : 1), 0) + 2 * randomRuns + 1;
+function probeRequests(boundaries: readonly boolean[], randomRuns: number): Figure {
+  const accepted = boundaries.filter((valid) => valid).length;
+  return {
+    'accepted values, each created and deleted': 2 * accepted,
+    'refused values': boundaries.length - accepted,
+    'random values, each created and deleted': 2 * randomRuns,
+    'deleting an agent a faulty target creates': 1,
+  };
 }
 
 /**
@@ -89,9 +95,9 @@ const RANGE_SHARES = [...AGENTS_AT_BOUNDS_SHARES, AGENT_REFUSALS];
  * What a range check sends itself when a make it shares judges nothing certain of its values: its two accepted
  * bounds, each created and deleted; its two refused bounds, and the deletion of the first agent a faulty target creates.
  */
-const RANGE_REFUSED = [
-  { record: AGENTS_AT_BOUNDS, requests: 2 * 2 },
-  { record: AGENT_REFUSALS, requests: 2 + 1 },
+const RANGE_REFUSED: readonly IfBatchRefused[] = [
+  { record: AGENTS_AT_BOUNDS, requests: { 'the two accepted bounds': 2, 'their deletions': 2 } },
+  { record: AGENT_REFUSALS, requests: { 'the two refused bounds': 2, 'deleting an agent a faulty target creates': 1 } },
 ];
 
 /** Random values each range check tries after its boundaries. */
@@ -104,10 +110,11 @@ export const agentChecks = [
     title: 'Add an agent: 201 with the new id as a string',
     surface: 'core',
     rules: ['CORE-AGENT-ADD-201'],
-    shares: AGENTS_AT_BOUNDS_SHARES,
-    // the agents at the bounds, or, when the target did not accept the lowest, a plain agent and its deletion
-    maxRequests: makes(AGENTS_AT_BOUNDS_SHARES) + 2,
-    ifBatchRefused: [{ record: AGENTS_AT_BOUNDS, requests: 2 }],
+    cost: {
+      sends: { 'a plain agent, when the target did not accept the lowest': 1, 'its deletion': 1 },
+      ifBatchRefused: [{ record: AGENTS_AT_BOUNDS, requests: 2 }],
+    },
+    records: { shares: AGENTS_AT_BOUNDS_SHARES },
     async run(t) {
       const { lowest } = await t.shared(AGENTS_AT_BOUNDS);
       skipAtMaximum(t, lowest.ex, 'an agent at the lowest bounds');
@@ -124,10 +131,13 @@ export const agentChecks = [
     title: 'Add an agent without a required field: 406',
     surface: 'core',
     rules: ['CORE-AGENT-ADD-406'],
-    shares: AGENT_REFUSALS_SHARES,
-    // the refusals together; each field their 406 did not name alone, and the deletion of the first agent a faulty target creates
-    maxRequests: makes(AGENT_REFUSALS_SHARES) + REQUIRED_AGENT_FIELDS.length + 1,
-    ifBatchRefused: [{ record: AGENT_REFUSALS, requests: REQUIRED_AGENT_FIELDS.length + 1 }],
+    cost: {
+      sends: { 'each field their 406 did not name, alone': REQUIRED_AGENT_FIELDS.length, 'deleting an agent a faulty target creates': 1 },
+      ifBatchRefused: [
+        { record: AGENT_REFUSALS, requests: { 'each field alone': REQUIRED_AGENT_FIELDS.length, 'deleting an agent a faulty target creates': 1 } },
+      ],
+    },
+    records: { shares: AGENT_REFUSALS_SHARES },
     async run(t) {
       const rule = 'CORE-AGENT-ADD-406';
       const judge = (ex: Exchange, field: string): void => {
@@ -151,12 +161,16 @@ export const agentChecks = [
     title: 'Add an agent with an invalid e-mail: 406 (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-EMAIL-VALID'],
-    shares: AGENT_REFUSALS_SHARES,
-    // the refusals together, a random value, and the deletion of the first agent a faulty target creates; the two
-    // boundaries alone when the refusals together did not judge them
-    maxRequests: makes(AGENT_REFUSALS_SHARES) + 1 + 1 + 2,
-    ifBatchRefused: [{ record: AGENT_REFUSALS, requests: 2 }],
-    randomValues: { count: 1, requestsEach: 1 },
+    cost: {
+      sends: {
+        'a random value': 1,
+        'deleting an agent a faulty target creates': 1,
+        'the two boundaries alone, when the refusals together did not judge them': 2,
+      },
+      ifBatchRefused: [{ record: AGENT_REFUSALS, requests: 2 }],
+      randomValues: { count: 1, requestsEach: 1 },
+    },
+    records: { shares: AGENT_REFUSALS_SHARES },
     async run(t) {
       const rule = 'CORE-AGENT-EMAIL-VALID';
       await explore(t, {
@@ -172,17 +186,16 @@ export const agentChecks = [
     title: 'daily_price_limit: 1 to 200 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT'],
-    shares: RANGE_SHARES,
-    // the agents at the bounds and the refusals together, then the probes: a bound among them only when the
-    // agents at the bounds or the refusals together did not judge it
-    maxRequests:
-      makes(RANGE_SHARES) +
-      probeRequests(
+    cost: {
+      // A bound is probed only when the agents at the bounds or the refusals together did not judge it.
+      sends: probeRequests(
         integerAround(DAILY_PRICE_LIMIT.min, DAILY_PRICE_LIMIT.max).boundaries.map((v) => v >= DAILY_PRICE_LIMIT.min && v <= DAILY_PRICE_LIMIT.max),
         DAILY_RANDOM_RUNS,
       ),
-    ifBatchRefused: RANGE_REFUSED,
-    randomValues: { count: DAILY_RANDOM_RUNS, requestsEach: 2 },
+      ifBatchRefused: RANGE_REFUSED,
+      randomValues: { count: DAILY_RANDOM_RUNS, requestsEach: 2 },
+    },
+    records: { shares: RANGE_SHARES },
     async run(t) {
       const { min, max } = DAILY_PRICE_LIMIT;
       const base = integerAround(min, max, 100);
@@ -207,17 +220,17 @@ export const agentChecks = [
     title: 'extension: 1000 to 9999 accepted, outside refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-EXTENSION-RANGE'],
-    shares: RANGE_SHARES,
-    // the agents at the bounds, the refusals together and the agent list, then the probes: a bound among them only
-    // when the agents at the bounds or the refusals together did not judge it (a boundary in use is left out, which only lowers it)
-    maxRequests:
-      makes(RANGE_SHARES) +
-      probeRequests(
+    cost: {
+      // A bound is probed only when the agents at the bounds or the refusals together did not judge it (a boundary in
+      // use is left out, which only lowers the count).
+      sends: probeRequests(
         integerAround(EXTENSION.min, EXTENSION.max).boundaries.map((v) => v >= EXTENSION.min && v <= EXTENSION.max),
         EXTENSION_RANDOM_RUNS,
       ),
-    ifBatchRefused: RANGE_REFUSED,
-    randomValues: { count: EXTENSION_RANDOM_RUNS, requestsEach: 2 },
+      ifBatchRefused: RANGE_REFUSED,
+      randomValues: { count: EXTENSION_RANDOM_RUNS, requestsEach: 2 },
+    },
+    records: { shares: RANGE_SHARES },
     async run(t) {
       const { min, max } = EXTENSION;
       const used = await usedExtensions(t);
@@ -251,8 +264,8 @@ export const agentChecks = [
     title: 'an extension already used in the company is refused with 406 or 409',
     surface: 'core',
     rules: ['CORE-AGENT-EXTENSION-UNIQUE'],
-    shares: [AGENTS],
-    maxRequests: makes([AGENTS]) + 2,
+    cost: { sends: 2 },
+    records: { shares: [AGENTS] },
     async run(t) {
       const rule = 'CORE-AGENT-EXTENSION-UNIQUE';
       const used = [...(await usedExtensions(t))].filter((e) => e >= EXTENSION.min && e <= EXTENSION.max);
@@ -276,16 +289,17 @@ export const agentChecks = [
     title: 'call_number_id: an existing number accepted, below 1 refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-AGENT-CALL-NUMBER-ID'],
-    shares: RANGE_SHARES,
-    // the agents at the bounds, the refusals together and the number list, then 0 and -1 (refused: sent alone only
-    // when the refusals together did not judge them), the account's number (accepted: sent alone only when the
-    // agent at the lowest bounds was not) and a random value below 1
-    maxRequests: makes(RANGE_SHARES) + probeRequests([false, false, true], 1),
-    ifBatchRefused: [
-      { record: AGENTS_AT_BOUNDS, requests: 2 },
-      { record: AGENT_REFUSALS, requests: 2 + 1 },
-    ],
-    randomValues: { count: 1, requestsEach: 2 },
+    cost: {
+      // 0 and -1 (refused: sent alone only when the refusals together did not judge them), the account's number
+      // (accepted: sent alone only when the agent at the lowest bounds was not) and a random value below 1
+      sends: probeRequests([false, false, true], 1),
+      ifBatchRefused: [
+        { record: AGENTS_AT_BOUNDS, requests: 2 },
+        { record: AGENT_REFUSALS, requests: { '0 and -1': 2, 'deleting an agent a faulty target creates': 1 } },
+      ],
+      randomValues: { count: 1, requestsEach: 2 },
+    },
+    records: { shares: RANGE_SHARES },
     async run(t) {
       // The spec shows no number list: path and item shape ({ CallNumber: { id } }) follow the vendor reference.
       const { items } = await sharedList(t, FIRST_NUMBERS);
@@ -317,7 +331,7 @@ export const agentChecks = [
     title: "at the agent maximum: 403 'Max. number of agents reached.'",
     surface: 'core',
     rules: ['CORE-AGENT-MAX-403'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     needs: { keys: ['limits'] },
     async run(t) {
       t.expectCoreError('CORE-AGENT-MAX-403', await putAgent(t, {}, 'limits'), 403, 'Max. number of agents reached.');

@@ -4,7 +4,7 @@ import { credentialChecks } from '../shared/credentials.ts';
 import { type ContactView, contactViewOf, createContact, leavesContacts, showContact, shownField } from './fixtures.ts';
 import { readPage, recordOf, responseData } from '../shared/core-reads.ts';
 import { listedIds, recordId } from './shapes.ts';
-import { LANE_CONTACT, LANE_CONTACT_SHARES, makes } from './shared-fixtures.ts';
+import { LANE_CONTACT, LANE_CONTACT_SHARES } from './shared-fixtures.ts';
 
 /**
  * The check's own contact, with a name and an industry no other record has. Lists are narrowed by the
@@ -38,8 +38,8 @@ export const authChecks = [
     title: 'two key pairs of one company read the same data',
     surface: 'core',
     rules: ['CORE-AUTH-KEY-SCOPE'],
-    maxRequests: 3,
-    batched: leavesContacts(1),
+    cost: { sends: 3 },
+    records: { batched: leavesContacts(1) },
     needs: { keys: ['second'] },
     async run(t) {
       const rule = 'CORE-AUTH-KEY-SCOPE';
@@ -66,11 +66,17 @@ export const authChecks = [
     title: "another company's key never reads this company's contact",
     surface: 'core',
     rules: ['CORE-ISOLATION-READ'],
-    // Only read, by either company: the lane's contact (shared-fixtures.ts), which has a name and an industry no other record has.
-    shares: LANE_CONTACT_SHARES,
-    // the contact (and the reads it takes its values from), the contact and the narrowed list read by its own company, then both by the
-    // other, and the first page unnarrowed by each company
-    maxRequests: makes(LANE_CONTACT_SHARES) + 6,
+    cost: {
+      sends: {
+        'the contact and the narrowed list, read by its own company': 2,
+        'both read by the other': 2,
+        'the first page unnarrowed, by each company': 2,
+      },
+    },
+    records: {
+      // Only read, by either company: the lane's contact (shared-fixtures.ts), which has a name and an industry no other record has.
+      shares: LANE_CONTACT_SHARES,
+    },
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'CORE-ISOLATION-READ';
@@ -132,9 +138,8 @@ export const authChecks = [
     title: "another company's key never edits or deletes this company's contact",
     surface: 'core',
     rules: ['CORE-ISOLATION-WRITE'],
-    // create, a read by its own company, the other's peek, edit and delete, the read back
-    maxRequests: 6,
-    batched: leavesContacts(1),
+    cost: { sends: { create: 1, 'a read by its own company': 1, "the other's peek, edit and delete": 3, 'the read back': 1 } },
+    records: { batched: leavesContacts(1) },
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'CORE-ISOLATION-WRITE';

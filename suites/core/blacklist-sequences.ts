@@ -212,11 +212,13 @@ export const blacklistSequenceChecks = [
     // A number filter not applied, seen by a list step, is failed here on that read.
     rules: ['CORE-STATE-BLACKLIST', 'CORE-BLACKLIST-FILTER-NUMBER'],
     handsOver: ['CORE-BLACKLIST-FILTER-NUMBER'],
-    // An add costs its delete at the sequence's end; every other step one request. The closing steps: an add
-    // when none is left, an edit to another number and type, and the lists of both numbers.
-    // Its closing steps judge the rule in every sequence, so 3 find what 10 would; its stories need few steps.
-    stateful: { requestsPerStep: 2, setupRequests: 0, closingRequests: 5, most: 3, longest: 8 },
-    maxRequests: 0,
+    cost: {
+      // An add costs its delete at the sequence's end; every other step one request. The closing steps: an add
+      // when none is left, an edit to another number and type, and the lists of both numbers.
+      // Its closing steps judge the rule in every sequence, so 3 find what 10 would; its stories need few steps.
+      sequences: { requestsPerStep: 2, setupRequests: 0, closingRequests: 5, most: 3, longest: 8 },
+      sends: 0,
+    },
     async run(t) {
       await runSequences(t, blacklistModel());
     },

@@ -8,7 +8,6 @@ import {
   type BlacklistEntry as Entry,
   type BlacklistItem as Item,
   COUNTRIES,
-  makes,
 } from './shared-fixtures.ts';
 import { isObject } from '../shared/json.ts';
 
@@ -32,9 +31,8 @@ export const blacklistChecks = [
     title: 'List blacklist items are { Blacklist: { id, type, public_number } }',
     surface: 'core',
     rules: ['CORE-BLACKLIST-ITEM'],
-    shares: BLACKLIST_ENTRIES_SHARES,
-    // the first 100 entries, an entry added to an empty blacklist, and then a read that shows it
-    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 1,
+    cost: { sends: { 'a read showing the entry added to an empty blacklist': 1 } },
+    records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       // The items judged are the first 100 the entries came from, unless the blacklist was empty and got one.
       const { added } = await t.shared(BLACKLIST_ENTRIES);
@@ -55,8 +53,8 @@ export const blacklistChecks = [
     title: 'List blacklist: type filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-TYPE'],
-    shares: BLACKLIST_ENTRIES_SHARES,
-    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 3,
+    cost: { sends: 3 },
+    records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       const known = await entries(t);
       for (const type of ['all', 'incoming', 'outgoing']) {
@@ -79,8 +77,8 @@ export const blacklistChecks = [
     title: 'List blacklist: id filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-ID'],
-    shares: BLACKLIST_ENTRIES_SHARES,
-    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 1,
+    cost: { sends: 1 },
+    records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       const [entry] = await entries(t);
       const { ex, page } = await filtered(t, { id: String(entry?.id) });
@@ -99,8 +97,8 @@ export const blacklistChecks = [
     title: 'List blacklist: number filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-NUMBER'],
-    shares: BLACKLIST_ENTRIES_SHARES,
-    maxRequests: makes(BLACKLIST_ENTRIES_SHARES) + 1,
+    cost: { sends: 1 },
+    records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       const [entry] = await entries(t);
       const number = digits(entry?.public_number);
@@ -121,8 +119,8 @@ export const blacklistChecks = [
     title: 'List blacklist: country calling code filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-COUNTRY'],
-    shares: [...BLACKLIST_ENTRIES_SHARES, COUNTRIES],
-    maxRequests: makes([...BLACKLIST_ENTRIES_SHARES, COUNTRIES]) + 1,
+    cost: { sends: 1 },
+    records: { shares: [...BLACKLIST_ENTRIES_SHARES, COUNTRIES] },
     async run(t) {
       const known = await entries(t);
       const ex = await t.shared(COUNTRIES);

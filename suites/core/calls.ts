@@ -3,7 +3,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { readPage, responseData } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { CALL_SAMPLE, makes, sharedPage } from './shared-fixtures.ts';
+import { CALL_SAMPLE, sharedPage } from './shared-fixtures.ts';
 
 /** A call history item as the vendor reference shows it; the spec shows no record fields. */
 interface CallItem {
@@ -72,8 +72,8 @@ function filterCheck(c: FilterCase) {
     title: `Call history: ${c.filter} filter`,
     surface: 'core',
     rules: [c.rule],
-    shares: [CALL_SAMPLE],
-    maxRequests: makes([CALL_SAMPLE]) + 1,
+    cost: { sends: 1 },
+    records: { shares: [CALL_SAMPLE] },
     async run(t) {
       const items = await sample(t);
       const chosen = items.find((item) => c.valueOf(item) !== undefined);
@@ -99,9 +99,11 @@ export const callChecks = [
     title: 'call record dates are YYYY-MM-DDTHH:MM:SS.000Z',
     surface: 'core',
     rules: ['CORE-CALLS-DATE-FORMAT'],
-    // The dates of the sample the filter checks read (shared-fixtures.ts): the first 100 calls.
-    shares: [CALL_SAMPLE],
-    maxRequests: makes([CALL_SAMPLE]),
+    cost: { sends: 0 },
+    records: {
+      // The dates of the sample the filter checks read (shared-fixtures.ts): the first 100 calls.
+      shares: [CALL_SAMPLE],
+    },
     async run(t) {
       const { ex, page } = await sharedPage<CallItem>(t, CALL_SAMPLE);
       if (page.data.length === 0) t.skip('the call history is empty');
@@ -122,8 +124,8 @@ export const callChecks = [
     title: 'Call history: date_from and date_to',
     surface: 'core',
     rules: ['CORE-CALLS-FILTER-DATE'],
-    shares: [CALL_SAMPLE],
-    maxRequests: makes([CALL_SAMPLE]) + 1,
+    cost: { sends: 1 },
+    records: { shares: [CALL_SAMPLE] },
     async run(t) {
       const times = (await sample(t))
         .map(startedAt)
@@ -155,9 +157,8 @@ export const callChecks = [
     title: "a gone recording: 410 'Recording expired.' or 'Recording not found.', and never 'expired' for a call never recorded",
     surface: 'core',
     rules: ['CORE-RECORDING-410', 'CORE-RECORDING-410-CAUSE'],
-    shares: [CALL_SAMPLE],
-    // the first and the last page, up to 4 recorded calls, and one never recorded
-    maxRequests: makes([CALL_SAMPLE]) + 6,
+    cost: { sends: { 'the last page': 1, 'up to 4 recorded calls': 4, 'one never recorded': 1 } },
+    records: { shares: [CALL_SAMPLE] },
     async run(t) {
       // Oldest recorded calls are the likeliest to have lost their recording: read both ends of the history
       // (the first 100 are the sample the filter checks read).

@@ -72,8 +72,7 @@ export const contactEditChecks = [
     title: 'several ContactsTag entries are kept; sent tags replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-TAGS-SEVERAL', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    // the tags, the contact, two edits each read back
-    ...editsPooledContact(5, [FIRST_TAGS]),
+    ...editsPooledContact({ 'two edits each read back': 4 }, [FIRST_TAGS]),
     async run(t) {
       const [first, second] = (await firstTagNames(t)) as [string, string];
       const id = await pooledContact(t);
@@ -102,8 +101,7 @@ export const contactEditChecks = [
     title: 'ContactAttribute items: shape accepted and read back, wrong types refused, sent entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-ATTRIBUTE-ITEM', 'CORE-CONTACT-EDIT-REPLACE-LIST'],
-    // two accepted edits each read back; each wrong item the refusals together did not judge, alone
-    ...editsRefusingTogether(4, 2),
+    ...editsRefusingTogether({ 'two accepted edits, each read back': 4 }, 2),
     async run(t) {
       const rule = 'CORE-CONTACT-ATTRIBUTE-ITEM';
       const [a, b] = (await firstAttributeIds(t, 2)) as [number, number];
@@ -152,7 +150,7 @@ export const contactEditChecks = [
     title: 'ExternalUrl items read back as { name, url } and ContactNumber public_number as a string',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-ITEM', 'CORE-CONTACT-NUMBER-ITEM'],
-    ...editsPooledContact(4),
+    ...editsPooledContact(3),
     async run(t) {
       const id = await pooledContact(t);
       const urls: ExternalUrl[] = [
@@ -202,7 +200,6 @@ export const contactEditChecks = [
     title: 'a favorite_agent that is not an integer is refused with 406',
     surface: 'core',
     rules: ['CORE-CONTACT-FAVORITE-AGENT-TYPE'],
-    // each wrong type the refusals together did not judge, alone, with its contact and the refusals' own when the target made the pool none
     ...editsRefusingTogether(0, FAVORITE_AGENT_WRONG_TYPES.length),
     async run(t) {
       const rule = 'CORE-CONTACT-FAVORITE-AGENT-TYPE';

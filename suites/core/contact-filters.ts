@@ -4,7 +4,7 @@ import { readPage, recordOf } from '../shared/core-reads.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { listedIds } from './shapes.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { COUNTRIES, countryIds, FIRST_TAGS, LANE_CONTACT, LANE_CONTACT_SHARES, type LaneContact, makes, sharedList, tagOf } from './shared-fixtures.ts';
+import { COUNTRIES, countryIds, FIRST_TAGS, LANE_CONTACT, LANE_CONTACT_SHARES, type LaneContact, sharedList, tagOf } from './shared-fixtures.ts';
 
 /**
  * List contacts filters. List items' fields are not shown in the spec, so each check looks for a contact
@@ -84,9 +84,8 @@ export const contactFilterChecks = [
     title: 'List contacts: country_id filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-COUNTRY'],
-    shares: LANE_CONTACT_SHARES,
-    // countries, the contact (and the tags it takes its tag from), a matching read, and the other value narrowed and, when need be, alone
-    maxRequests: makes(LANE_CONTACT_SHARES) + 3,
+    cost: { sends: { 'a matching read': 1, 'the other value narrowed and, when need be, alone': 2 } },
+    records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const ex = await t.shared(COUNTRIES);
       t.expectOk(ex, 'listing countries');
@@ -105,9 +104,8 @@ export const contactFilterChecks = [
     title: 'List contacts: tag_id filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-TAG'],
-    shares: LANE_CONTACT_SHARES,
-    // the tags, the contact (and the countries it takes its country from), a matching read, and the other value narrowed and, when need be, alone
-    maxRequests: makes(LANE_CONTACT_SHARES) + 3,
+    cost: { sends: { 'a matching read': 1, 'the other value narrowed and, when need be, alone': 2 } },
+    records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       // The spec shows no tag list: path and item shape ({ Tag: { id, name } }) follow the vendor reference.
       const { items } = await sharedList(t, FIRST_TAGS);
@@ -125,9 +123,8 @@ export const contactFilterChecks = [
     title: 'List contacts: industry filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-INDUSTRY'],
-    shares: LANE_CONTACT_SHARES,
-    // the contact (and the reads it takes its values from), a matching read, and another industry alone
-    maxRequests: makes(LANE_CONTACT_SHARES) + 2,
+    cost: { sends: { 'a matching read': 1, 'another industry alone': 1 } },
+    records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const rule = 'CORE-CONTACTS-FILTER-INDUSTRY';
       const contact = await t.shared(LANE_CONTACT);
@@ -143,9 +140,8 @@ export const contactFilterChecks = [
     title: 'List contacts: keyword filter leaves out a contact without the keyword; whether it finds one by name is observed',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-KEYWORD', 'CORE-CONTACTS-KEYWORD-NAME'],
-    shares: LANE_CONTACT_SHARES,
-    // the contact (and the reads it takes its values from), its whole name as keyword, and an absent keyword narrowed and, when need be, alone
-    maxRequests: makes(LANE_CONTACT_SHARES) + 3,
+    cost: { sends: { 'its whole name as keyword': 1, 'an absent keyword narrowed and, when need be, alone': 2 } },
+    records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const contact = await t.shared(LANE_CONTACT);
       const name = contact.name;

@@ -7,7 +7,7 @@ import { pageFrom, recordOf } from '../shared/core-reads.ts';
 import { CONTACT_DELETIONS, contactEntryKey, contactViewOf, sendStep } from './fixtures.ts';
 import { deleteTogether } from '../../lib/checks/batched-deletions.ts';
 import { createdId, listedIds } from './shapes.ts';
-import { ATTRIBUTES, attributeIdsIn, FIRST_TAGS, makes, tagsIn } from './shared-fixtures.ts';
+import { ATTRIBUTES, attributeIdsIn, FIRST_TAGS, tagsIn } from './shared-fixtures.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
 
 /**
@@ -509,22 +509,26 @@ export const contactSequenceChecks = [
     surface: 'core',
     rules: ['CORE-STATE-LISTED', 'CORE-STATE-COUNT', 'CORE-STATE-FIELDS', 'CORE-STATE-LISTS', 'CORE-STATE-TAGGED', 'CORE-STATE-ISOLATION', ...HANDED_OVER],
     handsOver: HANDED_OVER,
-    // The tag and attribute reads the list edits take their values from, shared with the lane's other checks.
-    shares: [FIRST_TAGS, ATTRIBUTES],
-    // A create costs its delete at the sequence's end, a list the read of a contact it shows or misses wrongly,
-    // the closing's read with another company's key the contact never edited it may make; every other step one request. The closing
-    // steps: two lists, a create when none is left, a field edit, a list edit, another field edit, the list of
-    // the tag that edit gave, the read, and another company's read.
-    // Its closing steps judge every rule in every sequence, and most find their fault there: 4 sequences find what 10 would.
-    // Another company's read (3) closes a sequence only where the target gives its key pair.
-    stateful: {
-      requestsPerStep: 2,
-      setupRequests: makes([FIRST_TAGS, ATTRIBUTES]),
-      closingRequests: 15,
-      closingWithKeyOnly: { key: 'other', requests: 3 },
-      most: 4,
+    cost: {
+      // A create costs its delete at the sequence's end, a list the read of a contact it shows or misses wrongly,
+      // the closing's read with another company's key the contact never edited it may make; every other step one request. The closing
+      // steps: two lists, a create when none is left, a field edit, a list edit, another field edit, the list of
+      // the tag that edit gave, the read, and another company's read.
+      // Its closing steps judge every rule in every sequence, and most find their fault there: 4 sequences find what 10 would.
+      // Another company's read (3) closes a sequence only where the target gives its key pair.
+      sequences: {
+        requestsPerStep: 2,
+        setupRequests: 0,
+        closingRequests: 15,
+        closingWithKeyOnly: { key: 'other', requests: 3 },
+        most: 4,
+      },
+      sends: 0,
     },
-    maxRequests: 0,
+    records: {
+      // The tag and attribute reads the list edits take their values from, shared with the lane's other checks.
+      shares: [FIRST_TAGS, ATTRIBUTES],
+    },
     async run(t) {
       const other = t.hasKey('other');
       if (!other) t.skipRule('CORE-STATE-ISOLATION', "needs CC_OTHER_KEY_ID: another company's list is read with it");

@@ -30,7 +30,7 @@ import {
   shortestValue,
   valueOfLength,
 } from './refusals-together.ts';
-import { ATTRIBUTES, FIRST_TAGS, makes, pooledContact, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
+import { ATTRIBUTES, FIRST_TAGS, pooledContact, sharedList, UNKNOWN_CONTACT_EDIT } from './shared-fixtures.ts';
 
 type LengthField = ContactLengthField;
 
@@ -91,10 +91,11 @@ export const contactChecks = [
     title: 'Edit contact updates only the fields sent: every other scalar and list reads back as before',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-PARTIAL'],
-    shares: [FIRST_TAGS, ATTRIBUTES],
-    // the tags and attributes, the contact, its reads before and after the edit, the edit
-    maxRequests: makes([FIRST_TAGS, ATTRIBUTES]) + 4,
-    batched: leavesContacts(1),
+    cost: { sends: { 'the contact': 1, 'its reads before and after the edit': 2, 'the edit': 1 } },
+    records: {
+      shares: [FIRST_TAGS, ATTRIBUTES],
+      batched: leavesContacts(1),
+    },
     async run(t) {
       const rule = 'CORE-CONTACT-EDIT-PARTIAL';
       // Every scalar the payload names with a length and every list the account gives a value for, set on create.
@@ -139,8 +140,8 @@ export const contactChecks = [
     title: 'an empty string clears a scalar field',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-SCALAR'],
-    maxRequests: 3,
-    batched: leavesContacts(1),
+    cost: { sends: 3 },
+    records: { batched: leavesContacts(1) },
     async run(t) {
       const id = await createContact(t, { city: 'Prague', zip: '11000' });
       t.expectOk(await edit(t, id, { city: '' }), 'clearing city');
@@ -156,10 +157,11 @@ export const contactChecks = [
     title: 'an empty string clears a list property',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-LIST'],
-    shares: [FIRST_TAGS, ATTRIBUTES],
-    // the tags and attributes, the contact, its reads before and after the clearing edit
-    maxRequests: makes([FIRST_TAGS, ATTRIBUTES]) + 4,
-    batched: leavesContacts(1),
+    cost: { sends: { 'the contact': 1, 'its reads before and after the clearing edit': 2, 'the clearing edit': 1 } },
+    records: {
+      shares: [FIRST_TAGS, ATTRIBUTES],
+      batched: leavesContacts(1),
+    },
     async run(t) {
       const rule = 'CORE-CONTACT-EDIT-CLEAR-LIST';
       const tag = await existingTagName(t);
@@ -193,8 +195,8 @@ export const contactChecks = [
     title: 'sent list entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-REPLACE-LIST'],
-    maxRequests: 3,
-    batched: leavesContacts(1),
+    cost: { sends: 3 },
+    records: { batched: leavesContacts(1) },
     async run(t) {
       const [a, b, c] = [fictionalNumber(21), fictionalNumber(22), fictionalNumber(23)];
       const mails = [1, 2].map((n) => `${t.uniqueName()}-${n}@example.com`);
@@ -224,9 +226,11 @@ export const contactChecks = [
     title: "editing an unknown contact: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-404'],
-    // The same edit CORE-ERR-ENVELOPE judges the envelope of (shared-fixtures.ts).
-    shares: [UNKNOWN_CONTACT_EDIT],
-    maxRequests: makes([UNKNOWN_CONTACT_EDIT]),
+    cost: { sends: 0 },
+    records: {
+      // The same edit CORE-ERR-ENVELOPE judges the envelope of (shared-fixtures.ts).
+      shares: [UNKNOWN_CONTACT_EDIT],
+    },
     async run(t) {
       t.expectCoreError('CORE-CONTACT-EDIT-404', await t.shared(UNKNOWN_CONTACT_EDIT), 404, 'Not found.');
     },
@@ -255,9 +259,7 @@ export const contactChecks = [
     title: 'contact field lengths: maximum accepted, one more refused (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-FIELD-LENGTHS'],
-    // the edit at the maxima and the random lengths; each over-length value the refusals together did not judge, alone
-    ...editsRefusingTogether(1 + 3, LENGTH_FIELDS.length),
-    randomValues: { count: 3, requestsEach: 1 },
+    ...editsRefusingTogether({ 'the edit at the maxima': 1, 'random lengths': 3 }, LENGTH_FIELDS.length, { randomValues: { count: 3, requestsEach: 1 } }),
     async run(t) {
       const rule = 'CORE-CONTACT-FIELD-LENGTHS';
       const together = await t.shared(CONTACT_REFUSALS);
@@ -303,9 +305,7 @@ export const contactChecks = [
     title: 'ExternalUrl: 3 items accepted, 4 refused',
     surface: 'core',
     rules: ['CORE-CONTACT-EXTERNALURL-MAX'],
-    // the maximum and a random count; one item too many alone, when the refusals together did not judge it
-    ...editsRefusingTogether(1 + 1, 1),
-    randomValues: { count: 1, requestsEach: 1 },
+    ...editsRefusingTogether({ 'the maximum': 1, 'a random count': 1 }, 1, { randomValues: { count: 1, requestsEach: 1 } }),
     async run(t) {
       const rule = 'CORE-CONTACT-EXTERNALURL-MAX';
       const tooMany = EXTERNAL_URL_MAX_ITEMS + 1;
@@ -333,9 +333,9 @@ export const contactChecks = [
     title: 'ContactEmail must be a valid address (fuzzed)',
     surface: 'core',
     rules: ['CORE-CONTACT-EMAIL-VALID'],
-    // a valid address, the samples and random values; each invalid boundary the refusals together did not judge, alone
-    ...editsRefusingTogether(1 + INVALID_EMAIL_SAMPLES.length + 3, INVALID_EMAIL_BOUNDARIES.length),
-    randomValues: { count: INVALID_EMAIL_SAMPLES.length + 3, requestsEach: 1 },
+    ...editsRefusingTogether({ 'a valid address': 1, samples: INVALID_EMAIL_SAMPLES.length, 'random values': 3 }, INVALID_EMAIL_BOUNDARIES.length, {
+      randomValues: { count: { samples: INVALID_EMAIL_SAMPLES.length, 'random values': 3 }, requestsEach: 1 },
+    }),
     async run(t) {
       const rule = 'CORE-CONTACT-EMAIL-VALID';
       const left = judgedTogether(t, await t.shared(CONTACT_REFUSALS), {

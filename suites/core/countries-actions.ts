@@ -3,7 +3,7 @@ import { defineCheck } from '../../lib/checks/define.ts';
 import { noteAckStatus } from './fixtures.ts';
 import { listAgents, responseData, readList, recordOf } from '../shared/core-reads.ts';
 import { fictionalNumber } from '../shared/inert-values.ts';
-import { COUNTRIES, makes } from './shared-fixtures.ts';
+import { COUNTRIES } from './shared-fixtures.ts';
 
 /** Make a call (vendor reference: POST /calls/create.json) for an agent in the given presence state. */
 async function callWithAgentIn(t: CheckContext, presence: string): Promise<import('../../lib/http/exchange.ts').Exchange> {
@@ -21,8 +21,8 @@ export const countryChecks = [
     title: 'List countries: a plain array inside responseData',
     surface: 'core',
     rules: ['CORE-COUNTRIES-PLAIN-ARRAY'],
-    shares: [COUNTRIES],
-    maxRequests: makes([COUNTRIES]),
+    cost: { sends: 0 },
+    records: { shares: [COUNTRIES] },
     async run(t) {
       const ex = await t.shared(COUNTRIES);
       t.expectStatus('CORE-COUNTRIES-PLAIN-ARRAY', ex, 200);
@@ -35,8 +35,8 @@ export const countryChecks = [
     title: 'List countries ignores or refuses page and limit',
     surface: 'core',
     rules: ['CORE-COUNTRIES-NO-PAGING'],
-    shares: [COUNTRIES],
-    maxRequests: makes([COUNTRIES]) + 1,
+    cost: { sends: 1 },
+    records: { shares: [COUNTRIES] },
     async run(t) {
       const whole = await t.shared(COUNTRIES);
       t.expectOk(whole, 'listing countries');
@@ -60,7 +60,7 @@ export const actionChecks = [
     title: 'Make a call: success body is only { responseData: { status: 200 } }',
     surface: 'core',
     rules: ['CORE-CALL-CREATE-200'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     needs: { effects: ['call'] },
     async run(t) {
       const ex = await callWithAgentIn(t, 'online');
@@ -74,7 +74,7 @@ export const actionChecks = [
     title: 'Make a call for an agent not online: 403',
     surface: 'core',
     rules: ['CORE-CALL-CREATE-403-OFFLINE'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     needs: { effects: ['call'] },
     async run(t) {
       t.expectCoreError('CORE-CALL-CREATE-403-OFFLINE', await callWithAgentIn(t, 'offline'), 403);
@@ -86,7 +86,7 @@ export const actionChecks = [
     title: 'Make a call for an agent already in a call: 409',
     surface: 'core',
     rules: ['CORE-CALL-CREATE-409-BUSY'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     needs: { effects: ['call'] },
     async run(t) {
       t.expectCoreError('CORE-CALL-CREATE-409-BUSY', await callWithAgentIn(t, 'calling'), 409);
@@ -98,7 +98,7 @@ export const actionChecks = [
     title: 'Send sms without funds: 403',
     surface: 'core',
     rules: ['CORE-SMS-403-FUNDS'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     needs: { keys: ['limits'], effects: ['sms'] },
     async run(t) {
       // The spec shows no number list: path and item shape ({ CallNumber: { caller_id_e164 } }) follow the vendor reference.
@@ -119,7 +119,7 @@ export const actionChecks = [
     title: 'Contact actions: a POST answered with the acknowledgement envelope',
     surface: 'core',
     rules: ['CORE-BULK-ACK', 'CORE-ENV-ACK'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     async run(t) {
       const name = t.uniqueName();
       const ex = await t

@@ -12,7 +12,6 @@ import {
   GROUPS,
   LANE_CONTACT,
   LANE_CONTACT_SHARES,
-  makes,
   pooledContact,
   type SharedAnswer,
   UNKNOWN_CONTACT_EDIT,
@@ -41,8 +40,8 @@ export const envelopeChecks = [
     title: 'the lists the spec calls collections answer the collection envelope',
     surface: 'core',
     rules: ['CORE-ENV-COLLECTION'],
-    shares: COLLECTION_READS,
-    maxRequests: makes(COLLECTION_READS),
+    cost: { sends: 0 },
+    records: { shares: COLLECTION_READS },
     async run(t) {
       const rule = 'CORE-ENV-COLLECTION';
       for (const read of SPEC_COLLECTIONS) {
@@ -73,9 +72,8 @@ export const envelopeChecks = [
     title: 'a single contact sits directly in responseData, with no pagination fields',
     surface: 'core',
     rules: ['CORE-ENV-SINGLE'],
-    shares: LANE_CONTACT_SHARES,
-    // the lane's contact (and the reads it takes its values from), and its read
-    maxRequests: makes(LANE_CONTACT_SHARES) + 1,
+    cost: { sends: { "the contact's read": 1 } },
+    records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const { id } = await t.shared(LANE_CONTACT);
       const ex = await t.core('GET', `/contacts/show/${id}.json`).send();
@@ -96,7 +94,7 @@ export const envelopeChecks = [
     title: 'Edit contact acknowledges with exactly { responseData: { status: 200 } }',
     surface: 'core',
     rules: ['CORE-ENV-ACK', 'CORE-CONTACT-EDIT-200'],
-    ...editsPooledContact(2),
+    ...editsPooledContact(1),
     async run(t) {
       const id = await pooledContact(t);
       const ex = await t.core('POST', `/contacts/edit/${id}.json`).json({ title: 'Dr.' }).send();
@@ -112,9 +110,9 @@ export const envelopeChecks = [
     title: 'failures carry { responseData: { status, message } } with the HTTP status',
     surface: 'core',
     rules: ['CORE-ERR-ENVELOPE'],
+    cost: { sends: { 'an agent added without its email and password': 1 } },
     // Two of the failures are answers the checks of their endpoint's 404 judge too (shared-fixtures.ts).
-    shares: [UNKNOWN_CONTACT_EDIT, UNKNOWN_TAG_DELETE],
-    maxRequests: 3,
+    records: { shares: [UNKNOWN_CONTACT_EDIT, UNKNOWN_TAG_DELETE] },
     async run(t) {
       const failures = [() => t.shared(UNKNOWN_CONTACT_EDIT), () => t.shared(UNKNOWN_TAG_DELETE), () => putAgent(t, { email: undefined, pass: undefined })];
       for (const failure of failures) {

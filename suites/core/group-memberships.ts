@@ -6,7 +6,7 @@ import { AGENT_LIST, responseData } from '../shared/core-reads.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 import { listedIds } from './shapes.ts';
-import { GROUPS, itemsOf, makes } from './shared-fixtures.ts';
+import { GROUPS, itemsOf } from './shared-fixtures.ts';
 
 /** Add an agent to a group (vendor reference: PUT /groups/add.json { group_id, agent_id }). */
 export const addToGroup = (t: CheckContext, agentId: string, group: string): RequestSpec =>
@@ -153,8 +153,8 @@ export const groupMembershipChecks = [
     title: "Remove agent from group removes one membership: the agent's other group keeps it",
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS'],
-    shares: LANE_AGENT_SHARES,
-    maxRequests: makes(LANE_AGENT_SHARES),
+    cost: { sends: 0 },
+    records: { shares: LANE_AGENT_SHARES },
     async run(t) {
       const agent = await t.shared(LANE_AGENT);
       const before = membersIn(t, agent.statsBefore);

@@ -5,7 +5,7 @@ import { agentIdOf } from './fixtures.ts';
 import { LANE_AGENT, LANE_AGENT_SHARES } from './group-memberships.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
 import { createdId, listedIds } from './shapes.ts';
-import { AGENTS, GROUPS, makes, sharedList, UNKNOWN_TAG_DELETE } from './shared-fixtures.ts';
+import { AGENTS, GROUPS, sharedList, UNKNOWN_TAG_DELETE } from './shared-fixtures.ts';
 
 /**
  * The spec shows no group or tag list, and no way to add either: paths, envelopes and item shapes
@@ -17,9 +17,11 @@ export const groupTagChecks = [
     title: 'Remove agent from group: 200, and the agent and the group remain',
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-200', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
-    // The removal both checks of Remove agent from group judge (group-memberships.ts), with the reads this one judges.
-    shares: LANE_AGENT_SHARES,
-    maxRequests: makes(LANE_AGENT_SHARES),
+    cost: { sends: 0 },
+    records: {
+      // The removal both checks of Remove agent from group judge (group-memberships.ts), with the reads this one judges.
+      shares: LANE_AGENT_SHARES,
+    },
     async run(t) {
       const groups = await sharedList(t, GROUPS);
       const groupIds = listedIds(groups.items, 'Group');
@@ -60,9 +62,11 @@ export const groupTagChecks = [
     title: "Remove agent from an unknown group: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-404'],
-    // Any agent the account had will do: the agent list the lane reads once.
-    shares: [AGENTS],
-    maxRequests: makes([AGENTS]) + 1,
+    cost: { sends: 1 },
+    records: {
+      // Any agent the account had will do: the agent list the lane reads once.
+      shares: [AGENTS],
+    },
     async run(t) {
       const agentId = agentsFrom(t, await sharedList(t, AGENTS)).agents[0]?.id;
       if (agentId === undefined) t.skip('needs at least one agent in the account');
@@ -79,7 +83,7 @@ export const groupTagChecks = [
     title: 'Delete a tag: 200 and the tag is gone',
     surface: 'core',
     rules: ['CORE-TAG-DELETE-200'],
-    maxRequests: 5,
+    cost: { sends: 5 },
     async run(t) {
       const rule = 'CORE-TAG-DELETE-200';
       // Add a tag: path and payload from the vendor reference.
@@ -108,9 +112,11 @@ export const groupTagChecks = [
     title: "Delete an unknown tag: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-TAG-DELETE-404'],
-    // The same delete CORE-ERR-ENVELOPE judges the envelope of (shared-fixtures.ts).
-    shares: [UNKNOWN_TAG_DELETE],
-    maxRequests: makes([UNKNOWN_TAG_DELETE]),
+    cost: { sends: 0 },
+    records: {
+      // The same delete CORE-ERR-ENVELOPE judges the envelope of (shared-fixtures.ts).
+      shares: [UNKNOWN_TAG_DELETE],
+    },
     async run(t) {
       t.expectCoreError('CORE-TAG-DELETE-404', await t.shared(UNKNOWN_TAG_DELETE), 404, 'Not found.');
     },

@@ -96,12 +96,17 @@ export const membershipSequenceChecks = [
     title: "random sequences of adds and removes of the check's agent in two groups agree with a model of the spec",
     surface: 'core',
     rules: ['CORE-STATE-MEMBERSHIPS'],
-    // Each step one request. Before them the statistics, the agent and its deletion, and the add, read and
-    // remove that show the statistics count members; after them the closing steps (three writes and a read)
-    // and the sequence's cleanup (a remove from each group at most). The closing steps judge the rule in every
-    // sequence, so 2 find what 10 would.
-    stateful: { requestsPerStep: 1, setupRequests: 6, closingRequests: 4 + 2, most: 2, longest: 6 },
-    maxRequests: 0,
+    cost: {
+      // The closing steps judge the rule in every sequence, so 2 find what 10 would.
+      sequences: {
+        requestsPerStep: 1,
+        setupRequests: { 'the statistics': 1, 'the agent and its deletion': 2, 'an add, read and remove showing the statistics count members': 3 },
+        closingRequests: { 'three writes and a read': 4, "the sequence's cleanup, a remove from each group at most": 2 },
+        most: 2,
+        longest: 6,
+      },
+      sends: 0,
+    },
     needs: { effects: ['group-sequences'] },
     async run(t) {
       const before = membersIn(t, await t.core('GET', GROUP_STATISTICS).send());

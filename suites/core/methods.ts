@@ -10,8 +10,8 @@ export const methodChecks = [
     title: 'PUT /contacts/add.json creates: 201, and Edit contact then finds the contact',
     surface: 'core',
     rules: ['CORE-CONTACT-ADD-201', 'CORE-METHOD-PUT-CREATES'],
-    maxRequests: 2,
-    batched: leavesContacts(1),
+    cost: { sends: 2 },
+    records: { batched: leavesContacts(1) },
     async run(t) {
       const name = t.uniqueName();
       const ex = await t.core('PUT', '/contacts/add.json').json({ name }).send();
@@ -44,7 +44,7 @@ export const methodChecks = [
     title: 'POST /contacts/add.json does not create',
     surface: 'core',
     rules: ['CORE-METHOD-POST-CREATE-FAILS'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     async run(t) {
       const name = t.uniqueName();
       // An industry no other record has finds the contact if the POST made one: the spec does not say what a
@@ -65,8 +65,8 @@ export const methodChecks = [
     title: 'PATCH on an edit path neither succeeds nor edits',
     surface: 'core',
     rules: ['CORE-METHOD-NO-PATCH'],
-    maxRequests: 3,
-    batched: leavesContacts(1),
+    cost: { sends: 3 },
+    records: { batched: leavesContacts(1) },
     async run(t) {
       const name = t.uniqueName();
       const id = await createContact(t, { name });
@@ -85,7 +85,7 @@ export const methodChecks = [
     title: 'GET on the delete path of a tag deletes nothing',
     surface: 'core',
     rules: ['CORE-METHOD-GET-SAFE'],
-    maxRequests: 4,
+    cost: { sends: 4 },
     async run(t) {
       const rule = 'CORE-METHOD-GET-SAFE';
       // Add a tag: path and payload from the vendor reference. Delete a tag's path and answers are the spec's.

@@ -8,7 +8,7 @@ import { CORE_LIMIT } from '../../lib/contract/limits.ts';
 import { firstPageCounted, identify } from './collection-counts.ts';
 import { type Page, readPage, responseData } from '../shared/core-reads.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
-import { BLACKLIST_LIMIT_1, CONTACTS_LIMIT_1, makes, sharedPage } from './shared-fixtures.ts';
+import { BLACKLIST_LIMIT_1, CONTACTS_LIMIT_1, sharedPage } from './shared-fixtures.ts';
 
 /** List contacts: a collection in the spec, with limit and page (path from the vendor reference). */
 const PAGED = '/contacts/index.json';
@@ -31,9 +31,11 @@ export const paginationChecks = [
     title: 'limit 1, 7 and 1000 are applied and echoed',
     surface: 'core',
     rules: ['CORE-PAGE-LIMIT-ECHO'],
-    // limit 1 is the read other checks make of List contacts (shared-fixtures.ts): each answer is judged on its own
-    shares: [CONTACTS_LIMIT_1],
-    maxRequests: makes([CONTACTS_LIMIT_1]) + 2,
+    cost: { sends: 2 },
+    records: {
+      // limit 1 is the read other checks make of List contacts (shared-fixtures.ts): each answer is judged on its own
+      shares: [CONTACTS_LIMIT_1],
+    },
     async run(t) {
       for (const limit of [CORE_LIMIT.min, 7, CORE_LIMIT.max]) {
         const { ex, page } = limit === CONTACTS_LIMIT_1.query.limit ? await sharedPage(t, CONTACTS_LIMIT_1) : await readPage(t, PAGED, { limit });
@@ -54,7 +56,7 @@ export const paginationChecks = [
     title: 'without page and limit: first page, server default limit echoed',
     surface: 'core',
     rules: ['CORE-PAGE-DEFAULTS'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       const ex = await t.core('GET', PAGED).send();
       t.expectStatus('CORE-PAGE-DEFAULTS', ex, 200);
@@ -76,8 +78,10 @@ export const paginationChecks = [
     title: 'pageNumber is the page asked for; pageCount is ceil(itemsCount / limit)',
     surface: 'core',
     rules: ['CORE-PAGE-NUMBER', 'CORE-PAGE-COUNT'],
-    // page 1 with limit 1, and two pages; page 2 with limit 1 is read only when itemsCount is 1 or less, which is then too few to go on
-    maxRequests: 3,
+    cost: {
+      // Page 2 with limit 1 is read only when itemsCount is 1 or less, which is then too few to go on.
+      sends: { 'page 1 with limit 1': 1, 'two pages': 2 },
+    },
     async run(t) {
       const first = await firstPageCounted(t, '/calls/index.json');
       if (first.page.itemsCount < 3) t.skip(`needs at least 3 calls in the history, found ${first.page.itemsCount}`);
@@ -98,11 +102,12 @@ export const paginationChecks = [
     title: 'walking every page yields every item once',
     surface: 'core',
     rules: ['CORE-PAGE-WALK', 'CORE-PAGE-COUNT'],
-    shares: [BLACKLIST_LIMIT_1],
-    // Page 1 with limit 1 (shared-fixtures.ts), then at most 3 pages: the limit is chosen so the walk has 2 or 3,
-    // and a pageCount other than that fails the check on page 1. Page 2 with limit 1 is read only when itemsCount
-    // is 1 or less, which is then too few to walk.
-    maxRequests: makes([BLACKLIST_LIMIT_1]) + 3,
+    cost: {
+      // At most 3 pages: the limit is chosen so the walk has 2 or 3, and a pageCount other than that fails the check
+      // on page 1. Page 2 with limit 1 is read only when itemsCount is 1 or less, which is then too few to walk.
+      sends: 3,
+    },
+    records: { shares: [BLACKLIST_LIMIT_1] },
     async run(t) {
       // The blacklist changes rarely, so a walk over it is not disturbed by other users of the account.
       const path = BOUNDED;
@@ -138,7 +143,7 @@ export const paginationChecks = [
     title: 'nothing matches: empty data, itemsCount 0',
     surface: 'core',
     rules: ['CORE-PAGE-EMPTY', 'CORE-PAGE-COUNT'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       const { ex, page } = await readPage(t, PAGED, { keyword: t.uniqueName() });
       t.expectEqual('CORE-PAGE-EMPTY', page.data, [], 'data', ex);
@@ -152,11 +157,14 @@ export const paginationChecks = [
     title: 'limit outside 1..1000 is rejected or clamped (fuzzed)',
     surface: 'core',
     rules: ['CORE-PAGE-LIMIT-BOUNDS'],
-    // limit 1 is the read other checks make of List blacklist (shared-fixtures.ts), judged here as it came
-    shares: [BLACKLIST_LIMIT_1],
-    // four boundaries (limit 1 is the shared read), a sample and four random values
-    maxRequests: makes([BLACKLIST_LIMIT_1]) + 8,
-    randomValues: { count: 1 + 4, requestsEach: 1 },
+    cost: {
+      sends: { 'three boundaries (limit 1 is the shared read)': 3, 'a sample': 1, 'random values': 4 },
+      randomValues: { count: { 'a sample': 1, 'random values': 4 }, requestsEach: 1 },
+    },
+    records: {
+      // limit 1 is the read other checks make of List blacklist (shared-fixtures.ts), judged here as it came
+      shares: [BLACKLIST_LIMIT_1],
+    },
     async run(t) {
       const rule = 'CORE-PAGE-LIMIT-BOUNDS';
       await explore(t, {
@@ -194,9 +202,10 @@ export const paginationChecks = [
     title: 'page below 1 is rejected or corrected (fuzzed)',
     surface: 'core',
     rules: ['CORE-PAGE-PAGE-BOUNDS'],
-    // two boundaries, two samples, three random values
-    maxRequests: 7,
-    randomValues: { count: 2 + 3, requestsEach: 1 },
+    cost: {
+      sends: { boundaries: 2, samples: 2, 'random values': 3 },
+      randomValues: { count: { samples: 2, 'random values': 3 }, requestsEach: 1 },
+    },
     async run(t) {
       const rule = 'CORE-PAGE-PAGE-BOUNDS';
       await explore(t, {
@@ -224,8 +233,8 @@ export const paginationChecks = [
     title: 'a page past the last (observed)',
     surface: 'core',
     rules: ['CORE-PAGE-PAST-LAST'],
-    shares: [BLACKLIST_LIMIT_1],
-    maxRequests: makes([BLACKLIST_LIMIT_1]) + 1,
+    cost: { sends: 1 },
+    records: { shares: [BLACKLIST_LIMIT_1] },
     async run(t) {
       const { page } = await sharedPage(t, BLACKLIST_LIMIT_1);
       const ex = await t

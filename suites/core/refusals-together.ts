@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
+import { type CheckCost, partsOf } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import {
   CALL_NUMBER_ID_MIN,
@@ -166,20 +167,24 @@ export const CONTACT_REFUSALS: SharedRecord<readonly SentTogether[]> = {
 };
 
 /**
- * What a check judging values together with the other contact checks declares: `own` requests it always sends on
- * its contact of the pool, and `alone` it sends only for the values the refusals together left unjudged, with its
- * contact and the refusals' own when the target made the pool none; the refusals, the attribute read their make
- * takes a value from, and the pool.
+ * What a check judging values together with the other contact checks declares: what it `sends` always on its
+ * contact of the pool, and `alone` it sends only for the values the refusals together left unjudged, with its
+ * contact and the refusals' own when the target made the pool none; the refusals, the attribute read their
+ * make takes a value from, and the pool.
  */
-export function editsRefusingTogether(own: number, alone: number): ReturnType<typeof editsPooledContact> {
-  const pooled = editsPooledContact(own + alone + 1, [ATTRIBUTES, CONTACT_REFUSALS]);
-  return {
-    ...pooled,
+export function editsRefusingTogether(
+  sends: CheckCost['sends'],
+  alone: number,
+  more: Omit<CheckCost, 'sends' | 'ifBatchRefused'> = {},
+): ReturnType<typeof editsPooledContact> {
+  const pooled = editsPooledContact({ ...partsOf(sends), 'values the refusals together left unjudged, each alone': alone }, [ATTRIBUTES, CONTACT_REFUSALS], {
+    ...more,
     ifBatchRefused: [
       { record: CONTACT_POOL, requests: 2 },
       { record: CONTACT_REFUSALS, requests: alone },
     ],
-  };
+  });
+  return pooled;
 }
 
 /** Values of status_outbound, a boolean, of other types. */

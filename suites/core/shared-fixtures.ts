@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/checks/context.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { addContact, commandResults, CONTACT_ACTIONS_MAX, CONTACT_DELETIONS, createContact, deleteContact, leavesContacts, probeAgent } from './fixtures.ts';
-import type { CheckDefinition } from '../../lib/checks/define.ts';
+import { type CheckCost, type CheckDefinition, partsOf } from '../../lib/checks/define.ts';
 import { DAILY_PRICE_LIMIT, EXTENSION } from '../../lib/contract/limits.ts';
 import { createdId } from './shapes.ts';
 import { AGENT_LIST, type ListRead, listFrom, type Page, pageFrom, recordOf, responseData } from '../shared/core-reads.ts';
@@ -21,8 +21,8 @@ import { isObject } from '../shared/json.ts';
  *   envelope and the isolation read look for, and a blacklist entry when the blacklist is empty. Each is
  *   deleted when the lane ends. A check that edits, deletes or otherwise changes its record keeps its own.
  *
- * A sharer declares each in `shares` (those its records' makes use too) and counts their makes in its
- * allowance (`makes`), since it may be the first.
+ * A sharer declares each in `records.shares` (those its records' makes use too); the planner counts their
+ * makes in its allowance, since it may be the first.
  */
 
 type Query = Readonly<Record<string, string | number>>;
@@ -104,16 +104,23 @@ export async function pooledContact(t: CheckContext): Promise<string> {
 }
 
 /**
- * What a check that edits a contact of the pool declares: `requests` of its own besides the makes of what it
- * shares (`also`, and the pool), the create a target that refuses the pool costs it, and its contact, left to
- * the lane's end.
+ * What a check that edits a contact of the pool declares: what it `sends` on its contact, besides the makes of
+ * what it shares (`also`, and the pool), and the create a target that refuses the pool costs it; its contact,
+ * left to the lane's end.
  */
 export function editsPooledContact(
-  requests: number,
+  sends: CheckCost['sends'],
   also: readonly SharedRecord<unknown>[] = [],
-): Pick<CheckDefinition, 'maxRequests' | 'shares' | 'ifBatchRefused' | 'batched'> {
-  const shares = [...also, CONTACT_POOL];
-  return { maxRequests: makes(shares) + requests, shares, ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }], batched: leavesContacts(1) };
+  more: Omit<CheckCost, 'sends'> = {},
+): Pick<CheckDefinition, 'cost' | 'records'> {
+  return {
+    cost: {
+      sends: { ...partsOf(sends), 'its own contact, should the pool have none to spare': 1 },
+      ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }],
+      ...more,
+    },
+    records: { shares: [...also, CONTACT_POOL], batched: leavesContacts(1) },
+  };
 }
 
 /** The agent list as `listAgents` reads it; only for checks that read the agents the account had, not those a check made. */
@@ -145,11 +152,6 @@ export function tagNamesIn(ex: Exchange): string[] {
 export function attributeIdsIn(ex: Exchange): number[] {
   const list = (ex.json as { responseData?: unknown } | undefined)?.responseData;
   return (Array.isArray(list) ? list : []).map((item: { ContactAttribute?: { id?: unknown } }) => Number(item?.ContactAttribute?.id)).filter(Number.isInteger);
-}
-
-/** The requests a sharer counts for the makes of the records it shares: any of them it may be the first to need. */
-export function makes(records: readonly SharedRecord<unknown>[]): number {
-  return records.reduce((n, r) => n + r.makeRequests, 0);
 }
 
 /** One page of a shared collection read, judged as `readPage` judges its own. */

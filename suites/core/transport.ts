@@ -4,7 +4,7 @@ import { judgeConfiguredPrefix } from '../shared/base-path.ts';
 import { checkUtf8Json } from '../shared/media.ts';
 import { wrongHostCheck } from '../shared/wrong-host.ts';
 import { UNKNOWN_ID } from '../shared/inert-values.ts';
-import { CONTACTS_LIMIT_1, COUNTRIES, makes } from './shared-fixtures.ts';
+import { CONTACTS_LIMIT_1, COUNTRIES } from './shared-fixtures.ts';
 
 export const transportChecks = [
   httpsOnlyCheck({
@@ -20,7 +20,7 @@ export const transportChecks = [
     sentTo: ['analytics', 'ai', 'cuecard'],
     rule: 'CORE-WRONG-HOST-404',
     title: 'a core path on another host is 404',
-    maxRequests: 3,
+    cost: { sends: 3 },
     requests: (t, host) => [t.req(host, 'GET', '/contacts/index.json')],
   }),
 
@@ -29,9 +29,11 @@ export const transportChecks = [
     title: 'core success and error bodies are UTF-8 JSON',
     surface: 'core',
     rules: ['CORE-JSON-UTF8'],
-    // A success of each kind (a collection, a plain array) as other checks read it too, and an error.
-    shares: [CONTACTS_LIMIT_1, COUNTRIES],
-    maxRequests: makes([CONTACTS_LIMIT_1, COUNTRIES]) + 1,
+    cost: { sends: 1 },
+    records: {
+      // A success of each kind (a collection, a plain array) as other checks read it too, and an error.
+      shares: [CONTACTS_LIMIT_1, COUNTRIES],
+    },
     async run(t) {
       const probes = [() => t.shared(CONTACTS_LIMIT_1), () => t.shared(COUNTRIES), () => t.core('GET', `/contacts/show/${UNKNOWN_ID}.json`).send()];
       for (const probe of probes) {
@@ -46,8 +48,8 @@ export const transportChecks = [
     title: 'the core API serves under /api, with no version segment: the configured URL ends in it and the API answers there',
     surface: 'core',
     rules: ['CORE-BASE-PATH'],
-    shares: [COUNTRIES],
-    maxRequests: makes([COUNTRIES]),
+    cost: { sends: 0 },
+    records: { shares: [COUNTRIES] },
     async run(t) {
       const rule = 'CORE-BASE-PATH';
       judgeConfiguredPrefix(t, rule, 'core', '/api');
@@ -66,7 +68,7 @@ export const transportChecks = [
     title: 'a GET without Accept: application/json (observed)',
     surface: 'core',
     rules: ['CORE-ACCEPT-HEADER'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       const ex = await t.core('GET', '/countries/index.json').header('accept', undefined).send();
       t.observe(

@@ -28,10 +28,12 @@ function scheduleProbe(id: string, field: 'start_date' | 'start_time', sent: str
     release: '1.0.21',
     line,
     rules,
-    // The lane's campaign, the update, and a read of it when the answer holds no campaign.
-    maxRequests: LANE_CAMPAIGN.makeRequests + 2,
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    // A read of the campaign only when the update's answer holds none.
+    cost: { sends: { update: 1, 'read back': 1 } },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     async probe(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
       const schedule = { start_date: `${NEXT_YEAR}-03-14`, start_time: '09:30', [field]: sent };
@@ -69,11 +71,15 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'Whitespace-only name rejected',
     rules: { after: 'DIALER-NAME-WHITESPACE-400', before: 'DIALER-NAME-WHITESPACE-ACCEPTED' },
-    // In an update of the lane's campaign (the spec's rule covers create and update alike), so a target that
-    // takes the name keeps no campaign of the probe's own; the campaign is then named after the run again.
-    maxRequests: LANE_CAMPAIGN.makeRequests + 1 + 1,
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    cost: {
+      // In an update of the lane's campaign (the spec's rule covers create and update alike), so a target that
+      // takes the name keeps no campaign of the probe's own; the campaign is then named after the run again.
+      sends: { 'the whitespace name': 1, 'the name back': 1 },
+    },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     async probe(t): Promise<Observation> {
       const campaign = await t.shared(LANE_CAMPAIGN);
       const ex = await dialer(t, 'campaigns.update', { campaignId: campaign.id }).json({ name: '   ' }).send();
@@ -97,12 +103,16 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'unknown keys of calling_policy are dropped on write',
     rules: { after: 'DIALER-CALLING-POLICY-DROPS-UNKNOWN', before: 'DIALER-CALLING-POLICY-KEEPS-UNKNOWN' },
-    // The lane's campaign, whose create carries an unknown calling_policy key (no other sharer reads
-    // calling_policy); then an update with another, each read back from its answer or, when that holds no
-    // campaign, by a read.
-    maxRequests: LANE_CAMPAIGN.makeRequests + 3,
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    cost: {
+      // The lane's campaign's create carries an unknown calling_policy key (no other sharer reads calling_policy);
+      // the create and an update with another key are each read back from the answer or, when that holds no
+      // campaign, by a read.
+      sends: { 'read of the create': 1, update: 1, 'read of the update': 1 },
+    },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     async probe(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
       const refused = campaign.refusedUnknownPolicy;
@@ -123,10 +133,14 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.22',
     line: 'An unfiltered campaign list excludes deleted campaigns',
     rules: { after: 'DIALER-LIST-EXCLUDES-DELETED', before: 'DIALER-LIST-INCLUDES-DELETED' },
-    // The run's deleted campaign, so a deleted one surely exists; then up to 3 pages of the largest limit.
-    maxRequests: DELETED_CAMPAIGN.makeRequests + 3,
-    shares: [DELETED_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
+    cost: {
+      // Up to 3 pages of the largest limit; the run's deleted campaign (shared) makes sure a deleted one exists.
+      sends: 3,
+    },
+    records: {
+      shares: [DELETED_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
+    },
     async probe(t) {
       const campaign = deletedCampaign(t, await t.shared(DELETED_CAMPAIGN), 'deleting the probe campaign');
       const walk = await walkCursor<Record<string, unknown>>(t, (cursor) => dialer(t, 'campaigns.list').query({ limit: DIALER_LIMIT.max, cursor }), 3);
@@ -152,7 +166,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.22',
     line: 'new boolean query parameter include_deleted',
     rules: { after: 'DIALER-INCLUDE-DELETED-STRICT', before: 'DIALER-INCLUDE-DELETED-UNKNOWN' },
-    maxRequests: 2,
+    cost: { sends: 2 },
     async probe(t) {
       const odd = await dialer(t, 'campaigns.list').query({ limit: 5, include_deleted: 'yes' }).send();
       if (odd.status === 400) return { side: 'after', evidence: `include_deleted=yes refused: ${status(odd)}`, ex: odd };
@@ -171,7 +185,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: 'next',
     line: 'An undecodable cursor gives 400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page',
     rules: { after: 'DIALER-CURSOR-INVALID-400', before: 'DIALER-CURSOR-INVALID-FIRST-PAGE' },
-    maxRequests: 2,
+    cost: { sends: 2 },
     async probe(t: CheckContext) {
       const bad = await dialer(t, 'campaigns.list').query({ limit: 2, cursor: '!!not-a-cursor!!' }).send();
       if (bad.status === 400) {

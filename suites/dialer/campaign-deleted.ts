@@ -51,10 +51,18 @@ export const CAMPAIGN_DELETED_CHECKS = [
     title: 'status=deleted lists deleted campaigns only; include_deleted=true lists them, false does not, and neither overrides status',
     surface: 'ai',
     rules: ['DIALER-LIST-STATUS-DELETED', 'DIALER-INCLUDE-DELETED-TRUE', 'DIALER-INCLUDE-DELETED-FALSE', 'DIALER-INCLUDE-DELETED-WITH-STATUS', SUB_ERRORS],
-    // the run's deleted campaign and the lane's; up to 3 pages of status=deleted and of include_deleted=true; false between two without it; three with status
-    maxRequests: DELETED_CAMPAIGN.makeRequests + LANE_CAMPAIGN.makeRequests + PAGES + PAGES + 3 + 3,
-    shares: [DELETED_CAMPAIGN, LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN, LANE_CAMPAIGN] },
+    cost: {
+      sends: {
+        'pages of status=deleted': PAGES,
+        'pages of include_deleted=true': PAGES,
+        'include_deleted=false between two without it': 3,
+        'three with status': 3,
+      },
+    },
+    records: {
+      shares: [DELETED_CAMPAIGN, LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN, LANE_CAMPAIGN] },
+    },
     async run(t) {
       const campaign = await t.shared(DELETED_CAMPAIGN);
       const live = await t.shared(LANE_CAMPAIGN);

@@ -58,9 +58,9 @@ export const CAMPAIGN_LIST_CHECKS = [
     surface: 'ai',
     // AI-JSON-UTF8 on the same page: the Dialer clause of the AI host's success bodies.
     rules: ['DIALER-CAMPAIGN-LIST-ENVELOPE', 'AI-JSON-UTF8'],
-    // the first page, which the first-page check of the campaign list judges too (shared)
-    maxRequests: defaultPage(CAMPAIGN_LIST).makeRequests,
-    shares: [defaultPage(CAMPAIGN_LIST)],
+    cost: { sends: 0 },
+    // the first page, which the first-page check of the campaign list judges too
+    records: { shares: [defaultPage(CAMPAIGN_LIST)] },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-LIST-ENVELOPE';
       const ex = await t.shared(defaultPage(CAMPAIGN_LIST));
@@ -78,10 +78,10 @@ export const CAMPAIGN_LIST_CHECKS = [
     title: 'status=<value> and mode=<value> list only and all campaigns with that value',
     surface: 'ai',
     rules: ['DIALER-LIST-STATUS-FILTER', 'DIALER-LIST-MODE-FILTER'],
-    // the unfiltered list before and after the two filtered reads, the read after being the list's page of the
-    // largest limit, which the limits check judges too (shared): no other sharer comes before this check in run order
-    maxRequests: 1 + 2 + largestPage(CAMPAIGN_LIST).makeRequests,
-    shares: [largestPage(CAMPAIGN_LIST)],
+    cost: { sends: { 'the unfiltered list before': 1, 'the filtered reads': 2 } },
+    // the unfiltered list after the filtered reads: the list's page of the largest limit, which the limits check
+    // judges too; no other sharer comes before this check in run order
+    records: { shares: [largestPage(CAMPAIGN_LIST)] },
     async run(t) {
       const base = await listPage(t, { limit: DIALER_LIMIT.max });
       const statuses = new Set(base.data.map((c) => c.status));

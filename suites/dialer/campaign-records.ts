@@ -61,10 +61,14 @@ export const CAMPAIGN_RECORD_CHECKS = [
       'DIALER-CAMPAIGN-DELETE-204',
       'DIALER-CAMPAIGN-DELETED-KEPT',
     ],
-    // The run's deleted campaign, whose make is this lifecycle, and the read after its deletion.
-    maxRequests: DELETED_CAMPAIGN.makeRequests + 1,
-    shares: [DELETED_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
+    cost: {
+      // The read after its deletion; the run's deleted campaign (shared), whose make is this lifecycle, the rest.
+      sends: 1,
+    },
+    records: {
+      shares: [DELETED_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
+    },
     async run(t) {
       const made = await t.shared(DELETED_CAMPAIGN);
       const { id } = made;
@@ -143,13 +147,17 @@ export const CAMPAIGN_RECORD_CHECKS = [
     title: "an unknown campaign id: 404 with the endpoint's message on read, update, delete and contacts",
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-NOT-FOUND'],
-    // the head of the list for the id form, four operations, and the answers that confirm a 'Route not found' (the
-    // first ends the check, as a skip or a fail), each held by a shared record: the run's deleted campaign (its
-    // whole life, made by the first check that needs it) and the first page of a campaign's contacts, whose
-    // campaign is the head of the list's or the lane's
-    maxRequests: LISTED_CAMPAIGNS.makeRequests + 4 + DELETED_CAMPAIGN.makeRequests + CONTACTS_PAGE.makeRequests + LANE_CAMPAIGN.makeRequests,
-    shares: [LISTED_CAMPAIGNS, DELETED_CAMPAIGN, CONTACTS_PAGE, LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
+    cost: {
+      // four operations; the head of the list (shared) gives the id form, and the answers that confirm a 'Route not
+      // found' (the first ends the check, as a skip or a fail) are each held by a shared record: the run's deleted
+      // campaign (its whole life, made by the first check that needs it) and the first page of a campaign's
+      // contacts, whose campaign is the head of the list's or the lane's
+      sends: 4,
+    },
+    records: {
+      shares: [LISTED_CAMPAIGNS, DELETED_CAMPAIGN, CONTACTS_PAGE, LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
+    },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-NOT-FOUND';
       const sample = prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data[0]?.id;
@@ -182,9 +190,8 @@ export const CAMPAIGN_RECORD_CHECKS = [
     title: "a campaign's contacts list: cursor pages of at most limit items, walked to a null nextCursor without repeats",
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-CONTACTS-CURSOR'],
-    // the head of the campaign list, a first page of one campaign without contacts, then the walk
-    maxRequests: LISTED_CAMPAIGNS.makeRequests + 1 + CONTACT_PAGES,
-    shares: [LISTED_CAMPAIGNS],
+    cost: { sends: { 'the walk': CONTACT_PAGES, 'a first page of a campaign without contacts': 1 } },
+    records: { shares: [LISTED_CAMPAIGNS] },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-CONTACTS-CURSOR';
       // The account's own campaigns first: the run's have no contacts to page through.

@@ -272,21 +272,27 @@ export const CAMPAIGN_SEQUENCE_CHECKS = [
     // A campaign served twice in one walk, seen by a walk step, fails the cursor walk rule here on that page.
     rules: ['DIALER-STATE-WALK', 'DIALER-STATE-BUTTONS', 'DIALER-CURSOR-WALK'],
     handsOver: ['DIALER-CURSOR-WALK'],
-    shares: [DISPOSITION_TAGS],
-    // A walk: its pages and a campaign it may create, deleted at the end. The closing steps: two creates when
-    // fewer campaigns are open, two button replaces and a read, a delete, and a walk that creates nothing. Each
-    // step and closing create may make one campaign, which stays: at most 4 a sequence, since a sequence has 4
-    // steps and the closing creates come only where its deletes left fewer than two open.
-    stateful: {
-      requestsPerStep: WALK_PAGES + 2,
-      setupRequests: DISPOSITION_TAGS.makeRequests,
-      closingRequests: 2 * 2 + 3 + 1 + WALK_PAGES,
-      longest: 4,
-      // Its closing steps judge both rules in every sequence: 6 sequences find what 10 would.
-      most: 6,
-      campaignsPerSequence: 4,
+    cost: {
+      // Each step and closing create may make one campaign, which stays: at most 4 a sequence, since a sequence
+      // has 4 steps and the closing creates come only where its deletes left fewer than two open.
+      sequences: {
+        requestsPerStep: { 'a walk': WALK_PAGES, 'a campaign it may create': 1, 'its deletion': 1 },
+        setupRequests: 0,
+        closingRequests: {
+          'two creates, when fewer campaigns are open': 2,
+          'their deletions': 2,
+          'two button replaces and a read': 3,
+          'a delete': 1,
+          'a walk that creates nothing': WALK_PAGES,
+        },
+        longest: 4,
+        // Its closing steps judge both rules in every sequence: 6 sequences find what 10 would.
+        most: 6,
+        campaignsPerSequence: 4,
+      },
+      sends: 0,
     },
-    maxRequests: 0,
+    records: { shares: [DISPOSITION_TAGS] },
     needs: { effects: ['campaign-sequences'] },
     async run(t) {
       // Read as it comes: a target without the list, or with no usable tag, leaves the buttons out and the walks judged.

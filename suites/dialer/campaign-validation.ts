@@ -40,11 +40,14 @@ function scheduleCheck(
     title: `schedule_policy.${field} in and out of the pinned format (fuzzed)`,
     surface: 'ai',
     rules: [rules.after, rules.before, SUB_ERRORS],
-    // The lane's campaign, the boundaries, the samples and two random values.
-    maxRequests: LANE_CAMPAIGN.makeRequests + boundaries.length + samples.length + 2,
-    randomValues: { count: samples.length + 2, requestsEach: 1 },
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    cost: {
+      sends: { boundaries: boundaries.length, samples: samples.length, 'random values': 2 },
+      randomValues: { count: { samples: samples.length, 'random values': 2 }, requestsEach: 1 },
+    },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     async run(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
       const pinned = t.applies(rules.after);
@@ -99,12 +102,22 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     title: 'whitespace-only names on create and update: 400 name should not be empty from v1.0.21, what came before reported (fuzzed)',
     surface: 'ai',
     rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED', SUB_ERRORS],
-    // The create (from v1.0.21 only) and the deletion of the campaign a target that takes it makes, the lane's
-    // campaign, the boundaries, the samples, three random values, and the campaign's name given back should one be taken.
-    maxRequests: 2 + LANE_CAMPAIGN.makeRequests + values.NAME_BOUNDARIES.length + values.NAME_SAMPLES.length + 3 + 1,
-    randomValues: { count: values.NAME_SAMPLES.length + 3, requestsEach: 1 },
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN], ifTaken: 1 },
+    cost: {
+      sends: {
+        // from v1.0.21 only, with the deletion of the campaign a target that takes the name makes
+        'the create': 2,
+        boundaries: values.NAME_BOUNDARIES.length,
+        samples: values.NAME_SAMPLES.length,
+        'random values': 3,
+        // should one be taken
+        'the name given back': 1,
+      },
+      randomValues: { count: { samples: values.NAME_SAMPLES.length, 'random values': 3 }, requestsEach: 1 },
+    },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN], ifTaken: 1 },
+    },
     async run(t: CheckContext) {
       const pinned = t.applies('DIALER-NAME-WHITESPACE-400');
       const rule = pinned ? 'DIALER-NAME-WHITESPACE-400' : 'DIALER-NAME-WHITESPACE-ACCEPTED';
@@ -169,8 +182,15 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     title: 'include_deleted takes true and false only from v1.0.22, what came before reported (fuzzed)',
     surface: 'ai',
     rules: ['DIALER-INCLUDE-DELETED-STRICT', 'DIALER-INCLUDE-DELETED-UNKNOWN', SUB_ERRORS],
-    maxRequests: 1 + values.INCLUDE_DELETED_BOUNDARIES.length + values.INCLUDE_DELETED_SAMPLES.length + 2,
-    randomValues: { count: values.INCLUDE_DELETED_SAMPLES.length + 2, requestsEach: 1 },
+    cost: {
+      sends: {
+        'the list without it': 1,
+        boundaries: values.INCLUDE_DELETED_BOUNDARIES.length,
+        samples: values.INCLUDE_DELETED_SAMPLES.length,
+        'random values': 2,
+      },
+      randomValues: { count: { samples: values.INCLUDE_DELETED_SAMPLES.length, 'random values': 2 }, requestsEach: 1 },
+    },
     async run(t) {
       const known = t.applies('DIALER-INCLUDE-DELETED-STRICT');
       const rule = known ? 'DIALER-INCLUDE-DELETED-STRICT' : 'DIALER-INCLUDE-DELETED-UNKNOWN';

@@ -30,8 +30,7 @@ export const CAMPAIGN_WALK_CHECKS = [
     title: 'following nextCursor lists every campaign once and ends with nextCursor null',
     surface: 'ai',
     rules: ['DIALER-CURSOR-WALK', 'DIALER-CURSOR-LAST-NULL'],
-    // the reference page, at most five full pages and one empty one, the reference page again
-    maxRequests: 1 + 6 + 1,
+    cost: { sends: { 'the reference page': 1, 'five full pages and an empty one': 6, 'the reference page again': 1 } },
     async run(t) {
       const rule = 'DIALER-CURSOR-WALK';
       const reference = await listPage(t, { limit: DIALER_LIMIT.max });
@@ -80,17 +79,17 @@ export const CHANGING_WALK = defineCheck({
   title: 'a walk while campaigns are created and deleted between pages serves none twice and every lasting one once',
   surface: 'ai',
   rules: ['DIALER-CURSOR-WALK-CHANGING'],
-  // the lane's campaign, the reference page, up to 7 pages, the run's deleted campaign made between them
-  // (its create and reads after the first, its deletion after the second), and the reference page again
-  maxRequests: LANE_CAMPAIGN.makeRequests + 1 + 7 + DELETED_CAMPAIGN.makeRequests + 1,
-  // The lane's campaign lasts the whole walk, so the list holds two campaigns at least. The campaign the
-  // walk creates after its first page and deletes after its second is the run's deleted campaign, which
-  // the lifecycle and the deleted-campaign checks then read: no campaign of its own, which the API would
-  // keep. It moves the list under the walk by one at its head and back, so an offset cursor serves one
-  // twice and skips another. The walk runs first of the Dialer lane (suites/dialer/index.ts), so it makes
-  // that campaign: one made already would be a defect of the lane's order, which the plan would not count.
-  shares: [LANE_CAMPAIGN, DELETED_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
+  cost: { sends: { 'the reference page': 1, 'up to 7 pages': 7, 'the reference page again': 1 } },
+  records: {
+    // The lane's campaign lasts the whole walk, so the list holds two campaigns at least. The campaign the
+    // walk creates after its first page and deletes after its second is the run's deleted campaign, which
+    // the lifecycle and the deleted-campaign checks then read: no campaign of its own, which the API would
+    // keep. It moves the list under the walk by one at its head and back, so an offset cursor serves one
+    // twice and skips another. The walk runs first of the Dialer lane (suites/dialer/index.ts), so it makes
+    // that campaign: one made already would be a defect of the lane's order, which the plan would not count.
+    shares: [LANE_CAMPAIGN, DELETED_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
+  },
   async run(t) {
     const rule = 'DIALER-CURSOR-WALK-CHANGING';
     await t.shared(LANE_CAMPAIGN);

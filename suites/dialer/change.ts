@@ -28,16 +28,13 @@ export interface ChangeProbe {
   readonly line: string;
   /** The rule of the new behaviour (its `since` is `release`) and of the old one (its `until` is `release`). */
   readonly rules: { readonly after: RuleId; readonly before: RuleId };
-  /** The most requests the probe may send, its own setup included. */
-  readonly maxRequests: number;
+  /** What the probe sends, its own setup included (CheckCost: its `elsewhere` counts what goes to other meters than the Dialer's). */
+  readonly cost: CheckDefinition['cost'];
   readonly needs?: CheckDefinition['needs'];
   /** The lane of its release check, when the probe touches core records a core check counts or uses. */
   readonly lane?: CheckDefinition['lane'];
-  /** Of maxRequests, those that go to other meters than the Dialer's. */
-  readonly elsewhere?: CheckDefinition['elsewhere'];
   /** The shared records it uses (suites/dialer/shared-campaigns.ts), and the campaigns it may leave. */
-  readonly shares?: CheckDefinition['shares'];
-  readonly leaves?: CheckDefinition['leaves'];
+  readonly records?: CheckDefinition['records'];
   probe(t: CheckContext): Promise<Observation>;
 }
 
@@ -51,12 +48,10 @@ export function changeCheck(change: ChangeProbe): CheckDefinition {
     title: `Dialer ${change.release}: ${change.line}`,
     surface: 'ai',
     rules: [change.rules.after, change.rules.before],
-    maxRequests: change.maxRequests,
+    cost: change.cost,
+    ...(change.records ? { records: change.records } : {}),
     ...(change.needs ? { needs: change.needs } : {}),
     ...(change.lane ? { lane: change.lane } : {}),
-    ...(change.elsewhere ? { elsewhere: change.elsewhere } : {}),
-    ...(change.shares ? { shares: change.shares } : {}),
-    ...(change.leaves ? { leaves: change.leaves } : {}),
     async run(t) {
       const expected: Side = t.atLeast(change.release) ? 'after' : 'before';
       const rule = expected === 'after' ? change.rules.after : change.rules.before;

@@ -1,7 +1,7 @@
 import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import { type CheckDefinition, type CheckRecords, defineCheck } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import type { QueryValue, RequestSpec } from '../../lib/requests/request-spec.ts';
 import type { DialerRouteName } from '../../lib/dialer/routes.ts';
@@ -33,10 +33,10 @@ export interface CursorList {
   readonly what: string;
   readonly route: DialerRouteName;
   /**
-   * Path parameters the list needs, found or made by the check: the requests that may cost, and the shared
-   * records they come from, with the campaigns among them (CheckDefinition `shares` and `leaves`).
+   * Path parameters the list needs, found or made by the check: the shared
+   * records they come from, with the campaigns among them (CheckRecords `shares` and `leaves`).
    */
-  readonly params?: Pick<CheckDefinition, 'shares' | 'leaves'> & { readonly requests: number; find(t: CheckContext): Promise<Params> };
+  readonly params?: Pick<CheckRecords, 'shares' | 'leaves'> & { find(t: CheckContext): Promise<Params> };
   /** Random values tried beside the boundaries; each costs a request. */
   readonly randomRuns: number;
 }
@@ -46,7 +46,6 @@ export interface CursorList {
  * account's, else the lane's (an empty list pages too).
  */
 const someCampaign = {
-  requests: LISTED_CAMPAIGNS.makeRequests + LANE_CAMPAIGN.makeRequests,
   shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
   leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async find(t: CheckContext): Promise<Params> {
@@ -66,8 +65,6 @@ export const SURVEY_LIST: CursorList = { key: 'surveys', what: 'the survey list'
 export const OTHER_CURSOR_LISTS: readonly CursorList[] = [CONTACT_LIST, SCRIPT_LIST, SURVEY_LIST];
 
 const { min: MIN_LIMIT, max: MAX_LIMIT, default: DEFAULT_LIMIT } = DIALER_LIMIT;
-
-const setupOf = (list: CursorList): number => list.params?.requests ?? 0;
 
 const listAnswers = new Map<string, SharedRecord<Exchange>>();
 
@@ -119,10 +116,10 @@ export const largestPage = (list: CursorList): SharedRecord<Exchange> => listAns
 export const defaultPage = (list: CursorList): SharedRecord<Exchange> => listAnswer(list, 'first-page', {});
 
 /** What a list's checks declare of the shared records its parameters come from, and of the shared reads of the list they take. */
-function sharing(list: CursorList, reads: readonly SharedRecord<Exchange>[] = []): Pick<CheckDefinition, 'shares' | 'leaves'> {
-  const { shares, leaves } = list.params ?? {};
-  const all = [...(shares ?? []), ...reads];
-  return { ...(all.length > 0 ? { shares: all } : {}), ...(leaves ? { leaves } : {}) };
+function sharing(list: CursorList, reads: readonly SharedRecord<Exchange>[] = []): Pick<CheckDefinition, 'records'> {
+  const shares = [...(list.params?.shares ?? []), ...reads];
+  const leaves = list.params?.leaves;
+  return { records: { ...(shares.length > 0 ? { shares } : {}), ...(leaves ? { leaves } : {}) } };
 }
 
 /** The list's request builder, its path parameters found once. */
@@ -139,8 +136,8 @@ function firstPage(list: CursorList): CheckDefinition {
     title: `${list.what}: ${DEFAULT_LIMIT} items a page without limit, and an empty cursor gives the first page`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-DEFAULT-50', 'DIALER-CURSOR-EMPTY-FIRST-PAGE'],
-    // the list's parameters, the first page (shared), the empty cursor, the first page again (others may write in between)
-    maxRequests: setupOf(list) + defaultPage(list).makeRequests + 2,
+    // the first page again, since others may write in between
+    cost: { sends: { 'the empty cursor': 1, 'the first page again': 1 } },
     ...sharing(list, [defaultPage(list)]),
     async run(t) {
       const request = await lister(t, list);
@@ -171,9 +168,10 @@ function limits(list: CursorList): CheckDefinition {
     title: `${list.what}: limit ${MIN_LIMIT} and ${MAX_LIMIT} are served and never exceeded; ${MIN_LIMIT - 1}, ${MAX_LIMIT + 1} and non-integers are never applied (fuzzed)`,
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
-    // the list's parameters, its pages of the largest and the smallest limit (shared), the two boundaries, the samples and random values
-    maxRequests: setupOf(list) + largestPage(list).makeRequests + smallestPage(list).makeRequests + boundaries.length + NOT_INTEGER.length + list.randomRuns,
-    randomValues: { count: NOT_INTEGER.length + list.randomRuns, requestsEach: 1 },
+    cost: {
+      sends: { boundaries: boundaries.length, samples: NOT_INTEGER.length, 'random values': list.randomRuns },
+      randomValues: { count: { samples: NOT_INTEGER.length, 'random values': list.randomRuns }, requestsEach: 1 },
+    },
     ...sharing(list, [largestPage(list), smallestPage(list)]),
     async run(t) {
       const request = await lister(t, list);
@@ -244,11 +242,13 @@ function foreignCursors(list: CursorList): CheckDefinition {
     title: `${list.what}: undecodable, truncated and tampered cursors get 400 PAGINATION.INVALID_CURSOR or a page, as the release says (fuzzed)`,
     surface: 'ai',
     rules: [INVALID_400, 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
-    // the list's parameters, a first page (the list's smallest page, shared: its cursor to tamper with), the cursors, and the first page again
-    maxRequests: setupOf(list) + smallestPage(list).makeRequests + MAX_CURSOR_CASES.boundaries + MAX_CURSOR_CASES.samples + list.randomRuns + 1,
-    randomValues: { count: MAX_CURSOR_CASES.samples + list.randomRuns, requestsEach: 1 },
-    // The first page again is read only where an undecodable cursor may answer a page, which it must then be: before that release.
-    olderReleasesOnly: { before: INVALID_400_SINCE, requests: 1 },
+    cost: {
+      // The first page to tamper with is the list's smallest page, shared.
+      sends: { boundaries: MAX_CURSOR_CASES.boundaries, samples: MAX_CURSOR_CASES.samples, 'random values': list.randomRuns, 'the first page again': 1 },
+      randomValues: { count: { samples: MAX_CURSOR_CASES.samples, 'random values': list.randomRuns }, requestsEach: 1 },
+      // The first page again is read only where an undecodable cursor may answer a page, which it must then be: before that release.
+      olderReleasesOnly: { before: INVALID_400_SINCE, requests: 1 },
+    },
     ...sharing(list, [smallestPage(list)]),
     async run(t) {
       const request = await lister(t, list);

@@ -26,12 +26,17 @@ export interface ProbeResult {
  * run): `runProbes` removes them when the last has run.
  */
 export async function runProbe(session: Session, change: ChangeProbe, signal?: AbortSignal): Promise<ProbeResult> {
-  const missing = missingPrerequisite(session.target, { surface: 'ai', ...(change.needs ? { needs: change.needs } : {}) });
+  const missing = missingPrerequisite(session.target, { surface: 'ai', cost: change.cost, ...(change.needs ? { needs: change.needs } : {}) });
   if (missing) return { change, side: 'unknown', evidence: missing, requests: 0, leftovers: [] };
   // A probe judges no rule: its context serves it the requests, sleeps and cleanups a check has, under its own name and allowance.
   const t = new CheckContext(
     session,
-    { id: `dialer.fingerprint.${change.id}`, rules: [], maxRequests: change.maxRequests, ...(change.shares ? { shares: change.shares } : {}) },
+    {
+      id: `dialer.fingerprint.${change.id}`,
+      rules: [],
+      cost: change.cost,
+      ...(change.records?.shares ? { records: { shares: change.records.shares } } : {}),
+    },
     signal,
   );
   let result: Pick<ProbeResult, 'side' | 'evidence'>;
@@ -65,7 +70,7 @@ export async function runProbes(
   }
   let requests = 0;
   const leftovers: string[] = [];
-  for (const lane of new Set(results.flatMap((r) => (r.change.shares ?? []).map((record) => record.lane)))) {
+  for (const lane of new Set(results.flatMap((r) => (r.change.records?.shares ?? []).map((record) => record.lane)))) {
     const removed = await session.endLane(lane);
     requests += removed?.requests ?? 0;
     leftovers.push(...(removed?.leftovers ?? []));

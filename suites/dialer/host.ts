@@ -17,7 +17,7 @@ export const DIALER_HOST_CHECKS = [
     title: 'the Dialer is served under /dialer on the AI host: the campaign list answers at the path the spec shows',
     surface: 'ai',
     rules: ['DIALER-BASE-PATH'],
-    maxRequests: 1,
+    cost: { sends: 1 },
     async run(t) {
       // Spelled as the spec writes it, not taken from the route table: an override must not move the Dialer.
       const ex = await t.req('ai', 'GET', '/dialer/campaigns').query({ limit: 1 }).send();
@@ -31,9 +31,11 @@ export const DIALER_HOST_CHECKS = [
     title: 'the Dialer takes the standard Basic key pair',
     surface: 'ai',
     rules: ['DIALER-SAME-KEY'],
-    maxRequests: LISTED_CAMPAIGNS.makeRequests,
-    // The run's read of the campaign list, sent with the standard key pair like every read of the run.
-    shares: [LISTED_CAMPAIGNS],
+    cost: { sends: 0 },
+    records: {
+      // The run's read of the campaign list, sent with the standard key pair like every read of the run.
+      shares: [LISTED_CAMPAIGNS],
+    },
     async run(t) {
       t.expectStatus('DIALER-SAME-KEY', await t.shared(LISTED_CAMPAIGNS), 200);
     },
@@ -44,7 +46,7 @@ export const DIALER_HOST_CHECKS = [
     title: 'a request carrying x-api-key is refused with 401, valid Basic credentials or not',
     surface: 'ai',
     rules: ['DIALER-X-API-KEY-401'],
-    maxRequests: 2,
+    cost: { sends: 2 },
     async run(t) {
       // The header's value is made up: the scheme was never deployed, so no real key exists to send.
       const key = t.uniqueName();

@@ -86,11 +86,20 @@ export const ISOLATION_CHECKS = [
     title: "another company's key never reads this company's Dialer campaign, by id or in its campaign list",
     surface: 'ai',
     rules: ['DIALER-ISOLATION-READ'],
-    // create, the read by its own company, the other's read, this company's first page of campaigns, then the other's list walked
-    maxRequests: 4 + FOREIGN_PAGES,
+    cost: {
+      sends: {
+        create: 1,
+        'the read by its own company': 1,
+        "the other's read": 1,
+        "this company's first page": 1,
+        "the other's list walked": FOREIGN_PAGES,
+      },
+    },
+    records: {
+      // Its own: a campaign whose name no other check changes, since what the other company reads is searched for it.
+      leaves: { campaigns: 1 },
+    },
     needs: { keys: ['other'] },
-    // Its own: a campaign whose name no other check changes, since what the other company reads is searched for it.
-    leaves: { campaigns: 1 },
     async run(t) {
       const rule = 'DIALER-ISOLATION-READ';
       const { campaign, name } = await ownCampaign(t);
@@ -114,8 +123,10 @@ export const ISOLATION_CHECKS = [
     title: "another company's call script list never holds this company's call script",
     surface: 'ai',
     rules: ['DIALER-ISOLATION-READ'],
-    // the run's call script (made once a run, by the first check that needs it), then the other's list walked
-    maxRequests: 1 + FOREIGN_PAGES,
+    cost: {
+      // The run's call script is made once a run, by the first check that needs it.
+      sends: { "the run's call script": 1, "the other's list walked": FOREIGN_PAGES },
+    },
     needs: { ...NEEDS_RECORDS, keys: ['other'] },
     async run(t) {
       // Call scripts have no read by id (lib/dialer/routes.ts) and other checks rename the run's script, so only its id is looked for.
@@ -129,11 +140,15 @@ export const ISOLATION_CHECKS = [
     title: "another company's key never edits or deletes this company's Dialer campaign",
     surface: 'ai',
     rules: ['DIALER-ISOLATION-WRITE'],
-    // create, the read by its own company, the other's peek, PATCH and DELETE, the read back
-    maxRequests: 7,
+    cost: {
+      // create, the read by its own company, the other's peek, PATCH and DELETE, the read back
+      sends: 7,
+    },
+    records: {
+      // Its own: a target that lets the other company change or delete it must not change what other checks see.
+      leaves: { campaigns: 1 },
+    },
     needs: { keys: ['other'] },
-    // Its own: a target that lets the other company change or delete it must not change what other checks see.
-    leaves: { campaigns: 1 },
     async run(t) {
       const rule = 'DIALER-ISOLATION-WRITE';
       const { campaign, name, record: before } = await ownCampaign(t);

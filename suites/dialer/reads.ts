@@ -35,10 +35,13 @@ export const READ_CHECKS = [
     title: 'Dialer GETs change nothing: a campaign, its buttons and its statistics read the same after every read',
     surface: 'ai',
     rules: ['DIALER-GET-SAFE'],
-    // the lane's campaign, two snapshots, its contacts and the lists in between
-    maxRequests: LANE_CAMPAIGN.makeRequests + 2 * SNAPSHOT_REQUESTS + 1 + LISTS.length,
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    cost: {
+      sends: { 'snapshot before': SNAPSHOT_REQUESTS, 'its contacts': 1, lists: LISTS.length, 'snapshot after': SNAPSHOT_REQUESTS },
+    },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     async run(t) {
       const rule = 'DIALER-GET-SAFE';
       const { id } = await t.shared(LANE_CAMPAIGN);

@@ -103,10 +103,14 @@ const replace = defineCheck({
   title: 'disposition buttons: PUT replaces them wholesale; name and color come from the call tag, outcome from outcome_kind',
   surface: 'ai',
   rules: ['DIALER-BUTTONS-GET', 'DIALER-BUTTONS-REPLACE', 'DIALER-BUTTON-RESOLVED'],
-  // the tag list, the lane's campaign, two replaces each read back
-  maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + 4,
-  shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  cost: {
+    // two replaces, each read back
+    sends: 4,
+  },
+  records: {
+    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  },
   async run(t) {
     const { tags } = await dispositionTags(t);
     // A tag without colour first, when the account has one: its button must show color null.
@@ -156,17 +160,19 @@ const refusals = defineCheck({
   title: 'button replace: unknown outcome_kind 400, repeated tag_id 409, a tag_id that is no call tag of the account 422',
   surface: 'ai',
   rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422', SUB_ERRORS],
-  // the tag list, the lane's campaign, a replace it takes (shared), four outcome kinds, a repeated tag, an unknown one,
-  // another company's tag list and one of its tags
-  maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + ACCEPTED_REPLACE.makeRequests + 4 + 1 + 1 + 2,
-  // Two of the four outcome kinds are random.
-  randomValues: { count: 2, requestsEach: 1 },
-  // Another company's tag list, read on the core API.
-  elsewhere: { core: 1 },
-  // That list and the replace naming one of its tags are sent only where the target gives the other company's key pair.
-  withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
-  shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  cost: {
+    sends: { 'outcome kinds': 4, 'a repeated tag': 1, 'an unknown tag': 1, "another company's tag list and one of its tags": 2 },
+    // Two of the four outcome kinds are random.
+    randomValues: { count: 2, requestsEach: 1 },
+    // Another company's tag list, read on the core API.
+    elsewhere: { core: 1 },
+    // That list and the replace naming one of its tags are sent only where the target gives the other company's key pair.
+    withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
+  },
+  records: {
+    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  },
   async run(t) {
     const { tags } = await dispositionTags(t);
     // The tag the shared replace names too.
@@ -216,9 +222,9 @@ const archivedOmitted = defineCheck({
   title: "a campaign's disposition buttons never include the archived call tag",
   surface: 'ai',
   rules: ['DIALER-ARCHIVED-BUTTONS-OMITTED'],
-  maxRequests: LISTED_CAMPAIGNS.makeRequests + ARCHIVED_SEARCH,
+  cost: { sends: ARCHIVED_SEARCH },
+  records: { shares: [LISTED_CAMPAIGNS] },
   needs: NEEDS_ARCHIVED,
-  shares: [LISTED_CAMPAIGNS],
   async run(t) {
     const rule = 'DIALER-ARCHIVED-BUTTONS-OMITTED';
     const archived = namedArchivedTag(t);

@@ -51,7 +51,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'whitespace-only name rejected (call scripts)',
     rules: { after: 'DIALER-SCRIPT-SURVEY-NAME-400', before: 'DIALER-SCRIPT-SURVEY-NAME-ACCEPTED' },
-    maxRequests: 1,
+    cost: { sends: 1 },
     needs: NEEDS_RECORDS,
     async probe(t) {
       const ex = await dialer(t, 'scripts.create').json({ name: ' \t ', content: 'blank-name probe of the conformance suite' }).send();
@@ -63,11 +63,15 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'export filters validated with 400 (filter ids of at least 1)',
     rules: { after: 'DIALER-EXPORT-IDS-400', before: 'DIALER-EXPORT-IDS-UNVALIDATED' },
-    // The lane's campaign, and the export request: a job, if queued, is one of the run's campaign.
-    maxRequests: LANE_CAMPAIGN.makeRequests + 1,
+    cost: {
+      // The export request: a job, if queued, is one of the run's campaign.
+      sends: 1,
+    },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     needs: NEEDS_EXPORTS,
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
       const ex = await requestExport(t, campaign.id, { filters: { contactId: 0 } });
@@ -79,10 +83,12 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'export windows validated with 422, no job enqueued on 422',
     rules: { after: 'DIALER-EXPORT-DATES-422', before: 'DIALER-EXPORT-DATES-UNVALIDATED' },
-    maxRequests: LANE_CAMPAIGN.makeRequests + 1,
+    cost: { sends: 1 },
+    records: {
+      shares: [LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     needs: NEEDS_EXPORTS,
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
       const ex = await requestExport(t, campaign.id, { filters: { dateFrom: '2026-09-02T10:00:00Z', dateTo: '2026-09-01T10:00:00Z' } });
@@ -95,7 +101,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'malformed jobId is 400 rather than 500',
     rules: { after: 'DIALER-JOBID-400', before: 'DIALER-JOBID-500' },
-    maxRequests: 1,
+    cost: { sends: 1 },
     async probe(t) {
       const ex = await dialer(t, 'exports.status', { jobId: 'cc-conformance-not-a-uuid' }).send();
       const message = isObject(ex.json) ? ex.json.message : undefined;
@@ -107,15 +113,18 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'association ref_id values are not checked for existence',
     rules: { after: 'DIALER-ASSOC-REF-UNCHECKED', before: 'DIALER-ASSOC-REF-CHECKED' },
-    // an agent of the account, the lane's campaign, an association the target must take, then one naming nobody
-    maxRequests: 1 + CORE_LANE_CAMPAIGN.makeRequests + 2,
+    cost: {
+      sends: { 'an agent of the account': 1, 'an association the target must take': 1, 'one naming nobody': 1 },
+      elsewhere: { core: 1 },
+    },
+    records: {
+      // Its associations are replaced wholesale by whichever check writes them next.
+      shares: [CORE_LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
+    },
     needs: { surfaces: ['core'] },
     // It names the first agent of the core list, which a core check may be adding and deleting meanwhile.
     lane: 'core',
-    elsewhere: { core: 1 },
-    // Its associations are replaced wholesale by whichever check writes them next.
-    shares: [CORE_LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
     async probe(t) {
       const agent =
         (await firstCoreId(t, '/agents/index.json', 'Agent')) ??
@@ -137,11 +146,13 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'archived dispositions refused with 422 on button replace',
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
-    // the tag list, the lane's campaign, a button the target must take (shared), the archived tag's button, and a read
-    maxRequests: DISPOSITION_TAGS.makeRequests + LANE_CAMPAIGN.makeRequests + ACCEPTED_REPLACE.makeRequests + 2,
+    // A button the target must take comes first (shared).
+    cost: { sends: { "the archived tag's button": 1, 'a read': 1 } },
+    records: {
+      shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
+      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+    },
     needs: NEEDS_ARCHIVED,
-    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
     async probe(t) {
       const archived = namedArchivedTag(t);
       // The shared replace names the first usable tag.
@@ -161,9 +172,9 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'archived dispositions omitted from the disposition tag list',
     rules: { after: 'DIALER-ARCHIVED-TAGLIST-OMITTED', before: 'DIALER-ARCHIVED-TAGLIST-SHOWN' },
-    maxRequests: DISPOSITION_TAGS.makeRequests,
+    cost: { sends: 0 },
+    records: { shares: [DISPOSITION_TAGS] },
     needs: NEEDS_ARCHIVED,
-    shares: [DISPOSITION_TAGS],
     async probe(t) {
       const archived = namedArchivedTag(t);
       const ex = await t.shared(DISPOSITION_TAGS);
@@ -178,15 +189,19 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'buttons of a deleted disposition are no longer returned',
     rules: { after: 'DIALER-DELETED-BUTTONS-OMITTED', before: 'DIALER-DELETED-BUTTONS-KEPT' },
-    // a tag, the lane's campaign, its button, a read of it, the tag's deletion, a read after, the tag's undo
-    maxRequests: 7,
+    cost: {
+      // a tag, its button, a read of it, the tag's deletion, a read after, the tag's undo
+      sends: 6,
+      elsewhere: { core: 3 },
+    },
+    records: {
+      // Its buttons are replaced wholesale by whichever check writes them next.
+      shares: [CORE_LANE_CAMPAIGN],
+      leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
+    },
     needs: { surfaces: ['core'] },
     // It adds and deletes a core call tag, which core checks pick from the tag list; its undo may delete it again.
     lane: 'core',
-    elsewhere: { core: 3 },
-    // Its buttons are replaced wholesale by whichever check writes them next.
-    shares: [CORE_LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
     async probe(t) {
       // A tag no call carries is deleted, not archived, when removed.
       const tagId = await addCoreTag(t);

@@ -30,12 +30,15 @@ const ids = defineCheck({
   title: 'export filters.contactId and filters.userId: integers of at least 1 accepted, strings of them either way, anything else 400 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-IDS-400', SUB_ERRORS],
-  // the lane's campaign, eight boundaries and a sample
-  maxRequests: LANE_CAMPAIGN.makeRequests + 9,
-  randomValues: { count: 1, requestsEach: 1 },
+  cost: {
+    sends: { boundaries: 8, 'a random value': 1 },
+    randomValues: { count: 1, requestsEach: 1 },
+  },
+  records: {
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  },
   needs: NEEDS_EXPORTS,
-  shares: [LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-EXPORT-IDS-400';
     skipBeforeRefusals(t, rule);
@@ -81,12 +84,15 @@ const dates = defineCheck({
   title: 'export bounds: RFC 3339 accepted, non-dates 422 with the parse message, dateTo not after dateFrom 422 (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATES-422', SUB_ERRORS],
-  // the lane's campaign, eight boundaries and a sample, four windows
-  maxRequests: LANE_CAMPAIGN.makeRequests + 9 + 4,
-  randomValues: { count: 1, requestsEach: 1 },
+  cost: {
+    sends: { boundaries: 8, 'a random value': 1, windows: 4 },
+    randomValues: { count: 1, requestsEach: 1 },
+  },
+  records: {
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  },
   needs: NEEDS_EXPORTS,
-  shares: [LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-EXPORT-DATES-422';
     skipBeforeRefusals(t, rule);
@@ -146,12 +152,15 @@ const dateTo = defineCheck({
   title: 'an export dateTo that is no date-time: 422 and no job, as for dateFrom (fuzzed)',
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATETO-422'],
-  // the lane's campaign, three boundaries and a sample
-  maxRequests: LANE_CAMPAIGN.makeRequests + 3 + 1,
-  randomValues: { count: 1, requestsEach: 1 },
+  cost: {
+    sends: { boundaries: 3, 'a random value': 1 },
+    randomValues: { count: 1, requestsEach: 1 },
+  },
+  records: {
+    shares: [LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  },
   needs: NEEDS_EXPORTS,
-  shares: [LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-EXPORT-DATETO-422';
     const campaign = await t.shared(LANE_CAMPAIGN);
@@ -177,9 +186,10 @@ const jobIds = defineCheck({
   title: "export status and download: a jobId that is not a UUID gets 400 'Validation failed (uuid is expected)', a UUID never does (fuzzed)",
   surface: 'ai',
   rules: ['DIALER-JOBID-400', SUB_ERRORS],
-  // three boundaries, four samples, two random values
-  maxRequests: 9,
-  randomValues: { count: 4 + 2, requestsEach: 1 },
+  cost: {
+    sends: { boundaries: 3, samples: 4, 'random values': 2 },
+    randomValues: { count: { samples: 4, 'random values': 2 }, requestsEach: 1 },
+  },
   async run(t) {
     const rule = 'DIALER-JOBID-400';
     skipBeforeRefusals(t, rule);

@@ -91,7 +91,7 @@ const scriptLifecycle = defineCheck({
   title: 'call scripts: create 201 with a name padded with whitespace, PATCH changes what it sends, the list finds it',
   surface: 'ai',
   rules: ['DIALER-SCRIPT-CREATE-201', 'DIALER-NAME-TRIMMED', 'DIALER-SCRIPT-UPDATE', 'DIALER-SCRIPTS-LIST'],
-  maxRequests: 2 + LIST_REQUESTS,
+  cost: { sends: { "the run's script": 1, 'the update': 1, 'the list': LIST_REQUESTS } },
   needs: NEEDS_RECORDS,
   async run(t) {
     const made = await runScript(t);
@@ -120,7 +120,7 @@ const surveyLifecycle = defineCheck({
   title: 'surveys: create 201, PATCH keeps the questions, a PUT replaces them wholesale as the list then shows, the list finds it',
   surface: 'ai',
   rules: ['DIALER-SURVEY-CREATE-201', 'DIALER-NAME-TRIMMED', 'DIALER-SURVEY-QUESTIONS-PUT', 'DIALER-SURVEY-UPDATE', 'DIALER-SURVEYS-LIST'],
-  maxRequests: 3 + LIST_REQUESTS,
+  cost: { sends: { "the run's survey": 1, 'the update': 1, 'the questions replaced': 1, 'the list': LIST_REQUESTS } },
   needs: NEEDS_RECORDS,
   async run(t) {
     const made = await runSurvey(t);
@@ -198,10 +198,17 @@ const blankNames = defineCheck({
   title: "whitespace-only names on script and survey create and update: 400 'name should not be empty' (fuzzed)",
   surface: 'ai',
   rules: ['DIALER-SCRIPT-SURVEY-NAME-400', SUB_ERRORS],
-  // One request per value (the boundaries and one random value), plus the run's script and survey the updates
-  // need, and a name of the run again after each of the (at most two) names of disputed whitespace an update accepted.
-  maxRequests: BLANK_NAME_BOUNDARIES.length + 1 + 2 + 2,
-  randomValues: { count: 1, requestsEach: 1 },
+  cost: {
+    sends: {
+      boundaries: BLANK_NAME_BOUNDARIES.length,
+      'a random value': 1,
+      // which the updates need
+      "the run's script and survey": 2,
+      // a name of the run again after each of the (at most two) names of disputed whitespace an update accepted
+      'names given back': 2,
+    },
+    randomValues: { count: 1, requestsEach: 1 },
+  },
   needs: NEEDS_RECORDS,
   async run(t) {
     const rule = 'DIALER-SCRIPT-SURVEY-NAME-400';

@@ -232,10 +232,14 @@ const read = defineCheck({
   title: 'campaign statistics: 200 with a JSON object of finite figures in range; the reference figures, how they relate and a date window are observed',
   surface: 'ai',
   rules: ['DIALER-STATS-READ', 'DIALER-STATS-VALUES', 'DIALER-STATS-FIGURES', 'DIALER-STATS-CONSISTENT', 'DIALER-STATS-WINDOW'],
-  // the head of the campaign list, the lane's campaign when it lists none, three reads
-  maxRequests: LISTED_CAMPAIGNS.makeRequests + LANE_CAMPAIGN.makeRequests + 3,
-  shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  cost: {
+    // three reads, of the head of the campaign list's first campaign or, when it lists none, the lane's
+    sends: 3,
+  },
+  records: {
+    shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  },
   async run(t) {
     // An existing campaign of the account has history to count; it is only read. The lane's serves when there is none.
     const first = accountFirst(t, (listOf(await t.shared(LISTED_CAMPAIGNS)) ?? []).filter(isObject))[0]?.id;
@@ -305,10 +309,14 @@ const deleted = defineCheck({
   title: "a deleted campaign's statistics stay available, every number unchanged",
   surface: 'ai',
   rules: ['DIALER-STATS-DELETED', 'DIALER-STATS-VALUES'],
-  // the run's deleted campaign, with two reads of its statistics while it lived, and a read after its deletion
-  maxRequests: DELETED_CAMPAIGN.makeRequests + 1,
-  shares: [DELETED_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
+  cost: {
+    // a read after its deletion: the two while it lived are the run's deleted campaign's (shared)
+    sends: 1,
+  },
+  records: {
+    shares: [DELETED_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
+  },
   async run(t) {
     const rule = 'DIALER-STATS-DELETED';
     const campaign = await t.shared(DELETED_CAMPAIGN);

@@ -12,12 +12,13 @@ const tagList = defineCheck({
   title: 'the disposition tag list answers a list of call tags with ids; whether a tag added through the core API is among them is noted',
   surface: 'ai',
   rules: ['DIALER-TAG-LIST'],
-  // a core call tag added and deleted again, and the disposition tag list
-  maxRequests: 3,
+  cost: {
+    sends: { 'a core call tag added and deleted again': 2, 'the disposition tag list': 1 },
+    // The tag's add and its deletion go to the core API: the Dialer gets the list alone.
+    elsewhere: { core: 2 },
+  },
   // It adds a core call tag, which core checks pick from the tag list, and deletes it again.
   lane: 'core',
-  // The tag's add and its deletion go to the core API: the Dialer gets the list alone.
-  elsewhere: { core: 2 },
   async run(t) {
     const rule = 'DIALER-TAG-LIST';
     // The spec does not say that a core tag is a call tag a disposition can use: the tag only informs a note.
@@ -62,15 +63,18 @@ const associations = defineCheck({
   title: "a campaign's associations: PUT with an agent, a target tag and a queue group, then PUT with one, leaves exactly what each sent",
   surface: 'ai',
   rules: ['DIALER-ASSOC-REPLACE'],
-  // the three core lists, the lane's campaign, two replaces
-  maxRequests: 3 + CORE_LANE_CAMPAIGN.makeRequests + 2,
+  cost: {
+    sends: { 'the three core lists': 3, 'two replaces': 2 },
+    elsewhere: { core: 3 },
+  },
+  records: {
+    // Each replace is judged on its own answer: what another check's replace left is replaced wholesale.
+    shares: [CORE_LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
+  },
   needs: { surfaces: ['core'] },
   // It names the first agent, tag and group of the core lists, which core checks add and delete meanwhile.
   lane: 'core',
-  elsewhere: { core: 3 },
-  // Each replace is judged on its own answer: what another check's replace left is replaced wholesale.
-  shares: [CORE_LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
   async run(t) {
     // Real records, so a release that still checks ref_id existence (before v1.0.21) takes them too.
     const agent = await firstCoreId(t, '/agents/index.json', 'Agent');

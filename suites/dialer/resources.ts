@@ -44,13 +44,16 @@ const notFound = defineCheck({
   title: "a missing campaign, script, survey or export job: 404 with the endpoint's own message",
   surface: 'ai',
   rules: ['DIALER-RES-404'],
-  // three lists for the id forms (the head of the campaign list, the smallest pages of the script and survey
-  // lists, all shared), nine probes, and one confirmation of a 'Route not found', on the lane's campaign
-  // where one is needed: the first ends the check, as a skip (the route is not routed) or a fail (it is)
-  maxRequests: ID_FORMS.reduce((n, read) => n + read.makeRequests, 0) + 9 + LANE_CAMPAIGN.makeRequests + 1,
-  // The confirmations read the lane's campaign, or replace its buttons or associations with none: an answer other than 'Route not found' is all they need.
-  shares: [...ID_FORMS, LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  cost: {
+    // One confirmation of a 'Route not found', on the lane's campaign where one is needed: the first ends the
+    // check, as a skip (the route is not routed) or a fail (it is). The id forms come from shared reads.
+    sends: { probes: 9, 'a confirmation': 1 },
+  },
+  records: {
+    // The confirmations read the lane's campaign, or replace its buttons or associations with none: an answer other than 'Route not found' is all they need.
+    shares: [...ID_FORMS, LANE_CAMPAIGN],
+    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
+  },
   async run(t) {
     const rule = 'DIALER-RES-404';
     const campaignId = unknownCampaignId(await sampleId(t, LISTED_CAMPAIGNS));

@@ -19,8 +19,7 @@ export interface WrongHostRow {
   readonly rule: RuleId;
   readonly title: string;
   /** Stated per row, setup requests included, as every check states its own (lib/checks/define.ts). */
-  readonly maxRequests: number;
-  readonly elsewhere?: CheckDefinition['elsewhere'];
+  readonly cost: CheckDefinition['cost'];
   readonly needs?: CheckDefinition['needs'];
   /** The row's requests addressed to one other host, each of which must be answered 404. */
   readonly requests: (t: CheckContext, host: Surface) => readonly RequestSpec[] | Promise<readonly RequestSpec[]>;
@@ -38,8 +37,7 @@ export function wrongHostCheck(row: WrongHostRow): CheckDefinition {
     title: row.title,
     surface: row.paths,
     rules: [row.rule],
-    maxRequests: row.maxRequests,
-    ...(row.elsewhere ? { elsewhere: row.elsewhere } : {}),
+    cost: row.cost,
     ...(row.needs ? { needs: row.needs } : {}),
     async run(t) {
       const hosts = row.sentTo.filter((host) => t.hasSurface(host));

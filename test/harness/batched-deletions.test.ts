@@ -31,8 +31,8 @@ function maker(id: string, count: number, batch: DeletionBatch, made: string[], 
     surface: 'core',
     lane: 'core',
     rules: [RULE],
-    maxRequests: count,
-    batched: [{ batch, records: declared }],
+    cost: { sends: count },
+    records: { batched: [{ batch, records: declared }] },
     async run(t) {
       for (let i = 0; i < count; i += 1) {
         const ex = await t.core('PUT', '/contacts/add.json').json({ name: t.uniqueName() }).send();
@@ -56,7 +56,7 @@ async function stillThere(session: Session, ids: readonly string[]): Promise<str
       title: 'still there',
       surface: 'core',
       rules: [RULE],
-      maxRequests: ids.length,
+      cost: { sends: ids.length },
       async run(t) {
         for (const id of ids) if ((await t.core('GET', `/contacts/show/${id}.json`).send()).status === 200) there.push(id);
         t.observe(RULE, 'read');
@@ -154,8 +154,13 @@ describe('batched deletions', () => {
       `deleted at the lanes' end: up to 12 records the checks made, ${CONTACT_DELETIONS.what}, in 2 requests (counted above); a target that refuses them gets one delete each, up to 12 more`,
     );
     // A request a check sends only when the target refuses a batch: in its allowance, out of the plan's totals, named apart.
+    const made = maker('harness.h', 2, CONTACT_DELETIONS, []);
     const pooled = planRun(target, [
-      { ...maker('harness.h', 2, CONTACT_DELETIONS, []), shares: [CONTACT_POOL], ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }] },
+      {
+        ...made,
+        records: { ...made.records, shares: [CONTACT_POOL] },
+        cost: { sends: { 'its own contact, should the pool have none to spare': 1 }, ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }] },
+      },
     ]);
     expect(pooled.lanes.find((l) => l.lane === 'core')?.requests).toBe(2 - 1 + 1);
     expect(pooled.madeTogether.map((m) => [m.sharers, m.requests])).toEqual([[1, 1]]);

@@ -7,7 +7,11 @@ import { literalTarget } from './support.ts';
 
 const RULE = 'CORE-RATE-60';
 // A context for the judgement alone: it sends nothing.
-const scope = { id: 'harness.budget-shared', rules: [RULE], maxRequests: 0 } as const;
+const scope = {
+  id: 'harness.budget-shared',
+  rules: [RULE],
+  cost: { sends: 0 },
+} as const;
 const sessions: Session[] = [];
 afterAll(() => Promise.all(sessions.map((s) => s.close())));
 

@@ -21,7 +21,13 @@ function guard(
   fuzzRandomCap?: number,
 ): DeclarationsGuard {
   return new DeclarationsGuard(
-    { id: 'harness.guarded', rules: [], maxRequests: 5, runsIn: 'core', ...scope },
+    {
+      id: 'harness.guarded',
+      rules: [],
+      cost: { sends: 5 },
+      runsIn: 'core',
+      ...scope,
+    },
     {
       target: literalTarget(fuzzRandomCap === undefined ? {} : { fuzzRandomCap }),
       fuzzDrawers: new Map(drawers.fuzz ? [['core', drawers.fuzz]] : []),
@@ -32,38 +38,59 @@ function guard(
 
 describe('DeclarationsGuard', () => {
   test('the allowance is the declared one against the target: random values the cap forgoes are not counted', () => {
-    expect(guard({ maxRequests: 9, randomValues: { count: 4, requestsEach: 2 } }).allowance).toBe(9);
-    expect(guard({ maxRequests: 9, randomValues: { count: 4, requestsEach: 2 } }, {}, 1).allowance).toBe(3);
+    expect(
+      guard({
+        cost: {
+          sends: 9,
+          randomValues: { count: 4, requestsEach: 2 },
+        },
+      }).allowance,
+    ).toBe(9);
+    expect(
+      guard(
+        {
+          cost: {
+            sends: 9,
+            randomValues: { count: 4, requestsEach: 2 },
+          },
+        },
+        {},
+        1,
+      ).allowance,
+    ).toBe(3);
   });
 
   test('shared records: only those declared in shares, of the lane the check runs in', () => {
-    expect(() => guard({ shares: [RECORD] }).mayShare(RECORD)).not.toThrow();
+    expect(() => guard({ records: { shares: [RECORD] } }).mayShare(RECORD)).not.toThrow();
     expect(() => guard({}).mayShare(RECORD)).toThrow('harness.guarded uses the shared record harness.record without declaring it in shares');
-    expect(() => guard({ shares: [RECORD], runsIn: 'dialer' }).mayShare(RECORD)).toThrow(
+    expect(() => guard({ records: { shares: [RECORD] }, runsIn: 'dialer' }).mayShare(RECORD)).toThrow(
       'harness.guarded runs in the dialer lane and uses harness.record, a record of the core lane',
     );
   });
 
   test('random values: granted up to the cap, and only to the drawers the lane chose; never more than declared', () => {
-    const capped = guard({ randomValues: { count: 5, requestsEach: 1 } }, {}, 2);
+    const capped = guard({ cost: { sends: 5, randomValues: { count: 5, requestsEach: 1 } } }, {}, 2);
     expect(capped.randomValues(3)).toEqual({ wanted: 3, granted: 2 });
     expect(capped.randomValues()).toEqual({ wanted: 2, granted: 0 });
     expect(() => capped.randomValues(1)).toThrow('harness.guarded draws more random fuzz values than the 5 its randomValues declares');
-    expect(guard({ randomValues: { count: 5, requestsEach: 1 } }, { fuzz: new Set(['harness.other']) }).randomValues()).toEqual({ wanted: 5, granted: 0 });
+    expect(guard({ cost: { sends: 5, randomValues: { count: 5, requestsEach: 1 } } }, { fuzz: new Set(['harness.other']) }).randomValues()).toEqual({
+      wanted: 5,
+      granted: 0,
+    });
   });
 
   test('sequence steps: drawn unless the lane chose other checks to draw them for one with closing steps', () => {
     const stateful = { requestsPerStep: 1, setupRequests: 0, closingRequests: 2 };
-    expect(guard({ stateful }).drawsSequenceSteps).toBe(true);
-    expect(guard({ stateful }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(false);
-    expect(guard({ stateful: { ...stateful, closingRequests: 0 } }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(true);
+    expect(guard({ cost: { sends: 0, sequences: stateful } }).drawsSequenceSteps).toBe(true);
+    expect(guard({ cost: { sends: 0, sequences: stateful } }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(false);
+    expect(guard({ cost: { sends: 0, sequences: { ...stateful, closingRequests: 0 } } }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(true);
   });
 
   test('records left to the lane end: as many as batched declares, of the lane the check runs in', () => {
-    const declared = guard({ batched: [{ batch: BATCH, records: 1 }] });
+    const declared = guard({ records: { batched: [{ batch: BATCH, records: 1 }] } });
     declared.leftToLaneEnd(BATCH);
     expect(() => declared.leftToLaneEnd(BATCH)).toThrow("harness.guarded leaves more harness.batch to its lane's end than the 1 its batched declares");
-    expect(() => guard({ batched: [{ batch: BATCH, records: 1 }], runsIn: 'dialer' }).leftToLaneEnd(BATCH)).toThrow(
+    expect(() => guard({ records: { batched: [{ batch: BATCH, records: 1 }] }, runsIn: 'dialer' }).leftToLaneEnd(BATCH)).toThrow(
       "harness.guarded runs in the dialer lane and leaves harness.batch to the core lane's end",
     );
   });

@@ -18,7 +18,14 @@ afterAll(() => Promise.all(sessions.map((s) => s.close())));
 function context(runSeed: number, checkId = 'harness.explore', fuzzRandomCap?: number, declared = 200): CheckContext {
   const session = new Session(literalTarget(fuzzRandomCap === undefined ? {} : { fuzzRandomCap }), runSeed);
   sessions.push(session);
-  return new CheckContext(session, { id: checkId, rules: [RULE], maxRequests: 0, randomValues: { count: declared, requestsEach: 1 } });
+  return new CheckContext(session, {
+    id: checkId,
+    rules: [RULE],
+    cost: {
+      sends: 0,
+      randomValues: { count: declared, requestsEach: 1 },
+    },
+  });
 }
 
 /** Every value the property was called with, in order. */
@@ -62,7 +69,11 @@ describe('explore', () => {
     await expect(tried(t, 4)).rejects.toThrow('harness.explore draws more random fuzz values than the 3 its randomValues declares');
     const session = new Session(literalTarget(), 1);
     sessions.push(session);
-    const undeclared = new CheckContext(session, { id: 'harness.undeclared', rules: [RULE], maxRequests: 0 });
+    const undeclared = new CheckContext(session, {
+      id: 'harness.undeclared',
+      rules: [RULE],
+      cost: { sends: 0 },
+    });
     await expect(tried(undeclared, 1)).rejects.toThrow('harness.undeclared explores without declaring its randomValues');
   });
 
@@ -171,8 +182,10 @@ describe('explore', () => {
         title: 'explore in a check',
         surface: 'core',
         rules: [RULE],
-        maxRequests: 0,
-        randomValues: { count: 5, requestsEach: 1 },
+        cost: {
+          sends: 0,
+          randomValues: { count: 5, requestsEach: 1 },
+        },
         async run(t) {
           await explore(t, { ...BOUNDS, randomRuns: 5, property: async (v) => t.check(RULE, v !== 0, `accepted ${v}`) });
         },

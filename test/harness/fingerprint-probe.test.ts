@@ -11,7 +11,14 @@ const session = new Session(literalTarget({ urls: { core: 'https://127.0.0.1:1/a
 afterAll(() => session.close());
 
 function probe(run: ChangeProbe['probe']): ChangeProbe {
-  return { id: 'harness-probe', release: '1.0.21', line: 'a change', rules: { after: 'x' as RuleId, before: 'y' as RuleId }, maxRequests: 1, probe: run };
+  return {
+    id: 'harness-probe',
+    release: '1.0.21',
+    line: 'a change',
+    rules: { after: 'x' as RuleId, before: 'y' as RuleId },
+    cost: { sends: 1 },
+    probe: run,
+  };
 }
 
 test('a probe that hits a harness error still cleans up, and its side is unknown with the error as evidence', async () => {
@@ -67,7 +74,7 @@ test('the probes share a record as a run does: made once for all of them, remove
       return { side: 'after', evidence: 'shared' };
     }),
     id,
-    shares: [record],
+    records: { shares: [record] },
   });
   const own = new Session(literalTarget({ urls: { core: 'https://127.0.0.1:1/api', ai: 'https://127.0.0.1:1/v1' } }), 1);
   try {

@@ -15,8 +15,10 @@ function fuzzed(id: string, granted: Map<string, number>, overrides: Partial<Che
     surface: 'core',
     lane: 'core',
     rules: [RULE],
-    maxRequests: 1,
-    randomValues: { count: 1, requestsEach: 1 },
+    cost: {
+      sends: 1,
+      randomValues: { count: 1, requestsEach: 1 },
+    },
     async run(t) {
       granted.set(id, t.randomValues().granted);
       t.observe(RULE, 'drew');

@@ -15,7 +15,7 @@ import { CHANGING_WALK } from '../../suites/dialer/campaign-walks.ts';
 import { DELETED_CAMPAIGN, LANE_CAMPAIGN } from '../../suites/dialer/shared-campaigns.ts';
 
 const noop = async () => undefined;
-const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'maxRequests'>): CheckDefinition =>
+const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'cost'>): CheckDefinition =>
   defineCheck({ title: def.id, surface: 'core', rules: ['CORE-TAG-DELETE-404'], run: noop, ...def });
 
 /** A live target on a minute window, every host and key, no effects: nothing in it is contacted. */
@@ -35,9 +35,26 @@ const live = (overrides: Parameters<typeof literalTarget>[0] = {}) =>
 describe('the plan of a run', () => {
   test('at share 0.5 of a 60 s window: 30 per window; requests counted where checks declare them, lanes timed at that pace', () => {
     const checks = [
-      made({ id: 'p.core-a', maxRequests: 40, lane: 'core' }),
-      made({ id: 'p.hosts-a', surface: 'ai', maxRequests: 25, lane: 'hosts', elsewhere: { core: 10 } }),
-      made({ id: 'p.dialer-a', surface: 'cuecard', maxRequests: 61, lane: 'dialer' }),
+      made({
+        id: 'p.core-a',
+        cost: { sends: 40 },
+        lane: 'core',
+      }),
+      made({
+        id: 'p.hosts-a',
+        surface: 'ai',
+        cost: {
+          sends: 25,
+          elsewhere: { core: 10 },
+        },
+        lane: 'hosts',
+      }),
+      made({
+        id: 'p.dialer-a',
+        surface: 'cuecard',
+        cost: { sends: 61 },
+        lane: 'dialer',
+      }),
     ];
     const plan = planRun(live(), checks);
     expect(plan.pace).toEqual({ perWindow: 30, windowMs: 60_000 });
@@ -54,15 +71,37 @@ describe('the plan of a run', () => {
   });
 
   test('lanes that share a meter are bound by the meter: 45 + 45 core requests at 30 a window take 2 windows side by side', () => {
-    const plan = planRun(live(), [made({ id: 'p.a', maxRequests: 45, lane: 'core' }), made({ id: 'p.b', maxRequests: 45, lane: 'dialer' })]);
+    const plan = planRun(live(), [
+      made({
+        id: 'p.a',
+        cost: { sends: 45 },
+        lane: 'core',
+      }),
+      made({
+        id: 'p.b',
+        cost: { sends: 45 },
+        lane: 'dialer',
+      }),
+    ]);
     expect(plan.lanes.map((l) => l.ms)).toEqual([60_000, 60_000, 0]);
     expect(plan.lanesMs).toBe(120_000);
   });
 
   test('a cap on random fuzz values (CC_FUZZ_RANDOM) takes what the others would cost off each allowance; the boundaries stay', () => {
     const checks = [
-      made({ id: 'p.fuzzed', maxRequests: 20, lane: 'core', randomValues: { count: 4, requestsEach: 2 } }),
-      made({ id: 'p.plain', maxRequests: 5, lane: 'core' }),
+      made({
+        id: 'p.fuzzed',
+        cost: {
+          sends: 20,
+          randomValues: { count: 4, requestsEach: 2 },
+        },
+        lane: 'core',
+      }),
+      made({
+        id: 'p.plain',
+        cost: { sends: 5 },
+        lane: 'core',
+      }),
     ];
     const all = planRun(live(), checks);
     expect(all.lanes[0]?.requests).toBe(25);
@@ -82,10 +121,39 @@ describe('the plan of a run', () => {
 
   test('some fuzzed checks of a lane draw (CC_FUZZ_CHECKS): each allowance holds its random values, the lane counts its dearest that many on each meter', () => {
     const checks = [
-      made({ id: 'p.dear', maxRequests: 10, lane: 'core', randomValues: { count: 1, requestsEach: 2 } }),
-      made({ id: 'p.cheap', maxRequests: 10, lane: 'core', randomValues: { count: 1, requestsEach: 1 } }),
-      made({ id: 'p.cheaper', maxRequests: 10, lane: 'core', randomValues: { count: 1, requestsEach: 1 } }),
-      made({ id: 'p.elsewhere', maxRequests: 10, lane: 'core', surface: 'analytics', randomValues: { count: 1, requestsEach: 1 } }),
+      made({
+        id: 'p.dear',
+        cost: {
+          sends: 10,
+          randomValues: { count: 1, requestsEach: 2 },
+        },
+        lane: 'core',
+      }),
+      made({
+        id: 'p.cheap',
+        cost: {
+          sends: 10,
+          randomValues: { count: 1, requestsEach: 1 },
+        },
+        lane: 'core',
+      }),
+      made({
+        id: 'p.cheaper',
+        cost: {
+          sends: 10,
+          randomValues: { count: 1, requestsEach: 1 },
+        },
+        lane: 'core',
+      }),
+      made({
+        id: 'p.elsewhere',
+        cost: {
+          sends: 10,
+          randomValues: { count: 1, requestsEach: 1 },
+        },
+        lane: 'core',
+        surface: 'analytics',
+      }),
     ];
     const every = planRun(live({ fuzzRandomCap: 1 }), checks);
     const two = planRun(live({ fuzzRandomCap: 1, fuzzChecksPerLane: 2 }), checks);
@@ -104,13 +172,25 @@ describe('the plan of a run', () => {
   test('one stateful check of a lane draws random steps (CC_SEQUENCE_CHECKS): each allowance holds its steps, the lane counts the dearest one, the others their closing steps', () => {
     const sequences = { count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 };
     const stateful = (id: string, closingRequests: number, meter: 'core' | 'analytics' = 'core') =>
-      made({ id, maxRequests: 0, lane: 'core', surface: meter, stateful: { requestsPerStep: 2, setupRequests: 1, closingRequests } });
+      made({
+        id,
+        cost: {
+          sends: 0,
+          sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests },
+        },
+        lane: 'core',
+        surface: meter,
+      });
     const checks = [
       stateful('p.contacts', 12),
       stateful('p.blacklist', 5),
       stateful('p.tags', 4),
       stateful('p.apart', 3, 'analytics'),
-      made({ id: 'p.plain', maxRequests: 7, lane: 'core' }),
+      made({
+        id: 'p.plain',
+        cost: { sends: 7 },
+        lane: 'core',
+      }),
     ];
     const every = planRun(live({ sequences }), checks);
     const one = planRun(live({ sequences, sequenceChecksPerLane: 1 }), checks);
@@ -128,7 +208,16 @@ describe('the plan of a run', () => {
   });
 
   test('requests a check sends only for older Dialer releases come off its allowance where the target is expected at that release or later', () => {
-    const checks = [made({ id: 'p.older', maxRequests: 6, lane: 'dialer', olderReleasesOnly: { before: 'next', requests: 1 } })];
+    const checks = [
+      made({
+        id: 'p.older',
+        cost: {
+          sends: 6,
+          olderReleasesOnly: { before: 'next', requests: 1 },
+        },
+        lane: 'dialer',
+      }),
+    ];
     const at = (release: Release) => planRun(live({ dialer: { release, routes: DIALER_ROUTES } }), checks).lanes.find((l) => l.lane === 'dialer');
     expect(at('latest')?.requests).toBe(5);
     expect(at('next')?.requests).toBe(5);
@@ -140,17 +229,21 @@ describe('the plan of a run', () => {
     const checks = [
       made({
         id: 'p.keyed',
-        maxRequests: 9,
+        cost: {
+          sends: 9,
+          elsewhere: { core: 3 },
+          withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
+        },
         lane: 'dialer',
         surface: 'ai',
-        elsewhere: { core: 3 },
-        withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
       }),
       made({
         id: 'p.stateful',
-        maxRequests: 0,
+        cost: {
+          sends: 0,
+          sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5, closingWithKeyOnly: { key: 'other', requests: 3 } },
+        },
         lane: 'core',
-        stateful: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5, closingWithKeyOnly: { key: 'other', requests: 3 } },
       }),
     ];
     const other = { id: 'HARNESSKEYID03', secret: 'harness-secret-other-0123' };
@@ -180,18 +273,41 @@ describe('the plan of a run', () => {
   });
 
   test('share 1 paces at 58, the bundled mock default', () => {
-    const plan = planRun(live({ budgetShare: 1, rateWindowMs: 2_000 }), [made({ id: 'p.a', maxRequests: 117 })]);
+    const plan = planRun(live({ budgetShare: 1, rateWindowMs: 2_000 }), [
+      made({
+        id: 'p.a',
+        cost: { sends: 117 },
+      }),
+    ]);
     expect(plan.pace).toEqual({ perWindow: 58, windowMs: 2_000 });
     expect(plan.lanes.find((l) => l.lane === 'hosts')?.ms).toBe(4_000);
   });
 
   test('what cannot run is listed with what would enable it, and costs nothing', () => {
     const checks = [
-      made({ id: 'p.key2', maxRequests: 5, needs: { keys: ['second'] } }),
-      made({ id: 'p.call', maxRequests: 7, needs: { effects: ['call'] } }),
-      made({ id: 'p.runs', maxRequests: 3 }),
+      made({
+        id: 'p.key2',
+        cost: { sends: 5 },
+        needs: { keys: ['second'] },
+      }),
+      made({
+        id: 'p.call',
+        cost: { sends: 7 },
+        needs: { effects: ['call'] },
+      }),
+      made({
+        id: 'p.runs',
+        cost: { sends: 3 },
+      }),
     ];
-    const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [...checks, made({ id: 'p.cuecard', surface: 'cuecard', maxRequests: 2 })]);
+    const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [
+      ...checks,
+      made({
+        id: 'p.cuecard',
+        surface: 'cuecard',
+        cost: { sends: 2 },
+      }),
+    ]);
     expect(plan.skipped).toEqual([
       { reason: 'needs CC_KEY2_ID', checks: ['p.key2'] },
       { reason: 'needs CC_EFFECTS to include call: the check places a real call (Make a call) on the target', checks: ['p.call'] },
@@ -214,7 +330,7 @@ describe('the plan of a run', () => {
   });
 
   test('CC_SEQUENCES=0: every stateful check is skipped with the variable that runs it, and the plan counts none of their requests', () => {
-    const stateful = ALL_CHECKS.filter((c) => c.stateful);
+    const stateful = ALL_CHECKS.filter((c) => c.cost.sequences);
     const plan = planRun(
       live({ sequences: { count: 0, steps: 6, shrinkRequests: 24 }, effects: new Set(['campaign-sequences', 'group-sequences']) }),
       stateful,
@@ -225,7 +341,7 @@ describe('the plan of a run', () => {
   });
 
   test("a configured target's default keeps nothing for shrinking: the stateful checks count their sequences alone, and the plan says where a failure is shrunk", () => {
-    const stateful = ALL_CHECKS.filter((c) => c.stateful && c.id.startsWith('core.'));
+    const stateful = ALL_CHECKS.filter((c) => c.cost.sequences && c.id.startsWith('core.'));
     const keeping = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 24 } }), stateful);
     const none = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 0 } }), stateful);
     const lane = (plan: typeof none) => plan.lanes.find((l) => l.lane === 'core')?.stateful?.requests ?? NaN;
@@ -273,7 +389,7 @@ describe('the plan of a run', () => {
     for (const lane of plan.lanes) {
       const allowances = lane.checks
         .map((id) => ALL_CHECKS.find((c) => c.id === id) as CheckDefinition)
-        .filter((c) => !c.stateful)
+        .filter((c) => !c.cost.sequences)
         .map((c) => allowanceOn(c, target))
         .sort((a, b) => b - a);
       expect(lane.costliest.map((c) => c.requests)).toEqual(allowances.slice(0, 10));
@@ -281,7 +397,7 @@ describe('the plan of a run', () => {
       // What of each makes the records the lane's checks share: the sum of its shared records' makes.
       for (const c of lane.costliest) {
         const def = ALL_CHECKS.find((d) => d.id === c.check) as CheckDefinition;
-        expect(c.shared, c.check).toBe((def.shares ?? []).reduce((n, r) => n + r.makeRequests, 0));
+        expect(c.shared, c.check).toBe((def.records?.shares ?? []).reduce((n, r) => n + r.makeRequests, 0));
       }
     }
     const daily = core?.costliest.find((c) => c.check === 'core.agents.daily-price-limit');
@@ -318,20 +434,66 @@ describe('the plan of a run', () => {
     });
     const [lane, deleted] = [campaign('p.lane-campaign'), campaign('p.deleted-campaign')];
     const checks = [
-      made({ id: 'p.own', maxRequests: 3, lane: 'dialer', leaves: { campaigns: 2 } }),
-      made({ id: 'p.shares', maxRequests: 2, lane: 'dialer', shares: [lane], leaves: { campaigns: 0, shared: [lane] } }),
-      made({ id: 'p.both', maxRequests: 3, lane: 'dialer', shares: [lane, deleted], leaves: { campaigns: 1, shared: [lane, deleted] } }),
-      made({ id: 'p.none', maxRequests: 1, lane: 'dialer' }),
-      made({ id: 'p.skipped', maxRequests: 2, lane: 'dialer', needs: { keys: ['other'] }, leaves: { campaigns: 1 } }),
+      made({
+        id: 'p.own',
+        cost: { sends: 3 },
+        records: { leaves: { campaigns: 2 } },
+        lane: 'dialer',
+      }),
+      made({
+        id: 'p.shares',
+        cost: { sends: 2 },
+        records: {
+          shares: [lane],
+          leaves: { campaigns: 0, shared: [lane] },
+        },
+        lane: 'dialer',
+      }),
+      made({
+        id: 'p.both',
+        cost: { sends: 3 },
+        records: {
+          shares: [lane, deleted],
+          leaves: { campaigns: 1, shared: [lane, deleted] },
+        },
+        lane: 'dialer',
+      }),
+      made({
+        id: 'p.none',
+        cost: { sends: 1 },
+        lane: 'dialer',
+      }),
+      made({
+        id: 'p.skipped',
+        cost: { sends: 2 },
+        records: { leaves: { campaigns: 1 } },
+        lane: 'dialer',
+        needs: { keys: ['other'] },
+      }),
     ];
     const plan = planRun(live(), checks);
     expect(plan.campaignsLeft).toBe(2 + 1 + 2);
     expect(planText(plan, { live: true })).toContain(
       'what the run leaves: at most 5 Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)',
     );
-    expect(planText(planRun(live(), [made({ id: 'p.none', maxRequests: 1 })]), { live: true }).join('\n')).not.toContain('what the run leaves');
+    expect(
+      planText(
+        planRun(live(), [
+          made({
+            id: 'p.none',
+            cost: { sends: 1 },
+          }),
+        ]),
+        { live: true },
+      ).join('\n'),
+    ).not.toContain('what the run leaves');
     // A campaign only a target that takes a create it must refuse makes is named apart, not counted among those a run leaves.
-    const refused = made({ id: 'p.refused-create', maxRequests: 2, lane: 'dialer', leaves: { campaigns: 0, ifTaken: 1 } });
+    const refused = made({
+      id: 'p.refused-create',
+      cost: { sends: 2 },
+      records: { leaves: { campaigns: 0, ifTaken: 1 } },
+      lane: 'dialer',
+    });
     const withRefused = planRun(live(), [...checks, refused]);
     expect(withRefused.campaignsLeft).toBe(2 + 1 + 2);
     expect(withRefused.campaignsIfTaken).toBe(1);
@@ -343,10 +505,12 @@ describe('the plan of a run', () => {
 
   test("the changing cursor walk runs first of the Dialer lane's checks that share the run's deleted campaign, so it makes it and leaves none of its own", () => {
     // Were another sharer before it, the walk would create a campaign of its own, which its declaration does not count.
-    const sharers = ALL_CHECKS.filter((c) => laneOf(c) === 'dialer' && (c.shares ?? []).includes(DELETED_CAMPAIGN as SharedRecord<unknown>)).map((c) => c.id);
+    const sharers = ALL_CHECKS.filter((c) => laneOf(c) === 'dialer' && (c.records?.shares ?? []).includes(DELETED_CAMPAIGN as SharedRecord<unknown>)).map(
+      (c) => c.id,
+    );
     expect(sharers[0]).toBe(CHANGING_WALK.id);
     expect(sharers.length).toBeGreaterThan(1);
-    expect(CHANGING_WALK.leaves).toEqual({ campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] });
+    expect(CHANGING_WALK.records?.leaves).toEqual({ campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] });
   });
 
   test('docs/live-account.md says how many Dialer campaigns the plan of a run with every host, one key pair and no effects leaves', () => {
@@ -430,7 +594,16 @@ describe('the short plan a run prints', () => {
   });
 
   test('a run that leaves nothing and skips nothing says so by leaving that line out; a part with no request is not named', () => {
-    const lines = shortPlanText(planRun(live(), [made({ id: 'p.core-a', maxRequests: 40, lane: 'core' })]), { live: true, wholePlan: WHOLE });
+    const lines = shortPlanText(
+      planRun(live(), [
+        made({
+          id: 'p.core-a',
+          cost: { sends: 40 },
+          lane: 'core',
+        }),
+      ]),
+      { live: true, wholePlan: WHOLE },
+    );
     expect(lines).toEqual([
       'plan: 1 check in about 1 min besides response times',
       'requests at most: core 40; share 0.5 of each budget, 30 per 1 min window (CC_BUDGET_SHARE)',
@@ -440,9 +613,24 @@ describe('the short plan a run prints', () => {
 
   test("against the bundled mock, which stops with the run and is no one's budget: one line", () => {
     const plan = planRun(live({ bundledMock: true, budgetShare: 1, rateWindowMs: 1000, effects: new Set(['budget']) }), [
-      made({ id: 'p.core-a', maxRequests: 100, lane: 'core' }),
-      made({ id: 'p.dialer-a', maxRequests: 10, lane: 'dialer', elsewhere: { dialer: 10 } }),
-      made({ id: 'p.key2', maxRequests: 5, needs: { keys: ['second'] } }),
+      made({
+        id: 'p.core-a',
+        cost: { sends: 100 },
+        lane: 'core',
+      }),
+      made({
+        id: 'p.dialer-a',
+        cost: {
+          sends: 10,
+          elsewhere: { dialer: 10 },
+        },
+        lane: 'dialer',
+      }),
+      made({
+        id: 'p.key2',
+        cost: { sends: 5 },
+        needs: { keys: ['second'] },
+      }),
     ]);
     expect(shortPlanText(plan, { live: false, wholePlan: WHOLE })).toEqual([
       'plan: 2 checks, about 1 s; requests at most: core 100, Dialer 10; 1 check skipped; the whole plan: npm run conformance -- --plan',

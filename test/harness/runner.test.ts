@@ -20,7 +20,13 @@ const GROUP_404 = 'CORE-GROUP-REMOVE-404';
 const PAST_LAST = 'CORE-PAGE-PAST-LAST';
 
 function check(def: Partial<CheckDefinition> & Pick<CheckDefinition, 'rules' | 'run'>): CheckDefinition {
-  return defineCheck({ id: 'harness.runner', title: 'a check of the runner', surface: 'core', maxRequests: 0, ...def });
+  return defineCheck({
+    id: 'harness.runner',
+    title: 'a check of the runner',
+    surface: 'core',
+    cost: { sends: 0 },
+    ...def,
+  });
 }
 
 function verdict(outcome: CheckOutcome, ruleId: string): RuleVerdict {
@@ -137,7 +143,11 @@ describe('runCheck, without sending', () => {
   });
 
   test('inside strictly() an assertion throws, so a property or a sequence sees its step fail', async () => {
-    const t = new CheckContext(session, { id: 'harness.runner', rules: [DELETE_200], maxRequests: 0 });
+    const t = new CheckContext(session, {
+      id: 'harness.runner',
+      rules: [DELETE_200],
+      cost: { sends: 0 },
+    });
     await expect(t.strictly(async () => t.expectStatus(DELETE_200, answer, 200))).rejects.toThrow(RuleViolation);
     // Thrown, not recorded: whoever catches it decides (a counterexample, a shrunk sequence).
     expect(t.standings.get(DELETE_200)?.failure).toBeUndefined();
@@ -318,7 +328,7 @@ describe('runCheck, without sending', () => {
       session,
       check({
         rules: [DELETE_404, DELETE_200],
-        maxRequests: 3,
+        cost: { sends: 3 },
         needs: { keys: ['primary', 'second'] },
         async run() {
           ran = true;
@@ -358,7 +368,7 @@ describe('runCheck, without sending', () => {
       session,
       check({
         rules: [DELETE_404],
-        maxRequests: 1,
+        cost: { sends: 1 },
         async run(t) {
           await t.core('GET', '/tags/index.json').as('other').send();
         },
@@ -379,7 +389,7 @@ describe('runCheck, without sending', () => {
         paced,
         check({
           rules: [DELETE_404],
-          maxRequests: 1,
+          cost: { sends: 1 },
           async run(t) {
             await t.core('PUT', '/tags/add.json').json({ name: 'cc-conformance-abcdefgh-0001' }).send();
           },
@@ -400,7 +410,7 @@ describe('runCheck, without sending', () => {
       session,
       check({
         rules: [DELETE_404],
-        maxRequests: 0,
+        cost: { sends: 0 },
         async run(t) {
           await t.core('DELETE', '/tags/delete/1.json').send();
         },
@@ -454,7 +464,11 @@ describe('runCheck, without sending', () => {
   });
 
   test('observe() is for observed rules only, check() for required rules only', async () => {
-    const t = new CheckContext(session, { id: 'harness.runner', rules: [DELETE_404, PAST_LAST], maxRequests: 0 });
+    const t = new CheckContext(session, {
+      id: 'harness.runner',
+      rules: [DELETE_404, PAST_LAST],
+      cost: { sends: 0 },
+    });
     expect(() => t.observe(DELETE_404, 'saw a 404')).toThrow(DefinitionError);
     expect(() => t.check(PAST_LAST, true, 'fine')).toThrow(DefinitionError);
     expect(() => t.expectStatus(PAST_LAST, answer, 500)).toThrow(DefinitionError);
@@ -521,7 +535,7 @@ describe('runCheck against the mock', () => {
       check({
         id: 'harness.list-tags',
         rules: [DELETE_404],
-        maxRequests: 1,
+        cost: { sends: 1 },
         async run(t) {
           const ex = await t.core('GET', '/tags/index.json').query({ limit: 1000 }).send();
           t.expectStatus(DELETE_404, ex, 200);
@@ -547,7 +561,7 @@ describe('runCheck against the mock', () => {
       check({
         id: 'harness.create-then-fail',
         rules: [DELETE_200],
-        maxRequests: 1,
+        cost: { sends: 1 },
         async run(t) {
           const created = await t.core('PUT', '/tags/add.json').json({ name }).send();
           t.expectOk(created, 'creating a tag');
@@ -573,7 +587,7 @@ describe('runCheck against the mock', () => {
       check({
         id: 'harness.over-allowance',
         rules: [DELETE_404, GROUP_404],
-        maxRequests: 2,
+        cost: { sends: 2 },
         async run(t) {
           for (let i = 0; i < 3; i++) {
             const ex = await t.core('DELETE', '/tags/delete/2147480123.json').send();

@@ -98,8 +98,10 @@ function sequenceCheck<S>(model: SequenceModel<S, unknown>, requestsPerStep = 1,
     title: 'sequences of an in-memory store',
     surface: 'core',
     rules: [COUNT, LISTED],
-    maxRequests: 0,
-    stateful: { requestsPerStep, setupRequests: 0, ...(most !== undefined ? { most } : {}) },
+    cost: {
+      sends: 0,
+      sequences: { requestsPerStep, setupRequests: 0, ...(most !== undefined ? { most } : {}) },
+    },
     run: (t) => runSequences(t, model),
   });
 }
@@ -316,7 +318,7 @@ describe('stateful sequences', () => {
       return defineCheck({
         ...sequenceCheck((withClosing ? closing(model) : model) as SequenceModel<Step, unknown>),
         id,
-        stateful: { requestsPerStep: 1, setupRequests: 0, ...(withClosing ? { closingRequests: 3 } : {}) },
+        cost: { sends: 0, sequences: { requestsPerStep: 1, setupRequests: 0, ...(withClosing ? { closingRequests: 3 } : {}) } },
       });
     };
     const checks = [check('harness.closing-a', true), check('harness.closing-b', true), check('harness.no-closing', false)];

@@ -41,8 +41,8 @@ function sharer(id: string, record: SharedRecord<string>, seen: string[]): Check
     title: id,
     surface: 'core',
     rules: [RULE],
-    maxRequests: record.makeRequests + 1,
-    shares: [record],
+    cost: { sends: { 'the read of the shared contact': 1 } },
+    records: { shares: [record] },
     async run(t) {
       const contact = await t.shared(record);
       seen.push(contact);
@@ -102,7 +102,7 @@ describe('shared records', () => {
   test('a check uses only the shared records it declares, and only those of the lane it runs in', async () => {
     const session = new Session(literalTarget(), 1);
     const record = sharedContact('harness.undeclared', []);
-    const undeclared = await runCheck(session, { ...sharer('harness.e', record, []), shares: [] });
+    const undeclared = await runCheck(session, { ...sharer('harness.e', record, []), records: { shares: [] } });
     expect(undeclared.verdicts[0]?.detail).toMatch(/harness\.e uses the shared record harness\.undeclared without declaring it in shares/);
     const otherLane = await runCheck(session, sharer('harness.f', record, []), { lane: 'dialer' });
     expect(otherLane.verdicts[0]?.detail).toMatch(/runs in the dialer lane and uses harness\.undeclared, a record of the core lane/);

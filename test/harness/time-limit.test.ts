@@ -11,7 +11,14 @@ const DELETE_404 = 'CORE-TAG-DELETE-404';
 const DELETE_200 = 'CORE-TAG-DELETE-200';
 
 function check(def: Partial<CheckDefinition> & Pick<CheckDefinition, 'run'>): CheckDefinition {
-  return defineCheck({ id: 'harness.slow', title: 'a check that takes too long', surface: 'core', maxRequests: 0, rules: [DELETE_404, DELETE_200], ...def });
+  return defineCheck({
+    id: 'harness.slow',
+    title: 'a check that takes too long',
+    surface: 'core',
+    cost: { sends: 0 },
+    rules: [DELETE_404, DELETE_200],
+    ...def,
+  });
 }
 
 describe('the time limit of a check', () => {
@@ -81,10 +88,10 @@ describe('the time limit comes from the allowance at the pace', () => {
   const live = { perWindow: perWindowAt(0.5), windowMs: 60_000 };
 
   test('31 requests at 30 per minute: one window of pacing; the limit doubles it with a window more, plus a request timeout and slack', () => {
-    expect(plannedMs({ maxRequests: 30 }, live)).toBe(0);
-    expect(plannedMs({ maxRequests: 31 }, live)).toBe(60_000);
-    expect(timeLimitMs({ maxRequests: 31 }, live, 15_000)).toBe(2 * (60_000 + 60_000) + 3 * 15_000 + 31 * 250);
+    expect(plannedMs({ allowance: 30 }, live)).toBe(0);
+    expect(plannedMs({ allowance: 31 }, live)).toBe(60_000);
+    expect(timeLimitMs({ allowance: 31 }, live, 15_000)).toBe(2 * (60_000 + 60_000) + 3 * 15_000 + 31 * 250);
     // The budget check lasts its windows, whatever its allowance.
-    expect(plannedMs({ maxRequests: 848, lastsWindows: 6 }, live)).toBe(360_000);
+    expect(plannedMs({ allowance: 848, lastsWindows: 6 }, live)).toBe(360_000);
   });
 });

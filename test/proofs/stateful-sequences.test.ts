@@ -18,7 +18,7 @@ import { startMock } from '../../mock/start.ts';
  * shrunk sequence of a handful of steps, and that sequence must fail again when replayed from the report's
  * path alone, as its rerun line says.
  */
-const STATEFUL = ALL_CHECKS.filter((check) => check.stateful);
+const STATEFUL = ALL_CHECKS.filter((check) => check.cost.sequences);
 /** A stateful check's own rules: those it hands over are other checks' rules, failed here only on a fact of theirs it sees. */
 const ownRules = (check: (typeof STATEFUL)[number]): readonly string[] => check.rules.filter((rule) => !(check.handsOver ?? []).includes(rule));
 const STATEFUL_FAULTS = FAULTS.filter((fault) => STATEFUL.some((check) => ownRules(check).includes(fault.breaks)));
@@ -128,7 +128,7 @@ describe.concurrent('a fault that breaks state across operations fails its rule 
   for (const fault of STATEFUL_FAULTS) {
     const own = STATEFUL.find((check) => ownRules(check).includes(fault.breaks));
     const prefixes = MEETS[own?.id ?? ''] ?? [];
-    const met = ALL_CHECKS.filter((check) => !check.stateful && check.rules.some((rule) => prefixes.some((p) => rule.startsWith(p))));
+    const met = ALL_CHECKS.filter((check) => !check.cost.sequences && check.rules.some((rule) => prefixes.some((p) => rule.startsWith(p))));
     test(`${fault.name}: a fault across operations fails none of the ${met.length} single-step checks that meet its records`, async () => {
       expect(met.length).toBeGreaterThan(0);
       const rules = new Set<string>(met.flatMap((check) => check.rules));
