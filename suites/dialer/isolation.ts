@@ -93,6 +93,7 @@ export const ISOLATION_CHECKS = [
         "the other's read": 1,
         "this company's first page": 1,
         "the other's list walked": FOREIGN_PAGES,
+        'its deletion': 1,
       },
     },
     records: {
