@@ -12,7 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { RULE_VERDICT_METRIC } from '../load/shared/budget-rules.ts';
-import { type Company, COMPANY_OF_SLOT, KEY_ROLES, LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
+import { type Company, COMPANY_OF_SLOT, KEY_ROLES, API_PARTS, type ApiPart } from '../lib/contract/vocabulary.ts';
 import type { LoadRecord } from '../load/shared/records.ts';
 
 interface PointLine {
@@ -84,7 +84,7 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
   let unreadable = 0;
   for (const s of durations) {
     const { stream, surface, company, status, error, served_as: servedAs } = s.tags;
-    if (stream === undefined || !LOAD_SURFACES.includes(surface as LoadSurface) || !LOAD_COMPANIES.includes(company ?? '') || Number.isNaN(s.time)) {
+    if (stream === undefined || !API_PARTS.includes(surface as ApiPart) || !LOAD_COMPANIES.includes(company ?? '') || Number.isNaN(s.time)) {
       unreadable++;
       continue;
     }
@@ -93,7 +93,7 @@ export async function readK6Output(path: string, originMs: number): Promise<K6An
     const code = Number(status);
     records.push({
       stream,
-      surface: surface as LoadSurface,
+      surface: surface as ApiPart,
       company: company as Company,
       // k6's arrival-rate executors time a request from when it went out, not from when it was due.
       intendedMs: startedMs,

@@ -1,7 +1,7 @@
 import { sequencesOf } from '../lib/checks/define.ts';
 import { LANE_MEANING } from '../lib/checks/lanes.ts';
 import { REPLAY_SHRINK_REQUESTS } from '../lib/config/target.ts';
-import { BUDGET_PER_WINDOW, isMetered, type LoadSurface } from '../lib/contract/vocabulary.ts';
+import { BUDGET_PER_WINDOW, isMetered, type ApiPart } from '../lib/contract/vocabulary.ts';
 import { roughly } from '../reporters/progress.ts';
 import type { Scope } from '../lib/expectations/scope.ts';
 import type { RunPlan } from './run-plan.ts';
@@ -60,7 +60,7 @@ export function shortHeaderText(h: RunHeader): string {
 }
 
 /** The budgets as a run names them: the Dialer as itself, the hosts without a stated budget together. */
-const BUDGET_NAME: Readonly<Record<LoadSurface, string>> = {
+const BUDGET_NAME: Readonly<Record<ApiPart, string>> = {
   core: 'core',
   dialer: 'Dialer',
   analytics: 'other hosts',

@@ -15,7 +15,7 @@ import {
 import { batchRequests, type DeletionBatch } from '../lib/checks/batched-deletions.ts';
 import type { MadeTogether, SharedRecord } from '../lib/checks/shared-records.ts';
 import { LANES } from '../lib/checks/lanes.ts';
-import { LOAD_SURFACES, type LoadSurface } from '../lib/contract/vocabulary.ts';
+import { API_PARTS, type ApiPart } from '../lib/contract/vocabulary.ts';
 import { type Pace, pacedMs, plannedMs } from '../lib/checks/pace.ts';
 import { judgedAtRelease, missingPrerequisite } from '../lib/checks/runner.ts';
 import type { SequenceSize, Target } from '../lib/config/target.ts';
@@ -43,7 +43,7 @@ export interface LanePlan extends PlannedLane {
 }
 
 export interface MeterPlan {
-  readonly meter: LoadSurface;
+  readonly meter: ApiPart;
   /** Allowances of the checks that run, counted where they say their requests go (`elsewhere`), the rest on their own meter. */
   readonly requests: number;
 }
@@ -110,11 +110,11 @@ export interface RunPlan {
 export function requestsByMeter(
   check: CheckDefinition,
   target: Pick<Target, 'fuzzRandomCap' | 'sequences' | 'bundledMock' | 'dialer' | 'keys'>,
-): Map<LoadSurface, number> {
-  const out = new Map<LoadSurface, number>();
+): Map<ApiPart, number> {
+  const out = new Map<ApiPart, number>();
   let rest = allowanceOn(check, target) - ifBatchRefusedRequests(check);
   const keyless = withKeyForgone(check, target).elsewhere;
-  for (const [meter, n] of Object.entries(check.cost.elsewhere ?? {}) as [LoadSurface, number][]) {
+  for (const [meter, n] of Object.entries(check.cost.elsewhere ?? {}) as [ApiPart, number][]) {
     const sent = n - (keyless[meter] ?? 0);
     out.set(meter, (out.get(meter) ?? 0) + sent);
     rest -= sent;
@@ -128,10 +128,10 @@ export function requestsByMeter(
  * What sharing changes for a lane's checks, per meter: each shared record is made once, not once a sharer
  * as their allowances count it (any of them may be first), and deleted once when the lane ends.
  */
-function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
+function sharing(own: readonly CheckDefinition[]): Map<ApiPart, number> {
   const sharers = new Map<SharedRecord<unknown>, number>();
   for (const check of own) for (const record of check.records?.shares ?? []) sharers.set(record, (sharers.get(record) ?? 0) + 1);
-  const out = new Map<LoadSurface, number>();
+  const out = new Map<ApiPart, number>();
   for (const [record, n] of sharers) out.set(record.meter, (out.get(record.meter) ?? 0) - (n - 1) * record.makeRequests + record.removeRequests);
   return out;
 }
@@ -140,8 +140,8 @@ function sharing(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
  * What sharing the shrinking allowance changes for a lane's stateful checks, per meter: each allowance holds it
  * whole (any of them may fail first), but the lane spends it once (lib/checks/shrink-allowances.ts).
  */
-function shrinkSharing(own: readonly CheckDefinition[], target: Pick<Target, 'sequences'>): Map<LoadSurface, number> {
-  const stateful = new Map<LoadSurface, number>();
+function shrinkSharing(own: readonly CheckDefinition[], target: Pick<Target, 'sequences'>): Map<ApiPart, number> {
+  const stateful = new Map<ApiPart, number>();
   for (const check of own) if (check.cost.sequences) stateful.set(meterOf(check), (stateful.get(meterOf(check)) ?? 0) + 1);
   return new Map([...stateful].map(([meter, n]) => [meter, -(n - 1) * target.sequences.shrinkRequests]));
 }
@@ -152,10 +152,10 @@ function shrinkSharing(own: readonly CheckDefinition[], target: Pick<Target, 'se
  * chosen), but the lane spends them for that many such checks only, the others their closing steps alone; the
  * plan counts the dearest that many on each meter.
  */
-function sequenceDrawSharing(own: readonly CheckDefinition[], target: Pick<Target, 'sequences' | 'keys' | 'sequenceChecksPerLane'>): Map<LoadSurface, number> {
-  const out = new Map<LoadSurface, number>();
+function sequenceDrawSharing(own: readonly CheckDefinition[], target: Pick<Target, 'sequences' | 'keys' | 'sequenceChecksPerLane'>): Map<ApiPart, number> {
+  const out = new Map<ApiPart, number>();
   if (target.sequenceChecksPerLane === undefined) return out;
-  const costs = new Map<LoadSurface, number[]>();
+  const costs = new Map<ApiPart, number[]>();
   for (const check of own) {
     const sequences = check.cost.sequences;
     if (!sequences || !totalOf(sequences.closingRequests ?? 0)) continue;
@@ -178,10 +178,10 @@ function largest(values: readonly number[], most: number | undefined): number {
  * `chooseDrawers`) changes, per meter: each check's allowance holds its random values (any may be
  * chosen), but the lane spends them for that many checks only; the plan counts the dearest that many on each meter.
  */
-function fuzzSharing(own: readonly CheckDefinition[], target: Pick<Target, 'fuzzRandomCap' | 'fuzzChecksPerLane'>): Map<LoadSurface, number> {
-  const out = new Map<LoadSurface, number>();
+function fuzzSharing(own: readonly CheckDefinition[], target: Pick<Target, 'fuzzRandomCap' | 'fuzzChecksPerLane'>): Map<ApiPart, number> {
+  const out = new Map<ApiPart, number>();
   if (target.fuzzChecksPerLane === undefined) return out;
-  const costs = new Map<LoadSurface, number[]>();
+  const costs = new Map<ApiPart, number[]>();
   for (const check of own) {
     const cost = randomValuesOn(check, target) * (check.cost.randomValues?.requestsEach ?? 0);
     if (cost > 0) costs.set(meterOf(check), [...(costs.get(meterOf(check)) ?? []), cost]);
@@ -198,8 +198,8 @@ function batchedRecords(own: readonly CheckDefinition[]): Map<DeletionBatch, num
 }
 
 /** What deleting them together at the lane's end costs, per meter. */
-function batching(own: readonly CheckDefinition[]): Map<LoadSurface, number> {
-  const out = new Map<LoadSurface, number>();
+function batching(own: readonly CheckDefinition[]): Map<ApiPart, number> {
+  const out = new Map<ApiPart, number>();
   for (const [batch, records] of batchedRecords(own)) out.set(batch.meter, (out.get(batch.meter) ?? 0) + batchRequests(batch, records));
   return out;
 }
@@ -229,14 +229,14 @@ function campaignsLeft(running: readonly CheckDefinition[], target: Pick<Target,
   return own + shared.size;
 }
 
-function sum(maps: Iterable<Map<LoadSurface, number>>): Map<LoadSurface, number> {
-  const out = new Map<LoadSurface, number>();
+function sum(maps: Iterable<Map<ApiPart, number>>): Map<ApiPart, number> {
+  const out = new Map<ApiPart, number>();
   for (const m of maps) for (const [meter, n] of m) out.set(meter, (out.get(meter) ?? 0) + n);
   return out;
 }
 
 /** What the pace imposes on a stream of requests spread over meters: each meter's own windows, one after another. */
-function streamMs(byMeter: Map<LoadSurface, number>, pace: Pace): number {
+function streamMs(byMeter: Map<ApiPart, number>, pace: Pace): number {
   let ms = 0;
   for (const n of byMeter.values()) ms += pacedMs(n, pace);
   return ms;
@@ -293,7 +293,7 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
   const batches = laneChecks.flatMap((own) => [...batchedRecords(own)]);
   const batchedCount = batches.reduce((n, [, records]) => n + records, 0);
   const batchedRequests = batches.reduce((n, [batch, records]) => n + batchRequests(batch, records), 0);
-  const meters = LOAD_SURFACES.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
+  const meters = API_PARTS.map((meter) => ({ meter, requests: byMeter.get(meter) ?? 0 }));
   const lanesMs = Math.max(0, ...lanes.map((l) => l.ms), ...meters.map((m) => pacedMs(m.requests, pace)));
   const budgetRuns = budgetChecks.filter((c) => !missingPrerequisite(target, c));
   const budget: BudgetPlan | undefined =

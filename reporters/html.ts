@@ -1,4 +1,4 @@
-import { type LoadSurface, PART_NAME } from '../lib/contract/vocabulary.ts';
+import { type ApiPart, PART_NAME } from '../lib/contract/vocabulary.ts';
 import { toolCommand } from '../lib/invocation.ts';
 import { escapeHtml } from '../lib/render/escape-html.ts';
 import { readingText } from '../lib/rules/types.ts';
@@ -92,7 +92,7 @@ function skipGroup(g: SkipGroup): string {
 }
 
 function leftoverRow(l: LeftoverRecord): string {
-  return `<tr><td>${escapeHtml(l.kind)}</td><td>${escapeHtml(PART_NAME[l.surface as LoadSurface] ?? l.surface)}</td><td>${escapeHtml(l.id ?? '')}</td><td>${escapeHtml(l.name ?? '')}</td><td><code>${escapeHtml(l.check)}</code></td><td>${l.deletable ? 'yes' : '<span class="fail">no</span>'}</td><td>${escapeHtml(l.how)}</td></tr>`;
+  return `<tr><td>${escapeHtml(l.kind)}</td><td>${escapeHtml(PART_NAME[l.surface as ApiPart] ?? l.surface)}</td><td>${escapeHtml(l.id ?? '')}</td><td>${escapeHtml(l.name ?? '')}</td><td><code>${escapeHtml(l.check)}</code></td><td>${l.deletable ? 'yes' : '<span class="fail">no</span>'}</td><td>${escapeHtml(l.how)}</td></tr>`;
 }
 
 function leftovers(report: RunReport): string {
@@ -112,7 +112,7 @@ function filters(report: RunReport, surfaces: readonly string[]): string {
     `<label><input type="checkbox" name="${name}" value="${escapeHtml(value)}" checked> ${label}</label>`;
   return `<form id="filters" onsubmit="return false">
 <fieldset><legend>status</legend>${STATUSES.map((s) => box('status', s, `<span class="${s}">${s}</span> (${report.summary.byStatus[s]})`)).join(' ')}</fieldset>
-<fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, escapeHtml(PART_NAME[s as LoadSurface] ?? s))).join(' ')}</fieldset>
+<fieldset><legend>surface</legend>${surfaces.map((s) => box('surface', s, escapeHtml(PART_NAME[s as ApiPart] ?? s))).join(' ')}</fieldset>
 <label><input type="search" id="search" placeholder="search rule ID, statement, detail"></label>
 <span><span id="shown">${report.rules.length}</span> of ${report.rules.length} rules shown</span>
 </form>`;

@@ -1,6 +1,6 @@
 import type { CheckDefinition } from '../lib/checks/define.ts';
 import { type Lane, LANES } from '../lib/checks/lanes.ts';
-import { type LoadSurface } from '../lib/contract/vocabulary.ts';
+import { type ApiPart } from '../lib/contract/vocabulary.ts';
 import { AI_CHECKS } from './ai/index.ts';
 import { ANALYTICS_CHECKS } from './analytics/index.ts';
 import { BUDGET_CHECKS } from './budget/index.ts';
@@ -12,7 +12,7 @@ import { DIALER_CHECKS } from './dialer/index.ts';
 export interface Suite {
   readonly folder: string;
   readonly lane: Lane;
-  readonly meter: LoadSurface;
+  readonly meter: ApiPart;
   readonly checks: readonly CheckDefinition[];
 }
 
@@ -41,7 +41,7 @@ export function laneOf(check: CheckDefinition): Lane | 'budget' {
 }
 
 /** The meter most of a check's requests go to: its suite's (the Dialer's, for the Dialer checks on the AI host). */
-export function meterOf(check: CheckDefinition): LoadSurface {
+export function meterOf(check: CheckDefinition): ApiPart {
   return suiteOf(check)?.meter ?? check.surface;
 }
 

@@ -1,4 +1,4 @@
-import type { LoadSurface } from '../contract/vocabulary.ts';
+import type { ApiPart } from '../contract/vocabulary.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RequestScope } from '../requests/request-scope.ts';
 import type { RequestSpec } from '../requests/request-spec.ts';
@@ -18,7 +18,7 @@ export interface DeletionBatch {
   readonly what: string;
   readonly lane: Lane;
   /** The budget the deletions spend. */
-  readonly meter: LoadSurface;
+  readonly meter: ApiPart;
   /** The most records one request deletes. */
   readonly perRequest: number;
   /** The request deleting these records together. */
@@ -80,7 +80,7 @@ export class BatchedDeletions {
   }
 
   /** The budget of the lane's first batch with records, so the lane's end has work; undefined when none has. */
-  meterOf(lane: Lane): LoadSurface | undefined {
+  meterOf(lane: Lane): ApiPart | undefined {
     return [...this.#left.keys()].find((batch) => batch.lane === lane)?.meter;
   }
 

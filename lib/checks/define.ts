@@ -1,7 +1,7 @@
 import { DefinitionError } from '../errors.ts';
 import type { RuleId } from '../rules/index.ts';
 import type { Effect, Target } from '../config/target.ts';
-import type { KeySlot, LoadSurface, Surface } from '../contract/vocabulary.ts';
+import type { KeySlot, ApiPart, Surface } from '../contract/vocabulary.ts';
 import type { CheckContext } from './context.ts';
 import type { Lane } from './lanes.ts';
 import type { DeletionBatch } from './batched-deletions.ts';
@@ -66,12 +66,12 @@ export interface CheckCost {
    * writes), and of them, those on other budgets than its own (as `elsewhere` counts them): a target without
    * that key pair gets none of them.
    */
-  readonly withKeyOnly?: { readonly key: KeySlot; readonly requests: number; readonly elsewhere?: Partial<Record<LoadSurface, number>> };
+  readonly withKeyOnly?: { readonly key: KeySlot; readonly requests: number; readonly elsewhere?: Partial<Record<ApiPart, number>> };
   /**
    * Of `sends`, the most that go to other meters than the check's own (a Dialer check adding a call tag through
    * the core API): the plan counts them there, and the rest on the check's own meter.
    */
-  readonly elsewhere?: Readonly<Partial<Record<LoadSurface, number>>>;
+  readonly elsewhere?: Readonly<Partial<Record<ApiPart, number>>>;
   /**
    * Requests the check sends only when the target refuses a make it shares that serves several checks at once
    * (`SharedRecord.madeTogether`: the core's pool of contacts, made ten a request; the agents at the value
@@ -227,7 +227,7 @@ export function closingOn(stateful: SequenceCost, target: Pick<Target, 'keys'>):
 export function withKeyForgone(
   def: Pick<CheckDefinition, 'cost'>,
   target: Pick<Target, 'keys'>,
-): { readonly requests: number; readonly elsewhere: Partial<Record<LoadSurface, number>> } {
+): { readonly requests: number; readonly elsewhere: Partial<Record<ApiPart, number>> } {
   const keyed = def.cost.withKeyOnly;
   return lacks(target, keyed) ? { requests: keyed.requests, elsewhere: keyed.elsewhere ?? {} } : { requests: 0, elsewhere: {} };
 }

@@ -1,4 +1,4 @@
-import { HOST_OF_SURFACE, type LoadSurface } from '../contract/vocabulary.ts';
+import { HOST_OF_SURFACE, type ApiPart } from '../contract/vocabulary.ts';
 import type { CheckOutcome } from '../results/outcome.ts';
 import type { Lane } from './lanes.ts';
 
@@ -14,7 +14,7 @@ export const laneEndStep = (lane: Lane): string => `${lane}.lane-end`;
 /** The outcome of a lane's end step: a step of the run, not a check, so it judges no rule. */
 export function laneEndOutcome(
   lane: Lane,
-  meter: LoadSurface,
+  meter: ApiPart,
   step: { readonly requests: number; readonly allowance: number; readonly durationMs: number; readonly leftovers: readonly string[] },
 ): CheckOutcome {
   const { requests, allowance, durationMs, leftovers } = step;

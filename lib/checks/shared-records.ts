@@ -1,4 +1,4 @@
-import type { LoadSurface } from '../contract/vocabulary.ts';
+import type { ApiPart } from '../contract/vocabulary.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RequestFields, RequestSpec } from '../requests/request-spec.ts';
 import type { CheckContext } from './context.ts';
@@ -23,7 +23,7 @@ export interface SharedRecord<T> {
   /** The lane of every check that shares it: the record is deleted when that lane ends. */
   readonly lane: Lane;
   /** The budget its make and its deletion spend. */
-  readonly meter: LoadSurface;
+  readonly meter: ApiPart;
   /**
    * The most requests the make sends. Each check that shares the record counts them in its allowance, since
    * any of them may be the first; the plan counts them once.
@@ -83,7 +83,7 @@ export class SharedRecords {
   }
 
   /** The budget of the lane's first record made (or begun), so its deletion step has work; undefined when none was. */
-  meterOf(lane: Lane): LoadSurface | undefined {
+  meterOf(lane: Lane): ApiPart | undefined {
     return [...this.#made.values()].find((e) => e.record.lane === lane)?.record.meter;
   }
 

@@ -1,6 +1,6 @@
 import { describe, inject, test } from 'vitest';
 import { targetFromSettings } from '../config/load.ts';
-import type { LoadSurface } from '../contract/vocabulary.ts';
+import type { ApiPart } from '../contract/vocabulary.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import type { RunIdentity } from '../ledger/run-id.ts';
 import { allowanceOn, type CheckDefinition } from './define.ts';
@@ -14,7 +14,7 @@ import { laneEndOutcome, laneEndStep } from './lane-end.ts';
 /** The end step of a lane whose checks made nothing to delete at its end after all (each skipped, say). */
 const NOTHING_LEFT = { requests: 0, allowance: 0, durationMs: 0, leftovers: [] } as const;
 /** The budget a lane's step is reported under when it made nothing: the lane's own (the AI host's for the hosts lane). */
-const LANE_METER: Readonly<Record<Lane, LoadSurface>> = { core: 'core', dialer: 'dialer', hosts: 'ai' };
+const LANE_METER: Readonly<Record<Lane, ApiPart>> = { core: 'core', dialer: 'dialer', hosts: 'ai' };
 
 /** What the conformance command hands to the suites through vitest's `provide`/`inject`. */
 export interface RunPayload {

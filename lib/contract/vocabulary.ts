@@ -18,21 +18,21 @@ export type MeteredSurface = (typeof METERED_SURFACES)[number];
  * Dialer apart from the rest of the AI host (it lives under `/dialer` there, with a budget of its own),
  * so the hosts and the budgets together. Listings follow this order.
  */
-export const LOAD_SURFACES = ['core', 'dialer', 'analytics', 'ai', 'cuecard'] as const satisfies readonly (Surface | MeteredSurface)[];
-export type LoadSurface = (typeof LOAD_SURFACES)[number];
+export const API_PARTS = ['core', 'dialer', 'analytics', 'ai', 'cuecard'] as const satisfies readonly (Surface | MeteredSurface)[];
+export type ApiPart = (typeof API_PARTS)[number];
 
-export function isMetered(surface: LoadSurface): surface is MeteredSurface {
+export function isMetered(surface: ApiPart): surface is MeteredSurface {
   return surface === 'core' || surface === 'dialer';
 }
 
 /** The host each part lives on: the Dialer under `/dialer` on the AI host, every other part is a host of its own. */
-export const HOST_OF_SURFACE: Readonly<Record<LoadSurface, Surface>> = { core: 'core', dialer: 'ai', analytics: 'analytics', ai: 'ai', cuecard: 'cuecard' };
+export const HOST_OF_SURFACE: Readonly<Record<ApiPart, Surface>> = { core: 'core', dialer: 'ai', analytics: 'analytics', ai: 'ai', cuecard: 'cuecard' };
 
 /**
  * The part a request to `host` at `path` goes to: the Dialer for a path under `/dialer` on the AI host, else
  * the host. What paces a request and what names a record the run left agree on it, so the Dialer is never `ai`.
  */
-export function partOf(host: Surface, path: string): LoadSurface {
+export function partOf(host: Surface, path: string): ApiPart {
   return host === 'ai' && /^\/dialer(\/|$)/.test(path) ? 'dialer' : host;
 }
 
@@ -40,7 +40,7 @@ export function partOf(host: Surface, path: string): LoadSurface {
  * Each part as a person reads it in the console, HTML and summary.md: the Dialer as itself, the rest of
  * the AI host (Conversation Intelligence, VoiceAgent) as the AI host. Reports keep the ids.
  */
-export const PART_NAME: Readonly<Record<LoadSurface, string>> = {
+export const PART_NAME: Readonly<Record<ApiPart, string>> = {
   core: 'core API',
   dialer: 'Dialer',
   analytics: 'analytics',

@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.ts';
-import type { LoadSurface } from '../contract/vocabulary.ts';
+import type { ApiPart } from '../contract/vocabulary.ts';
 import { escalate, type RuleStatus, type RuleVerdict } from './outcome.ts';
 import type { RuleResult, RunReport } from './report.ts';
 import { EXIT_CODE } from '../exit-codes.ts';
@@ -65,7 +65,7 @@ export interface CheckChange {
 
 export interface RuleChange {
   readonly id: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   /** As the newer report words it (the older one for a removed rule). */
   readonly statement: string;
   readonly section: string;

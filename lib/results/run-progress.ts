@@ -1,5 +1,5 @@
 import type { Lane, LAST } from '../checks/lanes.ts';
-import { type LoadSurface, METERED_SURFACES, type MeteredSurface } from '../contract/vocabulary.ts';
+import { type ApiPart, METERED_SURFACES, type MeteredSurface } from '../contract/vocabulary.ts';
 import type { CheckOutcome } from './outcome.ts';
 
 /** What the plan says of a lane, which the time left starts from. */
@@ -13,7 +13,7 @@ export interface PlannedLane {
 
 /** What the plan says of a meter: the most requests the lanes send on it. */
 export interface PlannedMeter {
-  readonly meter: LoadSurface;
+  readonly meter: ApiPart;
   readonly requests: number;
 }
 

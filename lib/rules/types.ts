@@ -3,7 +3,7 @@
  * a gap is a statement the spec leaves unshown, listed so the report can say what is not checked.
  * Each belongs to a part of the API (lib/contract/vocabulary.ts): a host, or the Dialer apart from the AI host.
  */
-import type { LoadSurface } from '../contract/vocabulary.ts';
+import type { ApiPart } from '../contract/vocabulary.ts';
 
 /**
  * `required`: a target that breaks it fails the run.
@@ -22,7 +22,7 @@ export type RuleSource = 'spec' | 'vendor-reference' | 'project-reference';
 
 export interface Rule<Id extends string = string> {
   readonly id: Id;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   /** The statement, in one sentence, as the suite checks it. */
   readonly statement: string;
   /** The spec heading it comes from, outermost first: "Endpoints > Core API > Edit contact". */
@@ -63,7 +63,7 @@ export function readingText(reading: RuleReading | string): string {
 
 export interface Gap {
   readonly id: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly section: string;
   /** What the spec does not show, or what a client cannot provoke. */
   readonly statement: string;

@@ -6,7 +6,7 @@
  * Pure: the same input gives the same plan, so every figure can be checked exactly.
  */
 import { formatDuration } from '../../lib/render/durations.ts';
-import { BUDGET_PER_WINDOW, isMetered, LOAD_SURFACES, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../../lib/contract/vocabulary.ts';
+import { BUDGET_PER_WINDOW, isMetered, API_PARTS, type ApiPart, type MeteredSurface, METERED_SURFACES } from '../../lib/contract/vocabulary.ts';
 import type { CapacityProfile, PerContactStep, ProfileSource } from './profile.ts';
 import { type ResolvedDeadline, resolveDeadline } from './time.ts';
 
@@ -16,7 +16,7 @@ export const SPEC_WINDOW_MS = 60_000;
 /** How requests on analytics, AI and CueCard are listed: the spec states no budget for them. */
 export const NO_BUDGET = 'no budget stated (spec gap)';
 
-export const UNMETERED_SURFACES: readonly LoadSurface[] = LOAD_SURFACES.filter((s) => !isMetered(s));
+export const UNMETERED_SURFACES: readonly ApiPart[] = API_PARTS.filter((s) => !isMetered(s));
 
 export interface CapacityInput {
   readonly contacts: number;
@@ -46,7 +46,7 @@ export interface StepRequests {
   readonly id: string;
   readonly what: string;
   readonly kind: 'per contact' | 'per campaign';
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly operation: string;
   readonly source: ProfileSource;
   /** Items the campaign needs (contacts × items per contact); for a per-campaign step, its requests. */
@@ -66,14 +66,14 @@ export interface MeteredLoad {
 }
 
 export interface UnmeteredLoad {
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly requests: number;
   readonly budget: typeof NO_BUDGET;
 }
 
 /** One way of running the campaign (as profiled, or with batch operations) and what it costs. */
 export interface CampaignLoad {
-  readonly requests: Readonly<Record<LoadSurface, number>>;
+  readonly requests: Readonly<Record<ApiPart, number>>;
   /** Core, Dialer and the surfaces with no stated budget summed as `other`. */
   readonly totals: { readonly core: number; readonly dialer: number; readonly other: number };
   readonly metered: readonly MeteredLoad[];
@@ -88,10 +88,10 @@ export interface CampaignLoad {
 export interface BatchSaving {
   readonly step: string;
   readonly what: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly operation: string;
   readonly batchOperation: string;
-  readonly batchSurface: LoadSurface;
+  readonly batchSurface: ApiPart;
   readonly source: ProfileSource;
   readonly itemsPerRequest: number | 'all';
   readonly requestsBefore: number;
@@ -143,18 +143,18 @@ function stepItems(contacts: number, itemsPerContact: number): number {
   return tidy(contacts * itemsPerContact);
 }
 
-function stepRequests(contacts: number, step: PerContactStep, batched: boolean): { surface: LoadSurface; requests: number } {
+function stepRequests(contacts: number, step: PerContactStep, batched: boolean): { surface: ApiPart; requests: number } {
   if (batched && step.batch)
     return { surface: step.batch.surface, requests: requestsFor(stepItems(contacts, step.batch.itemsPerContact), step.batch.itemsPerRequest) };
   return { surface: step.surface, requests: requestsFor(stepItems(contacts, step.itemsPerContact), step.itemsPerRequest) };
 }
 
-function emptyCounts(): Record<LoadSurface, number> {
-  return Object.fromEntries(LOAD_SURFACES.map((s) => [s, 0])) as Record<LoadSurface, number>;
+function emptyCounts(): Record<ApiPart, number> {
+  return Object.fromEntries(API_PARTS.map((s) => [s, 0])) as Record<ApiPart, number>;
 }
 
 /** Requests per surface when the steps named in `batched` use their batch operation. */
-function countRequests(contacts: number, profile: CapacityProfile, batched: ReadonlySet<string>): Record<LoadSurface, number> {
+function countRequests(contacts: number, profile: CapacityProfile, batched: ReadonlySet<string>): Record<ApiPart, number> {
   const counts = emptyCounts();
   for (const step of profile.perContact) {
     const { surface, requests } = stepRequests(contacts, step, batched.has(step.id));
@@ -164,7 +164,7 @@ function countRequests(contacts: number, profile: CapacityProfile, batched: Read
   return counts;
 }
 
-function loadOf(requests: Record<LoadSurface, number>, shares: Readonly<Record<MeteredSurface, number>>, windowMs: number): CampaignLoad {
+function loadOf(requests: Record<ApiPart, number>, shares: Readonly<Record<MeteredSurface, number>>, windowMs: number): CampaignLoad {
   const metered = METERED_SURFACES.map((surface): MeteredLoad => {
     const perWindow = tidy(shares[surface] * BUDGET_PER_WINDOW);
     const windows = Math.ceil(tidy(requests[surface] / perWindow));

@@ -4,7 +4,7 @@
  * whether the company's budget is already busy. Pure: a probe's load report in, findings out.
  */
 import { formatDuration } from '../../lib/render/durations.ts';
-import { BUDGET_PER_WINDOW, type LoadSurface, type MeteredSurface, METERED_SURFACES } from '../../lib/contract/vocabulary.ts';
+import { BUDGET_PER_WINDOW, type ApiPart, type MeteredSurface, METERED_SURFACES } from '../../lib/contract/vocabulary.ts';
 import { type LatencyPercentiles, type LoadReport, SETUP_STREAM } from '../report/report-model.ts';
 import type { CapacityPlan, Verdict } from './campaign-plan.ts';
 
@@ -46,7 +46,7 @@ function surfaceFindings(plan: CapacityPlan, report: LoadReport, surface: Metere
   // The probe's own streams: setup's reads (one per host, before the schedule) are not the share.
   const streams = report.totals.streams.filter((s) => s.surface === surface && s.stream !== SETUP_STREAM);
   const sum = (pick: (s: (typeof streams)[number]) => number) => streams.reduce((n, s) => n + pick(s), 0);
-  const latency = report.latency.find((l) => l.surface === (surface as LoadSurface));
+  const latency = report.latency.find((l) => l.surface === (surface as ApiPart));
   const offered = report.scenario.streams.filter((s) => s.surface === surface).reduce((n, s) => n + s.perWindow, 0);
   const planned = sum((s) => s.planned);
   const served = sum((s) => s.served);

@@ -5,7 +5,7 @@
  * explains every field).
  */
 import { readFileSync } from 'node:fs';
-import { LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { API_PARTS, type ApiPart } from '../../lib/contract/vocabulary.ts';
 
 /**
  * Where an operation and its item limit are documented:
@@ -20,7 +20,7 @@ export type ProfileSource = (typeof PROFILE_SOURCES)[number];
 /** A batch operation that could carry a per-contact step's items, many per request. */
 export interface BatchAlternative {
   readonly operation: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly source: ProfileSource;
   /** Items one request carries; `all` when one request covers the whole campaign (a target-tag association). */
   readonly itemsPerRequest: number | 'all';
@@ -33,7 +33,7 @@ export interface BatchAlternative {
 export interface StepDescription {
   readonly id: string;
   readonly what: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly operation: string;
   readonly source: ProfileSource;
   readonly note?: string;
@@ -139,7 +139,7 @@ function parseBatch(raw: unknown, at: string, stepItemsPerContact: number): Batc
   const note = optionalText(obj, 'note', at);
   return {
     operation: text(obj, 'operation', at),
-    surface: oneOf(obj, 'surface', at, LOAD_SURFACES),
+    surface: oneOf(obj, 'surface', at, API_PARTS),
     source: oneOf(obj, 'source', at, PROFILE_SOURCES),
     itemsPerRequest: perRequest as number | 'all',
     itemsPerContact: positiveNumber(obj, 'itemsPerContact', at, stepItemsPerContact),
@@ -155,7 +155,7 @@ function parseDescription(obj: Json, at: string, seen: Set<string>): StepDescrip
   return {
     id,
     what: text(obj, 'what', at),
-    surface: oneOf(obj, 'surface', at, LOAD_SURFACES),
+    surface: oneOf(obj, 'surface', at, API_PARTS),
     operation: text(obj, 'operation', at),
     source: oneOf(obj, 'source', at, PROFILE_SOURCES),
     ...(note !== undefined ? { note } : {}),

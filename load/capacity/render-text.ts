@@ -3,13 +3,13 @@
  * be pasted into a ticket or diffed.
  */
 import { formatDuration } from '../../lib/render/durations.ts';
-import { BUDGET_PER_WINDOW, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { BUDGET_PER_WINDOW, type ApiPart } from '../../lib/contract/vocabulary.ts';
 import { type CapacityDocument, capacityOutcome } from './document.ts';
 import type { ProbeFindings } from './findings.ts';
 import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET, type Verdict } from './campaign-plan.ts';
 
 /** Where a surface's requests go, in the words of the spec's resource groups. */
-export const SURFACE_LABEL: Readonly<Record<LoadSurface, string>> = {
+export const SURFACE_LABEL: Readonly<Record<ApiPart, string>> = {
   core: 'core',
   dialer: 'dialer',
   analytics: 'analytics',

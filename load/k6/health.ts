@@ -4,9 +4,9 @@
  * before any load with a line saying why.
  */
 import exec from 'k6/execution';
-import { isMetered, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { isMetered, type ApiPart } from '../../lib/contract/vocabulary.ts';
 
-export function abortUnlessHealthy(surface: LoadSurface, path: string, status: number, error: string, windowMs: number): void {
+export function abortUnlessHealthy(surface: ApiPart, path: string, status: number, error: string, windowMs: number): void {
   if (status === 429) {
     exec.test.abort(
       `${surface} answered 429 to the first request (GET ${path}): the company's ${isMetered(surface) ? 'budget' : 'quota'} is already being spent elsewhere; wait a window (${windowMs} ms) and run again`,

@@ -6,7 +6,7 @@
 import type { ExpectationResult } from '../report/report-model.ts';
 import { latencyExpression, latencyLimitList } from '../shared/latency.ts';
 import type { ThresholdVerdict } from './junit.ts';
-import { COMPANY_OF_SLOT, LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { COMPANY_OF_SLOT, API_PARTS, type ApiPart } from '../../lib/contract/vocabulary.ts';
 import { budgetName, type LoadScenario, type LoadStream, streamRequests } from '../shared/scenario-model.ts';
 
 interface ExecutorCommon {
@@ -129,7 +129,7 @@ export function scenarioThresholds(scenario: LoadScenario, transportTolerance: n
 }
 
 /** The k6 metric a surface's latency limits judge: every request of the surface, setup's included. */
-export function latencyMetric(surface: LoadSurface): string {
+export function latencyMetric(surface: ApiPart): string {
   return `http_req_duration{surface:${surface}}`;
 }
 
@@ -138,7 +138,7 @@ export function latencyMetric(surface: LoadSurface): string {
  * (kind `latency`), so the k6 command does not carry them into it a second time.
  */
 export function isLatencyThreshold(metric: string): boolean {
-  return LOAD_SURFACES.some((surface) => metric === latencyMetric(surface));
+  return API_PARTS.some((surface) => metric === latencyMetric(surface));
 }
 
 /**
@@ -148,7 +148,7 @@ export function isLatencyThreshold(metric: string): boolean {
  * a surface's latency limits keep their expressions.
  */
 export function summaryBreakdown(scenario: LoadScenario): Record<string, string[]> {
-  const surfaces = LOAD_SURFACES.filter((surface) => scenario.streams.some((s) => s.surface === surface));
+  const surfaces = API_PARTS.filter((surface) => scenario.streams.some((s) => s.surface === surface));
   return Object.fromEntries(
     surfaces.flatMap((surface) => [
       [latencyMetric(surface), []],

@@ -5,7 +5,7 @@
  */
 import { b64encode } from 'k6/encoding';
 import http from 'k6/http';
-import { COMPANY_OF_SLOT, type KeyRole, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { COMPANY_OF_SLOT, type KeyRole, type ApiPart } from '../../lib/contract/vocabulary.ts';
 import { KEY_VARIABLES, type LoadEndpoint, SURFACE_URL_VARIABLE } from '../shared/scenario-model.ts';
 
 function positiveInteger(name: string, fallback: number): number {
@@ -19,7 +19,7 @@ function positiveInteger(name: string, fallback: number): number {
 export const WINDOW_MS = positiveInteger('CC_RATE_WINDOW_MS', 60_000);
 export const TIMEOUT_MS = positiveInteger('CC_TIMEOUT_MS', 15_000);
 
-export function baseUrl(surface: LoadSurface): string | undefined {
+export function baseUrl(surface: ApiPart): string | undefined {
   const raw = __ENV[SURFACE_URL_VARIABLE[surface]];
   return raw === undefined || raw === '' ? undefined : raw.replace(/\/+$/, '');
 }
@@ -30,7 +30,7 @@ export function hasKey(role: KeyRole): boolean {
 }
 
 /** What a run lacks to send with `role` on `surface`, in words naming the variable; undefined when nothing. */
-export function missingFor(surface: LoadSurface, role: KeyRole): string | undefined {
+export function missingFor(surface: ApiPart, role: KeyRole): string | undefined {
   if (!baseUrl(surface)) return `${SURFACE_URL_VARIABLE[surface]} is not set`;
   if (!hasKey(role)) return `${KEY_VARIABLES[role].id} and ${KEY_VARIABLES[role].secret} are not set`;
   return undefined;
@@ -48,7 +48,7 @@ export function authorization(role: KeyRole): string {
   return value;
 }
 
-export function urlOf(surface: LoadSurface, endpoint: LoadEndpoint): string {
+export function urlOf(surface: ApiPart, endpoint: LoadEndpoint): string {
   const query = Object.entries(endpoint.query ?? {})
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&');
@@ -60,19 +60,19 @@ export function urlOf(surface: LoadSurface, endpoint: LoadEndpoint): string {
  * never the key ID; `stream` names where in the run the request belongs.
  */
 export interface RequestTags {
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly company: string;
   readonly key: KeyRole;
   readonly stream: string;
   readonly [name: string]: string;
 }
 
-export function tagsFor(surface: LoadSurface, key: KeyRole, stream: string): RequestTags {
+export function tagsFor(surface: ApiPart, key: KeyRole, stream: string): RequestTags {
   return { surface, company: COMPANY_OF_SLOT[key], key, stream };
 }
 
 /** One GET as `http.batch` takes it, so a single request and a burst are built the same way. */
-export function readRequest(surface: LoadSurface, endpoint: LoadEndpoint, tags: RequestTags) {
+export function readRequest(surface: ApiPart, endpoint: LoadEndpoint, tags: RequestTags) {
   return {
     method: 'GET',
     url: urlOf(surface, endpoint),
@@ -84,7 +84,7 @@ export function readRequest(surface: LoadSurface, endpoint: LoadEndpoint, tags: 
   } as const;
 }
 
-export function read(surface: LoadSurface, endpoint: LoadEndpoint, tags: RequestTags) {
+export function read(surface: ApiPart, endpoint: LoadEndpoint, tags: RequestTags) {
   const r = readRequest(surface, endpoint, tags);
   return http.request(r.method, r.url, null, r.params);
 }

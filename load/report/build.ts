@@ -3,7 +3,7 @@
  * the same report, whichever engine recorded them.
  */
 import { budgetName, type LimitedBudget, type LoadScenario, type LoadStream, peakOfferedPerWindow, streamRequests } from '../shared/scenario-model.ts';
-import { BUDGET_PER_WINDOW, COMPANY_OF_SLOT, isMetered, LOAD_SURFACES } from '../../lib/contract/vocabulary.ts';
+import { BUDGET_PER_WINDOW, COMPANY_OF_SLOT, isMetered, API_PARTS } from '../../lib/contract/vocabulary.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf, uncorrectedLatencyMs } from '../shared/records.ts';
 import type { ThresholdVerdict } from '../k6/junit.ts';
 import { analyseWindows, type WindowedAnalysis } from '../shared/windows.ts';
@@ -107,7 +107,7 @@ function baseAddress(raw: string): string {
 function surfaceLatency(records: readonly LoadRecord[]): SurfaceLatency[] {
   // Only answers have a latency: a request with no answer ended at the client's own limit.
   const answered = records.filter((r) => r.status !== 0);
-  return LOAD_SURFACES.filter((surface) => records.some((r) => r.surface === surface)).map((surface) => {
+  return API_PARTS.filter((surface) => records.some((r) => r.surface === surface)).map((surface) => {
     const mine = answered.filter((r) => r.surface === surface);
     return { surface, corrected: latencyPercentiles(mine.map(correctedLatencyMs)), uncorrected: latencyPercentiles(mine.map(uncorrectedLatencyMs)) };
   });

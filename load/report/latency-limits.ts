@@ -7,7 +7,7 @@
  */
 import { latencyExpression, latencyLimitList } from '../shared/latency.ts';
 import type { LatencyLimits } from '../shared/scenario-model.ts';
-import { type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { type ApiPart } from '../../lib/contract/vocabulary.ts';
 import { type LoadRecord, uncorrectedLatencyMs } from '../shared/records.ts';
 import type { ExpectationResult } from './report-model.ts';
 
@@ -40,7 +40,7 @@ export function k6Percentile(ascending: readonly number[], percent: number): num
 }
 
 /** Every recorded latency of one surface, ascending: what k6's `http_req_duration{surface:...}` holds. */
-export function surfaceLatenciesMs(records: readonly LoadRecord[], surface: LoadSurface): number[] {
+export function surfaceLatenciesMs(records: readonly LoadRecord[], surface: ApiPart): number[] {
   return records
     .filter((r) => r.surface === surface)
     .map(sentLatencyMs)
@@ -59,7 +59,7 @@ function ms(value: number): string {
  * is not judged: the requests the interrupt spared might have brought it down.
  */
 export function judgeLatencyLimits(limits: LatencyLimits, records: readonly LoadRecord[], interrupted: boolean): ExpectationResult[] {
-  const bySurface = new Map<LoadSurface, number[]>();
+  const bySurface = new Map<ApiPart, number[]>();
   return latencyLimitList(limits).map(({ surface, percent, limitMs }) => {
     const values = bySurface.get(surface) ?? surfaceLatenciesMs(records, surface);
     bySurface.set(surface, values);

@@ -3,7 +3,7 @@
  * requests. One JSON document (this shape) and one HTML view of it. Times are ms after the run's
  * start unless named otherwise; latencies are in ms.
  */
-import { type Company, type KeyRole, type LoadSurface, type MeteredSurface } from '../../lib/contract/vocabulary.ts';
+import { type Company, type KeyRole, type ApiPart, type MeteredSurface } from '../../lib/contract/vocabulary.ts';
 import type { WindowedAnalysis } from '../shared/windows.ts';
 
 export const LOAD_REPORT_FORMAT = 'cc-load-report';
@@ -31,7 +31,7 @@ export type LoadVerdict = 'pass' | 'fail' | 'incomplete';
 /** One stream of the scenario as it was planned. */
 export interface StreamSummary {
   readonly name: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly key: KeyRole;
   readonly company: Company;
   /** `surface:company` on a metered surface; null where the spec states no budget. */
@@ -72,7 +72,7 @@ export interface OutcomeCounts {
 
 export interface StreamTotals extends OutcomeCounts {
   readonly stream: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly company: Company;
   readonly planned: number;
   /** The errors by status, `0` meaning no answer came (transport error or timeout). */
@@ -117,7 +117,7 @@ export interface LatencyPercentiles {
  * went out (the exchange alone).
  */
 export interface SurfaceLatency {
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly corrected: LatencyPercentiles;
   readonly uncorrected: LatencyPercentiles;
 }
@@ -127,7 +127,7 @@ export interface SurfaceLatency {
  * sent in, like the windowed analysis, so the two charts line up.
  */
 export interface SurfaceSeries {
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly served: readonly number[];
   readonly limited: readonly number[];
   readonly errors: readonly number[];

@@ -2,7 +2,7 @@
  * The report's time series: per step and surface, how many requests were served, limited or failed,
  * and the corrected latency percentiles of their answers.
  */
-import { LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { API_PARTS, type ApiPart } from '../../lib/contract/vocabulary.ts';
 import { correctedLatencyMs, type LoadRecord, outcomeOf } from '../shared/records.ts';
 import { percentilesPerGroup } from './latency.ts';
 import type { LoadSeries, SurfaceSeries } from './report-model.ts';
@@ -37,7 +37,7 @@ export function windowSampleMsFor(windowMs: number, spanMs: number, maxPoints = 
   return Math.max(1, Math.round(windowMs / 60), Math.ceil(spanMs / maxPoints));
 }
 
-function surfaceSeries(surface: LoadSurface, records: readonly LoadRecord[], stepMs: number, steps: number): SurfaceSeries {
+function surfaceSeries(surface: ApiPart, records: readonly LoadRecord[], stepMs: number, steps: number): SurfaceSeries {
   const served = new Array<number>(steps).fill(0);
   const limited = new Array<number>(steps).fill(0);
   const errors = new Array<number>(steps).fill(0);
@@ -61,7 +61,7 @@ export function buildSeries(records: readonly LoadRecord[], windowMs: number, du
   const stepMs = stepMsFor(windowMs, spanMs);
   const steps = Math.max(1, Math.ceil(spanMs / stepMs));
   const atMs = Array.from({ length: steps }, (_, i) => i * stepMs);
-  const surfaces = LOAD_SURFACES.map((surface) => ({ surface, mine: records.filter((r) => r.surface === surface) }))
+  const surfaces = API_PARTS.map((surface) => ({ surface, mine: records.filter((r) => r.surface === surface) }))
     .filter(({ mine }) => mine.length > 0)
     .map(({ surface, mine }) => surfaceSeries(surface, mine, stepMs, steps));
   return { stepMs, atMs, surfaces };

@@ -4,7 +4,7 @@
  * by one parser so `npm run load`, `npm run k6` and a plain `k6 run` take the same limits. Pure, with
  * `.ts` import paths and no Node built-ins: k6 loads it too.
  */
-import { LOAD_SURFACES, type LoadSurface } from '../../lib/contract/vocabulary.ts';
+import { API_PARTS, type ApiPart } from '../../lib/contract/vocabulary.ts';
 import type { LatencyLimit, LatencyLimits, LoadScenario } from './scenario-model.ts';
 
 /** The percentiles a limit may name: the field of LatencyLimit, its name in the flag and the percent k6 reads. */
@@ -19,8 +19,8 @@ export function latencyExpression(percent: number, limitMs: number): string {
 }
 
 /** Each limit a set names, in surface order then percentile order. */
-export function latencyLimitList(limits: LatencyLimits): { surface: LoadSurface; percent: number; limitMs: number }[] {
-  return LOAD_SURFACES.flatMap((surface) => {
+export function latencyLimitList(limits: LatencyLimits): { surface: ApiPart; percent: number; limitMs: number }[] {
+  return API_PARTS.flatMap((surface) => {
     const limit = limits[surface];
     if (!limit) return [];
     return LATENCY_PERCENTILES.flatMap((p) => (limit[p.field] === undefined ? [] : [{ surface, percent: p.percent, limitMs: limit[p.field] as number }]));
@@ -32,13 +32,13 @@ const MS = /^\d+(\.\d+)?$/;
 export const MAX_LATENCY_LIMIT_MS = 3_600_000;
 
 /** One flag value, `core:p95=800,p99=1500`: its surface and limit; throws an Error whose message is one line. */
-export function parseLatencyFlag(text: string): { surface: LoadSurface; limit: LatencyLimit } {
+export function parseLatencyFlag(text: string): { surface: ApiPart; limit: LatencyLimit } {
   const colon = text.indexOf(':');
   const example = 'write it as SURFACE:p95=MS[,p99=MS], e.g. core:p95=800,p99=1500';
   if (colon < 0) throw new Error(`${JSON.stringify(text)}: no colon between the surface and its limits; ${example}`);
   const surface = text.slice(0, colon);
-  if (!LOAD_SURFACES.includes(surface as LoadSurface))
-    throw new Error(`${JSON.stringify(text)}: unknown surface ${JSON.stringify(surface)} (known: ${LOAD_SURFACES.join(', ')})`);
+  if (!API_PARTS.includes(surface as ApiPart))
+    throw new Error(`${JSON.stringify(text)}: unknown surface ${JSON.stringify(surface)} (known: ${API_PARTS.join(', ')})`);
   const limit: { p95Ms?: number; p99Ms?: number } = {};
   for (const part of text.slice(colon + 1).split(',')) {
     const [name, value, ...extra] = part.split('=');
@@ -50,7 +50,7 @@ export function parseLatencyFlag(text: string): { surface: LoadSurface; limit: L
       throw new Error(`${JSON.stringify(text)}: ${name} must be a number of milliseconds from 0 to ${MAX_LATENCY_LIMIT_MS}, got ${JSON.stringify(value)}`);
     limit[percentile.field] = Number(value);
   }
-  return { surface: surface as LoadSurface, limit };
+  return { surface: surface as ApiPart, limit };
 }
 
 /** Every flag value given (repeatable, one surface each): the limits by surface; throws on a mistake, in one line. */
@@ -66,7 +66,7 @@ export function parseLatencyFlags(values: readonly string[]): LatencyLimits {
 
 /** The limits as flag values, one a surface, for CC_LATENCY (space between them): what parseLatencyList reads back. */
 export function latencyLimitsText(limits: LatencyLimits): string {
-  return LOAD_SURFACES.flatMap((surface) => {
+  return API_PARTS.flatMap((surface) => {
     const limit = limits[surface];
     if (!limit) return [];
     const parts = LATENCY_PERCENTILES.flatMap((p) => (limit[p.field] === undefined ? [] : [`${p.flag}=${limit[p.field]}`]));

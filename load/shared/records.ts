@@ -2,11 +2,11 @@
  * One request of a load run as both engines record it (the Node runner directly, k6 through its
  * `--out json` lines), so one analysis and one report serve both. Times are ms after the run's start.
  */
-import type { Company, LoadSurface } from '../../lib/contract/vocabulary.ts';
+import type { Company, ApiPart } from '../../lib/contract/vocabulary.ts';
 
 export interface LoadRecord {
   readonly stream: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly company: Company;
   /** When the request was due by the schedule (open model); latency "corrected" is measured from here. */
   readonly intendedMs: number;

@@ -10,8 +10,8 @@ import {
   isMetered,
   KEY_SLOT_VARIABLE,
   type KeyRole,
-  LOAD_SURFACES,
-  type LoadSurface,
+  API_PARTS,
+  type ApiPart,
   type MeteredSurface,
   METERED_SURFACES,
   secretVariable,
@@ -19,7 +19,7 @@ import {
 } from '../../lib/contract/vocabulary.ts';
 
 /** Which target variable holds each surface's base address (the Dialer lives under `/dialer` on the AI host). */
-export const SURFACE_URL_VARIABLE: Readonly<Record<LoadSurface, string>> = { ...SURFACE_VARIABLE, dialer: SURFACE_VARIABLE.ai };
+export const SURFACE_URL_VARIABLE: Readonly<Record<ApiPart, string>> = { ...SURFACE_VARIABLE, dialer: SURFACE_VARIABLE.ai };
 
 /** Target variables holding each key pair. */
 export const KEY_VARIABLES: Readonly<Record<KeyRole, { readonly id: string; readonly secret: string }>> = {
@@ -43,7 +43,7 @@ export interface LoadEndpoint {
 export interface LoadStream {
   /** Unique in its scenario; used as a tag in both engines' results. */
   readonly name: string;
-  readonly surface: LoadSurface;
+  readonly surface: ApiPart;
   readonly key: KeyRole;
   readonly endpoint: LoadEndpoint;
   /** Arrival rate, in requests per target window (the budget is 60 per window); where the stream ramps, its rate at its start. */
@@ -86,7 +86,7 @@ export interface LatencyLimit {
   readonly p99Ms?: number;
 }
 
-export type LatencyLimits = Partial<Record<LoadSurface, LatencyLimit>>;
+export type LatencyLimits = Partial<Record<ApiPart, LatencyLimit>>;
 
 export interface LoadScenario {
   readonly name: string;
@@ -103,7 +103,7 @@ export const ALL_SERVED_CEILING = BUDGET_PER_WINDOW - 2;
 /** A budget offered at least this many requests per window is expected to be limited. */
 export const LIMITED_FLOOR = BUDGET_PER_WINDOW + 10;
 
-export function budgetName(company: Company, surface: LoadSurface): string {
+export function budgetName(company: Company, surface: ApiPart): string {
   return `${surface}:${company}`;
 }
 
@@ -242,8 +242,8 @@ export function scenarioProblems(scenario: LoadScenario): string[] {
 function latencyLimitProblems(scenario: LoadScenario): string[] {
   const problems: string[] = [];
   for (const [surface, limit] of Object.entries(scenario.latency ?? {}) as [string, LatencyLimit | undefined][]) {
-    if (!LOAD_SURFACES.includes(surface as LoadSurface)) {
-      problems.push(`latency: unknown surface ${surface} (known: ${LOAD_SURFACES.join(', ')})`);
+    if (!API_PARTS.includes(surface as ApiPart)) {
+      problems.push(`latency: unknown surface ${surface} (known: ${API_PARTS.join(', ')})`);
       continue;
     }
     if (!scenario.streams.some((s) => s.surface === surface)) problems.push(`latency: a limit on ${surface}, which no stream sends to`);
