@@ -9,8 +9,8 @@ import type { RunningMock } from '../mock/start.ts';
 import { startBundledMock } from './bundled-mock.ts';
 import { onInterrupt } from './interrupt.ts';
 import { commandSettings, warnReplacedByMock } from './settings.ts';
-import { CHANGES } from '../suites/dialer/changes.ts';
-import { matchingReleases, type ProbeResult, runProbes, sideOf } from '../suites/dialer/fingerprint.ts';
+import { CHANGES } from '../suites/dialer/versioning/index.ts';
+import { matchingReleases, type ProbeResult, runProbes, sideOf } from '../suites/dialer/versioning/fingerprint.ts';
 import { parseCommandLine } from './command-line.ts';
 import { EXIT_CODE } from '../lib/exit-codes.ts';
 

@@ -8,8 +8,8 @@ import { RULES } from '../lib/rules/index.ts';
 import type { TlsMaterial } from '../mock/http/front-door.ts';
 import { startMock } from '../mock/start.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
-import { CHANGES } from '../suites/dialer/changes.ts';
-import { matchingReleases, runProbes } from '../suites/dialer/fingerprint.ts';
+import { CHANGES } from '../suites/dialer/versioning/index.ts';
+import { matchingReleases, runProbes } from '../suites/dialer/versioning/fingerprint.ts';
 
 /**
  * The release matrix, run against the bundled mock: a cell starts the mock playing one Dialer release and

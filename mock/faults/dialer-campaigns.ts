@@ -130,7 +130,7 @@ export const DIALER_CAMPAIGN_FAULTS = [
     'DIALER-CURSOR-WALK-CHANGING',
     'once a campaign is created after a cursor was made, the page that cursor asks for starts one campaign early, repeating the last one served (meta.nextCursor continues the walk)',
   ),
-  // State across operations (suites/dialer/campaign-sequences.ts)
+  // State across operations (suites/dialer/campaigns/sequences.ts)
   f(
     'dialer-list-keeps-older-deleted',
     'DIALER-STATE-WALK',

@@ -1,13 +1,13 @@
 import type { CheckDefinition } from '../../lib/checks/define.ts';
-import { CAMPAIGN_CHECKS } from './campaigns.ts';
-import { CAMPAIGN_SEQUENCE_CHECKS } from './campaign-sequences.ts';
-import { CHANGING_WALK } from './campaign-walks.ts';
-import { changeCheck } from './change.ts';
-import { CHANGES } from './changes.ts';
-import { DIALER_HOST_CHECKS } from './host.ts';
-import { ISOLATION_CHECKS } from './isolation.ts';
-import { READ_CHECKS } from './reads.ts';
-import { RESOURCE_CHECKS } from './resources.ts';
+import { CAMPAIGN_CHECKS } from './campaigns/index.ts';
+import { CAMPAIGN_SEQUENCE_CHECKS } from './campaigns/sequences.ts';
+import { CHANGING_WALK } from './campaigns/walks.ts';
+import { changeCheck } from './versioning/change.ts';
+import { CHANGES } from './versioning/index.ts';
+import { DIALER_HOST_CHECKS } from './authentication/host.ts';
+import { ISOLATION_CHECKS } from './authentication/isolation.ts';
+import { READ_CHECKS } from './methods/reads.ts';
+import { RESOURCE_CHECKS } from './resources/index.ts';
 
 /** The Dialer suite in run order (its budget is judged by suites/budget). */
 export const DIALER_CHECKS: readonly CheckDefinition[] = [

@@ -2,8 +2,8 @@ import { afterAll, expect, test } from 'vitest';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { Session } from '../../lib/checks/session.ts';
 import { TransportError } from '../../lib/errors.ts';
-import type { ChangeProbe } from '../../suites/dialer/change.ts';
-import { runProbe, runProbes } from '../../suites/dialer/fingerprint.ts';
+import type { ChangeProbe } from '../../suites/dialer/versioning/change.ts';
+import { runProbe, runProbes } from '../../suites/dialer/versioning/fingerprint.ts';
 import { literalTarget } from './support.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 

@@ -11,8 +11,8 @@ import { literalTarget } from './support.ts';
 import { ARCHIVED_TAG_MISSING } from '../../lib/checks/runner.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 import type { Release } from '../../lib/dialer/releases.ts';
-import { CHANGING_WALK } from '../../suites/dialer/campaign-walks.ts';
-import { DELETED_CAMPAIGN, LANE_CAMPAIGN } from '../../suites/dialer/shared-campaigns.ts';
+import { CHANGING_WALK } from '../../suites/dialer/campaigns/walks.ts';
+import { DELETED_CAMPAIGN, LANE_CAMPAIGN } from '../../suites/dialer/fixtures/shared-records.ts';
 
 const noop = async () => undefined;
 const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'cost'>): CheckDefinition =>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { kindOf, numericLeaves, valueProblem, wordsOf } from '../../suites/dialer/resource-stats.ts';
+import { kindOf, numericLeaves, valueProblem, wordsOf } from '../../suites/dialer/resources/statistics.ts';
 
 /** How DIALER-STATS-VALUES reads the numbers of a statistics body whatever their names. */
 describe('statistics values, read by kind', () => {

@@ -4,7 +4,7 @@ import { type Release, RELEASES } from '../../lib/dialer/releases.ts';
 import { schemas } from '../../lib/schemas/registry.ts';
 import { RUN_AFTER_MS } from '../../mock/hosts/ai/dialer/exports.ts';
 import { resourcesOf } from '../../mock/state/dialer-resources.ts';
-import { inconsistency } from '../../suites/dialer/resource-stats.ts';
+import { inconsistency } from '../../suites/dialer/resources/statistics.ts';
 import { json, type MockClient, mockClient } from './inject.ts';
 
 /** Campaign statistics and data exports, per release profile; and no 5xx under fuzzed input. */

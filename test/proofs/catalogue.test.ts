@@ -4,7 +4,7 @@ import { readingText } from '../../lib/rules/types.ts';
 import { ownSends, sharedMakes, totalOf } from '../../lib/checks/define.ts';
 import { FAULTS } from '../../mock/faults/registry.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
-import { CHANGES } from '../../suites/dialer/changes.ts';
+import { CHANGES } from '../../suites/dialer/versioning/index.ts';
 import { appliesTo, type Release, RELEASES } from '../../lib/dialer/releases.ts';
 import { projectFiles, readProjectFile } from '../harness/source-tree.ts';
 
