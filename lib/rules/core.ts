@@ -922,7 +922,7 @@ export const CORE_RULES = [
         "Call history records are not shown in the spec. The vendor reference's Cdr.recorded ('Was call recorded?') says whether a call was recorded at all, which a later expiry does not change. The check probes one call whose record shows recorded false. A record without the field, or with another value, is not probed, and the rule is skipped when the sample holds none. Any answer but 410 and 404 leaves the rule skipped with the status named. A 404 is trusted only when the same path answered a recorded call 200 or 410, since a path the target does not serve would answer 404 too.",
     },
   }),
-  // Stateful sequences: the same facts after any sequence of writes, judged against a model (suites/core/contact-sequences.ts)
+  // Stateful sequences: the same facts after any sequence of writes, judged against a model (suites/core/contacts/sequences.ts)
   required({
     id: 'CORE-STATE-LISTED',
     surface: 'core',

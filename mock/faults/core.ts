@@ -147,7 +147,7 @@ export const CORE_FAULTS = [
   f('rate-per-key', 'CORE-RATE-PER-COMPANY', 'the budget is counted per key'),
   f('rate-no-recovery', 'CORE-RATE-RECOVERY', 'the window outlasts the announced reset by two windows and two seconds'),
   f('core-rate-shared-with-dialer', 'DIALER-RATE-SEPARATE', 'core requests also spend the Dialer budget'),
-  // State across operations: each fault shows only after a sequence of writes (suites/core/contact-sequences.ts)
+  // State across operations: each fault shows only after a sequence of writes (suites/core/contacts/sequences.ts)
   f(
     'contacts-list-keeps-deleted',
     'CORE-STATE-LISTED',

@@ -10,7 +10,7 @@ import { ALL_CHECKS } from '../../suites/index.ts';
 
 /**
  * The accepted bounds of Add an agent are judged from two agents shared by the checks that judge them
- * (suites/core/shared-fixtures.ts AGENTS_AT_BOUNDS), not one agent each; a target that refuses one of the two
+ * (suites/core/fixtures/shared-records.ts AGENTS_AT_BOUNDS), not one agent each; a target that refuses one of the two
  * gets each value alone, so every field is still judged on its own.
  */
 const SHARERS = ['core.agents.add', 'core.agents.daily-price-limit', 'core.agents.extension-range', 'core.agents.call-number-id'];

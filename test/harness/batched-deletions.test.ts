@@ -7,8 +7,8 @@ import { runCheck, runChecks } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
 import { type RunningMock, startMock } from '../../mock/start.ts';
-import { CONTACT_DELETIONS } from '../../suites/core/fixtures.ts';
-import { CONTACT_POOL } from '../../suites/core/shared-fixtures.ts';
+import { CONTACT_DELETIONS } from '../../suites/core/fixtures/steps.ts';
+import { CONTACT_POOL } from '../../suites/core/fixtures/shared-records.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 
 /** Three of the checks that each edit a plain contact of the pool. */

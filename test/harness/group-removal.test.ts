@@ -8,7 +8,7 @@ import { ALL_CHECKS } from '../../suites/index.ts';
 
 /**
  * The default daily limit and both checks of Remove agent from group judge one agent of the lane
- * (suites/core/group-memberships.ts LANE_AGENT): created without daily_price_limit and listed, in two groups, removed
+ * (suites/core/groups/memberships.ts LANE_AGENT): created without daily_price_limit and listed, in two groups, removed
  * from the first, instead of an agent of each; each still fails alone under its fault.
  */
 const checks = ['core.agents.daily-limit-default', 'core.groups.remove-member', 'core.groups.remove-keeps-other-memberships'].map(

@@ -7,10 +7,10 @@ import { targetFromSettings } from '../../lib/config/load.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { type RunningMock, startMock } from '../../mock/start.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
-import { judgedTogether, type SentTogether } from '../../suites/core/refusals-together.ts';
+import { judgedTogether, type SentTogether } from '../../suites/core/fixtures/refusals-together.ts';
 
 /**
- * Values a request must refuse, of several checks, are sent together (suites/core/refusals-together.ts): a value
+ * Values a request must refuse, of several checks, are sent together (suites/core/fixtures/refusals-together.ts): a value
  * counts as judged only when the answer is a 406 whose field messages name its field and no other sent; any other
  * answer sends it alone, so each verdict is the one the value alone gets.
  */

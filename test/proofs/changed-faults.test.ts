@@ -21,16 +21,16 @@ describe('which faults a change touches', () => {
     '+++ b/mock/faults/core.ts',
     "+  f('tag-delete-unknown-200', 'CORE-TAG-DELETE-404', 'an unknown tag answers 200'),",
     ' unchanged CORE-AUTH-MISSING-401 line',
-    'diff --git a/suites/core/auth.ts b/suites/core/auth.ts',
-    '--- a/suites/core/auth.ts',
-    '+++ b/suites/core/auth.ts',
+    'diff --git a/suites/core/authentication/keys.ts b/suites/core/authentication/keys.ts',
+    '--- a/suites/core/authentication/keys.ts',
+    '+++ b/suites/core/authentication/keys.ts',
     '-    const old = 1;',
   ].join('\n');
   const names = {
     faults: ['tag-delete-unknown-200', 'auth-missing-accepted', 'other-fault'],
     rules: ['CORE-TAG-DELETE-404', 'CORE-AUTH-REVOKED-401', 'CORE-X'],
   };
-  const files: Record<string, string> = { 'suites/core/auth.ts': "rules: ['CORE-AUTH-REVOKED-401']" };
+  const files: Record<string, string> = { 'suites/core/authentication/keys.ts': "rules: ['CORE-AUTH-REVOKED-401']" };
 
   test('a fault or rule named on a changed line, and every rule a changed check file names; not one on an unchanged line', () => {
     expect(touchedBy(diff, names, (file) => files[file] ?? '')).toEqual({

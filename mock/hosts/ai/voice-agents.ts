@@ -15,7 +15,7 @@ import { reject } from './va-errors.ts';
  *   the variant dialect's binder has converted what it takes (./va-dialect.ts);
  * - an id the company does not hold is 404, whoever else holds it (identifiers are scoped to a project);
  * - every error, body-parse errors and wrong content types included, uses the nested shape the spec
- *   documents for create and get, with a requestId; the call routes (./va-calls.ts) follow suit;
+ *   documents for create and get, with a requestId; the call routes (suites/ai/voice-agents/calls.ts) follow suit;
  * - while `ctx.outage.voiceAgent` counts down, each VoiceAgent request is 503 with `Retry-After: 1`
  *   (spec: Errors, 503 "dependency unavailable; retry with backoff").
  * Only the documented methods are routed; PUT, PATCH and DELETE fall to the host's 404.
