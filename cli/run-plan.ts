@@ -224,7 +224,7 @@ function campaignsLeft(running: readonly CheckDefinition[], target: Pick<Target,
     own += check.records?.leaves?.campaigns ?? 0;
     // A stateful check's sequences may each leave some.
     if (check.cost.sequences) own += sequenceCount(check.cost.sequences, target) * (check.cost.sequences.campaignsPerSequence ?? 0);
-    for (const record of check.records?.leaves?.shared ?? []) shared.add(record);
+    for (const record of check.records?.shares ?? []) if (record.leftForGood) shared.add(record);
   }
   return own + shared.size;
 }

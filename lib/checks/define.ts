@@ -132,12 +132,11 @@ export interface CheckRecords {
   readonly batched?: readonly { readonly batch: DeletionBatch; readonly records: number }[];
   /**
    * What the check may leave on the account for good: Dialer campaigns, which the API keeps after their
-   * deletion (status `deleted`). `campaigns` counts those it makes itself, at most; `shared` names those
-   * among its shares, which the plan counts once a run, whichever check makes them.
+   * deletion (status `deleted`). `campaigns` counts those it makes itself, at most; those among its shares
+   * say so themselves (`SharedRecord.leftForGood`), and the plan counts each once a run.
    */
   readonly leaves?: {
     readonly campaigns: number;
-    readonly shared?: readonly SharedRecord<unknown>[];
     /**
      * Campaigns it makes only where the target takes a create it must refuse (a whitespace-only name), deleted
      * as its other creates are, and kept by the API with status deleted: not what a conforming target is left

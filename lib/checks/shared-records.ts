@@ -32,6 +32,11 @@ export interface SharedRecord<T> {
   /** The requests its deletion sends: 1, or 0 for a record the API gives no way to delete. */
   readonly removeRequests: 0 | 1;
   /**
+   * True for a Dialer campaign, which the API keeps after its deletion (status `deleted`): the plan counts it
+   * once a run in what the run leaves, whichever check makes it.
+   */
+  readonly leftForGood?: true;
+  /**
    * For a make that serves several checks at once what each would otherwise send itself (records made several
    * a request, a create carrying the values several checks judge): the plan's words for it, given the sharers
    * (`10 checks`), and what a target that refuses it costs them (each sharer counts that in `ifBatchRefused`).

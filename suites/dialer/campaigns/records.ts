@@ -65,10 +65,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       // The read after its deletion; the run's deleted campaign (shared), whose make is this lifecycle, the rest.
       sends: 1,
     },
-    records: {
-      shares: [DELETED_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
-    },
+    records: { shares: [DELETED_CAMPAIGN] },
     async run(t) {
       const made = await t.shared(DELETED_CAMPAIGN);
       const { id } = made;
@@ -154,10 +151,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       // contacts, whose campaign is the head of the list's or the lane's
       sends: 4,
     },
-    records: {
-      shares: [LISTED_CAMPAIGNS, DELETED_CAMPAIGN, CONTACTS_PAGE, LANE_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN, DELETED_CAMPAIGN] },
-    },
+    records: { shares: [LISTED_CAMPAIGNS, DELETED_CAMPAIGN, CONTACTS_PAGE, LANE_CAMPAIGN] },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-NOT-FOUND';
       const sample = prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data[0]?.id;

@@ -44,10 +44,7 @@ function scheduleCheck(
       sends: { boundaries: boundaries.length, samples: samples.length, 'random values': 2 },
       randomValues: { count: { samples: samples.length, 'random values': 2 }, requestsEach: 1 },
     },
-    records: {
-      shares: [LANE_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-    },
+    records: { shares: [LANE_CAMPAIGN] },
     async run(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
       const pinned = t.applies(rules.after);
@@ -116,7 +113,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     },
     records: {
       shares: [LANE_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN], ifTaken: 1 },
+      leaves: { campaigns: 0, ifTaken: 1 },
     },
     async run(t: CheckContext) {
       const pinned = t.applies('DIALER-NAME-WHITESPACE-400');

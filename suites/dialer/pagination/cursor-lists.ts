@@ -47,7 +47,6 @@ export interface CursorList {
  */
 const someCampaign = {
   shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
-  leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   async find(t: CheckContext): Promise<Params> {
     const first = accountFirst(t, prerequisitePage<Json>(t, await t.shared(LISTED_CAMPAIGNS)).data)[0]?.id;
     return { campaignId: first === undefined ? (await t.shared(LANE_CAMPAIGN)).id : String(first) };

@@ -107,10 +107,7 @@ const replace = defineCheck({
     // two replaces, each read back
     sends: 4,
   },
-  records: {
-    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-  },
+  records: { shares: [DISPOSITION_TAGS, LANE_CAMPAIGN] },
   async run(t) {
     const { tags } = await dispositionTags(t);
     // A tag without colour first, when the account has one: its button must show color null.
@@ -169,10 +166,7 @@ const refusals = defineCheck({
     // That list and the replace naming one of its tags are sent only where the target gives the other company's key pair.
     withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
   },
-  records: {
-    shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-  },
+  records: { shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE] },
   async run(t) {
     const { tags } = await dispositionTags(t);
     // The tag the shared replace names too.

@@ -43,10 +43,7 @@ const ids = defineCheck({
     sends: { boundaries: 8, 'a random value': 1 },
     randomValues: { count: 1, requestsEach: 1 },
   },
-  records: {
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-  },
+  records: { shares: [LANE_CAMPAIGN] },
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-IDS-400';
@@ -97,10 +94,7 @@ const dates = defineCheck({
     sends: { boundaries: 8, 'a random value': 1, windows: 4 },
     randomValues: { count: 1, requestsEach: 1 },
   },
-  records: {
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-  },
+  records: { shares: [LANE_CAMPAIGN] },
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-DATES-422';
@@ -165,10 +159,7 @@ const dateTo = defineCheck({
     sends: { boundaries: 3, 'a random value': 1 },
     randomValues: { count: 1, requestsEach: 1 },
   },
-  records: {
-    shares: [LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-  },
+  records: { shares: [LANE_CAMPAIGN] },
   needs: NEEDS_EXPORTS,
   async run(t) {
     const rule = 'DIALER-EXPORT-DATETO-422';

@@ -52,7 +52,6 @@ const notFound = defineCheck({
   records: {
     // The confirmations read the lane's campaign, or replace its buttons or associations with none: an answer other than 'Route not found' is all they need.
     shares: [...ID_FORMS, LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
   },
   async run(t) {
     const rule = 'DIALER-RES-404';

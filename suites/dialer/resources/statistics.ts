@@ -236,10 +236,7 @@ const read = defineCheck({
     // three reads, of the head of the campaign list's first campaign or, when it lists none, the lane's
     sends: 3,
   },
-  records: {
-    shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-  },
+  records: { shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN] },
   async run(t) {
     // An existing campaign of the account has history to count; it is only read. The lane's serves when there is none.
     const first = accountFirst(t, (listOf(await t.shared(LISTED_CAMPAIGNS)) ?? []).filter(isObject))[0]?.id;
@@ -313,10 +310,7 @@ const deleted = defineCheck({
     // a read after its deletion: the two while it lived are the run's deleted campaign's (shared)
     sends: 1,
   },
-  records: {
-    shares: [DELETED_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [DELETED_CAMPAIGN] },
-  },
+  records: { shares: [DELETED_CAMPAIGN] },
   async run(t) {
     const rule = 'DIALER-STATS-DELETED';
     const campaign = await t.shared(DELETED_CAMPAIGN);

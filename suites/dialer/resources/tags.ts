@@ -70,7 +70,6 @@ const associations = defineCheck({
   records: {
     // Each replace is judged on its own answer: what another check's replace left is replaced wholesale.
     shares: [CORE_LANE_CAMPAIGN],
-    leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
   },
   needs: { surfaces: ['core'] },
   // It names the first agent, tag and group of the core lists, which core checks add and delete meanwhile.

@@ -67,10 +67,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
       // The export request: a job, if queued, is one of the run's campaign.
       sends: 1,
     },
-    records: {
-      shares: [LANE_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-    },
+    records: { shares: [LANE_CAMPAIGN] },
     needs: NEEDS_EXPORTS,
     async probe(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
@@ -84,10 +81,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     line: 'export windows validated with 422, no job enqueued on 422',
     rules: { after: 'DIALER-EXPORT-DATES-422', before: 'DIALER-EXPORT-DATES-UNVALIDATED' },
     cost: { sends: 1 },
-    records: {
-      shares: [LANE_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-    },
+    records: { shares: [LANE_CAMPAIGN] },
     needs: NEEDS_EXPORTS,
     async probe(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
@@ -120,7 +114,6 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     records: {
       // Its associations are replaced wholesale by whichever check writes them next.
       shares: [CORE_LANE_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
     },
     needs: { surfaces: ['core'] },
     // It names the first agent of the core list, which a core check may be adding and deleting meanwhile.
@@ -148,10 +141,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
     // A button the target must take comes first (shared).
     cost: { sends: { "the archived tag's button": 1, 'a read': 1 } },
-    records: {
-      shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE],
-      leaves: { campaigns: 0, shared: [LANE_CAMPAIGN] },
-    },
+    records: { shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE] },
     needs: NEEDS_ARCHIVED,
     async probe(t) {
       const archived = namedArchivedTag(t);
@@ -197,7 +187,6 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     records: {
       // Its buttons are replaced wholesale by whichever check writes them next.
       shares: [CORE_LANE_CAMPAIGN],
-      leaves: { campaigns: 0, shared: [CORE_LANE_CAMPAIGN] },
     },
     needs: { surfaces: ['core'] },
     // It adds and deletes a core call tag, which core checks pick from the tag list; its undo may delete it again.
