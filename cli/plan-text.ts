@@ -75,9 +75,6 @@ function requestsPerBudget(plan: RunPlan): string {
   return [...by].map(([name, n]) => `${name} ${n}`).join(', ');
 }
 
-/** How many checks the plan runs: those of the lanes, and the budget checks when they run. */
-const checksOf = (plan: RunPlan): number => plan.lanes.reduce((n, l) => n + l.checks.length, 0) + (plan.budget?.runs ? plan.budget.checks.length : 0);
-
 /** What an expectations file does to the run, in one line. */
 export function shortScopeText(scope: Scope): string {
   const n = scope.unknown.length;
@@ -91,9 +88,9 @@ export function shortScopeText(scope: Scope): string {
  * Against the bundled mock, which stops with the run and is no one's budget, one line.
  */
 export function shortPlanText(plan: RunPlan, options: { readonly live: boolean; readonly wholePlan: string; readonly scope?: Scope }): string[] {
-  const checks = counted(checksOf(plan), 'check');
+  const checks = counted(plan.checksRun, 'check');
   const requests = requestsPerBudget(plan);
-  const skipped = plan.skipped.reduce((n, s) => n + s.checks.length, 0);
+  const skipped = plan.checksSkipped;
   const scope = options.scope ? [shortScopeText(options.scope)] : [];
   if (!options.live) {
     const parts = [
@@ -125,13 +122,13 @@ export function shortPlanText(plan: RunPlan, options: { readonly live: boolean; 
 export function planText(plan: RunPlan, options: { readonly live: boolean; readonly verbose?: boolean }): string[] {
   const { pace } = plan;
   const lines = [
-    `plan: ${plan.lanes.reduce((n, l) => n + l.checks.length, 0) + (plan.budget?.runs ? plan.budget.checks.length : 0)} checks, paced at ${pace.perWindow} requests per ${roughly(pace.windowMs)} window on each budget (share ${plan.share} of 60${plan.share === 1 ? ', less a margin of 2' : ''}; CC_BUDGET_SHARE)`,
+    `plan: ${plan.checksRun} checks, paced at ${pace.perWindow} requests per ${roughly(pace.windowMs)} window on each budget (share ${plan.share} of 60${plan.share === 1 ? ', less a margin of 2' : ''}; CC_BUDGET_SHARE)`,
   ];
   for (const lane of plan.lanes) {
     const { stateful } = lane;
     const apart =
       stateful.checks > 0
-        ? `; its ${counted(stateful.checks, 'stateful check')} ${stateful.requests} of them, about ${roughly(stateful.ms)}, the rest ${lane.requests - stateful.requests}`
+        ? `; its ${counted(stateful.checks, 'stateful check')} ${stateful.requests} of them, about ${roughly(stateful.ms)}, the rest ${stateful.rest}`
         : '';
     lines.push(
       `  lane ${lane.lane} (${LANE_MEANING[lane.lane]}): ${lane.checks.length} checks, at most ${lane.requests} requests, paced over about ${roughly(lane.ms)}${apart}`,
@@ -194,7 +191,7 @@ export function planText(plan: RunPlan, options: { readonly live: boolean; reado
       }`,
     );
   if (plan.skipped.length > 0) {
-    lines.push(`skipped (${plan.skipped.reduce((n, s) => n + s.checks.length, 0)} checks; set what each line needs to run them):`);
+    lines.push(`skipped (${plan.checksSkipped} checks; set what each line needs to run them):`);
     for (const s of plan.skipped) lines.push(`  ${s.reason}: ${s.checks.join(', ')}`);
   }
   if (plan.disabled.length > 0) lines.push(`not part of the expected Dialer release: ${plan.disabled.length} checks`);

@@ -38,8 +38,11 @@ export interface LanePlan extends PlannedLane {
    * requests go. `shared`: of the allowance, the makes of records the lane's checks share, which its total counts once.
    */
   readonly costliest: readonly { readonly check: string; readonly requests: number; readonly shared: number }[];
-  /** What its stateful checks may spend, among its requests (their shrinking counted once), and the time it takes at the pace: shown apart. */
-  readonly stateful: { readonly checks: number; readonly requests: number; readonly ms: number };
+  /**
+   * What its stateful checks may spend, among its requests (their shrinking counted once), and the time it takes at the pace: shown apart.
+   * `rest`: the lane's requests besides theirs.
+   */
+  readonly stateful: { readonly checks: number; readonly requests: number; readonly ms: number; readonly rest: number };
 }
 
 export interface MeterPlan {
@@ -59,6 +62,10 @@ export interface BudgetPlan {
 
 export interface RunPlan {
   readonly share: number;
+  /** How many checks run: those of the lanes, and the budget checks when they run. */
+  readonly checksRun: number;
+  /** How many checks will not run for want of a setting: those the skipped list names. */
+  readonly checksSkipped: number;
   readonly pace: Pace;
   readonly lanes: readonly LanePlan[];
   readonly meters: readonly MeterPlan[];
@@ -268,12 +275,14 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
     ]);
     const stateful = own.filter((c) => c.cost.sequences);
     const statefulByMeter = sum([...stateful.map((c) => requestsByMeter(c, target)), shrinkSharing(stateful, target), sequenceDrawSharing(stateful, target)]);
+    const requests = [...byMeter.values()].reduce((n, r) => n + r, 0);
+    const statefulRequests = [...statefulByMeter.values()].reduce((n, r) => n + r, 0);
     return {
       lane,
       checks: own.map((c) => c.id),
-      requests: [...byMeter.values()].reduce((n, r) => n + r, 0),
+      requests,
       ms: streamMs(byMeter, pace),
-      stateful: { checks: stateful.length, requests: [...statefulByMeter.values()].reduce((n, r) => n + r, 0), ms: streamMs(statefulByMeter, pace) },
+      stateful: { checks: stateful.length, requests: statefulRequests, ms: streamMs(statefulByMeter, pace), rest: requests - statefulRequests },
       costliest: own
         .filter((c) => !c.cost.sequences)
         .map((c) => ({ check: c.id, requests: allowanceOn(c, target), shared: (c.records?.shares ?? []).reduce((n, r) => n + r.makeRequests, 0) }))
@@ -307,6 +316,8 @@ export function planRun(target: Target, checks: readonly CheckDefinition[]): Run
         };
   return {
     share: target.budgetShare,
+    checksRun: lanes.reduce((n, l) => n + l.checks.length, 0) + (budget?.runs ? budget.checks.length : 0),
+    checksSkipped: [...skipped.values()].reduce((n, ids) => n + ids.length, 0),
     pace,
     lanes,
     meters,

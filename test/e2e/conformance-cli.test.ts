@@ -11,7 +11,7 @@ import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { PROOF_SEED } from '../proofs/prove.ts';
 import { conformance, planOf, type Run } from './conformance-run.ts';
 import type { RunPlan } from '../../cli/run-plan.ts';
-import { shortHeaderText, shortPlanText } from '../../cli/plan-text.ts';
+import { headerText, planText, type RunHeader, shortHeaderText, shortPlanText } from '../../cli/plan-text.ts';
 import { startMock } from '../../mock/start.ts';
 import { KEY_SLOT_VARIABLE, KEY_SLOTS, secretVariable } from '../../lib/contract/vocabulary.ts';
 
@@ -30,7 +30,12 @@ function expectWithinPlan(plan: RunPlan, doc: RunReport): void {
   expect(doc.leftovers.filter((l) => l.kind === 'Dialer campaign').length).toBeLessThanOrEqual(plan.campaignsLeft);
 }
 
-/** What a run prints before its first check: the plan's few lines, each short, then the line naming the run. */
+/**
+ * What a run prints before its first check: the plan's few lines, each short, then the line naming the run.
+ * The command prints its plan as text only, so these tests hold it to the renderer's lines of the plan planOf
+ * makes with the same settings, and assert the figures on that plan; the sentences themselves are
+ * test/harness/plan-text.test.ts's.
+ */
 function printedPlan(run: Run): string[] {
   const lines = run.stdout.split('\n');
   return lines.slice(
@@ -82,9 +87,10 @@ describe('npm run conformance', () => {
       }),
       ...shortPlanText(plan, { live: false, wholePlan: 'npm run conformance -- --plan' }),
     ]);
-    expect(printedPlan(run)[1]).toMatch(
-      /^plan: \d+ checks, about [^;]+; requests at most: core \d+, Dialer \d+, other hosts \d+; the whole plan: npm run conformance -- --plan$/,
-    );
+    // Against the bundled mock nothing is skipped, and the core, the Dialer and the hosts without a budget all get requests.
+    expect(plan.skipped).toEqual([]);
+    const sent = (...parts: string[]) => plan.meters.filter((m) => parts.includes(m.meter)).reduce((n, m) => n + m.requests, 0);
+    expect([sent('core'), sent('dialer'), sent('analytics', 'ai', 'cuecard')].map((n) => n > 0)).toEqual([true, true, true]);
     expect(target.bundledMock).toBe(true);
     expect(doc.format).toBe('cc-conformance-report');
     expect(doc.verdict).toBe('pass');
@@ -136,12 +142,11 @@ describe('npm run conformance', () => {
         expect(plan.fuzz).toMatchObject({ cap: 1, perLane: 3 });
         expect(plan.stateful.sequences).toMatchObject({ count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 });
         expect(plan.stateful.checks).toContainEqual(expect.objectContaining({ count: 1, steps: 6, stepRequests: 8 }));
-        // The run printed it in a few short lines, the command that prints the whole plan last.
+        // The run printed it in a few short lines, the command that prints the whole plan named as npm runs it.
         const printed = printedPlan(run);
         expect(printed.slice(1)).toEqual(shortPlanText(plan, { live: true, wholePlan: 'npm run conformance -- --plan' }));
         expect(printed.length).toBeLessThanOrEqual(5);
         for (const line of printed) expect(line.length, line).toBeLessThan(160);
-        expect(printed.at(-1)).toBe("the whole plan: npm run conformance -- --plan (with this run's options), or --verbose in a run");
         expectWithinPlan(plan, doc);
       } finally {
         await mock.close();
@@ -210,32 +215,46 @@ describe('npm run conformance', () => {
   test('a run prints a few short lines of plan, the command for the whole of it written as the tool was called; --verbose prints the whole plan', async () => {
     // Only the core host, on a port nobody listens on, and a rule of the AI host: skipped, nothing sent.
     const live = { CC_BASE_URL: 'https://127.0.0.1:1/api', CC_KEY_ID: 'KEYID0001', CC_KEY_SECRET: 'not-a-secret-of-anyone' };
-    const [short, verbose] = await Promise.all([
+    const rules = ['AI-AUTH-MISSING-401'];
+    const [short, verbose, { plan }] = await Promise.all([
       conformance(['--rule', 'AI-AUTH-MISSING-401'], { ...live, cc_conformance_invocation: 'npx' }),
       conformance(['--rule', 'AI-AUTH-MISSING-401', '--verbose'], live),
+      planOf(live, { rules }),
     ]);
+    // The plan of these settings: nothing runs or is sent, the rule's one check skipped for the AI host; half of each budget.
+    expect([plan.checksRun, plan.checksSkipped, plan.campaignsLeft, plan.totalMs]).toEqual([0, 1, 0, 0]);
+    expect(plan.meters.filter((m) => m.requests > 0)).toEqual([]);
+    expect(plan.skipped).toEqual([{ reason: 'needs CC_AI_URL', checks: ['ai.auth.missing'] }]);
+    expect([plan.share, plan.pace]).toEqual([0.5, { perWindow: 30, windowMs: 60_000 }]);
+    const header = (run: Run): RunHeader => ({
+      target: live.CC_BASE_URL,
+      hosts: ['core'],
+      keyPairs: ['primary'],
+      rateWindowMs: 60_000,
+      release: 'latest',
+      seed: report(run).seed,
+    });
+    // A run prints its short lines, the command for the whole plan as the tool was called (npx)...
     expect(short.code, short.stderr).toBe(3);
-    const printed = printedPlan(short);
-    expect(printed).toEqual([
-      'cc-conformance: target https://127.0.0.1:1/api (core), Dialer release latest, seed ' + String(report(short).seed),
-      'plan: 0 checks in about 0 s besides response times',
-      'share 0.5 of each budget, 30 per 1 min window (CC_BUDGET_SHARE)',
-      '1 check skipped, each for want of a setting',
-      "the whole plan: npx cc-conformance plan (with this run's options), or --verbose in a run",
-    ]);
+    expect(printedPlan(short)).toEqual([shortHeaderText(header(short)), ...shortPlanText(plan, { live: true, wholePlan: 'npx cc-conformance plan' })]);
+    // ...and with --verbose the header in full and the whole plan.
     expect(verbose.code, verbose.stderr).toBe(3);
-    expect(verbose.stdout).toMatch(/^cc-conformance: target https:\/\/127\.0\.0\.1:1\/api \(core\), key pairs: primary, rate window 60000 ms, /);
-    expect(verbose.stdout).toContain('\nplan: 0 checks, paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)\n');
-    expect(verbose.stdout).toContain('\nskipped (1 checks; set what each line needs to run them):\n  needs CC_AI_URL: ai.auth.missing\n');
+    expect(printedPlan(verbose)).toEqual([headerText(header(verbose)), ...planText(plan, { live: true })]);
     for (const text of [short.stdout, verbose.stdout]) expect(text).not.toContain('not-a-secret-of-anyone');
   });
 
   test('--plan and --list-rules send nothing and read no CA file; a run, which sends, refuses one that is gone', async () => {
     const gone = join(mkdtempSync(join(tmpdir(), 'cc-no-ca-')), 'ca.pem');
     const live = { CC_BASE_URL: 'https://127.0.0.1:9/api', CC_KEY_ID: 'id', CC_KEY_SECRET: 'secret', CC_CA_FILE: gone };
-    const [plan, list, run] = await Promise.all([conformance(['--plan'], live), conformance(['--list-rules'], live), conformance([], live)]);
+    const [plan, list, run, planned] = await Promise.all([
+      conformance(['--plan'], live),
+      conformance(['--list-rules'], live),
+      conformance([], live),
+      planOf(live),
+    ]);
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout).toMatch(/^plan: /m);
+    // Below its header, the whole plan of these settings.
+    expect(plan.stdout.split('\n').slice(1)).toEqual([...planText(planned.plan, { live: true }), '']);
     expect(plan.stderr).toBe(`cc-conformance: warning: CC_CA_FILE: no file at ${gone}; a run would stop there\n`);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toMatch(/^CORE-AUTH-MISSING-401\t/m);

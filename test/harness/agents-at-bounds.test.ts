@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planRun } from '../../cli/run-plan.ts';
-import { planText } from '../../cli/plan-text.ts';
 import type { CheckDefinition } from '../../lib/checks/define.ts';
 import { runChecks } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
 import { type RunningMock, startMock } from '../../mock/start.ts';
+import { AGENTS_AT_BOUNDS } from '../../suites/core/fixtures/shared-records.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 
 /**
@@ -68,14 +68,13 @@ describe('the agents at the bounds', () => {
     ]);
   });
 
-  test('the plan counts the two agents once and names what a refusal costs, apart from its totals', () => {
+  test('the plan counts the two agents once, and what a refusal costs apart from its totals', () => {
     const target = targetFromSettings({ ...faithful.env, CC_FUZZ_RANDOM: '0' }, process.cwd(), false);
     const plan = planRun(target, checks);
-    const together = plan.madeTogether.find((m) => m.sharers === 4);
+    // The two agents, in their record's words, shared by the four checks; what a refusal costs them beyond the totals.
+    const together = plan.madeTogether.find((m) => m.words === AGENTS_AT_BOUNDS.madeTogether);
+    expect(together?.sharers).toBe(4);
     expect(together?.requests).toBe(2 + 4 + 4 + 2);
-    expect(planText(plan, { live: true }).join('\n')).toContain(
-      'made together (counted above): the accepted bounds of Add an agent 4 checks judge, in two agents each created and deleted at once; a target that refuses one gets each value alone, up to 12 more',
-    );
     // The agent and number lists, the two agents and the refusals together (three creates, each possibly left by a
     // faulty target) once, and nothing else: the refused bounds are theirs (test/harness/refusals-together.test.ts).
     const core = plan.meters.find((m) => m.meter === 'core')?.requests;

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { planRun } from '../../cli/run-plan.ts';
-import { BUDGET_WINDOWS_WHY, headerText, planText, type RunHeader, shortHeaderText, shortPlanText, shortScopeText } from '../../cli/plan-text.ts';
-import type { Scope } from '../../lib/expectations/scope.ts';
-import { roughly } from '../../reporters/progress.ts';
 import { allowanceOn, type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
@@ -111,12 +108,10 @@ describe('the plan of a run', () => {
     expect(capped.lanes[0]?.requests).toBe(19);
     expect(capped.lanes[0]?.costliest[0]).toEqual({ check: 'p.fuzzed', requests: 14, shared: 0 });
     expect(capped.fuzz).toEqual({ cap: 1, drawn: 1, stated: 4, checks: 1 });
-    expect(planText(capped, { live: true }).join('\n')).toContain(
-      'fuzzing: 1 checks send their exact boundaries and at most 1 more value each, drawn among their samples and random values, 1 in all of the 4 they state (CC_FUZZ_RANDOM)',
-    );
-    expect(planText(planRun(live({ fuzzRandomCap: 0 }), checks), { live: true }).join('\n')).toContain(
-      'fuzzing: 1 checks send their exact boundaries only, none of the 4 samples and random values they state (CC_FUZZ_RANDOM=0)',
-    );
+    // A cap of 0: the boundaries alone, none of the four values stated, their eight requests off the lane.
+    const none = planRun(live({ fuzzRandomCap: 0 }), checks);
+    expect(none.fuzz).toEqual({ cap: 0, drawn: 0, stated: 4, checks: 1 });
+    expect(none.lanes[0]?.requests).toBe(25 - 4 * 2);
   });
 
   test('some fuzzed checks of a lane draw (CC_FUZZ_CHECKS): each allowance holds its random values, the lane counts its dearest that many on each meter', () => {
@@ -164,9 +159,7 @@ describe('the plan of a run', () => {
     expect(two.meters.find((m) => m.meter === 'analytics')?.requests).toBe(10);
     expect(two.lanes[0]?.costliest.map((c) => c.requests)).toEqual([10, 10, 10, 10]);
     expect(two.fuzz).toEqual({ cap: 1, perLane: 2, drawn: 2, stated: 4, checks: 4 });
-    expect(planText(two, { live: true }).join('\n')).toContain(
-      "fuzzing: 4 checks send their exact boundaries; 2 of each lane's (CC_FUZZ_CHECKS) send at most 1 more value each, drawn among their samples and random values (CC_FUZZ_RANDOM), 2 in all of the 4 the checks state; the run seed picks the checks and the values, so each run tries others",
-    );
+    expect(every.fuzz).toEqual({ cap: 1, drawn: 4, stated: 4, checks: 4 });
   });
 
   test('one stateful check of a lane draws random steps (CC_SEQUENCE_CHECKS): each allowance holds its steps, the lane counts the dearest one, the others their closing steps', () => {
@@ -201,10 +194,9 @@ describe('the plan of a run', () => {
     // The analytics check is its meter's only stateful one: it keeps its steps.
     expect(one.meters.find((m) => m.meter === 'analytics')?.requests).toBe(12);
     expect(one.lanes[0]?.stateful.requests).toBe(21 + 14 + 13 + 12 - 2 * 8);
-    expect(planText(one, { live: true }).join('\n')).toContain(
-      "1 of each lane's stateful checks with closing steps (CC_SEQUENCE_CHECKS) draws the random steps, the others run their closing steps alone, which judge each of their rules; the run seed picks the check, so successive runs explore with each, and the lane counts the dearest",
-    );
-    expect(planText(every, { live: true }).join('\n')).not.toContain('CC_SEQUENCE_CHECKS');
+    // How many of a lane's stateful checks draw: one here; without CC_SEQUENCE_CHECKS, no such figure, every one.
+    expect(one.stateful.perLane).toBe(1);
+    expect(every.stateful.perLane).toBeUndefined();
   });
 
   test('requests a check sends only for older Dialer releases come off its allowance where the target is expected at that release or later', () => {
@@ -321,12 +313,12 @@ describe('the plan of a run', () => {
     expect(without.budget).toEqual({ checks: ['budget.both-surfaces'], runs: false, ms: 360_000, blockedMs: 150_000 });
     expect(without.totalMs).toBe(0);
     expect(without.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/^needs CC_EFFECTS to include budget/)]);
-    expect(planText(without, { live: true }).at(-1)).toContain(
-      "would spend the company's whole core and Dialer budgets on purpose, after every lane: about 6 min, during which the company's other core and Dialer integrations get 429 for about 2 min 30 s on each; exempt from the share; runs only with budget in CC_EFFECTS",
-    );
+    expect([without.checksRun, without.checksSkipped]).toEqual([0, 1]);
     const withBudget = planRun(live({ effects: new Set(['budget']) }), BUDGET_CHECKS);
     expect(withBudget.budget?.runs).toBe(true);
     expect(withBudget.totalMs).toBe(360_000);
+    // Counted among the checks that run once they do.
+    expect([withBudget.checksRun, withBudget.checksSkipped]).toEqual([1, 0]);
   });
 
   test('CC_SEQUENCES=0: every stateful check is skipped with the variable that runs it, and the plan counts none of their requests', () => {
@@ -340,7 +332,7 @@ describe('the plan of a run', () => {
     expect(plan.skipped).toEqual([{ reason: 'needs CC_SEQUENCES of 1 or more: with 0 no random sequence runs', checks: stateful.map((c) => c.id) }]);
   });
 
-  test("a configured target's default keeps nothing for shrinking: the stateful checks count their sequences alone, and the plan says where a failure is shrunk", () => {
+  test("a configured target's default keeps nothing for shrinking: the stateful checks count their sequences alone", () => {
     const stateful = ALL_CHECKS.filter((c) => c.cost.sequences && c.id.startsWith('core.'));
     const keeping = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 24 } }), stateful);
     const none = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 0 } }), stateful);
@@ -348,14 +340,12 @@ describe('the plan of a run', () => {
     // The lane counted the shrinking once; without it, 24 fewer.
     expect(lane(none)).toBe(lane(keeping) - 24);
     expect(none.stateful.checks.reduce((n, c) => n + c.requests, 0)).toBe(lane(none));
-    const text = planText(none, { live: true }).join('\n');
-    expect(text).toContain(
-      'none kept for shrinking a failing sequence: its rerun line (CC_SEQUENCE_REPLAY) replays it alone and shrinks it with up to 24 requests',
-    );
-    expect(text).not.toContain('for shrinking a failing sequence, which the stateful checks of a lane share');
+    // What each plan keeps for shrinking, as the stateful checks' figures carry it.
+    expect(keeping.stateful.sequences.shrinkRequests).toBe(24);
+    expect(none.stateful.sequences.shrinkRequests).toBe(0);
   });
 
-  test('the whole catalogue: every check in one lane or last, the meters add up to the lanes, the text names each lane', () => {
+  test('the whole catalogue: every check in one lane or last, the meters add up to the lanes, each lane with its figures', () => {
     const target = live({
       keys: {
         ...literalTarget().keys,
@@ -370,22 +360,29 @@ describe('the plan of a run', () => {
     expect(new Set(planned).size).toBe(planned.length);
     expect(plan.lanes.reduce((n, l) => n + l.requests, 0)).toBe(plan.meters.reduce((n, m) => n + m.requests, 0));
     expect(ALL_CHECKS.filter((c) => laneOf(c) === 'budget')).toEqual(BUDGET_CHECKS);
-    const text = planText(plan, { live: true }).join('\n');
-    for (const lane of ['core', 'dialer', 'hosts']) expect(text).toContain(`lane ${lane} (`);
-    expect(text).toContain('paced at 30 requests per 1 min window on each budget (share 0.5 of 60; CC_BUDGET_SHARE)');
-    // The stateful checks' allowances, apart: the core's run by default, the campaigns' only with their effect.
-    expect(plan.stateful.checks.map((c) => c.check)).toEqual(['core.stateful.contacts', 'core.stateful.blacklist', 'core.stateful.tags']);
+    expect(plan.lanes.map((l) => l.lane)).toEqual(['core', 'dialer', 'hosts']);
+    // The checks that run are the lanes'; the budget check, which waits for its effect, is among the skipped.
+    expect(plan.checksRun).toBe(planned.length);
+    expect(plan.checksSkipped).toBe(plan.skipped.reduce((n, s) => n + s.checks.length, 0));
+    expect(plan.skipped.flatMap((s) => s.checks)).toContain('budget.both-surfaces');
+    expect([plan.share, plan.pace]).toEqual([0.5, { perWindow: 30, windowMs: 60_000 }]);
+    // The stateful checks' allowances, apart: the core's run by default, the campaigns' only with their effect,
+    // each its two random sequences of at most six steps, 24 requests kept for shrinking in each allowance.
+    expect(plan.stateful.checks.map((c) => [c.check, c.count, c.steps])).toEqual([
+      ['core.stateful.contacts', 2, 6],
+      ['core.stateful.blacklist', 2, 6],
+      ['core.stateful.tags', 2, 6],
+    ]);
+    expect(plan.stateful.sequences).toEqual({ count: 2, steps: 6, shrinkRequests: 24 });
+    expect(plan.stateful.perLane).toBeUndefined();
     const [contacts, blacklist, tags] = plan.stateful.checks;
-    expect(text).toContain(
-      `stateful sequences (CC_SEQUENCES), counted above: core.stateful.contacts 2 random sequences of at most 6 steps, at most ${contacts?.requests} requests; core.stateful.blacklist 2 random sequences of at most 6 steps, at most ${blacklist?.requests} requests; core.stateful.tags 2 random sequences of at most 6 steps, at most ${tags?.requests} requests; each allowance keeps 24 of them for shrinking a failing sequence, which the stateful checks of a lane share, so the lane counts them once`,
-    );
-    // Shown apart on their lane's line, the shrinking counted once: three allowances less two shrinking allowances.
+    // Apart on their lane, the shrinking counted once: three allowances less two shrinking allowances; the rest the lane's other checks'.
     const core = plan.lanes.find((l) => l.lane === 'core');
     const statefulRequests = (contacts?.requests ?? 0) + (blacklist?.requests ?? 0) + (tags?.requests ?? 0) - 2 * 24;
-    expect(core?.stateful).toMatchObject({ checks: 3, requests: statefulRequests });
-    expect(text).toContain(`; its 3 stateful checks ${statefulRequests} of them, about `);
-    expect(text).toContain(`, the rest ${(core?.requests ?? 0) - statefulRequests}`);
-    // Each lane's ten largest allowances besides its stateful checks', the largest first, shown with --verbose only.
+    expect(core?.stateful).toMatchObject({ checks: 3, requests: statefulRequests, rest: (core?.requests ?? 0) - statefulRequests });
+    for (const lane of plan.lanes.filter((l) => l.lane !== 'core'))
+      expect(lane.stateful, lane.lane).toMatchObject({ checks: 0, requests: 0, rest: lane.requests });
+    // Each lane's ten largest allowances besides its stateful checks', the largest first.
     for (const lane of plan.lanes) {
       const allowances = lane.checks
         .map((id) => ALL_CHECKS.find((c) => c.id === id) as CheckDefinition)
@@ -407,20 +404,9 @@ describe('the plan of a run', () => {
     expect(daily?.shared).toBeGreaterThan(0);
     expect(daily?.shared).toBeLessThan(daily?.requests as number);
     expect(groups?.shared).toBe(groups?.requests);
-    expect(text).not.toContain('largest allowances');
-    // Why the budget checks take the windows they take, with --verbose.
-    expect(text).not.toContain(BUDGET_WINDOWS_WHY);
-    expect(planText(plan, { live: true, verbose: true })).toContain(`  ${BUDGET_WINDOWS_WHY}`);
-    const verbose = planText(plan, { live: true, verbose: true }).join('\n');
-    expect(verbose).toContain(
-      "    the 10 largest allowances besides the stateful checks (in brackets: of each, the requests that make records the lane's checks share, counted once in the lane's total): ",
-    );
-    expect(verbose).toContain(`core.agents.daily-price-limit ${daily?.requests} (${daily?.shared} shared), `);
-    expect(verbose).toContain(`core.groups.remove-keeps-other-memberships ${groups?.requests} (${groups?.requests} shared)`);
-    // One that shares nothing is shown without brackets.
-    const alone = plan.lanes.flatMap((lane) => lane.costliest).find((c) => c.shared === 0);
-    expect(alone).toBeDefined();
-    expect(verbose).toMatch(new RegExp(`${alone?.check.replaceAll('.', '\\.')} ${alone?.requests}(, |$)`, 'm'));
+    // Some share nothing at all.
+    expect(plan.lanes.flatMap((lane) => lane.costliest).some((c) => c.shared === 0)).toBe(true);
+    expect(core?.costliest).toHaveLength(10);
   });
 
   test('the Dialer campaigns a run leaves: each check its own, a shared one once, none of a check that does not run', () => {
@@ -471,20 +457,14 @@ describe('the plan of a run', () => {
     ];
     const plan = planRun(live(), checks);
     expect(plan.campaignsLeft).toBe(2 + 1 + 2);
-    expect(planText(plan, { live: true })).toContain(
-      'what the run leaves: at most 5 Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)',
-    );
-    expect(
-      planText(
-        planRun(live(), [
-          made({
-            id: 'p.none',
-            cost: { sends: 1 },
-          }),
-        ]),
-        { live: true },
-      ).join('\n'),
-    ).not.toContain('what the run leaves');
+    expect(plan.campaignsIfTaken).toBe(0);
+    const nothing = planRun(live(), [
+      made({
+        id: 'p.none',
+        cost: { sends: 1 },
+      }),
+    ]);
+    expect([nothing.campaignsLeft, nothing.campaignsIfTaken]).toEqual([0, 0]);
     // A campaign only a target that takes a create it must refuse makes is named apart, not counted among those a run leaves.
     const refused = made({
       id: 'p.refused-create',
@@ -495,10 +475,8 @@ describe('the plan of a run', () => {
     const withRefused = planRun(live(), [...checks, refused]);
     expect(withRefused.campaignsLeft).toBe(2 + 1 + 2);
     expect(withRefused.campaignsIfTaken).toBe(1);
-    expect(planText(withRefused, { live: true })).toContain(
-      'what the run leaves: at most 5 Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one); at most 1 more on a target that takes a campaign create it must refuse (a whitespace-only name), deleted by the check that sent it',
-    );
-    expect(planText(planRun(live(), [refused]), { live: true }).join('\n')).toContain('what the run leaves: at most 0 Dialer campaigns');
+    const refusedAlone = planRun(live(), [refused]);
+    expect([refusedAlone.campaignsLeft, refusedAlone.campaignsIfTaken]).toEqual([0, 1]);
   });
 
   test("the changing cursor walk runs first of the Dialer lane's checks that share the run's deleted campaign, so it makes it and leaves none of its own", () => {
@@ -518,142 +496,5 @@ describe('the plan of a run', () => {
       readFileSync('docs/live-account.md', 'utf8'),
     );
     expect(Number(said?.[1])).toBe(planRun(live(), ALL_CHECKS).campaignsLeft);
-  });
-});
-
-describe('the short plan a run prints', () => {
-  const WHOLE = 'npm run conformance -- --plan';
-  const LIVE_HEADER: RunHeader = {
-    target: 'https://core.example.test/api',
-    hosts: ['core', 'analytics', 'ai', 'cuecard'],
-    keyPairs: ['primary'],
-    rateWindowMs: 60_000,
-    release: 'latest',
-    seed: 7,
-  };
-  const MOCK_HEADER: RunHeader = {
-    ...LIVE_HEADER,
-    target: 'bundled mock',
-    keyPairs: ['primary', 'second'],
-    rateWindowMs: 1000,
-    mock: { plays: 'latest', rateAlgorithm: 'fixed', dialect: 'reference', faults: [] },
-  };
-
-  test('the header in full, as --plan prints it; a run names the target, its hosts, the release and the seed', () => {
-    expect(headerText(LIVE_HEADER)).toBe(
-      'cc-conformance: target https://core.example.test/api (core, analytics, ai, cuecard), key pairs: primary, rate window 60000 ms, Dialer release latest, seed 7',
-    );
-    expect(headerText({ ...MOCK_HEADER, mock: { plays: '1.0.22', rateAlgorithm: 'clock', dialect: 'variant', faults: ['tag-delete-unknown-200'] } })).toBe(
-      "cc-conformance: target bundled mock (core, analytics, ai, cuecard), key pairs: primary, second, rate window 1000 ms, Dialer release latest (mock plays 1.0.22, counts its budgets' minute as clock, dialect variant), seed 7, mock faults: tag-delete-unknown-200",
-    );
-    expect(shortHeaderText(LIVE_HEADER)).toBe(
-      'cc-conformance: target https://core.example.test/api (core, analytics, ai, cuecard), Dialer release latest, seed 7',
-    );
-    // Of the bundled mock, its window, and only what differs from its defaults.
-    expect(shortHeaderText(MOCK_HEADER)).toBe('cc-conformance: target bundled mock, rate window 1000 ms, Dialer release latest, seed 7');
-    expect(shortHeaderText({ ...MOCK_HEADER, mock: { plays: '1.0.22', rateAlgorithm: 'clock', dialect: 'variant', faults: ['a', 'b'] } })).toBe(
-      'cc-conformance: target bundled mock, rate window 1000 ms, Dialer release latest, seed 7, mock plays 1.0.22, minute counted as clock, dialect variant, mock faults: a, b',
-    );
-  });
-
-  test('a live target, the whole catalogue: at most five lines under 160 characters, with what the whole plan counts', () => {
-    const plan = planRun(live(), ALL_CHECKS);
-    const whole = planText(plan, { live: true });
-    const lines = [shortHeaderText(LIVE_HEADER), ...shortPlanText(plan, { live: true, wholePlan: WHOLE })];
-    expect(lines.length).toBeLessThanOrEqual(5);
-    for (const line of lines) expect(line.length, line).toBeLessThan(160);
-    // The whole plan is several times as long, and has lines several times as wide.
-    expect(whole.length).toBeGreaterThan(3 * lines.length);
-    expect(Math.max(...whole.map((l) => l.length))).toBeGreaterThan(400);
-    const meter = (name: string) => plan.meters.find((m) => m.meter === name)?.requests ?? NaN;
-    const checks = plan.lanes.reduce((n, l) => n + l.checks.length, 0);
-    const skipped = plan.skipped.reduce((n, s) => n + s.checks.length, 0);
-    expect(plan.budget?.runs).toBe(false);
-    expect(lines.slice(1)).toEqual([
-      `plan: ${checks} checks in about ${roughly(plan.totalMs)} besides response times`,
-      `requests at most: core ${meter('core')}, Dialer ${meter('dialer')}, other hosts ${meter('analytics') + meter('ai') + meter('cuecard')}; share 0.5 of each budget, 30 per 1 min window (CC_BUDGET_SHARE)`,
-      `leaves at most ${plan.campaignsLeft} Dialer campaigns, deleted but kept by the API; ${skipped} checks skipped, each for want of a setting`,
-      "the whole plan: npm run conformance -- --plan (with this run's options), or --verbose in a run",
-    ]);
-    // The same figures the whole plan prints.
-    expect(whole[0]).toMatch(
-      new RegExp(`^plan: ${checks} checks, paced at 30 requests per 1 min window on each budget \\(share 0\\.5 of 60; CC_BUDGET_SHARE\\)$`),
-    );
-    expect(whole).toContain(`  dialer: at most ${meter('dialer')}, budget 60 per window per company`);
-    expect(whole).toContain(`skipped (${skipped} checks; set what each line needs to run them):`);
-    expect(whole.join('\n')).toContain(`what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns`);
-  });
-
-  test("with the budget effect the budget check is named, with how long the company's other integrations get 429", () => {
-    const plan = planRun(live({ effects: new Set(['budget']) }), ALL_CHECKS);
-    const lines = shortPlanText(plan, { live: true, wholePlan: WHOLE });
-    expect(lines[0]).toBe(
-      `plan: ${plan.lanes.reduce((n, l) => n + l.checks.length, 0) + 1} checks in about ${roughly(plan.totalMs)} besides response times; last, the budget check spends both budgets: other integrations get 429 for about 2 min 30 s`,
-    );
-    for (const line of lines) expect(line.length, line).toBeLessThan(160);
-  });
-
-  test('a run that leaves nothing and skips nothing says so by leaving that line out; a part with no request is not named', () => {
-    const lines = shortPlanText(
-      planRun(live(), [
-        made({
-          id: 'p.core-a',
-          cost: { sends: 40 },
-          lane: 'core',
-        }),
-      ]),
-      { live: true, wholePlan: WHOLE },
-    );
-    expect(lines).toEqual([
-      'plan: 1 check in about 1 min besides response times',
-      'requests at most: core 40; share 0.5 of each budget, 30 per 1 min window (CC_BUDGET_SHARE)',
-      "the whole plan: npm run conformance -- --plan (with this run's options), or --verbose in a run",
-    ]);
-  });
-
-  test("against the bundled mock, which stops with the run and is no one's budget: one line", () => {
-    const plan = planRun(live({ bundledMock: true, budgetShare: 1, rateWindowMs: 1000, effects: new Set(['budget']) }), [
-      made({
-        id: 'p.core-a',
-        cost: { sends: 100 },
-        lane: 'core',
-      }),
-      made({
-        id: 'p.dialer-a',
-        cost: {
-          sends: 10,
-          elsewhere: { dialer: 10 },
-        },
-        lane: 'dialer',
-      }),
-      made({
-        id: 'p.key2',
-        cost: { sends: 5 },
-        needs: { keys: ['second'] },
-      }),
-    ]);
-    expect(shortPlanText(plan, { live: false, wholePlan: WHOLE })).toEqual([
-      'plan: 2 checks, about 1 s; requests at most: core 100, Dialer 10; 1 check skipped; the whole plan: npm run conformance -- --plan',
-    ]);
-  });
-
-  test('an expectations file adds one line before the pointer: what it puts out of scope and expects to fail, and entries the catalogue lacks', () => {
-    const entry = { index: 0, entry: 'entries[0]', rule: 'CORE-TAG-DELETE-404', expect: 'fail', reason: 'known' } as unknown as Scope['entries'][number];
-    const scope: Scope = {
-      file: 'cc-expectations.json',
-      entries: [entry, entry],
-      otherReleases: [],
-      unknown: [entry],
-      outOfScope: new Map([['CORE-TAG-DELETE-200', entry]]),
-      expectedToFail: new Map([['CORE-TAG-DELETE-404', entry]]),
-      checksNotRun: ['core.tags.delete-200'],
-      hidden: [],
-    };
-    expect(shortScopeText(scope)).toBe(
-      'expectations cc-expectations.json: 1 rules out of scope (1 checks not run), 1 expected to fail; 1 entry names what the catalogue lacks (exit 4)',
-    );
-    const lines = shortPlanText(planRun(live(), ALL_CHECKS), { live: true, wholePlan: WHOLE, scope });
-    expect(lines.length).toBe(5);
-    expect(lines.at(-2)).toBe(shortScopeText(scope));
   });
 });
