@@ -121,7 +121,7 @@ export class CheckContext extends Assertions {
    * (the same value, the same requests counted in its allowance). False when it was made already.
    */
   provideShared<T>(record: SharedRecord<T>, value: T): boolean {
-    this.#declared.mayShare(record);
+    this.#declared.mayMake(record);
     return this.#session.shared.provide(record, value);
   }
 

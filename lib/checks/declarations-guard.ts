@@ -53,6 +53,13 @@ export class DeclarationsGuard {
       throw new DefinitionError(`${scope.id} runs in the ${scope.runsIn} lane and uses ${record.key}, a record of the ${record.lane} lane`);
   }
 
+  /** A shared record the check makes its own way must be one it declares in `makes`: the run order puts it first of its sharers by that. */
+  mayMake(record: SharedRecord<unknown>): void {
+    this.mayShare(record);
+    if (!(this.#scope.records?.makes ?? []).includes(record))
+      throw new DefinitionError(`${this.#scope.id} makes the shared record ${record.key} its own way without declaring it in makes`);
+  }
+
   /**
    * Grants `wanted` random fuzz values (absent: all the check declares and has not drawn yet): all of them
    * against a target that allows each check its own number, else those the target's cap (CC_FUZZ_RANDOM) or

@@ -125,6 +125,12 @@ export interface CheckRecords {
    */
   readonly shares?: readonly SharedRecord<unknown>[];
   /**
+   * Of `shares`, those the check makes its own way for the checks after it (`t.provideShared`: the changing
+   * cursor walk makes the run's deleted campaign between its pages). It runs before their other sharers,
+   * whatever the order its suite lists it in (run-order.ts).
+   */
+  readonly makes?: readonly SharedRecord<unknown>[];
+  /**
    * Records of its own the check leaves to its lane's end, to be deleted there together with the other
    * checks' (`t.deleteWhenLaneEnds`): the most of each batch's kind it makes. Its allowance does not count
    * their deletion; the plan counts one request for each `perRequest` of the lane's.

@@ -9,6 +9,7 @@ import type { RuleId } from '../rules/index.ts';
 import type { RuleStanding } from './assertions.ts';
 import { CheckContext } from './context.ts';
 import { allowanceOn, type CheckDefinition, randomValuesOn, totalOf } from './define.ts';
+import { inRunOrder } from './run-order.ts';
 import { type Lane, LANES } from './lanes.ts';
 import { type Pace, plannedMs, timeLimitMs } from './pace.ts';
 import type { Session } from './session.ts';
@@ -280,7 +281,7 @@ export function chooseDrawers(session: Session, lane: Lane, checks: readonly Che
 export async function runChecks(session: Session, defs: readonly CheckDefinition[]): Promise<CheckOutcome[]> {
   countSharers(session, defs);
   const outcomes: CheckOutcome[] = [];
-  for (const def of defs) outcomes.push(await runCheck(session, def));
+  for (const def of inRunOrder(defs)) outcomes.push(await runCheck(session, def));
   // Outside a run's lanes every lane ends once all the checks have ended.
   for (const lane of LANES) {
     const removal = await session.endLane(lane);

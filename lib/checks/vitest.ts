@@ -8,6 +8,7 @@ import { LANE_MEANING, LANES, type Lane, LAST } from './lanes.ts';
 import { timeLimitMs } from './pace.ts';
 import { type PacedSend, type PacerWait, RUN_CHANNEL, type RunMessage, type WidenMockWindow } from './run-channel.ts';
 import { chooseDrawers, countSharers, interruptedBefore, runCheck } from './runner.ts';
+import { inRunOrder } from './run-order.ts';
 import { Session } from './session.ts';
 import { laneEndOutcome, laneEndStep } from './lane-end.ts';
 
@@ -133,7 +134,7 @@ export function registerRun(lanes: Readonly<Record<Lane, readonly CheckDefinitio
 
 function registerLane(payload: RunPayload, lane: Lane | typeof LAST, title: string, checks: readonly CheckDefinition[], sideBySide: boolean): void {
   const selected = payload.rules ? new Set(payload.rules) : undefined;
-  const chosen = checks.filter((check) => !selected || check.rules.some((r) => selected.has(r)));
+  const chosen = inRunOrder(checks.filter((check) => !selected || check.rules.some((r) => selected.has(r))));
   const run = session(payload);
   countSharers(run, chosen);
   if (lane !== LAST) chooseDrawers(run, lane, chosen);

@@ -11,7 +11,8 @@ import { RESOURCE_CHECKS } from './resources/index.ts';
 
 /** The Dialer suite in run order (its budget is judged by suites/budget). */
 export const DIALER_CHECKS: readonly CheckDefinition[] = [
-  // First: it makes the run's deleted campaign between its pages, which the checks after it read.
+  // First: it makes the run's deleted campaign between its pages (records.makes would put it before that
+  // campaign's other sharers anyway), and the lane's campaign it walks beside.
   CHANGING_WALK,
   ...CHANGES.map(changeCheck),
   ...CAMPAIGN_CHECKS,

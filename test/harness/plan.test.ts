@@ -8,6 +8,7 @@ import { literalTarget } from './support.ts';
 import { ARCHIVED_TAG_MISSING } from '../../lib/checks/runner.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 import type { Release } from '../../lib/dialer/releases.ts';
+import { inRunOrder } from '../../lib/checks/run-order.ts';
 import { CHANGING_WALK } from '../../suites/dialer/campaigns/walks.ts';
 import { DELETED_CAMPAIGN, LANE_CAMPAIGN } from '../../suites/dialer/fixtures/shared-records.ts';
 
@@ -481,10 +482,14 @@ describe('the plan of a run', () => {
 
   test("the changing cursor walk runs first of the Dialer lane's checks that share the run's deleted campaign, so it makes it and leaves none of its own", () => {
     // Were another sharer before it, the walk would create a campaign of its own, which its declaration does not count.
-    const sharers = ALL_CHECKS.filter((c) => laneOf(c) === 'dialer' && (c.records?.shares ?? []).includes(DELETED_CAMPAIGN as SharedRecord<unknown>)).map(
-      (c) => c.id,
-    );
+    // Whatever order the suite lists them in: the walk declares it makes the campaign, and the run order puts it first.
+    const isSharer = (c: CheckDefinition) => laneOf(c) === 'dialer' && (c.records?.shares ?? []).includes(DELETED_CAMPAIGN as SharedRecord<unknown>);
+    const sharers = inRunOrder(ALL_CHECKS)
+      .filter(isSharer)
+      .map((c) => c.id);
     expect(sharers[0]).toBe(CHANGING_WALK.id);
+    expect(inRunOrder([...ALL_CHECKS].reverse()).filter(isSharer)[0]?.id).toBe(CHANGING_WALK.id);
+    expect(CHANGING_WALK.records?.makes).toEqual([DELETED_CAMPAIGN]);
     expect(sharers.length).toBeGreaterThan(1);
     expect(CHANGING_WALK.records?.leaves).toBeUndefined();
     expect(CHANGING_WALK.records?.shares).toEqual(expect.arrayContaining([LANE_CAMPAIGN, DELETED_CAMPAIGN]));

@@ -71,8 +71,8 @@ export const CAMPAIGN_WALK_CHECKS = [
 ];
 
 /**
- * The walk while campaigns change: it makes the run's deleted campaign between its pages, so it runs first
- * of the Dialer lane (suites/dialer/index.ts), before any other check that reads that campaign.
+ * The walk while campaigns change: it makes the run's deleted campaign between its pages, so it runs before
+ * any other check that reads that campaign (`records.makes`; lib/checks/run-order.ts).
  */
 export const CHANGING_WALK = defineCheck({
   id: 'dialer.campaigns.cursor-walk-changing',
@@ -85,9 +85,9 @@ export const CHANGING_WALK = defineCheck({
     // walk creates after its first page and deletes after its second is the run's deleted campaign, which
     // the lifecycle and the deleted-campaign checks then read: no campaign of its own, which the API would
     // keep. It moves the list under the walk by one at its head and back, so an offset cursor serves one
-    // twice and skips another. The walk runs first of the Dialer lane (suites/dialer/index.ts), so it makes
-    // that campaign: one made already would be a defect of the lane's order, which the plan would not count.
+    // twice and skips another. Declared in `makes`, it runs before the other checks that share that campaign.
     shares: [LANE_CAMPAIGN, DELETED_CAMPAIGN],
+    makes: [DELETED_CAMPAIGN],
   },
   async run(t) {
     const rule = 'DIALER-CURSOR-WALK-CHANGING';
