@@ -11,10 +11,10 @@ import { rule as lookupRule } from '../../lib/rules/index.ts';
 import type { TlsMaterial } from '../../mock/http/front-door.ts';
 import { startMock } from '../../mock/start.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
-import { type Fault, type MisbehavingTarget, type SeenRequest, startMisbehavingTarget } from './misbehaving-target.ts';
+import { type Misbehaviour, type MisbehavingTarget, type SeenRequest, startMisbehavingTarget } from './target.ts';
 
 /** Rate window of the mocks behind the misbehaving target: short, so pacing costs little. */
-export const FAULT_WINDOW_MS = 300;
+export const MISBEHAVIOUR_WINDOW_MS = 300;
 /**
  * The most any case's run may take: far above what each needs on an idle machine (a few seconds), so a
  * machine loaded by other work does not fail it, and far below what a hang, a wait for a reset years
@@ -25,7 +25,7 @@ export const RUN_BOUND_MS = 60_000;
 export const CASE_TIMEOUT_MS = 2 * RUN_BOUND_MS;
 
 /** Per-request timeout of the runs: generous, so a loaded machine's slowness is never taken for a stall. */
-export const FAULT_TIMEOUT_MS = 5_000;
+export const MISBEHAVIOUR_TIMEOUT_MS = 5_000;
 /** Per-request timeout of the stall cases: a stall costs this (undici checks it on a coarse timer, about a second). */
 export const STALL_TIMEOUT_MS = 300;
 
@@ -69,14 +69,14 @@ export const REPRESENTATIVE: readonly CheckDefinition[] = REPRESENTATIVE_IDS.map
  */
 export async function startTarget(
   tls: TlsMaterial,
-  fault: Fault,
+  misbehaviour: Misbehaviour,
   options: { readonly when?: (req: SeenRequest) => boolean; readonly windowMs?: number } = {},
 ): Promise<MisbehavingTarget> {
-  const dir = mkdtempSync(join(tmpdir(), 'cc-faults-'));
-  const mock = await startMock({ rateWindowMs: options.windowMs ?? FAULT_WINDOW_MS, tls });
-  const target = await startMisbehavingTarget({ upstream: mock, trusted: tls, fault, dir, ...(options.when ? { when: options.when } : {}) });
+  const dir = mkdtempSync(join(tmpdir(), 'cc-misbehaviours-'));
+  const mock = await startMock({ rateWindowMs: options.windowMs ?? MISBEHAVIOUR_WINDOW_MS, tls });
+  const target = await startMisbehavingTarget({ upstream: mock, trusted: tls, misbehaviour, dir, ...(options.when ? { when: options.when } : {}) });
   return {
-    env: { ...target.env, CC_TIMEOUT_MS: String(FAULT_TIMEOUT_MS) },
+    env: { ...target.env, CC_TIMEOUT_MS: String(MISBEHAVIOUR_TIMEOUT_MS) },
     stats: target.stats,
     close: async () => {
       await target.close();
@@ -88,7 +88,7 @@ export async function startTarget(
 
 export interface FaultRun {
   readonly outcomes: readonly CheckOutcome[];
-  /** Checks that met at least one answer the fault made (their cleanup included). */
+  /** Checks that met at least one answer the misbehaviour made (their cleanup included). */
   readonly touched: ReadonlySet<string>;
   readonly stats: MisbehavingTarget['stats'];
   readonly ms: number;
@@ -96,11 +96,11 @@ export interface FaultRun {
 
 /**
  * Runs `checks` against a misbehaving target in front of a fresh in-process mock. In turn by default, so
- * which checks met the fault is known; `concurrently` when every request is faulted and nothing is shared.
+ * which checks met the misbehaviour is known; `concurrently` when every request is faulted and nothing is shared.
  */
 export async function runUnder(
   tls: TlsMaterial,
-  fault: Fault,
+  misbehaviour: Misbehaviour,
   options: {
     readonly checks?: readonly CheckDefinition[];
     readonly when?: (req: SeenRequest) => boolean;
@@ -110,12 +110,12 @@ export async function runUnder(
   } = {},
 ): Promise<FaultRun> {
   const checks = options.checks ?? REPRESENTATIVE;
-  const target = await startTarget(tls, fault, options);
+  const target = await startTarget(tls, misbehaviour, options);
   const session = new Session(targetFromSettings({ ...target.env, ...options.env }, process.cwd(), true), 1);
   const started = performance.now();
   const touched = new Set<string>();
   // Refused connections and failed handshakes never reach the target's handler: every check meets them.
-  const belowHttp = fault.kind === 'refused' || fault.kind === 'tls';
+  const belowHttp = misbehaviour.kind === 'refused' || misbehaviour.kind === 'tls';
   try {
     const outcomes: CheckOutcome[] = [];
     if (options.concurrently) {
@@ -144,13 +144,13 @@ const line = (v: RuleVerdict & { check: string }) => `${v.check} ${v.rule}: ${v.
 
 /**
  * Rules of the representative set judged in full (`t.done`) on a create answer before their check reads
- * anything: a fault on GETs only leaves their answer whole, so they pass on it.
+ * anything: a misbehaviour on GETs only leaves their answer whole, so they pass on it.
  */
 export const JUDGED_BEFORE_ANY_READ = ['DIALER-CAMPAIGN-CREATE-201'];
 
 /**
- * What every case requires: no rule of a check that met the fault passes, unless listed in `exempt` (a
- * rule about the very answer the fault gives, or judged on an answer it let through); each of them ends
+ * What every case requires: no rule of a check that met the misbehaviour passes, unless listed in `exempt` (a
+ * rule about the very answer the misbehaviour gives, or judged on an answer it let through); each of them ends
  * in one of `allowed`, with a detail matching `detail` when given, except rules not reached because
  * another failed first; and the run left nothing behind on the target.
  */
@@ -163,7 +163,7 @@ export function expectFaultJudged(
   // Observed rules report what the target did, whatever it did: they are never judged.
   const judged = (v: RuleVerdict) => lookupRule(v.rule).level !== 'observed';
   const all = verdicts(run).filter((v) => run.touched.has(v.check) && judged(v) && !(expected.exempt ?? []).includes(v.rule) && !notReached(v));
-  expect(all.length, 'no check met the fault').toBeGreaterThan(0);
+  expect(all.length, 'no check met the misbehaviour').toBeGreaterThan(0);
   expect(all.filter((v) => v.status === 'pass').map(line), 'rules passed on a faulted answer').toEqual([]);
   expect(all.filter((v) => !expected.allowed.includes(v.status)).map(line)).toEqual([]);
   if (expected.detail) expect(all.filter((v) => v.status !== 'fail' && !expected.detail?.test(v.detail ?? '')).map(line)).toEqual([]);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.ts';
 import type { TlsMaterial } from '../../mock/http/front-door.ts';
 import { selfSignedCertificate } from '../../mock/tls.ts';
-import type { Fault } from './misbehaving-target.ts';
+import type { Misbehaviour } from './target.ts';
 import { startTarget } from './support.ts';
 
 /** `npm run conformance` against a misbehaving target: its exit code says whether the target broke a rule (1) or the run is incomplete (3). */
@@ -17,9 +17,9 @@ beforeAll(async () => {
   tls = await selfSignedCertificate();
 });
 
-async function conformanceAgainst(fault: Fault, rule: string): Promise<{ code: number | null; output: string; report: RunReport; ms: number }> {
-  const target = await startTarget(tls, fault);
-  const reports = mkdtempSync(join(tmpdir(), 'cc-fault-reports-'));
+async function conformanceAgainst(misbehaviour: Misbehaviour, rule: string): Promise<{ code: number | null; output: string; report: RunReport; ms: number }> {
+  const target = await startTarget(tls, misbehaviour);
+  const reports = mkdtempSync(join(tmpdir(), 'cc-misbehaviour-reports-'));
   const started = performance.now();
   try {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
@@ -56,13 +56,13 @@ describe.concurrent('npm run conformance against a misbehaving target', { timeou
     expect(run.ms).toBeLessThan(CLI_BOUND_MS);
   });
 
-  // Two runs only: each starts vitest in a child process, which two cores pay for. The other faults end
+  // Two runs only: each starts vitest in a child process, which two cores pay for. The other misbehaviours end
   // their rules the same way in process (transport.test.ts, answers.test.ts), and the exit code follows
   // from the report's verdict alone.
   const INCOMPLETE = [['a certificate no trusted CA signed', { kind: 'tls', problem: 'unknown-ca' }, /CC_ERR_TLS: .*CC_CA_FILE/]] as const;
-  for (const [what, fault, detail] of INCOMPLETE) {
+  for (const [what, misbehaviour, detail] of INCOMPLETE) {
     test(`${what}: the rule is an error, exit 3 (incomplete)`, async () => {
-      const run = await conformanceAgainst(fault, 'CORE-COUNTRIES-PLAIN-ARRAY');
+      const run = await conformanceAgainst(misbehaviour, 'CORE-COUNTRIES-PLAIN-ARRAY');
       expect(run.code, run.output).toBe(3);
       expect(run.report.rules.find((r) => r.id === 'CORE-COUNTRIES-PLAIN-ARRAY')).toMatchObject({ status: 'error', detail: expect.stringMatching(detail) });
       expect(run.output).toMatch(detail);

@@ -48,9 +48,13 @@ describe.concurrent('a target with a skewed clock', { timeout: CASE_TIMEOUT_MS }
     ['the core resets in milliseconds', { kind: 'skewed-clock', shiftMs: 0, resetInMs: true }],
     ['every Date three years behind', { kind: 'skewed-clock', shiftMs: -YEARS_3, resetInMs: false }],
   ] as const;
-  for (const [what, fault] of BUDGET_CASES) {
+  for (const [what, misbehaviour] of BUDGET_CASES) {
     test(`the budget check against ${what}: ${RESET_HEADER_RULE} fails, nothing is judged on the nonsense, and the check ends within its windows`, async () => {
-      const run = await runUnder(tls, fault, { checks: [budgetCheck], windowMs: BUDGET_WINDOW_MS, env: { CC_RATE_WINDOW_MS: String(BUDGET_WINDOW_MS) } });
+      const run = await runUnder(tls, misbehaviour, {
+        checks: [budgetCheck],
+        windowMs: BUDGET_WINDOW_MS,
+        env: { CC_RATE_WINDOW_MS: String(BUDGET_WINDOW_MS) },
+      });
       const byRule = new Map(verdicts(run).map((v) => [v.rule, v]));
       expect(byRule.get(RESET_HEADER_RULE)?.status, byRule.get(RESET_HEADER_RULE)?.detail).toBe('fail');
       expect(byRule.get(RESET_HEADER_RULE)?.detail).toMatch(new RegExp(`more than one window of ${BUDGET_WINDOW_MS} ms and a second after the 429`));

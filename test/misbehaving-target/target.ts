@@ -12,11 +12,11 @@ import { selfSignedCertificate } from '../../mock/tls.ts';
 
 /**
  * A target that misbehaves on purpose, for the tests of what the suite makes of it: one HTTPS port per
- * host, in front of an in-process mock. A request the fault selects gets the fault; any other is
- * forwarded to the mock, so a partial fault hits a working API (creates and their cleanup go through).
+ * host, in front of an in-process mock. A request the misbehaviour selects gets the misbehaviour; any other is
+ * forwarded to the mock, so a partial misbehaviour hits a working API (creates and their cleanup go through).
  * Selecting every request makes it a target of its own that never reaches the mock.
  */
-export type Fault =
+export type Misbehaviour =
   /** Nothing listens on the ports. */
   | { readonly kind: 'refused' }
   /** The certificate is signed by a CA the run does not trust, has expired, or is for another host name. */
@@ -38,7 +38,7 @@ export type Fault =
   /** The mock's answer with its `Date` moved by `shiftMs`, and with `resetInMs` the `X-ServiceAPI-ResetTime` of a 429 in milliseconds. */
   | { readonly kind: 'skewed-clock'; readonly shiftMs: number; readonly resetInMs: boolean };
 
-/** What the fault sees of a request to choose it. */
+/** What the misbehaviour sees of a request to choose it. */
 export interface SeenRequest {
   readonly host: Surface;
   readonly method: string;
@@ -50,7 +50,7 @@ export interface SeenRequest {
 export interface MisbehavingTarget {
   /** CC_* variables pointing a run at the target: the mock's keys and effects, the target's URLs and CA. */
   readonly env: Readonly<Record<string, string>>;
-  /** Requests the fault answered, and bytes of huge bodies written before the client went away. */
+  /** Requests the misbehaviour answered, and bytes of huge bodies written before the client went away. */
   readonly stats: { faulted: number; forwarded: number; hugeBytesWritten: number };
   close(): Promise<void>;
 }
@@ -83,10 +83,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The certificate the target serves and the CA file the run is told to trust, per TLS fault. */
-async function certificates(fault: Fault, trusted: TlsMaterial): Promise<{ serve: TlsMaterial; trust: string }> {
-  if (fault.kind !== 'tls') return { serve: trusted, trust: trusted.cert };
-  switch (fault.problem) {
+/** The certificate the target serves and the CA file the run is told to trust, per TLS misbehaviour. */
+async function certificates(misbehaviour: Misbehaviour, trusted: TlsMaterial): Promise<{ serve: TlsMaterial; trust: string }> {
+  if (misbehaviour.kind !== 'tls') return { serve: trusted, trust: trusted.cert };
+  switch (misbehaviour.problem) {
     case 'unknown-ca':
       return { serve: await selfSignedCertificate(), trust: trusted.cert };
     case 'expired': {
@@ -102,21 +102,21 @@ async function certificates(fault: Fault, trusted: TlsMaterial): Promise<{ serve
 
 /**
  * Starts the target in front of `upstream` (whose certificate `trusted` is). `when` selects the requests
- * the fault answers; by default every one. `dir` is where the CA file the run trusts is written.
+ * the misbehaviour answers; by default every one. `dir` is where the CA file the run trusts is written.
  */
 export async function startMisbehavingTarget(options: {
   readonly upstream: RunningMock;
   readonly trusted: TlsMaterial;
-  readonly fault: Fault;
+  readonly misbehaviour: Misbehaviour;
   readonly when?: (req: SeenRequest) => boolean;
   readonly dir: string;
   readonly label?: string;
 }): Promise<MisbehavingTarget> {
-  const { upstream, fault } = options;
+  const { upstream, misbehaviour } = options;
   const stats = { faulted: 0, forwarded: 0, hugeBytesWritten: 0 };
   const agent = new Agent({ connect: { ca: readFileSync(upstream.caFile, 'utf8') } });
-  const { serve, trust } = await certificates(fault, options.trusted);
-  const caFile = join(options.dir, `${options.label ?? fault.kind}-ca.pem`);
+  const { serve, trust } = await certificates(misbehaviour, options.trusted);
+  const caFile = join(options.dir, `${options.label ?? misbehaviour.kind}-ca.pem`);
   writeFileSync(caFile, trust);
   let count = 0;
 
@@ -159,26 +159,30 @@ export async function startMisbehavingTarget(options: {
       return send(res, await forward(host, req, body));
     }
     stats.faulted++;
-    switch (fault.kind) {
+    switch (misbehaviour.kind) {
       case 'stall':
         return;
       case 'status': {
-        const extra = fault.headers?.(Date.now()) ?? {};
+        const extra = misbehaviour.headers?.(Date.now()) ?? {};
         return send(
           res,
-          { status: fault.status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: Buffer.from(errorBody(host, fault.status)) },
+          {
+            status: misbehaviour.status,
+            headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+            body: Buffer.from(errorBody(host, misbehaviour.status)),
+          },
           extra.date ? new Date(extra.date) : new Date(),
         );
       }
       case 'edge-block':
         return send(res, { status: 403, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(EDGE_PAGE) });
       case 'huge-body':
-        return streamHuge(res, fault.bytes);
+        return streamHuge(res, misbehaviour.bytes);
       default:
         break;
     }
     const real = await forward(host, req, body);
-    switch (fault.kind) {
+    switch (misbehaviour.kind) {
       case 'reset-mid-body':
         res.writeHead(real.status, { ...real.headers, 'content-length': String(Math.max(real.body.length, 2)) });
         res.write(real.body.subarray(0, Math.floor(real.body.length / 2)));
@@ -191,11 +195,11 @@ export async function startMisbehavingTarget(options: {
       case 'skewed-clock': {
         const headers = { ...real.headers };
         const reset = headers['x-serviceapi-resettime'];
-        if (fault.resetInMs && reset !== undefined && /^\d+$/.test(reset)) headers['x-serviceapi-resettime'] = `${reset}000`;
-        return send(res, { ...real, headers }, new Date(Date.now() + fault.shiftMs));
+        if (misbehaviour.resetInMs && reset !== undefined && /^\d+$/.test(reset)) headers['x-serviceapi-resettime'] = `${reset}000`;
+        return send(res, { ...real, headers }, new Date(Date.now() + misbehaviour.shiftMs));
       }
       default:
-        throw new Error(`fault ${fault.kind} has no answer`);
+        throw new Error(`misbehaviour ${misbehaviour.kind} has no answer`);
     }
   }
 
@@ -203,7 +207,7 @@ export async function startMisbehavingTarget(options: {
   const urls = {} as Record<Surface, string>;
   for (const host of SURFACES) {
     const prefix = new URL(upstream.urls[host]).pathname;
-    if (fault.kind === 'refused') {
+    if (misbehaviour.kind === 'refused') {
       urls[host] = `https://127.0.0.1:${await freePort()}${prefix}`;
       continue;
     }

@@ -18,7 +18,7 @@ const GETS = (req: { method: string }) => req.method === 'GET';
 const EDGE_RULE = 'AI-EDGE-403-NO-CORRELATION';
 
 describe.concurrent('a target whose answers break', { timeout: CASE_TIMEOUT_MS }, () => {
-  test('through the target without a fault, every rule of the set passes: the faults alone explain the rest', async () => {
+  test('through the target without a misbehaviour, every rule of the set passes: the misbehaviours alone explain the rest', async () => {
     const run = await runUnder(tls, { kind: 'malformed-json' }, { when: () => false });
     expect(
       verdicts(run)
