@@ -73,6 +73,10 @@ describe('the docs read well and hold together', () => {
     for (const job of ['#a-gate-in-ci', '#verifying-a-dialer-release', '#capacity-before-a-campaign']) expect(firstScreen).toContain(`](${job})`);
   });
 
+  test('the contributing page adds a rule end to end in under 150 lines', () => {
+    expect(read('docs/contributing.md').trimEnd().split('\n').length).toBeLessThan(150);
+  });
+
   test('no sentence in the README or docs/ runs over 60 words', () => {
     const long = pages().flatMap((page) =>
       blocks(read(page))
