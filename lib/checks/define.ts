@@ -171,12 +171,15 @@ export interface IfBatchRefused {
   readonly requests: Figure;
 }
 
-/** A count of requests: one figure, or named parts the planner adds up, so no sum is written by hand. */
-export type Figure = number | Readonly<Record<string, number>>;
+/**
+ * A count of requests: one figure, or named parts the planner adds up, each a figure itself (a constant of
+ * parts, `FIND_CALL`, inside a check's parts). No sum is written by hand.
+ */
+export type Figure = number | { readonly [part: string]: Figure };
 
 /** A figure's total. */
 export function totalOf(figure: Figure): number {
-  return typeof figure === 'number' ? figure : Object.values(figure).reduce((n, part) => n + part, 0);
+  return typeof figure === 'number' ? figure : Object.values(figure).reduce((n: number, part) => n + totalOf(part), 0);
 }
 
 /** What the check sends itself when the target refuses the makes it shares that serve several at once: `record`'s, or all of them. */
@@ -272,7 +275,7 @@ export function ownSends(cost: CheckCost): number {
 }
 
 /** A check's sends as named parts: a lone figure is the check's own requests. */
-export function partsOf(sends: CheckCost['sends']): Readonly<Record<string, number>> {
+export function partsOf(sends: Figure): { readonly [part: string]: Figure } {
   if (typeof sends !== 'number') return sends;
   return sends === 0 ? {} : { 'its own requests': sends };
 }

@@ -8,7 +8,7 @@ import type { RuleId } from '../../lib/rules/index.ts';
 import type { BudgetJudge } from '../../lib/budget/rule-sink.ts';
 import type { Reading } from '../../lib/budget/judge-trial.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
-import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import { type CheckDefinition, defineCheck, type Figure } from '../../lib/checks/define.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import { MAX_ATTEMPTS } from '../../lib/budget/recovering-client.ts';
 import { budgetBucket } from './surfaces.ts';
@@ -27,9 +27,16 @@ export { BUDGET_BLOCKED_WINDOWS } from '../../lib/budget/procedure.ts';
 const CORE_RULES = Object.values(RULES_OF.core);
 const DIALER_RULES = Object.values(RULES_OF.dialer);
 
-const PER_SURFACE = BURST_CAP + POLLS + BURST_CAP + FRESH_BURST + 3 + MAX_ATTEMPTS;
+/** What the procedure sends on each budget at most. */
+const PER_SURFACE: Figure = {
+  'the trial, its bursts at most two burst caps': { first: BURST_CAP, second: BURST_CAP },
+  "the trial's polls": POLLS,
+  'the burst into a fresh window': FRESH_BURST,
+  "the second key pair, another company's and the other budget": 3,
+  'the recovering client': MAX_ATTEMPTS,
+};
 /** A trial's requests at most, measured once more at a wider window. */
-const TRIAL_REQUESTS = TRIAL_CAP + POLLS + BUDGET_PER_WINDOW;
+const TRIAL_REQUESTS: Figure = { 'its burst': TRIAL_CAP, 'its polls': POLLS, "a window's budget": BUDGET_PER_WINDOW };
 
 /** A rule with nothing to judge (no 429 ever met, say) says so instead of looking like a defect of the check. */
 function settleUnjudged(t: CheckContext): void {

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { type CheckDefinition, ownSends, partsOf, sharedMakes } from '../../lib/checks/define.ts';
+import { type CheckDefinition, ownSends, partsOf, sharedMakes, totalOf } from '../../lib/checks/define.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { projectFiles, readProjectFile } from './source-tree.ts';
 
@@ -17,7 +17,11 @@ function sumsIn(path: string, text = readProjectFile(path)): string[] {
     (ts.isObjectLiteralExpression(node) && node.properties.some((p) => ts.isPropertyAssignment(p) && arithmetic(p.initializer))) ||
     (ts.isParenthesizedExpression(node) && arithmetic(node.expression));
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && FIGURES.has(node.name.text) && arithmetic(node.initializer)) {
+    const figure =
+      (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && FIGURES.has(node.name.text)) ||
+      // A constant of requests a figure is made of: `FIND_CALL_REQUESTS`, `PER_SURFACE: Figure`.
+      (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && (/_REQUESTS$/.test(node.name.text) || node.type?.getText(source) === 'Figure'));
+    if (figure && node.initializer !== undefined && arithmetic(node.initializer)) {
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
       found.push(`${path}:${line}: ${node.getText(source)}`);
     }
@@ -38,9 +42,11 @@ describe('check costs are declared, and the planner does the sums', () => {
       'const a = { cost: { sends: makes([X]) + 4 } };',
       "const b = { cost: { sends: { pages: MAX_PAGES + 1, 'find a call': 2 } } };",
       'const c = { cost: { sends: 1, ifBatchRefused: [{ record: R, requests: 2 * 2 }] } };',
+      'const FIND_REQUESTS = 1 + PROBES;',
       'const d = { cost: { sends: { pages: MAX_PAGES, reads: READS.length } } };',
+      "const FIND_CALL: Figure = { 'a page': 1, probes: PROBES };",
     ].join('\n');
-    expect(sumsIn('example.ts', written).map((line) => line.split(':')[1])).toEqual(['1', '2', '3']);
+    expect(sumsIn('example.ts', written).map((line) => line.split(':')[1])).toEqual(['1', '2', '3', '4']);
   });
 
   test('a check definition keeps to its ten fields: who it is, what it judges, what it costs and uses, where and when it runs', () => {
@@ -53,7 +59,8 @@ describe('check costs are declared, and the planner does the sums', () => {
     const sharer = ALL_CHECKS.find((check) => (check.records?.shares ?? []).length > 1 && typeof check.cost.sends !== 'number') as CheckDefinition;
     expect(sharer, 'a check with named parts that shares two records or more').toBeDefined();
     const parts = Object.values(partsOf(sharer.cost.sends));
-    expect(ownSends(sharer.cost)).toBe(parts.reduce((n, part) => n + part, 0));
+    expect(ownSends(sharer.cost)).toBe(parts.reduce((n: number, part) => n + totalOf(part), 0));
+    expect(totalOf({ 'find a call': { 'the history page': 1, probes: 4 }, reads: 3 })).toBe(8);
     expect(sharedMakes(sharer)).toBe((sharer.records?.shares ?? []).reduce((n, record) => n + record.makeRequests, 0));
     expect(ownSends({ sends: 4 })).toBe(4);
   });

@@ -1,3 +1,4 @@
+import type { Figure } from '../../../lib/checks/define.ts';
 import { isObject } from '../../shared/json.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import type { Exchange } from '../../../lib/http/exchange.ts';
@@ -17,10 +18,10 @@ export const PAGED_READS: ReadonlySet<CiRead> = new Set(['topics', 'transcriptio
 
 const HISTORY_LIMIT = 25;
 const PROBES = 4;
-/** Requests `analysedCall` may spend: one history page and up to four probes. */
-export const FIND_CALL_REQUESTS = 1 + PROBES;
-/** Requests `callWithoutAnalysis` may spend on top: one more probe. */
-export const FIND_UNANALYSED_REQUESTS = FIND_CALL_REQUESTS + 1;
+/** Requests `analysedCall` may spend. */
+export const FIND_CALL_REQUESTS: Figure = { 'a history page': 1, 'probes of its calls': PROBES };
+/** Requests `callWithoutAnalysis` may spend: one more probe. */
+export const FIND_UNANALYSED_REQUESTS: Figure = { ...FIND_CALL_REQUESTS, 'one more probe': 1 };
 
 export function ciPath(callId: string, read: CiRead): string {
   return `/ai/calls/${encodeURIComponent(callId)}/${read}`;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../../lib/checks/context.ts';
-import { defineCheck } from '../../../lib/checks/define.ts';
+import { defineCheck, type Figure } from '../../../lib/checks/define.ts';
 import type { DialerRouteName } from '../../../lib/dialer/routes.ts';
 import { explore } from '../../../lib/fuzz/property.ts';
 import type { Exchange } from '../../../lib/http/exchange.ts';
@@ -32,8 +32,8 @@ import type { RuleId } from '../../../lib/rules/index.ts';
 /** Pages of the default size read looking for the run's record: an account with more is not searched further. */
 const WALK_PAGES = 4;
 const LIMIT_ONE_PAGES = 2;
-/** The requests a list check may spend: a walk at the default size, then two pages of one. */
-const LIST_REQUESTS = WALK_PAGES + LIMIT_ONE_PAGES;
+/** The requests a list check may spend. */
+const LIST_REQUESTS: Figure = { 'a walk at the default size': WALK_PAGES, 'pages of one': LIMIT_ONE_PAGES };
 
 interface Kind {
   readonly what: 'call script' | 'survey';
