@@ -2,6 +2,7 @@ import { isReleaseScoped } from '../../lib/dialer/releases.ts';
 import { GAPS, RULES } from '../../lib/rules/index.ts';
 import type { Gap, Rule, RuleReading } from '../../lib/rules/types.ts';
 import { FAULTS, type FaultSpec } from '../../mock/faults/registry.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
 import { anchor, code, page, prose } from './markdown.ts';
 
 /** Items grouped by their spec section, the sections in the order the list first names them. */
@@ -48,7 +49,7 @@ export function readingBlock(value: RuleReading | string): string {
     .join('\n\n');
 }
 
-function ruleBlock(rule: Rule, faults: readonly FaultSpec[]): string {
+function ruleBlock(rule: Rule, faults: readonly FaultSpec[], checks: readonly string[]): string {
   const releases = [rule.since !== undefined && `since ${code(rule.since)}`, rule.until !== undefined && `until ${code(rule.until)}, which changed it`].filter(
     (part): part is string => typeof part === 'string',
   );
@@ -57,6 +58,7 @@ function ruleBlock(rule: Rule, faults: readonly FaultSpec[]): string {
     `- Source: ${rule.source}`,
     `- Surface: ${rule.surface}`,
     releases.length > 0 && `- Dialer releases: ${releases.join('; ')}`,
+    `- Judged by: ${checks.length > 0 ? checks.map(code).join(', ') : 'no check'}`,
     proof(rule, faults),
   ].filter((line): line is string => typeof line === 'string');
   return [`### ${rule.id}`, prose(rule.statement), facts.join('\n'), rule.reading !== undefined && readingBlock(rule.reading)]
@@ -74,6 +76,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function rulesPage(): string {
   const faultsOf = new Map<string, FaultSpec[]>();
   for (const f of FAULTS) faultsOf.set(f.breaks, [...(faultsOf.get(f.breaks) ?? []), f]);
+  const checksOf = new Map<string, string[]>();
+  for (const check of ALL_CHECKS) for (const id of check.rules) checksOf.set(id, [...(checksOf.get(id) ?? []), check.id]);
   const sections = bySection(RULES);
   const gaps = bySection(GAPS);
   const required = RULES.filter((r) => r.level === 'required').length;
@@ -83,8 +87,9 @@ export function rulesPage(): string {
   ].join('\n');
   return page([
     '# Rules',
-    `This page lists every rule the suite checks, by spec section: its statement, level, source, Dialer releases, the mock's faults that prove it, and its reading.`,
+    `This page lists every rule the suite checks, by spec section: its statement, level, source, Dialer releases, the checks that judge it, the mock's faults that prove it, and its reading.`,
     'It is generated from [`lib/rules/`](../../lib/rules/) and [`mock/faults/`](../../mock/faults/) by `npm run docs`: edit those, not this page.',
+    "A check's id begins with the name of its host's folder under `suites/`.",
     `The catalogue holds ${plural(RULES.length, 'rule')} (${required} required, ${RULES.length - required} observed) in ${plural(sections.size, 'section')}, and ${plural(GAPS.length, 'gap')}.`,
     'Each rule has a level:',
     (Object.keys(LEVEL) as Rule['level'][]).map((level) => `- ${code(level)}: ${LEVEL[level]}`).join('\n'),
@@ -94,7 +99,7 @@ export function rulesPage(): string {
     "A reading is the one the suite chose where the spec is open. It quotes the spec's words, then gives the reading taken, what a target may do and still pass, and how the check reaches the statement.",
     '## Contents',
     contents,
-    ...[...sections].flatMap(([section, rules]) => [`## ${section}`, ...rules.map((r) => ruleBlock(r, faultsOf.get(r.id) ?? []))]),
+    ...[...sections].flatMap(([section, rules]) => [`## ${section}`, ...rules.map((r) => ruleBlock(r, faultsOf.get(r.id) ?? [], checksOf.get(r.id) ?? []))]),
     '## Gaps: what the spec does not show',
     'Nothing asserts these. The report lists them, so a reader sees what a green run does not cover: what the spec does not show, what no client can provoke, and what is out of scope.',
     ...[...gaps].flatMap(([section, list]) => [`### ${section}`, list.map(gapLine).join('\n')]),
