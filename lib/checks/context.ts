@@ -32,7 +32,7 @@ export class CheckContext extends Assertions {
     this.#session = session;
     this.scope = scope;
     this.#declared = new DeclarationsGuard(scope, session);
-    this.#requests = new RequestScope(session.send, scope.id, { maxRequests: this.#declared.allowance, ...(signal ? { signal } : {}) });
+    this.#requests = new RequestScope(session.checkPipeline, scope.id, { maxRequests: this.#declared.allowance, ...(signal ? { signal } : {}) });
   }
 
   /** Aborted when the run is interrupted or the check overruns its time: the check sends nothing more but its cleanup. */

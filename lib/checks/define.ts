@@ -49,10 +49,10 @@ export interface CheckCost {
    * one figure, or named parts the planner adds up (`{ 'find a call': FIND_CALL_REQUESTS, pages: MAX_PAGES }`).
    * A request past the allowance ends the check; its cleanup still goes out, being what the account is owed.
    */
-  readonly sends: Figure;
+  readonly requests: Figure;
   /**
    * The random fuzz values the check draws beside its exact boundaries, over all its explorations, and the
-   * most requests one of them costs; `sends` counts them all. A target that allows fewer (CC_FUZZ_RANDOM) gets
+   * most requests one of them costs; `requests` counts them all. A target that allows fewer (CC_FUZZ_RANDOM) gets
    * those only, and the check's allowance shrinks by what the rest would have cost.
    */
   readonly randomValues?: { readonly count: Figure; readonly requestsEach: number };
@@ -68,7 +68,7 @@ export interface CheckCost {
    */
   readonly withKeyOnly?: { readonly key: KeySlot; readonly requests: number; readonly elsewhere?: Partial<Record<ApiPart, number>> };
   /**
-   * Of `sends`, the most that go to other meters than the check's own (a Dialer check adding a call tag through
+   * Of `requests`, the most that go to other meters than the check's own (a Dialer check adding a call tag through
    * the core API): the plan counts them there, and the rest on the check's own meter.
    */
   readonly elsewhere?: Readonly<Partial<Record<ApiPart, number>>>;
@@ -76,7 +76,7 @@ export interface CheckCost {
    * Requests the check sends only when the target refuses a make it shares that serves several checks at once
    * (`SharedRecord.madeTogether`: the core's pool of contacts, made ten a request; the agents at the value
    * bounds; the refusals sent together), or answers it so that it judges nothing certain: what it then sends
-   * itself instead, by make. `sends` counts them; the plan's totals do not, and the plan's line on each make
+   * itself instead, by make. `requests` counts them; the plan's totals do not, and the plan's line on each make
    * says what such a target costs.
    */
   readonly ifBatchRefused?: readonly IfBatchRefused[];
@@ -93,7 +93,7 @@ export interface CheckCost {
   /**
    * A stateful check (lib/stateful/): random sequences of steps against a model, as many and as long as the
    * target's CC_SEQUENCES gives. Its allowance is worked out from them and from what the target lets
-   * shrinking spend; `sends` is then 0.
+   * shrinking spend; `requests` is then 0.
    */
   readonly sequences?: SequenceCost;
 }
@@ -270,14 +270,14 @@ function olderReleasesForgone(def: Pick<CheckDefinition, 'cost'>, target: Pick<T
 }
 
 /** What the check sends itself, beside its shared records' makes: its one figure, or the sum of its named parts. */
-export function ownSends(cost: CheckCost): number {
-  return totalOf(cost.sends);
+export function ownRequests(cost: CheckCost): number {
+  return totalOf(cost.requests);
 }
 
-/** A check's sends as named parts: a lone figure is the check's own requests. */
-export function partsOf(sends: Figure): { readonly [part: string]: Figure } {
-  if (typeof sends !== 'number') return sends;
-  return sends === 0 ? {} : { 'its own requests': sends };
+/** A check's requests as named parts: a lone figure is the check's own requests. */
+export function partsOf(figure: Figure): { readonly [part: string]: Figure } {
+  if (typeof figure !== 'number') return figure;
+  return figure === 0 ? {} : { 'its own requests': figure };
 }
 
 /** The requests the makes of the records the check shares cost at most: it may be the first to need each. */
@@ -299,7 +299,7 @@ export function allowanceOn(
   if (cost.sequences) return sequenceAllowance(cost.sequences, target) + sharedMakes(def);
   const forgone = randomValuesDeclared(def) - randomValuesOn(def, target);
   return (
-    ownSends(cost) +
+    ownRequests(cost) +
     sharedMakes(def) -
     forgone * (cost.randomValues?.requestsEach ?? 0) -
     olderReleasesForgone(def, target) -

@@ -7,7 +7,7 @@ import type { Target } from '../config/target.ts';
 import { type SchemaRegistry, schemas } from '../schemas/registry.ts';
 import { Ledger } from '../ledger/ledger.ts';
 import { newRun, type RunIdentity } from '../ledger/run-id.ts';
-import { sendPipeline, type SendPipeline } from '../requests/pipeline.ts';
+import { buildPipeline, type Pipeline } from '../requests/pipeline.ts';
 import { SeenRecords } from '../requests/seen-records.ts';
 import { RequestScope } from '../requests/request-scope.ts';
 import type { CheckOutcome } from '../results/outcome.ts';
@@ -23,7 +23,7 @@ import { SkipSignal } from './signals.ts';
  * not configure is its NotConfiguredError. To a check, a probe or a shared record it is the skip it always was,
  * with the same reason (`needs CC_AI_URL`), which the runner reports and a skipped shared record keeps.
  */
-function skippingWhatIsNotConfigured(pipeline: SendPipeline): SendPipeline {
+function skippingWhatIsNotConfigured(pipeline: Pipeline): Pipeline {
   return async (dispatch) => {
     try {
       return await pipeline(dispatch);
@@ -48,9 +48,9 @@ export class Session {
   readonly redactor: Redactor;
   readonly schemas: SchemaRegistry;
   /** Every request of the run goes through it, whoever sends it (lib/requests/pipeline.ts). */
-  readonly pipeline: SendPipeline;
+  readonly pipeline: Pipeline;
   /** The pipeline as checks, probes and a lane's end send through it: a missing host or key skips. */
-  readonly send: SendPipeline;
+  readonly checkPipeline: Pipeline;
   /** Records the checks of a lane share, made once and deleted when the lane ends (shared-records.ts). */
   readonly shared = new SharedRecords();
   /** The records the company under test's lists showed the run, which isolation compares another company's reads with. */
@@ -103,8 +103,8 @@ export class Session {
       redactor: this.redactor,
     });
     this.schemas = schemas();
-    this.pipeline = sendPipeline({ target, ledger: this.ledger, seen: this.seen, pacer: this.pacer, client: this.client });
-    this.send = skippingWhatIsNotConfigured(this.pipeline);
+    this.pipeline = buildPipeline({ target, ledger: this.ledger, seen: this.seen, pacer: this.pacer, client: this.client });
+    this.checkPipeline = skippingWhatIsNotConfigured(this.pipeline);
   }
 
   /** The run's wrong secret for the primary key ID, one value a run, redacted from every exchange. */
@@ -149,7 +149,7 @@ export class Session {
   async endLane(lane: Lane): Promise<CheckOutcome | undefined> {
     const meter = this.shared.meterOf(lane) ?? this.batched.meterOf(lane);
     if (meter === undefined) return undefined;
-    const scope = new RequestScope(this.send, laneEndStep(lane));
+    const scope = new RequestScope(this.checkPipeline, laneEndStep(lane));
     const started = performance.now();
     const shared = await this.shared.removeLane(lane, (fields) => scope.dispatch(fields));
     const batched = await this.batched.removeLane(lane, scope);

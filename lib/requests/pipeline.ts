@@ -47,7 +47,7 @@ export interface Metered extends Addressed {
 export type Handler<T> = (dispatch: T) => Promise<Exchange>;
 /** One job of the pipeline: takes the next handler, returns the one that does its job and calls it. */
 export type Stage<In, Out> = (next: Handler<Out>) => Handler<In>;
-export type SendPipeline = Handler<Dispatch>;
+export type Pipeline = Handler<Dispatch>;
 // Every stage is async: whatever it refuses comes back as a rejected promise, never as a throw at the call.
 
 /** Nothing more goes out once the sender's signal is aborted. */
@@ -212,7 +212,7 @@ export interface PipelineParts {
  * so a create sent three times is written down once and costs one request of the allowance, and outside
  * pacing, so every resend waits for budget like a first send.
  */
-export function sendPipeline(parts: PipelineParts): SendPipeline {
+export function buildPipeline(parts: PipelineParts): Pipeline {
   const { target, ledger, seen, pacer, client } = parts;
   const wire = pacing(pacer)(edgeBlocks(onTheWire(client)));
   const resent = resendTally(rateLimitWaits(pacer, client.stats)(unavailableRetries(pacer.windowMs, client.stats, parts.sleep)(wire)));

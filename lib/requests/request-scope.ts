@@ -2,7 +2,7 @@ import { type Surface } from '../contract/vocabulary.ts';
 import { DefinitionError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { Allowance } from './allowance.ts';
-import type { SendPipeline } from './pipeline.ts';
+import type { Pipeline } from './pipeline.ts';
 import { type RequestFields, RequestSpec } from './request-spec.ts';
 
 export interface ScopeOptions {
@@ -23,7 +23,7 @@ export class RequestScope {
   #inCleanup = false;
 
   constructor(
-    readonly pipeline: SendPipeline,
+    readonly pipeline: Pipeline,
     /** The sender's name: a check's id, `cleanup`. */
     readonly by: string,
     readonly options: ScopeOptions = {},

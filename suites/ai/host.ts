@@ -51,7 +51,7 @@ export const AI_HOST_CHECKS = [
     surface: 'ai',
     rules: ['AI-AUTH-BEFORE-ROUTING'],
     cost: {
-      sends: 4,
+      requests: 4,
       elsewhere: { dialer: 2 },
     },
     async run(t) {
@@ -85,7 +85,7 @@ export const AI_HOST_CHECKS = [
     title: 'service errors carry { statusCode, message, error, correlationId }',
     surface: 'ai',
     rules: ['AI-ERR-SERVICE-SHAPE'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       // A missing resource, and a malformed parameter (a validation failure, or the same 404 if the call is looked up first).
       expectServiceError(t, 'AI-ERR-SERVICE-SHAPE', await unknownCall(t).send());
@@ -98,7 +98,7 @@ export const AI_HOST_CHECKS = [
     title: 'whether two service errors of the same request share a correlationId (observed)',
     surface: 'ai',
     rules: ['AI-ERR-CORRELATION-UNIQUE'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       const ids: unknown[] = [];
       for (let i = 0; i < 2; i++) {
@@ -125,7 +125,7 @@ export const AI_HOST_CHECKS = [
     title: 'subErrors only on validation failures',
     surface: 'ai',
     rules: ['AI-ERR-SUBERRORS'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       const missing = await unknownCall(t).send();
       t.prerequisite(missing.status === 404, `the unknown call answered ${missing.status}, not 404 (judged by CI-UNKNOWN-CALL-404)`, missing);
@@ -158,7 +158,7 @@ export const AI_HOST_CHECKS = [
     title: 'AI-host bodies are UTF-8 JSON',
     surface: 'ai',
     rules: ['AI-JSON-UTF8'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       for (const probe of [unknownCall(t), t.req('ai', 'GET', '/voice-agents/cc-conformance-probe').noAuth()]) {
         const ex = await probe.send();
@@ -172,7 +172,7 @@ export const AI_HOST_CHECKS = [
     title: 'the AI host serves under /v1: the configured URL ends in it and the service answers there',
     surface: 'ai',
     rules: ['AI-BASE-PATH'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const rule = 'AI-BASE-PATH';
       const base = new URL(t.target.urls.ai as string);
@@ -195,7 +195,7 @@ export const AI_HOST_CHECKS = [
     title: 'an edge-block 403 (HTML, provoked by a blank User-Agent) carries no correlationId',
     surface: 'ai',
     rules: ['AI-EDGE-403-NO-CORRELATION'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const rule = 'AI-EDGE-403-NO-CORRELATION';
       const answer = await edgeAnswer(unknownCall(t).header('user-agent', ''));
@@ -213,7 +213,7 @@ export const AI_HOST_CHECKS = [
     rule: 'AI-WRONG-HOST-404',
     title: 'AI paths on another host are 404',
     cost: {
-      sends: 6,
+      requests: 6,
       elsewhere: { core: 2, analytics: 2, cuecard: 2 },
     },
     // Requests a serving host answers with a validation error, not a 404, so serving them cannot hide behind 'not found'.

@@ -42,7 +42,7 @@ export const ANALYTICS_CHECKS = [
     surface: 'analytics',
     // ANALYTICS-JSON-UTF8 on the same answer: the host's success bodies.
     rules: ['ANALYTICS-CALL-DETAILS', 'ANALYTICS-JSON-UTF8'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     needs: { surfaces: ['core'] },
     async run(t) {
       const ex = await details(t, await knownCallId(t)).send();
@@ -66,7 +66,7 @@ export const ANALYTICS_CHECKS = [
     title: 'Get call details of a call that does not exist: 404',
     surface: 'analytics',
     rules: ['ANALYTICS-UNKNOWN-404'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     run: async (t) => t.expectStatus('ANALYTICS-UNKNOWN-404', await details(t, UNKNOWN_ID).send(), 404),
   }),
 
@@ -75,7 +75,7 @@ export const ANALYTICS_CHECKS = [
     title: 'Get call details errors: { statusCode, message, error }, no correlationId',
     surface: 'analytics',
     rules: ['ANALYTICS-ERR-SHAPE', 'ANALYTICS-ERR-NO-CORRELATION'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       expectAnalyticsError(t, await details(t, UNKNOWN_ID).send());
       const invalid = await details(t, 'not-a-call-id').send();
@@ -93,7 +93,7 @@ export const ANALYTICS_CHECKS = [
     title: 'analytics: no credentials and a wrong secret get 401',
     surface: 'analytics',
     rules: ['ANALYTICS-AUTH-401'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       t.expectStatus('ANALYTICS-AUTH-401', await details(t, UNKNOWN_ID).noAuth().send(), 401);
       t.expectStatus('ANALYTICS-AUTH-401', await withWrongSecret(t, details(t, UNKNOWN_ID)).send(), 401);
@@ -115,7 +115,7 @@ export const ANALYTICS_CHECKS = [
     title: 'analytics bodies are UTF-8 JSON, under the /api the configured URL ends in',
     surface: 'analytics',
     rules: ['ANALYTICS-JSON-UTF8', 'ANALYTICS-BASE-PATH'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       judgeConfiguredPrefix(t, 'ANALYTICS-BASE-PATH', 'analytics', '/api');
       for (const probe of [details(t, UNKNOWN_ID), details(t, UNKNOWN_ID).noAuth()]) {
@@ -130,7 +130,7 @@ export const ANALYTICS_CHECKS = [
     title: 'the core key pair works on the analytics host',
     surface: 'analytics',
     rules: ['ANALYTICS-SAME-KEY'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const ex = await details(t, UNKNOWN_ID).send();
       t.check('ANALYTICS-SAME-KEY', ex.status !== 401, 'the key pair of the core API was refused with 401 on the analytics host', ex);
@@ -142,7 +142,7 @@ export const ANALYTICS_CHECKS = [
     title: "another company's key never reads this company's call details",
     surface: 'analytics',
     rules: ['ANALYTICS-ISOLATION'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     needs: { surfaces: ['core'], keys: ['other'] },
     async run(t) {
       const id = await knownCallId(t);
@@ -162,7 +162,7 @@ export const ANALYTICS_CHECKS = [
     rule: 'ANALYTICS-WRONG-HOST-404',
     title: 'the Get call details path on another host is 404',
     cost: {
-      sends: { 'the call history': 1, 'a probe on each other host': 3 },
+      requests: { 'the call history': 1, 'a probe on each other host': 3 },
       // The call history once (memoised with the other analytics checks), then one probe per other host.
       elsewhere: { core: 2, ai: 1, cuecard: 1 },
     },

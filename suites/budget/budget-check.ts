@@ -138,7 +138,7 @@ export const budgetCheck: CheckDefinition = defineCheck({
   rules: [...CORE_RULES, RESET_HEADER_RULE, RESET_STABLE_RULE, ...DIALER_RULES, SEPARATE_RULE],
   cost: {
     // Two beyond what the procedure is known to send: a margin on a check that spends whole budgets on purpose.
-    sends: { 'the core API': PER_SURFACE, 'the Dialer': PER_SURFACE, spare: 2 },
+    requests: { 'the core API': PER_SURFACE, 'the Dialer': PER_SURFACE, spare: 2 },
     // The trials of a first try on the bundled mock, when this machine sent them too slowly for its window.
     bundledMockExtra: { 'the core trial again': TRIAL_REQUESTS, "the Dialer's trial again": TRIAL_REQUESTS },
     // Its bursts bypass the pacer: it lasts its windows, whatever the share.

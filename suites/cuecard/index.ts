@@ -28,7 +28,7 @@ export const CUECARD_CHECKS = [
     title: 'Create CueCard: 424 for a call whose agent has no active call; what a made-up call answers is reported',
     surface: 'cuecard',
     rules: ['CUECARD-UNKNOWN-CALL', 'CUECARD-424-NO-CALL'],
-    cost: { sends: { 'a card for a made-up call': 1, "find an idle agent's call": IDLE_CALL_REQUESTS, 'a card for that call': 1 } },
+    cost: { requests: { 'a card for a made-up call': 1, "find an idle agent's call": IDLE_CALL_REQUESTS, 'a card for that call': 1 } },
     async run(t) {
       const made = await create(t).send();
       t.observe('CUECARD-UNKNOWN-CALL', `a card for a call UUID no call has answered ${made.status}: ${made.text.slice(0, 200)}`);
@@ -50,7 +50,7 @@ export const CUECARD_CHECKS = [
     title: 'CueCard is POST-only',
     surface: 'cuecard',
     rules: ['CUECARD-POST-ONLY'],
-    cost: { sends: 4 },
+    cost: { requests: 4 },
     async run(t) {
       for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
         const spec = t.req('cuecard', method, '/cuecards');
@@ -65,7 +65,7 @@ export const CUECARD_CHECKS = [
     title: 'CueCard: no credentials and a wrong secret get 401',
     surface: 'cuecard',
     rules: ['CUECARD-AUTH-401'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       t.expectStatus('CUECARD-AUTH-401', await create(t).noAuth().send(), 401);
       t.expectStatus('CUECARD-AUTH-401', await withWrongSecret(t, create(t)).send(), 401);
@@ -93,7 +93,7 @@ export const CUECARD_CHECKS = [
     title: 'CueCard bodies are UTF-8 JSON, under the /api the configured URL ends in',
     surface: 'cuecard',
     rules: ['CUECARD-JSON-UTF8', 'CUECARD-BASE-PATH'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       judgeConfiguredPrefix(t, 'CUECARD-BASE-PATH', 'cuecard', '/api');
       for (const probe of [create(t).noAuth(), create(t)]) {
@@ -113,7 +113,7 @@ export const CUECARD_CHECKS = [
     title: 'the core key pair works on the CueCard host',
     surface: 'cuecard',
     rules: ['CUECARD-SAME-KEY'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const ex = await create(t).send();
       t.check('CUECARD-SAME-KEY', ex.status !== 401, 'the key pair of the core API was refused with 401 on the CueCard host', ex);
@@ -127,7 +127,7 @@ export const CUECARD_CHECKS = [
     rule: 'CUECARD-WRONG-HOST-404',
     title: 'the CueCard path on another host is 404',
     cost: {
-      sends: 3,
+      requests: 3,
       elsewhere: { core: 1, analytics: 1, ai: 1 },
     },
     requests: (t, host) => [create(t, host)],

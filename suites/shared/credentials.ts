@@ -92,7 +92,7 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
           title: `${s.name}: no credentials get 401`,
           surface: s.surface,
           rules: [missing, ...s.bodyRules],
-          cost: { sends: s.probes.length },
+          cost: { requests: s.probes.length },
           async run(t) {
             for (let i = 0; i < s.probes.length; i++) s.expect401(t, missing, await nth(s, t, i).noAuth().send());
           },
@@ -104,7 +104,7 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
           title: `${s.name}: an unknown key ID and a wrong secret get 401`,
           surface: s.surface,
           rules: [incorrect, ...s.bodyRules],
-          cost: { sends: 2 },
+          cost: { requests: 2 },
           async run(t) {
             const unknownId = t.uniqueName();
             const unknown = basic(unknownId, 'not-a-secret');
@@ -119,7 +119,7 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
           title: `${s.name}: malformed Authorization headers get 401`,
           surface: s.surface,
           rules: [malformed, ...s.bodyRules],
-          cost: { sends: MALFORMED.length },
+          cost: { requests: MALFORMED.length },
           async run(t) {
             for (const [i, [header, label]] of MALFORMED.entries())
               s.expect401(t, malformed, await nth(s, t, i).authorization(header, label, { kind: 'literal', header }).send());
@@ -132,7 +132,7 @@ export function credentialChecks(s: CredentialSurface): CheckDefinition[] {
           title: `${s.name}: a revoked key pair gets 401`,
           surface: s.surface,
           rules: [revoked, ...s.bodyRules],
-          cost: { sends: 1 },
+          cost: { requests: 1 },
           needs: { keys: ['revoked'] },
           run: async (t) => s.expect401(t, revoked, await nth(s, t, 0).as('revoked').send()),
         }),

@@ -42,7 +42,7 @@ export function httpsOnlyCheck(opts: { surface: Surface; rule: RuleId; path: str
     title: `plain HTTP to the ${opts.surface} host is rejected`,
     surface: opts.surface,
     rules: [opts.rule],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       let ex: Exchange;
       try {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.ts';
 import { seedState } from '../../mock/state/seed.ts';
-import { type CheckDefinition, ownSends, sharedMakes } from '../../lib/checks/define.ts';
+import { type CheckDefinition, ownRequests, sharedMakes } from '../../lib/checks/define.ts';
 import { LANES } from '../../lib/checks/lanes.ts';
 import { laneEndStep } from '../../lib/checks/lane-end.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
@@ -183,7 +183,7 @@ describe('npm run conformance', () => {
     ] as const) {
       const def = ALL_CHECKS.find((c) => c.id === id) as CheckDefinition;
       const outcome = doc.checks.find((c) => c.check === id);
-      expect(outcome?.allowance, id).toBe(ownSends(def.cost) + sharedMakes(def) - forgone * (def.cost.randomValues?.requestsEach ?? 0));
+      expect(outcome?.allowance, id).toBe(ownRequests(def.cost) + sharedMakes(def) - forgone * (def.cost.randomValues?.requestsEach ?? 0));
       expect(outcome?.requests, id).toBeLessThanOrEqual(outcome?.allowance ?? 0);
     }
     expect(doc.rules.filter((r) => r.status !== 'disabled').map((r) => [r.id, r.status])).toEqual([

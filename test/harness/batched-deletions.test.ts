@@ -30,7 +30,7 @@ function maker(id: string, count: number, batch: DeletionBatch, made: string[], 
     surface: 'core',
     lane: 'core',
     rules: [RULE],
-    cost: { sends: count },
+    cost: { requests: count },
     records: { batched: [{ batch, records: declared }] },
     async run(t) {
       for (let i = 0; i < count; i += 1) {
@@ -55,7 +55,7 @@ async function stillThere(session: Session, ids: readonly string[]): Promise<str
       title: 'still there',
       surface: 'core',
       rules: [RULE],
-      cost: { sends: ids.length },
+      cost: { requests: ids.length },
       async run(t) {
         for (const id of ids) if ((await t.core('GET', `/contacts/show/${id}.json`).send()).status === 200) there.push(id);
         t.observe(RULE, 'read');
@@ -155,7 +155,7 @@ describe('batched deletions', () => {
       {
         ...made,
         records: { ...made.records, shares: [CONTACT_POOL] },
-        cost: { sends: { 'its own contact, should the pool have none to spare': 1 }, ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }] },
+        cost: { requests: { 'its own contact, should the pool have none to spare': 1 }, ifBatchRefused: [{ record: CONTACT_POOL, requests: 1 }] },
       },
     ]);
     expect(pooled.lanes.find((l) => l.lane === 'core')?.requests).toBe(2 - 1 + 1);

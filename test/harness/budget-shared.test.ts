@@ -10,7 +10,7 @@ const RULE = 'CORE-RATE-60';
 const scope = {
   id: 'harness.budget-shared',
   rules: [RULE],
-  cost: { sends: 0 },
+  cost: { requests: 0 },
 } as const;
 const sessions: Session[] = [];
 afterAll(() => Promise.all(sessions.map((s) => s.close())));

@@ -1,11 +1,11 @@
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { type CheckDefinition, ownSends, partsOf, sharedMakes, totalOf } from '../../lib/checks/define.ts';
+import { type CheckDefinition, ownRequests, partsOf, sharedMakes, totalOf } from '../../lib/checks/define.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { projectFiles, readProjectFile } from './source-tree.ts';
 
 /** The properties whose value is a count a check declares (a Figure): the planner adds them up, never a hand. */
-const FIGURES = new Set(['sends', 'requests', 'count', 'bundledMockExtra', 'requestsPerStep', 'setupRequests', 'closingRequests']);
+const FIGURES = new Set(['requests', 'count', 'bundledMockExtra', 'requestsPerStep', 'setupRequests', 'closingRequests']);
 
 /** `file:line: name: text` for each figure written as a sum or a product in a suite's source. */
 function sumsIn(path: string, text = readProjectFile(path)): string[] {
@@ -39,11 +39,11 @@ describe('check costs are declared, and the planner does the sums', () => {
     expect(sums).toEqual([]);
     // The scan finds what it is for: a sum, a sum among named parts, a product in a fallback's requests.
     const written = [
-      'const a = { cost: { sends: makes([X]) + 4 } };',
-      "const b = { cost: { sends: { pages: MAX_PAGES + 1, 'find a call': 2 } } };",
-      'const c = { cost: { sends: 1, ifBatchRefused: [{ record: R, requests: 2 * 2 }] } };',
+      'const a = { cost: { requests: makes([X]) + 4 } };',
+      "const b = { cost: { requests: { pages: MAX_PAGES + 1, 'find a call': 2 } } };",
+      'const c = { cost: { requests: 1, ifBatchRefused: [{ record: R, requests: 2 * 2 }] } };',
       'const FIND_REQUESTS = 1 + PROBES;',
-      'const d = { cost: { sends: { pages: MAX_PAGES, reads: READS.length } } };',
+      'const d = { cost: { requests: { pages: MAX_PAGES, reads: READS.length } } };',
       "const FIND_CALL: Figure = { 'a page': 1, probes: PROBES };",
     ].join('\n');
     expect(sumsIn('example.ts', written).map((line) => line.split(':')[1])).toEqual(['1', '2', '3', '4']);
@@ -55,13 +55,13 @@ describe('check costs are declared, and the planner does the sums', () => {
     expect([...seen].filter((key) => !fields.includes(key as keyof CheckDefinition))).toEqual([]);
   });
 
-  test("the allowance is the check's own sends and the makes of the records it shares, each counted once", () => {
-    const sharer = ALL_CHECKS.find((check) => (check.records?.shares ?? []).length > 1 && typeof check.cost.sends !== 'number') as CheckDefinition;
+  test("the allowance is the check's own requests and the makes of the records it shares, each counted once", () => {
+    const sharer = ALL_CHECKS.find((check) => (check.records?.shares ?? []).length > 1 && typeof check.cost.requests !== 'number') as CheckDefinition;
     expect(sharer, 'a check with named parts that shares two records or more').toBeDefined();
-    const parts = Object.values(partsOf(sharer.cost.sends));
-    expect(ownSends(sharer.cost)).toBe(parts.reduce((n: number, part) => n + totalOf(part), 0));
+    const parts = Object.values(partsOf(sharer.cost.requests));
+    expect(ownRequests(sharer.cost)).toBe(parts.reduce((n: number, part) => n + totalOf(part), 0));
     expect(totalOf({ 'find a call': { 'the history page': 1, probes: 4 }, reads: 3 })).toBe(8);
     expect(sharedMakes(sharer)).toBe((sharer.records?.shares ?? []).reduce((n, record) => n + record.makeRequests, 0));
-    expect(ownSends({ sends: 4 })).toBe(4);
+    expect(ownRequests({ requests: 4 })).toBe(4);
   });
 });

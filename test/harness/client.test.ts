@@ -9,7 +9,7 @@ import { Pacer } from '../../lib/http/pacer.ts';
 import { Redactor } from '../../lib/http/redact.ts';
 import { Ledger } from '../../lib/ledger/ledger.ts';
 import { newRun } from '../../lib/ledger/run-id.ts';
-import { sendPipeline } from '../../lib/requests/pipeline.ts';
+import { buildPipeline } from '../../lib/requests/pipeline.ts';
 import { RequestScope } from '../../lib/requests/request-scope.ts';
 import { SeenRecords } from '../../lib/requests/seen-records.ts';
 import { FakeClock, literalTarget } from './support.ts';
@@ -166,7 +166,7 @@ function wire(path: string, extra: Partial<WireRequest> = {}): WireRequest {
 function stages(options: { windowMs?: number; perWindow?: number } = {}) {
   const { client, clock, pacer, seen } = setup(options);
   const target = literalTarget({ urls: { core: base, ai: base }, keys: { primary: { id: KEY_ID, secret: SECRET } } });
-  const pipeline = sendPipeline({ target, ledger: new Ledger(newRun(), DIALER_ROUTES), seen: new SeenRecords(), pacer, client, sleep: clock.sleep });
+  const pipeline = buildPipeline({ target, ledger: new Ledger(newRun(), DIALER_ROUTES), seen: new SeenRecords(), pacer, client, sleep: clock.sleep });
   const scope = new RequestScope(pipeline, 'harness.client');
   /** A core request to the server's `path`, told apart from others of the same path by `case`. */
   const core = (method: string, path: string, label: string) => scope.core(method, path).query({ case: label });

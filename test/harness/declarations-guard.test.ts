@@ -24,7 +24,7 @@ function guard(
     {
       id: 'harness.guarded',
       rules: [],
-      cost: { sends: 5 },
+      cost: { requests: 5 },
       runsIn: 'core',
       ...scope,
     },
@@ -41,7 +41,7 @@ describe('DeclarationsGuard', () => {
     expect(
       guard({
         cost: {
-          sends: 9,
+          requests: 9,
           randomValues: { count: 4, requestsEach: 2 },
         },
       }).allowance,
@@ -50,7 +50,7 @@ describe('DeclarationsGuard', () => {
       guard(
         {
           cost: {
-            sends: 9,
+            requests: 9,
             randomValues: { count: 4, requestsEach: 2 },
           },
         },
@@ -69,11 +69,11 @@ describe('DeclarationsGuard', () => {
   });
 
   test('random values: granted up to the cap, and only to the drawers the lane chose; never more than declared', () => {
-    const capped = guard({ cost: { sends: 5, randomValues: { count: 5, requestsEach: 1 } } }, {}, 2);
+    const capped = guard({ cost: { requests: 5, randomValues: { count: 5, requestsEach: 1 } } }, {}, 2);
     expect(capped.randomValues(3)).toEqual({ wanted: 3, granted: 2 });
     expect(capped.randomValues()).toEqual({ wanted: 2, granted: 0 });
     expect(() => capped.randomValues(1)).toThrow('harness.guarded draws more random fuzz values than the 5 its randomValues declares');
-    expect(guard({ cost: { sends: 5, randomValues: { count: 5, requestsEach: 1 } } }, { fuzz: new Set(['harness.other']) }).randomValues()).toEqual({
+    expect(guard({ cost: { requests: 5, randomValues: { count: 5, requestsEach: 1 } } }, { fuzz: new Set(['harness.other']) }).randomValues()).toEqual({
       wanted: 5,
       granted: 0,
     });
@@ -81,9 +81,11 @@ describe('DeclarationsGuard', () => {
 
   test('sequence steps: drawn unless the lane chose other checks to draw them for one with closing steps', () => {
     const stateful = { requestsPerStep: 1, setupRequests: 0, closingRequests: 2 };
-    expect(guard({ cost: { sends: 0, sequences: stateful } }).drawsSequenceSteps).toBe(true);
-    expect(guard({ cost: { sends: 0, sequences: stateful } }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(false);
-    expect(guard({ cost: { sends: 0, sequences: { ...stateful, closingRequests: 0 } } }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(true);
+    expect(guard({ cost: { requests: 0, sequences: stateful } }).drawsSequenceSteps).toBe(true);
+    expect(guard({ cost: { requests: 0, sequences: stateful } }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(false);
+    expect(guard({ cost: { requests: 0, sequences: { ...stateful, closingRequests: 0 } } }, { steps: new Set(['harness.other']) }).drawsSequenceSteps).toBe(
+      true,
+    );
   });
 
   test('records left to the lane end: as many as batched declares, of the lane the check runs in', () => {

@@ -22,7 +22,7 @@ function context(runSeed: number, checkId = 'harness.explore', fuzzRandomCap?: n
     id: checkId,
     rules: [RULE],
     cost: {
-      sends: 0,
+      requests: 0,
       randomValues: { count: declared, requestsEach: 1 },
     },
   });
@@ -72,7 +72,7 @@ describe('explore', () => {
     const undeclared = new CheckContext(session, {
       id: 'harness.undeclared',
       rules: [RULE],
-      cost: { sends: 0 },
+      cost: { requests: 0 },
     });
     await expect(tried(undeclared, 1)).rejects.toThrow('harness.undeclared explores without declaring its randomValues');
   });
@@ -183,7 +183,7 @@ describe('explore', () => {
         surface: 'core',
         rules: [RULE],
         cost: {
-          sends: 0,
+          requests: 0,
           randomValues: { count: 5, requestsEach: 1 },
         },
         async run(t) {

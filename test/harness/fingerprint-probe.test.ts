@@ -16,7 +16,7 @@ function probe(run: ChangeProbe['probe']): ChangeProbe {
     release: '1.0.21',
     line: 'a change',
     rules: { after: 'x' as RuleId, before: 'y' as RuleId },
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     probe: run,
   };
 }

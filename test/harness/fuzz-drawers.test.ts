@@ -16,7 +16,7 @@ function fuzzed(id: string, granted: Map<string, number>, overrides: Partial<Che
     lane: 'core',
     rules: [RULE],
     cost: {
-      sends: 1,
+      requests: 1,
       randomValues: { count: 1, requestsEach: 1 },
     },
     async run(t) {

@@ -53,7 +53,7 @@ describe('Pacer', () => {
     expect(fullestWindow(times, 500)).toBe(7);
   });
 
-  test('any mix of pauses, bursts and planned sends: an acquired send never finds the window full', async () => {
+  test('any mix of pauses, bursts and planned requests: an acquired send never finds the window full', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1000 }),

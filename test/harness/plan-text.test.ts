@@ -58,27 +58,27 @@ const shared = (key: string, makeRequests: number): SharedRecord<string> => ({
 });
 
 const FUZZED = [
-  made({ id: 'p.fuzzed', cost: { sends: 20, randomValues: { count: 4, requestsEach: 2 } }, lane: 'core' }),
-  made({ id: 'p.fuzzed-too', cost: { sends: 10, randomValues: { count: 3, requestsEach: 1 } }, lane: 'core' }),
-  made({ id: 'p.plain', cost: { sends: 5 }, lane: 'core' }),
+  made({ id: 'p.fuzzed', cost: { requests: 20, randomValues: { count: 4, requestsEach: 2 } }, lane: 'core' }),
+  made({ id: 'p.fuzzed-too', cost: { requests: 10, randomValues: { count: 3, requestsEach: 1 } }, lane: 'core' }),
+  made({ id: 'p.plain', cost: { requests: 5 }, lane: 'core' }),
 ];
 
 /** Stateful checks of the core lane, with closing steps, and a plain one. */
 const STATEFUL = [
   ...['p.contacts', 'p.blacklist', 'p.tags'].map((id) =>
-    made({ id, cost: { sends: 0, sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5 } }, lane: 'core' }),
+    made({ id, cost: { requests: 0, sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5 } }, lane: 'core' }),
   ),
-  made({ id: 'p.plain', cost: { sends: 7 }, lane: 'core' }),
+  made({ id: 'p.plain', cost: { requests: 7 }, lane: 'core' }),
 ];
 
 describe('the whole plan as text', () => {
   test('the first line: the checks that run and the pace, with the share it comes from', () => {
-    const half = planRun(live(), [made({ id: 'p.a', cost: { sends: 3 } }), made({ id: 'p.b', cost: { sends: 3 }, needs: { keys: ['second'] } })]);
+    const half = planRun(live(), [made({ id: 'p.a', cost: { requests: 3 } }), made({ id: 'p.b', cost: { requests: 3 }, needs: { keys: ['second'] } })]);
     expect(planText(half, { live: true })[0]).toBe(
       `plan: ${half.checksRun} checks, paced at ${half.pace.perWindow} requests per ${roughly(half.pace.windowMs)} window on each budget (share ${half.share} of 60; CC_BUDGET_SHARE)`,
     );
     // At share 1 the margin the pace keeps is named; the budget check, when it runs, is among the checks.
-    const whole = planRun(live({ budgetShare: 1, effects: new Set(['budget']) }), [made({ id: 'p.a', cost: { sends: 3 } }), ...BUDGET_CHECKS]);
+    const whole = planRun(live({ budgetShare: 1, effects: new Set(['budget']) }), [made({ id: 'p.a', cost: { requests: 3 } }), ...BUDGET_CHECKS]);
     expect(whole.checksRun).toBe(2);
     expect(planText(whole, { live: true })[0]).toBe(
       `plan: ${whole.checksRun} checks, paced at ${whole.pace.perWindow} requests per ${roughly(whole.pace.windowMs)} window on each budget (share 1 of 60, less a margin of 2; CC_BUDGET_SHARE)`,
@@ -86,7 +86,7 @@ describe('the whole plan as text', () => {
   });
 
   test('a line per lane: its checks, requests and time; its stateful checks apart, with the rest; then the lanes side by side', () => {
-    const plan = planRun(live(), [...STATEFUL, made({ id: 'p.dialer', cost: { sends: 61 }, lane: 'dialer' })]);
+    const plan = planRun(live(), [...STATEFUL, made({ id: 'p.dialer', cost: { requests: 61 }, lane: 'dialer' })]);
     const [core, dialer, hosts] = plan.lanes;
     expect(core?.stateful.checks).toBe(3);
     expect(lineOf(plan, '  lane core (')).toBe(
@@ -108,8 +108,8 @@ describe('the whole plan as text', () => {
 
   test('the requests per budget: a line for each part of the API sent to, with its budget or none', () => {
     const plan = planRun(live(), [
-      made({ id: 'p.core', cost: { sends: 40 }, lane: 'core' }),
-      made({ id: 'p.ai', surface: 'ai', cost: { sends: 25, elsewhere: { core: 10 } }, lane: 'hosts' }),
+      made({ id: 'p.core', cost: { requests: 40 }, lane: 'core' }),
+      made({ id: 'p.ai', surface: 'ai', cost: { requests: 25, elsewhere: { core: 10 } }, lane: 'hosts' }),
     ]);
     const meter = (name: string) => plan.meters.find((m) => m.meter === name)?.requests ?? NaN;
     const lines = planText(plan, { live: true });
@@ -122,10 +122,10 @@ describe('the whole plan as text', () => {
 
   test('what is skipped, by what would enable it, and how many checks the expected release leaves out', () => {
     const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [
-      made({ id: 'p.key2', cost: { sends: 5 }, needs: { keys: ['second'] } }),
-      made({ id: 'p.cuecard', surface: 'cuecard', cost: { sends: 2 } }),
-      made({ id: 'p.cuecard-too', surface: 'cuecard', cost: { sends: 2 } }),
-      made({ id: 'p.runs', cost: { sends: 3 } }),
+      made({ id: 'p.key2', cost: { requests: 5 }, needs: { keys: ['second'] } }),
+      made({ id: 'p.cuecard', surface: 'cuecard', cost: { requests: 2 } }),
+      made({ id: 'p.cuecard-too', surface: 'cuecard', cost: { requests: 2 } }),
+      made({ id: 'p.runs', cost: { requests: 3 } }),
     ]);
     expect(plan.skipped).toHaveLength(2);
     const lines = planText(plan, { live: true });
@@ -137,12 +137,12 @@ describe('the whole plan as text', () => {
     const disabled: RunPlan = { ...plan, disabled: ['p.older', 'p.oldest'] };
     expect(planText(disabled, { live: true })).toContain(`not part of the expected Dialer release: ${disabled.disabled.length} checks`);
     // Nothing skipped: no such line.
-    expect(text(planRun(live(), [made({ id: 'p.runs', cost: { sends: 3 } })]))).not.toContain('skipped');
+    expect(text(planRun(live(), [made({ id: 'p.runs', cost: { requests: 3 } })]))).not.toContain('skipped');
   });
 
   test('what the run leaves: the Dialer campaigns at most, those of a target that takes a create it must refuse apart, or nothing said', () => {
-    const leaves = made({ id: 'p.leaves', cost: { sends: 3 }, records: { leaves: { campaigns: 2 } }, lane: 'dialer' });
-    const refused = made({ id: 'p.refused-create', cost: { sends: 2 }, records: { leaves: { campaigns: 0, ifTaken: 1 } }, lane: 'dialer' });
+    const leaves = made({ id: 'p.leaves', cost: { requests: 3 }, records: { leaves: { campaigns: 2 } }, lane: 'dialer' });
+    const refused = made({ id: 'p.refused-create', cost: { requests: 2 }, records: { leaves: { campaigns: 0, ifTaken: 1 } }, lane: 'dialer' });
     const plan = planRun(live(), [leaves]);
     expect(plan.campaignsLeft).toBeGreaterThan(0);
     expect(lineOf(plan, 'what the run leaves: ')).toBe(
@@ -159,14 +159,14 @@ describe('the whole plan as text', () => {
     expect(refusedAlone.campaignsLeft).toBe(0);
     expect(lineOf(refusedAlone, 'what the run leaves: ')).toContain(`at most ${refusedAlone.campaignsLeft} Dialer campaigns`);
     // Nothing left: no line.
-    const nothing = planRun(live(), [made({ id: 'p.none', cost: { sends: 1 } })]);
+    const nothing = planRun(live(), [made({ id: 'p.none', cost: { requests: 1 } })]);
     expect([nothing.campaignsLeft, nothing.campaignsIfTaken]).toEqual([0, 0]);
     expect(text(nothing)).not.toContain('what the run leaves');
   });
 
   test("the records deleted at the lanes' end: how many, what, in how many requests, and what a refusing target costs", () => {
     const batched = (id: string, records: number) =>
-      made({ id, cost: { sends: records }, records: { batched: [{ batch: CONTACT_DELETIONS, records }] }, lane: 'core' });
+      made({ id, cost: { requests: records }, records: { batched: [{ batch: CONTACT_DELETIONS, records }] }, lane: 'core' });
     const plan = planRun(live(), [batched('p.f', 7), batched('p.g', 5)]);
     expect(plan.batched.records).toBeGreaterThan(1);
     expect(lineOf(plan, "deleted at the lanes' end: ")).toBe(
@@ -177,14 +177,14 @@ describe('the whole plan as text', () => {
     const one = planRun(live(), [batched('p.f', 1)]);
     expect([one.batched.records, one.batched.requests]).toEqual([1, 1]);
     expect(lineOf(one, "deleted at the lanes' end: ")).toContain(`up to 1 record the checks made, ${CONTACT_DELETIONS.what}, in 1 request (counted above)`);
-    expect(text(planRun(live(), [made({ id: 'p.none', cost: { sends: 1 } })]))).not.toContain("deleted at the lanes' end");
+    expect(text(planRun(live(), [made({ id: 'p.none', cost: { requests: 1 } })]))).not.toContain("deleted at the lanes' end");
   });
 
   test('a make that serves several checks: in its own words with its sharers, and what a target that refuses it costs them beyond the totals', () => {
     const pooled = (id: string) =>
       made({
         id,
-        cost: { sends: { 'its own contact and its edit, should the pool have none to spare': 2 }, ifBatchRefused: [{ record: CONTACT_POOL, requests: 2 }] },
+        cost: { requests: { 'its own contact and its edit, should the pool have none to spare': 2 }, ifBatchRefused: [{ record: CONTACT_POOL, requests: 2 }] },
         records: { shares: [CONTACT_POOL], batched: [{ batch: CONTACT_DELETIONS, records: 1 }] },
         lane: 'core',
       });
@@ -197,7 +197,7 @@ describe('the whole plan as text', () => {
     ]);
     // A shared record without such words is no make of this kind.
     const plain = shared('p.plain-record', 1);
-    expect(text(planRun(live(), [made({ id: 'p.j', cost: { sends: 1 }, records: { shares: [plain] } })]))).not.toContain('made together');
+    expect(text(planRun(live(), [made({ id: 'p.j', cost: { requests: 1 }, records: { shares: [plain] } })]))).not.toContain('made together');
   });
 
   test('fuzzing: the values a check sends beyond its boundaries, as CC_FUZZ_RANDOM and CC_FUZZ_CHECKS set them', () => {
@@ -229,7 +229,7 @@ describe('the whole plan as text', () => {
         `drawn among their samples and random values (CC_FUZZ_RANDOM), ${some.fuzz.drawn} in all of the ${some.fuzz.stated} the checks state; the run seed picks the checks and the values, so each run tries others`,
     );
     // No fuzzed check: no line.
-    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { sends: 5 } })]))).not.toContain('fuzzing:');
+    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { requests: 5 } })]))).not.toContain('fuzzing:');
   });
 
   test('the stateful sequences: each check with its sequences, steps and allowance, the checks that draw steps, and what is kept for shrinking', () => {
@@ -261,7 +261,7 @@ describe('the whole plan as text', () => {
     );
     expect(text(keeping)).not.toContain('CC_SEQUENCE_CHECKS');
     // No stateful check: no line.
-    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { sends: 5 } })]))).not.toContain('stateful sequences');
+    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { requests: 5 } })]))).not.toContain('stateful sequences');
   });
 
   test("the budget checks: their windows after the lanes, how long the company's other integrations get 429, whether they run; why those windows with --verbose", () => {
@@ -289,16 +289,16 @@ describe('the whole plan as text', () => {
     expect(text(runs)).not.toContain(BUDGET_WINDOWS_WHY);
     expect(planText(runs, { live: true, verbose: true }).slice(-2)).toEqual([planText(runs, { live: true }).at(-1), `  ${BUDGET_WINDOWS_WHY}`]);
     // No budget check: none of this.
-    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { sends: 5 } })]), { live: true, verbose: true })).not.toContain('budgets on purpose');
+    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { requests: 5 } })]), { live: true, verbose: true })).not.toContain('budgets on purpose');
   });
 
   test("--verbose lists each lane's largest allowances besides its stateful checks, with what of each makes the records the lane's checks share", () => {
     const record = shared('p.record', 3);
     const plan = planRun(live(), [
       ...STATEFUL,
-      made({ id: 'p.sharer', cost: { sends: 5 }, records: { shares: [record] }, lane: 'core' }),
-      made({ id: 'p.all-shared', cost: { sends: 0 }, records: { shares: [record] }, lane: 'core' }),
-      made({ id: 'p.dialer', cost: { sends: 9 }, lane: 'dialer' }),
+      made({ id: 'p.sharer', cost: { requests: 5 }, records: { shares: [record] }, lane: 'core' }),
+      made({ id: 'p.all-shared', cost: { requests: 0 }, records: { shares: [record] }, lane: 'core' }),
+      made({ id: 'p.dialer', cost: { requests: 9 }, lane: 'dialer' }),
     ]);
     const [core, dialer, hosts] = plan.lanes;
     const listed = (c: RunPlan['lanes'][number]['costliest'][number]) => `${c.check} ${c.requests}${c.shared > 0 ? ` (${c.shared} shared)` : ''}`;
@@ -403,7 +403,7 @@ describe('the short plan a run prints', () => {
     const plan = planRun(live(), [
       made({
         id: 'p.core-a',
-        cost: { sends: 40 },
+        cost: { requests: 40 },
         lane: 'core',
       }),
     ]);
@@ -422,20 +422,20 @@ describe('the short plan a run prints', () => {
     const plan = planRun(live({ bundledMock: true, budgetShare: 1, rateWindowMs: 1000, effects: new Set(['budget']) }), [
       made({
         id: 'p.core-a',
-        cost: { sends: 100 },
+        cost: { requests: 100 },
         lane: 'core',
       }),
       made({
         id: 'p.dialer-a',
         cost: {
-          sends: 10,
+          requests: 10,
           elsewhere: { dialer: 10 },
         },
         lane: 'dialer',
       }),
       made({
         id: 'p.key2',
-        cost: { sends: 5 },
+        cost: { requests: 5 },
         needs: { keys: ['second'] },
       }),
     ]);

@@ -35,14 +35,14 @@ describe('the plan of a run', () => {
     const checks = [
       made({
         id: 'p.core-a',
-        cost: { sends: 40 },
+        cost: { requests: 40 },
         lane: 'core',
       }),
       made({
         id: 'p.hosts-a',
         surface: 'ai',
         cost: {
-          sends: 25,
+          requests: 25,
           elsewhere: { core: 10 },
         },
         lane: 'hosts',
@@ -50,7 +50,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.dialer-a',
         surface: 'cuecard',
-        cost: { sends: 61 },
+        cost: { requests: 61 },
         lane: 'dialer',
       }),
     ];
@@ -72,12 +72,12 @@ describe('the plan of a run', () => {
     const plan = planRun(live(), [
       made({
         id: 'p.a',
-        cost: { sends: 45 },
+        cost: { requests: 45 },
         lane: 'core',
       }),
       made({
         id: 'p.b',
-        cost: { sends: 45 },
+        cost: { requests: 45 },
         lane: 'dialer',
       }),
     ]);
@@ -90,14 +90,14 @@ describe('the plan of a run', () => {
       made({
         id: 'p.fuzzed',
         cost: {
-          sends: 20,
+          requests: 20,
           randomValues: { count: 4, requestsEach: 2 },
         },
         lane: 'core',
       }),
       made({
         id: 'p.plain',
-        cost: { sends: 5 },
+        cost: { requests: 5 },
         lane: 'core',
       }),
     ];
@@ -120,7 +120,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.dear',
         cost: {
-          sends: 10,
+          requests: 10,
           randomValues: { count: 1, requestsEach: 2 },
         },
         lane: 'core',
@@ -128,7 +128,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.cheap',
         cost: {
-          sends: 10,
+          requests: 10,
           randomValues: { count: 1, requestsEach: 1 },
         },
         lane: 'core',
@@ -136,7 +136,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.cheaper',
         cost: {
-          sends: 10,
+          requests: 10,
           randomValues: { count: 1, requestsEach: 1 },
         },
         lane: 'core',
@@ -144,7 +144,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.elsewhere',
         cost: {
-          sends: 10,
+          requests: 10,
           randomValues: { count: 1, requestsEach: 1 },
         },
         lane: 'core',
@@ -169,7 +169,7 @@ describe('the plan of a run', () => {
       made({
         id,
         cost: {
-          sends: 0,
+          requests: 0,
           sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests },
         },
         lane: 'core',
@@ -182,7 +182,7 @@ describe('the plan of a run', () => {
       stateful('p.apart', 3, 'analytics'),
       made({
         id: 'p.plain',
-        cost: { sends: 7 },
+        cost: { requests: 7 },
         lane: 'core',
       }),
     ];
@@ -205,7 +205,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.older',
         cost: {
-          sends: 6,
+          requests: 6,
           olderReleasesOnly: { before: 'next', requests: 1 },
         },
         lane: 'dialer',
@@ -223,7 +223,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.keyed',
         cost: {
-          sends: 9,
+          requests: 9,
           elsewhere: { core: 3 },
           withKeyOnly: { key: 'other', requests: 2, elsewhere: { core: 1 } },
         },
@@ -233,7 +233,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.stateful',
         cost: {
-          sends: 0,
+          requests: 0,
           sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5, closingWithKeyOnly: { key: 'other', requests: 3 } },
         },
         lane: 'core',
@@ -269,7 +269,7 @@ describe('the plan of a run', () => {
     const plan = planRun(live({ budgetShare: 1, rateWindowMs: 2_000 }), [
       made({
         id: 'p.a',
-        cost: { sends: 117 },
+        cost: { requests: 117 },
       }),
     ]);
     expect(plan.pace).toEqual({ perWindow: 58, windowMs: 2_000 });
@@ -280,17 +280,17 @@ describe('the plan of a run', () => {
     const checks = [
       made({
         id: 'p.key2',
-        cost: { sends: 5 },
+        cost: { requests: 5 },
         needs: { keys: ['second'] },
       }),
       made({
         id: 'p.call',
-        cost: { sends: 7 },
+        cost: { requests: 7 },
         needs: { effects: ['call'] },
       }),
       made({
         id: 'p.runs',
-        cost: { sends: 3 },
+        cost: { requests: 3 },
       }),
     ];
     const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [
@@ -298,7 +298,7 @@ describe('the plan of a run', () => {
       made({
         id: 'p.cuecard',
         surface: 'cuecard',
-        cost: { sends: 2 },
+        cost: { requests: 2 },
       }),
     ]);
     expect(plan.skipped).toEqual([
@@ -424,19 +424,19 @@ describe('the plan of a run', () => {
     const checks = [
       made({
         id: 'p.own',
-        cost: { sends: 3 },
+        cost: { requests: 3 },
         records: { leaves: { campaigns: 2 } },
         lane: 'dialer',
       }),
       made({
         id: 'p.shares',
-        cost: { sends: 2 },
+        cost: { requests: 2 },
         records: { shares: [lane] },
         lane: 'dialer',
       }),
       made({
         id: 'p.both',
-        cost: { sends: 3 },
+        cost: { requests: 3 },
         records: {
           shares: [lane, deleted],
           leaves: { campaigns: 1 },
@@ -445,12 +445,12 @@ describe('the plan of a run', () => {
       }),
       made({
         id: 'p.none',
-        cost: { sends: 1 },
+        cost: { requests: 1 },
         lane: 'dialer',
       }),
       made({
         id: 'p.skipped',
-        cost: { sends: 2 },
+        cost: { requests: 2 },
         records: { leaves: { campaigns: 1 } },
         lane: 'dialer',
         needs: { keys: ['other'] },
@@ -462,14 +462,14 @@ describe('the plan of a run', () => {
     const nothing = planRun(live(), [
       made({
         id: 'p.none',
-        cost: { sends: 1 },
+        cost: { requests: 1 },
       }),
     ]);
     expect([nothing.campaignsLeft, nothing.campaignsIfTaken]).toEqual([0, 0]);
     // A campaign only a target that takes a create it must refuse makes is named apart, not counted among those a run leaves.
     const refused = made({
       id: 'p.refused-create',
-      cost: { sends: 2 },
+      cost: { requests: 2 },
       records: { leaves: { campaigns: 0, ifTaken: 1 } },
       lane: 'dialer',
     });

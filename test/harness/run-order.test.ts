@@ -18,7 +18,7 @@ const DELETED = record('harness.deleted');
 const OTHER = record('harness.other');
 
 const check = (id: string, records: CheckDefinition['records'] = {}): CheckDefinition =>
-  defineCheck({ id, title: id, surface: 'core', rules: ['CORE-TAG-DELETE-404'], cost: { sends: 1 }, records, run: async () => undefined });
+  defineCheck({ id, title: id, surface: 'core', rules: ['CORE-TAG-DELETE-404'], cost: { requests: 1 }, records, run: async () => undefined });
 
 describe('run order: a record is made before its first user', () => {
   const maker = check('harness.maker', { shares: [DELETED], makes: [DELETED] });
@@ -37,7 +37,7 @@ describe('run order: a record is made before its first user', () => {
 
   test('making a shared record its own way without declaring it in makes is a defect of the check', () => {
     const run = new Session(literalTarget(), 1);
-    const guard = (records: CheckDefinition['records']) => new DeclarationsGuard({ id: 'harness.guarded', rules: [], cost: { sends: 1 }, records }, run);
+    const guard = (records: CheckDefinition['records']) => new DeclarationsGuard({ id: 'harness.guarded', rules: [], cost: { requests: 1 }, records }, run);
     expect(() => guard({ shares: [DELETED], makes: [DELETED] }).mayMake(DELETED)).not.toThrow();
     expect(() => guard({ shares: [DELETED] }).mayMake(DELETED)).toThrow(
       'harness.guarded makes the shared record harness.deleted its own way without declaring it in makes',

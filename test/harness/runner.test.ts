@@ -24,7 +24,7 @@ function check(def: Partial<CheckDefinition> & Pick<CheckDefinition, 'rules' | '
     id: 'harness.runner',
     title: 'a check of the runner',
     surface: 'core',
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     ...def,
   });
 }
@@ -146,7 +146,7 @@ describe('runCheck, without sending', () => {
     const t = new CheckContext(session, {
       id: 'harness.runner',
       rules: [DELETE_200],
-      cost: { sends: 0 },
+      cost: { requests: 0 },
     });
     await expect(t.strictly(async () => t.expectStatus(DELETE_200, answer, 200))).rejects.toThrow(RuleViolation);
     // Thrown, not recorded: whoever catches it decides (a counterexample, a shrunk sequence).
@@ -328,7 +328,7 @@ describe('runCheck, without sending', () => {
       session,
       check({
         rules: [DELETE_404, DELETE_200],
-        cost: { sends: 3 },
+        cost: { requests: 3 },
         needs: { keys: ['primary', 'second'] },
         async run() {
           ran = true;
@@ -368,7 +368,7 @@ describe('runCheck, without sending', () => {
       session,
       check({
         rules: [DELETE_404],
-        cost: { sends: 1 },
+        cost: { requests: 1 },
         async run(t) {
           await t.core('GET', '/tags/index.json').as('other').send();
         },
@@ -389,7 +389,7 @@ describe('runCheck, without sending', () => {
         paced,
         check({
           rules: [DELETE_404],
-          cost: { sends: 1 },
+          cost: { requests: 1 },
           async run(t) {
             await t.core('PUT', '/tags/add.json').json({ name: 'cc-conformance-abcdefgh-0001' }).send();
           },
@@ -410,7 +410,7 @@ describe('runCheck, without sending', () => {
       session,
       check({
         rules: [DELETE_404],
-        cost: { sends: 0 },
+        cost: { requests: 0 },
         async run(t) {
           await t.core('DELETE', '/tags/delete/1.json').send();
         },
@@ -467,7 +467,7 @@ describe('runCheck, without sending', () => {
     const t = new CheckContext(session, {
       id: 'harness.runner',
       rules: [DELETE_404, PAST_LAST],
-      cost: { sends: 0 },
+      cost: { requests: 0 },
     });
     expect(() => t.observe(DELETE_404, 'saw a 404')).toThrow(DefinitionError);
     expect(() => t.check(PAST_LAST, true, 'fine')).toThrow(DefinitionError);
@@ -535,7 +535,7 @@ describe('runCheck against the mock', () => {
       check({
         id: 'harness.list-tags',
         rules: [DELETE_404],
-        cost: { sends: 1 },
+        cost: { requests: 1 },
         async run(t) {
           const ex = await t.core('GET', '/tags/index.json').query({ limit: 1000 }).send();
           t.expectStatus(DELETE_404, ex, 200);
@@ -561,7 +561,7 @@ describe('runCheck against the mock', () => {
       check({
         id: 'harness.create-then-fail',
         rules: [DELETE_200],
-        cost: { sends: 1 },
+        cost: { requests: 1 },
         async run(t) {
           const created = await t.core('PUT', '/tags/add.json').json({ name }).send();
           t.expectOk(created, 'creating a tag');
@@ -587,7 +587,7 @@ describe('runCheck against the mock', () => {
       check({
         id: 'harness.over-allowance',
         rules: [DELETE_404, GROUP_404],
-        cost: { sends: 2 },
+        cost: { requests: 2 },
         async run(t) {
           for (let i = 0; i < 3; i++) {
             const ex = await t.core('DELETE', '/tags/delete/2147480123.json').send();

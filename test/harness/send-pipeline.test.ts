@@ -9,7 +9,7 @@ import { cleanLedger } from '../../lib/ledger/cleanup.ts';
 import { recordKinds } from '../../lib/ledger/kinds.ts';
 import { Ledger } from '../../lib/ledger/ledger.ts';
 import { newRun } from '../../lib/ledger/run-id.ts';
-import { address, allowanceTaken, type Handler, interruption, type Metered, metering, recordKeeping, type SendPipeline } from '../../lib/requests/pipeline.ts';
+import { address, allowanceTaken, type Handler, interruption, type Metered, metering, recordKeeping, type Pipeline } from '../../lib/requests/pipeline.ts';
 import { RequestScope } from '../../lib/requests/request-scope.ts';
 import { maySendAgain } from '../../lib/requests/resend-rule.ts';
 import { literalTarget } from './support.ts';
@@ -40,7 +40,7 @@ function fakeWire(answer: (d: Metered) => { status: number; json?: unknown }, wi
 /** A 503 as a gateway answers it: no correlationId or requestId says the service applied nothing. */
 const GATEWAY_503 = { status: 503, json: undefined };
 
-function pipeline(target: Target, ledger: Ledger, wire: Handler<Metered>): SendPipeline {
+function pipeline(target: Target, ledger: Ledger, wire: Handler<Metered>): Pipeline {
   return interruption(address(target)(allowanceTaken(metering(recordKeeping(ledger)(wire)))));
 }
 
@@ -156,7 +156,7 @@ describe('the session: the request layer refuses, the check layer skips', () => 
         .catch((err: unknown) => err);
       expect(refusal).toBeInstanceOf(NotConfiguredError);
       expect((refusal as NotConfiguredError).code).toBe('CC_ERR_NOT_CONFIGURED');
-      const checks = new RequestScope(session.send, 'harness.pipeline');
+      const checks = new RequestScope(session.checkPipeline, 'harness.pipeline');
       const skip = await checks
         .req('ai', 'GET', '/dialer/campaigns')
         .send()

@@ -99,7 +99,7 @@ function sequenceCheck<S>(model: SequenceModel<S, unknown>, requestsPerStep = 1,
     surface: 'core',
     rules: [COUNT, LISTED],
     cost: {
-      sends: 0,
+      requests: 0,
       sequences: { requestsPerStep, setupRequests: 0, ...(most !== undefined ? { most } : {}) },
     },
     run: (t) => runSequences(t, model),
@@ -318,7 +318,7 @@ describe('stateful sequences', () => {
       return defineCheck({
         ...sequenceCheck((withClosing ? closing(model) : model) as SequenceModel<Step, unknown>),
         id,
-        cost: { sends: 0, sequences: { requestsPerStep: 1, setupRequests: 0, ...(withClosing ? { closingRequests: 3 } : {}) } },
+        cost: { requests: 0, sequences: { requestsPerStep: 1, setupRequests: 0, ...(withClosing ? { closingRequests: 3 } : {}) } },
       });
     };
     const checks = [check('harness.closing-a', true), check('harness.closing-b', true), check('harness.no-closing', false)];

@@ -41,7 +41,7 @@ function sharer(id: string, record: SharedRecord<string>, seen: string[]): Check
     title: id,
     surface: 'core',
     rules: [RULE],
-    cost: { sends: { 'the read of the shared contact': 1 } },
+    cost: { requests: { 'the read of the shared contact': 1 } },
     records: { shares: [record] },
     async run(t) {
       const contact = await t.shared(record);

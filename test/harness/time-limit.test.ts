@@ -15,7 +15,7 @@ function check(def: Partial<CheckDefinition> & Pick<CheckDefinition, 'run'>): Ch
     id: 'harness.slow',
     title: 'a check that takes too long',
     surface: 'core',
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     rules: [DELETE_404, DELETE_200],
     ...def,
   });

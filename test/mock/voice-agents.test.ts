@@ -7,7 +7,7 @@ import { Pacer } from '../../lib/http/pacer.ts';
 import { Redactor } from '../../lib/http/redact.ts';
 import { Ledger } from '../../lib/ledger/ledger.ts';
 import { newRun } from '../../lib/ledger/run-id.ts';
-import { sendPipeline } from '../../lib/requests/pipeline.ts';
+import { buildPipeline } from '../../lib/requests/pipeline.ts';
 import { RequestScope } from '../../lib/requests/request-scope.ts';
 import { SeenRecords } from '../../lib/requests/seen-records.ts';
 import { schemas } from '../../lib/schemas/registry.ts';
@@ -200,7 +200,7 @@ describe('VoiceAgent outage and bad input', () => {
       keys: { primary: { id: running.env.CC_KEY_ID as string, secret: running.env.CC_KEY_SECRET as string } },
     });
     const pacer = new Pacer({ windowMs: 1000, perWindow: 100, now: clock.now, sleep: clock.sleep });
-    const pipeline = sendPipeline({ target, ledger: new Ledger(newRun(), DIALER_ROUTES), seen: new SeenRecords(), pacer, client, sleep: clock.sleep });
+    const pipeline = buildPipeline({ target, ledger: new Ledger(newRun(), DIALER_ROUTES), seen: new SeenRecords(), pacer, client, sleep: clock.sleep });
     try {
       const ex = await new RequestScope(pipeline, 'mock.voice-agents').req('ai', 'POST', '/voice-agents').json(full('retried')).send();
       expect(ex.status).toBe(201);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { GAPS, RULES } from '../../lib/rules/index.ts';
 import { readingText } from '../../lib/rules/types.ts';
-import { ownSends, sharedMakes, totalOf } from '../../lib/checks/define.ts';
+import { ownRequests, sharedMakes, totalOf } from '../../lib/checks/define.ts';
 import { FAULTS } from '../../mock/faults/registry.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { CHANGES } from '../../suites/dialer/versioning/index.ts';
@@ -27,7 +27,7 @@ describe('the rule catalogue holds together', () => {
         check.id,
       ).toEqual([]);
       // A stateful check's allowance comes from its step cost and the target's CC_SEQUENCES.
-      expect(totalOf(check.cost.sequences?.requestsPerStep ?? 0) + ownSends(check.cost) + sharedMakes(check), check.id).toBeGreaterThan(0);
+      expect(totalOf(check.cost.sequences?.requestsPerStep ?? 0) + ownRequests(check.cost) + sharedMakes(check), check.id).toBeGreaterThan(0);
     }
   });
 

@@ -24,7 +24,7 @@ export const CI_ACCESS_CHECKS = [
     title: "a call id the company does not have: 404 service error on every read, with the endpoint's own message (reported)",
     surface: 'ai',
     rules: ['CI-UNKNOWN-CALL-404', 'CI-CALL-NOT-FOUND'],
-    cost: { sends: CI_READS.length },
+    cost: { requests: CI_READS.length },
     async run(t) {
       const rule = 'CI-UNKNOWN-CALL-404';
       const messages = new Set<string>();
@@ -60,7 +60,7 @@ export const CI_ACCESS_CHECKS = [
     surface: 'ai',
     rules: ['CI-CALLID-MALFORMED', 'CI-VALIDATION-SUBERRORS'],
     cost: {
-      sends: 7,
+      requests: 7,
       randomValues: { count: 2, requestsEach: 1 },
     },
     async run(t) {
@@ -96,7 +96,7 @@ export const CI_ACCESS_CHECKS = [
     title: 'no endpoint lists calls: GET /ai/calls is 404',
     surface: 'ai',
     rules: ['CI-NO-LIST'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const ex = await t.req('ai', 'GET', '/ai/calls').send();
       t.expectStatus('CI-NO-LIST', ex, 404);
@@ -108,7 +108,7 @@ export const CI_ACCESS_CHECKS = [
     title: 'POST, PUT, PATCH and DELETE on a summary never succeed and change nothing',
     surface: 'ai',
     rules: ['CI-READ-ONLY'],
-    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the summary before and after': 2, 'the four writes': 4 } },
+    cost: { requests: { 'find an analysed call': FIND_CALL_REQUESTS, 'the summary before and after': 2, 'the four writes': 4 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const rule = 'CI-READ-ONLY';
@@ -135,7 +135,7 @@ export const CI_ACCESS_CHECKS = [
     title: "another company's key reads none of this company's call analysis",
     surface: 'ai',
     rules: ['AI-ISOLATION-CALLS'],
-    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'two reads by each company': 4 } },
+    cost: { requests: { 'find an analysed call': FIND_CALL_REQUESTS, 'two reads by each company': 4 } },
     needs: { surfaces: ['core'], keys: ['other'] },
     async run(t) {
       const rule = 'AI-ISOLATION-CALLS';

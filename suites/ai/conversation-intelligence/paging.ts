@@ -38,7 +38,7 @@ export const CI_PAGING_CHECKS = [
     title: 'topics (when the call has them) and transcription: { data, pagination } with integer counters; offset defaults to 0',
     surface: 'ai',
     rules: ['CI-PAGED-ENVELOPE', 'CI-OFFSET-DEFAULT', 'CI-LIMIT-DEFAULT'],
-    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'topics and transcription without offset': 2, 'the transcription with offset 0': 1 } },
+    cost: { requests: { 'find an analysed call': FIND_CALL_REQUESTS, 'topics and transcription without offset': 2, 'the transcription with offset 0': 1 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);
@@ -91,7 +91,7 @@ export const CI_PAGING_CHECKS = [
     title: 'limit 1, 5 (transcription) and 2 (topics, when the call has them) are applied and echoed',
     surface: 'ai',
     rules: ['CI-LIMIT-ECHO'],
-    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the three limits': 3 } },
+    cost: { requests: { 'find an analysed call': FIND_CALL_REQUESTS, 'the three limits': 3 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);
@@ -126,7 +126,7 @@ export const CI_PAGING_CHECKS = [
     surface: 'ai',
     rules: ['CI-LIMIT-MIN', 'CI-VALIDATION-SUBERRORS'],
     cost: {
-      sends: { 'find an analysed call': FIND_CALL_REQUESTS, boundaries: 5, 'random values': 3 },
+      requests: { 'find an analysed call': FIND_CALL_REQUESTS, boundaries: 5, 'random values': 3 },
       randomValues: { count: 3, requestsEach: 1 },
     },
     needs: { surfaces: ['core'] },
@@ -175,7 +175,7 @@ export const CI_PAGING_CHECKS = [
     surface: 'ai',
     rules: ['CI-OFFSET-TYPE', 'CI-VALIDATION-SUBERRORS'],
     cost: {
-      sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the transcription total': 1, boundaries: 4, 'random values': 3 },
+      requests: { 'find an analysed call': FIND_CALL_REQUESTS, 'the transcription total': 1, boundaries: 4, 'random values': 3 },
       randomValues: { count: 3, requestsEach: 1 },
     },
     needs: { surfaces: ['core'] },
@@ -219,7 +219,7 @@ export const CI_PAGING_CHECKS = [
     title: 'a negative offset (observed)',
     surface: 'ai',
     rules: ['CI-OFFSET-NEGATIVE'],
-    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the negative offset': 1 } },
+    cost: { requests: { 'find an analysed call': FIND_CALL_REQUESTS, 'the negative offset': 1 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);

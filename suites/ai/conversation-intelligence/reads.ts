@@ -32,7 +32,7 @@ export const CI_READ_CHECKS = [
     surface: 'ai',
     // AI-JSON-UTF8 on the reads' successes: the Conversation Intelligence clause of the host's success bodies.
     rules: ['CI-ENVELOPE', 'CI-ANALYSIS-PARTS', 'CI-VENDOR-FIELDS', 'AI-JSON-UTF8'],
-    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, reads: CI_READS.length } },
+    cost: { requests: { 'find an analysed call': FIND_CALL_REQUESTS, reads: CI_READS.length } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const rule = 'CI-ENVELOPE';
@@ -83,7 +83,7 @@ export const CI_READ_CHECKS = [
     title: "a whole transcription page has the spec's shape; segment callers and times hold",
     surface: 'ai',
     rules: ['CI-TRANSCRIPTION-SCHEMA', 'CI-SEGMENT-CALLER', 'CI-SEGMENT-TIMES'],
-    cost: { sends: { 'find an analysed call': FIND_CALL_REQUESTS, 'the whole transcription': 1 } },
+    cost: { requests: { 'find an analysed call': FIND_CALL_REQUESTS, 'the whole transcription': 1 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await analysedCall(t);
@@ -115,7 +115,7 @@ export const CI_READ_CHECKS = [
     title: 'a call without analysis (observed)',
     surface: 'ai',
     rules: ['CI-NO-ANALYSIS'],
-    cost: { sends: { 'find a call without analysis': FIND_UNANALYSED_REQUESTS, 'its summary': 1 } },
+    cost: { requests: { 'find a call without analysis': FIND_UNANALYSED_REQUESTS, 'its summary': 1 } },
     needs: { surfaces: ['core'] },
     async run(t) {
       const call = await callWithoutAnalysis(t);

@@ -37,7 +37,7 @@ export const voiceAgentCallChecks = [
     title: 'Initiate a VoiceAgent call: a success is 204 with no body; a refusal is reported',
     surface: 'ai',
     rules: ['VA-INITIATE-204'],
-    cost: { sends: { "the run's voice agent": 1, 'a call': 1, 'one without call_properties, when the first is refused': 1 } },
+    cost: { requests: { "the run's voice agent": 1, 'a call': 1, 'one without call_properties, when the first is refused': 1 } },
     needs: { effects: ['voice-call'] },
     // A call it places may appear in the core call history, which core checks count.
     lane: 'core',
@@ -71,7 +71,7 @@ export const voiceAgentCallChecks = [
     title: 'a call for an unknown voice agent, or without call_number, is refused with a 4xx',
     surface: 'ai',
     rules: ['VA-INITIATE-REFUSED'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     needs: { effects: ['voice-call'] },
     async run(t) {
       const rule = 'VA-INITIATE-REFUSED';
@@ -93,7 +93,7 @@ export const voiceAgentCallChecks = [
     title: 'emergency stop of outbound VoiceAgent dialing: calls refused while stopped, accepted once lifted (observed)',
     surface: 'ai',
     rules: ['VA-EMERGENCY-STOP'],
-    cost: { sends: 6 },
+    cost: { requests: 6 },
     needs: { effects: ['emergency-stop', 'voice-call'] },
     // Its calls may appear in the core call history, which core checks count.
     lane: 'core',

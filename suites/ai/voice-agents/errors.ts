@@ -93,7 +93,7 @@ export const voiceAgentErrorChecks = [
     title: 'every create and get answer with a body carries a requestId, errors included',
     surface: 'ai',
     rules: ['VA-REQUEST-ID'],
-    cost: { sends: 4 },
+    cost: { requests: 4 },
     async run(t) {
       // Errors first: they need no voice agent, and a target is likelier to forget the id there.
       expectRequestId(t, await getAgent(t, UNKNOWN_VOICE_AGENT_ID), 'get of an unknown voiceAgentId');
@@ -110,7 +110,7 @@ export const voiceAgentErrorChecks = [
     title: 'Get a voice agent with an unknown id: 4xx in the nested error shape',
     surface: 'ai',
     rules: ['VA-ERROR-NESTED-GET'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const rule = 'VA-ERROR-NESTED-GET';
       const ex = await getAgent(t, UNKNOWN_VOICE_AGENT_ID);
@@ -126,7 +126,7 @@ export const voiceAgentErrorChecks = [
     surface: 'ai',
     rules: ['VA-ERROR-NESTED-CREATE', 'VA-CREATE-COERCION'],
     cost: {
-      sends: { boundaries: boundaryCases('').length, 'random values': RANDOM_RUNS },
+      requests: { boundaries: boundaryCases('').length, 'random values': RANDOM_RUNS },
       randomValues: { count: RANDOM_RUNS, requestsEach: 1 },
     },
     // A target that takes one of these creates a voice agent, which cannot be deleted.

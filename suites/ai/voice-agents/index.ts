@@ -24,7 +24,7 @@ const createEnvelope = defineCheck({
   title: 'Create a voice agent: 2xx with { data: { id, type, attributes }, requestId }',
   surface: 'ai',
   rules: ['VA-CREATE-ENVELOPE'],
-  cost: { sends: 1 },
+  cost: { requests: 1 },
   needs: { effects: ['voice-agent'] },
   async run(t) {
     const rule = 'VA-CREATE-ENVELOPE';
@@ -54,7 +54,7 @@ const documentedValues = defineCheck({
   title: "a voice agent created with direction 'inbound' and status 'enabled' is accepted and keeps them",
   surface: 'ai',
   rules: ['VA-CREATE-DOCUMENTED-VALUES'],
-  cost: { sends: 1 },
+  cost: { requests: 1 },
   needs: { effects: ['voice-agent'] },
   async run(t) {
     const rule = 'VA-CREATE-DOCUMENTED-VALUES';
@@ -86,7 +86,7 @@ const roundtrip = defineCheck({
   title: 'every attribute sent on create comes back unchanged, on create and on get',
   surface: 'ai',
   rules: ['VA-ROUNDTRIP'],
-  cost: { sends: 2 },
+  cost: { requests: 2 },
   needs: { effects: ['voice-agent'] },
   async run(t) {
     const rule = 'VA-ROUNDTRIP';
@@ -108,7 +108,7 @@ const get = defineCheck({
   title: 'Get a voice agent: 2xx with the resource shape for the id asked',
   surface: 'ai',
   rules: ['VA-GET'],
-  cost: { sends: 2 },
+  cost: { requests: 2 },
   async run(t) {
     const rule = 'VA-GET';
     const { id } = await readableAgent(t);
@@ -126,7 +126,7 @@ const writesPostOnly = defineCheck({
   title: 'PUT, PATCH and DELETE on a voice agent neither succeed nor change it',
   surface: 'ai',
   rules: ['VA-WRITES-POST-ONLY'],
-  cost: { sends: 6 },
+  cost: { requests: 6 },
   // Only ever the run's own agent: a target that wrongly accepted would change or delete a configured one.
   needs: { effects: ['voice-agent'] },
   async run(t) {

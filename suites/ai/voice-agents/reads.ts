@@ -49,7 +49,7 @@ export const voiceAgentReadChecks = [
     surface: 'ai',
     // AI-JSON-UTF8 on the same successes: the VoiceAgent clause of the host's success bodies.
     rules: ['VA-RESPONSE-FIELDS', 'AI-JSON-UTF8'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       const { exchanges } = await reads(t);
       const media = successMediaJudge(t, 'AI-JSON-UTF8');
@@ -66,7 +66,7 @@ export const voiceAgentReadChecks = [
     title: 'createdAt and updatedAt: ISO 8601 UTC, updatedAt not before createdAt',
     surface: 'ai',
     rules: ['VA-TIMESTAMPS'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       const rule = 'VA-TIMESTAMPS';
       const forms = new Set<string>();
@@ -91,7 +91,7 @@ export const voiceAgentReadChecks = [
     title: 'the values the target uses for the open enumerations (observed)',
     surface: 'ai',
     rules: ['VA-ENUMS'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       const { exchanges } = await reads(t);
       const last = exchanges.at(-1) as { what: string; ex: Exchange };
@@ -111,7 +111,7 @@ export const voiceAgentReadChecks = [
     title: "another company's key never reads this company's voice agent",
     surface: 'ai',
     rules: ['AI-ISOLATION-VOICE-AGENTS'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     needs: { keys: ['other'] },
     async run(t) {
       const rule = 'AI-ISOLATION-VOICE-AGENTS';

@@ -21,7 +21,7 @@ export const countryChecks = [
     title: 'List countries: a plain array inside responseData',
     surface: 'core',
     rules: ['CORE-COUNTRIES-PLAIN-ARRAY'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: { shares: [COUNTRIES] },
     async run(t) {
       const ex = await t.shared(COUNTRIES);
@@ -35,7 +35,7 @@ export const countryChecks = [
     title: 'List countries ignores or refuses page and limit',
     surface: 'core',
     rules: ['CORE-COUNTRIES-NO-PAGING'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: [COUNTRIES] },
     async run(t) {
       const whole = await t.shared(COUNTRIES);
@@ -60,7 +60,7 @@ export const actionChecks = [
     title: 'Make a call: success body is only { responseData: { status: 200 } }',
     surface: 'core',
     rules: ['CORE-CALL-CREATE-200'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     needs: { effects: ['call'] },
     async run(t) {
       const ex = await callWithAgentIn(t, 'online');
@@ -74,7 +74,7 @@ export const actionChecks = [
     title: 'Make a call for an agent not online: 403',
     surface: 'core',
     rules: ['CORE-CALL-CREATE-403-OFFLINE'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     needs: { effects: ['call'] },
     async run(t) {
       t.expectCoreError('CORE-CALL-CREATE-403-OFFLINE', await callWithAgentIn(t, 'offline'), 403);
@@ -86,7 +86,7 @@ export const actionChecks = [
     title: 'Make a call for an agent already in a call: 409',
     surface: 'core',
     rules: ['CORE-CALL-CREATE-409-BUSY'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     needs: { effects: ['call'] },
     async run(t) {
       t.expectCoreError('CORE-CALL-CREATE-409-BUSY', await callWithAgentIn(t, 'calling'), 409);
@@ -98,7 +98,7 @@ export const actionChecks = [
     title: 'Send sms without funds: 403',
     surface: 'core',
     rules: ['CORE-SMS-403-FUNDS'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     needs: { keys: ['limits'], effects: ['sms'] },
     async run(t) {
       // The spec shows no number list: path and item shape ({ CallNumber: { caller_id_e164 } }) follow the vendor reference.
@@ -119,7 +119,7 @@ export const actionChecks = [
     title: 'Contact actions: a POST answered with the acknowledgement envelope',
     surface: 'core',
     rules: ['CORE-BULK-ACK', 'CORE-ENV-ACK'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       const name = t.uniqueName();
       const ex = await t

@@ -111,7 +111,7 @@ export const agentChecks = [
     surface: 'core',
     rules: ['CORE-AGENT-ADD-201'],
     cost: {
-      sends: { 'a plain agent, when the target did not accept the lowest': 1, 'its deletion': 1 },
+      requests: { 'a plain agent, when the target did not accept the lowest': 1, 'its deletion': 1 },
       ifBatchRefused: [{ record: AGENTS_AT_BOUNDS, requests: 2 }],
     },
     records: { shares: AGENTS_AT_BOUNDS_SHARES },
@@ -132,7 +132,7 @@ export const agentChecks = [
     surface: 'core',
     rules: ['CORE-AGENT-ADD-406'],
     cost: {
-      sends: { 'each field their 406 did not name, alone': REQUIRED_AGENT_FIELDS.length, 'deleting an agent a faulty target creates': 1 },
+      requests: { 'each field their 406 did not name, alone': REQUIRED_AGENT_FIELDS.length, 'deleting an agent a faulty target creates': 1 },
       ifBatchRefused: [
         { record: AGENT_REFUSALS, requests: { 'each field alone': REQUIRED_AGENT_FIELDS.length, 'deleting an agent a faulty target creates': 1 } },
       ],
@@ -162,7 +162,7 @@ export const agentChecks = [
     surface: 'core',
     rules: ['CORE-AGENT-EMAIL-VALID'],
     cost: {
-      sends: {
+      requests: {
         'a random value': 1,
         'deleting an agent a faulty target creates': 1,
         'the two boundaries alone, when the refusals together did not judge them': 2,
@@ -188,7 +188,7 @@ export const agentChecks = [
     rules: ['CORE-AGENT-DAILY-LIMIT'],
     cost: {
       // A bound is probed only when the agents at the bounds or the refusals together did not judge it.
-      sends: probeRequests(
+      requests: probeRequests(
         integerAround(DAILY_PRICE_LIMIT.min, DAILY_PRICE_LIMIT.max).boundaries.map((v) => v >= DAILY_PRICE_LIMIT.min && v <= DAILY_PRICE_LIMIT.max),
         DAILY_RANDOM_RUNS,
       ),
@@ -223,7 +223,7 @@ export const agentChecks = [
     cost: {
       // A bound is probed only when the agents at the bounds or the refusals together did not judge it (a boundary in
       // use is left out, which only lowers the count).
-      sends: probeRequests(
+      requests: probeRequests(
         integerAround(EXTENSION.min, EXTENSION.max).boundaries.map((v) => v >= EXTENSION.min && v <= EXTENSION.max),
         EXTENSION_RANDOM_RUNS,
       ),
@@ -264,7 +264,7 @@ export const agentChecks = [
     title: 'an extension already used in the company is refused with 406 or 409',
     surface: 'core',
     rules: ['CORE-AGENT-EXTENSION-UNIQUE'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     records: { shares: [AGENTS] },
     async run(t) {
       const rule = 'CORE-AGENT-EXTENSION-UNIQUE';
@@ -292,7 +292,7 @@ export const agentChecks = [
     cost: {
       // 0 and -1 (refused: sent alone only when the refusals together did not judge them), the account's number
       // (accepted: sent alone only when the agent at the lowest bounds was not) and a random value below 1
-      sends: probeRequests([false, false, true], 1),
+      requests: probeRequests([false, false, true], 1),
       ifBatchRefused: [
         { record: AGENTS_AT_BOUNDS, requests: 2 },
         { record: AGENT_REFUSALS, requests: { '0 and -1': 2, 'deleting an agent a faulty target creates': 1 } },
@@ -331,7 +331,7 @@ export const agentChecks = [
     title: "at the agent maximum: 403 'Max. number of agents reached.'",
     surface: 'core',
     rules: ['CORE-AGENT-MAX-403'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     needs: { keys: ['limits'] },
     async run(t) {
       t.expectCoreError('CORE-AGENT-MAX-403', await putAgent(t, {}, 'limits'), 403, 'Max. number of agents reached.');

@@ -24,7 +24,7 @@ export const agentEditChecks = [
     title: 'Edit agent updates the agent',
     surface: 'core',
     rules: ['CORE-AGENT-EDIT-UPDATES'],
-    cost: { sends: 4 },
+    cost: { requests: 4 },
     async run(t) {
       const rule = 'CORE-AGENT-EDIT-UPDATES';
       const lastname = t.uniqueName();
@@ -50,7 +50,7 @@ export const agentEditChecks = [
     surface: 'core',
     rules: ['CORE-AGENT-STATUS-OUTBOUND-TYPE'],
     cost: {
-      sends: { 'each value the refusals together did not judge, alone': STATUS_OUTBOUND_WRONG_TYPES.length, 'deleting an agent a faulty target creates': 1 },
+      requests: { 'each value the refusals together did not judge, alone': STATUS_OUTBOUND_WRONG_TYPES.length, 'deleting an agent a faulty target creates': 1 },
       ifBatchRefused: [
         { record: AGENT_REFUSALS, requests: { 'each value alone': STATUS_OUTBOUND_WRONG_TYPES.length, 'deleting an agent a faulty target creates': 1 } },
       ],
@@ -86,7 +86,7 @@ export const agentEditChecks = [
     title: 'Add an agent without daily_price_limit: accepted, and a default from 1 to 200 applies',
     surface: 'core',
     rules: ['CORE-AGENT-DAILY-LIMIT-DEFAULT'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: {
       // The lane's agent, created without it and listed (groups/memberships.ts), which the checks of Remove agent from group share.
       shares: LANE_AGENT_SHARES,

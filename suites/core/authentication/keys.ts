@@ -38,7 +38,7 @@ export const authChecks = [
     title: 'two key pairs of one company read the same data',
     surface: 'core',
     rules: ['CORE-AUTH-KEY-SCOPE'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     records: { batched: leavesContacts(1) },
     needs: { keys: ['second'] },
     async run(t) {
@@ -67,7 +67,7 @@ export const authChecks = [
     surface: 'core',
     rules: ['CORE-ISOLATION-READ'],
     cost: {
-      sends: {
+      requests: {
         'the contact and the narrowed list, read by its own company': 2,
         'both read by the other': 2,
         'the first page unnarrowed, by each company': 2,
@@ -138,7 +138,7 @@ export const authChecks = [
     title: "another company's key never edits or deletes this company's contact",
     surface: 'core',
     rules: ['CORE-ISOLATION-WRITE'],
-    cost: { sends: { create: 1, 'a read by its own company': 1, "the other's peek, edit and delete": 3, 'the read back': 1 } },
+    cost: { requests: { create: 1, 'a read by its own company': 1, "the other's peek, edit and delete": 3, 'the read back': 1 } },
     records: { batched: leavesContacts(1) },
     needs: { keys: ['other'] },
     async run(t) {

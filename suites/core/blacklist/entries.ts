@@ -31,7 +31,7 @@ export const blacklistChecks = [
     title: 'List blacklist items are { Blacklist: { id, type, public_number } }',
     surface: 'core',
     rules: ['CORE-BLACKLIST-ITEM'],
-    cost: { sends: { 'a read showing the entry added to an empty blacklist': 1 } },
+    cost: { requests: { 'a read showing the entry added to an empty blacklist': 1 } },
     records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       // The items judged are the first 100 the entries came from, unless the blacklist was empty and got one.
@@ -53,7 +53,7 @@ export const blacklistChecks = [
     title: 'List blacklist: type filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-TYPE'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       const known = await entries(t);
@@ -77,7 +77,7 @@ export const blacklistChecks = [
     title: 'List blacklist: id filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-ID'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       const [entry] = await entries(t);
@@ -97,7 +97,7 @@ export const blacklistChecks = [
     title: 'List blacklist: number filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-NUMBER'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: BLACKLIST_ENTRIES_SHARES },
     async run(t) {
       const [entry] = await entries(t);
@@ -119,7 +119,7 @@ export const blacklistChecks = [
     title: 'List blacklist: country calling code filter',
     surface: 'core',
     rules: ['CORE-BLACKLIST-FILTER-COUNTRY'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: [...BLACKLIST_ENTRIES_SHARES, COUNTRIES] },
     async run(t) {
       const known = await entries(t);

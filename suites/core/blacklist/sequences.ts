@@ -217,7 +217,7 @@ export const blacklistSequenceChecks = [
       // when none is left, an edit to another number and type, and the lists of both numbers.
       // Its closing steps judge the rule in every sequence, so 3 find what 10 would; its stories need few steps.
       sequences: { requestsPerStep: 2, setupRequests: 0, closingRequests: 5, most: 3, longest: 8 },
-      sends: 0,
+      requests: 0,
     },
     async run(t) {
       await runSequences(t, blacklistModel());

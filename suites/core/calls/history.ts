@@ -72,7 +72,7 @@ function filterCheck(c: FilterCase) {
     title: `Call history: ${c.filter} filter`,
     surface: 'core',
     rules: [c.rule],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: [CALL_SAMPLE] },
     async run(t) {
       const items = await sample(t);
@@ -99,7 +99,7 @@ export const callChecks = [
     title: 'call record dates are YYYY-MM-DDTHH:MM:SS.000Z',
     surface: 'core',
     rules: ['CORE-CALLS-DATE-FORMAT'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: {
       // The dates of the sample the filter checks read (fixtures/shared-records.ts): the first 100 calls.
       shares: [CALL_SAMPLE],
@@ -124,7 +124,7 @@ export const callChecks = [
     title: 'Call history: date_from and date_to',
     surface: 'core',
     rules: ['CORE-CALLS-FILTER-DATE'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: [CALL_SAMPLE] },
     async run(t) {
       const times = (await sample(t))
@@ -157,7 +157,7 @@ export const callChecks = [
     title: "a gone recording: 410 'Recording expired.' or 'Recording not found.', and never 'expired' for a call never recorded",
     surface: 'core',
     rules: ['CORE-RECORDING-410', 'CORE-RECORDING-410-CAUSE'],
-    cost: { sends: { 'the last page': 1, 'up to 4 recorded calls': 4, 'one never recorded': 1 } },
+    cost: { requests: { 'the last page': 1, 'up to 4 recorded calls': 4, 'one never recorded': 1 } },
     records: { shares: [CALL_SAMPLE] },
     async run(t) {
       // Oldest recorded calls are the likeliest to have lost their recording: read both ends of the history

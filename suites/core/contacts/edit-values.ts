@@ -91,7 +91,7 @@ export const contactChecks = [
     title: 'Edit contact updates only the fields sent: every other scalar and list reads back as before',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-PARTIAL'],
-    cost: { sends: { 'the contact': 1, 'its reads before and after the edit': 2, 'the edit': 1 } },
+    cost: { requests: { 'the contact': 1, 'its reads before and after the edit': 2, 'the edit': 1 } },
     records: {
       shares: [FIRST_TAGS, ATTRIBUTES],
       batched: leavesContacts(1),
@@ -140,7 +140,7 @@ export const contactChecks = [
     title: 'an empty string clears a scalar field',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-SCALAR'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     records: { batched: leavesContacts(1) },
     async run(t) {
       const id = await createContact(t, { city: 'Prague', zip: '11000' });
@@ -157,7 +157,7 @@ export const contactChecks = [
     title: 'an empty string clears a list property',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-CLEAR-LIST'],
-    cost: { sends: { 'the contact': 1, 'its reads before and after the clearing edit': 2, 'the clearing edit': 1 } },
+    cost: { requests: { 'the contact': 1, 'its reads before and after the clearing edit': 2, 'the clearing edit': 1 } },
     records: {
       shares: [FIRST_TAGS, ATTRIBUTES],
       batched: leavesContacts(1),
@@ -195,7 +195,7 @@ export const contactChecks = [
     title: 'sent list entries replace all others',
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-REPLACE-LIST'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     records: { batched: leavesContacts(1) },
     async run(t) {
       const [a, b, c] = [fictionalNumber(21), fictionalNumber(22), fictionalNumber(23)];
@@ -226,7 +226,7 @@ export const contactChecks = [
     title: "editing an unknown contact: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-CONTACT-EDIT-404'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: {
       // The same edit CORE-ERR-ENVELOPE judges the envelope of (fixtures/shared-records.ts).
       shares: [UNKNOWN_CONTACT_EDIT],

@@ -84,7 +84,7 @@ export const contactFilterChecks = [
     title: 'List contacts: country_id filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-COUNTRY'],
-    cost: { sends: { 'a matching read': 1, 'the other value narrowed and, when need be, alone': 2 } },
+    cost: { requests: { 'a matching read': 1, 'the other value narrowed and, when need be, alone': 2 } },
     records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const ex = await t.shared(COUNTRIES);
@@ -104,7 +104,7 @@ export const contactFilterChecks = [
     title: 'List contacts: tag_id filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-TAG'],
-    cost: { sends: { 'a matching read': 1, 'the other value narrowed and, when need be, alone': 2 } },
+    cost: { requests: { 'a matching read': 1, 'the other value narrowed and, when need be, alone': 2 } },
     records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       // The spec shows no tag list: path and item shape ({ Tag: { id, name } }) follow the vendor reference.
@@ -123,7 +123,7 @@ export const contactFilterChecks = [
     title: 'List contacts: industry filter',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-INDUSTRY'],
-    cost: { sends: { 'a matching read': 1, 'another industry alone': 1 } },
+    cost: { requests: { 'a matching read': 1, 'another industry alone': 1 } },
     records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const rule = 'CORE-CONTACTS-FILTER-INDUSTRY';
@@ -140,7 +140,7 @@ export const contactFilterChecks = [
     title: 'List contacts: keyword filter leaves out a contact without the keyword; whether it finds one by name is observed',
     surface: 'core',
     rules: ['CORE-CONTACTS-FILTER-KEYWORD', 'CORE-CONTACTS-KEYWORD-NAME'],
-    cost: { sends: { 'its whole name as keyword': 1, 'an absent keyword narrowed and, when need be, alone': 2 } },
+    cost: { requests: { 'its whole name as keyword': 1, 'an absent keyword narrowed and, when need be, alone': 2 } },
     records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const contact = await t.shared(LANE_CONTACT);

@@ -523,7 +523,7 @@ export const contactSequenceChecks = [
         closingWithKeyOnly: { key: 'other', requests: 3 },
         most: 4,
       },
-      sends: 0,
+      requests: 0,
     },
     records: {
       // The tag and attribute reads the list edits take their values from, shared with the lane's other checks.

@@ -17,7 +17,7 @@ export const groupTagChecks = [
     title: 'Remove agent from group: 200, and the agent and the group remain',
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-200', 'CORE-GROUP-REMOVE-ONLY-MEMBERSHIP'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: {
       // The removal both checks of Remove agent from group judge (groups/memberships.ts), with the reads this one judges.
       shares: LANE_AGENT_SHARES,
@@ -62,7 +62,7 @@ export const groupTagChecks = [
     title: "Remove agent from an unknown group: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-404'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: {
       // Any agent the account had will do: the agent list the lane reads once.
       shares: [AGENTS],
@@ -83,7 +83,7 @@ export const groupTagChecks = [
     title: 'Delete a tag: 200 and the tag is gone',
     surface: 'core',
     rules: ['CORE-TAG-DELETE-200'],
-    cost: { sends: 5 },
+    cost: { requests: 5 },
     async run(t) {
       const rule = 'CORE-TAG-DELETE-200';
       // Add a tag: path and payload from the vendor reference.
@@ -112,7 +112,7 @@ export const groupTagChecks = [
     title: "Delete an unknown tag: 404 'Not found.'",
     surface: 'core',
     rules: ['CORE-TAG-DELETE-404'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: {
       // The same delete CORE-ERR-ENVELOPE judges the envelope of (fixtures/shared-records.ts).
       shares: [UNKNOWN_TAG_DELETE],

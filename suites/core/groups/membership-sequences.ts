@@ -105,7 +105,7 @@ export const membershipSequenceChecks = [
         most: 2,
         longest: 6,
       },
-      sends: 0,
+      requests: 0,
     },
     needs: { effects: ['group-sequences'] },
     async run(t) {

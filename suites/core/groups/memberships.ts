@@ -153,7 +153,7 @@ export const groupMembershipChecks = [
     title: "Remove agent from group removes one membership: the agent's other group keeps it",
     surface: 'core',
     rules: ['CORE-GROUP-REMOVE-OTHER-MEMBERSHIPS'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: { shares: LANE_AGENT_SHARES },
     async run(t) {
       const agent = await t.shared(LANE_AGENT);

@@ -13,7 +13,7 @@ export const collectionTotalChecks = [
     title: 'a collection with no matches still answers the envelope, data an empty array',
     surface: 'core',
     rules: ['CORE-ENV-COLLECTION'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const ex = await t.core('GET', HISTORY).query(EMPTY_WINDOW).send();
       t.expectStatus('CORE-ENV-COLLECTION', ex, 200);
@@ -29,7 +29,7 @@ export const collectionTotalChecks = [
     title: 'itemsCount is the total over all pages, whatever the limit',
     surface: 'core',
     rules: ['CORE-PAGE-ITEMS-COUNT'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     async run(t) {
       const rule = 'CORE-PAGE-ITEMS-COUNT';
       const before = await readPage(t, HISTORY, { limit: 1 });

@@ -31,7 +31,7 @@ export const paginationChecks = [
     title: 'limit 1, 7 and 1000 are applied and echoed',
     surface: 'core',
     rules: ['CORE-PAGE-LIMIT-ECHO'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     records: {
       // limit 1 is the read other checks make of List contacts (fixtures/shared-records.ts): each answer is judged on its own
       shares: [CONTACTS_LIMIT_1],
@@ -56,7 +56,7 @@ export const paginationChecks = [
     title: 'without page and limit: first page, server default limit echoed',
     surface: 'core',
     rules: ['CORE-PAGE-DEFAULTS'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const ex = await t.core('GET', PAGED).send();
       t.expectStatus('CORE-PAGE-DEFAULTS', ex, 200);
@@ -80,7 +80,7 @@ export const paginationChecks = [
     rules: ['CORE-PAGE-NUMBER', 'CORE-PAGE-COUNT'],
     cost: {
       // Page 2 with limit 1 is read only when itemsCount is 1 or less, which is then too few to go on.
-      sends: { 'page 1 with limit 1': 1, 'two pages': 2 },
+      requests: { 'page 1 with limit 1': 1, 'two pages': 2 },
     },
     async run(t) {
       const first = await firstPageCounted(t, '/calls/index.json');
@@ -105,7 +105,7 @@ export const paginationChecks = [
     cost: {
       // At most 3 pages: the limit is chosen so the walk has 2 or 3, and a pageCount other than that fails the check
       // on page 1. Page 2 with limit 1 is read only when itemsCount is 1 or less, which is then too few to walk.
-      sends: 3,
+      requests: 3,
     },
     records: { shares: [BLACKLIST_LIMIT_1] },
     async run(t) {
@@ -143,7 +143,7 @@ export const paginationChecks = [
     title: 'nothing matches: empty data, itemsCount 0',
     surface: 'core',
     rules: ['CORE-PAGE-EMPTY', 'CORE-PAGE-COUNT'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const { ex, page } = await readPage(t, PAGED, { keyword: t.uniqueName() });
       t.expectEqual('CORE-PAGE-EMPTY', page.data, [], 'data', ex);
@@ -158,7 +158,7 @@ export const paginationChecks = [
     surface: 'core',
     rules: ['CORE-PAGE-LIMIT-BOUNDS'],
     cost: {
-      sends: { 'three boundaries (limit 1 is the shared read)': 3, 'a sample': 1, 'random values': 4 },
+      requests: { 'three boundaries (limit 1 is the shared read)': 3, 'a sample': 1, 'random values': 4 },
       randomValues: { count: { 'a sample': 1, 'random values': 4 }, requestsEach: 1 },
     },
     records: {
@@ -203,7 +203,7 @@ export const paginationChecks = [
     surface: 'core',
     rules: ['CORE-PAGE-PAGE-BOUNDS'],
     cost: {
-      sends: { boundaries: 2, samples: 2, 'random values': 3 },
+      requests: { boundaries: 2, samples: 2, 'random values': 3 },
       randomValues: { count: { samples: 2, 'random values': 3 }, requestsEach: 1 },
     },
     async run(t) {
@@ -233,7 +233,7 @@ export const paginationChecks = [
     title: 'a page past the last (observed)',
     surface: 'core',
     rules: ['CORE-PAGE-PAST-LAST'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: [BLACKLIST_LIMIT_1] },
     async run(t) {
       const { page } = await sharedPage(t, BLACKLIST_LIMIT_1);

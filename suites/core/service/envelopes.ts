@@ -40,7 +40,7 @@ export const envelopeChecks = [
     title: 'the lists the spec calls collections answer the collection envelope',
     surface: 'core',
     rules: ['CORE-ENV-COLLECTION'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: { shares: COLLECTION_READS },
     async run(t) {
       const rule = 'CORE-ENV-COLLECTION';
@@ -72,7 +72,7 @@ export const envelopeChecks = [
     title: 'a single contact sits directly in responseData, with no pagination fields',
     surface: 'core',
     rules: ['CORE-ENV-SINGLE'],
-    cost: { sends: { "the contact's read": 1 } },
+    cost: { requests: { "the contact's read": 1 } },
     records: { shares: LANE_CONTACT_SHARES },
     async run(t) {
       const { id } = await t.shared(LANE_CONTACT);
@@ -110,7 +110,7 @@ export const envelopeChecks = [
     title: 'failures carry { responseData: { status, message } } with the HTTP status',
     surface: 'core',
     rules: ['CORE-ERR-ENVELOPE'],
-    cost: { sends: { 'an agent added without its email and password': 1 } },
+    cost: { requests: { 'an agent added without its email and password': 1 } },
     // Two of the failures are answers the checks of their endpoint's 404 judge too (fixtures/shared-records.ts).
     records: { shares: [UNKNOWN_CONTACT_EDIT, UNKNOWN_TAG_DELETE] },
     async run(t) {

@@ -20,7 +20,7 @@ export const transportChecks = [
     sentTo: ['analytics', 'ai', 'cuecard'],
     rule: 'CORE-WRONG-HOST-404',
     title: 'a core path on another host is 404',
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     requests: (t, host) => [t.req(host, 'GET', '/contacts/index.json')],
   }),
 
@@ -29,7 +29,7 @@ export const transportChecks = [
     title: 'core success and error bodies are UTF-8 JSON',
     surface: 'core',
     rules: ['CORE-JSON-UTF8'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: {
       // A success of each kind (a collection, a plain array) as other checks read it too, and an error.
       shares: [CONTACTS_LIMIT_1, COUNTRIES],
@@ -48,7 +48,7 @@ export const transportChecks = [
     title: 'the core API serves under /api, with no version segment: the configured URL ends in it and the API answers there',
     surface: 'core',
     rules: ['CORE-BASE-PATH'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: { shares: [COUNTRIES] },
     async run(t) {
       const rule = 'CORE-BASE-PATH';
@@ -68,7 +68,7 @@ export const transportChecks = [
     title: 'a GET without Accept: application/json (observed)',
     surface: 'core',
     rules: ['CORE-ACCEPT-HEADER'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       const ex = await t.core('GET', '/countries/index.json').header('accept', undefined).send();
       t.observe(

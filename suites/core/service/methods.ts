@@ -10,7 +10,7 @@ export const methodChecks = [
     title: 'PUT /contacts/add.json creates: 201, and Edit contact then finds the contact',
     surface: 'core',
     rules: ['CORE-CONTACT-ADD-201', 'CORE-METHOD-PUT-CREATES'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     records: { batched: leavesContacts(1) },
     async run(t) {
       const name = t.uniqueName();
@@ -44,7 +44,7 @@ export const methodChecks = [
     title: 'POST /contacts/add.json does not create',
     surface: 'core',
     rules: ['CORE-METHOD-POST-CREATE-FAILS'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       const name = t.uniqueName();
       // An industry no other record has finds the contact if the POST made one: the spec does not say what a
@@ -65,7 +65,7 @@ export const methodChecks = [
     title: 'PATCH on an edit path neither succeeds nor edits',
     surface: 'core',
     rules: ['CORE-METHOD-NO-PATCH'],
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     records: { batched: leavesContacts(1) },
     async run(t) {
       const name = t.uniqueName();
@@ -85,7 +85,7 @@ export const methodChecks = [
     title: 'GET on the delete path of a tag deletes nothing',
     surface: 'core',
     rules: ['CORE-METHOD-GET-SAFE'],
-    cost: { sends: 4 },
+    cost: { requests: 4 },
     async run(t) {
       const rule = 'CORE-METHOD-GET-SAFE';
       // Add a tag: path and payload from the vendor reference. Delete a tag's path and answers are the spec's.

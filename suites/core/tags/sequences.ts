@@ -124,7 +124,7 @@ export const tagSequenceChecks = [
       // An add costs its delete at the sequence's end; every other step one request. The closing steps: an add
       // when none is left, a rename and the list. They judge the rule in every sequence, so 2 find what 10 would.
       sequences: { requestsPerStep: 2, setupRequests: 0, closingRequests: 4, most: 2, longest: 6 },
-      sends: 0,
+      requests: 0,
     },
     async run(t) {
       await runSequences(t, tagModel());

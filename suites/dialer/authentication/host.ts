@@ -17,7 +17,7 @@ export const DIALER_HOST_CHECKS = [
     title: 'the Dialer is served under /dialer on the AI host: the campaign list answers at the path the spec shows',
     surface: 'ai',
     rules: ['DIALER-BASE-PATH'],
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async run(t) {
       // Spelled as the spec writes it, not taken from the route table: an override must not move the Dialer.
       const ex = await t.req('ai', 'GET', '/dialer/campaigns').query({ limit: 1 }).send();
@@ -31,7 +31,7 @@ export const DIALER_HOST_CHECKS = [
     title: 'the Dialer takes the standard Basic key pair',
     surface: 'ai',
     rules: ['DIALER-SAME-KEY'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: {
       // The run's read of the campaign list, sent with the standard key pair like every read of the run.
       shares: [LISTED_CAMPAIGNS],
@@ -46,7 +46,7 @@ export const DIALER_HOST_CHECKS = [
     title: 'a request carrying x-api-key is refused with 401, valid Basic credentials or not',
     surface: 'ai',
     rules: ['DIALER-X-API-KEY-401'],
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async run(t) {
       // The header's value is made up: the scheme was never deployed, so no real key exists to send.
       const key = t.uniqueName();

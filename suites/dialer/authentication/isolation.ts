@@ -87,7 +87,7 @@ export const ISOLATION_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-ISOLATION-READ'],
     cost: {
-      sends: {
+      requests: {
         create: 1,
         'the read by its own company': 1,
         "the other's read": 1,
@@ -126,7 +126,7 @@ export const ISOLATION_CHECKS = [
     rules: ['DIALER-ISOLATION-READ'],
     cost: {
       // The run's call script is made once a run, by the first check that needs it.
-      sends: { "the run's call script": 1, "the other's list walked": FOREIGN_PAGES },
+      requests: { "the run's call script": 1, "the other's list walked": FOREIGN_PAGES },
     },
     needs: { ...NEEDS_RECORDS, keys: ['other'] },
     async run(t) {
@@ -143,7 +143,7 @@ export const ISOLATION_CHECKS = [
     rules: ['DIALER-ISOLATION-WRITE'],
     cost: {
       // create, the read by its own company, the other's peek, PATCH and DELETE, the read back
-      sends: 7,
+      requests: 7,
     },
     records: {
       // Its own: a target that lets the other company change or delete it must not change what other checks see.

@@ -52,7 +52,7 @@ export const CAMPAIGN_DELETED_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-LIST-STATUS-DELETED', 'DIALER-INCLUDE-DELETED-TRUE', 'DIALER-INCLUDE-DELETED-FALSE', 'DIALER-INCLUDE-DELETED-WITH-STATUS', SUB_ERRORS],
     cost: {
-      sends: {
+      requests: {
         'pages of status=deleted': PAGES,
         'pages of include_deleted=true': PAGES,
         'include_deleted=false between two without it': 3,

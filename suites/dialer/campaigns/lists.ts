@@ -58,7 +58,7 @@ export const CAMPAIGN_LIST_CHECKS = [
     surface: 'ai',
     // AI-JSON-UTF8 on the same page: the Dialer clause of the AI host's success bodies.
     rules: ['DIALER-CAMPAIGN-LIST-ENVELOPE', 'AI-JSON-UTF8'],
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     // the first page, which the first-page check of the campaign list judges too
     records: { shares: [defaultPage(CAMPAIGN_LIST)] },
     async run(t) {
@@ -78,7 +78,7 @@ export const CAMPAIGN_LIST_CHECKS = [
     title: 'status=<value> and mode=<value> list only and all campaigns with that value',
     surface: 'ai',
     rules: ['DIALER-LIST-STATUS-FILTER', 'DIALER-LIST-MODE-FILTER'],
-    cost: { sends: { 'the unfiltered list before': 1, 'the filtered reads': 2 } },
+    cost: { requests: { 'the unfiltered list before': 1, 'the filtered reads': 2 } },
     // the unfiltered list after the filtered reads: the list's page of the largest limit, which the limits check
     // judges too; no other sharer comes before this check in run order
     records: { shares: [largestPage(CAMPAIGN_LIST)] },

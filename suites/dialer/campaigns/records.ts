@@ -63,7 +63,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
     ],
     cost: {
       // The read after its deletion; the run's deleted campaign (shared), whose make is this lifecycle, the rest.
-      sends: 1,
+      requests: 1,
     },
     records: { shares: [DELETED_CAMPAIGN] },
     async run(t) {
@@ -149,7 +149,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       // found' (the first ends the check, as a skip or a fail) are each held by a shared record: the run's deleted
       // campaign (its whole life, made by the first check that needs it) and the first page of a campaign's
       // contacts, whose campaign is the head of the list's or the lane's
-      sends: 4,
+      requests: 4,
     },
     records: { shares: [LISTED_CAMPAIGNS, DELETED_CAMPAIGN, CONTACTS_PAGE, LANE_CAMPAIGN] },
     async run(t) {
@@ -184,7 +184,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
     title: "a campaign's contacts list: cursor pages of at most limit items, walked to a null nextCursor without repeats",
     surface: 'ai',
     rules: ['DIALER-CAMPAIGN-CONTACTS-CURSOR'],
-    cost: { sends: { 'the walk': CONTACT_PAGES, 'a first page of a campaign without contacts': 1 } },
+    cost: { requests: { 'the walk': CONTACT_PAGES, 'a first page of a campaign without contacts': 1 } },
     records: { shares: [LISTED_CAMPAIGNS] },
     async run(t) {
       const rule = 'DIALER-CAMPAIGN-CONTACTS-CURSOR';

@@ -290,7 +290,7 @@ export const CAMPAIGN_SEQUENCE_CHECKS = [
         most: 6,
         campaignsPerSequence: 4,
       },
-      sends: 0,
+      requests: 0,
     },
     records: { shares: [DISPOSITION_TAGS] },
     needs: { effects: ['campaign-sequences'] },

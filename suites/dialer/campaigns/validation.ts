@@ -41,7 +41,7 @@ function scheduleCheck(
     surface: 'ai',
     rules: [rules.after, rules.before, SUB_ERRORS],
     cost: {
-      sends: { boundaries: boundaries.length, samples: samples.length, 'random values': 2 },
+      requests: { boundaries: boundaries.length, samples: samples.length, 'random values': 2 },
       randomValues: { count: { samples: samples.length, 'random values': 2 }, requestsEach: 1 },
     },
     records: { shares: [LANE_CAMPAIGN] },
@@ -100,7 +100,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-NAME-WHITESPACE-400', 'DIALER-NAME-WHITESPACE-ACCEPTED', SUB_ERRORS],
     cost: {
-      sends: {
+      requests: {
         // from v1.0.21 only, with the deletion of the campaign a target that takes the name makes
         'the create': 2,
         boundaries: values.NAME_BOUNDARIES.length,
@@ -180,7 +180,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
     surface: 'ai',
     rules: ['DIALER-INCLUDE-DELETED-STRICT', 'DIALER-INCLUDE-DELETED-UNKNOWN', SUB_ERRORS],
     cost: {
-      sends: {
+      requests: {
         'the list without it': 1,
         boundaries: values.INCLUDE_DELETED_BOUNDARIES.length,
         samples: values.INCLUDE_DELETED_SAMPLES.length,

@@ -30,7 +30,7 @@ export const CAMPAIGN_WALK_CHECKS = [
     title: 'following nextCursor lists every campaign once and ends with nextCursor null',
     surface: 'ai',
     rules: ['DIALER-CURSOR-WALK', 'DIALER-CURSOR-LAST-NULL'],
-    cost: { sends: { 'the reference page': 1, 'five full pages and an empty one': 6, 'the reference page again': 1 } },
+    cost: { requests: { 'the reference page': 1, 'five full pages and an empty one': 6, 'the reference page again': 1 } },
     async run(t) {
       const rule = 'DIALER-CURSOR-WALK';
       const reference = await listPage(t, { limit: DIALER_LIMIT.max });
@@ -79,7 +79,7 @@ export const CHANGING_WALK = defineCheck({
   title: 'a walk while campaigns are created and deleted between pages serves none twice and every lasting one once',
   surface: 'ai',
   rules: ['DIALER-CURSOR-WALK-CHANGING'],
-  cost: { sends: { 'the reference page': 1, 'up to 7 pages': 7, 'the reference page again': 1 } },
+  cost: { requests: { 'the reference page': 1, 'up to 7 pages': 7, 'the reference page again': 1 } },
   records: {
     // The lane's campaign lasts the whole walk, so the list holds two campaigns at least. The campaign the
     // walk creates after its first page and deletes after its second is the run's deleted campaign, which

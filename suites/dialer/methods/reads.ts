@@ -35,7 +35,7 @@ export const READ_CHECKS = [
     title: 'Dialer GETs change nothing: a campaign, its buttons and its statistics read the same after every read',
     surface: 'ai',
     rules: ['DIALER-GET-SAFE'],
-    cost: { sends: { 'snapshot before': SNAPSHOT_REQUESTS, 'its contacts': 1, lists: LISTS.length, 'snapshot after': SNAPSHOT_REQUESTS } },
+    cost: { requests: { 'snapshot before': SNAPSHOT_REQUESTS, 'its contacts': 1, lists: LISTS.length, 'snapshot after': SNAPSHOT_REQUESTS } },
     records: { shares: [LANE_CAMPAIGN] },
     async run(t) {
       const rule = 'DIALER-GET-SAFE';

@@ -136,7 +136,7 @@ function firstPage(list: CursorList): CheckDefinition {
     surface: 'ai',
     rules: ['DIALER-LIMIT-DEFAULT-50', 'DIALER-CURSOR-EMPTY-FIRST-PAGE'],
     // the first page again, since others may write in between
-    cost: { sends: { 'the empty cursor': 1, 'the first page again': 1 } },
+    cost: { requests: { 'the empty cursor': 1, 'the first page again': 1 } },
     ...sharing(list, [defaultPage(list)]),
     async run(t) {
       const request = await lister(t, list);
@@ -168,7 +168,7 @@ function limits(list: CursorList): CheckDefinition {
     surface: 'ai',
     rules: ['DIALER-LIMIT-BOUNDS', 'DIALER-LIMIT-OUT-OF-RANGE', SUB_ERRORS],
     cost: {
-      sends: { boundaries: boundaries.length, samples: NOT_INTEGER.length, 'random values': list.randomRuns },
+      requests: { boundaries: boundaries.length, samples: NOT_INTEGER.length, 'random values': list.randomRuns },
       randomValues: { count: { samples: NOT_INTEGER.length, 'random values': list.randomRuns }, requestsEach: 1 },
     },
     ...sharing(list, [largestPage(list), smallestPage(list)]),
@@ -243,7 +243,7 @@ function foreignCursors(list: CursorList): CheckDefinition {
     rules: [INVALID_400, 'DIALER-CURSOR-INVALID-FIRST-PAGE', SUB_ERRORS],
     cost: {
       // The first page to tamper with is the list's smallest page, shared.
-      sends: { boundaries: MAX_CURSOR_CASES.boundaries, samples: MAX_CURSOR_CASES.samples, 'random values': list.randomRuns, 'the first page again': 1 },
+      requests: { boundaries: MAX_CURSOR_CASES.boundaries, samples: MAX_CURSOR_CASES.samples, 'random values': list.randomRuns, 'the first page again': 1 },
       randomValues: { count: { samples: MAX_CURSOR_CASES.samples, 'random values': list.randomRuns }, requestsEach: 1 },
       // The first page again is read only where an undecodable cursor may answer a page, which it must then be: before that release.
       olderReleasesOnly: { before: INVALID_400_SINCE, requests: 1 },

@@ -105,7 +105,7 @@ const replace = defineCheck({
   rules: ['DIALER-BUTTONS-GET', 'DIALER-BUTTONS-REPLACE', 'DIALER-BUTTON-RESOLVED'],
   cost: {
     // two replaces, each read back
-    sends: 4,
+    requests: 4,
   },
   records: { shares: [DISPOSITION_TAGS, LANE_CAMPAIGN] },
   async run(t) {
@@ -158,7 +158,7 @@ const refusals = defineCheck({
   surface: 'ai',
   rules: ['DIALER-BUTTON-OUTCOME-KIND-400', 'DIALER-BUTTON-DUP-409', 'DIALER-BUTTON-TAG-422', SUB_ERRORS],
   cost: {
-    sends: { 'outcome kinds': 4, 'a repeated tag': 1, 'an unknown tag': 1, "another company's tag list and one of its tags": 2 },
+    requests: { 'outcome kinds': 4, 'a repeated tag': 1, 'an unknown tag': 1, "another company's tag list and one of its tags": 2 },
     // Two of the four outcome kinds are random.
     randomValues: { count: 2, requestsEach: 1 },
     // Another company's tag list, read on the core API.
@@ -216,7 +216,7 @@ const archivedOmitted = defineCheck({
   title: "a campaign's disposition buttons never include the archived call tag",
   surface: 'ai',
   rules: ['DIALER-ARCHIVED-BUTTONS-OMITTED'],
-  cost: { sends: ARCHIVED_SEARCH },
+  cost: { requests: ARCHIVED_SEARCH },
   records: { shares: [LISTED_CAMPAIGNS] },
   needs: NEEDS_ARCHIVED,
   async run(t) {

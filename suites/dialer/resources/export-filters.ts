@@ -40,7 +40,7 @@ const ids = defineCheck({
   surface: 'ai',
   rules: ['DIALER-EXPORT-IDS-400', SUB_ERRORS],
   cost: {
-    sends: { boundaries: 8, 'a random value': 1 },
+    requests: { boundaries: 8, 'a random value': 1 },
     randomValues: { count: 1, requestsEach: 1 },
   },
   records: { shares: [LANE_CAMPAIGN] },
@@ -91,7 +91,7 @@ const dates = defineCheck({
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATES-422', SUB_ERRORS],
   cost: {
-    sends: { boundaries: 8, 'a random value': 1, windows: 4 },
+    requests: { boundaries: 8, 'a random value': 1, windows: 4 },
     randomValues: { count: 1, requestsEach: 1 },
   },
   records: { shares: [LANE_CAMPAIGN] },
@@ -156,7 +156,7 @@ const dateTo = defineCheck({
   surface: 'ai',
   rules: ['DIALER-EXPORT-DATETO-422'],
   cost: {
-    sends: { boundaries: 3, 'a random value': 1 },
+    requests: { boundaries: 3, 'a random value': 1 },
     randomValues: { count: 1, requestsEach: 1 },
   },
   records: { shares: [LANE_CAMPAIGN] },
@@ -187,7 +187,7 @@ const jobIds = defineCheck({
   surface: 'ai',
   rules: ['DIALER-JOBID-400', SUB_ERRORS],
   cost: {
-    sends: { boundaries: 3, samples: 4, 'random values': 2 },
+    requests: { boundaries: 3, samples: 4, 'random values': 2 },
     randomValues: { count: { samples: 4, 'random values': 2 }, requestsEach: 1 },
   },
   async run(t) {

@@ -63,7 +63,7 @@ const lifecycle = defineCheck({
   title: 'campaign export: 202 with a UUID jobId, status by jobId, a download link once complete, the default window',
   surface: 'ai',
   rules: ['DIALER-EXPORT-202', 'DIALER-EXPORT-STATUS', 'DIALER-EXPORT-DOWNLOAD', 'DIALER-EXPORT-WINDOW-DEFAULTS'],
-  cost: { sends: { 'two exports': 2, 'a status': 1, 'the downloads polled': DOWNLOAD_WAITS_MS.length, 'the status once complete': 1 } },
+  cost: { requests: { 'two exports': 2, 'a status': 1, 'the downloads polled': DOWNLOAD_WAITS_MS.length, 'the status once complete': 1 } },
   records: { shares: [LANE_CAMPAIGN] },
   needs: NEEDS_EXPORTS,
   async run(t) {

@@ -47,7 +47,7 @@ const notFound = defineCheck({
   cost: {
     // One confirmation of a 'Route not found', on the lane's campaign where one is needed: the first ends the
     // check, as a skip (the route is not routed) or a fail (it is). The id forms come from shared reads.
-    sends: { probes: 9, 'a confirmation': 1 },
+    requests: { probes: 9, 'a confirmation': 1 },
   },
   records: {
     // The confirmations read the lane's campaign, or replace its buttons or associations with none: an answer other than 'Route not found' is all they need.

@@ -91,7 +91,7 @@ const scriptLifecycle = defineCheck({
   title: 'call scripts: create 201 with a name padded with whitespace, PATCH changes what it sends, the list finds it',
   surface: 'ai',
   rules: ['DIALER-SCRIPT-CREATE-201', 'DIALER-NAME-TRIMMED', 'DIALER-SCRIPT-UPDATE', 'DIALER-SCRIPTS-LIST'],
-  cost: { sends: { "the run's script": 1, 'the update': 1, 'the list': LIST_REQUESTS } },
+  cost: { requests: { "the run's script": 1, 'the update': 1, 'the list': LIST_REQUESTS } },
   needs: NEEDS_RECORDS,
   async run(t) {
     const made = await runScript(t);
@@ -120,7 +120,7 @@ const surveyLifecycle = defineCheck({
   title: 'surveys: create 201, PATCH keeps the questions, a PUT replaces them wholesale as the list then shows, the list finds it',
   surface: 'ai',
   rules: ['DIALER-SURVEY-CREATE-201', 'DIALER-NAME-TRIMMED', 'DIALER-SURVEY-QUESTIONS-PUT', 'DIALER-SURVEY-UPDATE', 'DIALER-SURVEYS-LIST'],
-  cost: { sends: { "the run's survey": 1, 'the update': 1, 'the questions replaced': 1, 'the list': LIST_REQUESTS } },
+  cost: { requests: { "the run's survey": 1, 'the update': 1, 'the questions replaced': 1, 'the list': LIST_REQUESTS } },
   needs: NEEDS_RECORDS,
   async run(t) {
     const made = await runSurvey(t);
@@ -199,7 +199,7 @@ const blankNames = defineCheck({
   surface: 'ai',
   rules: ['DIALER-SCRIPT-SURVEY-NAME-400', SUB_ERRORS],
   cost: {
-    sends: {
+    requests: {
       boundaries: BLANK_NAME_BOUNDARIES.length,
       'a random value': 1,
       // which the updates need

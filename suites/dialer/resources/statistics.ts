@@ -234,7 +234,7 @@ const read = defineCheck({
   rules: ['DIALER-STATS-READ', 'DIALER-STATS-VALUES', 'DIALER-STATS-FIGURES', 'DIALER-STATS-CONSISTENT', 'DIALER-STATS-WINDOW'],
   cost: {
     // three reads, of the head of the campaign list's first campaign or, when it lists none, the lane's
-    sends: 3,
+    requests: 3,
   },
   records: { shares: [LISTED_CAMPAIGNS, LANE_CAMPAIGN] },
   async run(t) {
@@ -308,7 +308,7 @@ const deleted = defineCheck({
   rules: ['DIALER-STATS-DELETED', 'DIALER-STATS-VALUES'],
   cost: {
     // a read after its deletion: the two while it lived are the run's deleted campaign's (shared)
-    sends: 1,
+    requests: 1,
   },
   records: { shares: [DELETED_CAMPAIGN] },
   async run(t) {

@@ -13,7 +13,7 @@ const tagList = defineCheck({
   surface: 'ai',
   rules: ['DIALER-TAG-LIST'],
   cost: {
-    sends: { 'a core call tag added and deleted again': 2, 'the disposition tag list': 1 },
+    requests: { 'a core call tag added and deleted again': 2, 'the disposition tag list': 1 },
     // The tag's add and its deletion go to the core API: the Dialer gets the list alone.
     elsewhere: { core: 2 },
   },
@@ -64,7 +64,7 @@ const associations = defineCheck({
   surface: 'ai',
   rules: ['DIALER-ASSOC-REPLACE'],
   cost: {
-    sends: { 'the three core lists': 3, 'two replaces': 2 },
+    requests: { 'the three core lists': 3, 'two replaces': 2 },
     elsewhere: { core: 3 },
   },
   records: {

@@ -29,7 +29,7 @@ function scheduleProbe(id: string, field: 'start_date' | 'start_time', sent: str
     line,
     rules,
     // A read of the campaign only when the update's answer holds none.
-    cost: { sends: { update: 1, 'read back': 1 } },
+    cost: { requests: { update: 1, 'read back': 1 } },
     records: { shares: [LANE_CAMPAIGN] },
     async probe(t) {
       const campaign = await t.shared(LANE_CAMPAIGN);
@@ -71,7 +71,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     cost: {
       // In an update of the lane's campaign (the spec's rule covers create and update alike), so a target that
       // takes the name keeps no campaign of the probe's own; the campaign is then named after the run again.
-      sends: { 'the whitespace name': 1, 'the name back': 1 },
+      requests: { 'the whitespace name': 1, 'the name back': 1 },
     },
     records: { shares: [LANE_CAMPAIGN] },
     async probe(t): Promise<Observation> {
@@ -101,7 +101,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
       // The lane's campaign's create carries an unknown calling_policy key (no other sharer reads calling_policy);
       // the create and an update with another key are each read back from the answer or, when that holds no
       // campaign, by a read.
-      sends: { 'read of the create': 1, update: 1, 'read of the update': 1 },
+      requests: { 'read of the create': 1, update: 1, 'read of the update': 1 },
     },
     records: { shares: [LANE_CAMPAIGN] },
     async probe(t) {
@@ -126,7 +126,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     rules: { after: 'DIALER-LIST-EXCLUDES-DELETED', before: 'DIALER-LIST-INCLUDES-DELETED' },
     cost: {
       // Up to 3 pages of the largest limit; the run's deleted campaign (shared) makes sure a deleted one exists.
-      sends: 3,
+      requests: 3,
     },
     records: { shares: [DELETED_CAMPAIGN] },
     async probe(t) {
@@ -154,7 +154,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.22',
     line: 'new boolean query parameter include_deleted',
     rules: { after: 'DIALER-INCLUDE-DELETED-STRICT', before: 'DIALER-INCLUDE-DELETED-UNKNOWN' },
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async probe(t) {
       const odd = await dialer(t, 'campaigns.list').query({ limit: 5, include_deleted: 'yes' }).send();
       if (odd.status === 400) return { side: 'after', evidence: `include_deleted=yes refused: ${status(odd)}`, ex: odd };
@@ -173,7 +173,7 @@ export const CAMPAIGN_CHANGES: readonly ChangeProbe[] = [
     release: 'next',
     line: 'An undecodable cursor gives 400 with PAGINATION.INVALID_CURSOR instead of 200 with the first page',
     rules: { after: 'DIALER-CURSOR-INVALID-400', before: 'DIALER-CURSOR-INVALID-FIRST-PAGE' },
-    cost: { sends: 2 },
+    cost: { requests: 2 },
     async probe(t: CheckContext) {
       const bad = await dialer(t, 'campaigns.list').query({ limit: 2, cursor: '!!not-a-cursor!!' }).send();
       if (bad.status === 400) {

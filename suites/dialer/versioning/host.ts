@@ -25,7 +25,7 @@ export const HOST_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: "unmatched-route 404 body fixed to 'Route not found' with correlationId",
     rules: { after: 'DIALER-ROUTE-NOT-FOUND', before: 'DIALER-ROUTE-NOT-FOUND-LEGACY' },
-    cost: { sends: 3 },
+    cost: { requests: 3 },
     async probe(t) {
       // A marker in path and query: a body that repeats either gives itself away.
       const marker = t.uniqueName();

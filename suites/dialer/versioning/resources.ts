@@ -51,7 +51,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'whitespace-only name rejected (call scripts)',
     rules: { after: 'DIALER-SCRIPT-SURVEY-NAME-400', before: 'DIALER-SCRIPT-SURVEY-NAME-ACCEPTED' },
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     needs: NEEDS_RECORDS,
     async probe(t) {
       const ex = await dialer(t, 'scripts.create').json({ name: ' \t ', content: 'blank-name probe of the conformance suite' }).send();
@@ -65,7 +65,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     rules: { after: 'DIALER-EXPORT-IDS-400', before: 'DIALER-EXPORT-IDS-UNVALIDATED' },
     cost: {
       // The export request: a job, if queued, is one of the run's campaign.
-      sends: 1,
+      requests: 1,
     },
     records: { shares: [LANE_CAMPAIGN] },
     needs: NEEDS_EXPORTS,
@@ -80,7 +80,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'export windows validated with 422, no job enqueued on 422',
     rules: { after: 'DIALER-EXPORT-DATES-422', before: 'DIALER-EXPORT-DATES-UNVALIDATED' },
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     records: { shares: [LANE_CAMPAIGN] },
     needs: NEEDS_EXPORTS,
     async probe(t) {
@@ -95,7 +95,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: '1.0.21',
     line: 'malformed jobId is 400 rather than 500',
     rules: { after: 'DIALER-JOBID-400', before: 'DIALER-JOBID-500' },
-    cost: { sends: 1 },
+    cost: { requests: 1 },
     async probe(t) {
       const ex = await dialer(t, 'exports.status', { jobId: 'cc-conformance-not-a-uuid' }).send();
       const message = isObject(ex.json) ? ex.json.message : undefined;
@@ -108,7 +108,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     line: 'association ref_id values are not checked for existence',
     rules: { after: 'DIALER-ASSOC-REF-UNCHECKED', before: 'DIALER-ASSOC-REF-CHECKED' },
     cost: {
-      sends: { 'an agent of the account': 1, 'an association the target must take': 1, 'one naming nobody': 1 },
+      requests: { 'an agent of the account': 1, 'an association the target must take': 1, 'one naming nobody': 1 },
       elsewhere: { core: 1 },
     },
     records: {
@@ -140,7 +140,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     line: 'archived dispositions refused with 422 on button replace',
     rules: { after: 'DIALER-ARCHIVED-REPLACE-422', before: 'DIALER-ARCHIVED-REPLACE-ACCEPTED' },
     // A button the target must take comes first (shared).
-    cost: { sends: { "the archived tag's button": 1, 'a read': 1 } },
+    cost: { requests: { "the archived tag's button": 1, 'a read': 1 } },
     records: { shares: [DISPOSITION_TAGS, LANE_CAMPAIGN, ACCEPTED_REPLACE] },
     needs: NEEDS_ARCHIVED,
     async probe(t) {
@@ -162,7 +162,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     release: 'latest',
     line: 'archived dispositions omitted from the disposition tag list',
     rules: { after: 'DIALER-ARCHIVED-TAGLIST-OMITTED', before: 'DIALER-ARCHIVED-TAGLIST-SHOWN' },
-    cost: { sends: 0 },
+    cost: { requests: 0 },
     records: { shares: [DISPOSITION_TAGS] },
     needs: NEEDS_ARCHIVED,
     async probe(t) {
@@ -181,7 +181,7 @@ export const RESOURCE_CHANGES: readonly ChangeProbe[] = [
     rules: { after: 'DIALER-DELETED-BUTTONS-OMITTED', before: 'DIALER-DELETED-BUTTONS-KEPT' },
     cost: {
       // a tag, its button, a read of it, the tag's deletion, a read after, the tag's undo
-      sends: 6,
+      requests: 6,
       elsewhere: { core: 3 },
     },
     records: {
