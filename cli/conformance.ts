@@ -1,11 +1,12 @@
-import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { namesNoTarget, runSeed, targetFromSettings } from '../lib/config/load.ts';
 import { parseRelease, RELEASES } from '../lib/dialer/releases.ts';
 import { HarnessError } from '../lib/errors.ts';
 import { toolCommand } from '../lib/invocation.ts';
 import { Redactor } from '../lib/http/redact.ts';
+import { writeHar } from '../lib/http/har.ts';
 import { drawWrongSecret } from '../lib/http/wrong-secret.ts';
 import { type ExpectationsDocument, type NumberedEntry, readExpectations } from '../lib/expectations/expectations-file.ts';
 import { expectationsFromReport } from '../lib/expectations/from-report.ts';
@@ -63,6 +64,8 @@ Options:
                        run only the checks of the rules a report called fail or error, with its seed
                        unless --seed is given (default report: conformance.json in --reports)
   --reports DIR        where reports go (default: reports)
+  --har FILE           also write every exchange of the run as HAR 1.2, credentials redacted, to share a
+                       failure or judge it again offline
   --verbose            list passing rules too, and print the whole plan before the run
   --mock-window-ms N   rate window of the bundled mock (default ${CONFORMANCE_MOCK_WINDOW_MS}: a run takes about fifteen seconds;
                        the budget check widens it when this machine is too slow to fill one)
@@ -149,6 +152,7 @@ async function main(): Promise<number> {
         'fixed-warns': { type: 'boolean', default: false },
         'write-expectations': { type: 'string' },
         'from-report': { type: 'string' },
+        har: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -270,6 +274,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${planLines.join('\n')}\n`);
     // The run's id and prefix name every record it creates; the ledger lists them as they are made.
     const run = newRun(resolve(args.reports));
+    // The worker appends each exchange here as it ends; the HAR is written from it once the run is over.
+    const harEntries = args.har !== undefined ? `${resolve(args.har)}.${run.id}.entries` : undefined;
+    if (args.har !== undefined) mkdirSync(dirname(resolve(args.har)), { recursive: true });
     process.stdout.write(`cc-conformance: run ${run.id}, names start with ${run.prefix}, ledger ${run.ledgerFile}\n`);
     const collector = new OutcomeCollector();
     const progress = new ProgressReporter({
@@ -332,6 +339,7 @@ async function main(): Promise<number> {
       run,
       ...(inScope ? { rules: inScope } : {}),
       ...(wrongSecret !== undefined ? { wrongSecret } : {}),
+      ...(harEntries !== undefined ? { harEntries } : {}),
     };
     vitest.provide('ccRun', payload);
     // vitest's logger exits the process on the first signal, which would skip the cleanup and the reports.
@@ -384,6 +392,11 @@ async function main(): Promise<number> {
     process.stdout.write(
       `reports: ${written.json}, ${written.junit}, ${written.html}, ${written.summary}${report.ledger !== undefined ? `; ledger: ${report.ledger}` : ''}\n`,
     );
+    if (args.har !== undefined && harEntries !== undefined) {
+      const entries = writeHar(harEntries, args.har, scrub);
+      rmSync(harEntries, { force: true });
+      process.stdout.write(`har: ${args.har}, ${entries} exchange${entries === 1 ? '' : 's'}, credentials redacted\n`);
+    }
     if (args['write-expectations'] !== undefined) {
       const document = writeExpectations(args['write-expectations'], report, scope?.otherReleases);
       process.stdout.write(

@@ -1,5 +1,6 @@
 import { NotConfiguredError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { Pacer, perWindowAt } from '../http/pacer.ts';
 import { Redactor } from '../http/redact.ts';
 import { drawWrongSecret } from '../http/wrong-secret.ts';
@@ -88,6 +89,8 @@ export class Session {
    * `wrongSecret`: the run's wrong secret, drawn by the command so that its last scrub of every output
    * knows it; without one the session draws its own on first use.
    */
+  readonly #exchangeWatchers: ((ex: Exchange) => void)[] = [];
+
   constructor(target: Target, seed: number, run: RunIdentity = newRun(), wrongSecret?: string) {
     this.target = target;
     this.seed = seed;
@@ -101,10 +104,18 @@ export class Session {
       ...(target.caFile !== undefined ? { caFile: target.caFile } : {}),
       timeoutMs: target.timeoutMs,
       redactor: this.redactor,
+      onExchange: (ex) => {
+        for (const watch of this.#exchangeWatchers) watch(ex);
+      },
     });
     this.schemas = schemas();
     this.pipeline = buildPipeline({ target, ledger: this.ledger, seen: this.seen, pacer: this.pacer, client: this.client });
     this.checkPipeline = skippingWhatIsNotConfigured(this.pipeline);
+  }
+
+  /** Calls `watch` with every exchange of the run as it ends, credentials already redacted (`run --har`). */
+  watchExchanges(watch: (ex: Exchange) => void): void {
+    this.#exchangeWatchers.push(watch);
   }
 
   /** The run's wrong secret for the primary key ID, one value a run, redacted from every exchange. */

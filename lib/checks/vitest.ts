@@ -1,4 +1,6 @@
+import { appendFileSync } from 'node:fs';
 import { describe, inject, test } from 'vitest';
+import { harEntry } from '../http/har.ts';
 import { targetFromSettings } from '../config/load.ts';
 import type { ApiPart } from '../contract/vocabulary.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
@@ -33,6 +35,8 @@ export interface RunPayload {
    * output knows it as well as the suites' redactor does; absent without a primary key.
    */
   readonly wrongSecret?: string;
+  /** A file the worker appends each exchange to as a HAR entry, a JSON line each (`run --har`); the command writes the HAR from it. */
+  readonly harEntries?: string;
 }
 
 /** Metadata every conformance test carries; reporters read it, the runner fills in the outcome. */
@@ -84,6 +88,9 @@ function session(payload: RunPayload): Session {
     shared.pacer.watchWaits((bucket, until) => channel.postMessage({ kind: 'wait', bucket, until } satisfies PacerWait));
     shared.pacer.watchSends((bucket) => channel.postMessage({ kind: 'sent', bucket } satisfies PacedSend));
     if (payload.bundledMock) shared.widenMockWindow = (windowMs) => askToWiden(channel, windowMs);
+    const harEntries = payload.harEntries;
+    // Written as each exchange ends, so an interrupted run keeps what it sent.
+    if (harEntries !== undefined) shared.watchExchanges((ex) => appendFileSync(harEntries, `${JSON.stringify(harEntry(ex))}\n`));
   }
   return shared;
 }

@@ -7,13 +7,14 @@ import { transportFailure } from './failures.ts';
 import type { Redactor } from './redact.ts';
 import { BURST_CONNECTIONS } from '../budget/fresh-burst.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+/** The project's version, as its package states it. */
+export const { version: TOOL_VERSION } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
  * Every request names the project and its version: an edge in front of an API may refuse a request
  * without a User-Agent (spec: Authentication 7), and a target's operators can tell the suite's traffic apart.
  */
-export const USER_AGENT = `cc-conformance/${version} (API conformance suite)`;
+export const USER_AGENT = `cc-conformance/${TOOL_VERSION} (API conformance suite)`;
 
 /**
  * The most of one body the client reads. Far above any answer the checks ask for (a page of 1000 calls

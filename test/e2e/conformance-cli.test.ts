@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../lib/results/report.ts';
+import type { HarLog } from '../../lib/http/har.ts';
 import { seedState } from '../../mock/state/seed.ts';
 import { type CheckDefinition, ownRequests, sharedMakes } from '../../lib/checks/define.ts';
 import { LANES } from '../../lib/checks/lanes.ts';
@@ -46,9 +47,10 @@ function printedPlan(run: Run): string[] {
 
 describe('npm run conformance', () => {
   // A 2 s window: the rate-limit bursts must finish inside one window while the proofs load both cores.
-  test('against the bundled mock: every required rule passes, exit 0, reports written, no secret printed', { timeout: 150_000 }, async () => {
+  test('against the bundled mock: every required rule passes, exit 0, reports and HAR written, no secret printed', { timeout: 150_000 }, async () => {
+    const har = join(mkdtempSync(join(tmpdir(), 'cc-har-')), 'run.har');
     const [run, { plan, target }] = await Promise.all([
-      conformance(['--mock-window-ms', '2000', '--seed', String(PROOF_SEED)]),
+      conformance(['--mock-window-ms', '2000', '--seed', String(PROOF_SEED), '--har', har]),
       planOf({}, { bundledWindowMs: 2000 }),
     ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -112,8 +114,18 @@ describe('npm run conformance', () => {
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
     // Disabled rules (those of older Dialer releases) are counted on their testsuite, not listed as testcases.
     expect(junit.match(/<testcase /g)?.length).toBe(doc.rules.filter((r) => r.status !== 'disabled').length);
+    // --har: every exchange the run counted, oldest first, as HAR 1.2, its credentials redacted.
+    const harText = readFileSync(har, 'utf8');
+    const { log } = JSON.parse(harText) as HarLog;
+    expect([log.version, log.creator.name, log.entries.length]).toEqual(['1.2', 'cc-conformance', doc.summary.requests]);
+    expect(log.entries.map((e) => e.startedDateTime)).toEqual(log.entries.map((e) => e.startedDateTime).sort());
+    const credentialHeaders = log.entries.flatMap((e) => e.request.headers).filter((h) => /^(authorization|x-api-key)$/i.test(h.name));
+    expect(credentialHeaders.length).toBeGreaterThan(0);
+    // A well-formed pair's value is redacted; the seeded keys are looked for in the whole file below.
+    expect(credentialHeaders.some((h) => h.value === 'Basic [redacted]')).toBe(true);
+    expect(run.stdout).toContain(`har: ${har}, ${log.entries.length} exchanges, credentials redacted`);
     // The bundled mock's data seed is 1, so its keys are known here: none may appear in any output.
-    const texts = [run.stdout, run.stderr, JSON.stringify(doc), junit, readFileSync(doc.ledger as string, 'utf8')];
+    const texts = [run.stdout, run.stderr, JSON.stringify(doc), junit, readFileSync(doc.ledger as string, 'utf8'), harText];
     for (const key of seedState(1).keys.values()) {
       for (const text of texts) {
         expect(text.includes(key.secret)).toBe(false);
