@@ -15,10 +15,9 @@ import type { SharedRecord } from './shared-records.ts';
 import type { ShrinkAllowances } from './shrink-allowances.ts';
 
 /**
- * What a check sees: the assertions it judges with (assertions.ts), requests against the target, what the
- * run shares as a check uses it, sleeps and cleanups. Sending is the session's pipeline (lib/requests/),
- * reached through the check's own request scope; every use of what the check declared is held to its
- * declaration (declarations-guard.ts). The session stays behind it: a check reaches the run only here.
+ * What a check sees: its assertions (assertions.ts), requests, what the run shares, sleeps and cleanups.
+ * Sending is the session's pipeline (lib/requests/) through the check's own request scope; every use of
+ * what the check declared is held to it (declarations-guard.ts). A check reaches the run only here.
  */
 export class CheckContext extends Assertions {
   readonly scope: CheckScope;
@@ -26,13 +25,16 @@ export class CheckContext extends Assertions {
   readonly #session: Session;
   readonly #requests: RequestScope;
   readonly #declared: DeclarationsGuard;
+  /** The most requests the check may send against this target, worked out from its declarations. */
+  readonly allowance: number;
 
   constructor(session: Session, scope: CheckScope, signal?: AbortSignal) {
     super(scope.id, scope.rules);
     this.#session = session;
     this.scope = scope;
     this.#declared = new DeclarationsGuard(scope, session);
-    this.#requests = new RequestScope(session.checkPipeline, scope.id, { maxRequests: this.#declared.allowance, ...(signal ? { signal } : {}) });
+    this.allowance = this.#declared.allowance;
+    this.#requests = new RequestScope(session.checkPipeline, scope.id, { maxRequests: this.allowance, ...(signal ? { signal } : {}) });
   }
 
   /** Aborted when the run is interrupted or the check overruns its time: the check sends nothing more but its cleanup. */
@@ -101,9 +103,8 @@ export class CheckContext extends Assertions {
   }
 
   /**
-   * A record of the check's lane that several checks use as it is (shared-records.ts): made now if no check
-   * has made it yet, with this check's requests, and deleted when the lane ends. The check must declare it
-   * in `shares`, so the plan counts it.
+   * A record of the lane several checks use as it is (shared-records.ts): made now with this check's requests
+   * if no check made it yet, deleted when the lane ends. Declared in `records.shares`, so the plan counts it.
    */
   shared<T>(record: SharedRecord<T>): Promise<T> {
     this.#declared.mayShare(record);

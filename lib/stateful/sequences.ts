@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { evidenceOf } from '../checks/assertions.ts';
 import type { CheckContext } from '../checks/context.ts';
-import { allowanceOn, closingOn, sequenceCount, sequencesOf, sequenceStepRequests, sequenceSteps, sharedMakes, totalOf } from '../checks/define.ts';
+import { closingOn, sequenceCount, sequencesOf, sequenceStepRequests, sequenceSteps, sharedMakes, totalOf } from '../checks/define.ts';
 import { RuleViolation } from '../checks/signals.ts';
 import { DefinitionError, RequestAllowanceError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -141,7 +141,7 @@ class Sequences<Step, World> {
   constructor(t: CheckContext, model: SequenceModel<Step, World>) {
     this.#t = t;
     this.#model = model;
-    this.#allowance = allowanceOn(t.scope, t.target);
+    this.#allowance = t.allowance;
     this.#shrinking = t.shrinkAllowances;
     this.#pool = t.scope.runsIn ?? t.scope.id;
     const { shrinkRequests } = t.target.sequences;
@@ -354,7 +354,7 @@ export async function runSequences<Step, World>(t: CheckContext, model: Sequence
   }
   if (sequences.cutShort)
     throw new RequestAllowanceError(
-      `${t.scope.id}: the allowance of ${allowanceOn(t.scope, t.target)} requests no longer covered the next sequence; the check's declared step cost is too low`,
+      `${t.scope.id}: the allowance of ${t.allowance} requests no longer covered the next sequence; the check's declared step cost is too low`,
     );
   for (const rule of rules) {
     if (failed.has(rule)) continue;
