@@ -62,7 +62,9 @@ describe('runLoad against the mock', () => {
   });
 
   test('a flooded core budget gets 429s and the latest believable reset is kept', async () => {
-    const result = await runLoad({ scenario: budgetFlood, target, windowMs: WINDOW_MS, maxRequests: 300 });
+    // All three windows of the flood: on a loaded machine one window's sends may spread over two of the mock's
+    // windows, or be missed at the in-flight cap, leaving each under the budget and meeting no 429.
+    const result = await runLoad({ scenario: budgetFlood, target, windowMs: WINDOW_MS });
     expect(result.records.some((r) => r.surface === 'core' && r.status === 429)).toBe(true);
     expect(result.lastResetAt).toBeTypeOf('number');
     expect(Math.abs((result.lastResetAt as number) - Date.now())).toBeLessThan(10 * WINDOW_MS);
