@@ -3,7 +3,7 @@ import { planRun, type RunPlan } from '../../cli/run-plan.ts';
 import { BUDGET_WINDOWS_WHY, headerText, planText, type RunHeader, shortHeaderText, shortPlanText, shortScopeText } from '../../cli/plan-text.ts';
 import type { Scope } from '../../lib/expectations/scope.ts';
 import { roughly } from '../../reporters/progress.ts';
-import { type CheckDefinition, defineCheck, sequencesOf } from '../../lib/checks/define.ts';
+import { sequencesOf } from '../../lib/checks/define.ts';
 import { LANE_MEANING } from '../../lib/checks/lanes.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { REPLAY_SHRINK_REQUESTS } from '../../lib/config/target.ts';
@@ -11,31 +11,13 @@ import { BUDGET_PER_WINDOW } from '../../lib/contract/vocabulary.ts';
 import { CONTACT_DELETIONS } from '../../suites/core/fixtures/steps.ts';
 import { CONTACT_POOL } from '../../suites/core/fixtures/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS } from '../../suites/index.ts';
-import { literalTarget } from './support.ts';
+import { liveTarget, plannedCheck } from './support.ts';
 
 /**
  * The plan as text (cli/plan-text.ts), apart from the planner's own tests (plan.test.ts), which assert its
  * figures: each test here hands the renderer a plan and asserts that a kind of sentence carries the plan's
  * figures, read from the plan, never the planner's arithmetic copied.
  */
-
-const noop = async () => undefined;
-const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'cost'>): CheckDefinition =>
-  defineCheck({ title: def.id, surface: 'core', rules: ['CORE-TAG-DELETE-404'], run: noop, ...def });
-
-/** A live target on a minute window, every host and key, no effects: nothing in it is contacted. */
-const live = (overrides: Parameters<typeof literalTarget>[0] = {}) =>
-  literalTarget({
-    urls: {
-      core: 'https://core.example.test/api',
-      ai: 'https://ai.example.test/v1',
-      cuecard: 'https://cc.example.test/api',
-      analytics: 'https://an.example.test/api',
-    },
-    rateWindowMs: 60_000,
-    budgetShare: 0.5,
-    ...overrides,
-  });
 
 /** The whole plan's text in one string. */
 const text = (plan: RunPlan, options: { readonly live: boolean; readonly verbose?: boolean } = { live: true }): string => planText(plan, options).join('\n');
@@ -58,27 +40,30 @@ const shared = (key: string, makeRequests: number): SharedRecord<string> => ({
 });
 
 const FUZZED = [
-  made({ id: 'p.fuzzed', cost: { requests: 20, randomValues: { count: 4, requestsEach: 2 } }, lane: 'core' }),
-  made({ id: 'p.fuzzed-too', cost: { requests: 10, randomValues: { count: 3, requestsEach: 1 } }, lane: 'core' }),
-  made({ id: 'p.plain', cost: { requests: 5 }, lane: 'core' }),
+  plannedCheck({ id: 'p.fuzzed', cost: { requests: 20, randomValues: { count: 4, requestsEach: 2 } }, lane: 'core' }),
+  plannedCheck({ id: 'p.fuzzed-too', cost: { requests: 10, randomValues: { count: 3, requestsEach: 1 } }, lane: 'core' }),
+  plannedCheck({ id: 'p.plain', cost: { requests: 5 }, lane: 'core' }),
 ];
 
 /** Stateful checks of the core lane, with closing steps, and a plain one. */
 const STATEFUL = [
   ...['p.contacts', 'p.blacklist', 'p.tags'].map((id) =>
-    made({ id, cost: { requests: 0, sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5 } }, lane: 'core' }),
+    plannedCheck({ id, cost: { requests: 0, sequences: { requestsPerStep: 2, setupRequests: 1, closingRequests: 5 } }, lane: 'core' }),
   ),
-  made({ id: 'p.plain', cost: { requests: 7 }, lane: 'core' }),
+  plannedCheck({ id: 'p.plain', cost: { requests: 7 }, lane: 'core' }),
 ];
 
 describe('the whole plan as text', () => {
   test('the first line: the checks that run and the pace, with the share it comes from', () => {
-    const half = planRun(live(), [made({ id: 'p.a', cost: { requests: 3 } }), made({ id: 'p.b', cost: { requests: 3 }, needs: { keys: ['second'] } })]);
+    const half = planRun(liveTarget(), [
+      plannedCheck({ id: 'p.a', cost: { requests: 3 } }),
+      plannedCheck({ id: 'p.b', cost: { requests: 3 }, needs: { keys: ['second'] } }),
+    ]);
     expect(planText(half, { live: true })[0]).toBe(
       `plan: ${half.checksRun} checks, paced at ${half.pace.perWindow} requests per ${roughly(half.pace.windowMs)} window on each budget (share ${half.share} of 60; CC_BUDGET_SHARE)`,
     );
     // At share 1 the margin the pace keeps is named; the budget check, when it runs, is among the checks.
-    const whole = planRun(live({ budgetShare: 1, effects: new Set(['budget']) }), [made({ id: 'p.a', cost: { requests: 3 } }), ...BUDGET_CHECKS]);
+    const whole = planRun(liveTarget({ budgetShare: 1, effects: new Set(['budget']) }), [plannedCheck({ id: 'p.a', cost: { requests: 3 } }), ...BUDGET_CHECKS]);
     expect(whole.checksRun).toBe(2);
     expect(planText(whole, { live: true })[0]).toBe(
       `plan: ${whole.checksRun} checks, paced at ${whole.pace.perWindow} requests per ${roughly(whole.pace.windowMs)} window on each budget (share 1 of 60, less a margin of 2; CC_BUDGET_SHARE)`,
@@ -86,7 +71,7 @@ describe('the whole plan as text', () => {
   });
 
   test('a line per lane: its checks, requests and time; its stateful checks apart, with the rest; then the lanes side by side', () => {
-    const plan = planRun(live(), [...STATEFUL, made({ id: 'p.dialer', cost: { requests: 61 }, lane: 'dialer' })]);
+    const plan = planRun(liveTarget(), [...STATEFUL, plannedCheck({ id: 'p.dialer', cost: { requests: 61 }, lane: 'dialer' })]);
     const [core, dialer, hosts] = plan.lanes;
     expect(core?.stateful.checks).toBe(3);
     expect(lineOf(plan, '  lane core (')).toBe(
@@ -107,9 +92,9 @@ describe('the whole plan as text', () => {
   });
 
   test('the requests per budget: a line for each part of the API sent to, with its budget or none', () => {
-    const plan = planRun(live(), [
-      made({ id: 'p.core', cost: { requests: 40 }, lane: 'core' }),
-      made({ id: 'p.ai', surface: 'ai', cost: { requests: 25, elsewhere: { core: 10 } }, lane: 'hosts' }),
+    const plan = planRun(liveTarget(), [
+      plannedCheck({ id: 'p.core', cost: { requests: 40 }, lane: 'core' }),
+      plannedCheck({ id: 'p.ai', surface: 'ai', cost: { requests: 25, elsewhere: { core: 10 } }, lane: 'hosts' }),
     ]);
     const meter = (name: string) => plan.meters.find((m) => m.meter === name)?.requests ?? NaN;
     const lines = planText(plan, { live: true });
@@ -121,11 +106,11 @@ describe('the whole plan as text', () => {
   });
 
   test('what is skipped, by what would enable it, and how many checks the expected release leaves out', () => {
-    const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [
-      made({ id: 'p.key2', cost: { requests: 5 }, needs: { keys: ['second'] } }),
-      made({ id: 'p.cuecard', surface: 'cuecard', cost: { requests: 2 } }),
-      made({ id: 'p.cuecard-too', surface: 'cuecard', cost: { requests: 2 } }),
-      made({ id: 'p.runs', cost: { requests: 3 } }),
+    const plan = planRun(liveTarget({ urls: { core: 'https://core.example.test/api' } }), [
+      plannedCheck({ id: 'p.key2', cost: { requests: 5 }, needs: { keys: ['second'] } }),
+      plannedCheck({ id: 'p.cuecard', surface: 'cuecard', cost: { requests: 2 } }),
+      plannedCheck({ id: 'p.cuecard-too', surface: 'cuecard', cost: { requests: 2 } }),
+      plannedCheck({ id: 'p.runs', cost: { requests: 3 } }),
     ]);
     expect(plan.skipped).toHaveLength(2);
     const lines = planText(plan, { live: true });
@@ -137,58 +122,58 @@ describe('the whole plan as text', () => {
     const disabled: RunPlan = { ...plan, disabled: ['p.older', 'p.oldest'] };
     expect(planText(disabled, { live: true })).toContain(`not part of the expected Dialer release: ${disabled.disabled.length} checks`);
     // Nothing skipped: no such line.
-    expect(text(planRun(live(), [made({ id: 'p.runs', cost: { requests: 3 } })]))).not.toContain('skipped');
+    expect(text(planRun(liveTarget(), [plannedCheck({ id: 'p.runs', cost: { requests: 3 } })]))).not.toContain('skipped');
   });
 
   test('what the run leaves: the Dialer campaigns at most, those of a target that takes a create it must refuse apart, or nothing said', () => {
-    const leaves = made({ id: 'p.leaves', cost: { requests: 3 }, records: { leaves: { campaigns: 2 } }, lane: 'dialer' });
-    const refused = made({ id: 'p.refused-create', cost: { requests: 2 }, records: { leaves: { campaigns: 0, ifTaken: 1 } }, lane: 'dialer' });
-    const plan = planRun(live(), [leaves]);
+    const leaves = plannedCheck({ id: 'p.leaves', cost: { requests: 3 }, records: { leaves: { campaigns: 2 } }, lane: 'dialer' });
+    const refused = plannedCheck({ id: 'p.refused-create', cost: { requests: 2 }, records: { leaves: { campaigns: 0, ifTaken: 1 } }, lane: 'dialer' });
+    const plan = planRun(liveTarget(), [leaves]);
     expect(plan.campaignsLeft).toBeGreaterThan(0);
     expect(lineOf(plan, 'what the run leaves: ')).toBe(
       `what the run leaves: at most ${plan.campaignsLeft} Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one)`,
     );
-    const both = planRun(live(), [leaves, refused]);
+    const both = planRun(liveTarget(), [leaves, refused]);
     expect(both.campaignsIfTaken).toBeGreaterThan(0);
     expect(lineOf(both, 'what the run leaves: ')).toBe(
       `what the run leaves: at most ${both.campaignsLeft} Dialer campaigns, deleted, which the API keeps with status deleted (it has no way to remove one); ` +
         `at most ${both.campaignsIfTaken} more on a target that takes a campaign create it must refuse (a whitespace-only name), deleted by the check that sent it`,
     );
     // Only those of a refused create: the line still says none are left otherwise.
-    const refusedAlone = planRun(live(), [refused]);
+    const refusedAlone = planRun(liveTarget(), [refused]);
     expect(refusedAlone.campaignsLeft).toBe(0);
     expect(lineOf(refusedAlone, 'what the run leaves: ')).toContain(`at most ${refusedAlone.campaignsLeft} Dialer campaigns`);
     // Nothing left: no line.
-    const nothing = planRun(live(), [made({ id: 'p.none', cost: { requests: 1 } })]);
+    const nothing = planRun(liveTarget(), [plannedCheck({ id: 'p.none', cost: { requests: 1 } })]);
     expect([nothing.campaignsLeft, nothing.campaignsIfTaken]).toEqual([0, 0]);
     expect(text(nothing)).not.toContain('what the run leaves');
   });
 
   test("the records deleted at the lanes' end: how many, what, in how many requests, and what a refusing target costs", () => {
     const batched = (id: string, records: number) =>
-      made({ id, cost: { requests: records }, records: { batched: [{ batch: CONTACT_DELETIONS, records }] }, lane: 'core' });
-    const plan = planRun(live(), [batched('p.f', 7), batched('p.g', 5)]);
+      plannedCheck({ id, cost: { requests: records }, records: { batched: [{ batch: CONTACT_DELETIONS, records }] }, lane: 'core' });
+    const plan = planRun(liveTarget(), [batched('p.f', 7), batched('p.g', 5)]);
     expect(plan.batched.records).toBeGreaterThan(1);
     expect(lineOf(plan, "deleted at the lanes' end: ")).toBe(
       `deleted at the lanes' end: up to ${plan.batched.records} records the checks made, ${plan.batched.what.join('; ')}, in ${plan.batched.requests} requests (counted above); ` +
         `a target that refuses them gets one delete each, up to ${plan.batched.records} more`,
     );
     // One record, one request: in the singular.
-    const one = planRun(live(), [batched('p.f', 1)]);
+    const one = planRun(liveTarget(), [batched('p.f', 1)]);
     expect([one.batched.records, one.batched.requests]).toEqual([1, 1]);
     expect(lineOf(one, "deleted at the lanes' end: ")).toContain(`up to 1 record the checks made, ${CONTACT_DELETIONS.what}, in 1 request (counted above)`);
-    expect(text(planRun(live(), [made({ id: 'p.none', cost: { requests: 1 } })]))).not.toContain("deleted at the lanes' end");
+    expect(text(planRun(liveTarget(), [plannedCheck({ id: 'p.none', cost: { requests: 1 } })]))).not.toContain("deleted at the lanes' end");
   });
 
   test('a make that serves several checks: in its own words with its sharers, and what a target that refuses it costs them beyond the totals', () => {
     const pooled = (id: string) =>
-      made({
+      plannedCheck({
         id,
         cost: { requests: { 'its own contact and its edit, should the pool have none to spare': 2 }, ifBatchRefused: [{ record: CONTACT_POOL, requests: 2 }] },
         records: { shares: [CONTACT_POOL], batched: [{ batch: CONTACT_DELETIONS, records: 1 }] },
         lane: 'core',
       });
-    const plan = planRun(live(), [pooled('p.h'), pooled('p.i')]);
+    const plan = planRun(liveTarget(), [pooled('p.h'), pooled('p.i')]);
     expect(plan.madeTogether).toHaveLength(1);
     const together = plan.madeTogether[0] as RunPlan['madeTogether'][number];
     expect([together.words, together.sharers, together.requests]).toEqual([CONTACT_POOL.madeTogether, 2, 2 * 2]);
@@ -197,39 +182,39 @@ describe('the whole plan as text', () => {
     ]);
     // A shared record without such words is no make of this kind.
     const plain = shared('p.plain-record', 1);
-    expect(text(planRun(live(), [made({ id: 'p.j', cost: { requests: 1 }, records: { shares: [plain] } })]))).not.toContain('made together');
+    expect(text(planRun(liveTarget(), [plannedCheck({ id: 'p.j', cost: { requests: 1 }, records: { shares: [plain] } })]))).not.toContain('made together');
   });
 
   test('fuzzing: the values a check sends beyond its boundaries, as CC_FUZZ_RANDOM and CC_FUZZ_CHECKS set them', () => {
     const fuzzLine = (plan: RunPlan) => lineOf(plan, 'fuzzing: ');
     // Every value stated, the default of CC_FUZZ_RANDOM=all.
-    const all = planRun(live(), FUZZED);
+    const all = planRun(liveTarget(), FUZZED);
     expect(all.fuzz.cap).toBeUndefined();
     expect(fuzzLine(all)).toBe(
       `fuzzing: ${all.fuzz.checks} checks send their exact boundaries and ${all.fuzz.stated} samples and random values in all, each check all it states (CC_FUZZ_RANDOM=all)`,
     );
     // None.
-    const none = planRun(live({ fuzzRandomCap: 0 }), FUZZED);
+    const none = planRun(liveTarget({ fuzzRandomCap: 0 }), FUZZED);
     expect(none.fuzz.cap).toBe(0);
     expect(fuzzLine(none)).toBe(
       `fuzzing: ${none.fuzz.checks} checks send their exact boundaries only, none of the ${none.fuzz.stated} samples and random values they state (CC_FUZZ_RANDOM=0)`,
     );
     // A cap for each check.
-    const capped = planRun(live({ fuzzRandomCap: 2 }), FUZZED);
+    const capped = planRun(liveTarget({ fuzzRandomCap: 2 }), FUZZED);
     expect(capped.fuzz.cap).toBe(2);
     expect(fuzzLine(capped)).toBe(
       `fuzzing: ${capped.fuzz.checks} checks send their exact boundaries and at most ${capped.fuzz.cap} more values each, drawn among their samples and random values, ` +
         `${capped.fuzz.drawn} in all of the ${capped.fuzz.stated} they state (CC_FUZZ_RANDOM); the run seed picks them, so each run tries others`,
     );
     // A cap of one value, for some checks of each lane only.
-    const some = planRun(live({ fuzzRandomCap: 1, fuzzChecksPerLane: 1 }), FUZZED);
+    const some = planRun(liveTarget({ fuzzRandomCap: 1, fuzzChecksPerLane: 1 }), FUZZED);
     expect([some.fuzz.cap, some.fuzz.perLane]).toEqual([1, 1]);
     expect(fuzzLine(some)).toBe(
       `fuzzing: ${some.fuzz.checks} checks send their exact boundaries; ${some.fuzz.perLane} of each lane's (CC_FUZZ_CHECKS) send at most ${some.fuzz.cap} more value each, ` +
         `drawn among their samples and random values (CC_FUZZ_RANDOM), ${some.fuzz.drawn} in all of the ${some.fuzz.stated} the checks state; the run seed picks the checks and the values, so each run tries others`,
     );
     // No fuzzed check: no line.
-    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { requests: 5 } })]))).not.toContain('fuzzing:');
+    expect(text(planRun(liveTarget(), [plannedCheck({ id: 'p.plain', cost: { requests: 5 } })]))).not.toContain('fuzzing:');
   });
 
   test('the stateful sequences: each check with its sequences, steps and allowance, the checks that draw steps, and what is kept for shrinking', () => {
@@ -242,7 +227,7 @@ describe('the whole plan as text', () => {
         )
         .join('; ');
     // Shrinking kept in each allowance, shared by the lane; every stateful check draws random steps.
-    const keeping = planRun(live({ sequences: { count: 2, steps: 6, shrinkRequests: 24 } }), STATEFUL);
+    const keeping = planRun(liveTarget({ sequences: { count: 2, steps: 6, shrinkRequests: 24 } }), STATEFUL);
     expect(keeping.stateful.checks).toHaveLength(3);
     expect(keeping.stateful.perLane).toBeUndefined();
     expect(sequencesLine(keeping)).toBe(
@@ -250,7 +235,7 @@ describe('the whole plan as text', () => {
         `each allowance keeps ${keeping.stateful.sequences.shrinkRequests} of them for shrinking a failing sequence, which the stateful checks of a lane share, so the lane counts them once`,
     );
     // A cap on each sequence's step requests, two drawers a lane (CC_SEQUENCE_CHECKS), nothing kept for shrinking.
-    const drawing = planRun(live({ sequences: { count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 }, sequenceChecksPerLane: 2 }), STATEFUL);
+    const drawing = planRun(liveTarget({ sequences: { count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 }, sequenceChecksPerLane: 2 }), STATEFUL);
     expect(drawing.stateful.perLane).toBe(2);
     expect(drawing.stateful.sequences.shrinkRequests).toBe(0);
     expect(sequencesLine(drawing)).toBe(
@@ -261,11 +246,11 @@ describe('the whole plan as text', () => {
     );
     expect(text(keeping)).not.toContain('CC_SEQUENCE_CHECKS');
     // No stateful check: no line.
-    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { requests: 5 } })]))).not.toContain('stateful sequences');
+    expect(text(planRun(liveTarget(), [plannedCheck({ id: 'p.plain', cost: { requests: 5 } })]))).not.toContain('stateful sequences');
   });
 
   test("the budget checks: their windows after the lanes, how long the company's other integrations get 429, whether they run; why those windows with --verbose", () => {
-    const without = planRun(live(), BUDGET_CHECKS);
+    const without = planRun(liveTarget(), BUDGET_CHECKS);
     const budget = without.budget as NonNullable<RunPlan['budget']>;
     expect(budget.runs).toBe(false);
     expect(planText(without, { live: true }).at(-1)).toBe(
@@ -275,7 +260,7 @@ describe('the whole plan as text', () => {
     // Against the bundled mock, whose effects a run sets, nothing to enable.
     expect(planText(without, { live: false }).at(-1)).toMatch(/; exempt from the share$/);
     // When it runs, its windows follow the lanes'.
-    const runs = planRun(live({ effects: new Set(['budget']) }), BUDGET_CHECKS);
+    const runs = planRun(liveTarget({ effects: new Set(['budget']) }), BUDGET_CHECKS);
     const running = runs.budget as NonNullable<RunPlan['budget']>;
     expect(running.runs).toBe(true);
     expect(planText(runs, { live: true }).at(-1)).toBe(
@@ -289,16 +274,18 @@ describe('the whole plan as text', () => {
     expect(text(runs)).not.toContain(BUDGET_WINDOWS_WHY);
     expect(planText(runs, { live: true, verbose: true }).slice(-2)).toEqual([planText(runs, { live: true }).at(-1), `  ${BUDGET_WINDOWS_WHY}`]);
     // No budget check: none of this.
-    expect(text(planRun(live(), [made({ id: 'p.plain', cost: { requests: 5 } })]), { live: true, verbose: true })).not.toContain('budgets on purpose');
+    expect(text(planRun(liveTarget(), [plannedCheck({ id: 'p.plain', cost: { requests: 5 } })]), { live: true, verbose: true })).not.toContain(
+      'budgets on purpose',
+    );
   });
 
   test("--verbose lists each lane's largest allowances besides its stateful checks, with what of each makes the records the lane's checks share", () => {
     const record = shared('p.record', 3);
-    const plan = planRun(live(), [
+    const plan = planRun(liveTarget(), [
       ...STATEFUL,
-      made({ id: 'p.sharer', cost: { requests: 5 }, records: { shares: [record] }, lane: 'core' }),
-      made({ id: 'p.all-shared', cost: { requests: 0 }, records: { shares: [record] }, lane: 'core' }),
-      made({ id: 'p.dialer', cost: { requests: 9 }, lane: 'dialer' }),
+      plannedCheck({ id: 'p.sharer', cost: { requests: 5 }, records: { shares: [record] }, lane: 'core' }),
+      plannedCheck({ id: 'p.all-shared', cost: { requests: 0 }, records: { shares: [record] }, lane: 'core' }),
+      plannedCheck({ id: 'p.dialer', cost: { requests: 9 }, lane: 'dialer' }),
     ]);
     const [core, dialer, hosts] = plan.lanes;
     const listed = (c: RunPlan['lanes'][number]['costliest'][number]) => `${c.check} ${c.requests}${c.shared > 0 ? ` (${c.shared} shared)` : ''}`;
@@ -362,7 +349,7 @@ describe('the short plan a run prints', () => {
   });
 
   test('a live target, the whole catalogue: at most five lines under 160 characters, with what the whole plan counts', () => {
-    const plan = planRun(live(), ALL_CHECKS);
+    const plan = planRun(liveTarget(), ALL_CHECKS);
     const whole = planText(plan, { live: true });
     const lines = [shortHeaderText(LIVE_HEADER), ...shortPlanText(plan, { live: true, wholePlan: WHOLE })];
     expect(lines.length).toBeLessThanOrEqual(5);
@@ -389,7 +376,7 @@ describe('the short plan a run prints', () => {
   });
 
   test("with the budget effect the budget check is named, with how long the company's other integrations get 429", () => {
-    const plan = planRun(live({ effects: new Set(['budget']) }), ALL_CHECKS);
+    const plan = planRun(liveTarget({ effects: new Set(['budget']) }), ALL_CHECKS);
     const lines = shortPlanText(plan, { live: true, wholePlan: WHOLE });
     expect(plan.budget?.runs).toBe(true);
     expect(lines[0]).toBe(
@@ -400,8 +387,8 @@ describe('the short plan a run prints', () => {
   });
 
   test('a run that leaves nothing and skips nothing says so by leaving that line out; a part with no request is not named', () => {
-    const plan = planRun(live(), [
-      made({
+    const plan = planRun(liveTarget(), [
+      plannedCheck({
         id: 'p.core-a',
         cost: { requests: 40 },
         lane: 'core',
@@ -419,13 +406,13 @@ describe('the short plan a run prints', () => {
   });
 
   test("against the bundled mock, which stops with the run and is no one's budget: one line", () => {
-    const plan = planRun(live({ bundledMock: true, budgetShare: 1, rateWindowMs: 1000, effects: new Set(['budget']) }), [
-      made({
+    const plan = planRun(liveTarget({ bundledMock: true, budgetShare: 1, rateWindowMs: 1000, effects: new Set(['budget']) }), [
+      plannedCheck({
         id: 'p.core-a',
         cost: { requests: 100 },
         lane: 'core',
       }),
-      made({
+      plannedCheck({
         id: 'p.dialer-a',
         cost: {
           requests: 10,
@@ -433,7 +420,7 @@ describe('the short plan a run prints', () => {
         },
         lane: 'dialer',
       }),
-      made({
+      plannedCheck({
         id: 'p.key2',
         cost: { requests: 5 },
         needs: { keys: ['second'] },
@@ -463,7 +450,7 @@ describe('the short plan a run prints', () => {
     expect(shortScopeText(scope)).toBe(
       'expectations cc-expectations.json: 1 rules out of scope (1 checks not run), 1 expected to fail; 1 entry names what the catalogue lacks (exit 4)',
     );
-    const lines = shortPlanText(planRun(live(), ALL_CHECKS), { live: true, wholePlan: WHOLE, scope });
+    const lines = shortPlanText(planRun(liveTarget(), ALL_CHECKS), { live: true, wholePlan: WHOLE, scope });
     expect(lines.length).toBe(5);
     expect(lines.at(-2)).toBe(shortScopeText(scope));
   });

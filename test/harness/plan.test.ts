@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { planRun } from '../../cli/run-plan.ts';
-import { allowanceOn, type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
+import { allowanceOn, type CheckDefinition } from '../../lib/checks/define.ts';
 import type { SharedRecord } from '../../lib/checks/shared-records.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
-import { literalTarget } from './support.ts';
+import { literalTarget, liveTarget, plannedCheck } from './support.ts';
 import { ARCHIVED_TAG_MISSING } from '../../lib/checks/runner.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 import type { Release } from '../../lib/dialer/releases.ts';
@@ -12,33 +12,15 @@ import { inRunOrder } from '../../lib/checks/run-order.ts';
 import { CHANGING_WALK } from '../../suites/dialer/campaigns/walks.ts';
 import { DELETED_CAMPAIGN, LANE_CAMPAIGN } from '../../suites/dialer/fixtures/shared-records.ts';
 
-const noop = async () => undefined;
-const made = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'cost'>): CheckDefinition =>
-  defineCheck({ title: def.id, surface: 'core', rules: ['CORE-TAG-DELETE-404'], run: noop, ...def });
-
-/** A live target on a minute window, every host and key, no effects: nothing in it is contacted. */
-const live = (overrides: Parameters<typeof literalTarget>[0] = {}) =>
-  literalTarget({
-    urls: {
-      core: 'https://core.example.test/api',
-      ai: 'https://ai.example.test/v1',
-      cuecard: 'https://cc.example.test/api',
-      analytics: 'https://an.example.test/api',
-    },
-    rateWindowMs: 60_000,
-    budgetShare: 0.5,
-    ...overrides,
-  });
-
 describe('the plan of a run', () => {
   test('at share 0.5 of a 60 s window: 30 per window; requests counted where checks declare them, lanes timed at that pace', () => {
     const checks = [
-      made({
+      plannedCheck({
         id: 'p.core-a',
         cost: { requests: 40 },
         lane: 'core',
       }),
-      made({
+      plannedCheck({
         id: 'p.hosts-a',
         surface: 'ai',
         cost: {
@@ -47,14 +29,14 @@ describe('the plan of a run', () => {
         },
         lane: 'hosts',
       }),
-      made({
+      plannedCheck({
         id: 'p.dialer-a',
         surface: 'cuecard',
         cost: { requests: 61 },
         lane: 'dialer',
       }),
     ];
-    const plan = planRun(live(), checks);
+    const plan = planRun(liveTarget(), checks);
     expect(plan.pace).toEqual({ perWindow: 30, windowMs: 60_000 });
     expect(plan.lanes.map((l) => [l.lane, l.checks, l.requests, l.ms])).toEqual([
       ['core', ['p.core-a'], 40, 60_000],
@@ -69,13 +51,13 @@ describe('the plan of a run', () => {
   });
 
   test('lanes that share a meter are bound by the meter: 45 + 45 core requests at 30 a window take 2 windows side by side', () => {
-    const plan = planRun(live(), [
-      made({
+    const plan = planRun(liveTarget(), [
+      plannedCheck({
         id: 'p.a',
         cost: { requests: 45 },
         lane: 'core',
       }),
-      made({
+      plannedCheck({
         id: 'p.b',
         cost: { requests: 45 },
         lane: 'dialer',
@@ -87,7 +69,7 @@ describe('the plan of a run', () => {
 
   test('a cap on random fuzz values (CC_FUZZ_RANDOM) takes what the others would cost off each allowance; the boundaries stay', () => {
     const checks = [
-      made({
+      plannedCheck({
         id: 'p.fuzzed',
         cost: {
           requests: 20,
@@ -95,29 +77,29 @@ describe('the plan of a run', () => {
         },
         lane: 'core',
       }),
-      made({
+      plannedCheck({
         id: 'p.plain',
         cost: { requests: 5 },
         lane: 'core',
       }),
     ];
-    const all = planRun(live(), checks);
+    const all = planRun(liveTarget(), checks);
     expect(all.lanes[0]?.requests).toBe(25);
     expect(all.fuzz).toEqual({ drawn: 4, stated: 4, checks: 1 });
-    const capped = planRun(live({ fuzzRandomCap: 1 }), checks);
+    const capped = planRun(liveTarget({ fuzzRandomCap: 1 }), checks);
     // Three values forgone at two requests each.
     expect(capped.lanes[0]?.requests).toBe(19);
     expect(capped.lanes[0]?.costliest[0]).toEqual({ check: 'p.fuzzed', requests: 14, shared: 0 });
     expect(capped.fuzz).toEqual({ cap: 1, drawn: 1, stated: 4, checks: 1 });
     // A cap of 0: the boundaries alone, none of the four values stated, their eight requests off the lane.
-    const none = planRun(live({ fuzzRandomCap: 0 }), checks);
+    const none = planRun(liveTarget({ fuzzRandomCap: 0 }), checks);
     expect(none.fuzz).toEqual({ cap: 0, drawn: 0, stated: 4, checks: 1 });
     expect(none.lanes[0]?.requests).toBe(25 - 4 * 2);
   });
 
   test('some fuzzed checks of a lane draw (CC_FUZZ_CHECKS): each allowance holds its random values, the lane counts its dearest that many on each meter', () => {
     const checks = [
-      made({
+      plannedCheck({
         id: 'p.dear',
         cost: {
           requests: 10,
@@ -125,7 +107,7 @@ describe('the plan of a run', () => {
         },
         lane: 'core',
       }),
-      made({
+      plannedCheck({
         id: 'p.cheap',
         cost: {
           requests: 10,
@@ -133,7 +115,7 @@ describe('the plan of a run', () => {
         },
         lane: 'core',
       }),
-      made({
+      plannedCheck({
         id: 'p.cheaper',
         cost: {
           requests: 10,
@@ -141,7 +123,7 @@ describe('the plan of a run', () => {
         },
         lane: 'core',
       }),
-      made({
+      plannedCheck({
         id: 'p.elsewhere',
         cost: {
           requests: 10,
@@ -151,8 +133,8 @@ describe('the plan of a run', () => {
         surface: 'analytics',
       }),
     ];
-    const every = planRun(live({ fuzzRandomCap: 1 }), checks);
-    const two = planRun(live({ fuzzRandomCap: 1, fuzzChecksPerLane: 2 }), checks);
+    const every = planRun(liveTarget({ fuzzRandomCap: 1 }), checks);
+    const two = planRun(liveTarget({ fuzzRandomCap: 1, fuzzChecksPerLane: 2 }), checks);
     // On the core's meter the dear and one cheap value are counted, one cheap value not; the analytics check is its meter's only one.
     expect(every.lanes[0]?.requests).toBe(40);
     expect(two.lanes[0]?.requests).toBe(39);
@@ -166,7 +148,7 @@ describe('the plan of a run', () => {
   test('one stateful check of a lane draws random steps (CC_SEQUENCE_CHECKS): each allowance holds its steps, the lane counts the dearest one, the others their closing steps', () => {
     const sequences = { count: 1, steps: 6, stepRequests: 8, shrinkRequests: 0 };
     const stateful = (id: string, closingRequests: number, meter: 'core' | 'analytics' = 'core') =>
-      made({
+      plannedCheck({
         id,
         cost: {
           requests: 0,
@@ -180,14 +162,14 @@ describe('the plan of a run', () => {
       stateful('p.blacklist', 5),
       stateful('p.tags', 4),
       stateful('p.apart', 3, 'analytics'),
-      made({
+      plannedCheck({
         id: 'p.plain',
         cost: { requests: 7 },
         lane: 'core',
       }),
     ];
-    const every = planRun(live({ sequences }), checks);
-    const one = planRun(live({ sequences, sequenceChecksPerLane: 1 }), checks);
+    const every = planRun(liveTarget({ sequences }), checks);
+    const one = planRun(liveTarget({ sequences, sequenceChecksPerLane: 1 }), checks);
     // Each allowance: setup 1, 8 of steps and the closing; on the core's meter one check's steps are counted, not three.
     expect(one.stateful.checks.map((c) => c.requests)).toEqual([21, 14, 13, 12]);
     expect(every.meters.find((m) => m.meter === 'core')?.requests).toBe(21 + 14 + 13 + 7);
@@ -202,7 +184,7 @@ describe('the plan of a run', () => {
 
   test('requests a check sends only for older Dialer releases come off its allowance where the target is expected at that release or later', () => {
     const checks = [
-      made({
+      plannedCheck({
         id: 'p.older',
         cost: {
           requests: 6,
@@ -211,7 +193,7 @@ describe('the plan of a run', () => {
         lane: 'dialer',
       }),
     ];
-    const at = (release: Release) => planRun(live({ dialer: { release, routes: DIALER_ROUTES } }), checks).lanes.find((l) => l.lane === 'dialer');
+    const at = (release: Release) => planRun(liveTarget({ dialer: { release, routes: DIALER_ROUTES } }), checks).lanes.find((l) => l.lane === 'dialer');
     expect(at('latest')?.requests).toBe(5);
     expect(at('next')?.requests).toBe(5);
     expect(at('1.0.22')?.requests).toBe(6);
@@ -220,7 +202,7 @@ describe('the plan of a run', () => {
 
   test("requests sent only with another company's key pair come off the allowance and each budget where the target lacks it", () => {
     const checks = [
-      made({
+      plannedCheck({
         id: 'p.keyed',
         cost: {
           requests: 9,
@@ -230,7 +212,7 @@ describe('the plan of a run', () => {
         lane: 'dialer',
         surface: 'ai',
       }),
-      made({
+      plannedCheck({
         id: 'p.stateful',
         cost: {
           requests: 0,
@@ -241,13 +223,13 @@ describe('the plan of a run', () => {
     ];
     const other = { id: 'HARNESSKEYID03', secret: 'harness-secret-other-0123' };
     const sequences = { count: 2, steps: 4, shrinkRequests: 10, replay: undefined };
-    const without = planRun(live({ sequences }), checks);
-    const withKey = planRun(live({ sequences, keys: { primary: { id: 'HARNESSKEYID01', secret: 'harness-secret-0123456789' }, other } }), checks);
+    const without = planRun(liveTarget({ sequences }), checks);
+    const withKey = planRun(liveTarget({ sequences, keys: { primary: { id: 'HARNESSKEYID01', secret: 'harness-secret-0123456789' }, other } }), checks);
     const byMeter = (plan: typeof without) => Object.fromEntries(plan.meters.filter((m) => m.requests > 0).map((m) => [m.meter, m.requests]));
     // The keyed check: 9 with the key (3 on the core budget), 7 without (2 on the core budget). The stateful one: 1 + 2 × (4 × 2 + 5) + 10, and 3 less a sequence without.
     expect(byMeter(withKey)).toEqual({ core: 3 + 37, ai: 6 });
     expect(byMeter(without)).toEqual({ core: 2 + 31, ai: 5 });
-    expect(allowanceOn(checks[0] as CheckDefinition, live({ sequences }))).toBe(7);
+    expect(allowanceOn(checks[0] as CheckDefinition, liveTarget({ sequences }))).toBe(7);
   });
 
   test('the checks that look for the archived call tag are skipped by the plan without CC_DIALER_ARCHIVED_TAG_ID, naming it, and counted with it', () => {
@@ -257,17 +239,17 @@ describe('the plan of a run', () => {
       'dialer.release.undated-archived-replace-422',
       'dialer.release.undated-archived-tag-list',
     ]);
-    const without = planRun(live(), archived);
+    const without = planRun(liveTarget(), archived);
     expect(without.skipped).toEqual([{ reason: ARCHIVED_TAG_MISSING, checks: archived.map((c) => c.id) }]);
     expect(without.lanes.reduce((n, l) => n + l.requests, 0)).toBe(0);
-    const named = planRun(live({ dialer: { release: 'latest', routes: DIALER_ROUTES, archivedTagId: '10016' } }), archived);
+    const named = planRun(liveTarget({ dialer: { release: 'latest', routes: DIALER_ROUTES, archivedTagId: '10016' } }), archived);
     expect(named.skipped).toEqual([]);
     expect(named.lanes.reduce((n, l) => n + l.requests, 0)).toBeGreaterThan(0);
   });
 
   test('share 1 paces at 58, the bundled mock default', () => {
-    const plan = planRun(live({ budgetShare: 1, rateWindowMs: 2_000 }), [
-      made({
+    const plan = planRun(liveTarget({ budgetShare: 1, rateWindowMs: 2_000 }), [
+      plannedCheck({
         id: 'p.a',
         cost: { requests: 117 },
       }),
@@ -278,24 +260,24 @@ describe('the plan of a run', () => {
 
   test('what cannot run is listed with what would enable it, and costs nothing', () => {
     const checks = [
-      made({
+      plannedCheck({
         id: 'p.key2',
         cost: { requests: 5 },
         needs: { keys: ['second'] },
       }),
-      made({
+      plannedCheck({
         id: 'p.call',
         cost: { requests: 7 },
         needs: { effects: ['call'] },
       }),
-      made({
+      plannedCheck({
         id: 'p.runs',
         cost: { requests: 3 },
       }),
     ];
-    const plan = planRun(live({ urls: { core: 'https://core.example.test/api' } }), [
+    const plan = planRun(liveTarget({ urls: { core: 'https://core.example.test/api' } }), [
       ...checks,
-      made({
+      plannedCheck({
         id: 'p.cuecard',
         surface: 'cuecard',
         cost: { requests: 2 },
@@ -310,12 +292,12 @@ describe('the plan of a run', () => {
   });
 
   test('the budget checks: their windows after the lanes, 2.5 windows refused to the company, only with the budget effect', () => {
-    const without = planRun(live(), BUDGET_CHECKS);
+    const without = planRun(liveTarget(), BUDGET_CHECKS);
     expect(without.budget).toEqual({ checks: ['budget.both-surfaces'], runs: false, ms: 360_000, blockedMs: 150_000 });
     expect(without.totalMs).toBe(0);
     expect(without.skipped.map((s) => s.reason)).toEqual([expect.stringMatching(/^needs CC_EFFECTS to include budget/)]);
     expect([without.checksRun, without.checksSkipped]).toEqual([0, 1]);
-    const withBudget = planRun(live({ effects: new Set(['budget']) }), BUDGET_CHECKS);
+    const withBudget = planRun(liveTarget({ effects: new Set(['budget']) }), BUDGET_CHECKS);
     expect(withBudget.budget?.runs).toBe(true);
     expect(withBudget.totalMs).toBe(360_000);
     // Counted among the checks that run once they do.
@@ -325,7 +307,7 @@ describe('the plan of a run', () => {
   test('CC_SEQUENCES=0: every stateful check is skipped with the variable that runs it, and the plan counts none of their requests', () => {
     const stateful = ALL_CHECKS.filter((c) => c.cost.sequences);
     const plan = planRun(
-      live({ sequences: { count: 0, steps: 6, shrinkRequests: 24 }, effects: new Set(['campaign-sequences', 'group-sequences']) }),
+      liveTarget({ sequences: { count: 0, steps: 6, shrinkRequests: 24 }, effects: new Set(['campaign-sequences', 'group-sequences']) }),
       stateful,
     );
     expect(plan.stateful.checks).toEqual([]);
@@ -335,8 +317,8 @@ describe('the plan of a run', () => {
 
   test("a configured target's default keeps nothing for shrinking: the stateful checks count their sequences alone", () => {
     const stateful = ALL_CHECKS.filter((c) => c.cost.sequences && c.id.startsWith('core.'));
-    const keeping = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 24 } }), stateful);
-    const none = planRun(live({ sequences: { count: 1, steps: 6, shrinkRequests: 0 } }), stateful);
+    const keeping = planRun(liveTarget({ sequences: { count: 1, steps: 6, shrinkRequests: 24 } }), stateful);
+    const none = planRun(liveTarget({ sequences: { count: 1, steps: 6, shrinkRequests: 0 } }), stateful);
     const lane = (plan: typeof none) => plan.lanes.find((l) => l.lane === 'core')?.stateful?.requests ?? NaN;
     // The lane counted the shrinking once; without it, 24 fewer.
     expect(lane(none)).toBe(lane(keeping) - 24);
@@ -347,7 +329,7 @@ describe('the plan of a run', () => {
   });
 
   test('the whole catalogue: every check in one lane or last, the meters add up to the lanes, each lane with its figures', () => {
-    const target = live({
+    const target = liveTarget({
       keys: {
         ...literalTarget().keys,
         second: { id: 'K2', secret: 's2' },
@@ -422,19 +404,19 @@ describe('the plan of a run', () => {
     });
     const [lane, deleted] = [campaign('p.lane-campaign'), campaign('p.deleted-campaign')];
     const checks = [
-      made({
+      plannedCheck({
         id: 'p.own',
         cost: { requests: 3 },
         records: { leaves: { campaigns: 2 } },
         lane: 'dialer',
       }),
-      made({
+      plannedCheck({
         id: 'p.shares',
         cost: { requests: 2 },
         records: { shares: [lane] },
         lane: 'dialer',
       }),
-      made({
+      plannedCheck({
         id: 'p.both',
         cost: { requests: 3 },
         records: {
@@ -443,12 +425,12 @@ describe('the plan of a run', () => {
         },
         lane: 'dialer',
       }),
-      made({
+      plannedCheck({
         id: 'p.none',
         cost: { requests: 1 },
         lane: 'dialer',
       }),
-      made({
+      plannedCheck({
         id: 'p.skipped',
         cost: { requests: 2 },
         records: { leaves: { campaigns: 1 } },
@@ -456,27 +438,27 @@ describe('the plan of a run', () => {
         needs: { keys: ['other'] },
       }),
     ];
-    const plan = planRun(live(), checks);
+    const plan = planRun(liveTarget(), checks);
     expect(plan.campaignsLeft).toBe(2 + 1 + 2);
     expect(plan.campaignsIfTaken).toBe(0);
-    const nothing = planRun(live(), [
-      made({
+    const nothing = planRun(liveTarget(), [
+      plannedCheck({
         id: 'p.none',
         cost: { requests: 1 },
       }),
     ]);
     expect([nothing.campaignsLeft, nothing.campaignsIfTaken]).toEqual([0, 0]);
     // A campaign only a target that takes a create it must refuse makes is named apart, not counted among those a run leaves.
-    const refused = made({
+    const refused = plannedCheck({
       id: 'p.refused-create',
       cost: { requests: 2 },
       records: { leaves: { campaigns: 0, ifTaken: 1 } },
       lane: 'dialer',
     });
-    const withRefused = planRun(live(), [...checks, refused]);
+    const withRefused = planRun(liveTarget(), [...checks, refused]);
     expect(withRefused.campaignsLeft).toBe(2 + 1 + 2);
     expect(withRefused.campaignsIfTaken).toBe(1);
-    const refusedAlone = planRun(live(), [refused]);
+    const refusedAlone = planRun(liveTarget(), [refused]);
     expect([refusedAlone.campaignsLeft, refusedAlone.campaignsIfTaken]).toEqual([0, 1]);
   });
 
@@ -500,6 +482,6 @@ describe('the plan of a run', () => {
     const said = /`what the\s+run leaves: at most (\d+) Dialer\s+campaigns` with every host, one key pair and no `CC_EFFECTS`/.exec(
       readFileSync('docs/live-account.md', 'utf8'),
     );
-    expect(Number(said?.[1])).toBe(planRun(live(), ALL_CHECKS).campaignsLeft);
+    expect(Number(said?.[1])).toBe(planRun(liveTarget(), ALL_CHECKS).campaignsLeft);
   });
 });

@@ -1,3 +1,4 @@
+import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { Target } from '../../lib/config/target.ts';
 import { DIALER_ROUTES } from '../../lib/dialer/routes.ts';
 
@@ -20,6 +21,24 @@ export function literalTarget(overrides: Partial<Target> = {}): Target {
     ...overrides,
   };
 }
+
+/** A check for the planner's tests: a core check of one rule that sends nothing, with what `def` declares. */
+export const plannedCheck = (def: Partial<CheckDefinition> & Pick<CheckDefinition, 'id' | 'cost'>): CheckDefinition =>
+  defineCheck({ title: def.id, surface: 'core', rules: ['CORE-TAG-DELETE-404'], run: async () => undefined, ...def });
+
+/** A live target on a minute window, every host and key, no effects, at share 0.5: nothing in it is contacted. */
+export const liveTarget = (overrides: Partial<Target> = {}): Target =>
+  literalTarget({
+    urls: {
+      core: 'https://core.example.test/api',
+      ai: 'https://ai.example.test/v1',
+      cuecard: 'https://cc.example.test/api',
+      analytics: 'https://an.example.test/api',
+    },
+    rateWindowMs: 60_000,
+    budgetShare: 0.5,
+    ...overrides,
+  });
 
 /** A clock that only moves when the code under test sleeps, so waits are measured, never spent. */
 export class FakeClock {
