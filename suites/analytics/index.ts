@@ -1,3 +1,4 @@
+import type { Assertions } from '../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import { type Surface } from '../../lib/contract/vocabulary.ts';
@@ -28,7 +29,8 @@ async function knownCallId(t: CheckContext): Promise<string> {
 
 const details = (t: CheckContext, id: string | number, surface: Surface = 'analytics') => t.req(surface, 'GET', `/calls/${id}`);
 
-function expectAnalyticsError(t: CheckContext, ex: Exchange): void {
+/** An error of Get call details: the service shape with the analytics schema, and no correlationId. */
+export function expectAnalyticsError(t: Assertions, ex: Exchange): void {
   expectServiceError(t, 'ANALYTICS-ERR-SHAPE', ex, 'analytics/error');
   t.check('ANALYTICS-ERR-NO-CORRELATION', !('correlationId' in (ex.json as object)), 'the error carries a correlationId', ex);
 }

@@ -15,6 +15,12 @@ import { expectDialer401 } from '../dialer/authentication/host.ts';
 import { judgeCampaignListPage } from '../dialer/campaigns/lists.ts';
 import { judgeAuthLayer401Body } from '../shared/credentials.ts';
 import { checkUtf8Json } from '../shared/media.ts';
+import { isObject, type Json } from '../shared/json.ts';
+import { judgeAgentRead, judgeCreatedAgent } from '../ai/voice-agents/index.ts';
+import { expectRequestId } from '../ai/voice-agents/errors.ts';
+import { judgeTimestamps } from '../ai/voice-agents/reads.ts';
+import { judgeTranscription } from '../ai/conversation-intelligence/reads.ts';
+import { expectAnalyticsError } from '../analytics/index.ts';
 import { expectServiceError } from '../shared/service-errors.ts';
 
 /**
@@ -31,6 +37,18 @@ const ok = (seen: ObservedExchange): boolean => seen.exchange.status >= 200 && s
 /** Conversation Intelligence and VoiceAgent: the AI host but the Dialer. */
 const aiServices = (seen: ObservedExchange): boolean => on(seen, 'ai');
 const ciPath = (seen: ObservedExchange): boolean => /^\/ai\//.test(seen.placement.path);
+
+const beforeService = (seen: ObservedExchange): boolean => seen.exchange.status === 401 || seen.exchange.status === 429;
+const agentCreate = (seen: ObservedExchange): boolean => seen.exchange.request.method === 'POST' && seen.placement.path === '/voice-agents';
+/** The voiceAgentId a read asks for, or undefined when the exchange is no read of one voice agent. */
+const agentRead = (seen: ObservedExchange): string | undefined =>
+  seen.exchange.request.method === 'GET' ? /^\/voice-agents\/([^/]+)$/.exec(seen.placement.path)?.[1] : undefined;
+const dataOfAgent = (ex: ObservedExchange['exchange']): Json | undefined => (isObject(ex.json) && isObject(ex.json.data) ? ex.json.data : undefined);
+/** The callId a transcription read asks for, when it is a number. */
+const transcriptionOf = (seen: ObservedExchange): number | undefined => {
+  const id = /^\/ai\/calls\/(\d+)\/transcription$/.exec(seen.placement.path)?.[1];
+  return seen.exchange.request.method === 'GET' && id !== undefined ? Number(id) : undefined;
+};
 
 /** A judge of one rule, reading the exchanges the catalogue names for it. */
 function single(
@@ -172,7 +190,7 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     'traffic.ai.service-errors',
     'AI-ERR-SERVICE-SHAPE',
     'ai',
-    (s) => aiServices(s) && ciPath(s) && s.exchange.status >= 400 && s.exchange.status !== 401 && s.exchange.status !== 429,
+    (s) => aiServices(s) && ciPath(s) && s.exchange.status >= 400 && !beforeService(s),
     (t, s) => expectServiceError(t, 'AI-ERR-SERVICE-SHAPE', s.exchange),
   ),
   single(
@@ -229,4 +247,55 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     (s) => on(s, 'analytics') && s.exchange.bodyBytes > 0,
     (t, s) => checkUtf8Json(t, 'ANALYTICS-JSON-UTF8', s.exchange),
   ),
+  single(
+    'traffic.voice-agents.create',
+    'VA-CREATE-ENVELOPE',
+    'ai',
+    (s) => aiServices(s) && agentCreate(s) && ok(s),
+    (t, s) => judgeCreatedAgent(t, s.exchange),
+  ),
+  single(
+    'traffic.voice-agents.get',
+    'VA-GET',
+    'ai',
+    (s) => aiServices(s) && agentRead(s) !== undefined && ok(s),
+    (t, s) => judgeAgentRead(t, s.exchange, agentRead(s) as string),
+  ),
+  // A 401 and a 429 come from the layers ahead of the service, which give no requestId.
+  single(
+    'traffic.voice-agents.request-id',
+    'VA-REQUEST-ID',
+    'ai',
+    (s) => aiServices(s) && (agentCreate(s) || agentRead(s) !== undefined) && !beforeService(s),
+    (t, s) => expectRequestId(t, s.exchange, `${s.exchange.request.method} ${s.placement.path}`),
+  ),
+  single(
+    'traffic.voice-agents.timestamps',
+    'VA-TIMESTAMPS',
+    'ai',
+    (s) => aiServices(s) && (agentCreate(s) || agentRead(s) !== undefined) && ok(s) && isObject(dataOfAgent(s.exchange)?.attributes),
+    (t, s) => {
+      judgeTimestamps(t, dataOfAgent(s.exchange)?.attributes as Json, `${s.exchange.request.method} ${s.placement.path}`, s.exchange);
+    },
+  ),
+  eachExchange({
+    id: 'traffic.ci.transcription',
+    title: 'CI-TRANSCRIPTION-SCHEMA, CI-SEGMENT-CALLER and CI-SEGMENT-TIMES from traffic',
+    surface: 'ai',
+    rules: ['CI-TRANSCRIPTION-SCHEMA', 'CI-SEGMENT-CALLER', 'CI-SEGMENT-TIMES'],
+    reading: OBSERVABLE_FROM_TRAFFIC['CI-TRANSCRIPTION-SCHEMA'] ?? '',
+    reads: (s) => aiServices(s) && transcriptionOf(s) !== undefined && s.exchange.status === 200,
+    judge: (t, s) => {
+      judgeTranscription(t, s.exchange, transcriptionOf(s) as number);
+    },
+  }),
+  eachExchange({
+    id: 'traffic.analytics.errors',
+    title: 'ANALYTICS-ERR-SHAPE and ANALYTICS-ERR-NO-CORRELATION from traffic',
+    surface: 'analytics',
+    rules: ['ANALYTICS-ERR-SHAPE', 'ANALYTICS-ERR-NO-CORRELATION'],
+    reading: OBSERVABLE_FROM_TRAFFIC['ANALYTICS-ERR-SHAPE'] ?? '',
+    reads: (s) => on(s, 'analytics') && get(s, /^\/calls\/[^/]+$/) && s.exchange.status >= 400 && !beforeService(s),
+    judge: (t, s) => expectAnalyticsError(t, s.exchange),
+  }),
 ];

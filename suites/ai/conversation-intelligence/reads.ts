@@ -1,3 +1,5 @@
+import type { Exchange } from '../../../lib/http/exchange.ts';
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { successMediaJudge } from '../../shared/media.ts';
 import {
@@ -24,6 +26,35 @@ const VENDOR_SCHEMA: Readonly<Partial<Record<CiRead, string>>> = {
   'smart-notes': 'ai/ci-smart-notes',
   'details-link': 'ai/ci-details-link',
 };
+
+/**
+ * A transcription page: its schema and the call asked for (CI-TRANSCRIPTION-SCHEMA), each segment's caller one
+ * of its callers (CI-SEGMENT-CALLER) and no segment ending before it starts (CI-SEGMENT-TIMES). Returns how
+ * many segments it judged: none when the page is not of the schema.
+ */
+export function judgeTranscription(t: Assertions, ex: Exchange, callId: number): number {
+  t.expectStatus('CI-TRANSCRIPTION-SCHEMA', ex, 200);
+  if (!t.expectSchema('CI-TRANSCRIPTION-SCHEMA', ex, 'ai/transcription')) {
+    t.blockRule('CI-SEGMENT-CALLER', 'CI-TRANSCRIPTION-SCHEMA');
+    t.blockRule('CI-SEGMENT-TIMES', 'CI-TRANSCRIPTION-SCHEMA');
+    return 0;
+  }
+  const data = dataOf(ex) as { callId: number; segments: { start: number; end: number; caller: string }[]; callers: { localIdentifier: string }[] };
+  t.expectEqual('CI-TRANSCRIPTION-SCHEMA', data.callId, callId, 'data.callId of the call asked for', ex);
+  const known = new Set(data.callers.map((c) => c.localIdentifier));
+  for (const [i, s] of data.segments.entries()) {
+    t.check(
+      'CI-SEGMENT-CALLER',
+      known.has(s.caller),
+      () => `segments[${i}].caller ${JSON.stringify(s.caller)} is none of the callers' localIdentifiers ${JSON.stringify([...known])}`,
+      ex,
+    );
+  }
+  for (const [i, s] of data.segments.entries()) {
+    t.check('CI-SEGMENT-TIMES', s.end >= s.start, `segments[${i}] ends at ${s.end} s, before its start at ${s.start} s`, ex);
+  }
+  return data.segments.length;
+}
 
 export const CI_READ_CHECKS = [
   defineCheck({
@@ -90,23 +121,8 @@ export const CI_READ_CHECKS = [
       // One page holding the whole transcription when it is not huge, so every segment is judged.
       const limit = Math.min(Math.max(call.transcriptionTotal ?? 100, 1), 100);
       const ex = await t.req('ai', 'GET', ciPath(call.id, 'transcription')).query({ limit }).send();
-      t.expectStatus('CI-TRANSCRIPTION-SCHEMA', ex, 200);
-      t.expectSchema('CI-TRANSCRIPTION-SCHEMA', ex, 'ai/transcription');
-      const data = dataOf(ex) as { callId: number; segments: { start: number; end: number; caller: string }[]; callers: { localIdentifier: string }[] };
-      t.expectEqual('CI-TRANSCRIPTION-SCHEMA', data.callId, Number(call.id), 'data.callId of the call asked for', ex);
-      if (data.segments.length === 0) t.skip(`the transcription of call ${call.id} has no segments to judge`);
-      const known = new Set(data.callers.map((c) => c.localIdentifier));
-      for (const [i, s] of data.segments.entries()) {
-        t.check(
-          'CI-SEGMENT-CALLER',
-          known.has(s.caller),
-          () => `segments[${i}].caller ${JSON.stringify(s.caller)} is none of the callers' localIdentifiers ${JSON.stringify([...known])}`,
-          ex,
-        );
-      }
-      for (const [i, s] of data.segments.entries()) {
-        t.check('CI-SEGMENT-TIMES', s.end >= s.start, `segments[${i}] ends at ${s.end} s, before its start at ${s.start} s`, ex);
-      }
+      if (judgeTranscription(t, ex, Number(call.id)) === 0 && t.firstFailed === undefined)
+        t.skip(`the transcription of call ${call.id} has no segments to judge`);
     },
   }),
 

@@ -1,5 +1,5 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import fc from 'fast-check';
-import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { explore } from '../../../lib/fuzz/property.ts';
 import type { Exchange } from '../../../lib/http/exchange.ts';
@@ -59,7 +59,8 @@ function wrongValuesFor(value: unknown): unknown[] {
 
 const requestIdOf = (ex: Exchange): unknown => (isObject(ex.json) ? ex.json.requestId : undefined);
 
-function expectRequestId(t: CheckContext, ex: Exchange, what: string): void {
+/** A create or get answer with a body carries a non-empty requestId (VA-REQUEST-ID). */
+export function expectRequestId(t: Assertions, ex: Exchange, what: string): void {
   if (ex.bodyBytes === 0) return t.note('VA-REQUEST-ID', `${what} answered ${ex.status} with no body`);
   const id = requestIdOf(ex);
   t.check(

@@ -1,4 +1,6 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckDefinition } from '../../../lib/checks/define.ts';
+import type { Exchange } from '../../../lib/http/exchange.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { voiceAgentCallChecks } from './calls.ts';
 import { voiceAgentErrorChecks } from './errors.ts';
@@ -19,6 +21,21 @@ import { voiceAgentReadChecks } from './reads.ts';
 
 // VoiceAgent create, get and method checks; the run's one voice agent is created by the first that needs it.
 
+/** A create's answer: a 2xx in the resource envelope (VA-CREATE-ENVELOPE). */
+export function judgeCreatedAgent(t: Assertions, ex: Exchange): void {
+  t.check('VA-CREATE-ENVELOPE', is2xx(ex.status), `create answered ${ex.status}`, ex);
+  const problem = envelopeProblem(ex.json);
+  t.check('VA-CREATE-ENVELOPE', problem === undefined, () => `create response: ${problem}`, ex);
+}
+
+/** A get's answer: a 2xx in the resource envelope, for the id asked (VA-GET). */
+export function judgeAgentRead(t: Assertions, ex: Exchange, id: string): void {
+  t.check('VA-GET', is2xx(ex.status), `get of voice agent ${id} answered ${ex.status}`, ex);
+  const problem = envelopeProblem(ex.json);
+  if (!t.check('VA-GET', problem === undefined, () => `get response: ${problem}`, ex)) return;
+  t.expectEqual('VA-GET', (ex.json as { data: Json }).data.id, id, 'data.id', ex);
+}
+
 const createEnvelope = defineCheck({
   id: 'ai.voice-agents.create-envelope',
   title: 'Create a voice agent: 2xx with { data: { id, type, attributes }, requestId }',
@@ -32,9 +49,7 @@ const createEnvelope = defineCheck({
     t.check(rule, ex.status < 500, `create answered ${ex.status} to a payload of documented attributes and types`, ex);
     // Required attributes and validation rules are not shown, so a refusal says nothing about the envelope.
     t.prerequisite(ex.status < 400, `the target refused the suite's create payload with ${ex.status} (required attributes and validation are not shown)`, ex);
-    t.check(rule, is2xx(ex.status), `create answered ${ex.status}`, ex);
-    const problem = envelopeProblem(ex.json);
-    t.check(rule, problem === undefined, () => `create response: ${problem}`, ex);
+    judgeCreatedAgent(t, ex);
     t.note(rule, `create answered ${ex.status}`);
   },
 });
@@ -113,10 +128,7 @@ const get = defineCheck({
     const rule = 'VA-GET';
     const { id } = await readableAgent(t);
     const ex = await getAgent(t, id);
-    t.check(rule, is2xx(ex.status), `get of voice agent ${id} answered ${ex.status}`, ex);
-    const problem = envelopeProblem(ex.json);
-    t.check(rule, problem === undefined, () => `get response: ${problem}`, ex);
-    t.expectEqual(rule, (ex.json as { data: Json }).data.id, id, 'data.id', ex);
+    judgeAgentRead(t, ex, id);
     t.note(rule, `get answered ${ex.status}`);
   },
 });

@@ -1,8 +1,9 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import type { Exchange } from '../../../lib/http/exchange.ts';
 import { isoUtc } from '../../../lib/contract/iso-utc.ts';
-import { attributesOf, getAgent, isObject, readableAgent } from './fixtures.ts';
+import { attributesOf, getAgent, isObject, type Json, readableAgent } from './fixtures.ts';
 import { successMediaJudge } from '../../shared/media.ts';
 
 /** Reads of one voice agent that judge what it carries: response-only fields, timestamps, enumerations, isolation. */
@@ -13,6 +14,23 @@ async function reads(t: CheckContext): Promise<{ id: string; exchanges: { what: 
   const ex = await getAgent(t, agent.id);
   t.expectOk(ex, `reading voice agent ${agent.id}`);
   return { id: agent.id, exchanges: [...(agent.created ? [{ what: 'the create response', ex: agent.created.ex }] : []), { what: 'get', ex }] };
+}
+
+/** createdAt and updatedAt of a voice agent as read (VA-TIMESTAMPS); returns the forms they were written in. */
+export function judgeTimestamps(t: Assertions, attributes: Json, what: string, ex: Exchange): string[] {
+  const rule = 'VA-TIMESTAMPS';
+  const forms: string[] = [];
+  const { createdAt, updatedAt } = attributes;
+  const [created, updated] = [createdAt, updatedAt].map(isoUtc);
+  for (const [name, value, parsed] of [
+    ['createdAt', createdAt, created],
+    ['updatedAt', updatedAt, updated],
+  ] as const) {
+    t.check(rule, parsed !== undefined, `${what}: ${name} is ${JSON.stringify(value)}, not an ISO 8601 UTC date-time`, ex);
+    if (parsed) forms.push(`${name} ${parsed.form}`);
+  }
+  t.check(rule, (updated?.ms ?? 0) >= (created?.ms ?? 0), `${what}: updatedAt ${String(updatedAt)} is before createdAt ${String(createdAt)}`, ex);
+  return forms;
 }
 
 /** Values at a dotted path, descending into every item of an array on the way. */
@@ -70,18 +88,7 @@ export const voiceAgentReadChecks = [
     async run(t) {
       const rule = 'VA-TIMESTAMPS';
       const forms = new Set<string>();
-      for (const { what, ex } of (await reads(t)).exchanges) {
-        const { createdAt, updatedAt } = attributesOf(t, ex, what);
-        const [created, updated] = [createdAt, updatedAt].map(isoUtc);
-        for (const [name, value, parsed] of [
-          ['createdAt', createdAt, created],
-          ['updatedAt', updatedAt, updated],
-        ] as const) {
-          t.check(rule, parsed !== undefined, `${what}: ${name} is ${JSON.stringify(value)}, not an ISO 8601 UTC date-time`, ex);
-          if (parsed) forms.add(`${name} ${parsed.form}`);
-        }
-        t.check(rule, (updated?.ms ?? 0) >= (created?.ms ?? 0), `${what}: updatedAt ${String(updatedAt)} is before createdAt ${String(createdAt)}`, ex);
-      }
+      for (const { what, ex } of (await reads(t)).exchanges) for (const form of judgeTimestamps(t, attributesOf(t, ex, what), what, ex)) forms.add(form);
       t.note(rule, `as written: ${[...forms].join('; ')}`);
     },
   }),
