@@ -76,7 +76,7 @@ describe.concurrent('npm run capacity', () => {
       const report = doc(run);
       expect(report).toMatchObject({
         format: 'cc-capacity-report',
-        version: 3,
+        version: 4,
         interrupted: false,
         windowFrom: "the spec's minute",
         verdict: { go: true, basis: 'plan and probe' },
