@@ -99,22 +99,17 @@ describe('staffing input', () => {
   });
 });
 
+/** An hour's use of one budget in windows of a minute. */
+const hour = (median: number, p95: number, peak: number, requests: number, refused = 0) => ({ windows: 60, median, p95, peak, refused, requests });
+
 describe('baseline from a report', () => {
   const use: MeasuredUse = {
     windowMs: 60_000,
     from: '2026-09-08T08:00:00.000Z',
     to: '2026-09-08T09:00:00.000Z',
     companies: [
-      {
-        company: 'company-a',
-        core: { windows: 60, median: 2, p95: 5, peak: 9, refused: 0, requests: 150 },
-        dialer: { windows: 60, median: 0, p95: 1, peak: 2, refused: 0, requests: 10 },
-      },
-      {
-        company: 'company-b',
-        core: { windows: 60, median: 1, p95: 2, peak: 3, refused: 1, requests: 70 },
-        dialer: { windows: 60, median: 0, p95: 0, peak: 0, refused: 0, requests: 0 },
-      },
+      { company: 'company-a', core: hour(2, 5, 9, 150), dialer: hour(0, 1, 2, 10) },
+      { company: 'company-b', core: hour(1, 2, 3, 70, 1), dialer: hour(0, 0, 0, 0) },
     ],
   };
   const doc = { format: 'cc-conformance-report', traffic: { budgetUse: use } };
