@@ -27,6 +27,7 @@ const SUBCOMMANDS = {
   mock: { file: 'mock.ts', args: [], summary: 'start the mock of the four hosts alone until interrupted; prints its CC_* variables' },
   cleanup: { file: 'cleanup.ts', args: [], summary: 'delete what a run left on the target (--ledger FILE or --prefix P)' },
   compare: { file: 'compare.ts', args: [], summary: 'compare two conformance reports (BEFORE AFTER): what newly fails, what got fixed' },
+  observe: { file: 'observe.ts', args: [], summary: "judge recorded traffic (HAR files) with the run's judges, sending nothing" },
   load: { file: 'load.ts', args: [], summary: 'run a load scenario with the Node engine' },
   k6: { file: 'k6.ts', args: [], summary: 'run a k6 script (scenario or budget); needs k6 on PATH' },
   capacity: { file: 'capacity.ts', args: [], summary: 'plan an outbound campaign against the budgets: GO or NO-GO' },

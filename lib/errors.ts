@@ -159,6 +159,13 @@ export class DefinitionError extends HarnessError {
   }
 }
 
+/** A traffic capture that cannot be read: not HAR, cut short, or an entry that is not one. */
+export class TrafficInputError extends HarnessError {
+  constructor(message: string) {
+    super('CC_ERR_TRAFFIC_INPUT', message);
+  }
+}
+
 /** Every harness error code, listed once so the README table can be checked against it. */
 export const HARNESS_ERROR_CODES = [
   'CC_ERR_CONFIG',
@@ -177,4 +184,5 @@ export const HARNESS_ERROR_CODES = [
   'CC_ERR_TIME_LIMIT',
   'CC_ERR_ALLOWANCE',
   'CC_ERR_DEFINITION',
+  'CC_ERR_TRAFFIC_INPUT',
 ] as const;

@@ -7,7 +7,7 @@
  */
 
 /** The subcommands of the installed executable (bin/cc-conformance.js). */
-export type Subcommand = 'run' | 'plan' | 'mock' | 'cleanup' | 'compare' | 'load' | 'k6' | 'capacity' | 'fingerprint';
+export type Subcommand = 'run' | 'plan' | 'mock' | 'cleanup' | 'compare' | 'observe' | 'load' | 'k6' | 'capacity' | 'fingerprint';
 
 /**
  * Set by bin/cc-conformance.js for the command it starts, and inherited by that command's worker thread.
@@ -37,6 +37,7 @@ const NPM_SCRIPT: Readonly<Record<Subcommand, { readonly script: string; readonl
   mock: { script: 'mock' },
   cleanup: { script: 'cleanup' },
   compare: { script: 'compare' },
+  observe: { script: 'observe' },
   load: { script: 'load' },
   k6: { script: 'k6' },
   capacity: { script: 'capacity' },

@@ -16,8 +16,9 @@ import { defineConfig } from 'vitest/config';
  *   fault of the mock, one mock each, and requires its rule reported failed, then every fault of a fuzzed
  *   rule again with no sample or random value, then each fault a stateful check judges for its shrunk sequence
  *   and its replay (test/proofs/stateful-sequences.test.ts), then the faults a failure used to hide or a sample
- *   to miss against the mock as a configured target with a live target's defaults (test/proofs/live-defaults.test.ts):
- *   hundreds of short runs, a tenth of `npm test`'s CPU;
+ *   to miss against the mock as a configured target with a live target's defaults (test/proofs/live-defaults.test.ts),
+ *   then every fault of a rule observable from traffic, observed in the HAR of a run against it
+ *   (test/proofs/observed-faults.test.ts): hundreds of short runs, a tenth of `npm test`'s CPU;
  * - `npm run test:budget-window` (test/proofs/budget-window.test.ts) runs the budget rules at a conformance
  *   run's default mock window beside busy threads on every core: it loads the machine on purpose;
  * - `npm run test:guest` (test/e2e/cleanup-cli.test.ts, test/e2e/no-credential-output.test.ts) holds a run
@@ -35,6 +36,7 @@ export const APART = [
   'test/proofs/fuzz-boundaries.test.ts',
   'test/proofs/stateful-sequences.test.ts',
   'test/proofs/live-defaults.test.ts',
+  'test/proofs/observed-faults.test.ts',
   'test/proofs/budget-window.test.ts',
   'test/e2e/cleanup-cli.test.ts',
   'test/e2e/no-credential-output.test.ts',

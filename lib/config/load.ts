@@ -313,6 +313,18 @@ function dialerRelease(raw: string | undefined) {
   return release;
 }
 
+/**
+ * The target a capture of traffic is judged against: its hosts' URLs place each exchange, and its key pairs,
+ * when given, are redacted as a run redacts them. No key pair is needed: nothing is sent.
+ */
+export function trafficTarget(settings: Record<string, string>, cwd = process.cwd()): Target {
+  if (settings.CC_BASE_URL === undefined && settings.CC_AI_URL === undefined)
+    throw new ConfigError(
+      'no target URL is set: the exchanges of a capture are placed on their hosts by CC_BASE_URL, CC_AI_URL, CC_ANALYTICS_URL and CC_CUECARD_URL, as a run reads them',
+    );
+  return readTarget(settings, cwd, false, 'plan');
+}
+
 /** The run seed: CC_SEED when given, else a fresh one. Printed on every run so it can be replayed. */
 export function runSeed(settings: Record<string, string>): number {
   const raw = settings.CC_SEED;

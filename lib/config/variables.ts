@@ -139,6 +139,13 @@ export const VARIABLES = [
       'optional expectations file of the gate (`--expect` overrides it): rules and checks out of scope, and known failures, each with its reason (format `schemas/gate/expectations.json`; see docs/ci-gate.md)',
   },
   {
+    name: 'CC_TRAFFIC_SALT',
+    bundledMock: 'applies',
+    meaning:
+      '`observe` and the recording proxy name each company by a hash of its key ID salted with this (`--salt` overrides it); the same salt names a company alike in every report, and no key is ever kept',
+    default: 'a fresh salt each time',
+  },
+  {
     name: 'CC_CONFIG_FILE',
     bundledMock: 'applies',
     meaning: 'JSON file holding any of these variables by name; env vars win over it',

@@ -159,6 +159,11 @@ function notSent(d: Metered): InterruptedError {
   return InterruptedError.of(`${d.fields.method} not sent`, d.signal?.reason);
 }
 
+/** A `403` with an HTML page: an edge in front of the API answered, not the API. */
+export function isEdgeBlock(ex: Pick<Exchange, 'status' | 'headers'>): boolean {
+  return ex.status === 403 && /text\/html/i.test(ex.headers['content-type'] ?? '');
+}
+
 /**
  * A `403` with an HTML page is an edge in front of the API (a CDN, a firewall), not the API's answer: it is
  * no authorization failure (spec: Authentication 7), so no rule is judged on it. The exchange is still
@@ -166,7 +171,7 @@ function notSent(d: Metered): InterruptedError {
  */
 export const edgeBlocks: Stage<Metered, Metered> = (next) => async (d) => {
   const ex = await next(d);
-  if (ex.status === 403 && /text\/html/i.test(ex.headers['content-type'] ?? '')) {
+  if (isEdgeBlock(ex)) {
     const agent = d.headers['user-agent'] ?? USER_AGENT;
     throw new EdgeBlockError(
       `${d.fields.method} ${ex.request.url}: 403 with an HTML page: an edge in front of the API blocked the request, which is not an authorization failure (spec: Authentication 7); most often a missing or disallowed User-Agent header: this request sent ${agent === '' ? 'a blank one' : JSON.stringify(agent)}, so allow it at the edge (or the address this run comes from)`,

@@ -12,7 +12,7 @@ import { REPORT_FORMAT, REPORT_VERSION, type RunReport } from './report.ts';
  * Versions read back: this one, 6, which lacks only the `blocked` status and the fields that came with it,
  * and 5, which also lacks `evidence.sequence`: yesterday's report still compares with today's.
  */
-export const READABLE_VERSIONS: readonly number[] = [5, 6, 7, REPORT_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [5, 6, 7, 8, REPORT_VERSION];
 
 export function readRunReport(path: string, who: string): RunReport {
   let text: string;

@@ -12,7 +12,7 @@ import { EXIT_CODE } from '../exit-codes.ts';
  * `docs/reference/reports.md`; bump REPORT_VERSION on any change a consumer could notice.
  */
 export const REPORT_FORMAT = 'cc-conformance-report';
-export const REPORT_VERSION = 8;
+export const REPORT_VERSION = 9;
 
 export interface RuleResult extends Rule {
   readonly status: RuleStatus;
@@ -153,6 +153,28 @@ export interface RunReport {
   readonly leftovers: readonly LeftoverRecord[];
   /** With an expectations file: the run judged against it, which then decides the headline and the exit code. */
   readonly gate?: Gate;
+  /** A report of traffic the tool observed (`observe`) rather than sent: what the capture held. */
+  readonly traffic?: TrafficSummary;
+}
+
+/** What a report says of the traffic it judged: how much, over how long, whose, and where it went. */
+export interface TrafficSummary {
+  /** Entries read, every host's. */
+  readonly entries: number;
+  /** Exchanges with one of the target's hosts: the ones judged. */
+  readonly exchanges: number;
+  /** Entries for addresses that are none of the target's hosts: counted and skipped. */
+  readonly otherHosts: number;
+  readonly from?: string;
+  readonly to?: string;
+  readonly durationMs: number;
+  readonly byPart: Readonly<Partial<Record<string, number>>>;
+  /** Exchanges per company (a salted hash of its key ID, never the key), `unauthenticated` or `credentials-unreadable`. */
+  readonly byCompany: Readonly<Record<string, number>>;
+  /** Each rule judged, with how many exchanges its judge read. */
+  readonly judged: readonly { readonly rule: string; readonly exchanges: number }[];
+  /** Rules the catalogue marks not observable from traffic. */
+  readonly notObservable: number;
 }
 
 export interface ReportInput {
@@ -172,6 +194,9 @@ export interface ReportInput {
   readonly leftovers?: readonly LeftoverRecord[];
   /** The expectations applied to this run: its rules out of scope are set aside, and the gate is judged. */
   readonly gate?: GateOptions;
+  /** Why a rule left out of `selected` is not judged; "not selected in this run" when not given. */
+  readonly unselectedReason?: (ruleId: string) => string;
+  readonly traffic?: TrafficSummary;
 }
 
 function zeroCounts(): Record<RuleStatus, number> {
@@ -196,9 +221,16 @@ function outOfScope(judged: RuleResult, reason: string): RuleResult {
   };
 }
 
-function ruleResult(rule: Rule, outcomes: readonly CheckOutcome[], selected: ReadonlySet<string> | undefined, release: Release, seed: number): RuleResult {
+function ruleResult(
+  rule: Rule,
+  outcomes: readonly CheckOutcome[],
+  selected: ReadonlySet<string> | undefined,
+  release: Release,
+  seed: number,
+  unselectedReason: (ruleId: string) => string = () => 'not selected in this run',
+): RuleResult {
   if (selected && !selected.has(rule.id)) {
-    return { ...rule, status: 'disabled', detail: 'not selected in this run', notes: [], checks: [], requests: 0 };
+    return { ...rule, status: 'disabled', detail: unselectedReason(rule.id), notes: [], checks: [], requests: 0 };
   }
   const otherRelease = notApplicableReason(rule, release);
   if (otherRelease) return { ...rule, status: 'disabled', detail: otherRelease, notes: [], checks: [], requests: 0 };
@@ -254,7 +286,7 @@ export function buildReport(input: ReportInput): RunReport {
   const catalogue = input.rules ?? RULES;
   const scope = input.gate?.scope;
   const rules = catalogue.map((rule) => {
-    const judged = ruleResult(rule, input.outcomes, input.selected, input.target.dialer.release, input.seed);
+    const judged = ruleResult(rule, input.outcomes, input.selected, input.target.dialer.release, input.seed, input.unselectedReason);
     const outside = scope?.outOfScope.get(rule.id);
     const result = outside ? outOfScope(judged, outside.reason) : judged;
     const expectation = scope ? expectationOf(result, scope) : undefined;
@@ -312,6 +344,7 @@ export function buildReport(input: ReportInput): RunReport {
     interrupted: input.interrupted ?? false,
     leftovers: input.leftovers ?? [],
     ...(input.gate ? { gate: judgeGate(rules, problems, input.gate) } : {}),
+    ...(input.traffic ? { traffic: input.traffic } : {}),
   };
 }
 

@@ -1,4 +1,6 @@
+import type { Assertions } from '../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 import { defineCheck } from '../../lib/checks/define.ts';
 import type { RequestSpec } from '../../lib/requests/request-spec.ts';
 import { EdgeBlockError } from '../../lib/errors.ts';
@@ -35,6 +37,11 @@ async function edgeAnswer(request: RequestSpec): Promise<{ served: Exchange } | 
   }
 }
 
+/** A request to the AI host's services refused for its credentials: the authentication layer's 401 under `rule`. */
+export function expectAi401(t: Assertions, rule: RuleId, ex: Exchange): void {
+  expectAuthLayer401(t, rule, ex, 'AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY');
+}
+
 export const AI_HOST_CHECKS = [
   ...credentialChecks({
     name: 'ai',
@@ -42,7 +49,7 @@ export const AI_HOST_CHECKS = [
     rules: { missing: 'AI-AUTH-MISSING-401', incorrect: 'AI-AUTH-INCORRECT-401', malformed: 'AI-AUTH-MALFORMED-401', revoked: 'AI-AUTH-REVOKED-401' },
     bodyRules: ['AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'],
     probes: AI_PROBES,
-    expect401: (t, rule, ex) => expectAuthLayer401(t, rule, ex, 'AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'),
+    expect401: expectAi401,
   }),
 
   defineCheck({

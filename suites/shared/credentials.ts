@@ -1,3 +1,4 @@
+import type { Assertions } from '../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import { type CheckDefinition, defineCheck } from '../../lib/checks/define.ts';
 import type { RequestSpec } from '../../lib/requests/request-spec.ts';
@@ -21,7 +22,7 @@ export interface CredentialSurface {
   /** Requests the probes rotate through; the authentication layer answers before any of them is served. */
   readonly probes: readonly Probe[];
   /** Judges one 401: the status under `rule`, then the body under the body rules. */
-  expect401(t: CheckContext, rule: RuleId, ex: Exchange): void;
+  expect401(t: Assertions, rule: RuleId, ex: Exchange): void;
 }
 
 /**
@@ -58,12 +59,17 @@ export function withWrongSecret(t: CheckContext, spec: RequestSpec): RequestSpec
  * included (spec: Errors on the {ai_url} host, 1): 401 under `statusRule`, no correlationId under
  * `correlationRule` (it never reached a service), the layer's body under `bodyRule`.
  */
-export function expectAuthLayer401(t: CheckContext, statusRule: RuleId, ex: Exchange, correlationRule: RuleId, bodyRule: RuleId): void {
+export function expectAuthLayer401(t: Assertions, statusRule: RuleId, ex: Exchange, correlationRule: RuleId, bodyRule: RuleId): void {
   // The body rules are of a 401: an answer that is none has no 401 body to judge.
   if (!t.expectStatus(statusRule, ex, 401)) {
     t.blockRule(correlationRule, statusRule);
     return t.blockRule(bodyRule, statusRule);
   }
+  judgeAuthLayer401Body(t, ex, correlationRule, bodyRule);
+}
+
+/** The body of a 401 of the AI host's authentication layer: no correlationId, and the layer's fixed body. */
+export function judgeAuthLayer401Body(t: Assertions, ex: Exchange, correlationRule: RuleId, bodyRule: RuleId): void {
   const body = ex.json as Record<string, unknown> | undefined;
   t.check(
     correlationRule,

@@ -1,3 +1,4 @@
+import type { Assertions } from '../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
@@ -14,7 +15,7 @@ const notUtf8Json = (ex: Exchange): string =>
   `expected a UTF-8 JSON body, got Content-Type ${JSON.stringify(ex.headers['content-type'] ?? null)}${ex.jsonError ? ` and unparsable JSON (${ex.jsonError})` : ''}`;
 
 /** Judges one answer under a host's UTF-8 JSON rule, naming what was sent instead. */
-export function checkUtf8Json(t: CheckContext, rule: RuleId, ex: Exchange): void {
+export function checkUtf8Json(t: Assertions, rule: RuleId, ex: Exchange): void {
   t.check(rule, isUtf8Json(ex), () => notUtf8Json(ex), ex);
 }
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { CheckContext } from '../../lib/checks/context.ts';
+import type { Assertions } from '../../lib/checks/assertions.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
 
@@ -16,7 +16,7 @@ function isStatusName(status: number, name: unknown): boolean {
 }
 
 /** The service error shape (a schema of `schemas/`), with statusCode equal to the HTTP status and error its name. */
-export function expectServiceError(t: CheckContext, rule: RuleId, ex: Exchange, schema = 'ai/service-error'): void {
+export function expectServiceError(t: Assertions, rule: RuleId, ex: Exchange, schema = 'ai/service-error'): void {
   t.check(rule, ex.status >= 400, `expected an error, got ${ex.status}`, ex);
   t.expectSchema(rule, ex, schema);
   const body = ex.json as { statusCode: number; error: string };

@@ -10,7 +10,7 @@ import { LANES } from '../../lib/checks/lanes.ts';
 import { laneEndStep } from '../../lib/checks/lane-end.ts';
 import { ALL_CHECKS, BUDGET_CHECKS, laneOf } from '../../suites/index.ts';
 import { PROOF_SEED } from '../proofs/prove.ts';
-import { conformance, planOf, type Run } from './conformance-run.ts';
+import { command, conformance, planOf, type Run } from './conformance-run.ts';
 import type { RunPlan } from '../../cli/run-plan.ts';
 import { headerText, planText, type RunHeader, shortHeaderText, shortPlanText } from '../../cli/plan-text.ts';
 import { startMock } from '../../mock/start.ts';
@@ -124,8 +124,32 @@ describe('npm run conformance', () => {
     // A well-formed pair's value is redacted; the seeded keys are looked for in the whole file below.
     expect(credentialHeaders.some((h) => h.value === 'Basic [redacted]')).toBe(true);
     expect(run.stdout).toContain(`har: ${har}, ${log.entries.length} exchanges, credentials redacted`);
+    // The HAR observed: the run's own traffic, judged again offline, breaks no rule the run found held.
+    const urls = doc.target.urls;
+    const observed = await command('cli/observe.ts', [har, '--reports', join(run.reports, 'observed')], {
+      CC_BASE_URL: urls.core ?? '',
+      CC_AI_URL: urls.ai ?? '',
+      CC_ANALYTICS_URL: urls.analytics ?? '',
+      CC_CUECARD_URL: urls.cuecard ?? '',
+    });
+    expect(observed.code, observed.stdout + observed.stderr).toBe(0);
+    const seen = JSON.parse(readFileSync(join(run.reports, 'observed', 'conformance.json'), 'utf8')) as RunReport;
+    expect(seen.traffic?.exchanges).toBe(doc.summary.requests - (seen.traffic?.otherHosts ?? 0));
+    expect(seen.rules.filter((r) => r.status === 'pass').length).toBe(
+      seen.traffic?.judged.filter((j, i, all) => all.findIndex((k) => k.rule === j.rule) === i).length,
+    );
+    expect(observed.stdout).toMatch(/^Observed \d+ exchanges over /);
     // The bundled mock's data seed is 1, so its keys are known here: none may appear in any output.
-    const texts = [run.stdout, run.stderr, JSON.stringify(doc), junit, readFileSync(doc.ledger as string, 'utf8'), harText];
+    const texts = [
+      run.stdout,
+      run.stderr,
+      JSON.stringify(doc),
+      junit,
+      readFileSync(doc.ledger as string, 'utf8'),
+      harText,
+      observed.stdout,
+      JSON.stringify(seen),
+    ];
     for (const key of seedState(1).keys.values()) {
       for (const text of texts) {
         expect(text.includes(key.secret)).toBe(false);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CheckDefinition } from '../../lib/checks/define.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
 import { Session } from '../../lib/checks/session.ts';
 import { runChecks } from '../../lib/checks/runner.ts';
 import { targetFromSettings } from '../../lib/config/load.ts';
@@ -33,6 +34,8 @@ export async function reportUnder(
   checks: readonly CheckDefinition[],
   rateWindowMs = PROOF_WINDOW_MS,
   settings: Readonly<Record<string, string>> = {},
+  /** Hears every exchange the checks make: the run's traffic, as `--har` writes it. */
+  watch?: (ex: Exchange) => void,
 ): Promise<RunReport> {
   const running = await startMock({
     rateWindowMs,
@@ -42,6 +45,7 @@ export async function reportUnder(
   });
   const target = targetFromSettings({ ...running.env, ...settings }, process.cwd(), true);
   const session = new Session(target, PROOF_SEED);
+  if (watch) session.watchExchanges(watch);
   try {
     const outcomes = await runChecks(session, checks);
     return buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });

@@ -47,6 +47,7 @@ const REPORT_KEYS = [
   'problems',
   'leftovers',
   'gate',
+  'traffic',
 ] as const satisfies readonly (keyof RunReport)[];
 const TARGET_KEYS = ['bundledMock', 'urls', 'keySlots', 'rateWindowMs', 'effects', 'dialerRelease'] as const satisfies readonly (keyof RunReport['target'])[];
 const SUMMARY_KEYS = [

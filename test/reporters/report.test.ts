@@ -276,7 +276,7 @@ describe('the rest of the document', () => {
     expect(r.format).toBe(REPORT_FORMAT);
     expect(r.format).toBe('cc-conformance-report');
     expect(r.version).toBe(REPORT_VERSION);
-    expect(r.version).toBe(8);
+    expect(r.version).toBe(9);
     expect(r.startedAt).toBe('2025-03-04T05:06:07.000Z');
     expect(r.durationMs).toBe(1235);
     expect(r.seed).toBe(424242);

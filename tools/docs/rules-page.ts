@@ -1,3 +1,5 @@
+import { notObservableReason, OBSERVABLE_FROM_TRAFFIC } from '../../lib/rules/traffic.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
 import { isReleaseScoped } from '../../lib/dialer/releases.ts';
 import { GAPS, RULES } from '../../lib/rules/index.ts';
 import type { Gap, Rule, RuleReading } from '../../lib/rules/types.ts';
@@ -49,6 +51,12 @@ export function readingBlock(value: RuleReading | string): string {
     .join('\n\n');
 }
 
+/** Whether `observe` judges the rule from traffic, and what it reads; or why it cannot. */
+function fromTraffic(rule: Rule): string {
+  const reads = OBSERVABLE_FROM_TRAFFIC[rule.id as RuleId];
+  return reads !== undefined ? `observable; its judge reads ${prose(reads)}` : `not observable: ${prose(notObservableReason(rule.id as RuleId) ?? '')}`;
+}
+
 function ruleBlock(rule: Rule, faults: readonly FaultSpec[], checks: readonly string[]): string {
   const releases = [rule.since !== undefined && `since ${code(rule.since)}`, rule.until !== undefined && `until ${code(rule.until)}, which changed it`].filter(
     (part): part is string => typeof part === 'string',
@@ -59,6 +67,7 @@ function ruleBlock(rule: Rule, faults: readonly FaultSpec[], checks: readonly st
     `- Surface: ${rule.surface}`,
     releases.length > 0 && `- Dialer releases: ${releases.join('; ')}`,
     `- Judged by: ${checks.length > 0 ? checks.map(code).join(', ') : 'no check'}`,
+    `- From traffic: ${fromTraffic(rule)}`,
     proof(rule, faults),
   ].filter((line): line is string => typeof line === 'string');
   return [`### ${rule.id}`, prose(rule.statement), facts.join('\n'), rule.reading !== undefined && readingBlock(rule.reading)]

@@ -1,4 +1,6 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
+import type { Exchange } from '../../../lib/http/exchange.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { noteAckStatus } from '../fixtures/steps.ts';
 import { listAgents, responseData, readList, recordOf } from '../../shared/core-reads.ts';
@@ -15,6 +17,12 @@ async function callWithAgentIn(t: CheckContext, presence: string): Promise<impor
     .send();
 }
 
+/** List countries: 200 with a plain array inside responseData (CORE-COUNTRIES-PLAIN-ARRAY). */
+export function judgeCountries(t: Assertions, ex: Exchange): void {
+  t.expectStatus('CORE-COUNTRIES-PLAIN-ARRAY', ex, 200);
+  t.expectSchema('CORE-COUNTRIES-PLAIN-ARRAY', ex, 'core/countries');
+}
+
 export const countryChecks = [
   defineCheck({
     id: 'core.countries.plain-array',
@@ -24,9 +32,7 @@ export const countryChecks = [
     cost: { requests: 0 },
     records: { shares: [COUNTRIES] },
     async run(t) {
-      const ex = await t.shared(COUNTRIES);
-      t.expectStatus('CORE-COUNTRIES-PLAIN-ARRAY', ex, 200);
-      t.expectSchema('CORE-COUNTRIES-PLAIN-ARRAY', ex, 'core/countries');
+      judgeCountries(t, await t.shared(COUNTRIES));
     },
   }),
 

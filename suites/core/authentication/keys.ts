@@ -1,4 +1,7 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
+import type { Exchange } from '../../../lib/http/exchange.ts';
+import type { RuleId } from '../../../lib/rules/index.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { credentialChecks } from '../../shared/credentials.ts';
 import { type ContactView, contactViewOf, createContact, leavesContacts, showContact, shownField } from '../fixtures/steps.ts';
@@ -18,6 +21,18 @@ async function createNarrowedContact(t: CheckContext): Promise<{ id: string; nam
   return { id: await createContact(t, { name, industry }), name, industry };
 }
 
+/** A core 401's body: exactly the core envelope of 401 'Unauthorized'. */
+export function judgeCore401Body(t: Assertions, ex: Exchange): void {
+  t.expectSchema('CORE-AUTH-401-BODY', ex, 'core/unauthorized');
+}
+
+/** A core request refused for its credentials: 401 under `rule`, and then the 401's body. */
+export function expectCore401(t: Assertions, rule: RuleId, ex: Exchange): void {
+  // The body rule is of a 401: an answer that is none has no 401 body to judge.
+  if (t.expectStatus(rule, ex, 401)) judgeCore401Body(t, ex);
+  else t.blockRule('CORE-AUTH-401-BODY', rule);
+}
+
 export const authChecks = [
   // A cheap authenticated read probes every credential variant.
   ...credentialChecks({
@@ -26,11 +41,7 @@ export const authChecks = [
     rules: { missing: 'CORE-AUTH-MISSING-401', incorrect: 'CORE-AUTH-INCORRECT-401', malformed: 'CORE-AUTH-MALFORMED-401', revoked: 'CORE-AUTH-REVOKED-401' },
     bodyRules: ['CORE-AUTH-401-BODY'],
     probes: [{ method: 'GET', path: '/countries/index.json' }],
-    expect401(t, rule, ex) {
-      // The body rule is of a 401: an answer that is none has no 401 body to judge.
-      if (t.expectStatus(rule, ex, 401)) t.expectSchema('CORE-AUTH-401-BODY', ex, 'core/unauthorized');
-      else t.blockRule('CORE-AUTH-401-BODY', rule);
-    },
+    expect401: expectCore401,
   }),
 
   defineCheck({

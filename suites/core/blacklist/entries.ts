@@ -1,4 +1,6 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
+import type { Exchange } from '../../../lib/http/exchange.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { type Page, readPage, recordOf, responseData } from '../../shared/core-reads.ts';
 import {
@@ -10,6 +12,17 @@ import {
   COUNTRIES,
 } from '../fixtures/shared-records.ts';
 import { isObject } from '../../shared/json.ts';
+
+/** Each item of a List blacklist page is { Blacklist: { id, type, public_number } } (CORE-BLACKLIST-ITEM); returns the items. */
+export function judgeBlacklistItems(t: Assertions, ex: Exchange): readonly unknown[] {
+  t.expectStatus('CORE-BLACKLIST-ITEM', ex, 200);
+  const data = responseData<{ data?: unknown[] }>(ex).data ?? [];
+  for (const [index, item] of data.entries()) {
+    const result = t.validate('core/blacklist-item', item);
+    t.check('CORE-BLACKLIST-ITEM', result.ok, () => `data[${index}]: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
+  }
+  return data;
+}
 
 const digits = (n: unknown): string => String(n).replace(/^\+/, '');
 
@@ -37,12 +50,7 @@ export const blacklistChecks = [
       // The items judged are the first 100 the entries came from, unless the blacklist was empty and got one.
       const { added } = await t.shared(BLACKLIST_ENTRIES);
       const ex = added ? await t.core('GET', BLACKLIST_SAMPLE.path).query({ limit: 100 }).send() : await t.shared(BLACKLIST_SAMPLE);
-      t.expectStatus('CORE-BLACKLIST-ITEM', ex, 200);
-      const data = responseData<{ data?: unknown[] }>(ex).data ?? [];
-      for (const [index, item] of data.entries()) {
-        const result = t.validate('core/blacklist-item', item);
-        t.check('CORE-BLACKLIST-ITEM', result.ok, () => `data[${index}]: ${result.problems.map((p) => `${p.instancePath} ${p.message}`).join('; ')}`, ex);
-      }
+      const data = judgeBlacklistItems(t, ex);
       const kinds = new Set(data.map((item) => typeof (item as Item).Blacklist?.public_number));
       t.note('CORE-BLACKLIST-ITEM', `public_number sent as ${[...kinds].join(' and ')} (spec: integer; vendor reference: string)`);
     },

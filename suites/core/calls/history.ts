@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import type { Exchange } from '../../../lib/http/exchange.ts';
@@ -15,6 +16,21 @@ interface CallItem {
 /** The record date form the spec gives: YYYY-MM-DDTHH:MM:SS.000Z. */
 const RECORD_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/;
 const LOOKS_LIKE_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** Judges every date of a call history page's records (CORE-CALLS-DATE-FORMAT); returns how many it found. */
+export function judgeCallDates(t: Assertions, ex: Exchange): number {
+  let dates = 0;
+  const data = responseData<{ data?: unknown }>(ex).data;
+  if (!Array.isArray(data)) return 0;
+  for (const item of data as readonly CallItem[]) {
+    for (const [field, value] of Object.entries(item?.Cdr ?? {})) {
+      if (typeof value !== 'string' || !LOOKS_LIKE_DATE.test(value)) continue;
+      dates += 1;
+      t.check('CORE-CALLS-DATE-FORMAT', RECORD_DATE.test(value), `Cdr.${field} is ${JSON.stringify(value)}, not YYYY-MM-DDTHH:MM:SS.000Z`, ex);
+    }
+  }
+  return dates;
+}
 
 /** The query date form: YYYY-MM-DD HH:MM:SS, UTC. */
 export function queryDate(ms: number): string {
@@ -107,15 +123,7 @@ export const callChecks = [
     async run(t) {
       const { ex, page } = await sharedPage<CallItem>(t, CALL_SAMPLE);
       if (page.data.length === 0) t.skip('the call history is empty');
-      let dates = 0;
-      for (const item of page.data) {
-        for (const [field, value] of Object.entries(item.Cdr ?? {})) {
-          if (typeof value !== 'string' || !LOOKS_LIKE_DATE.test(value)) continue;
-          dates += 1;
-          t.check('CORE-CALLS-DATE-FORMAT', RECORD_DATE.test(value), `Cdr.${field} is ${JSON.stringify(value)}, not YYYY-MM-DDTHH:MM:SS.000Z`, ex);
-        }
-      }
-      if (dates === 0) t.skip('no call record field holds a date');
+      if (judgeCallDates(t, ex) === 0) t.skip('no call record field holds a date');
     },
   }),
 

@@ -1,4 +1,6 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
+import type { Exchange } from '../../../lib/http/exchange.ts';
 import { contactViewOf, noteAckStatus, putAgent } from '../fixtures/steps.ts';
 import { responseData } from '../../shared/core-reads.ts';
 import {
@@ -34,6 +36,24 @@ const OTHER_LISTS = [AGENTS, GROUPS, FIRST_TAGS, FIRST_NUMBERS] as const;
 /** The answers the collection check judges or notes. */
 const COLLECTION_READS: readonly SharedAnswer[] = [...SPEC_COLLECTIONS, CONTACT_LIST, ...OTHER_LISTS];
 
+/** A core failure's body: the error envelope, its status the HTTP status (CORE-ERR-ENVELOPE). */
+export function judgeCoreFailure(t: Assertions, ex: Exchange): void {
+  t.check('CORE-ERR-ENVELOPE', ex.status >= 400, `expected a failure, got ${ex.status}`, ex);
+  t.expectSchema('CORE-ERR-ENVELOPE', ex, 'core/error');
+  t.expectEqual('CORE-ERR-ENVELOPE', responseData<{ status?: unknown }>(ex).status, ex.status, 'responseData.status against the HTTP status', ex);
+}
+
+/** A read of a list the spec calls a collection: 200 with the collection envelope (CORE-ENV-COLLECTION). */
+export function judgeCollection(t: Assertions, ex: Exchange): void {
+  t.expectStatus('CORE-ENV-COLLECTION', ex, 200);
+  t.expectSchema('CORE-ENV-COLLECTION', ex, 'core/collection');
+}
+
+/** A single contact as read: directly in responseData, no pagination fields (CORE-ENV-SINGLE). */
+export function judgeSingle(t: Assertions, ex: Exchange): void {
+  t.expectSchema('CORE-ENV-SINGLE', ex, 'core/single');
+}
+
 export const envelopeChecks = [
   defineCheck({
     id: 'core.envelopes.collection',
@@ -44,17 +64,10 @@ export const envelopeChecks = [
     records: { shares: COLLECTION_READS },
     async run(t) {
       const rule = 'CORE-ENV-COLLECTION';
-      for (const read of SPEC_COLLECTIONS) {
-        const ex = await t.shared(read);
-        t.expectStatus(rule, ex, 200);
-        t.expectSchema(rule, ex, 'core/collection');
-      }
+      for (const read of SPEC_COLLECTIONS) judgeCollection(t, await t.shared(read));
       const contacts = await t.shared(CONTACT_LIST);
       if (contacts.status === 404) t.note(rule, `List contacts not judged: ${CONTACT_LIST.path} (vendor reference path) answered 404`);
-      else {
-        t.expectStatus(rule, contacts, 200);
-        t.expectSchema(rule, contacts, 'core/collection');
-      }
+      else judgeCollection(t, contacts);
       t.done(rule);
       for (const read of OTHER_LISTS) {
         const ex = await t.shared(read);
@@ -85,7 +98,7 @@ export const envelopeChecks = [
         `Inspect a contact shows id ${JSON.stringify(shown)} neither in responseData.Contact.id (vendor reference) nor in responseData.id, not ${id}`,
         ex,
       );
-      t.expectSchema('CORE-ENV-SINGLE', ex, 'core/single');
+      judgeSingle(t, ex);
     },
   }),
 
@@ -116,10 +129,7 @@ export const envelopeChecks = [
     async run(t) {
       const failures = [() => t.shared(UNKNOWN_CONTACT_EDIT), () => t.shared(UNKNOWN_TAG_DELETE), () => putAgent(t, { email: undefined, pass: undefined })];
       for (const failure of failures) {
-        const ex = await failure();
-        t.check('CORE-ERR-ENVELOPE', ex.status >= 400, `expected a failure, got ${ex.status}`, ex);
-        t.expectSchema('CORE-ERR-ENVELOPE', ex, 'core/error');
-        t.expectEqual('CORE-ERR-ENVELOPE', responseData<{ status?: unknown }>(ex).status, ex.status, 'responseData.status against the HTTP status', ex);
+        judgeCoreFailure(t, await failure());
       }
     },
   }),

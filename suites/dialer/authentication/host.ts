@@ -1,4 +1,7 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
+import type { Exchange } from '../../../lib/http/exchange.ts';
+import type { RuleId } from '../../../lib/rules/index.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { credentialChecks, expectAuthLayer401 } from '../../shared/credentials.ts';
 import { unknownCampaignId } from '../fixtures/campaigns.ts';
@@ -10,6 +13,11 @@ import { LISTED_CAMPAIGNS } from '../fixtures/shared-records.ts';
  * Its own budget of 60 requests per minute per company is judged with the core's by suites/budget.
  */
 const listOne = (t: CheckContext) => dialer(t, 'campaigns.list').query({ limit: 1 });
+
+/** A Dialer request refused for its credentials: the AI host's authentication layer's 401 under `rule`, and its body. */
+export function expectDialer401(t: Assertions, rule: RuleId, ex: Exchange): void {
+  expectAuthLayer401(t, rule, ex, 'DIALER-AUTH-401-BODY', 'DIALER-AUTH-401-BODY');
+}
 
 export const DIALER_HOST_CHECKS = [
   defineCheck({
@@ -68,6 +76,6 @@ export const DIALER_HOST_CHECKS = [
     },
     bodyRules: ['DIALER-AUTH-401-BODY'],
     probes: [listOne, (t) => dialer(t, 'campaigns.delete', { campaignId: unknownCampaignId(undefined) })],
-    expect401: (t, rule, ex) => expectAuthLayer401(t, rule, ex, 'DIALER-AUTH-401-BODY', 'DIALER-AUTH-401-BODY'),
+    expect401: expectDialer401,
   }),
 ];

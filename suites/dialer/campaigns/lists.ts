@@ -1,5 +1,7 @@
 import { DIALER_LIMIT } from '../../../lib/contract/limits.ts';
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
+import type { Exchange } from '../../../lib/http/exchange.ts';
 import type { QueryValue } from '../../../lib/requests/request-spec.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { commonest, idsOf, type Json, listPage } from '../fixtures/campaigns.ts';
@@ -51,6 +53,14 @@ function judgeFilter(
   );
 }
 
+/** A page of the campaign list: 200, { data, meta.nextCursor }, each item a campaign (DIALER-CAMPAIGN-LIST-ENVELOPE). */
+export function judgeCampaignListPage(t: Assertions, ex: Exchange): CursorPage<Json> {
+  const rule = 'DIALER-CAMPAIGN-LIST-ENVELOPE';
+  const page = judgedAnswer<Json>(t, rule, ex);
+  for (const item of page.data) t.expectSchema(rule, page.ex, 'dialer/campaign', item);
+  return page;
+}
+
 export const CAMPAIGN_LIST_CHECKS = [
   defineCheck({
     id: 'dialer.campaigns.envelope',
@@ -67,8 +77,7 @@ export const CAMPAIGN_LIST_CHECKS = [
       const media = successMediaJudge(t, 'AI-JSON-UTF8');
       media.judge(ex, 'the first page of the campaign list');
       media.settle('the first page of the campaign list');
-      const first = judgedAnswer<Json>(t, rule, ex);
-      for (const item of first.data) t.expectSchema(rule, first.ex, 'dialer/campaign', item);
+      const first = judgeCampaignListPage(t, ex);
       t.note(rule, `the first page holds ${first.data.length} campaigns, nextCursor ${first.nextCursor === null ? 'null' : 'set'}`);
     },
   }),

@@ -1,0 +1,52 @@
+import type { RuleId } from './index.ts';
+
+/**
+ * Which rules can be judged from traffic alone: the exchanges an integration already sends, recorded as HAR
+ * or seen by the recording proxy. A rule is observable when every clause of it is a property of the answers
+ * seen; each entry says which exchanges its judge reads. `suites/traffic/` holds the judges, and a test holds
+ * the two lists equal.
+ */
+export const OBSERVABLE_FROM_TRAFFIC: Readonly<Partial<Record<RuleId, string>>> = {
+  'CORE-AUTH-MISSING-401': 'core requests without an Authorization header',
+  'CORE-AUTH-401-BODY': 'every core 401',
+  'CORE-JSON-UTF8': 'every core answer',
+  'CORE-ERR-ENVELOPE': 'every core answer of 400 or more',
+  'CORE-ENV-COLLECTION': 'reads of Call history, List blacklist and List contacts answered 2xx',
+  'CORE-ENV-SINGLE': 'reads of one contact answered 2xx',
+  'CORE-BLACKLIST-ITEM': 'reads of List blacklist answered 2xx',
+  'CORE-CALLS-DATE-FORMAT': 'reads of Call history answered 2xx',
+  'CORE-COUNTRIES-PLAIN-ARRAY': 'reads of List countries without page or limit, answered 2xx',
+  'CORE-RATE-429-BODY': 'every core 429',
+  'CORE-RATE-RESET-HEADER': 'every core 429, dated by the Date headers of every core answer',
+  'AI-AUTH-MISSING-401': 'Conversation Intelligence and VoiceAgent requests without an Authorization header',
+  'AI-AUTH-401-BODY': 'every 401 of Conversation Intelligence and VoiceAgent',
+  'AI-AUTH-401-NO-CORRELATION': 'every 401 of Conversation Intelligence and VoiceAgent',
+  'AI-JSON-UTF8': 'every answer of the AI host with a body, the Dialer included',
+  'AI-ERR-SERVICE-SHAPE': 'Conversation Intelligence answers of 400 or more but 401 and 429',
+  'DIALER-AUTH-MISSING-401': 'Dialer requests without an Authorization header',
+  'DIALER-AUTH-401-BODY': 'every Dialer 401',
+  'DIALER-X-API-KEY-401': 'Dialer requests carrying an x-api-key header',
+  'DIALER-CAMPAIGN-LIST-ENVELOPE': 'reads of the campaign list answered 2xx',
+  'DIALER-RATE-429-BODY': 'every Dialer 429',
+  'CUECARD-JSON-UTF8': 'every CueCard answer with a body',
+  'ANALYTICS-JSON-UTF8': 'every analytics answer with a body',
+};
+
+/** Why a rule's budget clauses need a run: what a capture holds of the company's traffic is never all of it. */
+const BUDGET_REASON =
+  'it needs a burst, a quiet window or a second key the run provokes, and a capture may not hold every request of the company that spent the budget';
+
+/**
+ * Why a rule cannot be judged from traffic, in one line; undefined for an observable one. A rule is judged
+ * on what the run sends on purpose: a probe no integration sends, a record it makes and reads back, or the
+ * order of its own requests.
+ */
+export function notObservableReason(id: RuleId): string | undefined {
+  if (OBSERVABLE_FROM_TRAFFIC[id] !== undefined) return undefined;
+  if (/-RATE-/.test(id)) return BUDGET_REASON;
+  if (/-(HTTPS-ONLY|WRONG-HOST-404|BASE-PATH)$/.test(id)) return 'it needs a probe the run sends to another address than the API an integration uses';
+  if (/-(INCORRECT|MALFORMED|REVOKED)-401$|-AUTH-401$|ISOLATION|KEY-SCOPE|SAME-KEY/.test(id))
+    return 'it needs to know which key pair a request carried (another company, revoked, wrong); a capture shows only a hash of the key ID';
+  if (/^(CORE|DIALER)-STATE-/.test(id)) return 'it needs the run to know every write that came before, which a capture of one integration never holds';
+  return 'it judges what should follow from requests the run sends on purpose (a record it makes, a value it chose, what was there before), not the answers alone';
+}

@@ -1,0 +1,69 @@
+import type { Target } from '../config/target.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Redactor } from '../http/redact.ts';
+import type { RecordedExchange } from './har-reader.ts';
+import { basicPair, companyOf, type Placement, placeExchange, UNAUTHENTICATED, UNREADABLE } from './placement.ts';
+
+/** An exchange of the API's traffic as the traffic judges read it: the exchange, redacted, where it went and whose it was. */
+export interface ObservedExchange {
+  readonly exchange: Exchange;
+  readonly placement: Placement;
+  /** The salted hash naming the company (placement.ts), `unauthenticated` or `credentials-unreadable`. */
+  readonly company: string;
+  /** The request carried no Authorization header. */
+  readonly unauthenticated: boolean;
+  /** The recording kept no body though the answer had one: nothing of the body can be judged. */
+  readonly bodyLeftOut: boolean;
+}
+
+/** The words a report uses for a recorded request's credentials. */
+function credentialWords(company: string): string {
+  if (company === UNAUTHENTICATED) return 'no credentials';
+  if (company === UNREADABLE) return 'credentials not readable (redacted by the recording, or malformed)';
+  return `a key pair of ${company}`;
+}
+
+/** Whether a body is JSON by its media type, or untyped and starting like JSON. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/**
+ * A recorded exchange placed on its host and redacted before anything keeps it: every key pair the recording
+ * carries is added to `redactor`, so neither the exchange nor any report names it. Undefined when the request
+ * went to none of the target's hosts.
+ */
+export function observedExchange(rec: RecordedExchange, target: Pick<Target, 'urls'>, redactor: Redactor, salt: string): ObservedExchange | undefined {
+  const placement = placeExchange(target, rec.url);
+  if (!placement) return undefined;
+  const pair = rec.requestHeaders.authorization === undefined ? undefined : basicPair(rec.requestHeaders.authorization);
+  if (pair) redactor.add(pair);
+  const company = companyOf(rec.requestHeaders, salt);
+  const text = redactor.text(rec.responseText);
+  const contentType = rec.responseHeaders['content-type'] ?? '';
+  let json: unknown;
+  let jsonError: string | undefined;
+  if (text.trim() !== '' && (JSON_TYPE.test(contentType) || contentType === '')) {
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      jsonError = (err as Error).message;
+    }
+  }
+  const exchange: Exchange = {
+    request: {
+      method: rec.method,
+      url: redactor.text(rec.url),
+      headers: redactor.headers(rec.requestHeaders),
+      ...(rec.requestBody !== undefined ? { body: redactor.text(rec.requestBody) } : {}),
+      credentials: credentialWords(company),
+    },
+    status: rec.status,
+    headers: redactor.headers(rec.responseHeaders),
+    text,
+    bodyBytes: rec.responseBytes,
+    json,
+    ...(jsonError !== undefined ? { jsonError } : {}),
+    startedAt: rec.startedMs,
+    durationMs: rec.durationMs,
+  };
+  return { exchange, placement, company, unauthenticated: company === UNAUTHENTICATED, bodyLeftOut: rec.responseText === '' && rec.responseBytes > 0 };
+}

@@ -1,0 +1,232 @@
+import { judgeLimitedBodies, judgeResetHeaders } from '../../lib/budget/judge-trial.ts';
+import { ServerClock } from '../../lib/budget/server-clock.ts';
+import { isEdgeBlock } from '../../lib/requests/pipeline.ts';
+import { eachExchange, type TrafficAssertions, type TrafficJudge } from '../../lib/traffic/judge.ts';
+import type { ObservedExchange } from '../../lib/traffic/observed.ts';
+import { OBSERVABLE_FROM_TRAFFIC } from '../../lib/rules/traffic.ts';
+import type { RuleId } from '../../lib/rules/index.ts';
+import { judgeCountries } from '../core/actions/countries-and-actions.ts';
+import { expectCore401, judgeCore401Body } from '../core/authentication/keys.ts';
+import { judgeBlacklistItems } from '../core/blacklist/entries.ts';
+import { judgeCallDates } from '../core/calls/history.ts';
+import { judgeCollection, judgeCoreFailure, judgeSingle } from '../core/service/envelopes.ts';
+import { expectAi401 } from '../ai/host.ts';
+import { expectDialer401 } from '../dialer/authentication/host.ts';
+import { judgeCampaignListPage } from '../dialer/campaigns/lists.ts';
+import { judgeAuthLayer401Body } from '../shared/credentials.ts';
+import { checkUtf8Json } from '../shared/media.ts';
+import { expectServiceError } from '../shared/service-errors.ts';
+
+/**
+ * The judges of traffic: each reads the exchanges of a capture its rules speak of and judges them with the
+ * function the run's checks call on the same kind of answer (one fact, one judge). What each reads is the
+ * catalogue's word (lib/rules/traffic.ts).
+ */
+
+/** An answer the API gave: not an edge's HTML page in front of it, and with its body kept by the recording. */
+const fromApi = (seen: ObservedExchange): boolean => !isEdgeBlock(seen.exchange) && !seen.bodyLeftOut;
+const on = (seen: ObservedExchange, part: ObservedExchange['placement']['part']): boolean => seen.placement.part === part && fromApi(seen);
+const get = (seen: ObservedExchange, path: RegExp): boolean => seen.exchange.request.method === 'GET' && path.test(seen.placement.path);
+const ok = (seen: ObservedExchange): boolean => seen.exchange.status >= 200 && seen.exchange.status < 300;
+/** Conversation Intelligence and VoiceAgent: the AI host but the Dialer. */
+const aiServices = (seen: ObservedExchange): boolean => on(seen, 'ai');
+const ciPath = (seen: ObservedExchange): boolean => /^\/ai\//.test(seen.placement.path);
+
+/** A judge of one rule, reading the exchanges the catalogue names for it. */
+function single(
+  id: string,
+  rule: RuleId,
+  surface: TrafficJudge['surface'],
+  reads: (seen: ObservedExchange) => boolean,
+  judge: (t: TrafficAssertions, seen: ObservedExchange) => void,
+  /** Rules the judging function judges on the same answer besides `rule` (a 401's body after its status). */
+  alongside: readonly RuleId[] = [],
+): TrafficJudge {
+  return eachExchange({ id, title: `${rule} from traffic`, surface, rules: [rule, ...alongside], reading: OBSERVABLE_FROM_TRAFFIC[rule] ?? '', reads, judge });
+}
+
+/** X-ServiceAPI-ResetTime on each core 429, the server's clock bounded by the Date of every core answer before it. */
+function resetHeaders(): TrafficJudge {
+  const rule = 'CORE-RATE-RESET-HEADER';
+  return {
+    id: 'traffic.core.reset-header',
+    title: `${rule} from traffic`,
+    surface: 'core',
+    rules: [rule],
+    reading: OBSERVABLE_FROM_TRAFFIC[rule] ?? '',
+    reads: (seen) => on(seen, 'core'),
+    start() {
+      const clock = new ServerClock();
+      return {
+        see(t, seen) {
+          clock.observe(seen.exchange);
+          if (seen.exchange.status === 429) judgeResetHeaders(t, [seen.exchange], clock);
+        },
+      };
+    },
+  };
+}
+
+export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
+  single(
+    'traffic.core.missing-credentials',
+    'CORE-AUTH-MISSING-401',
+    'core',
+    (s) => on(s, 'core') && s.unauthenticated,
+    (t, s) => expectCore401(t, 'CORE-AUTH-MISSING-401', s.exchange),
+    ['CORE-AUTH-401-BODY'],
+  ),
+  single(
+    'traffic.core.401-body',
+    'CORE-AUTH-401-BODY',
+    'core',
+    (s) => on(s, 'core') && s.exchange.status === 401,
+    (t, s) => judgeCore401Body(t, s.exchange),
+  ),
+  single(
+    'traffic.core.json',
+    'CORE-JSON-UTF8',
+    'core',
+    (s) => on(s, 'core') && s.exchange.request.method !== 'HEAD',
+    (t, s) => checkUtf8Json(t, 'CORE-JSON-UTF8', s.exchange),
+  ),
+  single(
+    'traffic.core.failures',
+    'CORE-ERR-ENVELOPE',
+    'core',
+    (s) => on(s, 'core') && s.exchange.status >= 400,
+    (t, s) => judgeCoreFailure(t, s.exchange),
+  ),
+  single(
+    'traffic.core.collections',
+    'CORE-ENV-COLLECTION',
+    'core',
+    (s) => on(s, 'core') && get(s, /^\/(calls|blacklist|contacts)\/index\.json$/) && ok(s),
+    (t, s) => judgeCollection(t, s.exchange),
+  ),
+  single(
+    'traffic.core.single',
+    'CORE-ENV-SINGLE',
+    'core',
+    (s) => on(s, 'core') && get(s, /^\/contacts\/show\/[^/]+\.json$/) && ok(s),
+    (t, s) => judgeSingle(t, s.exchange),
+  ),
+  single(
+    'traffic.core.blacklist',
+    'CORE-BLACKLIST-ITEM',
+    'core',
+    (s) => on(s, 'core') && get(s, /^\/blacklist\/index\.json$/) && ok(s),
+    (t, s) => {
+      judgeBlacklistItems(t, s.exchange);
+    },
+  ),
+  single(
+    'traffic.core.call-dates',
+    'CORE-CALLS-DATE-FORMAT',
+    'core',
+    (s) => on(s, 'core') && get(s, /^\/calls\/index\.json$/) && ok(s),
+    (t, s) => {
+      judgeCallDates(t, s.exchange);
+    },
+  ),
+  single(
+    'traffic.core.countries',
+    'CORE-COUNTRIES-PLAIN-ARRAY',
+    'core',
+    (s) => on(s, 'core') && get(s, /^\/countries\/index\.json$/) && ok(s),
+    (t, s) => judgeCountries(t, s.exchange),
+  ),
+  single(
+    'traffic.core.429-body',
+    'CORE-RATE-429-BODY',
+    'core',
+    (s) => on(s, 'core') && s.exchange.status === 429,
+    (t, s) => judgeLimitedBodies(t, 'core', [s.exchange]),
+  ),
+  resetHeaders(),
+  single(
+    'traffic.ai.missing-credentials',
+    'AI-AUTH-MISSING-401',
+    'ai',
+    (s) => aiServices(s) && s.unauthenticated,
+    (t, s) => expectAi401(t, 'AI-AUTH-MISSING-401', s.exchange),
+    ['AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'],
+  ),
+  eachExchange({
+    id: 'traffic.ai.401-body',
+    title: 'AI-AUTH-401-BODY and AI-AUTH-401-NO-CORRELATION from traffic',
+    surface: 'ai',
+    rules: ['AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'],
+    reading: OBSERVABLE_FROM_TRAFFIC['AI-AUTH-401-BODY'] ?? '',
+    reads: (s) => aiServices(s) && s.exchange.status === 401,
+    judge: (t, s) => judgeAuthLayer401Body(t, s.exchange, 'AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'),
+  }),
+  single(
+    'traffic.ai.json',
+    'AI-JSON-UTF8',
+    'ai',
+    (s) => (on(s, 'ai') || on(s, 'dialer')) && s.exchange.bodyBytes > 0,
+    (t, s) => checkUtf8Json(t, 'AI-JSON-UTF8', s.exchange),
+  ),
+  single(
+    'traffic.ai.service-errors',
+    'AI-ERR-SERVICE-SHAPE',
+    'ai',
+    (s) => aiServices(s) && ciPath(s) && s.exchange.status >= 400 && s.exchange.status !== 401 && s.exchange.status !== 429,
+    (t, s) => expectServiceError(t, 'AI-ERR-SERVICE-SHAPE', s.exchange),
+  ),
+  single(
+    'traffic.dialer.missing-credentials',
+    'DIALER-AUTH-MISSING-401',
+    'dialer',
+    (s) => on(s, 'dialer') && s.unauthenticated,
+    (t, s) => expectDialer401(t, 'DIALER-AUTH-MISSING-401', s.exchange),
+    ['DIALER-AUTH-401-BODY'],
+  ),
+  single(
+    'traffic.dialer.401-body',
+    'DIALER-AUTH-401-BODY',
+    'dialer',
+    (s) => on(s, 'dialer') && s.exchange.status === 401,
+    (t, s) => judgeAuthLayer401Body(t, s.exchange, 'DIALER-AUTH-401-BODY', 'DIALER-AUTH-401-BODY'),
+  ),
+  single(
+    'traffic.dialer.x-api-key',
+    'DIALER-X-API-KEY-401',
+    'dialer',
+    (s) => on(s, 'dialer') && s.exchange.request.headers['x-api-key'] !== undefined,
+    (t, s) => {
+      t.expectStatus('DIALER-X-API-KEY-401', s.exchange, 401);
+    },
+  ),
+  single(
+    'traffic.dialer.campaign-list',
+    'DIALER-CAMPAIGN-LIST-ENVELOPE',
+    'dialer',
+    (s) => on(s, 'dialer') && get(s, /^\/dialer\/campaigns$/) && ok(s),
+    (t, s) => {
+      judgeCampaignListPage(t, s.exchange);
+    },
+  ),
+  single(
+    'traffic.dialer.429-body',
+    'DIALER-RATE-429-BODY',
+    'dialer',
+    (s) => on(s, 'dialer') && s.exchange.status === 429,
+    (t, s) => judgeLimitedBodies(t, 'dialer', [s.exchange]),
+  ),
+  single(
+    'traffic.cuecard.json',
+    'CUECARD-JSON-UTF8',
+    'cuecard',
+    (s) => on(s, 'cuecard') && s.exchange.bodyBytes > 0,
+    (t, s) => checkUtf8Json(t, 'CUECARD-JSON-UTF8', s.exchange),
+  ),
+  single(
+    'traffic.analytics.json',
+    'ANALYTICS-JSON-UTF8',
+    'analytics',
+    (s) => on(s, 'analytics') && s.exchange.bodyBytes > 0,
+    (t, s) => checkUtf8Json(t, 'ANALYTICS-JSON-UTF8', s.exchange),
+  ),
+];
