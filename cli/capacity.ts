@@ -11,7 +11,12 @@ import { probeFindings } from '../load/capacity/findings.ts';
 import { CapacityInputError, type CapacityPlan, planCampaign, SPEC_WINDOW_MS } from '../load/capacity/campaign-plan.ts';
 import { probeNotice, probeScenario, probeTakesWholeBudget, runCapacityProbe } from '../load/capacity/probe.ts';
 import { type CapacityProfile, ProfileError, readCapacityProfile } from '../load/capacity/profile.ts';
-import { renderFindingsText, renderPlanText, renderVerdictText } from '../load/capacity/render-text.ts';
+import { renderBaselineText, renderFindingsText, renderPlanText, renderStaffingText, renderVerdictText } from '../load/capacity/render-text.ts';
+import { type Baseline, BaselineError, baselineFigures, baselineKind, baselineOf, measuredUseOf } from '../load/capacity/baseline.ts';
+import { measureHar } from '../load/capacity/har-baseline.ts';
+import { resolveStaffing, type Staffing, StaffingError, type StaffingInput, staffedPlan } from '../load/capacity/staffing.ts';
+import { scopeLine } from '../load/capacity/document.ts';
+import { formatDuration } from '../lib/render/durations.ts';
 import { ProgressLine } from '../load/node/progress-line.ts';
 import { ABORT_GRACE_MS } from '../load/node/run.ts';
 import { prepareStreams } from '../load/node/streams.ts';
@@ -79,6 +84,18 @@ Options:
   --mock-window-ms N   rate window of the bundled mock the probe runs against, ${MIN_MOCK_WINDOW_MS} to ${MAX_WINDOW_MS} ms
                        (default ${DEFAULT_MOCK_WINDOW_MS}; with --probe and no target only); the plan stays at the
                        spec's minute (or --window-ms)
+  --baseline FILE      what the company's other integrations already send: a HAR 1.2 capture, or a
+                       report of the observe command (traffic.budgetUse); the plan takes the baseline's
+                       p95 per window off each share, and shows its median, p95 and peak beside it
+  --company HASH       the company of the baseline to plan for (default: the one with the most requests)
+  --agents N           agents taking the campaign's calls, a whole number, 1 or more; with staffing the
+                       verdict answers "N contacts in H hours with A agents" and names the binding bound
+  --handle-time D      how long a call holds an agent (5m, 4m30s, 90s)
+  --calls-per-agent-hour N
+                       answered calls an agent takes an hour (instead of --handle-time)
+  --answer-share F     share of contacts whose call is answered, above 0 and at most 1 (default 1)
+  --hours H            the campaign's working hours, above 0 (default: until --deadline)
+                       The profile may hold all five under "staffing"; options override it field by field.
   --help
 
 Against a live target the probe spends the given share of the company's core and Dialer budgets
@@ -98,7 +115,24 @@ const { say, scrub } = out;
 // Annotated, so the compiler knows a call ends the command.
 const fail: (message: string, code?: number) => never = out.fail;
 
-const VALUE_OPTIONS = ['contacts', 'profile', 'core-share', 'dialer-share', 'deadline', 'window-ms', 'probe-windows', 'reports', 'mock-window-ms'] as const;
+const VALUE_OPTIONS = [
+  'contacts',
+  'profile',
+  'core-share',
+  'dialer-share',
+  'deadline',
+  'window-ms',
+  'probe-windows',
+  'reports',
+  'mock-window-ms',
+  'baseline',
+  'company',
+  'agents',
+  'handle-time',
+  'calls-per-agent-hour',
+  'answer-share',
+  'hours',
+] as const;
 const FLAG_OPTIONS = ['probe', 'help'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 type FlagOption = (typeof FLAG_OPTIONS)[number];
@@ -156,6 +190,60 @@ function share(option: string, raw: string): number {
   return Number(raw);
 }
 
+function positive(option: string, raw: string): number {
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || Number(raw) <= 0) fail(`${option}: must be a number above 0, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+/** The staffing options as given; their values are checked with the profile's (resolveStaffing). */
+function staffingFlags(args: Partial<Record<ValueOption, string>>): StaffingInput {
+  const out: { -readonly [K in keyof StaffingInput]: StaffingInput[K] } = {};
+  if (args.agents !== undefined) out.agents = wholeNumber('--agents', args.agents, 1);
+  if (args['handle-time'] !== undefined) out.handleTime = args['handle-time'];
+  if (args['calls-per-agent-hour'] !== undefined) out.callsPerAgentHour = positive('--calls-per-agent-hour', args['calls-per-agent-hour']);
+  if (args['answer-share'] !== undefined) out.answerShare = share('--answer-share', args['answer-share']);
+  if (args.hours !== undefined) out.hours = positive('--hours', args.hours);
+  return out;
+}
+
+const OPTION_OF_STAFFING: Readonly<Record<keyof StaffingInput, ValueOption>> = {
+  agents: 'agents',
+  handleTime: 'handle-time',
+  callsPerAgentHour: 'calls-per-agent-hour',
+  answerShare: 'answer-share',
+  hours: 'hours',
+};
+
+/** Staffing from the profile and the options; an error names the option, or the profile's field when no option gave it. */
+function readStaffing(profile: CapacityProfile, profileShown: string, flags: StaffingInput): { staffing: Staffing | null; hours: number | null } {
+  try {
+    return resolveStaffing(profile.staffing, flags);
+  } catch (err) {
+    if (!(err instanceof StaffingError)) throw err;
+    if (flags[err.field] !== undefined) fail(`--${OPTION_OF_STAFFING[err.field]}: ${err.message}`);
+    if (profile.staffing?.[err.field] !== undefined) fail(`--profile: ${profileShown}: staffing.${err.field}: ${err.message}`);
+    return fail(`--${OPTION_OF_STAFFING[err.field]}: ${err.message}`);
+  }
+}
+
+/** The baseline file, read or measured in the plan's window; a HAR needs the target's addresses to place its requests. */
+async function readBaseline(file: string, windowMs: number, company: string | undefined, target: Target | undefined): Promise<Baseline> {
+  try {
+    const found = baselineKind(file);
+    if (found.kind === 'report')
+      return baselineOf(measuredUseOf(found.doc, file), { file, kind: 'report', windowMs, ...(company !== undefined ? { company } : {}) });
+    if (!target)
+      fail(
+        `--baseline: ${file} is a HAR capture; telling its core requests from its Dialer requests needs the target's addresses (CC_BASE_URL, CC_AI_URL and a key pair, as for a run)`,
+      );
+    const use = await measureHar(file, target, windowMs);
+    return baselineOf(use, { file, kind: 'har', windowMs, ...(company !== undefined ? { company } : {}) });
+  } catch (err) {
+    if (err instanceof BaselineError) fail(err.message.startsWith('--company') ? err.message : `--baseline: ${err.message}`);
+    throw err;
+  }
+}
+
 const OPTION_OF_FIELD: Readonly<Record<CapacityInputError['field'], string>> = {
   contacts: '--contacts',
   'shares.core': '--core-share',
@@ -181,11 +269,13 @@ interface PlanOptions {
   readonly windowMs: number;
   readonly deadline?: string;
   readonly now: Date;
+  readonly baseline?: Baseline;
 }
 
 function makePlan(options: PlanOptions): CapacityPlan {
   try {
-    return planCampaign(options);
+    const { baseline, ...rest } = options;
+    return planCampaign({ ...rest, ...(baseline ? { baseline: baselineFigures(baseline) } : {}) });
   } catch (err) {
     if (err instanceof CapacityInputError) fail(`${OPTION_OF_FIELD[err.field]}: ${err.message}`);
     throw err;
@@ -249,6 +339,8 @@ async function main(): Promise<number> {
   const profile = readProfile(profilePath);
   // The plan and the reports name the file read: the example's own path, where `example` was given.
   const profileShown = profilePath === args.profile ? args.profile : shown(profilePath);
+  const { staffing, hours } = readStaffing(profile, profileShown, staffingFlags(args));
+  if (args.company !== undefined && args.baseline === undefined) fail('--company: applies only with --baseline');
 
   let settings = commandSettings(process.env, out.warn);
   const bundled = namesNoTarget(settings);
@@ -262,15 +354,36 @@ async function main(): Promise<number> {
   const windowMs = givenWindowMs ?? target?.rateWindowMs ?? SPEC_WINDOW_MS;
   const windowFrom = givenWindowMs !== undefined ? 'set by --window-ms' : target ? "the target's rate window, CC_RATE_WINDOW_MS" : "the spec's minute";
   const now = new Date();
-  const plan = makePlan({ contacts, profile, shares, windowMs, ...(args.deadline !== undefined ? { deadline: args.deadline } : {}), now });
+  const baseline = args.baseline === undefined ? undefined : await readBaseline(args.baseline, windowMs, args.company, target);
+  const plan = makePlan({
+    contacts,
+    profile,
+    shares,
+    windowMs,
+    ...(args.deadline !== undefined ? { deadline: args.deadline } : {}),
+    now,
+    ...(baseline ? { baseline } : {}),
+  });
+  if (hours !== null && plan.deadline && hours * 3_600_000 > plan.deadline.availableMs)
+    fail(`--hours: ${hours} h do not fit before the deadline, ${formatDuration(plan.deadline.availableMs)} from now`);
+  const workingTime =
+    hours !== null
+      ? { ms: Math.round(hours * 3_600_000), from: 'hours' as const }
+      : plan.deadline
+        ? { ms: plan.deadline.availableMs, from: 'deadline' as const }
+        : null;
+  const staffed = staffing ? staffedPlan(plan, staffing, workingTime) : null;
+  const extra = { baseline: baseline ?? null, staffing: staffed };
   // Refused before any output; the bundled mock's budgets are nobody's, so only a live target refuses.
   const scenario = probe ? probeScenario(plan, probeWindows) : undefined;
   if (scenario && target) refuseWholeBudget(target, probeTakesWholeBudget(scenario));
   checkReportsDir(reportsDir);
-  say(renderPlanText(plan, { profileFile: profileShown, windowFrom }));
+  say(renderPlanText(plan, { profileFile: profileShown, windowFrom, scope: scopeLine(extra.baseline, staffed) }));
+  if (baseline) say(`\n${renderBaselineText(baseline, plan)}`);
+  if (staffed) say(`\n${renderStaffingText(staffed, plan)}`);
 
   if (!scenario) {
-    const doc = capacityDocument({ plan, plannedAt: now, profileFile: profileShown, windowFrom, probe: null });
+    const doc = capacityDocument({ plan, plannedAt: now, profileFile: profileShown, windowFrom, probe: null, ...extra });
     const written = writeReports(doc, reportsDir);
     say('');
     say(renderVerdictText(doc));
@@ -301,7 +414,7 @@ async function main(): Promise<number> {
     const report = await runCapacityProbe({ scenario, target: probeTarget, signal: stop, onProgress: (p) => progress.update(p) });
     progress.finish();
     const findings = probeFindings(plan, report);
-    const doc = capacityDocument({ plan, plannedAt: now, profileFile: profileShown, windowFrom, probe: { findings, report } });
+    const doc = capacityDocument({ plan, plannedAt: now, profileFile: profileShown, windowFrom, probe: { findings, report }, ...extra });
     const written = writeReports(doc, reportsDir);
     say('');
     say(renderFindingsText(findings));

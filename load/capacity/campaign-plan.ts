@@ -29,6 +29,18 @@ export interface CapacityInput {
   readonly deadline?: string;
   /** What a relative deadline counts from; needed only with a deadline. */
   readonly now?: Date;
+  /**
+   * What the company's other integrations already send per window on each budget, measured
+   * (lib/budget/measured-use.ts). The campaign plans with the share less the baseline's p95.
+   */
+  readonly baseline?: Readonly<Record<MeteredSurface, BaselineFigures>>;
+}
+
+/** A budget's measured use per window, as the plan shows it beside the share. */
+export interface BaselineFigures {
+  readonly median: number;
+  readonly p95: number;
+  readonly peak: number;
 }
 
 /** An input the plan cannot be made from; `field` names it so a command can name its own option. */
@@ -57,8 +69,13 @@ export interface StepRequests {
 export interface MeteredLoad {
   readonly surface: MeteredSurface;
   readonly share: number;
-  /** share × the budget: requests the integration may send per window. */
+  /**
+   * Requests the campaign may send per window: share × the budget, less the baseline's p95 when one is
+   * given. When the baseline leaves nothing, the campaign's own figures at the whole share (`baseline.left` ≤ 0).
+   */
   readonly perWindow: number;
+  /** With a baseline: its figures per window, and what the share leaves the campaign (share × budget − p95). */
+  readonly baseline?: BaselineFigures & { readonly left: number };
   readonly requests: number;
   /** requests / perWindow, rounded up to whole windows. */
   readonly windows: number;
@@ -127,6 +144,8 @@ export interface CapacityPlan {
   readonly verdict: Verdict;
   /** Of the campaign with every batch applied. */
   readonly verdictWithBatches: Verdict;
+  /** Budgets whose share the baseline's p95 already fills: nothing is left for the campaign there. */
+  readonly exhausted: readonly MeteredSurface[];
 }
 
 /** Float products such as 0.07 × 100 land a hair above the whole number; six decimals are plenty for item counts. */
@@ -164,11 +183,29 @@ function countRequests(contacts: number, profile: CapacityProfile, batched: Read
   return counts;
 }
 
-function loadOf(requests: Record<ApiPart, number>, shares: Readonly<Record<MeteredSurface, number>>, windowMs: number): CampaignLoad {
+type Baseline = CapacityInput['baseline'];
+
+/** What the share leaves the campaign per window once the baseline's p95 is taken off. */
+function leftOf(surface: MeteredSurface, shares: Readonly<Record<MeteredSurface, number>>, baseline: Baseline): number {
+  return tidy(shares[surface] * BUDGET_PER_WINDOW - (baseline?.[surface].p95 ?? 0));
+}
+
+function loadOf(requests: Record<ApiPart, number>, shares: Readonly<Record<MeteredSurface, number>>, windowMs: number, baseline: Baseline): CampaignLoad {
   const metered = METERED_SURFACES.map((surface): MeteredLoad => {
-    const perWindow = tidy(shares[surface] * BUDGET_PER_WINDOW);
+    const whole = tidy(shares[surface] * BUDGET_PER_WINDOW);
+    const left = leftOf(surface, shares, baseline);
+    const perWindow = left > 0 ? left : whole;
     const windows = Math.ceil(tidy(requests[surface] / perWindow));
-    return { surface, share: shares[surface], perWindow, requests: requests[surface], windows, wallMs: windows * windowMs };
+    const figures = baseline?.[surface];
+    return {
+      surface,
+      share: shares[surface],
+      perWindow,
+      ...(figures ? { baseline: { median: figures.median, p95: figures.p95, peak: figures.peak, left } } : {}),
+      requests: requests[surface],
+      windows,
+      wallMs: windows * windowMs,
+    };
   });
   const windows = Math.max(...metered.map((m) => m.windows));
   return {
@@ -192,7 +229,18 @@ export function bottleneckText(load: CampaignLoad, windowMs: number): string {
   return parts.join('; ') + (parts.length > 1 ? ' (tied)' : '');
 }
 
-function verdictOf(load: CampaignLoad, deadline: ResolvedDeadline | null, windowMs: number): Verdict {
+/** The NO-GO of a baseline that already fills a share: its figures beside what the share allows. */
+export function exhaustedReason(load: CampaignLoad, exhausted: readonly MeteredSurface[]): string {
+  const parts = exhausted.map((surface) => {
+    const m = load.metered.find((x) => x.surface === surface) as MeteredLoad;
+    const b = m.baseline as NonNullable<MeteredLoad['baseline']>;
+    return `${surface}: the baseline's p95 is ${b.p95} requests per window (median ${b.median}, peak ${b.peak}), the share allows ${m.perWindow} of ${BUDGET_PER_WINDOW}`;
+  });
+  return `the company's other integrations already use the share: ${parts.join('; ')}; nothing is left for the campaign`;
+}
+
+function verdictOf(load: CampaignLoad, deadline: ResolvedDeadline | null, windowMs: number, exhausted: readonly MeteredSurface[]): Verdict {
+  if (exhausted.length > 0) return { go: false, marginMs: null, reason: exhaustedReason(load, exhausted) };
   const needs =
     load.bottlenecks.length === 0
       ? 'no budget limits the campaign (no request on a metered surface)'
@@ -229,11 +277,12 @@ function checkInput(input: CapacityInput): { windowMs: number; deadline: Resolve
 
 export function planCampaign(input: CapacityInput): CapacityPlan {
   const { windowMs, deadline } = checkInput(input);
-  const { contacts, profile, shares } = input;
+  const { contacts, profile, shares, baseline } = input;
   const none = new Set<string>();
   const all = new Set(profile.perContact.filter((s) => s.batch).map((s) => s.id));
-  const asProfiled = loadOf(countRequests(contacts, profile, none), shares, windowMs);
-  const withBatches = loadOf(countRequests(contacts, profile, all), shares, windowMs);
+  const asProfiled = loadOf(countRequests(contacts, profile, none), shares, windowMs, baseline);
+  const withBatches = loadOf(countRequests(contacts, profile, all), shares, windowMs, baseline);
+  const exhausted = baseline ? METERED_SURFACES.filter((surface) => leftOf(surface, shares, baseline) <= 0) : [];
 
   const steps: StepRequests[] = [
     ...profile.perContact.map((step) => ({
@@ -263,7 +312,7 @@ export function planCampaign(input: CapacityInput): CapacityPlan {
     if (!batch) return [];
     const before = stepRequests(contacts, step, false).requests;
     const after = stepRequests(contacts, step, true).requests;
-    const alone = loadOf(countRequests(contacts, profile, new Set([step.id])), shares, windowMs);
+    const alone = loadOf(countRequests(contacts, profile, new Set([step.id])), shares, windowMs, baseline);
     return [
       {
         step: step.id,
@@ -295,7 +344,8 @@ export function planCampaign(input: CapacityInput): CapacityPlan {
     withBatches,
     batchTimeSavedMs: asProfiled.minimumWallMs - withBatches.minimumWallMs,
     deadline,
-    verdict: verdictOf(asProfiled, deadline, windowMs),
-    verdictWithBatches: verdictOf(withBatches, deadline, windowMs),
+    verdict: verdictOf(asProfiled, deadline, windowMs, exhausted),
+    verdictWithBatches: verdictOf(withBatches, deadline, windowMs, exhausted),
+    exhausted,
   };
 }

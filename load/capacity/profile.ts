@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { API_PARTS, type ApiPart } from '../../lib/contract/vocabulary.ts';
+import { handleMinutes, StaffingError, type StaffingInput } from './staffing.ts';
 
 /**
  * Where an operation and its item limit are documented:
@@ -58,6 +59,8 @@ export interface CapacityProfile {
   readonly description?: string;
   readonly perContact: readonly PerContactStep[];
   readonly perCampaign: readonly PerCampaignStep[];
+  /** Who works the campaign's calls; the command line's staffing options override it field by field. */
+  readonly staffing?: StaffingInput;
 }
 
 /** A profile that cannot be used; the message names the field, so it fits one line. */
@@ -181,6 +184,33 @@ function parsePerCampaign(raw: unknown, at: string, seen: Set<string>): PerCampa
   return { ...parseDescription(obj, at, seen), requests: wholeNumber(obj, 'requests', at, 0) };
 }
 
+/** Each field checked alone: agents may come from the command line, the pace from the profile. */
+function parseStaffing(raw: unknown): StaffingInput {
+  const at = 'staffing';
+  const obj = object(raw, at);
+  onlyFields(obj, at, ['agents', 'handleTime', 'callsPerAgentHour', 'answerShare', 'hours']);
+  const out: { -readonly [K in keyof StaffingInput]: StaffingInput[K] } = {};
+  if (obj.agents !== undefined) out.agents = wholeNumber(obj, 'agents', at, 1);
+  if (obj.handleTime !== undefined) {
+    out.handleTime = text(obj, 'handleTime', at);
+    try {
+      handleMinutes(out.handleTime);
+    } catch (err) {
+      if (err instanceof StaffingError) throw new ProfileError(`${at}.handleTime: ${err.message}`);
+      throw err;
+    }
+  }
+  if (obj.callsPerAgentHour !== undefined) out.callsPerAgentHour = positiveNumber(obj, 'callsPerAgentHour', at);
+  if (obj.handleTime !== undefined && obj.callsPerAgentHour !== undefined)
+    throw new ProfileError(`${at}.callsPerAgentHour: give handleTime or callsPerAgentHour, not both`);
+  if (obj.answerShare !== undefined) {
+    out.answerShare = positiveNumber(obj, 'answerShare', at);
+    if (out.answerShare > 1) throw new ProfileError(`${at}.answerShare: must be above 0 and at most 1, got ${out.answerShare}`);
+  }
+  if (obj.hours !== undefined) out.hours = positiveNumber(obj, 'hours', at);
+  return out;
+}
+
 function list(obj: Json, key: string): unknown[] {
   const value = obj[key];
   if (value === undefined) return [];
@@ -193,8 +223,8 @@ export function parseCapacityProfile(value: unknown): CapacityProfile {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ProfileError(`the profile must be a JSON object, got ${describe(value)}`);
   const obj = value as Json;
   for (const key of Object.keys(obj)) {
-    if (!['name', 'description', 'perContact', 'perCampaign'].includes(key))
-      throw new ProfileError(`${key}: unknown field (known: name, description, perContact, perCampaign)`);
+    if (!['name', 'description', 'perContact', 'perCampaign', 'staffing'].includes(key))
+      throw new ProfileError(`${key}: unknown field (known: name, description, perContact, perCampaign, staffing)`);
   }
   const name = obj.name;
   if (typeof name !== 'string' || name.trim() === '') throw new ProfileError(`name: must be a non-empty string, got ${describe(name)}`);
@@ -205,7 +235,8 @@ export function parseCapacityProfile(value: unknown): CapacityProfile {
   const perCampaign = list(obj, 'perCampaign').map((raw, i) => parsePerCampaign(raw, entryName('perCampaign', i, raw), seen));
   if (perContact.length + perCampaign.length === 0)
     throw new ProfileError('perContact: the profile lists no request at all (perContact and perCampaign are both empty)');
-  return { name, ...(description !== undefined ? { description } : {}), perContact, perCampaign };
+  const staffing = obj.staffing === undefined ? undefined : parseStaffing(obj.staffing);
+  return { name, ...(description !== undefined ? { description } : {}), perContact, perCampaign, ...(staffing ? { staffing } : {}) };
 }
 
 /** Reads and checks a profile file; every problem is a ProfileError starting with the file's name. */

@@ -12,11 +12,11 @@ import { type ChartSpec, chartSpecs } from '../report/charts.ts';
 import { DRAW_SCRIPT } from '../report/draw-script.ts';
 import { VERDICT_COLORS } from '../report/html.ts';
 import type { LoadReport, LoadVerdict } from '../report/report-model.ts';
-import { BUDGET_PER_WINDOW } from '../../lib/contract/vocabulary.ts';
 import { type CapacityDocument, type CapacityOutcome, capacityOutcome } from './document.ts';
 import type { ProbeFindings } from './findings.ts';
 import { bottleneckText, type CampaignLoad, type CapacityPlan, NO_BUDGET } from './campaign-plan.ts';
-import { SURFACE_LABEL } from './render-text.ts';
+import { shareText, SURFACE_LABEL, VERDICT_MEANS } from './render-text.ts';
+import { BOUND_LABEL, grouped, type StaffedLoad } from './staffing.ts';
 
 interface PageSection {
   readonly title: string;
@@ -58,6 +58,8 @@ function verdictHtml(doc: CapacityDocument): string {
   const rows: [string, string][] = [
     [doc.interrupted ? 'verdict so far' : 'verdict', `<span class="${cls}">${v.go ? 'GO' : 'NO-GO'}</span>: ${esc(v.reason)}`],
     ['resting on', esc(v.basis === 'plan' ? 'the plan alone (no probe ran)' : 'the plan and the probe measured below')],
+    ['models', esc(doc.scope)],
+    ...(doc.staffing ? [] : ([['GO means', esc(VERDICT_MEANS)]] as [string, string][])),
     [
       'with every batch',
       `<span class="${doc.verdictWithBatches.go ? 'pass' : 'fail'}">${doc.verdictWithBatches.go ? 'GO' : 'NO-GO'}</span>: ${esc(doc.verdictWithBatches.reason)}`,
@@ -76,7 +78,7 @@ function verdictHtml(doc: CapacityDocument): string {
 function loadHtml(load: CampaignLoad, windowMs: number): string {
   const rows: string[][] = load.metered.map((m) => [
     esc(m.surface),
-    `${esc(m.share)} (${esc(m.perWindow)} of ${esc(BUDGET_PER_WINDOW)} per window)`,
+    esc(shareText(m)),
     esc(m.requests),
     esc(m.windows),
     esc(formatDuration(m.wallMs)),
@@ -189,10 +191,56 @@ ${chartBlocks(specs, 'windows', 'No request went to a metered surface (core or D
   ];
 }
 
+function baselineHtml(doc: CapacityDocument): string {
+  const b = doc.baseline;
+  if (!b) return '';
+  const rows = doc.plan.asProfiled.metered.map((m) => {
+    const use = b[m.surface];
+    const left = m.baseline?.left ?? 0;
+    return [
+      esc(m.surface),
+      esc(left + use.p95),
+      esc(use.median),
+      esc(use.p95),
+      esc(use.peak),
+      esc(use.refused),
+      esc(use.requests),
+      left > 0 ? esc(left) : '<span class="fail">none</span>',
+    ];
+  });
+  return `<p>What the company's other integrations already send per window: ${esc(b.kind === 'har' ? 'HAR capture' : 'observe report')} <code>${esc(b.file)}</code>, ${esc(b.from)} to ${esc(b.to)}, ${esc(b.core.windows)} windows of ${esc(formatDuration(b.windowMs))}. Company <code>${esc(b.company)}</code> (${esc(b.chosen)}${b.companies.length > 1 ? `, of ${esc(b.companies.length)}` : ''}).</p>
+${tableHtml(['budget', 'share allows', 'median', 'p95', 'peak', 'refused (429)', 'requests', 'left for the campaign'], rows, new Set([1, 2, 3, 4, 5, 6, 7]))}
+<p>The plan takes the p95 off each share: the campaign gets what is left in 19 windows of 20.</p>`;
+}
+
+function boundsHtml(load: StaffedLoad): string {
+  const rows = load.bounds.map((b) => [
+    esc(BOUND_LABEL[b.bound]),
+    esc(b.contactsPerHour === null ? 'no limit' : grouped(Math.floor(b.contactsPerHour))),
+    esc(b.reaches === null ? '-' : grouped(b.reaches)),
+    esc(b.text),
+    load.binding.includes(b.bound) ? '<strong>binds</strong>' : '',
+  ]);
+  return tableHtml(['bound', 'contacts an hour', 'reaches', 'how', ''], rows, new Set([1, 2]));
+}
+
+function staffingHtml(doc: CapacityDocument): string {
+  const st = doc.staffing;
+  if (!st) return '';
+  const hours =
+    st.hoursMs === null ? 'no hours or deadline given' : `${formatDuration(st.hoursMs)} (${st.hoursFrom === 'hours' ? '--hours' : 'until the deadline'})`;
+  return `<p>${esc(grouped(st.staffing.agents))} agents, ${esc(grouped(st.staffing.callsPerAgentHour))} answered calls an agent-hour, answer share ${esc(st.staffing.answerShare)}; working time ${esc(hours)}. The slowest bound binds.</p>
+<h3>As profiled</h3>
+${boundsHtml(st.asProfiled)}
+${doc.plan.batches.length > 0 ? `<h3>With every batch</h3>\n${boundsHtml(st.withBatches)}` : ''}`;
+}
+
 /** The verdict and the plan, in reading order; then, after a probe, what it measured and its own run, just above its charts. */
 function planSections(doc: CapacityDocument): PageSection[] {
   const sections: PageSection[] = [
     { title: 'Capacity verdict', html: verdictHtml(doc) },
+    ...(doc.staffing ? [{ title: 'Staffing and budgets: the bound that binds', html: staffingHtml(doc) }] : []),
+    ...(doc.baseline ? [{ title: 'Baseline: what the company already sends', html: baselineHtml(doc) }] : []),
     { title: 'Capacity plan: requests and minimum wall time, as profiled', html: loadHtml(doc.plan.asProfiled, doc.plan.windowMs) },
     { title: 'Capacity plan: requests per step', html: stepsHtml(doc.plan) },
     { title: 'Capacity plan: batch operations', html: batchesHtml(doc.plan) },

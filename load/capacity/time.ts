@@ -21,7 +21,8 @@ const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const FORMS = 'a duration such as 8h, 90m or 1h30m, or an ISO 8601 date-time with a zone such as 2026-09-10T18:00:00Z';
 
-function durationMs(raw: string): number | undefined {
+/** A duration such as `8h`, `90m`, `1h30m` or `4m30s` in ms; undefined when it is not one. */
+export function durationMs(raw: string): number | undefined {
   const match = DURATION.exec(raw);
   if (!match || raw === '') return undefined;
   const [, d, h, m, s] = match.map((part) => Number(part ?? 0)) as [number, number, number, number, number];

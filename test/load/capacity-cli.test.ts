@@ -12,6 +12,8 @@ import { startCountingTarget } from './counting-target.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PROFILE = 'load/capacity/profile.example.json';
+const BASELINE = 'examples/capacity/baseline-report.json';
+const STAFFED = ['--profile', PROFILE, '--agents', '10', '--handle-time', '5m', '--answer-share', '0.4'];
 
 interface Run {
   readonly code: number | null;
@@ -76,7 +78,7 @@ describe.concurrent('npm run capacity', () => {
       const report = doc(run);
       expect(report).toMatchObject({
         format: 'cc-capacity-report',
-        version: 3,
+        version: 4,
         interrupted: false,
         windowFrom: "the spec's minute",
         verdict: { go: true, basis: 'plan and probe' },
@@ -154,12 +156,69 @@ describe.concurrent('npm run capacity', () => {
     [['--contacts', '10', '--profile', PROFILE, '--reports', PROFILE], `cc-capacity: --reports: ${PROFILE} is a file, not a folder`],
     [['--contacts', '10', '--profile', PROFILE, '--dialer-share', 'half'], 'cc-capacity: --dialer-share: must be a number above 0 and at most 1, got "half"'],
     [['--contacts', '10', '--profile', 'no-such-profile.json'], 'cc-capacity: --profile: no-such-profile.json: cannot be read (ENOENT)'],
+    [
+      ['--contacts', '10', '--profile', PROFILE, '--handle-time', '5m'],
+      'cc-capacity: --handle-time: applies only with agents (--agents, or staffing.agents in the profile)',
+    ],
+    [['--contacts', '10', '--profile', PROFILE, '--agents', '0'], 'cc-capacity: --agents: must be a whole number from 1 to 9007199254740991, got "0"'],
+    [['--contacts', '10', '--profile', PROFILE, '--agents', '3'], 'cc-capacity: --handle-time: agents need a pace: a handle time (5m) or calls per agent-hour'],
+    [
+      ['--contacts', '10', '--profile', PROFILE, '--agents', '3', '--handle-time', '5'],
+      'cc-capacity: --handle-time: must be a duration above 0 such as 5m, 4m30s or 90s, got "5"',
+    ],
+    [
+      ['--contacts', '10', '--profile', PROFILE, '--agents', '3', '--handle-time', '5m', '--hours', '5', '--deadline', '4h'],
+      'cc-capacity: --hours: 5 h do not fit before the deadline, 4 h 0 min from now',
+    ],
+    [['--contacts', '10', '--profile', PROFILE, '--company', 'company-x'], 'cc-capacity: --company: applies only with --baseline'],
+    [
+      ['--contacts', '10', '--profile', PROFILE, '--baseline', PROFILE],
+      `cc-capacity: --baseline: ${PROFILE}: neither a HAR 1.2 file (no "log") nor a conformance report (format "cc-conformance-report")`,
+    ],
   ])('bad input %j exits 2 with one line, before any output', { timeout: 30_000 }, async (args, message) => {
     const run = await capacity(args);
     expect(run.code, run.stdout + run.stderr).toBe(2);
     expect(run.stderr.startsWith(message), run.stderr).toBe(true);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stdout).toBe('');
+  });
+
+  test('5,000 contacts in 4 hours with 10 agents against the example baseline: NO-GO, the core budget binds', { timeout: 30_000 }, async () => {
+    const run = await capacity([...STAFFED, '--contacts', '5000', '--baseline', BASELINE, '--hours', '4']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain('  core budget: 14 requests a window (0.5 × 60 − baseline p95 16) ÷ 3 requests a contact = 280 contacts an hour  <- binds');
+    expect(run.stdout).toMatch(/^Verdict: NO-GO: reaches 1,119 of 5,000 contacts with 10 agents in 4 h 0 min \(binding: core budget\); /m);
+    expect(run.stdout).toContain("Models: the core and Dialer budgets at their shares, less the baseline's p95 per window; the agents' pace and answer share.");
+    const report = doc(run);
+    expect(report.baseline).toMatchObject({
+      kind: 'report',
+      company: 'company-5f0c2a9e81d4',
+      chosen: 'the most requests',
+      core: { median: 6, p95: 16, peak: 21 },
+    });
+    expect(report.staffing?.asProfiled.binding).toEqual(['core']);
+    expect(report.verdict).toMatchObject({ go: false, basis: 'plan' });
+    const html = readFileSync(join(run.reports, 'capacity.html'), 'utf8');
+    expect(html).toContain('<h2>Staffing and budgets: the bound that binds</h2>');
+    expect(html).toContain('<h2>Baseline: what the company already sends</h2>');
+  });
+
+  test('1,000 contacts in 4 hours with 10 agents against the example baseline: GO', { timeout: 30_000 }, async () => {
+    const run = await capacity([...STAFFED, '--contacts', '1000', '--baseline', BASELINE, '--hours', '4']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^Verdict: GO: 1,000 contacts with 10 agents in 4 h 0 min: every bound lets them through; binding: core budget, 3 h 35 min, margin 25 min$/m,
+    );
+    expect(readFileSync(join(run.reports, 'capacity.html'), 'utf8')).toContain('<h1>cc-capacity: <span class="pass">GO</span> · 1000 contacts</h1>');
+  });
+
+  test('without staffing, a line says what GO means', { timeout: 30_000 }, async () => {
+    const run = await capacity(['--contacts', '100', '--profile', PROFILE]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('GO here means the request budgets allow it; whether agents can take the calls is not modelled (give --agents)');
+    expect(doc(run).scope).toBe(
+      "Models: the core and Dialer budgets at their shares. Not modelled: staffing (give --agents), what the company's other integrations spend (give --baseline), retries after 429 or 503, latency, the hosts with no stated budget.",
+    );
   });
 
   test('a profile with a bad field exits 2 naming it', { timeout: 30_000 }, async () => {

@@ -89,7 +89,7 @@ describe('the profile format', () => {
     ],
     [profile({ perCampaign: {} }), 'perCampaign: must be an array, got {}'],
     [profile({ name: '' }), 'name: must be a non-empty string, got ""'],
-    [profile({ steps: [] }), 'steps: unknown field (known: name, description, perContact, perCampaign)'],
+    [profile({ steps: [] }), 'steps: unknown field (known: name, description, perContact, perCampaign, staffing)'],
     [{ name: 'empty' }, 'perContact: the profile lists no request at all (perContact and perCampaign are both empty)'],
     [[], 'the profile must be a JSON object, got []'],
   ])('%# refused with one line naming the field', (value, message) => {
