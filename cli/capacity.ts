@@ -2,7 +2,7 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { namesNoTarget, targetFromSettings } from '../lib/config/load.ts';
+import { namesNoTarget, targetFromSettings, trafficTarget } from '../lib/config/load.ts';
 import type { Target } from '../lib/config/target.ts';
 import type { RunningMock } from '../mock/start.ts';
 import { CAPACITY_EXIT, type CapacityDocument, capacityDocument, capacityOutcome } from '../load/capacity/document.ts';
@@ -227,16 +227,22 @@ function readStaffing(profile: CapacityProfile, profileShown: string, flags: Sta
 }
 
 /** The baseline file, read or measured in the plan's window; a HAR needs the target's addresses to place its requests. */
-async function readBaseline(file: string, windowMs: number, company: string | undefined, target: Target | undefined): Promise<Baseline> {
+async function readBaseline(
+  file: string,
+  windowMs: number,
+  company: string | undefined,
+  target: Target | undefined,
+  settingsSalt: string | undefined,
+): Promise<Baseline> {
   try {
     const found = baselineKind(file);
     if (found.kind === 'report')
       return baselineOf(measuredUseOf(found.doc, file), { file, kind: 'report', windowMs, ...(company !== undefined ? { company } : {}) });
     if (!target)
       fail(
-        `--baseline: ${file} is a HAR capture; telling its core requests from its Dialer requests needs the target's addresses (CC_BASE_URL, CC_AI_URL and a key pair, as for a run)`,
+        `--baseline: ${file} is a HAR capture; telling its core requests from its Dialer requests needs the target's addresses (CC_BASE_URL and CC_AI_URL, as a run reads them)`,
       );
-    const use = await measureHar(file, target, windowMs);
+    const use = await measureHar(file, target, windowMs, settingsSalt);
     return baselineOf(use, { file, kind: 'har', windowMs, ...(company !== undefined ? { company } : {}) });
   } catch (err) {
     if (err instanceof BaselineError) fail(err.message.startsWith('--company') ? err.message : `--baseline: ${err.message}`);
@@ -345,7 +351,8 @@ async function main(): Promise<number> {
   let settings = commandSettings(process.env, out.warn);
   const bundled = namesNoTarget(settings);
   if (!bundled && args['mock-window-ms'] !== undefined) fail('--mock-window-ms applies only to the bundled mock, and a target is configured');
-  let target = bundled ? undefined : targetFromSettings(settings, process.cwd(), false);
+  // Only the probe sends: a plan, with or without a baseline to place, needs the target's addresses and window alone.
+  let target = bundled ? undefined : flags.has('probe') ? targetFromSettings(settings, process.cwd(), false) : trafficTarget(settings);
   if (target) {
     out.redactFor(target);
   }
@@ -354,7 +361,7 @@ async function main(): Promise<number> {
   const windowMs = givenWindowMs ?? target?.rateWindowMs ?? SPEC_WINDOW_MS;
   const windowFrom = givenWindowMs !== undefined ? 'set by --window-ms' : target ? "the target's rate window, CC_RATE_WINDOW_MS" : "the spec's minute";
   const now = new Date();
-  const baseline = args.baseline === undefined ? undefined : await readBaseline(args.baseline, windowMs, args.company, target);
+  const baseline = args.baseline === undefined ? undefined : await readBaseline(args.baseline, windowMs, args.company, target, settings.CC_TRAFFIC_SALT);
   const plan = makePlan({
     contacts,
     profile,

@@ -22,5 +22,20 @@ export function trafficHeadline(report: RunReport): string {
   return [
     `Observed ${traffic.exchanges} exchange${traffic.exchanges === 1 ? '' : 's'}${span}, ${companies} compan${companies === 1 ? 'y' : 'ies'}; ${traffic.otherHosts} entr${traffic.otherHosts === 1 ? 'y' : 'ies'} for other hosts skipped`,
     `Judged from traffic: ${judged.length} rule${judged.length === 1 ? '' : 's'}${named ? ` (${named}${judged.length > NAMED ? ', …' : ''})` : ''}; ${unmet} observable rule${unmet === 1 ? '' : 's'} met no exchange to judge; ${traffic.notObservable} rules not observable from traffic (each listed in the report)`,
+    ...budgetLines(traffic.budgetUse),
   ].join('\n');
+}
+
+/** How many companies the headline gives the budget figures of; the report holds every one. */
+const COMPANIES_SHOWN = 3;
+
+/** Each budget as the busiest companies spent it: requests a window (median, p95, peak) and the 429s met. */
+function budgetLines(use: NonNullable<RunReport['traffic']>['budgetUse']): string[] {
+  const spent = use.companies.filter((c) => c.core.requests + c.dialer.requests > 0).slice(0, COMPANIES_SHOWN);
+  if (spent.length === 0) return [];
+  const figures = (name: string, b: (typeof spent)[number]['core']) =>
+    b.requests === 0 ? `${name} none` : `${name} ${b.median}/${b.p95}/${b.peak}${b.refused > 0 ? ` (${b.refused} answered 429)` : ''}`;
+  return [
+    `Budgets spent, requests a window of ${humanDuration(use.windowMs)} (median/p95/peak): ${spent.map((c) => `${c.company}: ${figures('core', c.core)}, ${figures('Dialer', c.dialer)}`).join('; ')}`,
+  ];
 }

@@ -1,3 +1,4 @@
+import type { MeasuredUse } from '../budget/measured-use.ts';
 import type { Target } from '../config/target.ts';
 import { toolCommand } from '../invocation.ts';
 import { notApplicableReason, type Release } from '../dialer/releases.ts';
@@ -175,6 +176,11 @@ export interface TrafficSummary {
   readonly judged: readonly { readonly rule: string; readonly exchanges: number }[];
   /** Rules the catalogue marks not observable from traffic. */
   readonly notObservable: number;
+  /**
+   * The core and Dialer budgets as the capture spent them: per company, requests per window of the target's
+   * length (median, p95, peak) and the 429s met. `capacity --baseline` plans a campaign in what is left.
+   */
+  readonly budgetUse: MeasuredUse;
 }
 
 export interface ReportInput {

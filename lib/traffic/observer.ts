@@ -1,3 +1,4 @@
+import { UseMeter } from '../budget/measured-use.ts';
 import type { Target } from '../config/target.ts';
 import { API_PARTS, type ApiPart } from '../contract/vocabulary.ts';
 import { appliesTo } from '../dialer/releases.ts';
@@ -36,11 +37,14 @@ export class TrafficObserver {
   #last = Number.NEGATIVE_INFINITY;
   readonly #byPart = new Map<ApiPart, number>();
   readonly #byCompany = new Map<string, number>();
+  /** The budgets as the capture spent them, per company and window of the target's length. */
+  readonly #use: UseMeter;
 
   constructor(judges: readonly TrafficJudge[], target: Target, redactor: Redactor, salt: string) {
     this.#target = target;
     this.#redactor = redactor;
     this.#salt = salt;
+    this.#use = new UseMeter(target.rateWindowMs);
     const release = target.dialer.release;
     // A judge of rules of another Dialer release judges nothing here; the report shows those rules disabled.
     this.#running = judges
@@ -65,6 +69,8 @@ export class TrafficObserver {
     this.#last = Math.max(this.#last, recorded.startedMs + recorded.durationMs);
     this.#byPart.set(seen.placement.part, (this.#byPart.get(seen.placement.part) ?? 0) + 1);
     this.#byCompany.set(seen.company, (this.#byCompany.get(seen.company) ?? 0) + 1);
+    const budget = seen.placement.budget;
+    if (budget) this.#use.add({ atMs: recorded.startedMs, budget, company: seen.company, served: recorded.status !== 429 });
     for (const running of this.#running) {
       if (!running.judge.reads(seen)) continue;
       running.exchanges += 1;
@@ -109,6 +115,7 @@ export class TrafficObserver {
         byCompany: Object.fromEntries([...this.#byCompany].sort((a, b) => b[1] - a[1])),
         judged,
         notObservable: RULES.filter((rule) => !judgedRules.has(rule.id)).length,
+        budgetUse: this.#use.result(),
       },
     };
   }

@@ -10,17 +10,20 @@ import { HarInputError, readHarEntries } from '../../lib/traffic/har-reader.ts';
 import { companyOf, placeExchange } from '../../lib/traffic/placement.ts';
 import { BaselineError } from './baseline.ts';
 
-/** The salt of the company names a HAR baseline gives: the same every run, so `--company` can name one. */
+/**
+ * The salt of the company names a HAR baseline gives when CC_TRAFFIC_SALT is not set: the same every run, so
+ * `--company` can name one. With CC_TRAFFIC_SALT, `observe` and the proxy name the companies alike.
+ */
 export const HAR_COMPANY_SALT = 'cc-capacity';
 
 /** Every request of the capture on the core API or the Dialer, counted per window of `windowMs`. */
-export async function measureHar(file: string, target: Pick<Target, 'urls'>, windowMs: number): Promise<MeasuredUse> {
+export async function measureHar(file: string, target: Pick<Target, 'urls'>, windowMs: number, salt = HAR_COMPANY_SALT): Promise<MeasuredUse> {
   const meter = new UseMeter(windowMs);
   try {
     for await (const exchange of readHarEntries(file)) {
       const budget = placeExchange(target, exchange.url)?.budget;
       if (budget === undefined) continue;
-      meter.add({ atMs: exchange.startedMs, budget, company: companyOf(exchange.requestHeaders, HAR_COMPANY_SALT), served: exchange.status !== 429 });
+      meter.add({ atMs: exchange.startedMs, budget, company: companyOf(exchange.requestHeaders, salt), served: exchange.status !== 429 });
     }
   } catch (err) {
     if (err instanceof HarInputError) throw new BaselineError(err.message);
