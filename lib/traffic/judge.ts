@@ -5,6 +5,7 @@ import type { ApiPart } from '../contract/vocabulary.ts';
 import type { Release } from '../dialer/releases.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RuleId } from '../rules/index.ts';
+import { OBSERVABLE_FROM_TRAFFIC } from '../rules/traffic.ts';
 import { schemas, type SchemaResult } from '../schemas/registry.ts';
 import type { ObservedExchange } from './observed.ts';
 
@@ -57,4 +58,19 @@ export interface TrafficJudge {
 export function eachExchange(judge: Omit<TrafficJudge, 'start'> & { judge(t: TrafficAssertions, seen: ObservedExchange): void }): TrafficJudge {
   const { judge: see, ...rest } = judge;
   return { ...rest, start: () => ({ see }) };
+}
+
+/**
+ * A judge of `rule`, reading each exchange alone, as the catalogue says of it (lib/rules/traffic.ts); `alongside`
+ * are the rules its judging function judges on the same answer besides (a 401's body after its status).
+ */
+export function ruleJudge(
+  id: string,
+  rule: RuleId,
+  surface: ApiPart,
+  reads: (seen: ObservedExchange) => boolean,
+  judge: (t: TrafficAssertions, seen: ObservedExchange) => void,
+  alongside: readonly RuleId[] = [],
+): TrafficJudge {
+  return eachExchange({ id, title: `${rule} from traffic`, surface, rules: [rule, ...alongside], reading: OBSERVABLE_FROM_TRAFFIC[rule] ?? '', reads, judge });
 }

@@ -1,10 +1,10 @@
 import { judgeLimitedBodies, judgeResetHeaders } from '../../lib/budget/judge-trial.ts';
 import { ServerClock } from '../../lib/budget/server-clock.ts';
 import { isEdgeBlock } from '../../lib/requests/pipeline.ts';
-import { eachExchange, type TrafficAssertions, type TrafficJudge } from '../../lib/traffic/judge.ts';
+import { eachExchange, ruleJudge, type TrafficJudge } from '../../lib/traffic/judge.ts';
 import type { ObservedExchange } from '../../lib/traffic/observed.ts';
 import { OBSERVABLE_FROM_TRAFFIC } from '../../lib/rules/traffic.ts';
-import type { RuleId } from '../../lib/rules/index.ts';
+import { CORE_PAGE_JUDGES } from './core-pages.ts';
 import { judgeCountries } from '../core/actions/countries-and-actions.ts';
 import { expectCore401, judgeCore401Body } from '../core/authentication/keys.ts';
 import { judgeBlacklistItems } from '../core/blacklist/entries.ts';
@@ -51,17 +51,7 @@ const transcriptionOf = (seen: ObservedExchange): number | undefined => {
 };
 
 /** A judge of one rule, reading the exchanges the catalogue names for it. */
-function single(
-  id: string,
-  rule: RuleId,
-  surface: TrafficJudge['surface'],
-  reads: (seen: ObservedExchange) => boolean,
-  judge: (t: TrafficAssertions, seen: ObservedExchange) => void,
-  /** Rules the judging function judges on the same answer besides `rule` (a 401's body after its status). */
-  alongside: readonly RuleId[] = [],
-): TrafficJudge {
-  return eachExchange({ id, title: `${rule} from traffic`, surface, rules: [rule, ...alongside], reading: OBSERVABLE_FROM_TRAFFIC[rule] ?? '', reads, judge });
-}
+const single = ruleJudge;
 
 /** X-ServiceAPI-ResetTime on each core 429, the server's clock bounded by the Date of every core answer before it. */
 function resetHeaders(): TrafficJudge {
@@ -86,6 +76,7 @@ function resetHeaders(): TrafficJudge {
 }
 
 export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
+  ...CORE_PAGE_JUDGES,
   single(
     'traffic.core.missing-credentials',
     'CORE-AUTH-MISSING-401',

@@ -13,6 +13,10 @@ import { startMock } from '../../mock/start.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { BUDGET_CHECKS } from '../../suites/budget/index.ts';
 import { RELEASE_CHECKS } from '../../cli/release-matrix-cells.ts';
+import type { Exchange } from '../../lib/http/exchange.ts';
+import { harEntry, harLog } from '../../lib/http/har.ts';
+import { Redactor } from '../../lib/http/redact.ts';
+import { observedFiles } from '../../suites/traffic/report.ts';
 
 /** Every Dialer check but the budget's. */
 const DIALER_CHECKS = ALL_CHECKS.filter((check) => check.id.startsWith('dialer.') && !BUDGET_CHECKS.includes(check));
@@ -28,6 +32,8 @@ test('against the variant dialect no rule fails, and what cannot be judged says 
   const running = await startMock({ rateWindowMs: PROOF_WINDOW_MS, dialect: 'variant' });
   const target = targetFromSettings({ ...running.env }, process.cwd(), true);
   const session = new Session(target, PROOF_SEED);
+  const exchanges: Exchange[] = [];
+  session.watchExchanges((ex) => exchanges.push(ex));
   try {
     const outcomes = await runChecks(
       session,
@@ -61,6 +67,12 @@ test('against the variant dialect no rule fails, and what cannot be judged says 
       const rule = report.rules.find((r) => r.id === id);
       expect([rule?.status, rule?.notes.some((n) => note.test(n))], `${id}: ${rule?.notes.join(' | ')}`).toEqual(['pass', true]);
     }
+    // The run's own traffic, observed as a HAR, fails nothing either: the judges of traffic leave the same choices open.
+    const har = join(mkdtempSync(join(tmpdir(), 'cc-variant-har-')), 'run.har');
+    writeFileSync(har, JSON.stringify(harLog(exchanges.map(harEntry))));
+    const observed = (await observedFiles([har], target, { redactor: new Redactor(target), salt: 'variant' })).report;
+    expect(observed.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
+    expect(observed.traffic?.judged.length).toBeGreaterThan(20);
   } finally {
     await session.close();
     await running.close();
