@@ -121,6 +121,10 @@ async function main(): Promise<number> {
     return finish(reportOfObserver(observer, target, options));
   }
   const observed = await observedFiles(files, target, options);
+  if (observed.entries > 0 && observed.exchanges === 0)
+    return out.fail(
+      `none of the ${observed.entries} entries of ${files.join(', ')} is an exchange with the target's hosts (${Object.values(target.urls).join(', ')}): a capture of another API, or the CC_* URLs name other hosts`,
+    );
   return finish(observed);
 
   function finish({ report }: ObservedCapture): number {

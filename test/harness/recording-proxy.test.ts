@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { Agent, request } from 'undici';
 import { runChecks } from '../../lib/checks/runner.ts';
@@ -135,5 +140,51 @@ describe('the recording proxy', () => {
     expect(arrivals()).toBe(seen.length);
     expect(told).toBe(seen.length);
     expect(errors).toEqual(seen.map(() => 'judge broke'));
+  }, 15_000);
+
+  test('observe --proxy prints the variables, then on SIGTERM writes the reports and exits with their code', async () => {
+    let arrivals = 0;
+    const mock = await startMock({ rateWindowMs: 2000, tls, observe: () => (arrivals += 1) });
+    opened.push(mock);
+    const reports = mkdtempSync(join(tmpdir(), 'cc-proxy-cli-'));
+    opened.push({ close: async () => rmSync(reports, { recursive: true, force: true }) });
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/observe.ts', '--proxy', '--reports', reports], {
+      env: { ...clean, ...mock.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const lines: string[] = [];
+    const env: Record<string, string> = {};
+    const ready = new Promise<void>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        lines.push(line);
+        const m = /^export (\w+)='(.*)'$/.exec(line);
+        if (m) env[m[1] as string] = m[2] as string;
+        if (line === 'ready') resolve();
+      });
+      void exited.then(() => reject(new Error(`observe --proxy exited before ready: ${stderr}`)));
+    });
+    await ready;
+    expect(Object.keys(env).sort(), stderr).toEqual(['CC_AI_URL', 'CC_ANALYTICS_URL', 'CC_BASE_URL', 'CC_CA_FILE', 'CC_CUECARD_URL']);
+    const agent = new Agent({ connect: { ca: readFileSync(env.CC_CA_FILE as string, 'utf8') } });
+    opened.push(agent);
+    const auth = `Basic ${Buffer.from(`${mock.env.CC_KEY_ID}:${mock.env.CC_KEY_SECRET}`).toString('base64')}`;
+    const res = await request(`${env.CC_BASE_URL}/countries/index.json`, { dispatcher: agent, headers: { authorization: auth, accept: 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    await res.body.dump();
+    child.kill('SIGTERM');
+    const code = await exited;
+    const output = lines.join('\n');
+    // Nothing failed; rules no exchange reached leave the capture incomplete.
+    expect(code, `${stderr}\n${lines.join('\n')}`).toBe(3);
+    expect(output).toMatch(/^Observed 1 exchange/m);
+    expect(
+      JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')).rules.find((r: { id: string }) => r.id === 'CORE-COUNTRIES-PLAIN-ARRAY').status,
+    ).toBe('pass');
+    expect(arrivals).toBe(1);
+    expect(`${output}${stderr}`).not.toContain(mock.env.CC_KEY_SECRET);
   }, 15_000);
 });
