@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { startRecordingProxy } from '../lib/traffic/proxy.ts';
 import { EXIT_CODE } from '../lib/exit-codes.ts';
 import { onInterrupt } from './interrupt.ts';
+import { ConfigError } from '../lib/errors.ts';
 
 const HELP = `Usage: ${toolCommand('observe', 'FILE.har [MORE.har ...] [options]')}
        ${toolCommand('observe', '--proxy [--duration D] [options]')}
@@ -100,7 +101,7 @@ async function main(): Promise<number> {
   };
   if (args.proxy) {
     const observer = trafficObserver(target, options);
-    const ca = settings.CC_CA_FILE === undefined ? undefined : readFileSync(settings.CC_CA_FILE, 'utf8');
+    const ca = settings.CC_CA_FILE === undefined ? undefined : readCa(settings.CC_CA_FILE);
     const proxy = await startRecordingProxy({
       target,
       ...(ca !== undefined ? { ca } : {}),
@@ -134,6 +135,15 @@ async function main(): Promise<number> {
     out.say(scrub(renderConsole(report, { verbose: args.verbose, color: process.stdout.isTTY })));
     out.say(`reports: ${written.json}, ${written.junit}, ${written.html}, ${written.summary}`);
     return exitCodeOf(report);
+  }
+}
+
+/** The PEM the upstream hosts are trusted by, as a run reads CC_CA_FILE. */
+function readCa(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`CC_CA_FILE: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
 
