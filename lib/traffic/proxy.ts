@@ -8,8 +8,7 @@ import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Target } from '../config/target.ts';
 import { SURFACE_VARIABLE, SURFACES, type Surface } from '../contract/vocabulary.ts';
-import { selfSignedCertificate } from '../../mock/tls.ts';
-import type { TlsMaterial } from '../../mock/http/front-door.ts';
+import { type CertificatePair as TlsMaterial, selfSignedCertificate } from '../http/self-signed.ts';
 import type { RecordedExchange } from './har-reader.ts';
 
 /** The most of a response body an exchange keeps; the client still gets all of it. */
