@@ -27,11 +27,29 @@ export interface ObservedCapture {
 export async function observedReport(
   exchanges: AsyncIterable<RecordedExchange> | Iterable<RecordedExchange>,
   target: Target,
-  options: { readonly redactor: Redactor; readonly salt: string; readonly gate?: GateOptions; readonly startedAt?: Date },
+  options: ObservedOptions,
 ): Promise<ObservedCapture> {
   const started = options.startedAt ?? new Date();
-  const observer = new TrafficObserver(TRAFFIC_JUDGES, target, options.redactor, options.salt);
+  const observer = trafficObserver(target, options);
   for await (const recorded of exchanges) observer.add(recorded);
+  return reportOfObserver(observer, target, { ...options, startedAt: started });
+}
+
+export interface ObservedOptions {
+  readonly redactor: Redactor;
+  readonly salt: string;
+  readonly gate?: GateOptions;
+  readonly startedAt?: Date;
+}
+
+/** An observer with the judges of traffic, fed one exchange at a time (the recording proxy's). */
+export function trafficObserver(target: Target, options: Pick<ObservedOptions, 'redactor' | 'salt'>): TrafficObserver {
+  return new TrafficObserver(TRAFFIC_JUDGES, target, options.redactor, options.salt);
+}
+
+/** The report of what `observer` has judged; it finishes the observer. */
+export function reportOfObserver(observer: TrafficObserver, target: Target, options: ObservedOptions): ObservedCapture {
+  const started = options.startedAt ?? new Date();
   const { outcomes, summary } = observer.finish();
   const report = buildReport({
     outcomes,
