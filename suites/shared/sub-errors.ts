@@ -1,3 +1,4 @@
+import type { Assertions } from '../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../lib/checks/context.ts';
 import type { Exchange } from '../../lib/http/exchange.ts';
 import type { RuleId } from '../../lib/rules/index.ts';
@@ -28,14 +29,19 @@ function subErrorsProblem(body: unknown): string | undefined {
   return undefined;
 }
 
+/** A 400 answering a value sent as invalid carries subErrors, an array of at least one string. */
+export function judgeSubErrors(t: Assertions, rule: RuleId, ex: Exchange, what: string): void {
+  const problem = subErrorsProblem(ex.json);
+  t.judge(rule, problem === undefined, () => `${what} answered 400 ${problem ?? ''}: a validation failure carries subErrors`, ex);
+}
+
 export function validationSubErrorsJudge(t: CheckContext, rule: RuleId): SubErrorsJudge {
   let judged = 0;
   return {
     judge(ex, what) {
       if (ex.status !== 400) return;
       judged += 1;
-      const problem = subErrorsProblem(ex.json);
-      t.judge(rule, problem === undefined, () => `${what} answered 400 ${problem ?? ''}: a validation failure carries subErrors`, ex);
+      judgeSubErrors(t, rule, ex, what);
     },
     settle(sent) {
       if (judged === 0) return t.skipRule(rule, `${sent} got no 400, so no validation failure was met to carry subErrors`);

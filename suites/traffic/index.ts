@@ -5,6 +5,7 @@ import { eachExchange, ruleJudge, type TrafficJudge } from '../../lib/traffic/ju
 import type { ObservedExchange } from '../../lib/traffic/observed.ts';
 import { OBSERVABLE_FROM_TRAFFIC } from '../../lib/rules/traffic.ts';
 import { CORE_PAGE_JUDGES } from './core-pages.ts';
+import { DIALER_LIST_JUDGES } from './dialer-lists.ts';
 import { judgeCountries } from '../core/actions/countries-and-actions.ts';
 import { expectCore401, judgeCore401Body } from '../core/authentication/keys.ts';
 import { judgeBlacklistItems } from '../core/blacklist/entries.ts';
@@ -77,6 +78,7 @@ function resetHeaders(): TrafficJudge {
 
 export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
   ...CORE_PAGE_JUDGES,
+  ...DIALER_LIST_JUDGES,
   single(
     'traffic.core.missing-credentials',
     'CORE-AUTH-MISSING-401',

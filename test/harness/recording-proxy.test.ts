@@ -187,4 +187,29 @@ describe('the recording proxy', () => {
     expect(arrivals).toBe(1);
     expect(`${output}${stderr}`).not.toContain(mock.env.CC_KEY_SECRET);
   }, 15_000);
+
+  test('the load runner, an integration in a process of its own, is judged through the proxy with no request of the tool', async () => {
+    const { mock, proxy, recorded, arrivals } = await setUp();
+    const reports = mkdtempSync(join(tmpdir(), 'cc-proxy-load-'));
+    opened.push({ close: async () => rmSync(reports, { recursive: true, force: true }) });
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+    // The smoke scenario: core and Dialer at 30 requests a window for two of the mock's 2 s windows.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/load.ts', '--scenario', 'smoke', '--reports', reports], {
+      env: { ...clean, ...mock.env, ...proxy.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, output).toBe(0);
+    await settled();
+    expect(recorded.length).toBeGreaterThan(100);
+    // Every request at the mock is one the client sent through the proxy: the tool sent none of its own.
+    expect(arrivals()).toBe(recorded.length);
+    const report = await judge(mock, recorded);
+    expect(report.traffic?.exchanges).toBe(recorded.length);
+    expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
+    expect(report.rules.filter((r) => r.status === 'pass').map((r) => r.id)).toEqual(expect.arrayContaining(['CORE-JSON-UTF8', 'AI-JSON-UTF8']));
+  }, 30_000);
 });

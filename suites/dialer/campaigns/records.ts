@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
@@ -47,6 +48,17 @@ const CONTACTS_PAGE = defaultPage(CONTACT_LIST);
 const CONTACTS_LIMIT = 3;
 const CONTACT_PAGES = 5;
 
+/** A campaign created (DIALER-CAMPAIGN-CREATE-201): 201. */
+export function judgeCampaignCreated(t: Assertions, ex: Exchange): void {
+  t.expectStatus('DIALER-CAMPAIGN-CREATE-201', ex, 201);
+}
+
+/** A campaign deleted (DIALER-CAMPAIGN-DELETE-204): 204 with no body. */
+export function judgeCampaignDeleted(t: Assertions, ex: Exchange): void {
+  t.expectStatus('DIALER-CAMPAIGN-DELETE-204', ex, 204);
+  t.check('DIALER-CAMPAIGN-DELETE-204', ex.bodyBytes === 0, `the 204 carries a body of ${ex.bodyBytes} bytes`, ex);
+}
+
 export const CAMPAIGN_RECORD_CHECKS = [
   defineCheck({
     id: 'dialer.campaigns.lifecycle',
@@ -69,7 +81,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
     async run(t) {
       const made = await t.shared(DELETED_CAMPAIGN);
       const { id } = made;
-      t.expectStatus('DIALER-CAMPAIGN-CREATE-201', made.created.ex, 201);
+      judgeCampaignCreated(t, made.created.ex);
       t.note('DIALER-CAMPAIGN-CREATE-201', campaignOf(made.created.ex) ? 'the create answer carries the campaign' : 'the create answer carries only the id');
       t.done('DIALER-CAMPAIGN-CREATE-201');
 
@@ -131,8 +143,7 @@ export const CAMPAIGN_RECORD_CHECKS = [
       t.done(update);
 
       const del = confirmedRouted(t, 'campaigns.delete', made.deletion);
-      t.expectStatus('DIALER-CAMPAIGN-DELETE-204', del, 204);
-      t.check('DIALER-CAMPAIGN-DELETE-204', del.bodyBytes === 0, `the 204 carries a body of ${del.bodyBytes} bytes`, del);
+      judgeCampaignDeleted(t, del);
       t.done('DIALER-CAMPAIGN-DELETE-204');
       const kept = await readFor(t, 'DIALER-CAMPAIGN-DELETED-KEPT', id);
       t.expectEqual('DIALER-CAMPAIGN-DELETED-KEPT', kept.record.status, 'deleted', 'status after delete', kept.ex);

@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import { DIALER_LIMIT } from '../../../lib/contract/limits.ts';
 import fc from 'fast-check';
 import type { CheckContext } from '../../../lib/checks/context.ts';
@@ -142,9 +143,8 @@ function firstPage(list: CursorList): CheckDefinition {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-DEFAULT-50';
       const first = judgedAnswer(t, rule, confirmedRouted(t, list.route, await t.shared(defaultPage(list))));
+      judgeDefaultLimit(t, first, list.what);
       const n = first.data.length;
-      const full = first.nextCursor === null ? n <= DEFAULT_LIMIT : n === DEFAULT_LIMIT;
-      t.check(rule, full, `${list.what} without limit: ${n} items and nextCursor ${first.nextCursor === null ? 'null' : 'set'}`, first.ex);
       if (first.nextCursor === null && n < DEFAULT_LIMIT) t.note(rule, `${list.what} holds ${n} items in all, too few to show the default of ${DEFAULT_LIMIT}`);
       t.done(rule);
 
@@ -155,6 +155,46 @@ function firstPage(list: CursorList): CheckDefinition {
       t.check(empty, problem === undefined, () => `${list.what} with cursor= against the first page read before and after it: ${problem}`, fromEmpty.ex);
     },
   });
+}
+
+/** A page read without limit (DIALER-LIMIT-DEFAULT-50): 50 items when a nextCursor follows, at most 50 on the last. */
+export function judgeDefaultLimit(t: Assertions, page: CursorPage, what: string): void {
+  const n = page.data.length;
+  const full = page.nextCursor === null ? n <= DEFAULT_LIMIT : n === DEFAULT_LIMIT;
+  t.check('DIALER-LIMIT-DEFAULT-50', full, `${what} without limit: ${n} items and nextCursor ${page.nextCursor === null ? 'null' : 'set'}`, page.ex);
+}
+
+/** A page read with limit 1 or 100 (DIALER-LIMIT-BOUNDS): never more than the limit, and full when a nextCursor follows. */
+export function judgeBoundedPage(t: Assertions, page: CursorPage, limit: number, what: string): void {
+  t.check(
+    'DIALER-LIMIT-BOUNDS',
+    page.data.length <= limit && (page.nextCursor === null || page.data.length === limit),
+    `${what} with limit=${limit}: ${page.data.length} items, nextCursor ${page.nextCursor === null ? 'null' : 'set'}`,
+    page.ex,
+  );
+}
+
+/**
+ * A read with a limit outside 1 to 100, or no integer (DIALER-LIMIT-OUT-OF-RANGE): never a 5xx; a 400 in the
+ * service shape, or a page of 1 to 100 items. `listEmpty`: whether the list has no item, where that is known;
+ * an empty page of a list not known to hold any judges nothing of the lower bound.
+ */
+export function judgeLimitOutside(t: Assertions, ex: Exchange, limit: string, listEmpty: boolean | undefined): void {
+  const outside = 'DIALER-LIMIT-OUT-OF-RANGE';
+  t.check(outside, ex.status < 500, `limit=${JSON.stringify(limit)} answered ${ex.status}`, ex);
+  t.expectStatus(outside, ex, [200, 400]);
+  if (ex.status === 400) {
+    t.expectSchema(outside, ex, 'ai/service-error');
+    return;
+  }
+  if (ex.status !== 200 || !t.expectSchema(outside, ex, 'dialer/cursor-page')) return;
+  const page = pageOf(ex) as CursorPage;
+  const n = page.data.length;
+  t.check(outside, n <= MAX_LIMIT, `limit=${JSON.stringify(limit)} was applied: a page of ${n} items`, ex);
+  // A nextCursor says the list holds items, whatever this page shows.
+  const empty = listEmpty ?? (page.nextCursor !== null ? false : undefined);
+  if (n === 0 && empty === undefined) return t.note(outside, `limit=${JSON.stringify(limit)} answered an empty page of a list not known to hold any`);
+  t.check(outside, n >= MIN_LIMIT || empty === true, `limit=${JSON.stringify(limit)} was applied: a page of ${n} items`, ex);
 }
 
 /** Limits that are no integer in range beyond the two just outside it: a fraction, a word, a negative. */
@@ -176,12 +216,7 @@ function limits(list: CursorList): CheckDefinition {
       const request = await lister(t, list);
       const rule = 'DIALER-LIMIT-BOUNDS';
       const all = judgedAnswer(t, rule, confirmedRouted(t, list.route, await t.shared(largestPage(list))));
-      t.check(
-        rule,
-        all.data.length <= MAX_LIMIT && (all.nextCursor === null || all.data.length === MAX_LIMIT),
-        `${list.what} with limit=${MAX_LIMIT}: ${all.data.length} items, nextCursor ${all.nextCursor === null ? 'null' : 'set'}`,
-        all.ex,
-      );
+      judgeBoundedPage(t, all, MAX_LIMIT, list.what);
       // First in run order of the checks that share it, so read now, right after the page above.
       const one = judgedAnswer(t, rule, confirmedRouted(t, list.route, await t.shared(smallestPage(list))));
       t.check(
@@ -211,18 +246,13 @@ function limits(list: CursorList): CheckDefinition {
         samples: NOT_INTEGER,
         property: async (limit) => {
           const ex: Exchange = await request({ limit }).send();
-          t.check(outside, ex.status < 500, `limit=${JSON.stringify(limit)} answered ${ex.status}`, ex);
-          t.expectStatus(outside, ex, [200, 400]);
+          judgeLimitOutside(t, ex, limit, all.data.length === 0);
           if (ex.status === 400) {
-            t.expectSchema(outside, ex, 'ai/service-error');
             subErrors.judge(ex, `${list.what} with limit=${JSON.stringify(limit)}`);
             seen.push(`${JSON.stringify(limit)} 400`);
             return;
           }
-          t.expectSchema(outside, ex, 'dialer/cursor-page');
-          const n = (pageOf(ex) as CursorPage).data.length;
-          t.check(outside, n <= MAX_LIMIT && (n >= MIN_LIMIT || all.data.length === 0), `limit=${JSON.stringify(limit)} was applied: a page of ${n} items`, ex);
-          seen.push(`${JSON.stringify(limit)} 200 with ${n}`);
+          seen.push(`${JSON.stringify(limit)} 200 with ${(pageOf(ex) as CursorPage | undefined)?.data.length}`);
         },
       });
       t.note(outside, `${list.what}: ${seen.join('; ')}`);

@@ -1,0 +1,96 @@
+import { DIALER_LIMIT } from '../../lib/contract/limits.ts';
+import { isEdgeBlock } from '../../lib/requests/pipeline.ts';
+import { ruleJudge, type TrafficJudge } from '../../lib/traffic/judge.ts';
+import type { ObservedExchange } from '../../lib/traffic/observed.ts';
+import { judgeCampaignCreated, judgeCampaignDeleted } from '../dialer/campaigns/records.ts';
+import { judgedAnswer } from '../dialer/fixtures/cursor-page.ts';
+import { judgeBoundedPage, judgeDefaultLimit, judgeLimitOutside } from '../dialer/pagination/cursor-lists.ts';
+import { judgeSubErrors } from '../shared/sub-errors.ts';
+
+/**
+ * The judges of the Dialer's cursor lists and campaign writes as traffic shows them, with the checks' own
+ * functions. The lists are the campaigns, a campaign's contacts, the call scripts and the surveys, at the
+ * paths the spec and the project's route table give them.
+ */
+
+const CURSOR_LIST = /^\/dialer\/(campaigns|campaigns\/[^/]+\/contacts|call-scripts|surveys)$/;
+
+/**
+ * A read of a cursor list the Dialer's service answered, with its query: a 401 is the authentication layer's,
+ * a 429 the budget's, so no list rule reads them.
+ */
+function listRead(seen: ObservedExchange): { limit: string | null; limitAlone: boolean } | undefined {
+  const { exchange: ex, placement } = seen;
+  if (placement.part !== 'dialer' || ex.request.method !== 'GET' || !CURSOR_LIST.test(placement.path)) return undefined;
+  // A 404 says the list is not at this path on the target: the paths are the route table's reading, not the spec's.
+  if (ex.status === 401 || ex.status === 404 || ex.status === 429 || isEdgeBlock(ex) || seen.bodyLeftOut) return undefined;
+  const query = new URL(ex.request.url).searchParams;
+  return { limit: query.get('limit'), limitAlone: [...query.keys()].every((key) => key === 'limit') };
+}
+
+/** A request body that is no JSON: a 400 for it refuses the body's syntax, which is no validation of a value. */
+function unparsableBody(seen: ObservedExchange): boolean {
+  const body = seen.exchange.request.body;
+  if (body === undefined || body.trim() === '') return false;
+  try {
+    JSON.parse(body);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const what = (seen: ObservedExchange) => `GET ${seen.placement.path}`;
+const outside = (limit: string | null): limit is string =>
+  limit !== null && !(/^\d+$/.test(limit) && Number(limit) >= DIALER_LIMIT.min && Number(limit) <= DIALER_LIMIT.max);
+const ok = (seen: ObservedExchange) => seen.exchange.status >= 200 && seen.exchange.status < 300;
+
+export const DIALER_LIST_JUDGES: readonly TrafficJudge[] = [
+  ruleJudge(
+    'traffic.dialer.lists.default-limit',
+    'DIALER-LIMIT-DEFAULT-50',
+    'dialer',
+    (s) => listRead(s)?.limit === null && ok(s),
+    (t, s) => judgeDefaultLimit(t, judgedAnswer(t, 'DIALER-LIMIT-DEFAULT-50', s.exchange), what(s)),
+  ),
+  ruleJudge(
+    'traffic.dialer.lists.limit-bounds',
+    'DIALER-LIMIT-BOUNDS',
+    'dialer',
+    // A refusal is this rule's only where the limit is all the query holds: a cursor or filter may be what was refused.
+    (s) => {
+      const read = listRead(s);
+      const bound = read?.limit === String(DIALER_LIMIT.min) || read?.limit === String(DIALER_LIMIT.max);
+      return bound && (ok(s) || read?.limitAlone === true);
+    },
+    (t, s) => judgeBoundedPage(t, judgedAnswer(t, 'DIALER-LIMIT-BOUNDS', s.exchange), Number(listRead(s)?.limit), what(s)),
+  ),
+  ruleJudge(
+    'traffic.dialer.lists.limit-outside',
+    'DIALER-LIMIT-OUT-OF-RANGE',
+    'dialer',
+    (s) => outside(listRead(s)?.limit ?? null),
+    (t, s) => judgeLimitOutside(t, s.exchange, listRead(s)?.limit as string, undefined),
+  ),
+  ruleJudge(
+    'traffic.dialer.sub-errors',
+    'DIALER-VALIDATION-SUBERRORS',
+    'dialer',
+    (s) => s.placement.part === 'dialer' && s.exchange.status === 400 && !isEdgeBlock(s.exchange) && !s.bodyLeftOut && !unparsableBody(s),
+    (t, s) => judgeSubErrors(t, 'DIALER-VALIDATION-SUBERRORS', s.exchange, `${s.exchange.request.method} ${s.placement.path}`),
+  ),
+  ruleJudge(
+    'traffic.dialer.campaigns.create',
+    'DIALER-CAMPAIGN-CREATE-201',
+    'dialer',
+    (s) => s.placement.part === 'dialer' && s.exchange.request.method === 'POST' && s.placement.path === '/dialer/campaigns' && ok(s),
+    (t, s) => judgeCampaignCreated(t, s.exchange),
+  ),
+  ruleJudge(
+    'traffic.dialer.campaigns.delete',
+    'DIALER-CAMPAIGN-DELETE-204',
+    'dialer',
+    (s) => s.placement.part === 'dialer' && s.exchange.request.method === 'DELETE' && /^\/dialer\/campaigns\/[^/]+$/.test(s.placement.path) && ok(s),
+    (t, s) => judgeCampaignDeleted(t, s.exchange),
+  ),
+];
