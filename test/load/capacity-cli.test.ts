@@ -12,7 +12,29 @@ import { startCountingTarget } from './counting-target.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PROFILE = 'load/capacity/profile.example.json';
-const BASELINE = 'examples/capacity/baseline-report.json';
+/** The made-up morning the capacity page measures its baseline from (tools/examples/morning-har.ts), at its hosts. */
+const MORNING = 'examples/capacity/morning.har';
+const MORNING_HOSTS = { CC_BASE_URL: 'https://api.example.com/api', CC_AI_URL: 'https://ai.example.com/v1' };
+
+let measured: Promise<string> | undefined;
+/** The baseline as docs/capacity.md measures it: the morning observed, the report capacity reads. Made once. */
+function baselineReport(): Promise<string> {
+  measured ??= new Promise((resolve, reject) => {
+    const reports = mkdtempSync(join(tmpdir(), 'cc-capacity-morning-'));
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CC_')));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/observe.ts', MORNING, '--salt', 'example', '--reports', reports], {
+      cwd: ROOT,
+      env: { ...clean, ...MORNING_HOSTS },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    // Nothing of the morning fails; rules no exchange of it reaches leave the capture incomplete (3).
+    child.on('close', (code) => (code === 3 ? resolve(join(reports, 'conformance.json')) : reject(new Error(`observe exited ${code}: ${output}`))));
+  });
+  return measured;
+}
 const STAFFED = ['--profile', PROFILE, '--agents', '10', '--handle-time', '5m', '--answer-share', '0.4'];
 
 interface Run {
@@ -184,7 +206,7 @@ describe.concurrent('npm run capacity', () => {
   });
 
   test('5,000 contacts in 4 hours with 10 agents against the example baseline: NO-GO, the core budget binds', { timeout: 30_000 }, async () => {
-    const run = await capacity([...STAFFED, '--contacts', '5000', '--baseline', BASELINE, '--hours', '4']);
+    const run = await capacity([...STAFFED, '--contacts', '5000', '--baseline', await baselineReport(), '--hours', '4']);
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toContain('  core budget: 14 requests a window (0.5 × 60 − baseline p95 16) ÷ 3 requests a contact = 280 contacts an hour  <- binds');
     expect(run.stdout).toMatch(/^Verdict: NO-GO: reaches 1,119 of 5,000 contacts with 10 agents in 4 h 0 min \(binding: core budget\); /m);
@@ -192,9 +214,10 @@ describe.concurrent('npm run capacity', () => {
     const report = doc(run);
     expect(report.baseline).toMatchObject({
       kind: 'report',
-      company: 'company-5f0c2a9e81d4',
+      company: 'company-63d58fd4eb43',
       chosen: 'the most requests',
-      core: { median: 6, p95: 16, peak: 21 },
+      core: { median: 1, p95: 16, peak: 16 },
+      dialer: { median: 3, p95: 3, peak: 3 },
     });
     expect(report.staffing?.asProfiled.binding).toEqual(['core']);
     expect(report.verdict).toMatchObject({ go: false, basis: 'plan' });
@@ -204,12 +227,23 @@ describe.concurrent('npm run capacity', () => {
   });
 
   test('1,000 contacts in 4 hours with 10 agents against the example baseline: GO', { timeout: 30_000 }, async () => {
-    const run = await capacity([...STAFFED, '--contacts', '1000', '--baseline', BASELINE, '--hours', '4']);
+    const run = await capacity([...STAFFED, '--contacts', '1000', '--baseline', await baselineReport(), '--hours', '4']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(
       /^Verdict: GO: 1,000 contacts with 10 agents in 4 h 0 min: every bound lets them through; binding: core budget, 3 h 35 min, margin 25 min$/m,
     );
     expect(readFileSync(join(run.reports, 'capacity.html'), 'utf8')).toContain('<h1>cc-capacity: <span class="pass">GO</span> · 1000 contacts</h1>');
+  });
+
+  test('the morning read as a HAR baseline gives the figures its observe report gives', { timeout: 30_000 }, async () => {
+    const run = await capacity([...STAFFED, '--contacts', '5000', '--baseline', MORNING, '--hours', '4'], { ...MORNING_HOSTS, CC_TRAFFIC_SALT: 'example' });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(doc(run).baseline).toMatchObject({
+      kind: 'har',
+      company: 'company-63d58fd4eb43',
+      core: { median: 1, p95: 16, peak: 16 },
+      dialer: { median: 3, p95: 3, peak: 3 },
+    });
   });
 
   test('without staffing, a line says what GO means', { timeout: 30_000 }, async () => {
