@@ -1,3 +1,4 @@
+import { trafficHeadline } from './traffic-headline.ts';
 import { type ApiPart, PART_NAME } from '../lib/contract/vocabulary.ts';
 import { toolCommand } from '../lib/invocation.ts';
 import { escapeHtml } from '../lib/render/escape-html.ts';
@@ -168,6 +169,14 @@ export function renderHtml(report: RunReport): string {
 <body>
 <h1>cc-conformance: <span id="verdict" class="${outcome.ok ? 'pass' : 'fail'}">${escapeHtml(outcome.headline)}</span> <small>exit ${outcome.exitCode}</small></h1>
 ${notJudged ? `<p id="not-judged" class="blocked">${escapeHtml(notJudged.replace(/^; /, ''))}</p>` : ''}
+${
+  report.traffic
+    ? `<div id="traffic">${trafficHeadline(report)
+        .split('\n')
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('')}</div>`
+    : ''
+}
 <p>${escapeHtml(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · seed ${report.seed} · ${report.target.bundledMock ? 'bundled mock' : escapeHtml(Object.values(report.target.urls).join(', '))} · Dialer release ${escapeHtml(report.target.dialerRelease)}</p>
 <p>rules: ${escapeHtml(counts)} · requests ${s.requests} · unplanned 429s ${s.unplanned429} · 503s retried ${s.retried503} · leftovers ${s.leftovers} · gaps ${s.gaps}</p>
 ${filters(report, surfaces)}

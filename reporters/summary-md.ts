@@ -1,3 +1,4 @@
+import { trafficHeadline } from './traffic-headline.ts';
 import { codeSpan, escapeMarkdown } from '../lib/render/escape-markdown.ts';
 import { groupSkipped } from '../lib/results/enablers.ts';
 import { outcomeOf, type RuleResult, type RunReport } from '../lib/results/report.ts';
@@ -109,6 +110,9 @@ export function renderSummaryMarkdown(report: RunReport): string {
     '',
     `Exit code ${outcome.exitCode}${report.interrupted ? '; the run was interrupted, the checks not run are not judged' : ''}.`,
   ];
+  // A report of observed traffic says what the capture held before anything else.
+  const traffic = trafficHeadline(report);
+  if (traffic) lines.push('', ...traffic.split('\n').map((line) => `- ${md(line)}`));
   lines.push(...gateLines(report));
   lines.push(...section('New failures', newFailures(report).map(failureItem)));
   lines.push(...notJudgedLines(report));

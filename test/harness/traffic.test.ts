@@ -12,6 +12,9 @@ import { captureOf } from '../../lib/traffic/capture.ts';
 import { TRAFFIC_JUDGES } from '../../suites/traffic/index.ts';
 import { observedFiles } from '../../suites/traffic/report.ts';
 import { command } from '../e2e/conformance-run.ts';
+import { renderHtml } from '../../reporters/html.ts';
+import { renderSummaryMarkdown } from '../../reporters/summary-md.ts';
+import { trafficHeadline } from '../../reporters/traffic-headline.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cc-traffic-'));
 const URLS = { CC_BASE_URL: 'https://core.example.test/api', CC_AI_URL: 'https://ai.example.test/v1' };
@@ -173,6 +176,10 @@ describe('observing a capture', () => {
     expect(JSON.stringify(report)).not.toContain(KEY.secret);
     expect(JSON.stringify(report)).not.toContain(KEY.id);
     expect(report.verdict).toBe('fail');
+    // The views lead with what the capture held.
+    expect(renderSummaryMarkdown(report)).toMatch(/^- Observed 2 exchanges over \S+ \(2026-12-07T10:00:00.000Z to /m);
+    expect(renderHtml(report)).toMatch(/<div id="traffic"><p>Observed 2 exchanges over /);
+    expect(trafficHeadline(report).split('\n')[1]).toMatch(/^Judged from traffic: \d+ rules \(.*CORE-ERR-ENVELOPE on 1/);
   });
 
   test('observe: bad input is one line and exit 2; a capture of another API too', async () => {
