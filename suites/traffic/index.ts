@@ -6,6 +6,7 @@ import type { ObservedExchange } from '../../lib/traffic/observed.ts';
 import { OBSERVABLE_FROM_TRAFFIC } from '../../lib/rules/traffic.ts';
 import { CORE_PAGE_JUDGES } from './core-pages.ts';
 import { DIALER_LIST_JUDGES } from './dialer-lists.ts';
+import { RESOURCE_JUDGES } from './resources.ts';
 import { judgeCountries } from '../core/actions/countries-and-actions.ts';
 import { expectCore401, judgeCore401Body } from '../core/authentication/keys.ts';
 import { judgeBlacklistItems } from '../core/blacklist/entries.ts';
@@ -79,6 +80,7 @@ function resetHeaders(): TrafficJudge {
 export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
   ...CORE_PAGE_JUDGES,
   ...DIALER_LIST_JUDGES,
+  ...RESOURCE_JUDGES,
   single(
     'traffic.core.missing-credentials',
     'CORE-AUTH-MISSING-401',

@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import fc from 'fast-check';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck, type Figure, type IfBatchRefused } from '../../../lib/checks/define.ts';
@@ -104,6 +105,12 @@ const RANGE_REFUSED: readonly IfBatchRefused[] = [
 const DAILY_RANDOM_RUNS = 2;
 const EXTENSION_RANDOM_RUNS = 2;
 
+/** Add an agent's answer to a create (CORE-AGENT-ADD-201): 201 with the new agent's id. */
+export function judgeAgentAdded(t: Assertions, ex: Exchange): void {
+  t.expectStatus('CORE-AGENT-ADD-201', ex, 201);
+  t.expectSchema('CORE-AGENT-ADD-201', ex, 'core/agent-created');
+}
+
 export const agentChecks = [
   defineCheck({
     id: 'core.agents.add',
@@ -121,8 +128,7 @@ export const agentChecks = [
       // A create not accepted for one of the values it carried says nothing of a plain one.
       const ex = lowest.ex.status === 201 ? lowest.ex : await putAgent(t);
       skipAtMaximum(t, ex, 'a valid agent');
-      t.expectStatus('CORE-AGENT-ADD-201', ex, 201);
-      t.expectSchema('CORE-AGENT-ADD-201', ex, 'core/agent-created');
+      judgeAgentAdded(t, ex);
     },
   }),
 

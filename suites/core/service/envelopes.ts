@@ -43,6 +43,12 @@ export function judgeCoreFailure(t: Assertions, ex: Exchange): void {
   t.expectEqual('CORE-ERR-ENVELOPE', responseData<{ status?: unknown }>(ex).status, ex.status, 'responseData.status against the HTTP status', ex);
 }
 
+/** An acknowledgement: responseData = { status: <integer> }, optionally with data (CORE-ENV-ACK); its status noted. */
+export function judgeAck(t: Assertions, ex: Exchange): void {
+  t.expectSchema('CORE-ENV-ACK', ex, 'core/ack');
+  noteAckStatus(t, 'CORE-ENV-ACK', ex);
+}
+
 /** A read of a list the spec calls a collection: 200 with the collection envelope (CORE-ENV-COLLECTION). */
 export function judgeCollection(t: Assertions, ex: Exchange): void {
   t.expectStatus('CORE-ENV-COLLECTION', ex, 200);
@@ -111,8 +117,7 @@ export const envelopeChecks = [
     async run(t) {
       const id = await pooledContact(t);
       const ex = await t.core('POST', `/contacts/edit/${id}.json`).json({ title: 'Dr.' }).send();
-      t.expectSchema('CORE-ENV-ACK', ex, 'core/ack');
-      noteAckStatus(t, 'CORE-ENV-ACK', ex);
+      judgeAck(t, ex);
       t.expectStatus('CORE-CONTACT-EDIT-200', ex, 200);
       t.expectEqual('CORE-CONTACT-EDIT-200', ex.json, { responseData: { status: 200 } }, 'Edit contact body', ex);
     },

@@ -1,8 +1,15 @@
+import type { Exchange } from '../../../lib/http/exchange.ts';
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { is2xx } from '../../shared/json.ts';
 import { CONTACT_DELETIONS, createContact, leavesContacts, showContact, shownField } from '../fixtures/steps.ts';
 import { readPage } from '../../shared/core-reads.ts';
 import { createdId } from '../fixtures/shapes.ts';
+
+/** Add contact's answer to a create (CORE-CONTACT-ADD-201): 201. */
+export function judgeContactAdded(t: Assertions, ex: Exchange): void {
+  t.expectStatus('CORE-CONTACT-ADD-201', ex, 201);
+}
 
 export const methodChecks = [
   defineCheck({
@@ -17,7 +24,7 @@ export const methodChecks = [
       const ex = await t.core('PUT', '/contacts/add.json').json({ name }).send();
       const id = createdId(ex);
       if (is2xx(ex.status) && id !== undefined) t.deleteWhenLaneEnds(CONTACT_DELETIONS, String(id));
-      t.expectStatus('CORE-CONTACT-ADD-201', ex, 201);
+      judgeContactAdded(t, ex);
       t.done('CORE-CONTACT-ADD-201');
       t.check('CORE-METHOD-PUT-CREATES', is2xx(ex.status), `PUT to create answered ${ex.status}`, ex);
       t.prerequisite(

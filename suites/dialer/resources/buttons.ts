@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import fc from 'fast-check';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
@@ -81,9 +82,14 @@ export const ACCEPTED_REPLACE: SharedRecord<Exchange> = {
 /** Reads the buttons under BUTTONS-GET and returns them. */
 async function judgedButtons(t: CheckContext, campaignId: string): Promise<{ ex: Exchange; buttons: Json[] }> {
   const ex = await getButtons(t, campaignId);
+  judgeButtonList(t, ex);
+  return { ex, buttons: listOf(ex) as Json[] };
+}
+
+/** A campaign's disposition buttons as read (DIALER-BUTTONS-GET): 200, a list of buttons with their resolved fields. */
+export function judgeButtonList(t: Assertions, ex: Exchange): void {
   t.expectStatus('DIALER-BUTTONS-GET', ex, 200);
   t.expectSchema('DIALER-BUTTONS-GET', ex, 'dialer/button-list', listOf(ex) ?? null);
-  return { ex, buttons: listOf(ex) as Json[] };
 }
 
 function judgeExactly(t: CheckContext, ex: Exchange, buttons: readonly Json[], sent: readonly ButtonEntry[], when: string): void {

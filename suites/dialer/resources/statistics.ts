@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
@@ -188,7 +189,7 @@ export function valueProblem(record: unknown): { problem?: string; numbers: numb
  * Judges DIALER-STATS-VALUES on a statistics body already read (200, a JSON object); returns how many numbers
  * it held, so a check whose bodies held none leaves the rule unjudged rather than passing it on nothing.
  */
-function judgeValues(t: CheckContext, ex: Exchange, what: string): number {
+export function judgeValues(t: Assertions, ex: Exchange, what: string): number {
   const record = recordOf(ex);
   if (ex.status !== 200 || !isObject(record)) return 0;
   const { problem, numbers, rates, unnamed } = valueProblem(record);
@@ -197,6 +198,14 @@ function judgeValues(t: CheckContext, ex: Exchange, what: string): number {
   if (t.judge('DIALER-STATS-VALUES', problem === undefined, () => `${what}: ${problem}`, ex) && numbers > 0)
     t.note('DIALER-STATS-VALUES', `${what}: ${numbers} numbers, ${rates} of them rates by name, in range${others}`);
   return numbers;
+}
+
+/** A campaign's statistics as read (DIALER-STATS-READ): 200 with a JSON object. Returns the object. */
+export function judgeStatsRead(t: Assertions, ex: Exchange): ReturnType<typeof recordOf> {
+  t.expectStatus('DIALER-STATS-READ', ex, 200);
+  const record = recordOf(ex);
+  t.check('DIALER-STATS-READ', isObject(record), 'the statistics are not a JSON object', ex);
+  return record;
 }
 
 const NO_NUMBERS = 'the statistics read held no JSON number: no count, rate or duration to judge';
@@ -208,9 +217,7 @@ const NO_NUMBERS = 'the statistics read held no JSON number: no count, rate or d
  */
 async function judged(t: CheckContext, campaignId: string): Promise<{ ex: Exchange; stats?: Stats }> {
   const ex = await stats(t, campaignId);
-  t.expectStatus('DIALER-STATS-READ', ex, 200);
-  const record = recordOf(ex);
-  t.check('DIALER-STATS-READ', isObject(record), 'the statistics are not a JSON object', ex);
+  const record = judgeStatsRead(t, ex);
   const used = FIGURES.filter((f) => record?.[f] !== undefined);
   const reference = t.validate('dialer/statistics', record ?? null);
   if (reference.ok) {

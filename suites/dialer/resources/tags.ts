@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { ASSOCIATION_TYPES } from '../../../lib/dialer/outcomes.ts';
@@ -24,9 +25,7 @@ const tagList = defineCheck({
     // The spec does not say that a core tag is a call tag a disposition can use: the tag only informs a note.
     const added = t.hasSurface('core') ? await addCoreTag(t) : undefined;
     const ex = await dialer(t, 'dispositions.tags').send();
-    t.expectStatus(rule, ex, 200);
-    const tags = listOf(ex);
-    t.expectSchema(rule, ex, 'dialer/disposition-tag-list', tags ?? null);
+    const tags = judgeTagList(t, ex);
     t.note(rule, `${(tags as unknown[]).length} tags listed`);
     if (added === undefined) return;
     const listed = (tags as unknown[]).some((tag) => isObject(tag) && sameId(tag.id, added));
@@ -92,5 +91,13 @@ const associations = defineCheck({
     judgeAnswer(t, await put(one), one, 'the second PUT');
   },
 });
+
+/** The disposition tag list as read (DIALER-TAG-LIST): 200, call tags each with an id, no core envelope. Returns the list. */
+export function judgeTagList(t: Assertions, ex: Exchange): unknown[] | undefined {
+  t.expectStatus('DIALER-TAG-LIST', ex, 200);
+  const tags = listOf(ex);
+  t.expectSchema('DIALER-TAG-LIST', ex, 'dialer/disposition-tag-list', tags ?? null);
+  return tags;
+}
 
 export const TAG_ASSOCIATION_CHECKS = [tagList, associations];
