@@ -56,6 +56,8 @@ export const OBSERVABLE_FROM_TRAFFIC: Readonly<Partial<Record<RuleId, string>>> 
   'CI-TRANSCRIPTION-SCHEMA': 'transcription reads answered 200',
   'CI-SEGMENT-CALLER': 'transcription reads answered 200 in the transcription schema',
   'CI-SEGMENT-TIMES': 'transcription reads answered 200 in the transcription schema',
+  'CI-PAGED-ENVELOPE': 'topics and transcription reads answered 200',
+  'CI-LIMIT-ECHO': 'topics and transcription reads with a limit of 1 or more, answered 200',
   'ANALYTICS-ERR-SHAPE': 'Get call details answers of 400 or more but 401 and 429',
   'ANALYTICS-ERR-NO-CORRELATION': 'Get call details answers of 400 or more but 401 and 429',
   'CUECARD-JSON-UTF8': 'every CueCard answer with a body',

@@ -22,6 +22,8 @@ import { judgeAgentRead, judgeCreatedAgent } from '../ai/voice-agents/index.ts';
 import { expectRequestId } from '../ai/voice-agents/errors.ts';
 import { judgeTimestamps } from '../ai/voice-agents/reads.ts';
 import { judgeTranscription } from '../ai/conversation-intelligence/reads.ts';
+import { judgeCiLimitEcho, judgePagedEnvelope } from '../ai/conversation-intelligence/paging.ts';
+import type { PagedRead } from '../ai/conversation-intelligence/calls.ts';
 import { expectAnalyticsError } from '../analytics/index.ts';
 import { expectServiceError } from '../shared/service-errors.ts';
 
@@ -50,6 +52,15 @@ const dataOfAgent = (ex: ObservedExchange['exchange']): Json | undefined => (isO
 const transcriptionOf = (seen: ObservedExchange): number | undefined => {
   const id = /^\/ai\/calls\/(\d+)\/transcription$/.exec(seen.placement.path)?.[1];
   return seen.exchange.request.method === 'GET' && id !== undefined ? Number(id) : undefined;
+};
+
+/** Which paged read of an analysed call an exchange is: topics or transcription. */
+const pagedRead = (seen: ObservedExchange): PagedRead | undefined =>
+  seen.exchange.request.method === 'GET' ? (/^\/ai\/calls\/[^/]+\/(topics|transcription)$/.exec(seen.placement.path)?.[1] as PagedRead | undefined) : undefined;
+/** The limit a paged read sent, when it is a whole number. */
+const ciLimit = (seen: ObservedExchange): number | undefined => {
+  const raw = new URL(seen.exchange.request.url).searchParams.get('limit');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
 };
 
 /** A judge of one rule, reading the exchanges the catalogue names for it. */
@@ -293,4 +304,20 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     reads: (s) => on(s, 'analytics') && get(s, /^\/calls\/[^/]+$/) && s.exchange.status >= 400 && !beforeService(s),
     judge: (t, s) => expectAnalyticsError(t, s.exchange),
   }),
+  ruleJudge(
+    'traffic.ci.paged-envelope',
+    'CI-PAGED-ENVELOPE',
+    'ai',
+    (s) => aiServices(s) && pagedRead(s) !== undefined && s.exchange.status === 200,
+    (t, s) => {
+      judgePagedEnvelope(t, s.exchange, pagedRead(s) as PagedRead);
+    },
+  ),
+  ruleJudge(
+    'traffic.ci.limit-echo',
+    'CI-LIMIT-ECHO',
+    'ai',
+    (s) => aiServices(s) && pagedRead(s) !== undefined && s.exchange.status === 200 && (ciLimit(s) ?? 0) >= 1,
+    (t, s) => judgeCiLimitEcho(t, s.exchange, pagedRead(s) as PagedRead, ciLimit(s) as number),
+  ),
 ];

@@ -198,4 +198,40 @@ describe('observing a capture', () => {
     expect(runs[1]?.stderr).toMatch(/none of the 1 entries .* is an exchange with the target's hosts/);
     expect(runs[2]?.stderr).toMatch(/no target URL is set/);
   });
+
+  test('a report of traffic takes expectations and compares as a run report does', async () => {
+    const capture = file(
+      'gate.har',
+      har([
+        entry('2026-12-07T10:00:00.000Z', 'GET', `${URLS.CC_BASE_URL}/countries/index.json`, 200, { responseData: [] }, { Authorization: BASIC }),
+        entry(
+          '2026-12-07T10:00:01.000Z',
+          'GET',
+          `${URLS.CC_BASE_URL}/contacts/show/1.json`,
+          404,
+          { responseData: { status: 400, message: 'Not found.' } },
+          { Authorization: BASIC },
+        ),
+      ]),
+    );
+    const reports = join(dir, 'gate');
+    const first = await command('cli/observe.ts', [capture, '--reports', join(reports, 'first'), '--salt', 's'], URLS);
+    expect(first.code, first.stderr).toBe(1);
+    const expectations = join(dir, 'expectations.json');
+    const written = await command(
+      'cli/conformance.ts',
+      ['--write-expectations', expectations, '--from-report', join(reports, 'first', 'conformance.json')],
+      URLS,
+    );
+    expect(written.code, written.stderr).toBe(0);
+    const gated = await command('cli/observe.ts', [capture, '--reports', join(reports, 'gated'), '--salt', 's', '--expect', expectations], URLS);
+    expect(gated.code, gated.stdout + gated.stderr).toBe(0);
+    expect(gated.stdout).toMatch(/AS EXPECTED/);
+    const compared = await command(
+      'cli/compare.ts',
+      [join(reports, 'first', 'conformance.json'), join(reports, 'gated', 'conformance.json'), '--reports', join(reports, 'compare')],
+      URLS,
+    );
+    expect(compared.code, compared.stdout + compared.stderr).toBe(0);
+  });
 });

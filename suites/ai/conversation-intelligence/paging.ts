@@ -1,10 +1,22 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import fc from 'fast-check';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
 import { NON_INTEGER_QUERY } from '../../../lib/fuzz/arbitraries.ts';
 import { explore } from '../../../lib/fuzz/property.ts';
 import type { Exchange } from '../../../lib/http/exchange.ts';
-import { type AnalysedCall, analysedCall, FIND_CALL_REQUESTS, isObject, itemsOf, lacksPart, paginationOf, partAnswer, readCiPage } from './calls.ts';
+import {
+  type AnalysedCall,
+  analysedCall,
+  FIND_CALL_REQUESTS,
+  isObject,
+  itemsOf,
+  lacksPart,
+  type PagedRead,
+  paginationOf,
+  partAnswer,
+  readCiPage,
+} from './calls.ts';
 import type { RuleId } from '../../../lib/rules/index.ts';
 import { validationSubErrorsJudge } from '../../shared/sub-errors.ts';
 
@@ -32,6 +44,33 @@ function judgeInvalid(t: CheckContext, rule: RuleId, ex: Exchange, judge200: (pa
   return `answered 200 with limit ${JSON.stringify(pagination.limit)}, offset ${JSON.stringify(pagination.offset)}`;
 }
 
+/**
+ * A page of topics or transcription (CI-PAGED-ENVELOPE): 200, { data: {...}, pagination } without responseData,
+ * its counters integers. Returns whether the pagination counters are of the envelope's shape.
+ */
+export function judgePagedEnvelope(t: Assertions, ex: Exchange, read: PagedRead): boolean {
+  t.expectStatus('CI-PAGED-ENVELOPE', ex, 200);
+  t.check(
+    'CI-PAGED-ENVELOPE',
+    isObject(ex.json) && !('responseData' in ex.json) && isObject(ex.json.data),
+    `${read}: expected a body { data: {...}, pagination } without responseData`,
+    ex,
+  );
+  return t.expectSchema('CI-PAGED-ENVELOPE', ex, 'ai/pagination', paginationOf(ex));
+}
+
+/** A page read with a limit of 1 or more (CI-LIMIT-ECHO): the limit echoed, and no more items than it. */
+export function judgeCiLimitEcho(t: Assertions, ex: Exchange, read: PagedRead, limit: number): void {
+  t.expectStatus('CI-LIMIT-ECHO', ex, 200);
+  t.expectEqual('CI-LIMIT-ECHO', paginationOf(ex).limit, limit, `${read}?limit=${limit}: pagination.limit`, ex);
+  const items = itemsOf(ex, read);
+  if (items === undefined && read === 'topics') {
+    t.note('CI-LIMIT-ECHO', 'topics has no data.topics array (vendor reference name); its page size is not judged');
+    return;
+  }
+  t.check('CI-LIMIT-ECHO', items !== undefined && items.length <= limit, () => `${read}?limit=${limit} returned ${items?.length ?? 'no'} items`, ex);
+}
+
 export const CI_PAGING_CHECKS = [
   defineCheck({
     id: 'ai.ci.paged-envelope',
@@ -54,15 +93,8 @@ export const CI_PAGING_CHECKS = [
           defaults.push(`topics: answered ${ex.status}`);
           continue;
         }
-        t.expectStatus('CI-PAGED-ENVELOPE', ex, 200);
-        t.check(
-          'CI-PAGED-ENVELOPE',
-          isObject(ex.json) && !('responseData' in ex.json) && isObject(ex.json.data),
-          `${read}: expected a body { data: {...}, pagination } without responseData`,
-          ex,
-        );
         // Counters not of the envelope's shape say nothing of the default: the envelope rule's failure blocks it.
-        if (!t.expectSchema('CI-PAGED-ENVELOPE', ex, 'ai/pagination', paginationOf(ex))) {
+        if (!judgePagedEnvelope(t, ex, read)) {
           t.blockRule('CI-OFFSET-DEFAULT', 'CI-PAGED-ENVELOPE');
           continue;
         }
@@ -108,14 +140,7 @@ export const CI_PAGING_CHECKS = [
           );
           continue;
         }
-        t.expectStatus('CI-LIMIT-ECHO', ex, 200);
-        t.expectEqual('CI-LIMIT-ECHO', paginationOf(ex).limit, limit, `${read}?limit=${limit}: pagination.limit`, ex);
-        const items = itemsOf(ex, read);
-        if (items === undefined && read === 'topics') {
-          t.note('CI-LIMIT-ECHO', 'topics has no data.topics array (vendor reference name); its page size is not judged');
-          continue;
-        }
-        t.check('CI-LIMIT-ECHO', items !== undefined && items.length <= limit, () => `${read}?limit=${limit} returned ${items?.length ?? 'no'} items`, ex);
+        judgeCiLimitEcho(t, ex, read, limit);
       }
     },
   }),
