@@ -1,4 +1,5 @@
 import { humanDuration } from '../lib/render/durations.ts';
+import { BUDGET_PER_WINDOW } from '../lib/contract/vocabulary.ts';
 import type { RunReport } from '../lib/results/report.ts';
 
 /** How many of the judged rules the headline names with their counts; the report lists every one. */
@@ -23,6 +24,10 @@ export function trafficHeadline(report: RunReport): string {
     `Observed ${traffic.exchanges} exchange${traffic.exchanges === 1 ? '' : 's'}${span}, ${companies} compan${companies === 1 ? 'y' : 'ies'}; ${traffic.otherHosts} entr${traffic.otherHosts === 1 ? 'y' : 'ies'} for other hosts skipped`,
     `Judged from traffic: ${judged.length} rule${judged.length === 1 ? '' : 's'}${named ? ` (${named}${judged.length > NAMED ? ', …' : ''})` : ''}; ${unmet} observable rule${unmet === 1 ? '' : 's'} met no exchange to judge; ${traffic.notObservable} rules not observable from traffic (each listed in the report)`,
     ...budgetLines(traffic.budgetUse),
+    ...traffic.pastBudget.map(
+      (p) =>
+        `Past ${BUDGET_PER_WINDOW} a window (the capture's windows): ${p.company} ${p.budget === 'dialer' ? 'Dialer' : p.budget}: ${p.requests} request${p.requests === 1 ? '' : 's'} in ${p.windows} window${p.windows === 1 ? '' : 's'}, ${p.served} served, ${p.requests - p.served} answered 429`,
+    ),
   ].join('\n');
 }
 

@@ -181,6 +181,18 @@ export interface TrafficSummary {
    * length (median, p95, peak) and the 429s met. `capacity --baseline` plans a campaign in what is left.
    */
   readonly budgetUse: MeasuredUse;
+  /**
+   * What the server answered past the budget: per company and budget, the requests beyond the 60th of a window
+   * (windows of the target's length from the capture's first exchange, not the server's own) and how many of
+   * them were served. A figure, not a verdict: two windows of the server's may meet in one of the capture's.
+   */
+  readonly pastBudget: readonly {
+    readonly company: string;
+    readonly budget: string;
+    readonly windows: number;
+    readonly requests: number;
+    readonly served: number;
+  }[];
 }
 
 export interface ReportInput {

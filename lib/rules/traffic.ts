@@ -42,6 +42,8 @@ export const OBSERVABLE_FROM_TRAFFIC: Readonly<Partial<Record<RuleId, string>>> 
   'DIALER-LIMIT-BOUNDS': 'cursor list pages read with limit 1 or 100',
   'DIALER-LIMIT-OUT-OF-RANGE': 'cursor list reads with a limit outside 1 to 100 or no integer',
   'DIALER-VALIDATION-SUBERRORS': 'every Dialer 400 but one refusing a request body that is no JSON (its syntax, not a value)',
+  'DIALER-INCLUDE-DELETED-STRICT': 'campaign list reads with a non-empty include_deleted and no status',
+  'DIALER-CAMPAIGN-CONTACTS-CURSOR': "walks of a campaign's contacts: a first page, then each page whose cursor is the nextCursor before it",
   'DIALER-CAMPAIGN-CREATE-201': 'campaign creates answered 2xx',
   'DIALER-CAMPAIGN-DELETE-204': 'campaign deletes answered 2xx',
   'DIALER-BUTTONS-GET': "reads of a campaign's disposition buttons answered 2xx",

@@ -1,6 +1,6 @@
 import { UseMeter } from '../budget/measured-use.ts';
 import type { Target } from '../config/target.ts';
-import { API_PARTS, type ApiPart } from '../contract/vocabulary.ts';
+import { API_PARTS, type ApiPart, BUDGET_PER_WINDOW } from '../contract/vocabulary.ts';
 import { appliesTo } from '../dialer/releases.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
@@ -32,6 +32,8 @@ export class TrafficObserver {
   readonly #redactor: Redactor;
   readonly #salt: string;
   #entries = 0;
+  /** The first budgeted exchange's time: the capture's windows start there. */
+  #origin: number | undefined;
   #exchanges = 0;
   #first = Number.POSITIVE_INFINITY;
   #last = Number.NEGATIVE_INFINITY;
@@ -39,6 +41,8 @@ export class TrafficObserver {
   readonly #byCompany = new Map<string, number>();
   /** The budgets as the capture spent them, per company and window of the target's length. */
   readonly #use: UseMeter;
+  /** Per company and budget: the window under way and its count, and what came past the budget in any window. */
+  readonly #past = new Map<string, { window: number; count: number; windows: Set<number>; requests: number; served: number }>();
 
   constructor(judges: readonly TrafficJudge[], target: Target, redactor: Redactor, salt: string) {
     this.#target = target;
@@ -70,7 +74,10 @@ export class TrafficObserver {
     this.#byPart.set(seen.placement.part, (this.#byPart.get(seen.placement.part) ?? 0) + 1);
     this.#byCompany.set(seen.company, (this.#byCompany.get(seen.company) ?? 0) + 1);
     const budget = seen.placement.budget;
-    if (budget) this.#use.add({ atMs: recorded.startedMs, budget, company: seen.company, served: recorded.status !== 429 });
+    if (budget) {
+      this.#use.add({ atMs: recorded.startedMs, budget, company: seen.company, served: recorded.status !== 429 });
+      this.#countPast(`${seen.company}\u0000${budget}`, recorded);
+    }
     for (const running of this.#running) {
       if (!running.judge.reads(seen)) continue;
       running.exchanges += 1;
@@ -84,6 +91,21 @@ export class TrafficObserver {
       }
       running.durationMs += performance.now() - started;
     }
+  }
+
+  /** Counts a request against its window of the capture; one past the budget is tallied with its answer. */
+  #countPast(key: string, recorded: RecordedExchange): void {
+    this.#origin ??= recorded.startedMs;
+    const window = Math.floor((recorded.startedMs - this.#origin) / this.#target.rateWindowMs);
+    const tally = this.#past.get(key) ?? { window, count: 0, windows: new Set<number>(), requests: 0, served: 0 };
+    if (tally.window !== window) Object.assign(tally, { window, count: 0 });
+    tally.count += 1;
+    if (tally.count > BUDGET_PER_WINDOW) {
+      tally.windows.add(window);
+      tally.requests += 1;
+      if (recorded.status !== 429) tally.served += 1;
+    }
+    this.#past.set(key, tally);
   }
 
   get entries(): number {
@@ -116,6 +138,12 @@ export class TrafficObserver {
         judged,
         notObservable: RULES.filter((rule) => !judgedRules.has(rule.id)).length,
         budgetUse: this.#use.result(),
+        pastBudget: [...this.#past]
+          .filter(([, tally]) => tally.requests > 0)
+          .map(([key, tally]) => {
+            const [company, budget] = key.split('\u0000') as [string, string];
+            return { company, budget, windows: tally.windows.size, requests: tally.requests, served: tally.served };
+          }),
       },
     };
   }

@@ -3,7 +3,9 @@ import { isEdgeBlock } from '../../lib/requests/pipeline.ts';
 import { ruleJudge, type TrafficJudge } from '../../lib/traffic/judge.ts';
 import type { ObservedExchange } from '../../lib/traffic/observed.ts';
 import { judgeCampaignCreated, judgeCampaignDeleted } from '../dialer/campaigns/records.ts';
-import { judgedAnswer } from '../dialer/fixtures/cursor-page.ts';
+import { type CursorPage, judgedAnswer, judgeWalkPage } from '../dialer/fixtures/cursor-page.ts';
+import { judgeIncludeDeleted } from '../dialer/campaigns/validation.ts';
+import { OBSERVABLE_FROM_TRAFFIC } from '../../lib/rules/traffic.ts';
 import { judgeBoundedPage, judgeDefaultLimit, judgeLimitOutside } from '../dialer/pagination/cursor-lists.ts';
 import { judgeSubErrors } from '../shared/sub-errors.ts';
 
@@ -45,7 +47,66 @@ const outside = (limit: string | null): limit is string =>
   limit !== null && !(/^\d+$/.test(limit) && Number(limit) >= DIALER_LIMIT.min && Number(limit) <= DIALER_LIMIT.max);
 const ok = (seen: ObservedExchange) => seen.exchange.status >= 200 && seen.exchange.status < 300;
 
+/** A walk of a campaign's contacts under way: the pages so far, and the cursor its next page carries. */
+interface ContactWalk {
+  readonly pages: CursorPage[];
+  readonly keys: string[];
+  next: string | null;
+}
+
+/**
+ * Walks of a campaign's contacts (DIALER-CAMPAIGN-CONTACTS-CURSOR): a first page, then each page whose cursor is
+ * the nextCursor before it, by one company with one limit. A page that follows no walk seen is not judged.
+ */
+function contactWalks(): TrafficJudge {
+  const rule = 'DIALER-CAMPAIGN-CONTACTS-CURSOR';
+  return {
+    id: 'traffic.dialer.contact-walks',
+    title: `${rule} from traffic`,
+    surface: 'dialer',
+    rules: [rule],
+    reading: OBSERVABLE_FROM_TRAFFIC[rule] ?? '',
+    reads: (s) => listRead(s) !== undefined && /^\/dialer\/campaigns\/[^/]+\/contacts$/.test(s.placement.path) && ok(s),
+    start() {
+      const walks = new Map<string, ContactWalk>();
+      let unplaced = 0;
+      return {
+        see(t, s) {
+          const query = new URL(s.exchange.request.url).searchParams;
+          const cursor = query.get('cursor') ?? '';
+          const limit = query.get('limit');
+          const key = `${s.company} ${s.placement.path} ${limit ?? ''}`;
+          const page = judgedAnswer(t, rule, s.exchange);
+          if (cursor === '') walks.set(key, { pages: [], keys: [], next: null });
+          const walk = walks.get(key);
+          if (!walk || (cursor !== '' && cursor !== walk.next)) return void (unplaced += 1);
+          judgeWalkPage(t, rule, page, walk, limit !== null && /^\d+$/.test(limit) ? Number(limit) : DIALER_LIMIT.default);
+          walk.next = page.nextCursor;
+          if (page.nextCursor === null) walks.delete(key);
+        },
+        end(t) {
+          if (unplaced > 0)
+            t.note(rule, `${unplaced} page${unplaced === 1 ? '' : 's'} followed no walk the capture holds from its first page: judged for shape only`);
+        },
+      };
+    },
+  };
+}
+
 export const DIALER_LIST_JUDGES: readonly TrafficJudge[] = [
+  contactWalks(),
+  ruleJudge(
+    'traffic.dialer.include-deleted',
+    'DIALER-INCLUDE-DELETED-STRICT',
+    'dialer',
+    (s) => {
+      const query = new URL(s.exchange.request.url).searchParams;
+      const value = query.get('include_deleted');
+      // Without status; an empty value may stand for no value at all, which only a read of the list without it tells.
+      return listRead(s) !== undefined && s.placement.path === '/dialer/campaigns' && value !== null && value !== '' && !query.has('status');
+    },
+    (t, s) => judgeIncludeDeleted(t, s.exchange, new URL(s.exchange.request.url).searchParams.get('include_deleted') as string),
+  ),
   ruleJudge(
     'traffic.dialer.lists.default-limit',
     'DIALER-LIMIT-DEFAULT-50',

@@ -234,4 +234,28 @@ describe('observing a capture', () => {
     );
     expect(compared.code, compared.stdout + compared.stderr).toBe(0);
   });
+
+  test('the budgets as the capture spent them: per window, and what came past the 60th', async () => {
+    const limited = { responseData: { status: 429, message: 'Too Many Requests' } };
+    const path = file(
+      'budget.har',
+      har(
+        Array.from({ length: 63 }, (_, i) =>
+          entry(
+            new Date(Date.UTC(2026, 11, 7, 10, 0, 0) + i * 500).toISOString(),
+            'GET',
+            `${URLS.CC_BASE_URL}/countries/index.json`,
+            i < 61 ? 200 : 429,
+            i < 61 ? { responseData: [] } : limited,
+            { Authorization: BASIC },
+          ),
+        ),
+      ),
+    );
+    const { report } = await observedFiles([path], target, { redactor: new Redactor(target), salt: 's' });
+    const [company] = report.traffic?.budgetUse.companies ?? [];
+    expect(company?.core).toMatchObject({ windows: 1, median: 63, p95: 63, peak: 63, refused: 2, requests: 63 });
+    expect(report.traffic?.pastBudget).toEqual([{ company: company?.company, budget: 'core', windows: 1, requests: 3, served: 1 }]);
+    expect(trafficHeadline(report)).toMatch(/Past 60 a window \(the capture's windows\): company-\w+ core: 3 requests in 1 window, 1 served, 2 answered 429/);
+  });
 });

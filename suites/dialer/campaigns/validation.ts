@@ -1,3 +1,4 @@
+import type { Assertions } from '../../../lib/checks/assertions.ts';
 import type fc from 'fast-check';
 import type { CheckContext } from '../../../lib/checks/context.ts';
 import { defineCheck } from '../../../lib/checks/define.ts';
@@ -92,6 +93,21 @@ function scheduleCheck(
 
 /** The name the create clause is judged with: every whitespace all trims remove, at once, as one of values.NAME_BOUNDARIES. */
 const BLANK_ON_CREATE = ' \r\n\t ';
+
+/**
+ * A campaign list read with include_deleted and no status (DIALER-INCLUDE-DELETED-STRICT): true and false answer
+ * a page, any other value but the empty one a 400 in the service shape. The empty one a check judges itself.
+ */
+export function judgeIncludeDeleted(t: Assertions, ex: Exchange, value: string): void {
+  const rule = 'DIALER-INCLUDE-DELETED-STRICT';
+  if (value !== 'true' && value !== 'false') {
+    t.expectStatus(rule, ex, 400);
+    t.expectSchema(rule, ex, 'ai/service-error');
+    return;
+  }
+  t.check(rule, ex.status === 200, `include_deleted=${JSON.stringify(value)} answered ${said(ex)}`, ex);
+  t.expectSchema(rule, ex, 'dialer/cursor-page');
+}
 
 export const CAMPAIGN_VALIDATION_CHECKS = [
   defineCheck({
@@ -212,12 +228,7 @@ export const CAMPAIGN_VALIDATION_CHECKS = [
             t.check(rule, refused || samePage(ex), `${label} answered ${said(ex)}: neither the 400 nor the list without include_deleted`, ex);
             return void answers.push(`${label} ${refused ? 'refused' : 'read as absent'}`);
           }
-          if (value !== 'true' && value !== 'false') {
-            t.expectStatus(rule, ex, 400);
-            return t.expectSchema(rule, ex, 'ai/service-error');
-          }
-          t.check(rule, ex.status === 200, `${label} answered ${said(ex)}`, ex);
-          t.expectSchema(rule, ex, 'dialer/cursor-page');
+          judgeIncludeDeleted(t, ex, value);
         },
       });
       subErrors.settle('include_deleted values other than true and false');
