@@ -60,6 +60,32 @@ export function dialerRoute(routes: DialerRoutes, name: DialerRouteName, params:
   return { method: method as string, path };
 }
 
+/** A request matched to the route table: the route's name and the values of its placeholders. */
+export interface MatchedRoute {
+  readonly name: DialerRouteName;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * The route of `routes` a request (method, path below the AI host's base) is, or undefined: what a judge of
+ * traffic reads to know a Dialer exchange, so a target's overrides (CC_DIALER_ROUTES) apply to traffic too.
+ */
+export function matchDialerRoute(routes: DialerRoutes, method: string, path: string): MatchedRoute | undefined {
+  for (const name of Object.keys(routes) as DialerRouteName[]) {
+    const [, routeMethod, template] = FORM.exec(routes[name]) as RegExpExecArray;
+    if (routeMethod !== method) continue;
+    const keys: string[] = [];
+    const pattern = (template as string).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, key: string) => {
+      keys.push(key);
+      return '([^/]+)';
+    });
+    const found = new RegExp(`^${pattern}$`).exec(path);
+    if (!found) continue;
+    return { name, params: Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(found[i + 1] as string)])) };
+  }
+  return undefined;
+}
+
 /**
  * The table with a user's overrides from a JSON file `{ "campaigns.get": "GET /dialer/v2/campaigns/{campaignId}" }`.
  * An override must name a known route and keep its placeholders, so every check still fills it.

@@ -1,4 +1,5 @@
 import type { Target } from '../config/target.ts';
+import { type MatchedRoute, matchDialerRoute } from '../dialer/routes.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { RecordedExchange } from './har-reader.ts';
@@ -14,6 +15,8 @@ export interface ObservedExchange {
   readonly unauthenticated: boolean;
   /** The recording kept no body though the answer had one: nothing of the body can be judged. */
   readonly bodyLeftOut: boolean;
+  /** A Dialer exchange's route in the target's table (CC_DIALER_ROUTES over the project's), when it is one. */
+  readonly route?: MatchedRoute;
 }
 
 /** The words a report uses for a recorded request's credentials. */
@@ -31,7 +34,12 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
  * carries is added to `redactor`, so neither the exchange nor any report names it. Undefined when the request
  * went to none of the target's hosts.
  */
-export function observedExchange(rec: RecordedExchange, target: Pick<Target, 'urls'>, redactor: Redactor, salt: string): ObservedExchange | undefined {
+export function observedExchange(
+  rec: RecordedExchange,
+  target: Pick<Target, 'urls' | 'dialer'>,
+  redactor: Redactor,
+  salt: string,
+): ObservedExchange | undefined {
   const placement = placeExchange(target, rec.url);
   if (!placement) return undefined;
   const pair = rec.requestHeaders.authorization === undefined ? undefined : basicPair(rec.requestHeaders.authorization);
@@ -65,5 +73,13 @@ export function observedExchange(rec: RecordedExchange, target: Pick<Target, 'ur
     startedAt: rec.startedMs,
     durationMs: rec.durationMs,
   };
-  return { exchange, placement, company, unauthenticated: company === UNAUTHENTICATED, bodyLeftOut: rec.responseText === '' && rec.responseBytes > 0 };
+  const route = placement.part === 'dialer' ? matchDialerRoute(target.dialer.routes, rec.method, placement.path) : undefined;
+  return {
+    exchange,
+    placement,
+    company,
+    unauthenticated: company === UNAUTHENTICATED,
+    bodyLeftOut: rec.responseText === '' && rec.responseBytes > 0,
+    ...(route ? { route } : {}),
+  };
 }

@@ -117,6 +117,14 @@ async function hostProxy(upstream: string, options: RecordingProxyOptions, tls: 
     const arrived = arrivals.get(request) ?? { startedMs: Date.now(), t0: performance.now() };
     return reply.from(request.url, {
       retryDelay: () => null,
+      // The upstream gave no answer: the client gets the proxy's 5xx, which no judge reads (the API never sent
+      // it), and the operator a line saying so.
+      onError: (rep, { error }) => {
+        process.stderr.write(
+          `recording proxy: ${request.method} ${origin} gave no answer (${error.message.split('\n')[0]}); the client got the proxy's ${(error as { statusCode?: number }).statusCode ?? 502}, not judged\n`,
+        );
+        rep.send(error);
+      },
       onResponse: (_req, rep, raw) => {
         const res = raw as unknown as UpstreamAnswer;
         const chunks: Buffer[] = [];

@@ -15,7 +15,8 @@ import { judgeSubErrors } from '../shared/sub-errors.ts';
  * paths the spec and the project's route table give them.
  */
 
-const CURSOR_LIST = /^\/dialer\/(campaigns|campaigns\/[^/]+\/contacts|call-scripts|surveys)$/;
+/** The cursor lists, by their routes in the target's table. */
+const CURSOR_LISTS: ReadonlySet<string> = new Set(['campaigns.list', 'campaign.contacts', 'scripts.list', 'surveys.list']);
 
 /**
  * A read of a cursor list the Dialer's service answered, with its query: a 401 is the authentication layer's,
@@ -23,7 +24,7 @@ const CURSOR_LIST = /^\/dialer\/(campaigns|campaigns\/[^/]+\/contacts|call-scrip
  */
 function listRead(seen: ObservedExchange): { limit: string | null; limitAlone: boolean } | undefined {
   const { exchange: ex, placement } = seen;
-  if (placement.part !== 'dialer' || ex.request.method !== 'GET' || !CURSOR_LIST.test(placement.path)) return undefined;
+  if (placement.part !== 'dialer' || seen.route === undefined || !CURSOR_LISTS.has(seen.route.name)) return undefined;
   // A 404 says the list is not at this path on the target: the paths are the route table's reading, not the spec's.
   if (ex.status === 401 || ex.status === 404 || ex.status === 429 || isEdgeBlock(ex) || seen.bodyLeftOut) return undefined;
   const query = new URL(ex.request.url).searchParams;
@@ -66,7 +67,7 @@ function contactWalks(): TrafficJudge {
     surface: 'dialer',
     rules: [rule],
     reading: OBSERVABLE_FROM_TRAFFIC[rule] ?? '',
-    reads: (s) => listRead(s) !== undefined && /^\/dialer\/campaigns\/[^/]+\/contacts$/.test(s.placement.path) && ok(s),
+    reads: (s) => listRead(s) !== undefined && s.route?.name === 'campaign.contacts' && ok(s),
     start() {
       const walks = new Map<string, ContactWalk>();
       let unplaced = 0;
@@ -103,7 +104,7 @@ export const DIALER_LIST_JUDGES: readonly TrafficJudge[] = [
       const query = new URL(s.exchange.request.url).searchParams;
       const value = query.get('include_deleted');
       // Without status; an empty value may stand for no value at all, which only a read of the list without it tells.
-      return listRead(s) !== undefined && s.placement.path === '/dialer/campaigns' && value !== null && value !== '' && !query.has('status');
+      return listRead(s) !== undefined && s.route?.name === 'campaigns.list' && value !== null && value !== '' && !query.has('status');
     },
     (t, s) => judgeIncludeDeleted(t, s.exchange, new URL(s.exchange.request.url).searchParams.get('include_deleted') as string),
   ),
@@ -144,14 +145,14 @@ export const DIALER_LIST_JUDGES: readonly TrafficJudge[] = [
     'traffic.dialer.campaigns.create',
     'DIALER-CAMPAIGN-CREATE-201',
     'dialer',
-    (s) => s.placement.part === 'dialer' && s.exchange.request.method === 'POST' && s.placement.path === '/dialer/campaigns' && ok(s),
+    (s) => s.route?.name === 'campaigns.create' && ok(s),
     (t, s) => judgeCampaignCreated(t, s.exchange),
   ),
   ruleJudge(
     'traffic.dialer.campaigns.delete',
     'DIALER-CAMPAIGN-DELETE-204',
     'dialer',
-    (s) => s.placement.part === 'dialer' && s.exchange.request.method === 'DELETE' && /^\/dialer\/campaigns\/[^/]+$/.test(s.placement.path) && ok(s),
+    (s) => s.route?.name === 'campaigns.delete' && ok(s),
     (t, s) => judgeCampaignDeleted(t, s.exchange),
   ),
 ];

@@ -227,7 +227,7 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     'traffic.dialer.campaign-list',
     'DIALER-CAMPAIGN-LIST-ENVELOPE',
     'dialer',
-    (s) => on(s, 'dialer') && get(s, /^\/dialer\/campaigns$/) && ok(s),
+    (s) => on(s, 'dialer') && s.route?.name === 'campaigns.list' && ok(s),
     (t, s) => {
       judgeCampaignListPage(t, s.exchange);
     },

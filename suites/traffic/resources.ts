@@ -1,3 +1,4 @@
+import type { DialerRouteName } from '../../lib/dialer/routes.ts';
 import { isEdgeBlock } from '../../lib/requests/pipeline.ts';
 import { ruleJudge, type TrafficJudge } from '../../lib/traffic/judge.ts';
 import type { ObservedExchange } from '../../lib/traffic/observed.ts';
@@ -14,19 +15,19 @@ import { judgeTagList } from '../dialer/resources/tags.ts';
  * unknown id), so none of them reads it.
  */
 
-/** An exchange of `part` with `method` on a path `path` matches, answered 2xx by the API. */
-function served(seen: ObservedExchange, part: ObservedExchange['placement']['part'], method: string, path: RegExp): boolean {
-  const { exchange: ex, placement } = seen;
-  return (
-    placement.part === part &&
-    ex.request.method === method &&
-    path.test(placement.path) &&
-    ex.status >= 200 &&
-    ex.status < 300 &&
-    !isEdgeBlock(ex) &&
-    !seen.bodyLeftOut
-  );
+/** An exchange answered 2xx by the API. */
+function answered(seen: ObservedExchange): boolean {
+  const ex = seen.exchange;
+  return ex.status >= 200 && ex.status < 300 && !isEdgeBlock(ex) && !seen.bodyLeftOut;
 }
+
+/** A core exchange with `method` on a path `path` matches, answered 2xx by the API. */
+function served(seen: ObservedExchange, method: string, path: RegExp): boolean {
+  return seen.placement.part === 'core' && seen.exchange.request.method === method && path.test(seen.placement.path) && answered(seen);
+}
+
+/** A Dialer exchange of the route `name` in the target's table, answered 2xx by the API. */
+const routed = (seen: ObservedExchange, name: DialerRouteName): boolean => seen.route?.name === name && answered(seen);
 
 const what = (seen: ObservedExchange) => `${seen.exchange.request.method} ${seen.placement.path}`;
 
@@ -35,35 +36,35 @@ export const RESOURCE_JUDGES: readonly TrafficJudge[] = [
     'traffic.core.contact-add',
     'CORE-CONTACT-ADD-201',
     'core',
-    (s) => served(s, 'core', 'PUT', /^\/contacts\/add\.json$/),
+    (s) => served(s, 'PUT', /^\/contacts\/add\.json$/),
     (t, s) => judgeContactAdded(t, s.exchange),
   ),
   ruleJudge(
     'traffic.core.agent-add',
     'CORE-AGENT-ADD-201',
     'core',
-    (s) => served(s, 'core', 'PUT', /^\/agents\/add\.json$/),
+    (s) => served(s, 'PUT', /^\/agents\/add\.json$/),
     (t, s) => judgeAgentAdded(t, s.exchange),
   ),
   ruleJudge(
     'traffic.core.ack',
     'CORE-ENV-ACK',
     'core',
-    (s) => served(s, 'core', 'POST', /^\/contacts\/edit\/[^/]+\.json$/),
+    (s) => served(s, 'POST', /^\/contacts\/edit\/[^/]+\.json$/),
     (t, s) => judgeAck(t, s.exchange),
   ),
   ruleJudge(
     'traffic.dialer.buttons',
     'DIALER-BUTTONS-GET',
     'dialer',
-    (s) => served(s, 'dialer', 'GET', /^\/dialer\/campaigns\/[^/]+\/disposition-buttons$/),
+    (s) => routed(s, 'campaign.buttons.get'),
     (t, s) => judgeButtonList(t, s.exchange),
   ),
   ruleJudge(
     'traffic.dialer.disposition-tags',
     'DIALER-TAG-LIST',
     'dialer',
-    (s) => served(s, 'dialer', 'GET', /^\/dialer\/disposition-tags$/),
+    (s) => routed(s, 'dispositions.tags'),
     (t, s) => {
       judgeTagList(t, s.exchange);
     },
@@ -72,7 +73,7 @@ export const RESOURCE_JUDGES: readonly TrafficJudge[] = [
     'traffic.dialer.statistics',
     'DIALER-STATS-READ',
     'dialer',
-    (s) => served(s, 'dialer', 'GET', /^\/dialer\/campaigns\/[^/]+\/statistics$/),
+    (s) => routed(s, 'campaign.statistics'),
     (t, s) => {
       judgeStatsRead(t, s.exchange);
     },
@@ -81,7 +82,7 @@ export const RESOURCE_JUDGES: readonly TrafficJudge[] = [
     'traffic.dialer.statistics-values',
     'DIALER-STATS-VALUES',
     'dialer',
-    (s) => served(s, 'dialer', 'GET', /^\/dialer\/campaigns\/[^/]+\/statistics$/),
+    (s) => routed(s, 'campaign.statistics'),
     (t, s) => {
       judgeValues(t, s.exchange, what(s));
     },

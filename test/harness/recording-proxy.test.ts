@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Agent, request } from 'undici';
 import { runChecks } from '../../lib/checks/runner.ts';
 import { Session } from '../../lib/checks/session.ts';
@@ -212,4 +212,25 @@ describe('the recording proxy', () => {
     expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
     expect(report.rules.filter((r) => r.status === 'pass').map((r) => r.id)).toEqual(expect.arrayContaining(['CORE-JSON-UTF8', 'AI-JSON-UTF8']));
   }, 30_000);
+
+  test('an upstream that gives no answer: the client gets a 5xx, nothing is judged, one line says so', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    opened.push({ close: async () => spy.mockRestore() });
+    const recorded: RecordedExchange[] = [];
+    // Port 9 (discard) has no server on this machine: the connection is refused.
+    const proxy = await startRecordingProxy({ target: { urls: { core: 'https://127.0.0.1:9/api' } }, tls, onExchange: (ex) => recorded.push(ex) });
+    opened.push(proxy);
+    const agent = new Agent({ connect: { ca: tls.cert } });
+    opened.push(agent);
+    const res = await request(`${proxy.env.CC_BASE_URL}/countries/index.json`, { dispatcher: agent });
+    await res.body.dump();
+    await settled();
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    expect(recorded).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('recording proxy: GET https://127.0.0.1:9 gave no answer'))).toHaveLength(1);
+  });
 });

@@ -258,4 +258,22 @@ describe('observing a capture', () => {
     expect(report.traffic?.pastBudget).toEqual([{ company: company?.company, budget: 'core', windows: 1, requests: 3, served: 1 }]);
     expect(trafficHeadline(report)).toMatch(/Past 60 a window \(the capture's windows\): company-\w+ core: 3 requests in 1 window, 1 served, 2 answered 429/);
   });
+
+  test("a Dialer exchange is known by the target's route table, overrides included", async () => {
+    const routes = file('routes.json', JSON.stringify({ 'campaigns.list': 'GET /dialer/v2/campaigns' }));
+    const routed = trafficTarget({ ...URLS, CC_DIALER_ROUTES: routes });
+    const path = file(
+      'routes.har',
+      har([
+        entry('2026-12-07T10:00:00.000Z', 'GET', `${URLS.CC_AI_URL}/dialer/v2/campaigns`, 200, { data: [{ id: 1 }], meta: {} }, { Authorization: BASIC }),
+        entry('2026-12-07T10:00:01.000Z', 'GET', `${URLS.CC_AI_URL}/dialer/campaigns`, 200, { data: [{ id: 1 }], meta: {} }, { Authorization: BASIC }),
+      ]),
+    );
+    const { report } = await observedFiles([path], routed, { redactor: new Redactor(routed), salt: 's' });
+    const envelope = report.rules.find((r) => r.id === 'DIALER-CAMPAIGN-LIST-ENVELOPE');
+    // The overridden path is the list; the project's default path, no route of this target, is no list at all.
+    expect(envelope?.status).toBe('fail');
+    expect(envelope?.evidence?.request.url).toBe(`${URLS.CC_AI_URL}/dialer/v2/campaigns`);
+    expect(envelope?.notes[0]).toMatch(/read 1 exchange /);
+  });
 });

@@ -79,17 +79,25 @@ test('against the variant dialect no rule fails, and what cannot be judged says 
   }
 });
 
-/** A report of the checks given, run against the variant dialect's Dialer playing `release` and configured with its routes, as a user would. */
-async function variantDialerReport(release: Release, checks: readonly CheckDefinition[]): Promise<RunReport> {
+/**
+ * A report of the checks given, run against the variant dialect's Dialer playing `release` and configured with
+ * its routes, as a user would; with it, the report of the run's traffic observed with those routes.
+ */
+async function variantDialerReport(release: Release, checks: readonly CheckDefinition[]): Promise<RunReport & { observed: RunReport }> {
   const folder = mkdtempSync(join(tmpdir(), 'cc-variant-routes-'));
   const routes = join(folder, 'routes.json');
   writeFileSync(routes, JSON.stringify(VARIANT_ROUTES));
   const running = await startMock({ rateWindowMs: PROOF_WINDOW_MS, dialect: 'variant', dialerRelease: release });
   const target = targetFromSettings({ ...running.env, CC_DIALER_RELEASE: release, CC_DIALER_ROUTES: routes }, process.cwd(), true);
   const session = new Session(target, PROOF_SEED);
+  const exchanges: Exchange[] = [];
+  session.watchExchanges((ex) => exchanges.push(ex));
   try {
     const outcomes = await runChecks(session, checks);
-    return buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 });
+    const har = join(folder, 'run.har');
+    writeFileSync(har, JSON.stringify(harLog(exchanges.map(harEntry))));
+    const observed = (await observedFiles([har], target, { redactor: new Redactor(target), salt: 'variant' })).report;
+    return { ...buildReport({ outcomes, target, seed: PROOF_SEED, startedAt: new Date(), durationMs: 0 }), observed };
   } finally {
     await session.close();
     await running.close();
@@ -109,6 +117,9 @@ const failedOrErred = (report: RunReport): string[] =>
 test('against the variant dialect with its Dialer routes configured no Dialer rule fails', { timeout: 240_000 }, async () => {
   const report = await variantDialerReport(NEWEST, DIALER_CHECKS);
   expect(failedOrErred(report)).toEqual([]);
+  // Its traffic, observed with the same routes, fails nothing either, and the routes place the Dialer's reads.
+  expect(report.observed.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.detail ?? ''}`)).toEqual([]);
+  expect(report.observed.rules.find((r) => r.id === 'DIALER-CAMPAIGN-LIST-ENVELOPE')?.status).toBe('pass');
   expect(report.checks.filter((c) => c.requests > c.allowance).map((c) => `${c.check}: ${c.requests} > ${c.allowance}`)).toEqual([]);
   // Each rule met the variant's other choice and passed, saying what it met.
   const met: Record<string, RegExp> = {
