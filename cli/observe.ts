@@ -52,7 +52,8 @@ its key ID, never the key. A request without an Authorization header is judged a
 
 Exit codes: 0 every rule observable from traffic was judged and held; 1 a rule failed; 2 bad input (a
 file that is not HAR, cut short, or holding no exchange with the target's hosts; a bad option);
-3 nothing failed, but an observable rule met no exchange to judge; with --expect, as a run's.`;
+3 nothing failed, but an observable rule met no exchange to judge. With --expect: 0 as expected;
+1 a failure no entry expects; 3 a skip no entry puts out of scope; 4 the file is out of date.`;
 
 const out = new CommandOutput('cc-observe');
 

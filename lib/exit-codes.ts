@@ -94,6 +94,23 @@ export const COMMAND_EXITS: readonly CommandExits[] = [
     ],
   },
   {
+    command: 'observe',
+    script: 'npm run observe',
+    file: 'cli/observe.ts',
+    codes: [
+      { name: 'pass', meaning: 'every rule observable from traffic met an exchange and held', withExpect: 'everything as the expectations say' },
+      { name: 'fail', meaning: 'an observable rule failed: an exchange broke the spec', withExpect: 'a rule failed that no entry expects to fail' },
+      {
+        name: 'harness',
+        meaning: "bad input: a file that is not HAR, cut short, or with no exchange for the target's hosts; no target URL; a bad option",
+        withExpect: 'the same',
+      },
+      { name: 'incomplete', meaning: 'nothing failed, but an observable rule met no exchange to judge', withExpect: 'a skip no entry puts out of scope' },
+      { name: 'stale', withExpect: 'the expectations are out of date, as for `run`' },
+    ],
+    note: 'With `--proxy`, Ctrl-C, SIGTERM or `--duration` ends the recording: the reports are written and the command exits with their code.',
+  },
+  {
     command: 'capacity',
     script: 'npm run capacity',
     file: 'cli/capacity.ts',
