@@ -120,9 +120,9 @@ export class TrafficObserver {
   finish(): { outcomes: CheckOutcome[]; summary: TrafficSummary } {
     const outcomes = this.#running.map((running) => this.#outcome(running));
     const judgedRules = new Set(this.#running.flatMap((r) => r.judge.rules));
+    // A rule is judged where its judge gave it a verdict: reading exchanges that held nothing of it is no judging.
     const judged = this.#running
-      .filter((r) => r.exchanges > 0)
-      .flatMap((r) => r.judge.rules.map((rule) => ({ rule, exchanges: r.exchanges })))
+      .flatMap((r, i) => (outcomes[i]?.verdicts ?? []).filter((v) => v.status !== 'skipped').map((v) => ({ rule: v.rule, exchanges: r.exchanges })))
       .sort((a, b) => b.exchanges - a.exchanges || a.rule.localeCompare(b.rule));
     const seenAny = this.#exchanges > 0;
     return {
