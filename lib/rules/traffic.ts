@@ -15,7 +15,7 @@ export const OBSERVABLE_FROM_TRAFFIC: Readonly<Partial<Record<RuleId, string>>> 
   'CORE-ENV-SINGLE': 'reads of one contact answered 2xx',
   'CORE-BLACKLIST-ITEM': 'reads of List blacklist answered 2xx',
   'CORE-CALLS-DATE-FORMAT': 'reads of Call history answered 2xx',
-  'CORE-COUNTRIES-PLAIN-ARRAY': 'reads of List countries without page or limit, answered 2xx',
+  'CORE-COUNTRIES-PLAIN-ARRAY': 'reads of List countries answered 2xx',
   'CORE-PAGE-LIMIT-ECHO': 'collection pages read with a limit from 1 to 1000, answered 200 in the collection envelope',
   'CORE-PAGE-DEFAULTS': 'collection reads without page and limit, answered 2xx',
   'CORE-PAGE-NUMBER': 'collection pages read with a page from 1 to pageCount, answered 200 in the collection envelope',

@@ -6,6 +6,7 @@ import type { Redactor } from '../http/redact.ts';
 import type { CheckOutcome, RuleVerdict } from '../results/outcome.ts';
 import type { TrafficSummary } from '../results/report.ts';
 import { rule as lookupRule, RULES } from '../rules/index.ts';
+import { OBSERVABLE_FROM_TRAFFIC } from '../rules/traffic.ts';
 import type { RecordedExchange } from './har-reader.ts';
 import { TrafficAssertions, type TrafficJudge, type TrafficJudging } from './judge.ts';
 import { observedExchange } from './observed.ts';
@@ -160,7 +161,9 @@ export class TrafficObserver {
     const verdicts: RuleVerdict[] = [];
     for (const [rule, standing] of t.standings) {
       const notes = [...standing.notes];
-      const read = `${judge.id} read ${running.exchanges} exchange${running.exchanges === 1 ? '' : 's'} (${judge.reading})`;
+      // A rule judged beside another on the same answer (a 401's body) says what its own judge reads.
+      const reading = OBSERVABLE_FROM_TRAFFIC[rule] ?? judge.reading;
+      const read = `${judge.id} read ${running.exchanges} exchange${running.exchanges === 1 ? '' : 's'} (${reading})`;
       if (standing.failure) {
         const later = standing.laterFailures;
         notes.push(...later.slice(0, LATER_FAILURES_KEPT).map((message) => `also broken in this capture: ${message}`));
@@ -192,7 +195,7 @@ export class TrafficObserver {
           status: 'skipped',
           detail:
             running.exchanges === 0
-              ? `no exchange of the capture is one its judge reads (${judge.reading})`
+              ? `no exchange of the capture is one its judge reads (${reading})`
               : `${read}, none of which held anything of this rule to judge`,
           notes,
         });
