@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { trafficTarget } from '../lib/config/load.ts';
+import { madeUpEntry } from '../lib/http/har.ts';
 import { Redactor } from '../lib/http/redact.ts';
 import { observedFiles } from '../suites/traffic/report.ts';
 
@@ -24,48 +25,32 @@ const AUTH = `Basic ${Buffer.from('BENCHKEYID:bench-secret').toString('base64')}
 
 /** A mix of what an integration sends: contact pages, countries, campaign pages, a few failures and 429s. */
 function entry(i: number): string {
-  const at = new Date(Date.UTC(2026, 11, 7, 8) + i * 50).toISOString();
+  const at = Date.UTC(2026, 11, 7, 8) + i * 50;
   const kind = i % 10;
   const [url, status, body] =
     kind < 5
       ? [
           `${CORE}/contacts/index.json?limit=2&page=${1 + (i % 7)}`,
           200,
-          { responseData: { itemsCount: 14, pageCount: 7, pageNumber: 1 + (i % 7), limit: 2, data: [{ id: i }, { id: i + 1 }] } },
+          { responseData: { itemsCount: 14, pageCount: 7, pageNumber: 1 + (i % 7), limit: 2, data: [{ id: 2 * (i % 7) + 1 }, { id: 2 * (i % 7) + 2 }] } },
         ]
       : kind < 7
         ? [`${CORE}/countries/index.json`, 200, { responseData: [{ id: 1, name: 'Czechia' }] }]
         : kind < 9
           ? [`${AI}/dialer/campaigns?limit=2`, 200, { data: [], meta: { nextCursor: null } }]
           : [`${CORE}/contacts/edit/${i}.json`, 404, { responseData: { status: 404, message: 'Not found.' } }];
-  const text = JSON.stringify(body);
-  return JSON.stringify({
-    startedDateTime: at,
-    time: 12,
-    request: {
+  return JSON.stringify(
+    madeUpEntry({
+      at,
       method: kind === 9 ? 'POST' : 'GET',
-      url,
-      httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'Authorization', value: AUTH }],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: 0,
-    },
-    response: {
-      status,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'Content-Type', value: 'application/json; charset=utf-8' }],
-      cookies: [],
-      content: { size: text.length, mimeType: 'application/json', text },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 0, wait: 12, receive: 0 },
-  });
+      url: url as string,
+      headers: { authorization: AUTH },
+      status: status as number,
+      answer: body,
+      durationMs: 12,
+      credentials: "the bench's key pair",
+    }),
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'cc-bench-har-'));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Agent, type Dispatcher, request } from 'undici';
 import { BodyTooLargeError } from '../errors.ts';
 import { connectionPool } from './connection-pool.ts';
-import type { Exchange, SentRequest } from './exchange.ts';
+import { type Exchange, isTextual, parsedBody, type SentRequest } from './exchange.ts';
 import { transportFailure } from './failures.ts';
 import type { Redactor } from './redact.ts';
 import { BURST_CONNECTIONS } from '../budget/fresh-burst.ts';
@@ -49,8 +49,6 @@ export interface ClientStats {
   /** 503s answered by sending the request again (spec: Errors, 503 "retry with backoff"). */
   retried503: number;
 }
-
-const TEXTUAL = /^(application\/(json|problem\+json|xml)|text\/)/i;
 
 /** The one HTTP client of the suite: the wire. Each call is one exchange, with its timeouts, its cap on body size and the redaction of everything it records. */
 export class HttpClient {
@@ -108,19 +106,11 @@ export class HttpClient {
     }
     const contentType = headers['content-type'] ?? '';
     // Only a textual body is kept; any other is counted, so a large binary one costs no memory.
-    const keep = TEXTUAL.test(contentType) || contentType === '';
+    const keep = isTextual(contentType);
     const { bytes, raw } = await this.#readBody(res, keep, `${wire.method} ${sent.url}`);
     const textual = bytes === 0 || keep;
     const text = textual ? redactor.text(raw.toString('utf8')) : '';
-    let json: unknown;
-    let jsonError: string | undefined;
-    if (textual && text.trim() !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch (err) {
-        jsonError = (err as Error).message;
-      }
-    }
+    const { json, jsonError } = parsedBody(text);
     const ex: Exchange = {
       request: sent,
       status: res.statusCode,

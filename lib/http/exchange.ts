@@ -38,6 +38,26 @@ export interface Exchange {
   readonly durationMs: number;
 }
 
+const TEXTUAL = /^(application\/(json|problem\+json|xml)|text\/)/i;
+
+/** Whether an answer's body is kept as text: a textual media type, or none named. Any other is counted only. */
+export function isTextual(contentType: string): boolean {
+  return TEXTUAL.test(contentType) || contentType === '';
+}
+
+/**
+ * A kept body as an exchange holds it: parsed as JSON when it has any content, whatever its media type (the
+ * judges of JSON bodies read the type apart). One reading for the client's answers and for recorded ones.
+ */
+export function parsedBody(text: string): { json?: unknown; jsonError?: string } {
+  if (text.trim() === '') return {};
+  try {
+    return { json: JSON.parse(text) };
+  } catch (err) {
+    return { jsonError: (err as Error).message };
+  }
+}
+
 const EVIDENCE_LIMIT = 2000;
 
 /** A compact, already-redacted view of an exchange for failure messages and reports. */

@@ -91,6 +91,41 @@ export function harEntry(ex: Exchange): HarEntry {
   };
 }
 
+/** A JSON request and its JSON answer, as a HAR entry: for captures made up rather than recorded (a bench, an example). */
+export interface MadeUpExchange {
+  readonly at: number;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly status: number;
+  readonly answer: unknown;
+  readonly durationMs: number;
+  /** Which credentials the request carries, in words (`_credentials`). */
+  readonly credentials: string;
+}
+
+export function madeUpEntry(made: MadeUpExchange): HarEntry {
+  const text = JSON.stringify(made.answer);
+  const body = made.body === undefined ? undefined : JSON.stringify(made.body);
+  return harEntry({
+    request: {
+      method: made.method,
+      url: made.url,
+      headers: { ...made.headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body } : {}),
+      credentials: made.credentials,
+    },
+    status: made.status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    text,
+    bodyBytes: Buffer.byteLength(text),
+    json: made.answer,
+    startedAt: made.at,
+    durationMs: made.durationMs,
+  });
+}
+
 /** The log of `entries`, oldest first as the format prefers. */
 export function harLog(entries: readonly HarEntry[]): HarLog {
   const sorted = [...entries].sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));

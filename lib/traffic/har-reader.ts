@@ -89,16 +89,13 @@ const CHUNK_BYTES = 256 * 1024;
  * has no `log.entries` or holds an entry that is not one is a HarInputError naming the file and the problem.
  */
 export async function* readHarEntries(file: string): AsyncGenerator<RecordedExchange> {
-  const parser = new JSONParser({ paths: ['$.log.version', '$.log.entries.*'], keepStack: false });
+  const parser = new JSONParser({ paths: ['$.log.entries.*'], keepStack: false });
   const ready: unknown[] = [];
   let sawEntries = false;
   let index = 0;
-  parser.onValue = ({ value, key, stack }) => {
-    // The log's version is a string under `log`; an entry is an item of `log.entries`.
-    if (typeof key === 'number' && stack.length === 3) {
-      sawEntries = true;
-      ready.push(value);
-    }
+  parser.onValue = ({ value }) => {
+    sawEntries = true;
+    ready.push(value);
   };
   const problem = (what: string) => new HarInputError(`${file}: ${what}`);
   let stream;

@@ -1,6 +1,6 @@
 import type { Target } from '../config/target.ts';
 import { type MatchedRoute, matchDialerRoute } from '../dialer/routes.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { type Exchange, isTextual, parsedBody } from '../http/exchange.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { RecordedExchange } from './har-reader.ts';
 import { basicPair, companyOf, type Placement, placeExchange, UNAUTHENTICATED, UNREADABLE } from './placement.ts';
@@ -26,9 +26,6 @@ function credentialWords(company: string): string {
   return `a key pair of ${company}`;
 }
 
-/** Whether a body is JSON by its media type, or untyped and starting like JSON. */
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
-
 /**
  * A recorded exchange placed on its host and redacted before anything keeps it: every key pair the recording
  * carries is added to `redactor`, so neither the exchange nor any report names it. Undefined when the request
@@ -45,17 +42,9 @@ export function observedExchange(
   const pair = rec.requestHeaders.authorization === undefined ? undefined : basicPair(rec.requestHeaders.authorization);
   if (pair) redactor.add(pair);
   const company = companyOf(rec.requestHeaders, salt);
-  const text = redactor.text(rec.responseText);
-  const contentType = rec.responseHeaders['content-type'] ?? '';
-  let json: unknown;
-  let jsonError: string | undefined;
-  if (text.trim() !== '' && (JSON_TYPE.test(contentType) || contentType === '')) {
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      jsonError = (err as Error).message;
-    }
-  }
+  // Read as the client reads an answer: a body that is not text is counted, not kept.
+  const text = isTextual(rec.responseHeaders['content-type'] ?? '') ? redactor.text(rec.responseText) : '';
+  const { json, jsonError } = parsedBody(text);
   const exchange: Exchange = {
     request: {
       method: rec.method,

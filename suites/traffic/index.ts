@@ -63,9 +63,6 @@ const ciLimit = (seen: ObservedExchange): number | undefined => {
   return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
 };
 
-/** A judge of one rule, reading the exchanges the catalogue names for it. */
-const single = ruleJudge;
-
 /** X-ServiceAPI-ResetTime on each core 429, the server's clock bounded by the Date of every core answer before it. */
 function resetHeaders(): TrafficJudge {
   const rule = 'CORE-RATE-RESET-HEADER';
@@ -92,7 +89,7 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
   ...CORE_PAGE_JUDGES,
   ...DIALER_LIST_JUDGES,
   ...RESOURCE_JUDGES,
-  single(
+  ruleJudge(
     'traffic.core.missing-credentials',
     'CORE-AUTH-MISSING-401',
     'core',
@@ -100,42 +97,42 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     (t, s) => expectCore401(t, 'CORE-AUTH-MISSING-401', s.exchange),
     ['CORE-AUTH-401-BODY'],
   ),
-  single(
+  ruleJudge(
     'traffic.core.401-body',
     'CORE-AUTH-401-BODY',
     'core',
     (s) => on(s, 'core') && s.exchange.status === 401,
     (t, s) => judgeCore401Body(t, s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.core.json',
     'CORE-JSON-UTF8',
     'core',
     (s) => on(s, 'core') && s.exchange.request.method !== 'HEAD',
     (t, s) => checkUtf8Json(t, 'CORE-JSON-UTF8', s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.core.failures',
     'CORE-ERR-ENVELOPE',
     'core',
     (s) => on(s, 'core') && s.exchange.status >= 400,
     (t, s) => judgeCoreFailure(t, s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.core.collections',
     'CORE-ENV-COLLECTION',
     'core',
     (s) => on(s, 'core') && get(s, /^\/(calls|blacklist|contacts)\/index\.json$/) && ok(s),
     (t, s) => judgeCollection(t, s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.core.single',
     'CORE-ENV-SINGLE',
     'core',
     (s) => on(s, 'core') && get(s, /^\/contacts\/show\/[^/]+\.json$/) && ok(s),
     (t, s) => judgeSingle(t, s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.core.blacklist',
     'CORE-BLACKLIST-ITEM',
     'core',
@@ -144,7 +141,7 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
       judgeBlacklistItems(t, s.exchange);
     },
   ),
-  single(
+  ruleJudge(
     'traffic.core.call-dates',
     'CORE-CALLS-DATE-FORMAT',
     'core',
@@ -153,14 +150,14 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
       judgeCallDates(t, s.exchange);
     },
   ),
-  single(
+  ruleJudge(
     'traffic.core.countries',
     'CORE-COUNTRIES-PLAIN-ARRAY',
     'core',
     (s) => on(s, 'core') && get(s, /^\/countries\/index\.json$/) && ok(s),
     (t, s) => judgeCountries(t, s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.core.429-body',
     'CORE-RATE-429-BODY',
     'core',
@@ -168,7 +165,7 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     (t, s) => judgeLimitedBodies(t, 'core', [s.exchange]),
   ),
   resetHeaders(),
-  single(
+  ruleJudge(
     'traffic.ai.missing-credentials',
     'AI-AUTH-MISSING-401',
     'ai',
@@ -185,21 +182,21 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     reads: (s) => aiServices(s) && s.exchange.status === 401,
     judge: (t, s) => judgeAuthLayer401Body(t, s.exchange, 'AI-AUTH-401-NO-CORRELATION', 'AI-AUTH-401-BODY'),
   }),
-  single(
+  ruleJudge(
     'traffic.ai.json',
     'AI-JSON-UTF8',
     'ai',
     (s) => (on(s, 'ai') || on(s, 'dialer')) && s.exchange.bodyBytes > 0,
     (t, s) => checkUtf8Json(t, 'AI-JSON-UTF8', s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.ai.service-errors',
     'AI-ERR-SERVICE-SHAPE',
     'ai',
     (s) => aiServices(s) && ciPath(s) && s.exchange.status >= 400 && !beforeService(s),
     (t, s) => expectServiceError(t, 'AI-ERR-SERVICE-SHAPE', s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.dialer.missing-credentials',
     'DIALER-AUTH-MISSING-401',
     'dialer',
@@ -207,14 +204,14 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     (t, s) => expectDialer401(t, 'DIALER-AUTH-MISSING-401', s.exchange),
     ['DIALER-AUTH-401-BODY'],
   ),
-  single(
+  ruleJudge(
     'traffic.dialer.401-body',
     'DIALER-AUTH-401-BODY',
     'dialer',
     (s) => on(s, 'dialer') && s.exchange.status === 401,
     (t, s) => judgeAuthLayer401Body(t, s.exchange, 'DIALER-AUTH-401-BODY', 'DIALER-AUTH-401-BODY'),
   ),
-  single(
+  ruleJudge(
     'traffic.dialer.x-api-key',
     'DIALER-X-API-KEY-401',
     'dialer',
@@ -223,7 +220,7 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
       t.expectStatus('DIALER-X-API-KEY-401', s.exchange, 401);
     },
   ),
-  single(
+  ruleJudge(
     'traffic.dialer.campaign-list',
     'DIALER-CAMPAIGN-LIST-ENVELOPE',
     'dialer',
@@ -232,35 +229,35 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
       judgeCampaignListPage(t, s.exchange);
     },
   ),
-  single(
+  ruleJudge(
     'traffic.dialer.429-body',
     'DIALER-RATE-429-BODY',
     'dialer',
     (s) => on(s, 'dialer') && s.exchange.status === 429,
     (t, s) => judgeLimitedBodies(t, 'dialer', [s.exchange]),
   ),
-  single(
+  ruleJudge(
     'traffic.cuecard.json',
     'CUECARD-JSON-UTF8',
     'cuecard',
     (s) => on(s, 'cuecard') && s.exchange.bodyBytes > 0,
     (t, s) => checkUtf8Json(t, 'CUECARD-JSON-UTF8', s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.analytics.json',
     'ANALYTICS-JSON-UTF8',
     'analytics',
     (s) => on(s, 'analytics') && s.exchange.bodyBytes > 0,
     (t, s) => checkUtf8Json(t, 'ANALYTICS-JSON-UTF8', s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.voice-agents.create',
     'VA-CREATE-ENVELOPE',
     'ai',
     (s) => aiServices(s) && agentCreate(s) && ok(s),
     (t, s) => judgeCreatedAgent(t, s.exchange),
   ),
-  single(
+  ruleJudge(
     'traffic.voice-agents.get',
     'VA-GET',
     'ai',
@@ -268,14 +265,14 @@ export const TRAFFIC_JUDGES: readonly TrafficJudge[] = [
     (t, s) => judgeAgentRead(t, s.exchange, agentRead(s) as string),
   ),
   // A 401 and a 429 come from the layers ahead of the service, which give no requestId.
-  single(
+  ruleJudge(
     'traffic.voice-agents.request-id',
     'VA-REQUEST-ID',
     'ai',
     (s) => aiServices(s) && (agentCreate(s) || agentRead(s) !== undefined) && !beforeService(s),
     (t, s) => expectRequestId(t, s.exchange, `${s.exchange.request.method} ${s.placement.path}`),
   ),
-  single(
+  ruleJudge(
     'traffic.voice-agents.timestamps',
     'VA-TIMESTAMPS',
     'ai',

@@ -12,6 +12,7 @@ import { captureOf } from '../../lib/traffic/capture.ts';
 import { TRAFFIC_JUDGES } from '../../suites/traffic/index.ts';
 import { observedFiles } from '../../suites/traffic/report.ts';
 import { command } from '../e2e/conformance-run.ts';
+import { outcomeOf } from '../../lib/results/report.ts';
 import { renderHtml } from '../../reporters/html.ts';
 import { renderSummaryMarkdown } from '../../reporters/summary-md.ts';
 import { trafficHeadline } from '../../reporters/traffic-headline.ts';
@@ -176,6 +177,10 @@ describe('observing a capture', () => {
     expect(JSON.stringify(report)).not.toContain(KEY.secret);
     expect(JSON.stringify(report)).not.toContain(KEY.id);
     expect(report.verdict).toBe('fail');
+    // The one verdict makes every headline: the views say FAIL in its colour, and the exit code is 1.
+    expect(outcomeOf(report)).toEqual({ headline: 'FAIL', ok: false, exitCode: 1 });
+    expect(renderSummaryMarkdown(report)).toMatch(/^## cc-conformance: FAIL\n/);
+    expect(renderHtml(report)).toContain('<span id="verdict" class="fail">FAIL</span>');
     // The views lead with what the capture held.
     expect(renderSummaryMarkdown(report)).toMatch(/^- Observed 2 exchanges over \S+ \(2026-12-07T10:00:00.000Z to /m);
     expect(renderHtml(report)).toMatch(/<div id="traffic"><p>Observed 2 exchanges over /);

@@ -60,6 +60,9 @@ describe.concurrent('a fault observed in the HAR of a run against it fails its r
       const { report } = await observedFiles([har], target, { redactor: new Redactor(target), salt: 'proof' });
       const result = report.rules.find((rule) => rule.id === fault.breaks);
       expect(result?.status, `${fault.breaks} observed ${result?.status}: ${result?.detail ?? ''}`).toBe('fail');
+      // One fact, one judge: no rule the run judged and passed fails from the same traffic.
+      const passed = new Set(run.rules.filter((rule) => rule.status === 'pass').map((rule) => rule.id));
+      expect(report.rules.filter((rule) => rule.status === 'fail' && passed.has(rule.id)).map((rule) => `${rule.id}: ${rule.detail ?? ''}`)).toEqual([]);
     });
   }
 });

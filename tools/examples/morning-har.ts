@@ -9,6 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { harLog, madeUpEntry } from '../../lib/http/har.ts';
 
 const CORE = 'https://api.example.com/api';
 const AI = 'https://ai.example.com/v1';
@@ -72,39 +73,9 @@ for (let m = 0; m < HOURS * 60; m++) {
   }
 }
 
-sent.sort((a, b) => a.at - b.at);
-const headers = (pairs: Record<string, string>) => Object.entries(pairs).map(([name, value]) => ({ name, value }));
-const entries = sent.map((s) => {
-  const text = JSON.stringify(s.answer);
-  return {
-    startedDateTime: new Date(s.at).toISOString(),
-    time: 42,
-    request: {
-      method: s.method,
-      url: s.url,
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: headers({ Authorization: AUTH, Accept: 'application/json', ...(s.body ? { 'Content-Type': 'application/json' } : {}) }),
-      queryString: [...new URL(s.url).searchParams].map(([name, value]) => ({ name, value })),
-      ...(s.body ? { postData: { mimeType: 'application/json', text: JSON.stringify(s.body) } } : {}),
-      headersSize: -1,
-      bodySize: s.body ? JSON.stringify(s.body).length : 0,
-    },
-    response: {
-      status: s.status,
-      statusText: 'OK',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: headers({ 'Content-Type': 'application/json; charset=utf-8' }),
-      content: { size: text.length, mimeType: 'application/json; charset=utf-8', text },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: text.length,
-    },
-    cache: {},
-    timings: { send: 1, wait: 40, receive: 1 },
-  };
-});
+const entries = sent.map((s) =>
+  madeUpEntry({ ...s, headers: { authorization: AUTH, accept: 'application/json' }, durationMs: 42, credentials: "an example's key pair" }),
+);
 const file = fileURLToPath(new URL('../../examples/capacity/morning.har', import.meta.url));
-writeFileSync(file, `${JSON.stringify({ log: { version: '1.2', creator: { name: 'a made-up morning', version: '1' }, entries } })}\n`);
+writeFileSync(file, `${JSON.stringify(harLog(entries))}\n`);
 process.stdout.write(`${file}: ${entries.length} entries\n`);
